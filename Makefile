@@ -1,0 +1,32 @@
+# Tabletop Chronicle: `make run` to start the API, `make test` to test it.
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+CHRONICLE_DATA ?= var
+export PORT CHRONICLE_DATA
+
+.PHONY: install run test test-fast bench clean
+
+$(VENV)/.installed: pyproject.toml
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e ".[dev]"
+	touch $@
+
+install: $(VENV)/.installed
+
+run: install
+	$(VENV)/bin/gunicorn --bind 127.0.0.1:$(PORT) --workers 1 --threads 8 \
+		--access-logfile - web.wsgi:app
+
+test: install
+	$(PY) -m pytest -q
+
+test-fast: install
+	$(PY) -m pytest -q -m "not e2e"
+
+bench: install
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .hypothesis

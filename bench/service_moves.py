@@ -1,0 +1,77 @@
+"""Moves per second through the service on SQLite, beside the store's own floor.
+
+The floor is a bare `eventsourcing` aggregate appending the same number of events, in the same
+number of transactions (one per move), to a SQLite file: what storing the events costs at least.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+
+from eventsourcing.application import Application
+from eventsourcing.domain import Aggregate, event
+
+from domain.rng import Rng
+from services.bootstrap import build
+from services.commands import decision_rng
+
+
+class Tally(Aggregate):
+    @event("Counted")
+    def count(self, payload: dict) -> None:
+        self.last = payload
+
+
+class Bare(Application):
+    pass
+
+
+def service_moves(games: int = 20) -> dict:
+    """Play `games` whole games of Chi between two people through the commands."""
+    with tempfile.TemporaryDirectory() as data:
+        services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": data})
+        moves, events_per_move, elapsed, rules_time = 0, [], 0.0, 0.0
+        for number in range(games):
+            created = services.commands.create("chi", [{"name": "a"}, {"name": "b"}], seed=f"svc-{number}")
+            chooser = Rng(f"svc-{number}", "chooser")
+            game = services.store.game(created.id)
+            while (seat := game.to_act()) is not None:
+                action = chooser.choice(game.rules.legal_actions(game.state, seat))
+                rules_time += pure_rules_time(game, seat, action)
+                started = time.perf_counter()
+                reply = services.commands.act(created.id, seat, action, game.version)
+                elapsed += time.perf_counter() - started
+                events_per_move.append(reply["version"] - game.version)
+                moves += 1
+                game = services.store.game(created.id)
+        services.store.close()
+    return {"moves": moves, "moves_per_second": moves / elapsed, "seconds_per_move": elapsed / moves,
+            "events_per_move": events_per_move, "rules_seconds_per_move": rules_time / moves}
+
+
+def pure_rules_time(game, seat: int, action: dict) -> float:
+    """What deciding and folding this move costs the rules alone (no store)."""
+    rules = game.rules
+    started = time.perf_counter()
+    state = game.state
+    for happened in rules.decide(state, seat, action, decision_rng(game.seed, game.version)):
+        state = rules.evolve(state, happened)
+    return time.perf_counter() - started
+
+
+def store_floor(events_per_move: list[int]) -> dict:
+    """Append the same events count, one transaction per move, with a bare aggregate."""
+    with tempfile.TemporaryDirectory() as data:
+        app = Bare(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{data}/floor.sqlite"})
+        tally = Tally()
+        app.save(tally)
+        payload = {"type": "card_drawn", "rule": "chi.draw", "data": {"seat": 0, "card": "yang-red-1"}}
+        started = time.perf_counter()
+        for count in events_per_move:
+            for _ in range(count):
+                tally.count(payload)
+            app.save(tally)
+        elapsed = time.perf_counter() - started
+        app.close()
+    return {"moves": len(events_per_move), "seconds_per_move": elapsed / len(events_per_move)}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The README's walkthrough: a whole game of Chi against the random bot, over REST with curl.
+# Run it against a server started with `make run` (or set API to another address).
+set -euo pipefail
+API=${API:-http://127.0.0.1:8000}
+json() { python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"; }
+
+# 1. Create a game: ana (a person) against the random bot. The answer holds ana's secret token
+#    and the SHA-256 commitment of the seed; the seed itself is revealed when the game ends.
+created=$(curl -s -X POST "$API/api/games" -H 'Content-Type: application/json' \
+  -d '{"game": "chi", "seats": [{"name": "ana"}, {"bot": "random"}], "seed": "readme-walkthrough"}')
+echo "$created"
+GAME=$(echo "$created" | json 'd["id"]')
+AUTH="Authorization: Bearer $(echo "$created" | json 'd["tokens"][0]["token"]')"
+
+# 2. The table as ana sees it: her hand, the centre row, both play areas, whose turn it is.
+curl -s "$API/api/games/$GAME" -H "$AUTH" | json 'json.dumps({k: d[k] for k in ("version", "status", "to_act")})'
+curl -s "$API/api/games/$GAME" -H "$AUTH" | json 'json.dumps(d["table"]["hand"])'
+
+# 3. Play to the end. Each turn: ask for the legal actions and post one back unchanged, with the
+#    version it was decided on. The bot answers within the same request.
+while [ "$(curl -s "$API/api/games/$GAME" | json 'd["status"]')" = running ]; do
+  version=$(curl -s "$API/api/games/$GAME" | json 'd["version"]')
+  action=$(curl -s "$API/api/games/$GAME/actions" -H "$AUTH" | json 'json.dumps(d["actions"][0])')
+  curl -s -X POST "$API/api/games/$GAME/actions" -H "$AUTH" -H 'Content-Type: application/json' \
+    -H "Idempotency-Key: $GAME-$version" \
+    -d "{\"action\": $action, \"expected_version\": $version}" \
+    | json '"version %s: " % d["version"] + "; ".join(e["description"] for e in d["events"])'
+done
+
+# 4. The outcome, and the seed, now revealed: its SHA-256 is the commitment published in step 1.
+curl -s "$API/api/games/$GAME" | json 'json.dumps({"outcome": d["outcome"], "seed": d["seed"]})'
+
+# 5. The replay: the list of steps, then step 10 with its rule and the table after it.
+curl -s "$API/api/games/$GAME/replay" | json '"%d steps; first: %s" % (len(d["steps"]), d["steps"][0]["description"])'
+curl -s "$API/api/games/$GAME/replay/10" \
+  | json 'json.dumps({"step": d["step"], "description": d["description"], "rule": d["rule"]})'

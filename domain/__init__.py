@@ -1,0 +1,1 @@
+"""The rules of every game, pure: the standard library only, no I/O."""

@@ -1,0 +1,93 @@
+"""Chi bots: they decide from the seat's view and the legal list only, never from the state.
+
+RandomBot picks uniformly. GreedyBot scores each legal action with a one-move heuristic: turn hand
+cards into Yang points (a card in hand is worth 1 at the end, a Yang in play 3 or 6), stack 3s to
+make them immune, attack 6-point singles, take Chi and useful cards from the row, spend Chi when
+the Yang at stake is worth it, and discard what it can never use.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from domain.contract import Action
+from domain.rng import Rng
+
+View = Mapping[str, Any]
+
+
+class RandomBot:
+    """Any legal action, uniformly at random."""
+
+    name = "random"
+    version = "1"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        """One of `legal`, uniformly."""
+        return rng.choice(legal)
+
+
+class GreedyBot:
+    """The legal action with the best immediate value; ties broken at random."""
+
+    name = "greedy"
+    version = "1"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        """The best-scoring element of `legal`."""
+        seen = _Seen(view)
+        scored = [(seen.value(action), index) for index, action in enumerate(legal)]
+        best = max(score for score, _ in scored)
+        return legal[rng.choice([index for score, index in scored if score == best])]
+
+
+class _Seen:
+    """What the bot reads off its view, and the value it gives each kind of action."""
+
+    def __init__(self, view: View):
+        self.me = view["to_act"]
+        self.opp = 1 - self.me
+        self.hand = {card["id"]: card for card in view["hand"] or []}
+        self.row = view["row"]
+        self.conflict = view["conflict"]
+        self.mine = [stack for stack in view["areas"][self.me]]
+        self.theirs = [stack for stack in view["areas"][self.opp]]
+        self.my_colours = {stack[0]["colour"]: len(stack) for stack in self.mine}
+        self.their_singles = {stack[0]["colour"]: stack[0]["points"] for stack in self.theirs if len(stack) == 1}
+        self.scores = [points + size for points, size in zip(view["points_in_play"], view["hand_sizes"])]
+
+    def value(self, action: Action) -> float:
+        kind = action["type"]
+        if kind == "draw":
+            return self.card_worth(self.row[action["slot"]]) - 1
+        if kind == "play_yang":
+            return self.yang_play(self.hand[action["card"]])
+        if kind == "attack":
+            return self.their_singles.get(self.hand[action["card"]]["colour"], 0) + 0.5
+        if kind == "chi":
+            stake = self.conflict["target"]["points"]
+            chi_held = sum(1 for card in self.hand.values() if card["kind"] == "chi")
+            return 1 if stake >= 6 or chi_held >= 2 else -1
+        if kind == "discard":
+            return -self.card_worth(self.hand[action["card"]])
+        return 0  # pass
+
+    def card_worth(self, card: Mapping[str, Any]) -> float:
+        """How much a card is worth holding: Chi defends, playable Yang score, Yin with a target hit."""
+        if card["kind"] == "chi":
+            return 3.5
+        if card["kind"] == "yang":
+            if card["points"] == 6 and card["colour"] in self.my_colours:
+                return 1  # can never be played: only the 1 point it scores in hand
+            bonus = 1 if self.my_colours.get(card["colour"]) == 1 else 0
+            return 1 + card["points"] / 2 + bonus
+        return 2.5 if card["colour"] in self.their_singles else 1.2
+
+    def yang_play(self, card: Mapping[str, Any]) -> float:
+        value = card["points"] - 1.0  # a hand card scores 1; in play it scores its points
+        if self.my_colours.get(card["colour"]) == 1:
+            value += 2  # stacking makes both cards immune
+        if card["colour"] not in self.my_colours and len(self.mine) + 1 >= 6:
+            ahead = self.scores[self.me] + card["points"] - 1 > self.scores[self.opp]
+            value += 3 if ahead else -8  # ending the game only pays when ahead
+        return value

@@ -1,0 +1,145 @@
+"""The parts of a turn that follow from the rules rather than from a choice.
+
+Keeping the row full (and clearing an all-Yin row), turning the discard pile into a new deck the
+moment the deck is empty, the hand limit, passing the turn, and ending the game. `decide` and
+`setup` call these after a player's choice; each step emits events through an `Emitter`, which
+folds every event at once so the next step sees the table as it now is.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.chi.cards import KIND, YIN
+from domain.chi.evolve import evolve
+from domain.chi.state import ChiState
+from domain.chi.table import final_scores, has_turn_action, other, over_hand_limit
+from domain.contract import Event
+from domain.rng import Rng
+
+
+class Emitter:
+    """Collects a decision's events, keeping the state they lead to."""
+
+    def __init__(self, state: ChiState, rng: Rng):
+        self.state = state
+        self.rng = rng
+        self.events: list[Event] = []
+        self.vacated: list[int] = []  # row slots emptied by this decision, to report if left empty
+
+    def emit(
+        self,
+        type: str,
+        rule: str,
+        data: Mapping[str, Any],
+        *,
+        private: Mapping[str, Any] | None = None,
+        private_to: int | None = None,
+        secret: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Record one event and fold it into the state."""
+        event = Event(type, rule, data, private or {}, private_to, secret or {})
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+
+
+def reshuffle(em: Emitter) -> None:
+    """Shuffle the discard pile to form the new deck; the order stays secret."""
+    order = em.rng.shuffle(em.state.discard)
+    em.emit("discard_reshuffled", "chi.deck.reshuffle", {"count": len(order)}, secret={"order": order})
+
+
+def draw_from_deck(em: Emitter, seat: int) -> None:
+    """`seat` draws the top card of the deck into its hand, reshuffling first if need be."""
+    if not em.state.deck and em.state.discard:
+        reshuffle(em)
+    if not em.state.deck:
+        em.emit("attacker_draw_missed", "chi.house.nothing-to-draw", {"seat": seat})
+        return
+    card = em.state.deck[0]
+    em.emit("deck_card_drawn", "chi.conflict.draw", {"seat": seat, "count": 1}, private={"card": card}, private_to=seat)
+
+
+def maintain(em: Emitter) -> None:
+    """After every decision: fill the row, clear an all-Yin row, never leave the deck empty."""
+    fill_row(em)
+    repeat = False
+    while row_all_yin(em.state.row) and _non_yin_left(em.state):
+        cleared = [card for card in em.state.row if card is not None]
+        em.vacated.extend(slot for slot, card in enumerate(em.state.row) if card is not None)
+        rule = "chi.house.row-clearing-repeats" if repeat else "chi.row.all-yin"
+        em.emit("row_cleared", rule, {"cards": cleared})
+        fill_row(em)
+        repeat = True
+    if not em.state.deck and em.state.discard:
+        reshuffle(em)
+
+
+def fill_row(em: Emitter) -> None:
+    """Deal the top cards of the deck into the empty row slots, in slot order."""
+    while True:
+        empty = [slot for slot, card in enumerate(em.state.row) if card is None]
+        if not empty:
+            return
+        deck = em.state.deck
+        if not deck and em.state.discard:
+            reshuffle(em)
+            continue
+        if not deck:
+            left = [slot for slot in empty if slot in em.vacated]
+            if left:
+                em.emit("row_slots_left_empty", "chi.house.nothing-to-draw", {"slots": left})
+                em.vacated = [slot for slot in em.vacated if slot not in left]
+            return
+        slots = empty[: len(deck)]
+        # A slot emptied earlier, left empty for want of cards, is caught up under a house rule.
+        rule = "chi.row.refill" if all(slot in em.vacated for slot in slots) else "chi.house.empty-slots-refilled"
+        em.emit("row_refilled", rule, {"slots": slots, "cards": deck[: len(slots)]})
+
+
+def row_all_yin(row: list[str | None]) -> bool:
+    """Whether the row's cards are all Yin: empty slots are ignored, but an empty row is not all Yin."""
+    cards = [card for card in row if card is not None]
+    return bool(cards) and all(KIND[card] == YIN for card in cards)
+
+
+def _non_yin_left(state: ChiState) -> bool:
+    return any(KIND[card] != YIN for card in state.deck) or any(KIND[card] != YIN for card in state.discard)
+
+
+def end_turn(em: Emitter, passes: int = 0) -> None:
+    """The end of the current seat's turn: the hand limit, the end of the game, or the next turn.
+
+    `passes` counts the turns passed in a row for want of a legal action.
+    """
+    state = em.state
+    seat = state.current
+    excess = over_hand_limit(state, seat)
+    if excess:
+        em.emit("discard_required", "chi.turn.hand-limit", {"seat": seat, "count": excess})
+        return
+    if state.end_triggered and seat == state.final_turn_for:
+        game_over(em, "six-stacks", "chi.end.six-stacks")
+        return
+    start_turn(em, other(seat), passes)
+
+
+def start_turn(em: Emitter, seat: int, passes: int = 0) -> None:
+    """Begin `seat`'s turn; a seat with no legal action passes it, and if both cannot act the game ends."""
+    if has_turn_action(em.state, seat):
+        em.emit("turn_started", "chi.turn.one-action", {"seat": seat, "turn": em.state.turn + 1})
+        return
+    if passes:
+        game_over(em, "no-legal-action", "chi.house.no-legal-action")
+        return
+    em.emit("turn_started", "chi.turn.one-action", {"seat": seat, "turn": em.state.turn + 1})
+    em.emit("turn_passed", "chi.house.no-legal-action", {"seat": seat})
+    end_turn(em, passes + 1)
+
+
+def game_over(em: Emitter, reason: str, rule: str) -> None:
+    """End the game and announce the scores."""
+    scores = final_scores(em.state)
+    best = max(scores)
+    winners = [seat for seat, score in enumerate(scores) if score == best]
+    em.emit("game_ended", rule, {"reason": reason, "scores": scores, "winners": winners})

@@ -1,0 +1,67 @@
+"""ChiRules: the Chi rules behind the service's one contract (domain.contract.Rules)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from domain.chi.actions import legal_actions
+from domain.chi.bots import GreedyBot, RandomBot
+from domain.chi.decide import decide_events, setup_events
+from domain.chi.describe import describe
+from domain.chi.evolve import evolve
+from domain.chi.rulebook import RULEBOOK
+from domain.chi.state import ChiState, Conflict, new_state
+from domain.chi.table import to_act
+from domain.chi.view import outcome, view
+from domain.contract import Action, Event, Outcome
+from domain.rng import Rng
+
+
+class ChiRules:
+    """Chi for two players, with the house rules of docs/house-rules.md."""
+
+    name = "chi"
+    title = "Chi"
+    version = "1"
+    seats = (2, 2)
+    rulebook = RULEBOOK
+    state_types = (ChiState, Conflict)
+
+    def __init__(self) -> None:
+        self.bots = {"random": RandomBot(), "greedy": GreedyBot()}
+
+    def new_state(self, seats: int, options: Mapping[str, Any]) -> ChiState:
+        """The empty table, before the deal."""
+        return new_state(seats)
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+        """Shuffle, choose the starter, deal 3 cards each and the 6-card row, start turn 1."""
+        return setup_events(seats, rng)
+
+    def to_act(self, state: ChiState) -> int | None:
+        """The player on turn, the seat deciding in a conflict, or None (before the deal, over)."""
+        return to_act(state)
+
+    def legal_actions(self, state: ChiState, seat: int) -> list[Action]:
+        """Every action `seat` may take now, in a stable order."""
+        return legal_actions(state, seat)
+
+    def decide(self, state: ChiState, seat: int, action: Action, rng: Rng) -> list[Event]:
+        """The events `action` causes, or GameOver / NotYourTurn / IllegalAction."""
+        return decide_events(state, seat, action, rng)
+
+    def evolve(self, state: ChiState, event: Event) -> ChiState:
+        """The state after `event`; the input state is left as it was."""
+        return evolve(state, event)
+
+    def view(self, state: ChiState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+        """The table as `viewer` may see it."""
+        return view(state, viewer, reveal)
+
+    def outcome(self, state: ChiState) -> Outcome | None:
+        """Scores and winners once the game is over."""
+        return outcome(state)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """One line for the replay."""
+        return describe(event, names)

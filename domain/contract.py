@@ -1,0 +1,166 @@
+"""The contract every game implements, and the values that cross it.
+
+A game is a `Rules` object: it deals (`setup`), says whose decision it is (`to_act`), lists the
+legal actions, turns a decision into events (`decide`, the only place randomness is used), folds
+events into state (`evolve`, pure), and shows the table to one seat (`view`). Seats are indices
+0..n-1; names, tokens and bots belong to the service. Actions are plain JSON objects, so a client
+can post back exactly what `legal_actions` listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence
+
+from domain.rng import Rng
+
+Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry of a game's rule index: the id errors and events cite."""
+
+    id: str
+    section: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, the rule that made it happen, and who may see which facts.
+
+    `data` is public. `private` is seen only by seat `private_to` (a card drawn from the deck).
+    `secret` is seen by nobody while the game runs (the order of a shuffled deck). Once the game is
+    over everything is shown. Values must be JSON: str, int, bool, None, lists and str-keyed dicts.
+    """
+
+    type: str
+    rule: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    private: Mapping[str, Any] = field(default_factory=dict)
+    private_to: int | None = None
+    secret: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """Every fact of the event, hidden ones included: what `evolve` reads."""
+        return {**self.data, **self.private, **self.secret}
+
+    def seen_by(self, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
+        """The event as `viewer` (a seat, or None for a spectator) may see it.
+
+        Hidden facts are left out and their names listed under `hidden`, so a client knows
+        something was there without learning what.
+        """
+        shown = dict(self.data)
+        hidden: list[str] = []
+        if reveal or (self.private_to is not None and viewer == self.private_to):
+            shown.update(self.private)
+        else:
+            hidden.extend(self.private)
+        if reveal:
+            shown.update(self.secret)
+        else:
+            hidden.extend(self.secret)
+        seen: dict[str, Any] = {"type": self.type, "rule": self.rule, "data": shown}
+        if hidden:
+            seen["hidden"] = sorted(hidden)
+        return seen
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole event as stored."""
+        return {
+            "type": self.type,
+            "rule": self.rule,
+            "data": dict(self.data),
+            "private": dict(self.private),
+            "private_to": self.private_to,
+            "secret": dict(self.secret),
+        }
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> "Event":
+        return cls(
+            type=raw["type"],
+            rule=raw["rule"],
+            data=raw.get("data", {}),
+            private=raw.get("private", {}),
+            private_to=raw.get("private_to"),
+            secret=raw.get("secret", {}),
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: scores by seat, the winning seats (all of them on a tie)."""
+
+    scores: list[int]
+    winners: list[int]
+    reason: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_tie(self) -> bool:
+        return len(self.winners) != 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "tie": self.is_tie,
+            "reason": self.reason,
+            "detail": dict(self.detail),
+        }
+
+
+class Bot(Protocol):
+    """An automated player. It decides from the seat's view only, never from the full state."""
+
+    name: str
+    version: str
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action: ...
+
+
+class Rules(Protocol):
+    """One game's rules. Every method is pure; only `setup` and `decide` draw from `rng`."""
+
+    name: str
+    title: str
+    version: str
+    seats: tuple[int, int]  # fewest and most seats
+    rulebook: Mapping[str, Rule]
+    bots: Mapping[str, Bot]
+    # Dataclasses that appear in the state, so the store can snapshot it as JSON.
+    state_types: tuple[type, ...]
+
+    def new_state(self, seats: int, options: Mapping[str, Any]) -> Any:
+        """The empty table, before the setup events."""
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+        """The opening events: shuffle, deal, choose who starts."""
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat whose decision it is; None once the game is over."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Every action `seat` may take now, in a stable order; empty when it is not to act."""
+
+    def decide(self, state: Any, seat: int, action: Action, rng: Rng) -> list[Event]:
+        """The events the action causes, or IllegalAction / NotYourTurn / GameOver."""
+
+    def evolve(self, state: Any, event: Event) -> Any:
+        """The state after the event: deterministic, no randomness, no clock."""
+
+    def view(self, state: Any, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+        """The table as `viewer` may see it (None: a spectator); everything once over.
+
+        `reveal` shows every hidden card as if the game were over: the steps of a finished game.
+        """
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """Scores and winners once the game is over, else None."""
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """One line for the replay, naming seats by `names`."""

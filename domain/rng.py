@@ -1,0 +1,61 @@
+"""The one random generator of the service: SHA-256 in counter mode over the game's seed.
+
+Block i of stream s is SHA-256(utf8(seed) || 0x00 || utf8(s) || 0x00 || i as 8 bytes, big endian);
+each block gives four unsigned 64-bit words, big endian, taken in order. `below(n)` takes words
+until one is under the largest multiple of n that fits in 2**64 (rejection sampling, no bias) and
+returns it modulo n. `shuffle` is Fisher-Yates from the last position down: for i = len-1 .. 1,
+swap i with below(i + 1). Nothing here depends on Python's `random` module, so every shuffle can
+be re-derived in any language from the revealed seed. docs/rng.md says the same for auditors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Sequence, TypeVar
+
+T = TypeVar("T")
+
+_WORD = 2**64
+
+
+class Rng:
+    """A deterministic stream of random numbers for one seed and one named stream."""
+
+    def __init__(self, seed: str, stream: str = ""):
+        self._prefix = seed.encode() + b"\x00" + stream.encode() + b"\x00"
+        self._block = 0
+        self._words: list[int] = []
+
+    def _word(self) -> int:
+        if not self._words:
+            digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
+            self._block += 1
+            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0)]
+        return self._words.pop()
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if n <= 0:
+            raise ValueError("below(n) needs n > 0")
+        limit = _WORD - _WORD % n
+        while True:
+            word = self._word()
+            if word < limit:
+                return word % n
+
+    def shuffle(self, items: Sequence[T]) -> list[T]:
+        """A new list with the items in a uniformly random order."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def choice(self, items: Sequence[T]) -> T:
+        """One item, uniformly."""
+        return items[self.below(len(items))]
+
+
+def commitment(seed: str) -> str:
+    """The SHA-256 of the seed, published when a game is created."""
+    return hashlib.sha256(seed.encode()).hexdigest()

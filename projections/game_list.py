@@ -1,0 +1,162 @@
+"""The game list and the final results, caught up from the store's notification log.
+
+A catch-up reads the notifications after the tracked position, loads each game touched in the
+batch once, at the newest version the batch names, and writes its row, the result of a finished
+game, and the new position in one transaction. Rebuilding is the same from position 0.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.utils import get_topic
+
+from projections.database import ProjectionDatabase
+from services.game import Game
+from services.presenting import present_to_act
+from services.seats import public_seats
+from services.store import GameStore
+
+NAME = "game_list"
+TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded)]
+BATCH = 500
+
+
+class GameList:
+    """The lobby: every game with its status, seats, whose turn, and last activity."""
+
+    def __init__(self, store: GameStore, db: ProjectionDatabase):
+        self.store = store
+        self.db = db
+
+    def position(self) -> int:
+        rows = self.db.query("SELECT position FROM tracking WHERE projection = ?", (NAME,))
+        return rows[0]["position"] if rows else 0
+
+    def catch_up(self) -> int:
+        """Process every notification not yet seen; returns how many were processed."""
+        total = 0
+        while True:
+            done = self._catch_up_batch()
+            total += done
+            if done < BATCH:
+                return total
+
+    def _catch_up_batch(self) -> int:
+        with self.db.transaction() as cursor:
+            row = cursor.execute("SELECT position FROM tracking WHERE projection = ?", (NAME,)).fetchone()
+            position = row["position"] if row else 0
+            notes = self.store.recorder.select_notifications(
+                start=position, limit=BATCH, topics=TOPICS, inclusive_of_start=False
+            )
+            if not notes:
+                return 0
+            newest: dict[UUID, int] = {}
+            for note in notes:
+                newest[note.originator_id] = max(newest.get(note.originator_id, 0), note.originator_version)
+            for game_id, version in newest.items():
+                self._write(cursor, self.store.game(game_id, version=version))
+            cursor.execute(
+                "INSERT INTO tracking (projection, position) VALUES (?, ?) "
+                "ON CONFLICT (projection) DO UPDATE SET position = excluded.position",
+                (NAME, notes[-1].id),
+            )
+            return len(notes)
+
+    def _write(self, cursor: Any, game: Game) -> None:
+        seats = json.dumps(public_seats(game.seats))
+        status = "finished" if game.finished else "running"
+        to_act = present_to_act(game)
+        cursor.execute(
+            "INSERT INTO game_list (game_id, game, title, status, seats, to_act, version, created_at, last_activity)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+            " status = excluded.status, to_act = excluded.to_act, version = excluded.version,"
+            " last_activity = excluded.last_activity",
+            (
+                str(game.id),
+                game.game,
+                game.rules.title,
+                status,
+                seats,
+                json.dumps(to_act) if to_act else None,
+                game.version,
+                game.created_on.isoformat(),
+                game.modified_on.isoformat(),
+            ),
+        )
+        outcome = game.rules.outcome(game.state)
+        if outcome is not None:
+            cursor.execute(
+                "INSERT INTO results (game_id, game, seats, scores, winners, tie, reason, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                (
+                    str(game.id),
+                    game.game,
+                    seats,
+                    json.dumps(outcome.scores),
+                    json.dumps(outcome.winners),
+                    int(outcome.is_tie),
+                    outcome.reason,
+                    game.modified_on.isoformat(),
+                ),
+            )
+
+    def rebuild(self) -> int:
+        """Forget everything and replay the whole log."""
+        self.db.drop_all()
+        return self.catch_up()
+
+    def games(self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
+        """The games, most recently active first."""
+        self.catch_up()
+        where, params = [], []
+        if status:
+            where.append("status = ?")
+            params.append(status)
+        if game:
+            where.append("game = ?")
+            params.append(game)
+        sql = "SELECT * FROM game_list"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY last_activity DESC, game_id LIMIT ? OFFSET ?"
+        rows = self.db.query(sql, (*params, limit, offset))
+        return [
+            {
+                "id": row["game_id"],
+                "game": row["game"],
+                "title": row["title"],
+                "status": row["status"],
+                "seats": json.loads(row["seats"]),
+                "to_act": json.loads(row["to_act"]) if row["to_act"] else None,
+                "version": row["version"],
+                "created_at": row["created_at"],
+                "last_activity": row["last_activity"],
+            }
+            for row in rows
+        ]
+
+    def results(self, game: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
+        """Final results of finished games, most recent first."""
+        self.catch_up()
+        sql, params = "SELECT * FROM results", []
+        if game:
+            sql += " WHERE game = ?"
+            params.append(game)
+        sql += " ORDER BY finished_at DESC, game_id LIMIT ? OFFSET ?"
+        rows = self.db.query(sql, (*params, limit, offset))
+        return [
+            {
+                "id": row["game_id"],
+                "game": row["game"],
+                "seats": json.loads(row["seats"]),
+                "scores": json.loads(row["scores"]),
+                "winners": json.loads(row["winners"]),
+                "tie": bool(row["tie"]),
+                "reason": row["reason"],
+                "finished_at": row["finished_at"],
+            }
+            for row in rows
+        ]

@@ -1,0 +1,1 @@
+"""The application layer: the event store, commands, queries and bot turns."""

@@ -1,0 +1,52 @@
+"""The composition root of the service layer: the store and the commands, from the environment.
+
+CHRONICLE_DATA (default `var`) is the data folder. PERSISTENCE_MODULE chooses the event store:
+`eventsourcing.sqlite` (the default, `events.sqlite` in the data folder unless SQLITE_DBNAME is
+set), `eventsourcing.popo` (in memory, for tests) or `eventsourcing.postgres` (POSTGRES_* vars).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from services.bot_turns import InProcessBots
+from services.commands import Commands
+from services.queries import Queries
+from services.store import GameStore
+
+
+@dataclass
+class Services:
+    store: GameStore
+    commands: Commands
+    queries: Queries
+    data_dir: Path | None
+    persistence: str
+
+
+def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
+    """The event store's settings, the data folder (None in memory) and the persistence module."""
+    settings = dict(env)
+    module = settings.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
+    data_dir = None
+    if module == "eventsourcing.sqlite":
+        data_dir = Path(settings.get("CHRONICLE_DATA") or "var")
+        data_dir.mkdir(parents=True, exist_ok=True)
+        settings.setdefault("SQLITE_DBNAME", str(data_dir / "events.sqlite"))
+    elif module != "eventsourcing.popo" and settings.get("CHRONICLE_DATA"):
+        data_dir = Path(settings["CHRONICLE_DATA"])
+        data_dir.mkdir(parents=True, exist_ok=True)
+    return settings, data_dir, module
+
+
+def build(env: Mapping[str, str] | None = None) -> Services:
+    """Build the store and the commands; bots play in-process until a worker queue is set up."""
+    settings, data_dir, module = store_env(os.environ if env is None else env)
+    store = GameStore(env=settings)
+    bots = InProcessBots()
+    commands = Commands(store, on_change=bots)
+    bots.commands = commands
+    return Services(store, commands, Queries(store), data_dir, module)

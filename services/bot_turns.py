@@ -1,0 +1,81 @@
+"""Bot turns: a bot decides from its seat's view and acts through the same command as a person.
+
+`play_bot_turn` is what a worker runs for one (game, version). It is safe to run twice or late:
+a turn decided on a version that has moved on changes nothing. The bot's name, version and the
+hash of the view it was given are recorded with its move, so its choice can be re-run and checked.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Callable
+from uuid import UUID
+
+from domain.rng import Rng
+from services.canonical import sha256_of
+from services.commands import Commands
+from services.errors import StaleVersion
+from services.game import Game
+
+log = logging.getLogger(__name__)
+
+
+def bot_to_act(game: Game) -> str | None:
+    """The bot whose decision it is, if the seat to act is a bot's."""
+    seat = game.to_act()
+    if seat is None:
+        return None
+    return game.seats[seat].get("bot")
+
+
+def bot_rng(seed: str, version: int) -> Rng:
+    """The bot's own random stream for its decision on `version` (not the rules' stream)."""
+    return Rng(seed, f"bot:{version}")
+
+
+def play_bot_turn(commands: Commands, game_id: UUID, version: int) -> bool:
+    """Play the bot decision due at `version`; False when there was none (stale or a person's turn)."""
+    game = commands.store.game(game_id)
+    name = bot_to_act(game) if game.version == version else None
+    if name is None:
+        return False
+    rules = game.rules
+    seat = game.to_act()
+    view = rules.view(game.state, seat)
+    legal = rules.legal_actions(game.state, seat)
+    bot = rules.bots[name]
+    action = bot.choose(view, legal, bot_rng(game.seed, version))
+    actor = {"bot": bot.name, "bot_version": bot.version, "view_sha256": sha256_of(view)}
+    try:
+        commands.act(game_id, seat, action, version, actor=actor)
+    except StaleVersion:
+        log.info("bot turn for game %s at version %s was overtaken", game_id, version)
+        return False
+    return True
+
+
+class InProcessBots:
+    """Runs bot turns at once, in the calling process, until a person is to act or the game ends.
+
+    The embedded default for one machine; RQ workers take this over where Redis is available.
+    """
+
+    def __init__(self) -> None:
+        self.commands: Commands | None = None
+        self._local = threading.local()
+
+    def __call__(self, game: Game) -> None:
+        # A bot's own move calls back here; the outer loop carries on instead of recursing.
+        if self.commands is None or getattr(self._local, "running", False) or bot_to_act(game) is None:
+            return
+        self._local.running = True
+        try:
+            version = game.version
+            while play_bot_turn(self.commands, game.id, version):
+                version = self.commands.store.game(game.id).version
+        finally:
+            self._local.running = False
+
+
+BotScheduler = Callable[[Game], None]

@@ -1,0 +1,18 @@
+"""Canonical JSON: the one encoding hashed by fingerprints and view hashes.
+
+Keys sorted, no insignificant whitespace, UTF-8 without escaping; another language reproduces
+it with any JSON library that can sort keys.
+"""
+
+import hashlib
+import json
+from typing import Any
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sha256_of(value: Any) -> str:
+    """The SHA-256 (hex) of a value's canonical JSON."""
+    return hashlib.sha256(canonical_json(value).encode()).hexdigest()

@@ -1,0 +1,166 @@
+"""Commands: create a game, and take one decision in it.
+
+Every decision goes through `act`, whether a person sent it over REST or a bot chose it: the
+rules decide the events (drawing randomness from the game's seed and version), the aggregate
+records them, and the store saves them in one transaction, with the reply to an
+Idempotency-Key in the same transaction. A move decided on a stale version is refused, whether
+the staleness is seen at load time or at save time (the store's optimistic concurrency).
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
+
+from domain import registry
+from domain.rng import Rng, commitment
+from services.canonical import sha256_of
+from services.errors import InvalidRequest, StaleVersion
+from services.game import Game, IdempotentReply, reply_id
+from services.presenting import present_events, present_to_act
+from services.seats import seat_records
+from services.store import GameStore
+
+MAX_SEED_LENGTH = 256
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    id: UUID
+    version: int
+    seed_commitment: str
+    tokens: list[dict[str, Any]]
+
+
+def decision_rng(seed: str, version: int) -> Rng:
+    """The random stream of the decision taken on `version` of a game."""
+    return Rng(seed, f"decision:{version}")
+
+
+class Commands:
+    """The write side of the service."""
+
+    def __init__(self, store: GameStore, on_change: Callable[[Game], None] = lambda game: None):
+        self.store = store
+        self.on_change = on_change
+
+    def create(
+        self,
+        game: str,
+        seats: Sequence[Mapping[str, Any]],
+        seed: str | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> CreatedGame:
+        """Create and deal a game; returns its id and one secret token per person's seat."""
+        try:
+            rules = registry.get(game)
+        except KeyError:
+            known = ", ".join(sorted(registry.GAMES))
+            raise InvalidRequest(f"there is no game '{game}' (known: {known})", "game") from None
+        if seed is None:
+            seed = secrets.token_hex(32)
+        elif not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_LENGTH:
+            raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
+        records, tokens = seat_records(rules, seats)
+        options = dict(options or {})
+        aggregate = Game(
+            game=rules.name,
+            rules_version=rules.version,
+            seats=records,
+            options=options,
+            seed=seed,
+            seed_commitment=commitment(seed),
+        )
+        cause = {"setup": True, "rng": "setup"}
+        for event in rules.setup(len(records), options, Rng(seed, "setup")):
+            aggregate.record(domain_event=event.to_json(), cause=cause)
+        self.store.save(aggregate)
+        log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
+        self.on_change(aggregate)
+        return CreatedGame(
+            id=aggregate.id,
+            version=aggregate.version,
+            seed_commitment=aggregate.seed_commitment,
+            tokens=[
+                {"seat": index, "name": record["name"], "token": token}
+                for index, (record, token) in enumerate(zip(records, tokens))
+                if token
+            ],
+        )
+
+    def act(
+        self,
+        game_id: UUID,
+        seat: int,
+        action: Mapping[str, Any],
+        expected_version: int,
+        *,
+        idempotency_key: str | None = None,
+        actor: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Take `seat`'s decision on `expected_version`; the reply lists the events as seat sees them."""
+        fingerprint = sha256_of({"seat": seat, "action": action, "expected_version": expected_version})
+        if idempotency_key is not None:
+            earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)
+            if earlier is not None:
+                return earlier
+        game = self.store.game(game_id)
+        if game.version != expected_version:
+            raise StaleVersion(
+                f"the move was decided on version {expected_version}, but the game is at version {game.version}",
+                current=game.version,
+            )
+        rules = game.rules
+        action = dict(action)
+        events = rules.decide(game.state, seat, action, decision_rng(game.seed, game.version))
+        cause: dict[str, Any] = {"seat": seat, "action": action, "rng": f"decision:{expected_version}"}
+        if actor:
+            cause["actor"] = dict(actor)
+        first_new = game.version + 1
+        for event in events:
+            game.record(domain_event=event.to_json(), cause=cause)
+        reply = {
+            "game_id": str(game_id),
+            "version": game.version,
+            "status": "finished" if game.finished else "running",
+            "to_act": present_to_act(game),
+            "events": present_events(game, seat, events, first_new),
+        }
+        to_save: list[Any] = [game]
+        if idempotency_key is not None:
+            to_save.append(IdempotentReply(str(game_id), idempotency_key, fingerprint, reply))
+        try:
+            self.store.save(*to_save)
+        except IntegrityError:
+            if idempotency_key is not None:
+                earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)
+                if earlier is not None:
+                    return earlier
+            current = self.store.game(game_id).version
+            raise StaleVersion(
+                f"another move was recorded first; the game is now at version {current}", current=current
+            ) from None
+        log.info("game %s: %s (seat %s) %s -> version %s%s", game_id, game.seats[seat]["name"], seat,
+                 action.get("type"), game.version, ", game over" if game.finished else "")
+        self.on_change(game)
+        return reply
+
+    def _earlier_reply(self, game_id: UUID, key: str, fingerprint: str) -> dict[str, Any] | None:
+        try:
+            saved = self.store.repository.get(reply_id(str(game_id), key))
+        except AggregateNotFoundError:
+            return None
+        if saved.fingerprint != fingerprint:
+            raise InvalidRequest(
+                "this Idempotency-Key was already used for a different move; use a new key",
+                "Idempotency-Key",
+            )
+        return saved.reply

@@ -1,0 +1,38 @@
+"""Errors of the service layer, each carrying what a client needs to correct its request.
+
+Rules errors (IllegalAction, NotYourTurn, GameOver) come from `domain.errors`; the web layer
+turns all of them into problem-details answers in one place.
+"""
+
+
+class ServiceError(Exception):
+    """A request the service refuses; `field` names the part of the request at fault."""
+
+    def __init__(self, reason: str, field: str | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.field = field
+
+
+class GameNotFound(ServiceError):
+    """No game has this id."""
+
+
+class StaleVersion(ServiceError):
+    """The move was decided on a version of the game that is no longer current."""
+
+    def __init__(self, reason: str, current: int):
+        super().__init__(reason, field="expected_version")
+        self.current = current
+
+
+class Forbidden(ServiceError):
+    """The token does not hold the seat that is to act, or is not a seat of this game."""
+
+
+class InvalidRequest(ServiceError):
+    """The request is well-formed JSON but asks for something that cannot exist."""
+
+
+class StepNotFound(ServiceError):
+    """The replay has no such step."""

@@ -1,0 +1,114 @@
+"""How stored games and events are shown to one viewer: the single place secrets are stripped.
+
+A viewer is a seat index, or None for a spectator. While a game runs, each event is shown
+through `Event.seen_by` and each table through the rules' `view`; once it is over, everything,
+seed included, is shown to everyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from domain.common_rules import COMMON_RULES
+from domain.contract import Event, Rule
+from services.game import Game
+from services.seats import public_seats
+
+CREATED_RULE = "game.created"
+
+
+def seat_names(game: Game) -> list[str]:
+    return [seat["name"] for seat in game.seats]
+
+
+def present_to_act(game: Game) -> dict[str, Any] | None:
+    seat = game.to_act()
+    if seat is None:
+        return None
+    record = game.seats[seat]
+    return {"seat": seat, "name": record["name"], "bot": record.get("bot")}
+
+
+def find_rule(game: Game, rule_id: str) -> Rule | None:
+    return game.rules.rulebook.get(rule_id) or COMMON_RULES.get(rule_id)
+
+
+def present_event(game: Game, viewer: int | None, event: Event, version: int, reveal: bool) -> dict[str, Any]:
+    """One domain event as `viewer` sees it, numbered by the game version it produced."""
+    seen = event.seen_by(viewer, reveal=reveal)
+    seen["version"] = version
+    seen["description"] = game.rules.describe(event, seat_names(game))
+    return seen
+
+
+def present_events(game: Game, viewer: int | None, events: Sequence[Event], first_version: int) -> list[dict]:
+    return [
+        present_event(game, viewer, event, first_version + offset, game.finished)
+        for offset, event in enumerate(events)
+    ]
+
+
+def present_created(game: Game, reveal: bool) -> dict[str, Any]:
+    """The creation of a game (version 1) as anyone sees it; the seed only once the game is over."""
+    data: dict[str, Any] = {
+        "game": game.game,
+        "rules_version": game.rules_version,
+        "seats": public_seats(game.seats),
+        "options": game.options,
+        "seed_commitment": game.seed_commitment,
+    }
+    seen: dict[str, Any] = {"type": "game_created", "rule": CREATED_RULE, "data": data, "version": 1}
+    if reveal:
+        data["seed"] = game.seed
+    else:
+        seen["hidden"] = ["seed"]
+    names = " and ".join(seat_names(game))
+    seen["description"] = f"A game of {game.rules.title} is created for {names}"
+    return seen
+
+
+def present_stored(game: Game, viewer: int | None, stored: Any, reveal: bool) -> dict[str, Any]:
+    """A stored aggregate event (creation or recorded domain event) for `viewer`."""
+    if isinstance(stored, Game.Created):
+        return present_created(game, reveal)
+    seen = present_event(game, viewer, Event.from_json(stored.domain_event), stored.originator_version, reveal)
+    seen["cause"] = visible_cause(stored.cause, viewer, reveal)
+    seen["at"] = stored.timestamp.isoformat()
+    return seen
+
+
+def visible_cause(cause: dict[str, Any], viewer: int | None, reveal: bool) -> dict[str, Any]:
+    """The decision behind an event. The action itself is shown to its own seat only until the
+    end (in some games an action names a hidden card); what it did is in the events."""
+    shown = {key: value for key, value in cause.items() if key != "action"}
+    if "action" in cause and (reveal or viewer == cause.get("seat")):
+        shown["action"] = cause["action"]
+    return shown
+
+
+def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+    """The whole game as `viewer` may see it: table, whose decision, outcome once over.
+
+    `reveal` shows every hidden card: a step of a game that has since ended.
+    """
+    rules = game.rules
+    outcome = rules.outcome(game.state)
+    shown: dict[str, Any] = {
+        "id": str(game.id),
+        "game": game.game,
+        "title": rules.title,
+        "rules_version": game.rules_version,
+        "version": game.version,
+        "status": "finished" if game.finished else "running",
+        "seats": public_seats(game.seats),
+        "you": viewer,
+        "to_act": present_to_act(game),
+        "table": rules.view(game.state, viewer, reveal=reveal or game.finished),
+        "outcome": outcome.to_json() if outcome else None,
+        "seed_commitment": game.seed_commitment,
+        "created_at": game.created_on.isoformat(),
+        "last_activity": game.modified_on.isoformat(),
+    }
+    if reveal or game.finished:
+        shown["seed"] = game.seed
+    return shown

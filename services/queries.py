@@ -1,0 +1,82 @@
+"""Queries: the table, the legal actions, the event log and the replay, as one viewer sees them."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from services.errors import StepNotFound
+from services.game import Game
+from services.presenting import find_rule, present_game, present_stored
+from services.seats import seat_of_token
+from services.store import GameStore
+
+
+class Queries:
+    """The read side of one game, answered from its stream."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+
+    def viewer(self, game: Game, token: str | None) -> int | None:
+        """The seat a token holds; None for a spectator (no token)."""
+        return seat_of_token(game.seats, token)
+
+    def table(self, game_id: UUID, token: str | None) -> dict[str, Any]:
+        game = self.store.game(game_id)
+        return present_game(game, self.viewer(game, token))
+
+    def legal_actions(self, game_id: UUID, token: str | None) -> dict[str, Any]:
+        game = self.store.game(game_id)
+        seat = self.viewer(game, token)
+        to_act = game.to_act()
+        actions = game.rules.legal_actions(game.state, seat) if seat is not None and seat == to_act else []
+        return {"version": game.version, "seat": seat, "to_act": to_act, "actions": actions}
+
+    def events(self, game_id: UUID, token: str | None) -> dict[str, Any]:
+        game = self.store.game(game_id)
+        viewer = self.viewer(game, token)
+        stored = self.store.stored_events(game_id, lte=game.version)
+        return {
+            "version": game.version,
+            "events": [present_stored(game, viewer, event, game.finished) for event in stored],
+        }
+
+    def replay(self, game_id: UUID, token: str | None) -> dict[str, Any]:
+        """The list of steps: step n is the game's version n (step 1 is its creation)."""
+        game = self.store.game(game_id)
+        viewer = self.viewer(game, token)
+        steps = []
+        for stored in self.store.stored_events(game_id, lte=game.version):
+            shown = present_stored(game, viewer, stored, game.finished)
+            steps.append(
+                {
+                    "step": shown["version"],
+                    "type": shown["type"],
+                    "rule": shown["rule"],
+                    "description": shown["description"],
+                }
+            )
+        return {"version": game.version, "status": "finished" if game.finished else "running", "steps": steps}
+
+    def replay_step(self, game_id: UUID, step: int, token: str | None) -> dict[str, Any]:
+        """Step n: its event, description and rule, and the table right after it."""
+        current = self.store.game(game_id)
+        viewer = self.viewer(current, token)
+        if not 1 <= step <= current.version:
+            raise StepNotFound(f"steps run from 1 to {current.version}; there is no step {step}", field="n")
+        stored = self.store.stored_events(game_id, gt=step - 1, lte=step)[0]
+        # The table at step n: revealed fully only once the game as a whole is over.
+        then = self.store.game(game_id, version=step)
+        event = present_stored(current, viewer, stored, current.finished)
+        rule = find_rule(current, event["rule"])
+        table = present_game(then, viewer, reveal=current.finished)
+        return {
+            "step": step,
+            "version": step,
+            "last_step": current.version,
+            "event": event,
+            "description": event["description"],
+            "rule": {"id": event["rule"], "section": rule.section, "text": rule.text} if rule else {"id": event["rule"]},
+            "table": table,
+        }

@@ -1,0 +1,66 @@
+"""Seats: who sits where, as a person holding a secret token or as a named bot.
+
+Only the SHA-256 of a token is stored; the token itself is shown once, at creation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any, Mapping, Sequence
+
+from domain.contract import Rules
+from services.errors import Forbidden, InvalidRequest
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[list[dict], list[str | None]]:
+    """Validated seat records to store, and the new token of each human seat (None for bots)."""
+    low, high = rules.seats
+    if not low <= len(requested) <= high:
+        many = f"{low}" if low == high else f"{low} to {high}"
+        raise InvalidRequest(f"{rules.title} is played by {many} seats, not {len(requested)}", "seats")
+    records, tokens, names = [], [], set()
+    for index, seat in enumerate(requested):
+        where = f"seats[{index}]"
+        bot = seat.get("bot")
+        if bot is not None and bot not in rules.bots:
+            known = ", ".join(sorted(rules.bots))
+            raise InvalidRequest(f"{rules.title} has no bot '{bot}' (it has: {known})", f"{where}.bot")
+        name = seat.get("name")
+        if not name and bot:
+            # Two unnamed bots of one kind are told apart by their seat.
+            name = f"{bot}-bot" if f"{bot}-bot" not in names else f"{bot}-bot-{index}"
+        if not name:
+            raise InvalidRequest("a seat needs a name (a person) or a bot", where)
+        if name in names:
+            raise InvalidRequest(f"two seats are named '{name}'; names must differ", f"{where}.name")
+        names.add(name)
+        token = None if bot else secrets.token_urlsafe(24)
+        tokens.append(token)
+        records.append({"name": name, "bot": bot, "token_sha256": _hash(token) if token else None})
+    return records, tokens
+
+
+def seat_of_token(seats: Sequence[Mapping[str, Any]], token: str | None) -> int | None:
+    """The seat a token holds; None for no token (a spectator); Forbidden for a wrong one."""
+    if token is None:
+        return None
+    digest = _hash(token)
+    for index, seat in enumerate(seats):
+        stored = seat.get("token_sha256")
+        if stored and hmac.compare_digest(stored, digest):
+            return index
+    raise Forbidden("this token holds no seat of this game", field="Authorization")
+
+
+def public_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The seats as anyone may see them: names and bots, never token hashes."""
+    return [
+        {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "person", "bot": seat.get("bot")}
+        for index, seat in enumerate(seats)
+    ]

@@ -1,0 +1,24 @@
+"""Fixtures shared by every layer's tests."""
+
+import pytest
+
+from services.bootstrap import build
+from web.app import create_app
+
+MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
+
+
+@pytest.fixture
+def services():
+    """The service layer over an in-memory event store; bots play in-process."""
+    return build(MEMORY)
+
+
+@pytest.fixture
+def app(services):
+    return create_app(services=services)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

@@ -1,0 +1,54 @@
+"""Two processes racing for the same version of a game: one move lands, the other is told."""
+
+import threading
+
+import pytest
+
+from services.bootstrap import build
+from services.errors import StaleVersion
+
+
+@pytest.fixture
+def two_processes(tmp_path):
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)}
+    return build(env), build(env)
+
+
+def test_two_moves_racing_for_one_version_give_one_success_and_one_stale(two_processes):
+    first, second = two_processes
+    created = first.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="race")
+    game = first.store.game(created.id)
+    seat = game.to_act()
+    action = game.rules.legal_actions(game.state, seat)[0]
+    # Both processes have loaded the game at this version before either saves.
+    second.store.game(created.id)
+    outcomes = []
+    barrier = threading.Barrier(2)
+
+    def move(services):
+        barrier.wait()
+        try:
+            outcomes.append(services.commands.act(created.id, seat, action, game.version)["version"])
+        except StaleVersion as stale:
+            outcomes.append(stale)
+
+    threads = [threading.Thread(target=move, args=(s,)) for s in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    wins = [o for o in outcomes if isinstance(o, int)]
+    assert len(wins) == 1 and sum(isinstance(o, StaleVersion) for o in outcomes) == 1
+    # No event was lost or doubled: both processes see the winner's version.
+    assert first.store.game(created.id).version == second.store.game(created.id).version == wins[0]
+
+
+def test_a_move_saved_by_another_process_makes_a_cached_game_stale(two_processes):
+    first, second = two_processes
+    created = first.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="cache")
+    game = first.store.game(created.id)
+    seat = game.to_act()
+    action = game.rules.legal_actions(game.state, seat)[0]
+    second.commands.act(created.id, seat, action, game.version)
+    with pytest.raises(StaleVersion):
+        first.commands.act(created.id, seat, action, game.version)

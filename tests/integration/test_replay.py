@@ -1,0 +1,79 @@
+"""Replays: each step's table is the game as it stood at that version, cheaply reached."""
+
+from services.presenting import present_game
+from services.store import SNAPSHOT_INTERVAL
+from tests.playing import play_to_end
+from tests.secrecy import assert_learns_nothing_secret, leaves, private_facts_of
+
+
+def test_every_replay_step_shows_the_table_as_it_stood_at_that_version(services):
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="replay")
+    tables = {}
+    game = services.store.game(created.id)
+    tables[game.version] = present_game(game, None, reveal=True)["table"]
+    from domain.rng import Rng
+
+    rng = Rng("replay", "test")
+    while not game.finished:
+        seat = game.to_act()
+        services.commands.act(created.id, seat, rng.choice(game.rules.legal_actions(game.state, seat)), game.version)
+        game = services.store.game(created.id)
+        tables[game.version] = present_game(game, None, reveal=True)["table"]
+    for version, table in tables.items():
+        step = services.queries.replay_step(created.id, version, None)
+        assert step["table"]["table"] == table
+        assert step["version"] == version
+
+
+def test_the_replay_lists_one_step_per_version_starting_with_the_creation(services):
+    created = services.commands.create("chi", [{"bot": "random"}, {"bot": "random"}], seed="steps")
+    replay = services.queries.replay(created.id, None)
+    assert [s["step"] for s in replay["steps"]] == list(range(1, replay["version"] + 1))
+    assert replay["steps"][0]["type"] == "game_created"
+    assert all(s["rule"] and s["description"] for s in replay["steps"])
+
+
+def test_long_games_are_snapshotted_so_a_late_step_does_not_replay_from_the_start(services):
+    created = services.commands.create("chi", [{"bot": "random"}, {"bot": "random"}], seed="snap")
+    game = services.store.game(created.id)
+    snapshots = list(services.store.snapshots.get(created.id))
+    assert game.version >= 2 * SNAPSHOT_INTERVAL
+    assert [s.originator_version for s in snapshots] == list(
+        range(SNAPSHOT_INTERVAL, game.version + 1, SNAPSHOT_INTERVAL)
+    )
+
+
+def test_no_step_of_a_running_game_shows_a_seat_the_other_hand_or_the_deck(services):
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="hide-the-hands")
+    play_some(services, created.id, decisions=30)
+    token = created.tokens[0]["token"]
+    own = private_facts_of(0, services.store.stored_events(created.id))
+    last = services.store.game(created.id).version
+    public = leaves(services.queries.events(created.id, None))
+    for step in range(1, last + 1):
+        ana = services.queries.replay_step(created.id, step, token)
+        spectator = services.queries.replay_step(created.id, step, None)
+        assert ana["table"]["you"] == 0 and "seed" not in ana["table"]
+        assert_learns_nothing_secret(ana, public | leaves(spectator), own)
+
+
+def play_some(services, game_id, decisions):
+    from domain.rng import Rng
+
+    rng = Rng("some", "test")
+    for _ in range(decisions):
+        game = services.store.game(game_id)
+        seat = game.to_act()
+        if seat is None:
+            return
+        services.commands.act(game_id, seat, rng.choice(game.rules.legal_actions(game.state, seat)), game.version)
+
+
+def test_the_seed_is_revealed_once_the_game_is_over(services):
+    created = services.commands.create("chi", [{"name": "ana"}, {"bot": "random"}], seed="reveal-me")
+    token = created.tokens[0]["token"]
+    assert "seed" not in services.queries.table(created.id, token)
+    play_to_end(services, created.id)
+    finished = services.queries.table(created.id, None)
+    assert finished["seed"] == "reveal-me"
+    assert finished["outcome"] is not None

@@ -1,0 +1,43 @@
+"""Checks that a seat learns nothing a spectator does not, beyond its own cards.
+
+The rule under test: every string in an answer to seat A is either public (in an answer a
+spectator gets, or in the public event log so far) or among the facts the store sent privately to
+A (its own dealt and drawn cards). Seat B's privately dealt or drawn cards fail this check.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+
+def leaves(value: Any) -> set[str]:
+    """Every string value inside a JSON value, but the names of kinds (`type`), which hide nothing."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(v for k, v in item.items() if k != "type")
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
+
+def private_facts_of(seat: int, stored_events: Iterable[Any]) -> set[str]:
+    """The strings the store ever sent privately to `seat`, and the actions it took itself."""
+    mine: set[str] = set()
+    for stored in stored_events:
+        event = getattr(stored, "domain_event", None)
+        if event and event.get("private_to") == seat:
+            mine |= leaves(event.get("private"))
+        cause = getattr(stored, "cause", None) or {}
+        if cause.get("seat") == seat:
+            mine |= leaves(cause.get("action"))
+    return mine
+
+
+def assert_learns_nothing_secret(answer: Any, public: set[str], own: set[str]) -> None:
+    extra = leaves(answer) - public - own
+    assert not extra, f"the seat was shown what is neither public nor its own: {sorted(extra)[:10]}"

@@ -1,0 +1,70 @@
+"""/api/games/{id}/actions and /events: the legal actions, taking one, and the event log."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask import current_app, request
+from flask.views import MethodView
+
+from services.errors import InvalidRequest
+from services.seats import seat_of_token
+from web import schemas
+from web.auth import bearer_token, required_bearer_token
+from web.blueprint import BEARER, Blueprint
+
+blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")
+
+MAX_IDEMPOTENCY_KEY = 200
+
+
+def services():
+    return current_app.extensions["chronicle"]
+
+
+@blp.route("/<uuid:game_id>/actions")
+class Actions(MethodView):
+    @blp.doc(security=BEARER)
+    @blp.response(200, schemas.LegalActions)
+    def get(self, game_id: UUID):
+        """The legal actions of the token's seat (empty when it is not its decision)."""
+        return services().queries.legal_actions(game_id, bearer_token())
+
+    @blp.doc(
+        security=[{"bearerAuth": []}],
+        parameters=[
+            {
+                "in": "header",
+                "name": "Idempotency-Key",
+                "required": False,
+                "schema": {"type": "string", "maxLength": MAX_IDEMPOTENCY_KEY},
+                "description": "a retried POST with the same key returns the first answer instead of acting twice",
+            }
+        ],
+    )
+    @blp.arguments(schemas.ActRequest)
+    @blp.response(200, schemas.ActReply)
+    @blp.alt_response(401, description="no seat token")
+    @blp.alt_response(403, description="a wrong token, or a seat that is not to act")
+    @blp.alt_response(409, description="expected_version is stale")
+    @blp.alt_response(422, description="the rules refuse the action: the answer names the rule")
+    def post(self, body, game_id: UUID):
+        """Take the token's seat's decision, decided on `expected_version`."""
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
+            raise InvalidRequest(f"an Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters", "Idempotency-Key")
+        chronicle = services()
+        game = chronicle.store.game(game_id)
+        seat = seat_of_token(game.seats, required_bearer_token())
+        return chronicle.commands.act(
+            game_id, seat, body["action"], body["expected_version"], idempotency_key=key
+        )
+
+
+@blp.route("/<uuid:game_id>/events")
+class Events(MethodView):
+    @blp.doc(security=BEARER)
+    @blp.response(200, schemas.EventLog)
+    def get(self, game_id: UUID):
+        """Every event of the game, with what the asker may not see left out."""
+        return services().queries.events(game_id, bearer_token())

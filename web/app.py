@@ -1,0 +1,79 @@
+"""The Flask application factory: the API, its OpenAPI document, and the docs page."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+import swagger_ui_bundle
+from flask import Flask, redirect, send_from_directory
+from flask_smorest import Api
+
+from projections.database import ProjectionDatabase
+from projections.game_list import GameList
+from services.bootstrap import Services, build
+from web import api_games, api_play, api_replay, problems
+
+SWAGGER_UI = "/static/swagger-ui/"
+
+
+@dataclass
+class Chronicle:
+    """Everything a request handler reaches through `current_app.extensions['chronicle']`."""
+
+    services: Services
+    game_list: GameList
+
+    def __getattr__(self, name):
+        return getattr(self.services, name)
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, answering errors as problem details."""
+
+    def handle_http_exception(self, error):
+        return problems.http_problem(error)
+
+
+def projection_path(services: Services) -> str:
+    if services.data_dir is None:
+        return ":memory:"
+    return str(Path(services.data_dir) / "projections.sqlite")
+
+
+def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
+    """Build the app; `env` overrides the process environment (see services.bootstrap)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    services = services or build(env)
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="Tabletop Chronicle",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        OPENAPI_SWAGGER_UI_PATH="/docs",
+        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI,
+        JSON_SORT_KEYS=False,
+    )
+    api = ProblemApi(app, spec_kwargs={"info": {"description": "Play, replay and audit turn-based games."}})
+    api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
+    for module in (api_games, api_play, api_replay):
+        api.register_blueprint(module.blp)
+    problems.register(app)
+    app.extensions["chronicle"] = Chronicle(services, GameList(services.store, ProjectionDatabase(projection_path(services))))
+
+    @app.get(SWAGGER_UI + "<path:filename>")
+    def swagger_ui(filename: str):
+        return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
+
+    @app.get("/")
+    def index():
+        return redirect("/docs")
+
+    logging.getLogger(__name__).info(
+        "event store: %s%s", services.persistence, f" in {services.data_dir}" if services.data_dir else ""
+    )
+    return app

@@ -1,0 +1,171 @@
+"""Marshmallow schemas of the REST API: what requests must hold and what answers carry."""
+
+from marshmallow import Schema, fields, validate
+
+
+class SeatRequest(Schema):
+    name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "a person's name"})
+    bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
+
+
+class CreateGameRequest(Schema):
+    game = fields.String(required=True, metadata={"example": "chi"})
+    seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=8))
+    seed = fields.String(metadata={"description": "fixes the deal; otherwise the server draws one"})
+    options = fields.Dict(keys=fields.String())
+
+
+class SeatToken(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    token = fields.String(metadata={"description": "the seat's secret: send it as 'Authorization: Bearer <token>'"})
+
+
+class CreatedGame(Schema):
+    id = fields.String()
+    version = fields.Integer()
+    seed_commitment = fields.String(metadata={"description": "SHA-256 of the seed, revealed when the game ends"})
+    tokens = fields.List(fields.Nested(SeatToken))
+    links = fields.Dict()
+
+
+class Seat(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    kind = fields.String(metadata={"description": "'person' or 'bot'"})
+    bot = fields.String(allow_none=True)
+
+
+class ToAct(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    bot = fields.String(allow_none=True)
+
+
+class GameListQuery(Schema):
+    status = fields.String(validate=validate.OneOf(["running", "finished"]))
+    game = fields.String()
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+
+
+class GameSummary(Schema):
+    id = fields.String()
+    game = fields.String()
+    title = fields.String()
+    status = fields.String()
+    seats = fields.List(fields.Nested(Seat))
+    to_act = fields.Nested(ToAct, allow_none=True)
+    version = fields.Integer()
+    created_at = fields.String()
+    last_activity = fields.String()
+
+
+class GameList(Schema):
+    games = fields.List(fields.Nested(GameSummary))
+
+
+class Result(Schema):
+    id = fields.String()
+    game = fields.String()
+    seats = fields.List(fields.Nested(Seat))
+    scores = fields.List(fields.Integer())
+    winners = fields.List(fields.Integer())
+    tie = fields.Boolean()
+    reason = fields.String()
+    finished_at = fields.String()
+
+
+class ResultList(Schema):
+    results = fields.List(fields.Nested(Result))
+
+
+class Outcome(Schema):
+    scores = fields.List(fields.Integer())
+    winners = fields.List(fields.Integer())
+    tie = fields.Boolean()
+    reason = fields.String()
+    detail = fields.Dict()
+
+
+class GameView(Schema):
+    id = fields.String()
+    game = fields.String()
+    title = fields.String()
+    rules_version = fields.String()
+    version = fields.Integer()
+    status = fields.String()
+    seats = fields.List(fields.Nested(Seat))
+    you = fields.Integer(allow_none=True, metadata={"description": "the seat the token holds; null for a spectator"})
+    to_act = fields.Nested(ToAct, allow_none=True)
+    table = fields.Dict(metadata={"description": "the game's table as the asker may see it"})
+    outcome = fields.Nested(Outcome, allow_none=True)
+    seed_commitment = fields.String()
+    seed = fields.String(metadata={"description": "only once the game is over"})
+    created_at = fields.String()
+    last_activity = fields.String()
+
+
+class SeenEvent(Schema):
+    version = fields.Integer()
+    type = fields.String()
+    rule = fields.String()
+    description = fields.String()
+    data = fields.Dict()
+    hidden = fields.List(fields.String(), metadata={"description": "names of facts hidden from the asker"})
+    cause = fields.Dict()
+    at = fields.String()
+
+
+class LegalActions(Schema):
+    version = fields.Integer()
+    seat = fields.Integer(allow_none=True)
+    to_act = fields.Integer(allow_none=True)
+    actions = fields.List(fields.Dict(), metadata={"description": "each can be posted back unchanged"})
+
+
+class ActRequest(Schema):
+    action = fields.Dict(required=True, metadata={"example": {"type": "draw", "slot": 0}})
+    expected_version = fields.Integer(required=True, strict=True, validate=validate.Range(min=1))
+
+
+class ActReply(Schema):
+    game_id = fields.String()
+    version = fields.Integer()
+    status = fields.String()
+    to_act = fields.Nested(ToAct, allow_none=True)
+    events = fields.List(fields.Nested(SeenEvent))
+
+
+class EventLog(Schema):
+    version = fields.Integer()
+    events = fields.List(fields.Nested(SeenEvent))
+
+
+class ReplayStepSummary(Schema):
+    step = fields.Integer()
+    type = fields.String()
+    rule = fields.String()
+    description = fields.String()
+
+
+class Replay(Schema):
+    version = fields.Integer()
+    status = fields.String()
+    steps = fields.List(fields.Nested(ReplayStepSummary))
+
+
+class RuleRef(Schema):
+    id = fields.String()
+    section = fields.String()
+    text = fields.String()
+
+
+class ReplayStep(Schema):
+    step = fields.Integer()
+    version = fields.Integer()
+    last_step = fields.Integer()
+    description = fields.String()
+    rule = fields.Nested(RuleRef)
+    event = fields.Nested(SeenEvent)
+    table = fields.Nested(GameView)

@@ -1,0 +1,58 @@
+"""Start the API as a separate gunicorn process, as `make run` does: for end-to-end tests and benchmarks."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+from urllib.error import URLError
+from urllib.request import urlopen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with code {process.returncode}")
+        try:
+            with urlopen(url, timeout=1) as answer:
+                if answer.status == 200:
+                    return
+        except (URLError, ConnectionError, OSError):
+            time.sleep(0.1)
+    raise RuntimeError(f"the server did not answer {url} within {timeout}s")
+
+
+@contextmanager
+def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict | None = None) -> Iterator[str]:
+    """Yield the base URL of a server storing its events under `data_dir`; stop it afterwards."""
+    port = free_port()
+    settings = {**os.environ, "CHRONICLE_DATA": str(data_dir), "PYTHONPATH": str(ROOT)}
+    settings.pop("PERSISTENCE_MODULE", None)  # the embedded SQLite store unless `env` says otherwise
+    settings.update(env or {})
+    with open(Path(data_dir) / "server.log", "w") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+             "--threads", str(threads), "web.wsgi:app"],
+            cwd=ROOT, env=settings, stdout=log, stderr=subprocess.STDOUT,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_until_up(base + "/openapi.json", process)
+            yield base
+        finally:
+            process.terminate()
+            process.wait(timeout=15)
