@@ -3,7 +3,8 @@
 # Run it against a server started with `make run` (or set API to another address).
 set -euo pipefail
 API=${API:-http://127.0.0.1:8000}
-json() { python3 -c "import json, sys; d = json.load(sys.stdin); print($1)"; }
+json() { python3 -c "import json, sys; d = json.load(sys.stdin); PREFERENCE = '$PREFERENCE'.split(); print($1)"; }
+PREFERENCE="play_yang attack chi discard draw pass"
 
 # 1. Create a game: ana (a person) against the random bot. The answer holds ana's secret token
 #    and the SHA-256 commitment of the seed; the seed itself is revealed when the game ends.
@@ -15,13 +16,14 @@ AUTH="Authorization: Bearer $(echo "$created" | json 'd["tokens"][0]["token"]')"
 
 # 2. The table as ana sees it: her hand, the centre row, both play areas, whose turn it is.
 curl -s "$API/api/games/$GAME" -H "$AUTH" | json 'json.dumps({k: d[k] for k in ("version", "status", "to_act")})'
-curl -s "$API/api/games/$GAME" -H "$AUTH" | json 'json.dumps(d["table"]["hand"])'
+curl -s "$API/api/games/$GAME" -H "$AUTH" | json 'json.dumps([c["id"] for c in d["table"]["hand"]])'
 
 # 3. Play to the end. Each turn: ask for the legal actions and post one back unchanged, with the
-#    version it was decided on. The bot answers within the same request.
+#    version it was decided on (here: play a Yang if possible, else attack, else draw). The bot
+#    answers within the same request.
 while [ "$(curl -s "$API/api/games/$GAME" | json 'd["status"]')" = running ]; do
   version=$(curl -s "$API/api/games/$GAME" | json 'd["version"]')
-  action=$(curl -s "$API/api/games/$GAME/actions" -H "$AUTH" | json 'json.dumps(d["actions"][0])')
+  action=$(curl -s "$API/api/games/$GAME/actions" -H "$AUTH" | json 'json.dumps(min(d["actions"], key=lambda a: PREFERENCE.index(a["type"])))')
   curl -s -X POST "$API/api/games/$GAME/actions" -H "$AUTH" -H 'Content-Type: application/json' \
     -H "Idempotency-Key: $GAME-$version" \
     -d "{\"action\": $action, \"expected_version\": $version}" \

@@ -45,13 +45,13 @@ class _Seen:
     """What the bot reads off its view, and the value it gives each kind of action."""
 
     def __init__(self, view: View):
-        self.me = view["to_act"]
+        self.me = view["viewer"] if view.get("viewer") is not None else view["to_act"]
         self.opp = 1 - self.me
         self.hand = {card["id"]: card for card in view["hand"] or []}
         self.row = view["row"]
         self.conflict = view["conflict"]
-        self.mine = [stack for stack in view["areas"][self.me]]
-        self.theirs = [stack for stack in view["areas"][self.opp]]
+        self.mine = view["areas"][self.me]
+        self.theirs = view["areas"][self.opp]
         self.my_colours = {stack[0]["colour"]: len(stack) for stack in self.mine}
         self.their_singles = {stack[0]["colour"]: stack[0]["points"] for stack in self.theirs if len(stack) == 1}
         self.scores = [points + size for points, size in zip(view["points_in_play"], view["hand_sizes"])]

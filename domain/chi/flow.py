@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from domain.chi.cards import KIND, YIN
 from domain.chi.evolve import evolve
 from domain.chi.state import ChiState
-from domain.chi.table import final_scores, has_turn_action, other, over_hand_limit
+from domain.chi.table import final_scores, has_turn_action, other, over_hand_limit, winners
 from domain.contract import Event
 from domain.rng import Rng
 
@@ -140,6 +140,4 @@ def start_turn(em: Emitter, seat: int, passes: int = 0) -> None:
 def game_over(em: Emitter, reason: str, rule: str) -> None:
     """End the game and announce the scores."""
     scores = final_scores(em.state)
-    best = max(scores)
-    winners = [seat for seat, score in enumerate(scores) if score == best]
-    em.emit("game_ended", rule, {"reason": reason, "scores": scores, "winners": winners})
+    em.emit("game_ended", rule, {"reason": reason, "scores": scores, "winners": winners(scores)})

@@ -33,6 +33,12 @@ def final_scores(state: ChiState) -> list[int]:
     return [points + len(hand) for points, hand in zip(points_in_play(state), state.hands)]
 
 
+def winners(scores: list[int]) -> list[int]:
+    """The seats with the highest score: more than one is a tie."""
+    best = max(scores)
+    return [seat for seat, score in enumerate(scores) if score == best]
+
+
 def to_act(state: ChiState) -> int | None:
     """The seat whose decision it is: the player on turn, or the seat deciding in a conflict."""
     if state.phase in (ACTION, DISCARD):

@@ -11,7 +11,7 @@ from typing import Any
 
 from domain.chi.cards import CARDS, KINDS, YANG_POINTS
 from domain.chi.state import OVER, ChiState
-from domain.chi.table import final_scores, points_in_play, to_act
+from domain.chi.table import final_scores, points_in_play, to_act, winners
 from domain.contract import Outcome
 
 # The composition of the deck is public: listing it lets a client draw a legend, and means no
@@ -37,6 +37,7 @@ def view(state: ChiState, viewer: int | None, reveal: bool = False) -> dict[str,
     shown = reveal or state.phase == OVER
     points = points_in_play(state)
     table: dict[str, Any] = {
+        "viewer": viewer,
         "phase": state.phase,
         "turn": state.turn,
         "current": state.current,
@@ -82,11 +83,9 @@ def outcome(state: ChiState) -> Outcome | None:
     if state.phase != OVER:
         return None
     scores = final_scores(state)
-    best = max(scores)
-    winners = [seat for seat, score in enumerate(scores) if score == best]
     return Outcome(
         scores=scores,
-        winners=winners,
+        winners=winners(scores),
         reason=REASONS.get(state.ended_by or "", "the game is over"),
         detail={
             "ended_by": state.ended_by,
