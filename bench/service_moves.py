@@ -1,7 +1,7 @@
 """Moves per second through the service on SQLite, beside the store's own floor.
 
-The floor is a bare `eventsourcing` aggregate appending the same number of events, in the same
-number of transactions (one per move), to a SQLite file: what storing the events costs at least.
+The floor is a bare `eventsourcing` aggregate appending the same events (the same payloads), in
+the same transactions (one per move), to a SQLite file: what storing the events costs at least.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from services.commands import decision_rng
 
 
 class Tally(Aggregate):
-    @event("Counted")
-    def count(self, payload: dict) -> None:
-        self.last = payload
+    @event("Recorded")
+    def record(self, domain_event: dict, cause: dict) -> None:
+        self.last = domain_event
 
 
 class Bare(Application):
@@ -42,7 +42,9 @@ def service_moves(games: int = 20) -> dict:
                 started = time.perf_counter()
                 reply = services.commands.act(created.id, seat, action, game.version)
                 elapsed += time.perf_counter() - started
-                events_per_move.append(reply["version"] - game.version)
+                events_per_move.append(
+                    [(e.domain_event, e.cause) for e in services.store.stored_events(created.id, gt=game.version)]
+                )
                 moves += 1
                 game = services.store.game(created.id)
         services.store.close()
@@ -60,17 +62,16 @@ def pure_rules_time(game, seat: int, action: dict) -> float:
     return time.perf_counter() - started
 
 
-def store_floor(events_per_move: list[int]) -> dict:
-    """Append the same events count, one transaction per move, with a bare aggregate."""
+def store_floor(events_per_move: list[list[tuple[dict, dict]]]) -> dict:
+    """Append the same events, one transaction per move, with a bare aggregate."""
     with tempfile.TemporaryDirectory() as data:
         app = Bare(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": f"{data}/floor.sqlite"})
         tally = Tally()
         app.save(tally)
-        payload = {"type": "card_drawn", "rule": "chi.draw", "data": {"seat": 0, "card": "yang-red-1"}}
         started = time.perf_counter()
-        for count in events_per_move:
-            for _ in range(count):
-                tally.count(payload)
+        for move in events_per_move:
+            for domain_event, cause in move:
+                tally.record(domain_event, cause)
             app.save(tally)
         elapsed = time.perf_counter() - started
         app.close()

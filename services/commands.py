@@ -82,7 +82,7 @@ class Commands:
         cause = {"setup": True, "rng": "setup"}
         for event in rules.setup(len(records), options, Rng(seed, "setup")):
             aggregate.record(domain_event=event.to_json(), cause=cause)
-        self.store.save(aggregate)
+        self.store.save_game(aggregate)
         log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
         self.on_change(aggregate)
         return CreatedGame(
@@ -107,12 +107,13 @@ class Commands:
         actor: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Take `seat`'s decision on `expected_version`; the reply lists the events as seat sees them."""
-        fingerprint = sha256_of({"seat": seat, "action": action, "expected_version": expected_version})
+        fingerprint = None
         if idempotency_key is not None:
+            fingerprint = sha256_of({"seat": seat, "action": action, "expected_version": expected_version})
             earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)
             if earlier is not None:
                 return earlier
-        game = self.store.game(game_id)
+        game = self.store.game_for_move(game_id, expected_version)
         if game.version != expected_version:
             raise StaleVersion(
                 f"the move was decided on version {expected_version}, but the game is at version {game.version}",
@@ -138,7 +139,7 @@ class Commands:
         if idempotency_key is not None:
             to_save.append(IdempotentReply(str(game_id), idempotency_key, fingerprint, reply))
         try:
-            self.store.save(*to_save)
+            self.store.save_game(*to_save)
         except IntegrityError:
             if idempotency_key is not None:
                 earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)

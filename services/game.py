@@ -8,6 +8,7 @@ can be rebuilt, and a snapshot of it is the game at that version.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from eventsourcing.domain import Aggregate, event
@@ -45,6 +46,13 @@ class Game(Aggregate):
         self.state = rules.evolve(self.state, Event.from_json(domain_event))
         # Over means an outcome exists: during the deal nobody is to act, yet the game is not over.
         self.finished = rules.outcome(self.state) is not None
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        # The store copies a cached game before handing it out. The rules never change a state in
+        # place (evolve returns a new one) and nothing else here is mutated, so sharing is safe.
+        clone = copy.copy(self)
+        clone._pending_events = list(self._pending_events)
+        return clone
 
     @property
     def rules(self):

@@ -1,17 +1,22 @@
 """The event store: an `eventsourcing` Application holding every game's stream.
 
 Persistence comes from the environment (see `services.bootstrap`): SQLite by default, in-memory
-(`eventsourcing.popo`) in unit tests, PostgreSQL for many processes. Snapshots every
-`SNAPSHOT_INTERVAL` versions keep loading a long game, or a replay step, from costing O(N).
+(`eventsourcing.popo`) in unit tests, PostgreSQL for many processes.
+
+A snapshot is saved whenever a save carries a game past a multiple of `SNAPSHOT_INTERVAL`, taken
+from the game in memory (the library's own snapshotting would reload it from the store), so any
+version is at most about one interval of events away from a snapshot.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import fields
 from typing import Any
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import JSONTranscoder, Transcoding
 
 from domain import registry
@@ -39,7 +44,7 @@ class GameStore(Application[UUID]):
     """Every game's event stream, with snapshots and an aggregate cache."""
 
     name = "chronicle"
-    snapshotting_intervals = {Game: SNAPSHOT_INTERVAL}
+    is_snapshotting_enabled = True
     env = {"AGGREGATE_CACHE_MAXSIZE": "500"}
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
@@ -57,6 +62,32 @@ class GameStore(Application[UUID]):
         if not isinstance(game, Game):
             raise GameNotFound(f"there is no game {game_id}", field="id")
         return game
+
+    def game_for_move(self, game_id: UUID, expected_version: int) -> Game:
+        """The game a move was decided on, without a database read when the cache is already there.
+
+        A cached game at the expected version may still be behind the store (another process
+        moved); then the save fails on the version it reuses, and the move is answered as stale.
+        """
+        cache = self.repository.cache
+        if cache is not None:
+            try:
+                cached = cache.get(game_id)
+            except KeyError:
+                cached = None
+            if isinstance(cached, Game) and cached.version == expected_version:
+                return copy.deepcopy(cached)
+        return self.game(game_id)
+
+    def save_game(self, game: Game, *others: Any) -> None:
+        """Save a game's new events (and `others`, in the same transaction); snapshot it if due."""
+        first_new = game.version - len(game.pending_events) + 1
+        self.save(game, *others)
+        if (first_new - 1) // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
+            self.snapshots.put([Snapshot.take(game)])
+        if self.repository.cache is not None:
+            # The next load then finds no new events to fetch and fold again.
+            self.repository.cache.put(game.id, game)
 
     def stored_events(self, game_id: UUID, gt: int | None = None, lte: int | None = None):
         """The game's stored events (the aggregate's), oldest first."""

@@ -68,19 +68,3 @@ def copy_with(state: ChiState, **changes: Any) -> ChiState:
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
     return new
-
-
-def state_to_json(state: ChiState) -> dict[str, Any]:
-    """The state as a JSON object (the conflict as a nested object)."""
-    fields = dict(state.__dict__)
-    if state.conflict is not None:
-        fields["conflict"] = dict(state.conflict.__dict__)
-    return fields
-
-
-def state_from_json(fields: dict[str, Any]) -> ChiState:
-    """The state `state_to_json` wrote."""
-    fields = dict(fields)
-    if fields.get("conflict") is not None:
-        fields["conflict"] = Conflict(**fields["conflict"])
-    return ChiState(**fields)

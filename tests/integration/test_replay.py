@@ -1,5 +1,7 @@
 """Replays: each step's table is the game as it stood at that version, cheaply reached."""
 
+from eventsourcing.application import project_aggregate
+
 from services.presenting import present_game
 from services.store import SNAPSHOT_INTERVAL
 from tests.playing import play_to_end
@@ -36,11 +38,21 @@ def test_the_replay_lists_one_step_per_version_starting_with_the_creation(servic
 def test_long_games_are_snapshotted_so_a_late_step_does_not_replay_from_the_start(services):
     created = services.commands.create("chi", [{"bot": "random"}, {"bot": "random"}], seed="snap")
     game = services.store.game(created.id)
-    snapshots = list(services.store.snapshots.get(created.id))
+    snapshotted = [0] + [s.originator_version for s in services.store.snapshots.get(created.id)] + [game.version]
     assert game.version >= 2 * SNAPSHOT_INTERVAL
-    assert [s.originator_version for s in snapshots] == list(
-        range(SNAPSHOT_INTERVAL, game.version + 1, SNAPSHOT_INTERVAL)
-    )
+    gaps = [later - earlier for earlier, later in zip(snapshotted, snapshotted[1:])]
+    most_events_a_move = 12
+    assert max(gaps) < SNAPSHOT_INTERVAL + most_events_a_move, gaps
+
+
+def test_a_game_loaded_from_its_snapshot_equals_the_game_folded_from_every_event(services):
+    created = services.commands.create("chi", [{"bot": "random"}, {"bot": "greedy"}], seed="fold")
+    snapshot = list(services.store.snapshots.get(created.id))[-1]
+    version = snapshot.originator_version
+    from_snapshot = services.store.game(created.id, version=version + 3)
+    folded = project_aggregate(None, services.store.events.get(created.id, lte=version + 3))
+    assert from_snapshot.version == folded.version == version + 3
+    assert from_snapshot.state == folded.state
 
 
 def test_no_step_of_a_running_game_shows_a_seat_the_other_hand_or_the_deck(services):

@@ -1,5 +1,7 @@
 """What each seat sees: its own hand, never the other's nor the deck order; everything once over."""
 
+import json
+
 from domain.chi import RULES
 from domain.chi.cards import CARDS
 from domain.chi.state import Conflict
@@ -71,7 +73,9 @@ def test_in_random_games_a_seat_never_sees_the_other_hand_or_the_deck():
         for viewer in (0, 1):
             if state.phase == "over":
                 return
-            seen = leaves(RULES.view(state, viewer))
+            view = RULES.view(state, viewer)
+            assert json.loads(json.dumps(view)) == view
+            seen = leaves(view)
             assert not set(state.hands[1 - viewer]) & seen
             assert not set(state.deck) & seen
         assert not set(state.hands[0] + state.hands[1]) & leaves(RULES.view(state, None))
