@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask import current_app, url_for
+from flask import url_for
 from flask.views import MethodView
 
 from web import schemas
 from web.auth import bearer_token
-from web.blueprint import BEARER, Blueprint
+from web.blueprint import BEARER, Blueprint, chronicle
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Create, list and look at games")
-
-
-def services():
-    return current_app.extensions["chronicle"]
 
 
 @blp.route("/games")
@@ -24,13 +20,13 @@ class Games(MethodView):
     @blp.response(200, schemas.GameList)
     def get(self, query):
         """The games, most recently active first (from the game-list read model)."""
-        return {"games": services().game_list.games(**query)}
+        return {"games": chronicle().game_list.games(**query)}
 
     @blp.arguments(schemas.CreateGameRequest)
     @blp.response(201, schemas.CreatedGame)
     def post(self, body):
         """Create a game; the answer holds one secret token per person's seat, shown only once."""
-        created = services().commands.create(
+        created = chronicle().commands.create(
             body["game"], body["seats"], seed=body.get("seed"), options=body.get("options")
         )
         game_id = str(created.id)
@@ -53,7 +49,7 @@ class Game(MethodView):
     @blp.response(200, schemas.GameView)
     def get(self, game_id: UUID):
         """The table as the token's seat sees it; without a token, as a spectator."""
-        return services().queries.table(game_id, bearer_token())
+        return chronicle().queries.table(game_id, bearer_token())
 
 
 @blp.route("/results")
@@ -62,4 +58,4 @@ class Results(MethodView):
     @blp.response(200, schemas.ResultList)
     def get(self, query):
         """Final results of finished games, most recent first (from the results read model)."""
-        return {"results": services().game_list.results(**query)}
+        return {"results": chronicle().game_list.results(**query)}

@@ -4,22 +4,18 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask import current_app, request
+from flask import request
 from flask.views import MethodView
 
 from services.errors import InvalidRequest
 from services.seats import seat_of_token
 from web import schemas
 from web.auth import bearer_token, required_bearer_token
-from web.blueprint import BEARER, Blueprint
+from web.blueprint import BEARER, Blueprint, chronicle
 
 blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")
 
 MAX_IDEMPOTENCY_KEY = 200
-
-
-def services():
-    return current_app.extensions["chronicle"]
 
 
 @blp.route("/<uuid:game_id>/actions")
@@ -28,7 +24,7 @@ class Actions(MethodView):
     @blp.response(200, schemas.LegalActions)
     def get(self, game_id: UUID):
         """The legal actions of the token's seat (empty when it is not its decision)."""
-        return services().queries.legal_actions(game_id, bearer_token())
+        return chronicle().queries.legal_actions(game_id, bearer_token())
 
     @blp.doc(
         security=[{"bearerAuth": []}],
@@ -53,10 +49,10 @@ class Actions(MethodView):
         key = request.headers.get("Idempotency-Key")
         if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
             raise InvalidRequest(f"an Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters", "Idempotency-Key")
-        chronicle = services()
-        game = chronicle.store.game(game_id)
+        services = chronicle()
+        game = services.store.game(game_id)
         seat = seat_of_token(game.seats, required_bearer_token())
-        return chronicle.commands.act(
+        return services.commands.act(
             game_id, seat, body["action"], body["expected_version"], idempotency_key=key
         )
 
@@ -67,4 +63,4 @@ class Events(MethodView):
     @blp.response(200, schemas.EventLog)
     def get(self, game_id: UUID):
         """Every event of the game, with what the asker may not see left out."""
-        return services().queries.events(game_id, bearer_token())
+        return chronicle().queries.events(game_id, bearer_token())

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask import current_app
 from flask.views import MethodView
 
 from web import schemas
 from web.auth import bearer_token
-from web.blueprint import BEARER, Blueprint
+from web.blueprint import BEARER, Blueprint, chronicle
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replays, step by step")
-
-
-def services():
-    return current_app.extensions["chronicle"]
 
 
 @blp.route("/<uuid:game_id>/replay")
@@ -24,7 +19,7 @@ class Replay(MethodView):
     @blp.response(200, schemas.Replay)
     def get(self, game_id: UUID):
         """Every step: step n is game version n; step 1 is the creation."""
-        return services().queries.replay(game_id, bearer_token())
+        return chronicle().queries.replay(game_id, bearer_token())
 
 
 @blp.route("/<uuid:game_id>/replay/<int(signed=True):n>")
@@ -33,4 +28,4 @@ class ReplayStep(MethodView):
     @blp.response(200, schemas.ReplayStep)
     def get(self, game_id: UUID, n: int):
         """Step n: its event, description and rule, and the table right after it."""
-        return services().queries.replay_step(game_id, n, bearer_token())
+        return chronicle().queries.replay_step(game_id, n, bearer_token())

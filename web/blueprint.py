@@ -1,5 +1,7 @@
-"""The API's blueprint class: schema errors answered 400 (422 is kept for the rules)."""
+"""The API's blueprint class (schema errors answered 400; 422 is kept for the rules), and the
+services every view reaches."""
 
+from flask import current_app
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs.flaskparser import FlaskParser
 
@@ -13,3 +15,8 @@ class Blueprint(SmorestBlueprint):
 
 
 BEARER = [{"bearerAuth": []}, {}]
+
+
+def chronicle():
+    """The services of the running app (see web.app.Chronicle)."""
+    return current_app.extensions["chronicle"]

@@ -8,6 +8,13 @@ from services.bootstrap import build
 from services.errors import StaleVersion
 
 
+def new_game_and_first_move(services, seed):
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed=seed)
+    game = services.store.game(created.id)
+    seat = game.to_act()
+    return created, game, seat, game.rules.legal_actions(game.state, seat)[0]
+
+
 @pytest.fixture
 def two_processes(tmp_path):
     env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)}
@@ -16,10 +23,7 @@ def two_processes(tmp_path):
 
 def test_two_moves_racing_for_one_version_give_one_success_and_one_stale(two_processes):
     first, second = two_processes
-    created = first.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="race")
-    game = first.store.game(created.id)
-    seat = game.to_act()
-    action = game.rules.legal_actions(game.state, seat)[0]
+    created, game, seat, action = new_game_and_first_move(first, "race")
     # Both processes have loaded the game at this version before either saves.
     second.store.game(created.id)
     outcomes = []
@@ -45,10 +49,7 @@ def test_two_moves_racing_for_one_version_give_one_success_and_one_stale(two_pro
 
 def test_a_move_saved_by_another_process_makes_a_cached_game_stale(two_processes):
     first, second = two_processes
-    created = first.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="cache")
-    game = first.store.game(created.id)
-    seat = game.to_act()
-    action = game.rules.legal_actions(game.state, seat)[0]
+    created, game, seat, action = new_game_and_first_move(first, "cache")
     second.commands.act(created.id, seat, action, game.version)
     with pytest.raises(StaleVersion):
         first.commands.act(created.id, seat, action, game.version)
