@@ -5,7 +5,7 @@ PORT ?= 8000
 CHRONICLE_DATA ?= var
 export PORT CHRONICLE_DATA
 
-.PHONY: install run test test-fast bench clean
+.PHONY: install run worker sweep test test-fast bench clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -16,8 +16,13 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 run: install
-	$(VENV)/bin/gunicorn --bind 127.0.0.1:$(PORT) --workers 1 --threads 8 \
-		--access-logfile - web.wsgi:app
+	$(PY) -m web.launch
+
+worker: install
+	$(PY) -m workers.cli run
+
+sweep: install
+	$(PY) -m workers.cli sweep
 
 test: install
 	$(PY) -m pytest -q

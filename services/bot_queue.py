@@ -1,0 +1,86 @@
+"""Bot turns on RQ: the job of a bot's decision is keyed by game and version.
+
+The job id `bot-<game>-<version>` makes a duplicate enqueue (two web processes, the sweeper and
+a move racing) collapse into one job: RQ's `unique=True` refuses a second job with an id that
+exists. A move never waits on Redis: the connection has short timeouts and no retries, and a
+failed enqueue is only logged; the sweeper (workers.sweeper) enqueues it later from the store.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from uuid import UUID
+
+from redis import Redis
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+from redis.retry import Retry as RedisRetry
+from rq import Queue, Retry
+from rq.exceptions import DuplicateJobError
+
+from services.bot_turns import bot_to_act
+from services.game import Game
+
+log = logging.getLogger(__name__)
+
+QUEUE = "bots"
+BOT_JOB = "workers.jobs.bot_turn"
+# A worker killed mid-job is only known to be gone after the job's timeout: keep it short.
+BOT_JOB_TIMEOUT = int(os.environ.get("CHRONICLE_BOT_JOB_TIMEOUT") or 20)
+RETRIES = Retry(max=3, interval=[1, 3, 9])
+
+
+def bot_job_id(game_id: UUID | str, version: int) -> str:
+    return f"bot-{game_id}-{version}"
+
+
+def redis_connection(url: str) -> Redis:
+    """A Redis client that fails fast: a move must not wait seconds on a Redis that is down."""
+    return Redis.from_url(
+        url,
+        socket_connect_timeout=0.25,
+        socket_timeout=2.0,
+        retry=RedisRetry(NoBackoff(), 0),
+    )
+
+
+def redis_answers(url: str) -> bool:
+    try:
+        return bool(redis_connection(url).ping())
+    except (RedisError, OSError, ValueError):
+        return False
+
+
+class QueuedBots:
+    """Enqueues the bot decision due after each change to a game."""
+
+    def __init__(self, redis_url: str):
+        self.connection = redis_connection(redis_url)
+        self.queue = Queue(QUEUE, connection=self.connection)
+
+    def __call__(self, game: Game) -> None:
+        if not game.finished and bot_to_act(game) is not None:
+            self.enqueue(game.id, game.version)
+
+    def enqueue(self, game_id: UUID | str, version: int) -> bool:
+        """Enqueue the bot turn due at `version`; False if one exists already or Redis is away."""
+        try:
+            self.queue.enqueue(
+                BOT_JOB,
+                str(game_id),
+                version,
+                job_id=bot_job_id(game_id, version),
+                unique=True,
+                retry=RETRIES,
+                job_timeout=BOT_JOB_TIMEOUT,
+                result_ttl=600,
+                failure_ttl=7 * 24 * 3600,
+            )
+        except DuplicateJobError:
+            return False
+        except (RedisError, OSError) as error:
+            log.warning("could not enqueue the bot turn of game %s at version %s (%s); the sweeper will",
+                        game_id, version, error)
+            return False
+        return True

@@ -1,0 +1,49 @@
+"""The RQ jobs. A worker process builds the services once, from its environment.
+
+A bot turn loads the game, lets the bot choose from its seat's view, and acts through the same
+command as a person, on the version the job was enqueued for. A job whose version has passed
+does nothing and ends cleanly; the move it makes enqueues the next bot turn, if any, so games
+between bots run to the end on their own.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from uuid import UUID
+
+from services.bootstrap import Services, build
+from services.bot_turns import play_bot_turn
+
+log = logging.getLogger(__name__)
+
+_services: Services | None = None
+
+
+def services() -> Services:
+    global _services
+    if _services is None:
+        _services = build({**os.environ, "CHRONICLE_BOTS": "rq"})
+    return _services
+
+
+def think_seconds() -> float:
+    """Extra time a bot takes over each move (CHRONICLE_BOT_THINK_SECONDS): to watch bots at a human pace."""
+    return float(os.environ.get("CHRONICLE_BOT_THINK_SECONDS") or 0)
+
+
+def bot_turn(game_id: str, version: int) -> str:
+    """Play the bot decision due at `version` of the game; 'played' or 'stale'."""
+    if think_seconds():
+        time.sleep(think_seconds())
+    played = play_bot_turn(services().commands, UUID(game_id), version)
+    log.info("bot turn of game %s at version %s: %s", game_id, version, "played" if played else "stale")
+    return "played" if played else "stale"
+
+
+def sweep() -> int:
+    """The sweeper as a job: re-enqueue bot turns that have no live job."""
+    from workers.sweeper import Sweeper
+
+    return len(Sweeper(services()).sweep())
