@@ -1,0 +1,48 @@
+"""Worker tests: a real Redis of their own, a SQLite store, and RQ workers run in this process."""
+
+import pytest
+from rq import Queue, SimpleWorker
+
+import workers.jobs
+from services.bootstrap import build
+from services.bot_queue import QUEUE
+from tests.infra import redis_server
+
+
+@pytest.fixture(scope="module")
+def redis():
+    with redis_server() as server:
+        yield server
+
+
+@pytest.fixture
+def env(redis, tmp_path, monkeypatch):
+    """The environment both this test and the worker's jobs build their services from."""
+    settings = {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "CHRONICLE_DATA": str(tmp_path),
+        "CHRONICLE_BOTS": "rq",
+        "REDIS_URL": redis.url,
+    }
+    for key, value in settings.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setattr(workers.jobs, "_services", None)
+    from redis import Redis
+
+    Redis.from_url(redis.url).flushall()
+    return settings
+
+
+@pytest.fixture
+def services(env):
+    return build(env)
+
+
+@pytest.fixture
+def queue(services):
+    return services.commands.on_change.queue
+
+
+def run_worker(queue: Queue) -> None:
+    """Play every queued job, in this process, until the queue is empty."""
+    SimpleWorker([QUEUE], connection=queue.connection).work(burst=True)
