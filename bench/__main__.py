@@ -6,7 +6,9 @@ import platform
 import statistics
 import sys
 
+from bench.bot_strength import win_rate
 from bench.http import http_figures
+from bench.queue_figures import queue_figures
 from bench.playouts import games_per_second
 from bench.service_moves import service_moves, store_floor
 
@@ -40,6 +42,22 @@ def main() -> int:
     verdict = "meets" if ratio <= 1.5 else "MISSES"
     print(f"Replay of a {http['long_game_events']}-event game: step 10 {ms(http['replay_step_10'])}, "
           f"last step {ms(http['replay_last_step'])} ({ratio:.2f}x; target at most 1.5x: {verdict})")
+
+    strength = win_rate("chi", "greedy", "random", games=1000)
+    verdict = "meets" if strength["low"] >= 0.75 else "MISSES"
+    print(f"\nChi greedy bot against random over {strength['games']} games (seats alternated): "
+          f"{strength['rate']:.1%} won (ties count half), 95% interval {strength['low']:.1%} to "
+          f"{strength['high']:.1%} (target at least 75%: {verdict})")
+
+    queued = queue_figures()
+    ratio = queued["bot_p50"] / queued["bare_p50"]
+    verdict = "meets" if ratio <= 3 else "MISSES"
+    print(f"\nBot turn through RQ on PostgreSQL, enqueue to event stored: p50 {ms(queued['bot_p50'])}, "
+          f"p95 {ms(queued['bot_p95'])}")
+    print(f"Bare RQ job round trip, same run: p50 {ms(queued['bare_p50'])}, p95 {ms(queued['bare_p95'])} "
+          f"(bot turn {ratio:.1f}x; target at most 3x: {verdict})")
+    print(f"Bot-vs-bot games to the end: {queued['games_per_second_1']:.2f} games/s with 1 worker, "
+          f"{queued['games_per_second_2']:.2f} with 2")
     return 0
 
 

@@ -47,3 +47,8 @@ def sweep() -> int:
     from workers.sweeper import Sweeper
 
     return len(Sweeper(services()).sweep())
+
+
+def ping() -> float:
+    """A job that does nothing but say when it ran: the queue's own round trip, for health and benchmarks."""
+    return time.time()

@@ -67,6 +67,8 @@ class Sweeper:
         status = job.get_status(refresh=False)
         if status in WAITING:
             return True
+        if status == JobStatus.FINISHED and self.services.store.game(game.id).version != game.version:
+            return True  # it has just played its turn
         if status == JobStatus.STARTED and job.started_at is not None:
             deadline = job.started_at.replace(tzinfo=timezone.utc) + timedelta(seconds=job.timeout or 0) + GRACE
             if datetime.now(timezone.utc) < deadline:

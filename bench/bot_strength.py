@@ -1,0 +1,48 @@
+"""How well a bot plays: its win rate against another over many games, seats alternated."""
+
+from __future__ import annotations
+
+import math
+
+from domain import registry
+from domain.rng import Rng
+
+
+def play(rules, bots: list, seed: str) -> list[int]:
+    """One game between bots (seat order as given); returns the winners."""
+    state = rules.new_state(len(bots), {})
+    for event in rules.setup(len(bots), {}, Rng(seed, "setup")):
+        state = rules.evolve(state, event)
+    decision = 0
+    while (seat := rules.to_act(state)) is not None:
+        legal = rules.legal_actions(state, seat)
+        action = bots[seat].choose(rules.view(state, seat), legal, Rng(seed, f"bot:{decision}"))
+        for event in rules.decide(state, seat, action, Rng(seed, f"decision:{decision}")):
+            state = rules.evolve(state, event)
+        decision += 1
+    return rules.outcome(state).winners
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    share = wins / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
+
+
+def win_rate(game: str, bot: str, against: str, games: int = 1000) -> dict:
+    """Wins of `bot` against `against` (a tie counts half), alternating who sits first."""
+    rules = registry.get(game)
+    wins = ties = 0
+    for number in range(games):
+        seat = number % 2
+        bots = [rules.bots[against], rules.bots[against]]
+        bots[seat] = rules.bots[bot]
+        winners = play(rules, bots, f"strength-{number}")
+        if len(winners) > 1:
+            ties += 1
+        elif winners == [seat]:
+            wins += 1
+    low, high = wilson(wins + ties / 2, games)
+    return {"games": games, "wins": wins, "ties": ties, "rate": (wins + ties / 2) / games, "low": low, "high": high}
