@@ -6,6 +6,7 @@ import pytest
 
 from domain.errors import IllegalAction, NotYourTurn
 from services.errors import InvalidRequest, StaleVersion
+from services.canonical import sha256_of
 from tests.playing import play_to_end
 
 TWO_PEOPLE = [{"name": "ana"}, {"name": "bo"}]
@@ -119,3 +120,22 @@ def test_every_decision_is_stored_with_the_seat_and_action_that_caused_it(servic
     services.commands.act(created.id, seat, action, version)
     caused = services.store.stored_events(created.id, gt=version)
     assert caused and all(e.cause["seat"] == seat and e.cause["action"] == action for e in caused)
+
+
+def test_a_bot_move_can_be_rerun_from_what_its_seat_saw_and_gives_the_same_action(services):
+    from services.bot_turns import bot_rng
+
+    created = services.commands.create("chi", [{"bot": "greedy"}, {"bot": "random"}], seed="rerun")
+    stored = services.store.stored_events(created.id)
+    # A decision's events share one cause; its random stream names the version it was taken on.
+    firsts = {e.cause["rng"]: e for e in reversed(stored[1:]) if e.cause.get("actor")}
+    assert len(firsts) > 20
+    for first in firsts.values():
+        version, cause = first.originator_version - 1, first.cause
+        assert cause["rng"] == f"decision:{version}"
+        before = services.store.game(created.id, version=version)
+        view = before.rules.view(before.state, cause["seat"])
+        assert sha256_of(view) == cause["actor"]["view_sha256"]
+        bot = before.rules.bots[cause["actor"]["bot"]]
+        again = bot.choose(view, before.rules.legal_actions(before.state, cause["seat"]), bot_rng(before.seed, version))
+        assert again == cause["action"]

@@ -1,0 +1,65 @@
+"""`make run` (web.launch): the API and a worker with Redis, or bots in-process without it."""
+
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+import requests
+
+from tests.infra import redis_server
+from web.server_process import ROOT, free_port, wait_until_up
+
+pytestmark = pytest.mark.e2e
+
+
+def launch(tmp_path, **env):
+    port = free_port()
+    settings = {**os.environ, "PORT": str(port), "CHRONICLE_DATA": str(tmp_path), "PYTHONPATH": str(ROOT), **env}
+    for key in ("PERSISTENCE_MODULE", "CHRONICLE_BOTS"):
+        settings.pop(key, None)
+    log = open(tmp_path / "launch.log", "w")
+    process = subprocess.Popen([sys.executable, "-m", "web.launch"], cwd=ROOT, env=settings,
+                               stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    wait_until_up(base + "/openapi.json", process)
+    return process, base, log
+
+
+def bots_play_to_the_end(base: str) -> bool:
+    created = requests.post(f"{base}/api/games", json={"game": "chi", "seats": [{"bot": "random"}, {"bot": "greedy"}]})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if requests.get(f"{base}/api/games/{created.json()['id']}").json()["status"] == "finished":
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def stop(process, log):
+    process.terminate()
+    process.wait(timeout=20)
+    log.close()
+
+
+def test_with_redis_bot_turns_are_played_by_the_worker_it_starts(tmp_path):
+    with redis_server() as redis:
+        process, base, log = launch(tmp_path, REDIS_URL=redis.url)
+        try:
+            assert bots_play_to_the_end(base)
+        finally:
+            stop(process, log)
+    text = (tmp_path / "launch.log").read_text()
+    assert "bot turns run on RQ workers" in text and "rq.worker" in text
+
+
+def test_without_redis_bot_turns_run_in_process_and_the_log_says_so(tmp_path):
+    # No Redis answers on this port, and no redis-server is on the PATH to start one.
+    process, base, log = launch(tmp_path, REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",
+                                PATH=os.path.dirname(sys.executable) + ":/usr/bin/env-none")
+    try:
+        assert bots_play_to_the_end(base)
+    finally:
+        stop(process, log)
+    assert "bot turns run in-process" in (tmp_path / "launch.log").read_text()
