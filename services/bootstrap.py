@@ -36,13 +36,12 @@ def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]
     settings = dict(env)
     module = settings.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
     data_dir = None
-    if module == "eventsourcing.sqlite":
+    if module != "eventsourcing.popo":
+        # The data folder also holds this host's read models, whatever the event store.
         data_dir = Path(settings.get("CHRONICLE_DATA") or "var")
         data_dir.mkdir(parents=True, exist_ok=True)
+    if module == "eventsourcing.sqlite":
         settings.setdefault("SQLITE_DBNAME", str(data_dir / "events.sqlite"))
-    elif module != "eventsourcing.popo" and settings.get("CHRONICLE_DATA"):
-        data_dir = Path(settings["CHRONICLE_DATA"])
-        data_dir.mkdir(parents=True, exist_ok=True)
     return settings, data_dir, module
 
 
