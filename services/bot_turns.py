@@ -13,7 +13,7 @@ from typing import Callable
 from uuid import UUID
 
 from domain.rng import Rng
-from services.canonical import sha256_of
+from domain.canonical import sha256_of
 from services.commands import Commands
 from services.errors import StaleVersion
 from services.game import Game

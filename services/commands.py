@@ -19,8 +19,10 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import registry
+from domain.chain import link
+from domain.contract import Event
 from domain.rng import Rng, commitment
-from services.canonical import sha256_of
+from domain.canonical import sha256_of
 from services.errors import InvalidRequest, StaleVersion
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_to_act
@@ -43,6 +45,15 @@ class CreatedGame:
 def decision_rng(seed: str, version: int) -> Rng:
     """The random stream of the decision taken on `version` of a game."""
     return Rng(seed, f"decision:{version}")
+
+
+def record_all(game: Game, events: Sequence[Event], cause: dict[str, Any]) -> None:
+    """Record a decision's events, each chained to the one before."""
+    for event in events:
+        domain_event = event.to_json()
+        game.record(
+            domain_event=domain_event, cause=cause, chain=link(game.seed, game.head, game.version + 1, domain_event, cause)
+        )
 
 
 class Commands:
@@ -80,8 +91,7 @@ class Commands:
             seed_commitment=commitment(seed),
         )
         cause = {"setup": True, "rng": "setup"}
-        for event in rules.setup(len(records), options, Rng(seed, "setup")):
-            aggregate.record(domain_event=event.to_json(), cause=cause)
+        record_all(aggregate, rules.setup(len(records), options, Rng(seed, "setup")), cause)
         self.store.save_game(aggregate)
         log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
         self.on_change(aggregate)
@@ -126,11 +136,11 @@ class Commands:
         if actor:
             cause["actor"] = dict(actor)
         first_new = game.version + 1
-        for event in events:
-            game.record(domain_event=event.to_json(), cause=cause)
+        record_all(game, events, cause)
         reply = {
             "game_id": str(game_id),
             "version": game.version,
+            "receipt": game.head,
             "status": "finished" if game.finished else "running",
             "to_act": present_to_act(game),
             "events": present_events(game, seat, events, first_new),

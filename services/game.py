@@ -14,6 +14,7 @@ from typing import Any
 from eventsourcing.domain import Aggregate, event
 
 from domain import registry
+from domain.chain import header_hash
 from domain.contract import Event
 
 
@@ -38,10 +39,22 @@ class Game(Aggregate):
         self.seed_commitment = seed_commitment
         self.state = registry.get(game).new_state(len(seats), options)
         self.finished = False
+        self.head = header_hash(self.header())
+
+    def header(self) -> dict[str, Any]:
+        """What the log is bound to: the game, its rules, seats and seed commitment (not the seed)."""
+        return {
+            "game": self.game,
+            "rules_version": self.rules_version,
+            "seats": [{"name": seat["name"], "bot": seat.get("bot")} for seat in self.seats],
+            "options": self.options,
+            "seed_commitment": self.seed_commitment,
+        }
 
     @event("Recorded")
-    def record(self, domain_event: dict[str, Any], cause: dict[str, Any]) -> None:
-        """Fold one domain event into the state."""
+    def record(self, domain_event: dict[str, Any], cause: dict[str, Any], chain: str) -> None:
+        """Fold one domain event into the state; `chain` is its hash in the game's chain."""
+        self.head = chain
         rules = registry.get(self.game)
         self.state = rules.evolve(self.state, Event.from_json(domain_event))
         # Over means an outcome exists: during the deal nobody is to act, yet the game is not over.

@@ -132,6 +132,7 @@ class ActRequest(Schema):
 class ActReply(Schema):
     game_id = fields.String()
     version = fields.Integer()
+    receipt = fields.String(metadata={"description": "the head of the game's hash chain after this move: keep it to prove the history later"})
     status = fields.String()
     to_act = fields.Nested(ToAct, allow_none=True)
     events = fields.List(fields.Nested(SeenEvent))

@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import IllegalAction, NotYourTurn
 from services.errors import InvalidRequest, StaleVersion
-from services.canonical import sha256_of
+from domain.canonical import sha256_of
 from tests.playing import play_to_end
 
 TWO_PEOPLE = [{"name": "ana"}, {"name": "bo"}]
@@ -100,7 +100,7 @@ def test_a_bot_against_a_bot_plays_to_the_end_on_its_own(services):
 
 
 def test_a_bot_move_records_the_bot_and_the_hash_of_the_view_it_was_given(services):
-    from services.canonical import sha256_of
+    from domain.canonical import sha256_of
 
     created = services.commands.create("chi", [{"name": "ana"}, {"bot": "random"}], seed="v")
     play_to_end(services, created.id)
