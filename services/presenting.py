@@ -73,6 +73,7 @@ def present_stored(game: Game, viewer: int | None, stored: Any, reveal: bool) ->
         return present_created(game, reveal)
     seen = present_event(game, viewer, Event.from_json(stored.domain_event), stored.originator_version, reveal)
     seen["cause"] = visible_cause(stored.cause, viewer, reveal)
+    seen["chain"] = stored.chain
     seen["at"] = stored.timestamp.isoformat()
     return seen
 

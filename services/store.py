@@ -63,6 +63,9 @@ class GameStore(Application[UUID]):
             raise GameNotFound(f"there is no game {game_id}", field="id")
         return game
 
+    def exists(self, game_id: UUID) -> bool:
+        return bool(list(self.events.get(game_id, limit=1)))
+
     def game_for_move(self, game_id: UUID, expected_version: int) -> Game:
         """The game a move was decided on, without a database read when the cache is already there.
 

@@ -15,6 +15,7 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
+from services.audit import NotFinished
 from services.errors import Forbidden, GameNotFound, InvalidRequest, StaleVersion, StepNotFound
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(StaleVersion)
     def stale(error: StaleVersion):
         return problem(409, "stale-version", "Stale version", error.reason, field=error.field, current_version=error.current)
+
+    @app.errorhandler(NotFinished)
+    def not_finished(error: NotFinished):
+        return problem(409, "not-finished", "Game not finished", error.reason, field=error.field)
 
     @app.errorhandler(InvalidRequest)
     def invalid(error: InvalidRequest):

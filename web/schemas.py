@@ -114,6 +114,7 @@ class SeenEvent(Schema):
     data = fields.Dict()
     hidden = fields.List(fields.String(), metadata={"description": "names of facts hidden from the asker"})
     cause = fields.Dict()
+    chain = fields.String(metadata={"description": "the event's hash in the game's chain (HMAC-SHA-256 keyed by the seed)"})
     at = fields.String()
 
 

@@ -1,0 +1,42 @@
+"""Audit and export over REST."""
+
+import hashlib
+import json
+
+from tests.api.test_games_api import create
+
+
+def test_a_finished_game_is_verified_and_exported_as_json_lines(client):
+    created = create(client, [{"bot": "random"}, {"bot": "greedy"}], seed="export-me")
+    audit = client.get(f"/api/games/{created['id']}/audit").json
+    assert audit["verified"] and audit["first_problem"] is None and "seed matches its commitment" in audit["checks"]
+    export = client.get(f"/api/games/{created['id']}/export")
+    assert export.status_code == 200 and export.mimetype == "application/x-ndjson"
+    lines = export.get_data(as_text=True).splitlines()
+    header = json.loads(lines[0])
+    assert header["seed"] == "export-me"
+    assert header["header"]["seed_commitment"] == hashlib.sha256(b"export-me").hexdigest()
+    assert [json.loads(line)["version"] for line in lines[1:]] == list(range(2, len(lines) + 1))
+    assert json.loads(lines[-1])["chain"] == audit["head"]
+
+
+def test_a_running_game_is_neither_audited_nor_exported(client):
+    created = create(client)
+    for path in ("audit", "export"):
+        answer = client.get(f"/api/games/{created['id']}/{path}")
+        assert answer.status_code == 409 and "seed" in answer.json["detail"]
+
+
+def test_the_last_receipt_of_a_game_is_the_head_the_audit_reports(client):
+    created = create(client, [{"name": "ana"}, {"bot": "random"}], seed="receipts")
+    token = created["tokens"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    receipts = []
+    while (game := client.get(f"/api/games/{created['id']}").json)["status"] == "running":
+        action = client.get(f"/api/games/{created['id']}/actions", headers=headers).json["actions"][0]
+        answer = client.post(f"/api/games/{created['id']}/actions", headers=headers,
+                             json={"action": action, "expected_version": game["version"]}).json
+        receipts.append((answer["version"], answer["receipt"]))
+    events = client.get(f"/api/games/{created['id']}/events").json["events"]
+    chain = {event["version"]: event["chain"] for event in events[1:]}
+    assert all(chain[version] == receipt for version, receipt in receipts)
