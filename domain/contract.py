@@ -164,3 +164,12 @@ class Rules(Protocol):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay, naming seats by `names`."""
+
+    # Sandbox games: a chosen position in place of a random deal.
+    scenario_example: Mapping[str, Any]  # one documented example of the game's scenario JSON
+
+    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> list[Event]:
+        """Opening events laying out the scenario's table; IllegalAction naming the field if it cannot be."""
+
+    def scenario_of(self, state: Any) -> dict[str, Any]:
+        """The scenario that lays out this table exactly (hidden cards included), to fork a game."""

@@ -6,6 +6,8 @@ from typing import Any
 from uuid import UUID
 
 from services.errors import StepNotFound
+from services.disputes import disputes_of, filed_disputes
+from services.explain import explain_step
 from services.game import Game
 from services.presenting import find_rule, present_game, present_stored
 from services.seats import seat_of_token
@@ -46,6 +48,9 @@ class Queries:
         """The list of steps: step n is the game's version n (step 1 is its creation)."""
         game = self.store.game(game_id)
         viewer = self.viewer(game, token)
+        disputed: dict[int, list[int]] = {}
+        for dispute in filed_disputes(self.store, game_id):
+            disputed.setdefault(dispute["step"], []).append(dispute["number"])
         steps = []
         for stored in self.store.stored_events(game_id, lte=game.version):
             shown = present_stored(game, viewer, stored, game.finished)
@@ -55,6 +60,7 @@ class Queries:
                     "type": shown["type"],
                     "rule": shown["rule"],
                     "description": shown["description"],
+                    "disputes": disputed.get(shown["version"], []),
                 }
             )
         return {"version": game.version, "status": "finished" if game.finished else "running", "steps": steps}
@@ -72,6 +78,8 @@ class Queries:
         rule = find_rule(current, event["rule"])
         table = present_game(then, viewer, reveal=current.finished)
         return {
+            "explanation": explain_step(self.store, current, step, viewer),
+            "disputes": disputes_of(self.store, game_id, viewer, step),
             "step": step,
             "version": step,
             "last_step": current.version,

@@ -11,7 +11,8 @@ from typing import Any, Iterable
 
 
 def leaves(value: Any) -> set[str]:
-    """Every string value inside a JSON value, but the names of kinds (`type`), which hide nothing."""
+    """Every string value inside a JSON value, but names of kinds (`type`) and places on the table
+    (`path`), which hide nothing."""
     found: set[str] = set()
     stack = [value]
     while stack:
@@ -19,7 +20,7 @@ def leaves(value: Any) -> set[str]:
         if isinstance(item, str):
             found.add(item)
         elif isinstance(item, dict):
-            stack.extend(v for k, v in item.items() if k != "type")
+            stack.extend(v for k, v in item.items() if k not in ("type", "path"))
         elif isinstance(item, list):
             stack.extend(item)
     return found

@@ -14,7 +14,7 @@ from flask_smorest import Api
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from services.bootstrap import Services, build
-from web import api_audit, api_games, api_play, api_replay, problems
+from web import api_audit, api_disputes, api_games, api_play, api_replay, problems
 
 SWAGGER_UI = "/static/swagger-ui/"
 
@@ -60,7 +60,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     )
     api = ProblemApi(app, spec_kwargs={"info": {"description": "Play, replay and audit turn-based games."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
-    for module in (api_games, api_play, api_replay, api_audit):
+    for module in (api_games, api_play, api_replay, api_audit, api_disputes):
         api.register_blueprint(module.blp)
     problems.register(app)
     app.extensions["chronicle"] = Chronicle(services, GameList(services.store, ProjectionDatabase(projection_path(services))))

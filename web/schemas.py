@@ -146,6 +146,7 @@ class EventLog(Schema):
 
 class ReplayStepSummary(Schema):
     step = fields.Integer()
+    disputes = fields.List(fields.Integer(), metadata={"description": "numbers of the disputes filed about this step"})
     type = fields.String()
     rule = fields.String()
     description = fields.String()
@@ -163,8 +164,17 @@ class RuleRef(Schema):
     text = fields.String()
 
 
+class Explanation(Schema):
+    decision = fields.Dict(allow_none=True, metadata={"description": "the decision behind the step: the seat, the version it was taken on, its legal actions and the action (to that seat, or to all once the game is over)"})
+    rules = fields.List(fields.Nested(RuleRef), metadata={"description": "every rule the decision's events cite"})
+    changes = fields.List(fields.Dict(), metadata={"description": "what changed on the table at this step: path, before, after"})
+    rerun = fields.Dict(allow_none=True, metadata={"description": "the decision run through the rules again"})
+
+
 class ReplayStep(Schema):
     step = fields.Integer()
+    explanation = fields.Nested(Explanation)
+    disputes = fields.List(fields.Dict(), metadata={"description": "the disputes filed about this step, with their answers"})
     version = fields.Integer()
     last_step = fields.Integer()
     description = fields.String()

@@ -40,3 +40,22 @@ def test_the_last_receipt_of_a_game_is_the_head_the_audit_reports(client):
     events = client.get(f"/api/games/{created['id']}/events").json["events"]
     chain = {event["version"]: event["chain"] for event in events[1:]}
     assert all(chain[version] == receipt for version, receipt in receipts)
+
+
+def test_a_seat_files_a_dispute_and_gets_the_engines_answer_at_once(client):
+    created = create(client, seed="dispute-api")
+    game = client.get(f"/api/games/{created['id']}").json
+    seat = game["to_act"]["seat"]
+    token = next(t["token"] for t in created["tokens"] if t["seat"] == seat)
+    headers = {"Authorization": f"Bearer {token}"}
+    action = client.get(f"/api/games/{created['id']}/actions", headers=headers).json["actions"][0]
+    client.post(f"/api/games/{created['id']}/actions", headers=headers,
+                json={"action": action, "expected_version": game["version"]})
+    filed = client.post(f"/api/games/{created['id']}/disputes", headers=headers,
+                        json={"step": game["version"] + 1, "claim": "the row was refilled wrongly"})
+    assert filed.status_code == 201 and filed.json["answer"]["rerun"]["same_events"]
+    assert client.get(f"/api/games/{created['id']}/disputes").json["disputes"][0]["claim"] == "the row was refilled wrongly"
+    anonymous = client.post(f"/api/games/{created['id']}/disputes", json={"step": 2, "claim": "x"})
+    assert anonymous.status_code == 401
+    bad = client.post(f"/api/games/{created['id']}/disputes", headers=headers, json={"step": "two", "claim": "x"})
+    assert bad.status_code == 400 and "step" in bad.json["errors"]

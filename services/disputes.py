@@ -1,0 +1,92 @@
+"""Disputes: a seat's claim about a step, kept beside the game's log, never editing it.
+
+Each game has one dispute log, its own stream (so filing a dispute never moves the game's
+version under a player about to move). A dispute is answered at once with the engine's account
+of the step (services.explain), as the seat that filed it may see it, and that answer is
+recorded with the claim.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.persistence import IntegrityError
+
+from services.errors import InvalidRequest
+from services.explain import explain_step
+from services.store import GameStore
+
+MAX_CLAIM = 2000
+
+
+def dispute_log_id(game_id: UUID) -> UUID:
+    return uuid5(NAMESPACE_URL, f"chronicle:disputes:{game_id}")
+
+
+class DisputeLog(Aggregate):
+    """The disputes filed about one game."""
+
+    @staticmethod
+    def create_id(game_id: str) -> UUID:
+        return dispute_log_id(UUID(game_id))
+
+    @event("Opened")
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        self.disputes: list[dict[str, Any]] = []
+
+    @event("Filed")
+    def file(self, step: int, seat: int, claim: str, answer: dict[str, Any]) -> None:
+        self.disputes = [*self.disputes, {"number": len(self.disputes) + 1, "step": step, "seat": seat,
+                                          "claim": claim, "answer": answer}]
+
+
+def file_dispute(store: GameStore, game_id: UUID, seat: int, step: int, claim: str) -> dict[str, Any]:
+    """Record a seat's claim about a step, with the engine's answer; returns the dispute."""
+    game = store.game(game_id)
+    if not isinstance(step, int) or not 1 <= step <= game.version:
+        raise InvalidRequest(f"steps run from 1 to {game.version}; there is no step {step}", "step")
+    if not isinstance(claim, str) or not 0 < len(claim.strip()) <= MAX_CLAIM:
+        raise InvalidRequest(f"a claim is 1 to {MAX_CLAIM} characters of text", "claim")
+    answer = explain_step(store, game, step, seat)
+    for _ in range(5):  # two disputes filed at once: the second is filed after the first
+        log = _log(store, game_id)
+        log.file(step=step, seat=seat, claim=claim.strip(), answer=answer)
+        try:
+            store.save(log)
+        except IntegrityError:
+            continue
+        return log.disputes[-1]
+    raise InvalidRequest("too many disputes are being filed at once; try again", "claim")
+
+
+def disputes_of(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None) -> list[dict[str, Any]]:
+    """The disputes (of one step, or all), each answer as `viewer` may see it."""
+    game = store.game(game_id)
+    shown = []
+    for dispute in filed_disputes(store, game_id):
+        if step is not None and dispute["step"] != step:
+            continue
+        if not (game.finished or viewer == dispute["seat"]):
+            # The answer given to the seat may show its hand: others get the account they may see.
+            dispute = {**dispute, "answer": explain_step(store, game, dispute["step"], viewer)}
+        shown.append(dispute)
+    return shown
+
+
+def filed_disputes(store: GameStore, game_id: UUID) -> list[dict[str, Any]]:
+    """The disputes as filed, answers as given to the seat that filed them."""
+    try:
+        return store.repository.get(dispute_log_id(game_id)).disputes
+    except AggregateNotFoundError:
+        return []
+
+
+def _log(store: GameStore, game_id: UUID) -> DisputeLog:
+    try:
+        return store.repository.get(dispute_log_id(game_id))
+    except AggregateNotFoundError:
+        return DisputeLog(str(game_id))

@@ -1,0 +1,100 @@
+"""The engine's account of one step: the decision behind it, what the seat could have done, the
+rules that acted, what changed on the table, and whether the rules still give the same events.
+
+What the asker may not see stays hidden: the legal actions and the action taken are shown to the
+acting seat, or to everyone once the game is over (an action can name a card in hand); the
+table's change is computed between the two tables as the asker sees them.
+"""
+
+from __future__ import annotations
+
+from itertools import takewhile
+from typing import Any
+
+from domain.contract import Event
+from domain.errors import RulesError
+from domain.rng import Rng
+from services.game import Game
+from services.presenting import find_rule
+from services.store import GameStore
+
+LEAF_KEYS = ("id",)  # a dict with an id (a card) is one thing on the table, not a set of fields
+
+
+def table_diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
+    """Where two tables differ: [{"path", "before", "after"}], cards compared whole."""
+    if isinstance(before, dict) and isinstance(after, dict) and not any(key in before for key in LEAF_KEYS):
+        changes = []
+        for key in sorted(set(before) | set(after)):
+            changes += table_diff(before.get(key), after.get(key), f"{path}.{key}" if path else key)
+        return changes
+    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        changes = []
+        for index, (old, new) in enumerate(zip(before, after)):
+            changes += table_diff(old, new, f"{path}[{index}]")
+        return changes
+    return [] if before == after else [{"path": path, "before": before, "after": after}]
+
+
+def decision_of(store: GameStore, game: Game, step: int) -> tuple[int, dict[str, Any], list[Any]]:
+    """The version the step's decision was taken on, its cause, and all the events it caused."""
+    stored = store.stored_events(game.id, gt=step - 1, lte=step)[0]
+    cause = stored.cause
+    rng = cause.get("rng", "")
+    decided_on = 1 if cause.get("setup") else int(rng.split(":")[1])
+    # A decision's events follow each other; no decision causes anywhere near this many.
+    following = store.stored_events(game.id, gt=decided_on, lte=min(game.version, decided_on + 200))
+    events = list(takewhile(lambda stored: stored.cause == cause, following))
+    return decided_on, cause, events
+
+
+def rerun(game: Game, before: Game, cause: dict[str, Any], recorded: list[Any]) -> dict[str, Any]:
+    """Run the recorded decision through the rules again, from the state it was taken in."""
+    rules = game.rules
+    try:
+        if cause.get("setup"):
+            return {"same_events": True, "detail": "the deal is re-derived from the seed by the audit once the game is over"}
+        again = rules.decide(before.state, cause["seat"], cause["action"], Rng(game.seed, cause["rng"]))
+    except RulesError as refused:
+        return {"same_events": False, "detail": f"the rules now refuse this action ({refused.rule}): {refused.reason}"}
+    same = [event.to_json() for event in again] == [stored.domain_event for stored in recorded]
+    detail = "the rules give exactly the recorded events" if same else "the rules give other events than the log holds"
+    return {"same_events": same, "detail": detail}
+
+
+def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) -> dict[str, Any]:
+    """Everything the asker may know of how step `step` came about."""
+    if step == 1:
+        return {"decision": None, "rules": [find_rule_json(game, "game.created")], "changes": [], "rerun": None}
+    decided_on, cause, events = decision_of(store, game, step)
+    before = store.game(game.id, version=decided_on)
+    seat = cause.get("seat")
+    open_to_asker = game.finished or (seat is not None and viewer == seat)
+    decision: dict[str, Any] = {"decided_on_version": decided_on, "seat": seat,
+                                "steps": [e.originator_version for e in events]}
+    if cause.get("setup"):
+        decision["kind"] = "deal"
+    elif open_to_asker:
+        decision["legal_actions"] = game.rules.legal_actions(before.state, seat)
+        decision["action"] = cause["action"]
+    else:
+        decision["hidden"] = ["legal_actions", "action"]
+    if "actor" in cause:
+        decision["actor"] = cause["actor"]
+    rule_ids = list(dict.fromkeys(Event.from_json(e.domain_event).rule for e in events))
+    previous = store.game(game.id, version=step - 1)
+    after = store.game(game.id, version=step)
+    reveal = game.finished
+    changes = table_diff(previous.rules.view(previous.state, viewer, reveal=reveal),
+                         after.rules.view(after.state, viewer, reveal=reveal))
+    return {
+        "decision": decision,
+        "rules": [find_rule_json(game, rule_id) for rule_id in rule_ids],
+        "changes": changes,
+        "rerun": rerun(game, before, cause, events),
+    }
+
+
+def find_rule_json(game: Game, rule_id: str) -> dict[str, Any]:
+    rule = find_rule(game, rule_id)
+    return {"id": rule_id, "section": rule.section, "text": rule.text} if rule else {"id": rule_id}
