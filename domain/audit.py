@@ -121,7 +121,9 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
     for group in _decisions(records):
         first = group[0]["version"]
         cause = group[0]["cause"]
-        if cause.get("setup"):
+        if cause.get("setup") and "scenario" in cause:
+            expected = rules.scenario_setup(seats, options, cause["scenario"], Rng(seed, "setup"))
+        elif cause.get("setup"):
             expected = rules.setup(seats, options, Rng(seed, "setup"))
         else:
             stream = f"decision:{first - 1}"
@@ -130,9 +132,10 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
                                         stream, cause.get("rng")))
             try:
                 expected = rules.decide(state, cause["seat"], cause["action"], Rng(seed, stream))
-            except RulesError as refused:
-                raise _Diverged(Finding(first, "rules", f"the rules refuse the recorded action ({refused.rule}): "
-                                        f"{refused.reason}", None, cause.get("action"))) from None
+            except (RulesError, KeyError, TypeError) as refused:
+                why = f"({refused.rule}): {refused.reason}" if isinstance(refused, RulesError) else "(malformed)"
+                raise _Diverged(Finding(first, "rules", f"the rules refuse the recorded action {why}",
+                                        None, cause.get("action"))) from None
         expected_json = [event.to_json() for event in expected]
         found_json = [record["event"] for record in group]
         for offset, (wanted, got) in enumerate(zip(expected_json, found_json)):

@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS game_list (
     game TEXT NOT NULL,
     title TEXT NOT NULL,
     status TEXT NOT NULL,
+    sandbox INTEGER NOT NULL DEFAULT 0,
     seats TEXT NOT NULL,
     to_act TEXT,
     version INTEGER NOT NULL,
@@ -54,6 +55,9 @@ class ProjectionDatabase:
         if path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.executescript(SCHEMA)
+        columns = {row["name"] for row in self._conn.execute("PRAGMA table_info(game_list)")}
+        if "sandbox" not in columns:  # a read model written before sandbox games existed
+            self._conn.execute("ALTER TABLE game_list ADD COLUMN sandbox INTEGER NOT NULL DEFAULT 0")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Cursor]:

@@ -70,8 +70,8 @@ class GameList:
         status = "finished" if game.finished else "running"
         to_act = present_to_act(game)
         cursor.execute(
-            "INSERT INTO game_list (game_id, game, title, status, seats, to_act, version, created_at, last_activity)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+            "INSERT INTO game_list (game_id, game, title, status, sandbox, seats, to_act, version, created_at,"
+            " last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
             " status = excluded.status, to_act = excluded.to_act, version = excluded.version,"
             " last_activity = excluded.last_activity",
             (
@@ -79,6 +79,7 @@ class GameList:
                 game.game,
                 game.rules.title,
                 status,
+                int(bool(game.options.get("sandbox"))),
                 seats,
                 json.dumps(to_act) if to_act else None,
                 game.version,
@@ -129,6 +130,7 @@ class GameList:
                 "game": row["game"],
                 "title": row["title"],
                 "status": row["status"],
+                "sandbox": bool(row["sandbox"]),
                 "seats": json.loads(row["seats"]),
                 "to_act": json.loads(row["to_act"]) if row["to_act"] else None,
                 "version": row["version"],

@@ -13,15 +13,11 @@ from typing import Any, Iterable, Iterator
 from uuid import UUID
 
 from domain.audit import AuditReport, audit
-from services.errors import InvalidRequest, ServiceError
+from services.errors import InvalidRequest, NotFinished
 from services.game import Game
 from services.store import GameStore
 
 FORMAT = "chronicle-export/1"
-
-
-class NotFinished(ServiceError):
-    """Auditing and exporting need the seed, which is revealed only when the game is over."""
 
 
 def records_of(store: GameStore, game: Game) -> list[dict[str, Any]]:

@@ -23,7 +23,7 @@ from domain.chain import link
 from domain.contract import Event
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
-from services.errors import InvalidRequest, StaleVersion
+from services.errors import InvalidRequest, NotFinished, StaleVersion
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_to_act
 from services.seats import seat_records
@@ -45,6 +45,20 @@ class CreatedGame:
 def decision_rng(seed: str, version: int) -> Rng:
     """The random stream of the decision taken on `version` of a game."""
     return Rng(seed, f"decision:{version}")
+
+
+OPTIONS = {"sandbox": bool}
+
+
+def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The game options a client may set; anything else is refused, naming it."""
+    options = dict(options or {})
+    for key, value in options.items():
+        if key not in OPTIONS:
+            raise InvalidRequest(f"there is no option '{key}' (known: {', '.join(OPTIONS)})", f"options.{key}")
+        if not isinstance(value, OPTIONS[key]):
+            raise InvalidRequest(f"option '{key}' is a {OPTIONS[key].__name__}", f"options.{key}")
+    return options
 
 
 def record_all(game: Game, events: Sequence[Event], cause: dict[str, Any]) -> None:
@@ -69,8 +83,11 @@ class Commands:
         seats: Sequence[Mapping[str, Any]],
         seed: str | None = None,
         options: Mapping[str, Any] | None = None,
+        scenario: Mapping[str, Any] | None = None,
+        forked_from: Mapping[str, Any] | None = None,
     ) -> CreatedGame:
-        """Create and deal a game; returns its id and one secret token per person's seat."""
+        """Create and deal a game (or lay out a scenario: a sandbox game); returns its id and one
+        secret token per person's seat."""
         try:
             rules = registry.get(game)
         except KeyError:
@@ -81,7 +98,12 @@ class Commands:
         elif not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_LENGTH:
             raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
         records, tokens = seat_records(rules, seats)
-        options = dict(options or {})
+        options = checked_options(options)
+        if scenario is not None or forked_from is not None:
+            # A chosen position can never pass for a real game: the mark is in every view and export.
+            options["sandbox"] = True
+        if forked_from is not None:
+            options["forked_from"] = dict(forked_from)
         aggregate = Game(
             game=rules.name,
             rules_version=rules.version,
@@ -90,8 +112,17 @@ class Commands:
             seed=seed,
             seed_commitment=commitment(seed),
         )
-        cause = {"setup": True, "rng": "setup"}
-        record_all(aggregate, rules.setup(len(records), options, Rng(seed, "setup")), cause)
+        cause: dict[str, Any] = {"setup": True, "rng": "setup"}
+        if scenario is None:
+            events = rules.setup(len(records), options, Rng(seed, "setup"))
+        else:
+            if not isinstance(scenario, Mapping):
+                raise InvalidRequest("a scenario is a JSON object", "scenario")
+            if not hasattr(rules, "scenario_setup"):
+                raise InvalidRequest(f"{rules.title} games cannot start from a scenario yet", "scenario")
+            events = rules.scenario_setup(len(records), options, scenario, Rng(seed, "setup"))
+            cause["scenario"] = dict(scenario)
+        record_all(aggregate, events, cause)
         self.store.save_game(aggregate)
         log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
         self.on_change(aggregate)
@@ -163,6 +194,20 @@ class Commands:
                  action.get("type"), game.version, ", game over" if game.finished else "")
         self.on_change(game)
         return reply
+
+    def fork(self, game_id: UUID, step: int) -> CreatedGame:
+        """A sandbox game starting from step `step` of a finished game, with the same seats."""
+        game = self.store.game(game_id)
+        if not game.finished:
+            raise NotFinished("only a finished game can be forked: before its end, the hands and the deck "
+                              "of the position are secret", field="id")
+        if not 1 <= step <= game.version:
+            raise InvalidRequest(f"steps run from 1 to {game.version}; there is no step {step}", "at")
+        then = self.store.game(game_id, version=step)
+        scenario = then.rules.scenario_of(then.state)
+        seats = [{"name": seat["name"], "bot": seat.get("bot")} if seat.get("bot") else {"name": seat["name"]}
+                 for seat in game.seats]
+        return self.create(game.game, seats, scenario=scenario, forked_from={"game": str(game_id), "step": step})
 
     def _earlier_reply(self, game_id: UUID, key: str, fingerprint: str) -> dict[str, Any] | None:
         try:

@@ -36,3 +36,7 @@ class InvalidRequest(ServiceError):
 
 class StepNotFound(ServiceError):
     """The replay has no such step."""
+
+
+class NotFinished(ServiceError):
+    """What needs the seed or every hidden card (audit, export, fork) waits for the game's end."""

@@ -101,6 +101,7 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "rules_version": game.rules_version,
         "version": game.version,
         "status": "finished" if game.finished else "running",
+        "sandbox": bool(game.options.get("sandbox")),
         "seats": public_seats(game.seats),
         "you": viewer,
         "to_act": present_to_act(game),

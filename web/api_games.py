@@ -7,11 +7,26 @@ from uuid import UUID
 from flask import url_for
 from flask.views import MethodView
 
+from domain import registry
 from web import schemas
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Create, list and look at games")
+
+
+def creation_examples() -> dict:
+    """One example body per game: a random deal, and a scenario (a chosen position) for each game."""
+    examples = {"chi": {"summary": "Chi against the random bot",
+                        "value": {"game": "chi", "seats": [{"name": "ana"}, {"bot": "random"}]}}}
+    for name, rules in registry.GAMES.items():
+        example = getattr(rules, "scenario_example", None)
+        if example:
+            examples[f"{name}-scenario"] = {
+                "summary": f"{rules.title} from a chosen position (a sandbox game)",
+                "value": {"game": name, "seats": [{"name": "ana"}, {"name": "bo"}], "scenario": example},
+            }
+    return examples
 
 
 @blp.route("/games")
@@ -22,25 +37,41 @@ class Games(MethodView):
         """The games, most recently active first (from the game-list read model)."""
         return {"games": chronicle().game_list.games(**query)}
 
-    @blp.arguments(schemas.CreateGameRequest)
+    @blp.arguments(schemas.CreateGameRequest, examples=creation_examples())
     @blp.response(201, schemas.CreatedGame)
     def post(self, body):
-        """Create a game; the answer holds one secret token per person's seat, shown only once."""
+        """Create a game; the answer holds one secret token per person's seat, shown only once.
+
+        With `scenario`, the game starts from the position it describes (a sandbox game)."""
         created = chronicle().commands.create(
-            body["game"], body["seats"], seed=body.get("seed"), options=body.get("options")
+            body["game"], body["seats"], seed=body.get("seed"), options=body.get("options"),
+            scenario=body.get("scenario"),
         )
-        game_id = str(created.id)
-        return {
-            "id": game_id,
-            "version": created.version,
-            "seed_commitment": created.seed_commitment,
-            "tokens": created.tokens,
-            "links": {
-                "self": url_for("games.Game", game_id=created.id),
-                "actions": url_for("play.Actions", game_id=created.id),
-                "replay": url_for("replay.Replay", game_id=created.id),
-            },
-        }
+        return created_answer(created)
+
+
+def created_answer(created) -> dict:
+    return {
+        "id": str(created.id),
+        "version": created.version,
+        "seed_commitment": created.seed_commitment,
+        "tokens": created.tokens,
+        "links": {
+            "self": url_for("games.Game", game_id=created.id),
+            "actions": url_for("play.Actions", game_id=created.id),
+            "replay": url_for("replay.Replay", game_id=created.id),
+        },
+    }
+
+
+@blp.route("/games/<uuid:game_id>/fork")
+class Fork(MethodView):
+    @blp.arguments(schemas.ForkQuery, location="query")
+    @blp.response(201, schemas.CreatedGame)
+    @blp.alt_response(409, description="the game is still running")
+    def post(self, query, game_id: UUID):
+        """What happens if: a sandbox game starting from step `at` of a finished game, same seats."""
+        return created_answer(chronicle().commands.fork(game_id, query["at"]))
 
 
 @blp.route("/games/<uuid:game_id>")

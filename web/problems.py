@@ -15,8 +15,7 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
-from services.audit import NotFinished
-from services.errors import Forbidden, GameNotFound, InvalidRequest, StaleVersion, StepNotFound
+from services.errors import Forbidden, GameNotFound, InvalidRequest, NotFinished, StaleVersion, StepNotFound
 
 log = logging.getLogger(__name__)
 

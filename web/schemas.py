@@ -12,7 +12,12 @@ class CreateGameRequest(Schema):
     game = fields.String(required=True, metadata={"example": "chi"})
     seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=8))
     seed = fields.String(metadata={"description": "fixes the deal; otherwise the server draws one"})
-    options = fields.Dict(keys=fields.String())
+    options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox"})
+    scenario = fields.Dict(
+        keys=fields.String(),
+        metadata={"description": "in place of a random deal, a chosen position (a sandbox game); the format is "
+                                 "the game's own: see the examples of POST /api/games"},
+    )
 
 
 class SeatToken(Schema):
@@ -54,6 +59,7 @@ class GameSummary(Schema):
     game = fields.String()
     title = fields.String()
     status = fields.String()
+    sandbox = fields.Boolean()
     seats = fields.List(fields.Nested(Seat))
     to_act = fields.Nested(ToAct, allow_none=True)
     version = fields.Integer()
@@ -95,6 +101,7 @@ class GameView(Schema):
     rules_version = fields.String()
     version = fields.Integer()
     status = fields.String()
+    sandbox = fields.Boolean(metadata={"description": "a game from a chosen position or a fork: not a real game"})
     seats = fields.List(fields.Nested(Seat))
     you = fields.Integer(allow_none=True, metadata={"description": "the seat the token holds; null for a spectator"})
     to_act = fields.Nested(ToAct, allow_none=True)
@@ -181,3 +188,7 @@ class ReplayStep(Schema):
     rule = fields.Nested(RuleRef)
     event = fields.Nested(SeenEvent)
     table = fields.Nested(GameView)
+
+
+class ForkQuery(Schema):
+    at = fields.Integer(required=True, strict=False, metadata={"description": "the step to start from"})

@@ -5,9 +5,9 @@ import json
 import pytest
 
 from domain.chain import link
-from services.audit import NotFinished, audit_game, export_lines, import_game, verify_export
+from services.audit import audit_game, export_lines, import_game, verify_export
 from services.bootstrap import build
-from services.errors import InvalidRequest
+from services.errors import InvalidRequest, NotFinished
 
 
 @pytest.fixture
