@@ -24,6 +24,7 @@ from domain.contract import Event
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
 from services.errors import InvalidRequest, NotFinished, StaleVersion
+from services.explain import decision_of
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_to_act
 from services.seats import seat_records
@@ -201,8 +202,12 @@ class Commands:
         if not game.finished:
             raise NotFinished("only a finished game can be forked: before its end, the hands and the deck "
                               "of the position are secret", field="id")
-        if not 1 <= step <= game.version:
-            raise InvalidRequest(f"steps run from 1 to {game.version}; there is no step {step}", "at")
+        if not 2 <= step <= game.version:
+            raise InvalidRequest(f"a game can be forked from step 2 to {game.version}, not {step}", "at")
+        _, _, decision = decision_of(self.store, game, step)
+        if decision[-1].originator_version != step:
+            end = decision[-1].originator_version
+            raise InvalidRequest(f"step {step} is inside a decision that ends at step {end}: fork at step {end}", "at")
         then = self.store.game(game_id, version=step)
         scenario = then.rules.scenario_of(then.state)
         seats = [{"name": seat["name"], "bot": seat.get("bot")} if seat.get("bot") else {"name": seat["name"]}

@@ -11,13 +11,16 @@ from typing import Any, Callable, Mapping, Sequence
 from domain.chi.cards import label, name_of
 from domain.contract import Event
 
+SCENARIO = "chi.scenario"
+
 Data = Mapping[str, Any]
 Names = Sequence[str]
 
 
 def describe(event: Event, names: Names) -> str:
     """The event as one sentence, naming seats by `names`."""
-    line = _LINES.get(event.type)
+    line = _SCENARIO_LINES.get(event.type) if event.rule == SCENARIO else None
+    line = line or _LINES.get(event.type)
     if line is None:
         return event.type.replace("_", " ")
     return line(event.data, names)
@@ -33,6 +36,20 @@ def _cards(cards: Sequence[str]) -> str:
 
 def _slots(slots: Sequence[int]) -> str:
     return ("slot " if len(slots) == 1 else "slots ") + ", ".join(str(slot) for slot in slots)
+
+
+def _row(cards: Sequence[str | None]) -> str:
+    return ", ".join("an empty slot" if card is None else name_of(card) for card in cards)
+
+
+def _stacks(stacks: Sequence[Sequence[str]]) -> str:
+    """A play area: each stack from the top down, "the red Yang (3) on the red Yang (3)"."""
+    return ", ".join(" on ".join(name_of(card) for card in reversed(stack)) for stack in stacks) or "nothing"
+
+
+def _areas_laid_out(data: Data, names: Names) -> str:
+    areas = "; ".join(f"{_who(names, seat)}: {_stacks(stacks)}" for seat, stacks in enumerate(data["areas"]))
+    return f"The play areas are laid out: {areas}"
 
 
 def _yang_played(data: Data, names: Names) -> str:
@@ -73,7 +90,9 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "deck_shuffled": lambda d, n: f"The {d['count']} cards are shuffled into the deck",
     "first_player_chosen": lambda d, n: f"{_who(n, d['seat'])} is drawn by lot to start",
     "hand_dealt": lambda d, n: f"{_who(n, d['seat'])} is dealt {d['count']} cards",
-    "row_dealt": lambda d, n: f"The centre row is dealt: {_cards(d['cards'])}",
+    "row_dealt": lambda d, n: f"The centre row is dealt: {_row(d['cards'])}",
+    "areas_laid_out": _areas_laid_out,
+    "discard_laid_out": lambda d, n: f"The discard pile is laid out face up, bottom first: {_cards(d['cards'])}",
     "row_refilled": lambda d, n: f"Row {_slots(d['slots'])} refilled from the deck: {_cards(d['cards'])}",
     "row_slots_left_empty": lambda d, n: f"Row {_slots(d['slots'])} stays empty: the deck and discard pile are empty",
     "row_cleared": lambda d, n: f"The row holds only Yin and goes to the discard pile: {_cards(d['cards'])}",
@@ -95,4 +114,15 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "discard_required": lambda d, n: f"{_who(n, d['seat'])} holds too many cards and must discard {d['count']}",
     "card_discarded": lambda d, n: f"{_who(n, d['seat'])} discards {name_of(d['card'])}",
     "game_ended": _game_ended,
+}
+
+# A sandbox game's opening (rule chi.scenario) reuses a deal's events; these lines say so.
+_SCENARIO_LINES: dict[str, Callable[[Data, Names], str]] = {
+    "deck_shuffled": lambda d, n: (
+        f"The {d['count']} cards are laid out as the scenario says; the cards it does not name are shuffled"
+        " into the bottom of the deck"
+    ),
+    "first_player_chosen": lambda d, n: f"In this scenario {_who(n, d['seat'])} started the game",
+    "hand_dealt": lambda d, n: f"{_who(n, d['seat'])} is dealt the scenario's hand of {d['count']} cards",
+    "row_dealt": lambda d, n: f"The centre row is laid out: {_row(d['cards'])}",
 }

@@ -59,8 +59,25 @@ def _hand_dealt(state: ChiState, facts: Facts) -> ChiState:
 
 
 def _row_dealt(state: ChiState, facts: Facts) -> ChiState:
+    """The row, left to right; a scenario's row may leave a slot empty (None)."""
     cards = list(facts["cards"])
-    return copy_with(state, deck=_take_from_deck(state.deck, cards), row=cards + [None] * (ROW_SLOTS - len(cards)))
+    dealt = [card for card in cards if card is not None]
+    return copy_with(state, deck=_take_from_deck(state.deck, dealt), row=cards + [None] * (ROW_SLOTS - len(cards)))
+
+
+def _areas_laid_out(state: ChiState, facts: Facts) -> ChiState:
+    """A scenario's play areas, taken from the top of the deck seat by seat, each stack bottom up."""
+    if any(state.areas):
+        raise ValueError("play areas are laid out on a table that already has Yang in play")
+    areas = [[list(stack) for stack in stacks] for stacks in facts["areas"]]
+    deck = _take_from_deck(state.deck, [card for stacks in areas for stack in stacks for card in stack])
+    return copy_with(state, deck=deck, areas=areas)
+
+
+def _discard_laid_out(state: ChiState, facts: Facts) -> ChiState:
+    """A scenario's discard pile, bottom first, taken from the top of the deck."""
+    cards = list(facts["cards"])
+    return copy_with(state, deck=_take_from_deck(state.deck, cards), discard=state.discard + cards)
 
 
 def _row_refilled(state: ChiState, facts: Facts) -> ChiState:
@@ -191,6 +208,8 @@ _HANDLERS: dict[str, Callable[[ChiState, Facts], ChiState]] = {
     "first_player_chosen": _first_player_chosen,
     "hand_dealt": _hand_dealt,
     "row_dealt": _row_dealt,
+    "areas_laid_out": _areas_laid_out,
+    "discard_laid_out": _discard_laid_out,
     "row_refilled": _row_refilled,
     "row_slots_left_empty": _nothing,
     "row_cleared": _row_cleared,

@@ -1,7 +1,8 @@
 """The Chi rule index: every refusal and every event cites one of these ids.
 
 Sections are the rulebook's own headings; "House rules" are the decisions recorded in
-docs/house-rules.md where the rulebook leaves a gap.
+docs/house-rules.md where the rulebook leaves a gap; "Sandbox" is ours, for games started from a
+scenario (domain/chi/scenario.py) rather than a deal.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ ROW = "Maintaining the center row"
 END = "End the Game"
 SCORING = "Scoring the Winner"
 HOUSE = "House rules"
+SANDBOX = "Sandbox"
 
 _RULES = (
     Rule("chi.setup.shuffle", SETUP, "Shuffle the 52 cards to form the draw deck."),
@@ -55,6 +57,7 @@ _RULES = (
     Rule("chi.house.forced-pass", HOUSE, "A seat in a conflict with no Chi it may play passes automatically."),
     Rule("chi.house.public-discard", HOUSE, "The discard pile is face up: every discarded card is shown to both players."),
     Rule("chi.house.empty-slots-refilled", HOUSE, "An empty row slot is refilled as soon as the deck has a card again."),
+    Rule("chi.scenario", SANDBOX, "A sandbox game may start from a chosen position: hands, row, play areas, discard pile and deck."),
 )
 
 RULEBOOK = MappingProxyType({rule.id: rule for rule in _RULES})

@@ -10,6 +10,7 @@ from domain.chi.decide import decide_events, setup_events
 from domain.chi.describe import describe
 from domain.chi.evolve import evolve
 from domain.chi.rulebook import RULEBOOK
+from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.chi.state import ChiState, Conflict, new_state
 from domain.chi.table import to_act
 from domain.chi.view import outcome, view
@@ -26,6 +27,7 @@ class ChiRules:
     seats = (2, 2)
     rulebook = RULEBOOK
     state_types = (ChiState, Conflict)
+    scenario_example = SCENARIO_EXAMPLE
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "greedy": GreedyBot()}
@@ -37,6 +39,19 @@ class ChiRules:
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
         """Shuffle, choose the starter, deal 3 cards each and the 6-card row, start turn 1."""
         return setup_events(seats, rng)
+
+    def scenario_setup(
+        self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng
+    ) -> list[Event]:
+        """The opening events laying out `scenario` (see domain/chi/scenario.py) in place of a deal.
+
+        IllegalAction(rule="chi.scenario") names the field and says why when it cannot be laid out.
+        """
+        return scenario_events(seats, scenario, rng)
+
+    def scenario_of(self, state: ChiState) -> dict[str, Any]:
+        """The scenario that lays out this table exactly, at the start of a turn, to fork a game."""
+        return scenario_of(state)
 
     def to_act(self, state: ChiState) -> int | None:
         """The player on turn, the seat deciding in a conflict, or None (before the deal, over)."""

@@ -59,3 +59,22 @@ def test_a_seat_files_a_dispute_and_gets_the_engines_answer_at_once(client):
     assert anonymous.status_code == 401
     bad = client.post(f"/api/games/{created['id']}/disputes", headers=headers, json={"step": "two", "claim": "x"})
     assert bad.status_code == 400 and "step" in bad.json["errors"]
+
+
+def test_a_scenario_game_and_a_fork_are_sandbox_games_over_rest(client):
+    from tests.integration.test_audit import SCENARIO
+
+    answer = client.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
+                                             "scenario": SCENARIO})
+    assert answer.status_code == 201, answer.json
+    assert client.get(f"/api/games/{answer.json['id']}").json["sandbox"] is True
+    assert [g["sandbox"] for g in client.get("/api/games").json["games"]] == [True]
+    bad = client.post("/api/games", json={"game": "chi", "seats": [{"name": "a"}, {"name": "b"}],
+                                          "scenario": {"hands": [["no-such-card"], ["chi-1"]]}})
+    assert bad.status_code == 422 and bad.json["rule"] == "chi.scenario" and "scenario.hands" in bad.json["detail"]
+    finished = create(client, [{"bot": "random"}, {"bot": "random"}], seed="to-fork")
+    refused = client.post(f"/api/games/{finished['id']}/fork?at=1")
+    assert refused.status_code == 400 and refused.json["field"] == "at"
+    spec = client.get("/openapi.json").json
+    examples = spec["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    assert "scenario" in examples["chi-scenario"]["value"]

@@ -8,6 +8,7 @@ from domain.chain import link
 from services.audit import audit_game, export_lines, import_game, verify_export
 from services.bootstrap import build
 from services.errors import InvalidRequest, NotFinished
+from tests.playing import play_to_end
 
 
 @pytest.fixture
@@ -118,3 +119,71 @@ def test_a_tampered_export_is_not_imported(lines):
     with pytest.raises(InvalidRequest) as refused:
         import_game(other.store, lines[:10] + lines[11:])
     assert "does not verify" in refused.value.reason
+
+
+SCENARIO = {
+    "hands": [["yang-pink-1", "chi-1"], ["yin-red-1", "yang-blue-1"]],
+    "row": ["yang-red-1", "yang-red-2", "yin-blue-1", "chi-2", "yang-gold-1", "yin-gold-1"],
+    "areas": [[["yang-orange-1"], ["yang-black-1"], ["yang-white-1"], ["yang-grey-1"], ["yang-brown-1"]], []],
+    "to_play": 0,
+}
+
+
+def test_a_scenario_game_is_a_sandbox_everywhere_and_verifies_once_over(services):
+    created = services.commands.create("chi", [{"name": "ana"}, {"bot": "greedy"}], scenario=SCENARIO)
+    game = services.store.game(created.id)
+    assert services.queries.table(created.id, None)["sandbox"] is True
+    assert game.options["sandbox"] is True
+    play_to_end(services, created.id)
+    lines = list(export_lines(services.store, created.id))
+    assert json.loads(lines[0])["sandbox"] is True and json.loads(lines[0])["header"]["options"]["sandbox"]
+    assert verify_export(lines).verified
+
+
+def test_the_second_player_gets_the_extra_turn_in_a_scenario_as_the_rulebook_says(services):
+    # "if this happens on the start player's turn then the second player takes one additional turn"
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], scenario=SCENARIO)
+    game = services.store.game(created.id)
+    services.commands.act(created.id, 0, {"type": "play_yang", "card": "yang-pink-1"}, game.version)
+    game = services.store.game(created.id)
+    assert not game.finished and game.to_act() == 1
+    legal = game.rules.legal_actions(game.state, 1)
+    services.commands.act(created.id, 1, next(a for a in legal if a["type"] == "draw"), game.version)
+    assert services.store.game(created.id).finished
+
+
+def test_a_bad_scenario_is_refused_naming_the_field(services):
+    from domain.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as refused:
+        services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}],
+                                 scenario={**SCENARIO, "hands": [["yang-red-1"], ["yang-red-1"]]})
+    assert refused.value.rule == "chi.scenario" and "scenario.hands" in refused.value.reason
+
+
+def test_a_fork_starts_a_sandbox_game_from_a_step_of_a_finished_game(finished):
+    services, game_id = finished
+    stored = services.store.stored_events(game_id)
+    # The table after a whole decision (the next event has another cause), at the start of a turn.
+    step = next(e.originator_version for e, after in zip(stored[20:], stored[21:])
+                if e.cause != after.cause and services.store.game(game_id, version=e.originator_version).state.phase == "action")
+    forked = services.commands.fork(game_id, step)
+    fork = services.store.game(forked.id, version=forked.version)  # as laid out, before its bots played on
+    then = services.store.game(game_id, version=step)
+    assert fork.options == {"sandbox": True, "forked_from": {"game": str(game_id), "step": step}}
+    assert fork.rules.view(fork.state, None, reveal=True) == then.rules.view(then.state, None, reveal=True)
+
+
+def test_a_fork_in_the_middle_of_a_decision_is_refused_naming_the_step_it_ends(finished):
+    services, game_id = finished
+    stored = services.store.stored_events(game_id)
+    inside = next(e.originator_version for e, after in zip(stored[20:], stored[21:]) if e.cause == after.cause)
+    with pytest.raises(InvalidRequest) as refused:
+        services.commands.fork(game_id, inside)
+    assert refused.value.field == "at" and "fork at step" in refused.value.reason
+
+
+def test_a_running_game_cannot_be_forked(services):
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="no-fork")
+    with pytest.raises(NotFinished):
+        services.commands.fork(created.id, 3)

@@ -14,6 +14,7 @@ SECTIONS = {
     "End the Game",
     "Scoring the Winner",
     "House rules",
+    "Sandbox",  # ours: chi.scenario, a game started from a chosen position
 }
 CHI_PACKAGE = Path(domain.chi.__file__).parent
 HOUSE_RULES = Path(__file__).parents[3] / "docs" / "house-rules.md"
