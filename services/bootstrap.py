@@ -10,9 +10,12 @@ made the move) or `rq` (jobs on the Redis at REDIS_URL, played by `chronicle wor
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Iterator, Mapping
+
+import psycopg
 
 from services.bot_queue import QueuedBots
 from services.bot_turns import InProcessBots
@@ -46,12 +49,36 @@ def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]
 
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
+SCHEMA_LOCK = 0x43484E43  # the advisory lock held while a process creates the store's tables
+
+
+@contextmanager
+def schema_lock(settings: Mapping[str, str]) -> Iterator[None]:
+    """On PostgreSQL, one process at a time creates the tables: API servers and workers starting
+    together would otherwise race in CREATE TABLE IF NOT EXISTS, and all but one die of it."""
+    if settings.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
+        yield
+        return
+    with psycopg.connect(
+        host=settings.get("POSTGRES_HOST", "127.0.0.1"),
+        port=settings.get("POSTGRES_PORT", "5432"),
+        dbname=settings.get("POSTGRES_DBNAME"),
+        user=settings.get("POSTGRES_USER"),
+        password=settings.get("POSTGRES_PASSWORD") or None,
+        autocommit=True,
+    ) as connection:
+        connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+        try:
+            yield
+        finally:
+            connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
 
 
 def build(env: Mapping[str, str] | None = None) -> Services:
     """Build the store and the commands, with bot turns played as CHRONICLE_BOTS says."""
     settings, data_dir, module = store_env(os.environ if env is None else env)
-    store = GameStore(env=settings)
+    with schema_lock(settings):
+        store = GameStore(env=settings)
     mode = settings.get("CHRONICLE_BOTS") or "inprocess"
     if mode == "rq":
         commands = Commands(store, on_change=QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL))

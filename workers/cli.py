@@ -14,8 +14,10 @@ import os
 import sys
 import threading
 
+from redis import Redis
 from rq import SimpleWorker
 
+from services.bootstrap import DEFAULT_REDIS_URL
 from services.bot_queue import QUEUE
 from workers.jobs import services
 from workers.sweeper import Sweeper
@@ -39,8 +41,10 @@ def run(burst: bool) -> int:
     stop = threading.Event()
     if not burst:
         threading.Thread(target=sweep_forever, args=(sweeper, stop), daemon=True, name="sweeper").start()
-    # One process, no fork per job: the services (store connections, caches) are built once.
-    worker = SimpleWorker([QUEUE], connection=sweeper.bots.connection)
+    # One process, no fork per job: the services (store connections, caches) are built once. The
+    # worker waits on the queue with its own connection: the enqueuers' short timeouts would cut
+    # its blocking reads.
+    worker = SimpleWorker([QUEUE], connection=Redis.from_url(os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL))
     log.info("worker %s playing bot turns from queue '%s'", worker.name, QUEUE)
     try:
         worker.work(burst=burst, with_scheduler=True)

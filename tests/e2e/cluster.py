@@ -14,6 +14,7 @@ move taken twice, and no job left stuck in Redis.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import random
@@ -24,7 +25,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 from uuid import UUID
 
 import requests
@@ -37,7 +38,7 @@ from domain.contract import Event
 from services.bootstrap import Services, build
 from services.bot_queue import QUEUE
 from services.game import Game
-from tests.infra import RedisServer
+from tests.infra import RedisServer, postgres_database
 from web.server_process import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,19 +48,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _stop(process: subprocess.Popen | None, *, hard: bool, timeout: float = 15.0) -> None:
-    """Stop a process (and, for a session leader, its whole group): SIGTERM, or SIGKILL if `hard`."""
-    if process is None or process.poll() is not None:
+    """Stop a process started as a session leader, and everything in its group.
+
+    SIGTERM (or SIGKILL if `hard`) goes to the whole group: gunicorn's master and its workers, or
+    a worker and the RQ scheduler it forked. Whatever is left once the leader is gone (a scheduler
+    orphaned by a worker killed earlier) is killed.
+    """
+    if process is None:
         return
-    sig = signal.SIGKILL if hard else signal.SIGTERM
-    try:
-        os.killpg(process.pid, sig)  # gunicorn's master and its workers share the group
-    except ProcessLookupError:
-        pass
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL if hard else signal.SIGTERM)
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            pass
+    with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=5)
+    process.wait(timeout=5)
 
 
 class ApiServer:
@@ -125,6 +131,15 @@ class WorkerProcess:
             )
         return self
 
+    def wait_up(self, timeout: float = 30.0) -> "WorkerProcess":
+        """Until this start's worker has built its services, swept once and is taking jobs."""
+        def up() -> bool:
+            if not self.alive:
+                raise RuntimeError(f"worker exited with code {self.process.returncode}: see {self.log_path}")
+            return self.log_path.read_text(errors="replace").count("playing bot turns from queue") >= self.starts
+        wait_until(up, timeout, f"the worker logging to {self.log_path.name} to start", every=0.05)
+        return self
+
     @property
     def pid(self) -> int:
         assert self.process is not None
@@ -174,7 +189,9 @@ class Cluster:
         })
         env.update(settings or {})
         self.env = env
-        self.apis = [ApiServer(env, self.base_dir / f"api-{n}.log") for n in range(apis)]
+        # Each API server keeps its read models (the game list) in a folder of its own, as on its own host.
+        self.apis = [ApiServer({**env, "CHRONICLE_DATA": str(self.base_dir / f"api-{n}")}, self.base_dir / f"api-{n}.log")
+                     for n in range(apis)]
         extra = worker_settings or [{}] * workers
         self.workers = [WorkerProcess(env, self.base_dir / f"worker-{n}.log", extra[n]) for n in range(workers)]
         self._services: Services | None = None
@@ -182,13 +199,17 @@ class Cluster:
     # lifecycle
 
     def start(self) -> "Cluster":
-        # Everything at once, as a deployment would: every process meets the same empty database.
+        """Start every process, one after the other.
+
+        One at a time, because processes that build the store at the same moment collide on
+        PostgreSQL while creating (or re-creating) its tables, types and indexes, and one of them
+        dies at startup (see test_startup.py). The test process builds it first.
+        """
+        self.services  # noqa: B018 - builds the store, which creates its tables
         for api in self.apis:
-            api.spawn()
+            api.start()
         for worker in self.workers:
-            worker.start()
-        for api in self.apis:
-            api.wait_up()
+            worker.start().wait_up()
         return self
 
     def stop(self) -> None:
@@ -196,6 +217,11 @@ class Cluster:
             worker.stop()
         for api in self.apis:
             api.stop()
+
+    def restart_redis(self) -> RedisServer:
+        """A new, empty redis-server on the port of the old one (which must be stopped)."""
+        self.redis = RedisServer(port=self.redis.port).start()
+        return self.redis
 
     @property
     def urls(self) -> list[str]:
@@ -236,6 +262,25 @@ class Cluster:
         return Worker.all(connection=self.redis_connection())
 
 
+@contextlib.contextmanager
+def running_cluster(base_dir: Path, **options) -> Iterator[Cluster]:
+    """A started cluster on a fresh database and a private Redis; everything stopped afterwards."""
+    with postgres_database() as postgres:
+        redis = RedisServer().start()
+        cluster = Cluster(base_dir, postgres, redis, **options)
+        try:
+            cluster.start()
+            yield cluster
+        except BaseException:
+            print(cluster.logs())
+            raise
+        finally:
+            cluster.stop()
+            cluster.redis.stop()
+            if cluster._services is not None:
+                cluster._services.store.close()
+
+
 # --- HTTP ------------------------------------------------------------------------------------
 
 
@@ -264,7 +309,7 @@ class Client:
             url = self.urls[next(self._next)] + path
             try:
                 return self.http.request(method, url, timeout=30, **kwargs)
-            except requests.ConnectionError as error:
+            except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError) as error:
                 self.connection_errors += 1
                 if time.monotonic() > deadline:
                     raise Unavailable(f"{method} {path}: {error}") from error
@@ -302,7 +347,8 @@ class PersonPlayer(threading.Thread):
     Each move is posted with the version it was decided on and an Idempotency-Key, so a request
     cut off by a restarting server is simply sent again. 409 (someone moved first) and 403 (not
     this seat's decision after all) mean: look at the game again. While the bot thinks it polls.
-    `pause` (an Event), when set, holds the player before its next move.
+    `pause` (an Event), when set, holds the player before it next looks at the game; `held` is set
+    while it is held, so a test knows no move of this player is under way.
     """
 
     def __init__(self, client: Client, game: GameHandle, deadline: float, poll: float = 0.1,
@@ -317,6 +363,7 @@ class PersonPlayer(threading.Thread):
         self.error: BaseException | None = None
         self.final: dict | None = None
         self.conflicts = 0
+        self.held = threading.Event()
 
     def run(self) -> None:
         try:
@@ -328,6 +375,12 @@ class PersonPlayer(threading.Thread):
         (seat, token), = self.game.tokens.items()
         base = f"/api/games/{self.game.id}"
         while time.monotonic() < self.deadline:
+            if self.pause is not None and self.pause.is_set():
+                self.held.set()
+                while self.pause.is_set() and time.monotonic() < self.deadline:
+                    time.sleep(0.02)
+                self.held.clear()
+                continue
             game = self.client.get(base, token)
             if game["status"] == "finished":
                 self.final = game
@@ -335,8 +388,6 @@ class PersonPlayer(threading.Thread):
             if game["to_act"] is None or game["to_act"]["seat"] != seat:
                 time.sleep(self.poll)
                 continue
-            while self.pause is not None and self.pause.is_set() and time.monotonic() < self.deadline:
-                time.sleep(0.05)
             legal = self.client.get(base + "/actions", token)["actions"]
             if not legal:
                 continue
@@ -352,8 +403,8 @@ class PersonPlayer(threading.Thread):
                 self.conflicts += 1
                 continue
             assert answer.status_code == 200, f"move at version {version}: {answer.status_code} {answer.text}"
-            self.game.moves.append({"version": version, "seconds": took, "new_version": answer.json()["version"],
-                                    "at": time.monotonic()})
+            self.game.moves.append({"seat": seat, "version": version, "new_version": answer.json()["version"],
+                                    "started": started, "seconds": took})
         raise AssertionError(f"game {self.game.id} (a person against a bot) did not finish in time")
 
 
@@ -405,6 +456,8 @@ def check_event_log(client: Client, services: Services, game: GameHandle) -> int
     - Every decision (a run of consecutive events with one cause) was taken on the version just
       before its first event, by the seat that was to act then, with an action legal then; a
       bot's decision names that seat's bot. No decision appears twice.
+    - The service's own audit of the finished game (every draw re-derived from the revealed
+      seed, every decision re-run, the hash chain checked) finds nothing wrong.
     """
     log = client.get(f"/api/games/{game.id}/events")
     versions = [event["version"] for event in log["events"]]
@@ -441,6 +494,8 @@ def check_event_log(client: Client, services: Services, game: GameHandle) -> int
     assert len(taken_on) == len(set(taken_on)), f"game {game.id}: a decision was recorded twice"
     assert state == aggregate.state, f"game {game.id}: replaying the log does not rebuild the final state"
     assert rules.outcome(state) is not None
+    audit = client.get(f"/api/games/{game.id}/audit")
+    assert audit["verified"] and audit["steps"] == len(versions), f"game {game.id}: the audit failed: {audit}"
     return len(versions)
 
 
@@ -458,3 +513,29 @@ def wait_for_no_stuck_jobs(cluster: Cluster, timeout: float = 15.0) -> dict[str,
     except AssertionError:
         raise AssertionError(f"jobs left stuck in Redis: {last}") from None
     return last
+
+
+# --- a whole run ------------------------------------------------------------------------------
+
+
+def start_games(cluster: Cluster, seats: list[list[dict]], seed: str, deadline: float,
+                patience: float = 60.0, pause: threading.Event | None = None
+                ) -> tuple[Client, list[GameHandle], list[PersonPlayer]]:
+    """Create the games (through every API server) and start a player thread for each person."""
+    client = Client(cluster.urls, patience=patience)
+    games = [client.create(seating, f"{seed}-{n}") for n, seating in enumerate(seats)]
+    players = [PersonPlayer(Client(cluster.urls, patience=patience), game, deadline, pause=pause)
+               for game in games if game.has_person]
+    for player in players:
+        player.start()
+    return client, games, players
+
+
+def finish_and_check(cluster: Cluster, client: Client, games: list[GameHandle], players: list[PersonPlayer],
+                     deadline: float) -> int:
+    """Every game ends with a whole, replayable log, and no job is left stuck; returns the events."""
+    final = wait_until_all_finished(client, games, players, deadline)
+    assert all(game["outcome"] is not None for game in final.values())
+    events = sum(check_event_log(client, cluster.services, game) for game in games)
+    wait_for_no_stuck_jobs(cluster)
+    return events

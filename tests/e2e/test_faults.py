@@ -1,0 +1,291 @@
+"""Faults during play, on the scaled-out service (PostgreSQL, two API servers, two RQ workers).
+
+- A worker killed with SIGKILL in the middle of a bot's turn: the other worker's sweeper gives
+  the abandoned turn a new job once the old one is past its timeout, and every game ends.
+- Redis stopped during play and started again empty: a person's move still answers at once and
+  is stored while Redis is down; once it is back, the sweeper re-enqueues every waiting bot turn.
+  Twice: with the workers busy inside bot turns (they may exit: they are started again, as a
+  supervisor would), and with the workers idle (they must ride it out and reconnect). And frozen
+  rather than gone (SIGSTOP): a move must not wait on it either.
+- The API servers restarted (one gracefully, one with SIGKILL, then both at once): people's
+  clients ride it out, bots keep playing meanwhile, every game ends.
+
+After each: every game's log is whole (versions 1..N), replays to the final table, holds each
+decision once, and nothing is left queued, started or failed in Redis.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from uuid import UUID
+
+import pytest
+from rq.job import Job
+from rq.registry import StartedJobRegistry
+
+from services.bot_queue import QUEUE
+from tests.e2e.cluster import (
+    Client,
+    Cluster,
+    PersonPlayer,
+    WorkerProcess,
+    finish_and_check,
+    running_cluster,
+    start_games,
+    wait_until,
+)
+
+pytestmark = pytest.mark.e2e
+
+BOTS = [{"bot": "random"}, {"bot": "greedy"}]
+GREEDY_BOTS = [{"bot": "greedy"}, {"bot": "greedy"}]
+PERSON_FIRST = [{"name": "ana"}, {"bot": "greedy"}]
+BOT_FIRST = [{"bot": "greedy"}, {"name": "bo"}]
+
+
+def job_in_hand(cluster: Cluster, worker: WorkerProcess) -> str | None:
+    """The bot job `worker`'s process is running now (and RQ lists as started), if any."""
+    connection = cluster.redis_connection()
+    started = set(StartedJobRegistry(QUEUE, connection=connection).get_job_ids())
+    for rq_worker in cluster.rq_workers():
+        if rq_worker.pid == worker.pid:
+            job_id = rq_worker.get_current_job_id()
+            if job_id in started:
+                return job_id
+    return None
+
+
+def game_and_version(job_id: str) -> tuple[str, int]:
+    """`bot-<game id>-<version>` -> (game id, version)."""
+    assert job_id.startswith("bot-")
+    return job_id[4:40], int(job_id[41:])
+
+
+def test_a_worker_killed_mid_turn_leaves_its_turn_to_the_other_worker(tmp_path):
+    # The victim thinks a second over every move, so it is caught inside a turn; the other
+    # worker plays at full speed. A job started over 3 s (+2 s grace) ago counts as abandoned.
+    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_JOB_TIMEOUT": "3"},
+                         worker_settings=[{"CHRONICLE_BOT_THINK_SECONDS": "1"}, {}]) as cluster:
+        victim, survivor = cluster.workers
+        deadline = time.monotonic() + 60
+        client, games, players = start_games(
+            cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 2, "kill", deadline)
+
+        # Catch the victim half-way into a turn: the same job, still in hand after 0.3 s.
+        def mid_turn() -> str | None:
+            first = job_in_hand(cluster, victim)
+            if first is None:
+                return None
+            time.sleep(0.3)
+            return first if job_in_hand(cluster, victim) == first else None
+
+        job_id = wait_until(mid_turn, 20, "the slow worker to be inside a bot turn", every=0.05)
+        victim.kill()
+        killed_at = time.monotonic()
+        game_id, version = game_and_version(job_id)
+        game = client.get(f"/api/games/{game_id}")
+        assert game["version"] == version and game["to_act"]["bot"], "the killed worker had already moved"
+        assert Job.fetch(job_id, connection=cluster.redis_connection()).get_status() == "started"
+
+        # Nobody else may take a started job until it is past its timeout; then the sweeper does.
+        moved = wait_until(lambda: client.get(f"/api/games/{game_id}")["version"] > version or None, 20,
+                           f"the abandoned turn of game {game_id} at version {version} to be played")
+        recovered_in = time.monotonic() - killed_at
+        assert moved
+        log = client.get(f"/api/games/{game_id}/events")["events"]
+        taken = log[version]  # the event at version + 1
+        assert taken["version"] == version + 1 and taken["cause"]["rng"] == f"decision:{version}"
+        assert taken["cause"]["actor"]["bot"] == game["to_act"]["bot"]
+        assert any("sweeper enqueued" in line and job_id in line for line in survivor.log_path.read_text().splitlines()), \
+            "the abandoned turn was not given a new job by the surviving worker's sweeper"
+
+        events = finish_and_check(cluster, client, games, players, deadline)
+        assert not victim.alive and survivor.alive
+        print(f"abandoned turn {job_id} played {recovered_in:.1f}s after the kill; {events} events checked")
+
+
+def test_games_finish_after_redis_restarts_in_the_middle_of_play(tmp_path):
+    # Bots think 50 ms a move so that the bot games are still going when Redis goes away: the
+    # workers are inside bot turns then. A worker that exits over it is started again, as a
+    # supervisor would (see the report printed at the end). The people hold back for a moment
+    # before Redis goes, so that several of them have a move to make while it is away.
+    pause = threading.Event()
+    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_JOB_TIMEOUT": "3", "CHRONICLE_BOT_THINK_SECONDS": "0.05"}) \
+            as cluster:
+        deadline = time.monotonic() + 75
+        client, games, players = start_games(
+            cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 4, "redis", deadline, pause=pause)
+        time.sleep(1.0)
+        pause.set()
+        wait_until(lambda: all(p.held.is_set() or not p.is_alive() for p in players), 10, "the people to hold back")
+
+        def people_to_move() -> int:
+            tables = [client.get(f"/api/games/{g.id}") for g in games if g.has_person]
+            return sum(t["status"] == "running" and t["to_act"]["bot"] is None for t in tables)
+
+        wait_until(lambda: people_to_move() >= 4, 10, "the bots to answer the people")
+        running = [g for g in games if client.get(f"/api/games/{g.id}")["status"] == "running"]
+        assert sum(not g.has_person for g in running) >= 2, "too few bot games still running to stop Redis during play"
+
+        cluster.redis.stop()
+        down_at = time.monotonic()
+        pause.clear()
+
+        # While Redis is down the people whose turn it is move: at once, and their move is kept.
+        def moves_while_down() -> list[tuple]:
+            return [(g, m) for g in games for m in g.moves if m["started"] > down_at]
+
+        during = wait_until(lambda: len(moves_while_down()) >= 3 and moves_while_down(), 10,
+                            "people to move while Redis is down")
+        for game, move in during:
+            assert move["seconds"] < 0.5, f"a move took {move['seconds']:.2f}s while Redis was down"
+            table = client.get(f"/api/games/{game.id}")
+            assert table["version"] >= move["new_version"]
+            log = client.get(f"/api/games/{game.id}/events")["events"]
+            stored = log[move["version"]]
+            assert stored["cause"]["rng"] == f"decision:{move['version']}" and stored["cause"]["seat"] == move["seat"]
+        # Bot turns wait meanwhile (once the jobs in hand when Redis went are done): not moving.
+        time.sleep(max(0.0, down_at + 0.5 - time.monotonic()))
+        waiting = {g.id: client.get(f"/api/games/{g.id}") for g in games}
+        time.sleep(max(0.0, down_at + 3 - time.monotonic()))
+        for game_id, before in waiting.items():
+            if before["status"] == "running" and before["to_act"]["bot"]:
+                assert client.get(f"/api/games/{game_id}")["version"] == before["version"], \
+                    "a bot moved while Redis was down"
+
+        survived = [worker.alive or f"exited with code {worker.process.returncode}" for worker in cluster.workers]
+        cluster.restart_redis()  # same port, empty: every queued job is gone
+        restarted = []
+        for worker in cluster.workers:
+            if not worker.alive:
+                worker.start().wait_up()
+                restarted.append(worker.log_path.name)
+
+        events = finish_and_check(cluster, client, games, players, deadline)
+        print(f"workers alive after the Redis outage: {survived}; restarted: {restarted}; {events} events checked")
+
+
+def test_idle_workers_ride_out_a_redis_restart_while_people_move(tmp_path):
+    """People against bots only; every bot has answered and the people are holding back, so the
+    workers are idle when Redis goes. The people move while it is down (at once, and kept); when
+    it is back, the same workers reconnect and their sweepers enqueue the bots' turns."""
+    pause = threading.Event()
+    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_JOB_TIMEOUT": "3"}) as cluster:
+        deadline = time.monotonic() + 60
+        client, games, players = start_games(cluster, [PERSON_FIRST, BOT_FIRST] * 2, "idle", deadline, pause=pause)
+        time.sleep(1.0)
+        pause.set()
+        wait_until(lambda: all(p.held.is_set() or not p.is_alive() for p in players), 10, "the people to hold back")
+
+        def waiting_on_people() -> dict | None:
+            tables = {g.id: client.get(f"/api/games/{g.id}") for g in games}
+            if all(t["status"] == "finished" or t["to_act"]["bot"] is None for t in tables.values()):
+                return tables
+            return None
+
+        tables = wait_until(waiting_on_people, 10, "the bots to answer")
+        running = {gid: t for gid, t in tables.items() if t["status"] == "running"}
+        assert len(running) >= 2, "too few games still running"
+        assert cluster.job_counts()["queued"] == 0
+
+        cluster.redis.stop()
+        for game in games:
+            if game.id not in running:
+                continue
+            table = running[game.id]
+            (seat, token), = game.tokens.items()
+            assert table["to_act"]["seat"] == seat
+            legal = client.get(f"/api/games/{game.id}/actions", token)["actions"]
+            started = time.monotonic()
+            answer = client.request("POST", f"/api/games/{game.id}/actions",
+                                    json={"action": legal[0], "expected_version": table["version"]},
+                                    headers={"Authorization": f"Bearer {token}"})
+            took = time.monotonic() - started
+            assert answer.status_code == 200, answer.text
+            assert took < 0.5, f"a move took {took:.2f}s while Redis was down"
+            after = client.get(f"/api/games/{game.id}")
+            assert after["version"] == answer.json()["version"] > table["version"]
+            stored = client.get(f"/api/games/{game.id}/events")["events"][table["version"]]
+            assert stored["cause"]["seat"] == seat and stored["cause"]["rng"] == f"decision:{table['version']}"
+            running[game.id] = after
+        time.sleep(2.0)
+        for game_id, table in running.items():  # nobody could give the bots their turn
+            assert client.get(f"/api/games/{game_id}")["version"] == table["version"]
+        assert all(worker.alive for worker in cluster.workers), "an idle worker exited when Redis went away"
+
+        cluster.restart_redis()
+        pause.clear()
+        events = finish_and_check(cluster, client, games, players, deadline)
+        assert all(worker.alive and worker.starts == 1 for worker in cluster.workers)
+        print(f"both idle workers rode out the outage; {events} events checked")
+
+
+def test_a_move_answers_at_once_while_redis_hangs(tmp_path):
+    """Redis frozen (SIGSTOP: it accepts connections and never answers), not gone: a person's move
+    that hands the turn to the bot must not wait on it either."""
+    with running_cluster(tmp_path, apis=1, workers=1) as cluster:
+        deadline = time.monotonic() + 40
+        client = Client(cluster.urls)
+        game = client.create(PERSON_FIRST, "hang-0")
+        (seat, token), = game.tokens.items()
+        table = wait_until(lambda: (t := client.get(f"/api/games/{game.id}"))["to_act"]["seat"] == seat and t, 10,
+                           "the person's turn")
+        cluster.redis.process.send_signal(signal.SIGSTOP)
+        try:
+            # The person moves until the turn is the bot's (a draw may leave a discard to make).
+            for _ in range(5):
+                legal = client.get(f"/api/games/{game.id}/actions", token)["actions"]
+                started = time.monotonic()
+                answer = client.request("POST", f"/api/games/{game.id}/actions",
+                                        json={"action": legal[0], "expected_version": table["version"]},
+                                        headers={"Authorization": f"Bearer {token}"})
+                took = time.monotonic() - started
+                assert answer.status_code == 200, answer.text
+                table = client.get(f"/api/games/{game.id}")
+                assert table["version"] == answer.json()["version"]
+                assert took < 0.5, f"a move took {took:.2f}s while Redis hung"
+                if table["status"] == "finished" or table["to_act"]["bot"]:
+                    break
+            assert table["to_act"]["bot"], "the turn never went to the bot"
+        finally:
+            cluster.redis.process.send_signal(signal.SIGCONT)
+        player = PersonPlayer(Client(cluster.urls), game, deadline)
+        player.start()
+        finish_and_check(cluster, client, [game], [player], deadline)
+
+
+def test_play_goes_on_through_api_restarts(tmp_path):
+    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_THINK_SECONDS": "0.05"}) as cluster:
+        deadline = time.monotonic() + 75
+        client, games, players = start_games(
+            cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 3, "api", deadline)
+        first, second = cluster.apis
+        time.sleep(1.0)
+
+        first.stop()   # SIGTERM: requests in flight are answered first
+        first.start()
+        time.sleep(1.0)
+
+        second.kill()  # SIGKILL: requests in flight are cut off
+        second.start()
+        time.sleep(1.0)
+
+        # Both at once: no API at all for a while. The workers go on with the bots' games.
+        store = cluster.services.store
+        bot_games = [UUID(g.id) for g in games if not g.has_person]
+        first.kill()
+        second.stop()
+        before = {gid: store.game(gid).version for gid in bot_games}
+        time.sleep(1.5)
+        after = {gid: store.game(gid).version for gid in bot_games}
+        first.start()  # one at a time: see Cluster.start
+        second.start()
+        assert any(after[gid] > before[gid] for gid in bot_games), "no bot game moved while the API was down"
+
+        events = finish_and_check(cluster, client, games, players, deadline)
+        cut_off = sum(player.client.connection_errors for player in players)
+        assert cut_off > 0, "the people's clients never met a server that was down"
+        assert first.starts == 3 and second.starts == 3
+        print(f"{cut_off} requests met a server that was down; {events} events checked")
