@@ -5,7 +5,7 @@ PORT ?= 8000
 CHRONICLE_DATA ?= var
 export PORT CHRONICLE_DATA
 
-.PHONY: install run worker sweep test test-fast bench clean
+.PHONY: install run worker sweep test test-fast test-browser bench screenshot clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -30,8 +30,15 @@ test: install
 test-fast: install
 	$(PY) -m pytest -q -m "not e2e"
 
+test-browser: install
+	$(PY) -m pytest -q tests/browser
+
 bench: install
 	$(PY) -m bench
+
+# docs/viewer.png, the README's picture of the viewer (needs chromium)
+screenshot: install
+	$(PY) -m tests.browser.screenshot
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .hypothesis

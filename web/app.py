@@ -1,4 +1,4 @@
-"""The Flask application factory: the API, its OpenAPI document, and the docs page."""
+"""The Flask application factory: the API, its OpenAPI document, the docs page, and the viewer."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from pathlib import Path
 from typing import Mapping
 
 import swagger_ui_bundle
-from flask import Flask, redirect, send_from_directory
+from flask import Flask, send_from_directory
 from flask_smorest import Api
 
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from services.bootstrap import Services, build
-from web import api_audit, api_disputes, api_games, api_play, api_replay, problems
+from web import api_audit, api_disputes, api_games, api_play, api_replay, problems, viewer
 
 SWAGGER_UI = "/static/swagger-ui/"
 
@@ -69,9 +69,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     def swagger_ui(filename: str):
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
 
-    @app.get("/")
-    def index():
-        return redirect("/docs")
+    app.register_blueprint(viewer.blp)  # "/" (the game list) and /games/{id} (the table viewer)
 
     logging.getLogger(__name__).info(
         "event store: %s%s", services.persistence, f" in {services.data_dir}" if services.data_dir else ""

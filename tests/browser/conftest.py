@@ -1,0 +1,84 @@
+"""Browser tests: Debian's chromium, driven headless by Playwright, against a real server process.
+
+Playwright's own browser download is not used: the tests launch the chromium on the PATH, which
+`.ci/run` installs. Bots play in the server's process, so a move's answer already holds the bot's
+reply, as it does with `make run` and no Redis.
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+import requests
+
+from web.server_process import running_server
+
+BROWSERS = ("chromium", "chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("chronicle-browser"), workers=1, threads=8) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    executable = next((path for path in map(shutil.which, BROWSERS) if path), None)
+    if executable is None:
+        pytest.fail("chromium is not installed (.ci/run installs Debian's chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    opened = context.new_page()
+    opened.set_default_timeout(10_000)
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def api(server):
+    return Api(server)
+
+
+class Api:
+    """The REST API, to set games up and to check what the page shows against it."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.http = requests.Session()
+
+    def create(self, seats: list[dict], seed: str, scenario: dict | None = None) -> dict:
+        body = {"game": "chi", "seats": seats, "seed": seed}
+        if scenario is not None:
+            body["scenario"] = scenario
+        answer = self.http.post(f"{self.base}/api/games", json=body)
+        assert answer.status_code == 201, answer.text
+        return answer.json()
+
+    def get(self, game_id: str, path: str = "", token: str | None = None) -> dict:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        answer = self.http.get(f"{self.base}/api/games/{game_id}{path}", headers=headers)
+        assert answer.status_code == 200, answer.text
+        return answer.json()
+
+    def act(self, game_id: str, token: str, action: dict, version: int) -> dict:
+        answer = self.http.post(
+            f"{self.base}/api/games/{game_id}/actions",
+            json={"action": action, "expected_version": version},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert answer.status_code == 200, answer.text
+        return answer.json()

@@ -1,0 +1,177 @@
+"""Playing in the viewer with a seat's token: starting a game from the list, clicking cards and
+buttons for the legal actions, and a live game updating by itself."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.table_page import chi_table, chi_table_from_api
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+PREFERENCE = ("play_yang", "attack", "chi", "discard", "draw", "pass")
+MOST_DECISIONS = 400
+
+
+def clicks_for(action: dict) -> list[str]:
+    """The cards a player clicks for an action, as the Chi table names them (none: its button)."""
+    if action["type"] == "draw":
+        return [f"row:{action['slot']}"]
+    if action["type"] == "attack":
+        return [f"card:{action['card']}", f"card:{action['target']}"]
+    if action["type"] == "pass":
+        return []
+    return [f"card:{action['card']}"]
+
+
+def wait_for_my_decision_or_the_end(page, after_version: int) -> bool:
+    """Wait until the page has moved past `after_version` and is settled: True when it is the
+    seat's decision again (its actions drawn), False when the game is over."""
+    page.wait_for_function(
+        """v => { const root = document.getElementById('viewer');
+                  if (Number(root.dataset.version) <= v) return false;
+                  if (document.getElementById('status').dataset.status === 'finished') return true;
+                  return document.getElementById('actions').dataset.version === root.dataset.version
+                      && document.querySelectorAll('#actions button.action').length > 0; }""",
+        arg=after_version,
+    )
+    return page.locator("#status").get_attribute("data-status") != "finished"
+
+
+def legal_on_page(page) -> list[dict]:
+    return [json.loads(raw) for raw in page.locator("#actions button.action").evaluate_all("bs => bs.map(b => b.dataset.action)")]
+
+
+def take(page, action: dict) -> None:
+    """Take `action` the way a player does: click its cards in turn, or its button."""
+    keys = clicks_for(action)
+    if not keys:
+        page.locator("#actions button.action", has_text="Pass").click()
+        return
+    for key in keys:
+        page.locator(f"#table [data-key='{key}'].playable").click()
+
+
+def test_a_whole_game_against_a_bot_is_started_from_the_list_and_played_by_clicking(page, server, api):
+    page.goto(server + "/")
+    page.fill("#name", "ana")
+    page.select_option("#bot", "greedy")
+    page.fill("#bots", "1")
+    page.fill("#seed", "browser-whole-game")
+    page.click("#start")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert "#token" not in page.url, "the seat's token stays out of the address bar"
+    assert "You hold ana's seat" in page.locator("#seat").inner_text()
+    game_id = page.locator("#viewer").get_attribute("data-game-id")
+
+    version = 0
+    made = []
+    while wait_for_my_decision_or_the_end(page, version):
+        assert len(made) < MOST_DECISIONS, "the game should have ended by now"
+        version = int(page.locator("#viewer").get_attribute("data-version"))
+        legal = legal_on_page(page)
+        action = min(legal, key=lambda a: PREFERENCE.index(a["type"]))
+        take(page, action)
+        made.append(action)
+
+    game = api.get(game_id)
+    assert game["status"] == "finished"
+    assert "Finished" in page.locator("#status").inner_text()
+    # Every decision of ana's in the log is one the page made, in order.
+    events = api.get(game_id, "/events")["events"]
+    decisions = []
+    for event in events:
+        cause = event.get("cause") or {}
+        if cause.get("seat") == 0 and "actor" not in cause and (not decisions or decisions[-1][0] != cause["rng"]):
+            decisions.append((cause["rng"], cause["action"]))
+    assert [action for _, action in decisions] == made
+    assert {action["type"] for action in made} >= {"draw", "play_yang"}
+
+
+# ana holds a red Yin (nothing red of bo's to attack) and a blue Yang; bo has one red Yang, lone.
+NO_TARGET = {
+    "hands": [["yin-blue-1", "yang-blue-1", "yin-green-1"], ["yin-green-2", "chi-1"]],
+    "row": ["yang-pink-1", "yin-white-1", "yang-grey-1", "yin-black-1", "yang-gold-1", "yin-grey-1"],
+    "areas": [[], [["yang-red-1"]]],
+    "to_play": 0,
+}
+
+
+def open_seat(page, server, created: dict) -> None:
+    page.goto(f"{server}/games/{created['id']}#token={created['tokens'][0]['token']}")
+    page.wait_for_selector("#actions button.action")
+
+
+def test_a_card_with_no_legal_use_cannot_be_played_and_a_legal_one_can(page, server, api):
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="browser-no-target", scenario=NO_TARGET)
+    open_seat(page, server, created)
+    version = api.get(created["id"])["version"]
+    yin = page.locator("#table [data-key='card:yin-blue-1']")
+    assert "playable" not in yin.get_attribute("class")
+    yin.click()
+    page.wait_for_timeout(300)
+    assert api.get(created["id"])["version"] == version, "clicking a Yin with nothing to attack changes nothing"
+    assert "chosen" not in yin.get_attribute("class")
+
+    page.locator("#table [data-key='card:yang-blue-1'].playable").click()
+    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.version) > v", arg=version)
+    game = api.get(created["id"], token=created["tokens"][0]["token"])
+    assert [card["id"] for stack in game["table"]["areas"][0] for card in stack] == ["yang-blue-1"]
+    assert "bo to decide" in page.locator("#status").inner_text()
+    assert page.locator("#actions button.action").count() == 0
+
+
+ATTACK = {
+    "hands": [["yin-red-2", "yang-blue-1", "chi-2"], ["yin-green-2", "chi-1"]],
+    "row": ["yang-pink-1", "yin-white-1", "yang-grey-1", "yin-black-1", "yang-gold-1", "yin-grey-1"],
+    "areas": [[], [["yang-red-1"], ["yang-orange-1", "yang-orange-2"]]],
+    "to_play": 0,
+}
+
+
+def test_an_attack_is_the_yin_then_the_yang_it_attacks_and_a_stacked_pair_is_not_offered(page, server, api):
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="browser-attack", scenario=ATTACK)
+    open_seat(page, server, created)
+    version = api.get(created["id"])["version"]
+    page.locator("#table [data-key='card:yin-red-2'].playable").click()
+    target = page.locator("#table [data-key='card:yang-red-1']")
+    assert "playable" in target.get_attribute("class")
+    assert "chosen" in page.locator("#table [data-key='card:yin-red-2']").get_attribute("class")
+    for stacked in ("yang-orange-1", "yang-orange-2"):
+        assert "playable" not in page.locator(f"#table [data-key='card:{stacked}']").get_attribute("class")
+    assert page.locator("#actions button.action").all_inner_texts() == ["Attack the red Yang (3) with the red Yin"]
+    target.click()
+    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.version) > v", arg=version)
+    assert "bo to decide" in page.locator("#status").inner_text()
+    assert "ana attacks bo's red Yang (3) with the red Yin" in page.locator(".conflict").inner_text()
+
+
+def test_a_live_game_shows_each_new_move_without_reloading(page, server, api):
+    created = api.create([{"name": "ana"}, {"bot": "random"}], seed="browser-live")
+    token = created["tokens"][0]["token"]
+    page.goto(f"{server}/games/{created['id']}")  # a spectator
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert page.locator("#live").is_visible()
+    page.evaluate("window.stillTheSamePage = true")
+    game = api.get(created["id"], token=token)
+    if game["to_act"]["seat"] != 0:
+        pytest.fail("the bot moves within the creating request; ana should be to act")
+    action = api.get(created["id"], "/actions", token=token)["actions"][0]
+    api.act(created["id"], token, action, game["version"])
+    now = api.get(created["id"])["version"]  # ana's move, and the bot's answer to it
+    assert now > game["version"]
+    page.wait_for_function("v => document.getElementById('viewer').dataset.step === String(v)", arg=now)
+    assert page.evaluate("window.stillTheSamePage") is True
+    assert page.url.endswith(f"?step={now}")
+    assert chi_table(page) == chi_table_from_api(api.get(created["id"], f"/replay/{now}"))
+    assert page.locator(".player[data-seat='0'] .hand [data-card]").count() == 0, "a spectator sees no hand"
+
+
+def test_a_token_of_no_seat_of_the_game_is_dropped_and_the_page_watches(page, server, api):
+    created = api.create([{"name": "ana"}, {"bot": "random"}], seed="browser-wrong-token")
+    page.goto(f"{server}/games/{created['id']}#token=not-a-seat-of-this-game")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert "holds no seat" in page.locator("#seat").inner_text()
+    assert page.locator("#play-panel").is_hidden()

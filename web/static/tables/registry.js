@@ -1,0 +1,32 @@
+/* The table scripts of every game register here, and share a small element builder.
+
+   A game's script adds ChronicleTables[<game name>] = {
+     render(container, shown): draw shown.table (the game's `view`, as the API answers it) into
+       container. Elements say what they show: data-path (where in the view, e.g. "row[2]"),
+       data-card (a card's id) and data-key (what clicking it means, for the legal actions).
+     label(action, shown): the words for one legal action, on its button.
+     keys(action): the data-key values a player clicks, in order, to take the action ([] when it
+       is taken by its button only).
+     place(path, shown): the words for a path of the view, in the list of what changed.
+     cardName(card): the words for a card.
+   }
+   Methods a game leaves out fall back on the generic table's. */
+"use strict";
+window.ChronicleTables = {};
+
+/* h("div", {class: "card", dataset: {card: "chi-1"}}, "text", child, ...) */
+window.h = function (tag, attributes, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === "dataset") Object.assign(element.dataset, value);
+    else if (name === "style" && typeof value === "object") {
+      for (const [property, setting] of Object.entries(value)) element.style.setProperty(property, setting);
+    } else element.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    element.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return element;
+};

@@ -1,0 +1,525 @@
+/* The table viewer: replays a game step by step, follows it live, and plays a seat's turns.
+
+   Everything comes from the REST API, as for any client; the table itself is drawn by the game's
+   script (static/tables/<game>.js). The step on show is in the address (?step=n), so a link
+   points at a moment of the game. A seat's token arrives in the link's fragment (#token=...),
+   which browsers never send to a server; the page keeps it in this browser's storage and takes
+   it out of the address bar, so a link copied from there never hands the seat to anyone. */
+"use strict";
+(function () {
+  const root = document.getElementById("viewer");
+  const gameId = root.dataset.gameId;
+  const api = `/api/games/${gameId}`;
+  const generic = ChronicleTables.generic;
+  const drawer = Object.assign({}, generic, ChronicleTables[root.dataset.game] || {});
+  const POLL_MS = 1500;
+  const CACHED_STEPS = 300;
+  const TOKEN_KEY = `chronicle:token:${gameId}`;
+  const $ = (id) => document.getElementById(id);
+
+  const view = {
+    game: null, // the game now, as this seat sees it (GET /api/games/{id})
+    step: 0, // the step on show
+    wanted: 0, // the step asked for last (answers for older asks are dropped)
+    shown: null, // the replay step on show
+    following: true, // move on to each new step as it arrives
+    playing: null, // the timer of play/pause
+    cache: new Map(), // step number -> replay step
+    actions: [], // this seat's legal actions, when it is its decision at the last step
+    actionsVersion: null,
+    chosen: [], // the keys clicked so far towards an action (a Yin, then its target)
+    token: null,
+    busy: false,
+  };
+
+  /* ---- talking to the API ---- */
+
+  async function call(path, options = {}) {
+    const headers = Object.assign({ Accept: "application/json" }, options.headers || {});
+    if (view.token) headers.Authorization = `Bearer ${view.token}`;
+    const answer = await fetch(api + path, Object.assign({}, options, { headers }));
+    const body = await answer.json().catch(() => ({}));
+    if (!answer.ok) {
+      const error = new Error(body.detail || body.title || answer.statusText);
+      error.status = answer.status;
+      error.problem = body;
+      throw error;
+    }
+    return body;
+  }
+
+  function problemText(error) {
+    const problem = error.problem || {};
+    const rule = problem.rule ? ` (rule ${problem.rule})` : "";
+    return `${problem.title ? problem.title + ": " : ""}${error.message}${rule}`;
+  }
+
+  /* ---- the seat's token ---- */
+
+  function readToken() {
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    const fromLink = fragment.get("token");
+    if (fromLink) {
+      localStorage.setItem(TOKEN_KEY, fromLink);
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+    return localStorage.getItem(TOKEN_KEY);
+  }
+
+  function forgetToken() {
+    localStorage.removeItem(TOKEN_KEY);
+    view.token = null;
+  }
+
+  function drawSeat(message) {
+    const box = $("seat");
+    const game = view.game;
+    if (view.token && game && game.you !== null) {
+      const link = `${location.origin}${location.pathname}#token=${view.token}`;
+      box.replaceChildren(
+        h("span", {}, `You hold ${game.seats[game.you].name}'s seat. `),
+        h("details", { class: "secret-link" },
+          h("summary", {}, "your seat's secret link"),
+          h("p", {}, "Keep it to come back to this game from anywhere; whoever has it plays your seat."),
+          h("input", { readonly: true, value: link, id: "seat-link", size: 60 })),
+        h("button", { type: "button", id: "leave-seat" }, "leave the seat on this browser"),
+      );
+      $("leave-seat").onclick = () => { forgetToken(); reload(); };
+      return;
+    }
+    if (game && game.status === "finished") {
+      box.replaceChildren(); // everything is shown to everyone now
+      return;
+    }
+    const form = h("form", { id: "take-seat" },
+      h("span", {}, message || "Watching as a spectator. "),
+      h("input", { name: "token", id: "token-input", placeholder: "a seat's token", autocomplete: "off", size: 32 }),
+      h("button", { type: "submit" }, "take the seat"));
+    form.onsubmit = (event) => {
+      event.preventDefault();
+      const token = form.elements.token.value.trim();
+      if (!token) return;
+      localStorage.setItem(TOKEN_KEY, token);
+      view.token = token;
+      reload();
+    };
+    box.replaceChildren(form);
+  }
+
+  /* ---- the game as a whole ---- */
+
+  async function loadGame() {
+    try {
+      view.game = await call("");
+    } catch (error) {
+      if (error.status !== 403 || !view.token) throw error;
+      forgetToken(); // a token of no seat of this game: watch as a spectator instead
+      view.game = await call("");
+      drawSeat("That token holds no seat of this game; watching as a spectator. ");
+      return;
+    }
+    drawSeat();
+  }
+
+  function lastStep() {
+    return view.game.version;
+  }
+
+  function drawStatus() {
+    const game = view.game;
+    const names = game.seats.map((seat) => seat.name);
+    $("sandbox").hidden = !game.sandbox;
+    $("live").hidden = game.status !== "running";
+    let text;
+    if (game.status === "finished" && game.outcome) {
+      const outcome = game.outcome;
+      const scores = outcome.scores.map((score, seat) => `${names[seat]} ${score}`).join(", ");
+      const result = outcome.tie ? "A tie" : `${outcome.winners.map((seat) => names[seat]).join(" and ")} won`;
+      text = `Finished. ${result} (${scores}): ${outcome.reason}.`;
+      if (game.seed) text += ` Seed: ${game.seed}.`;
+    } else if (game.to_act) {
+      text = game.to_act.seat === game.you ? "Your decision." : `${game.to_act.name} to decide${game.to_act.bot ? " (a bot)" : ""}.`;
+    } else {
+      text = "Running.";
+    }
+    $("status").textContent = text;
+    $("status").dataset.status = game.status;
+    root.dataset.version = game.version;
+  }
+
+  /* ---- one step ---- */
+
+  async function stepAt(n) {
+    if (view.cache.has(n)) return view.cache.get(n);
+    const step = await call(`/replay/${n}`);
+    if (view.cache.size >= CACHED_STEPS) view.cache.delete(view.cache.keys().next().value);
+    view.cache.set(n, step);
+    return step;
+  }
+
+  function clamp(n) {
+    return Math.min(Math.max(1, n), lastStep());
+  }
+
+  async function show(n) {
+    n = clamp(n);
+    view.wanted = n;
+    const step = await stepAt(n);
+    if (view.wanted !== n) return; // a later ask overtook this one
+    view.step = n;
+    view.shown = step;
+    root.dataset.step = n;
+    drawStep(step);
+    drawControls();
+    const address = new URL(location.href);
+    address.searchParams.set("step", n);
+    history.replaceState(null, "", address.pathname + address.search);
+    await refreshPlay();
+  }
+
+  function drawStep(step) {
+    const tableBox = $("table");
+    drawer.render(tableBox, step.table);
+    highlight(tableBox, step.explanation.changes);
+    tableBox.dataset.step = step.step;
+    $("info-step").textContent = step.step;
+    $("description").textContent = step.description;
+    $("rule-id").textContent = step.rule.id;
+    $("rule-section").textContent = step.rule.section ? `(${step.rule.section})` : "";
+    $("rule-text").textContent = step.rule.text || "";
+    drawDecision(step);
+    drawChanges(step);
+    drawDisputes(step);
+  }
+
+  function ids(value, found = new Set()) {
+    if (Array.isArray(value)) value.forEach((item) => ids(item, found));
+    else if (value && typeof value === "object") {
+      if ("id" in value) found.add(value.id);
+      else Object.values(value).forEach((item) => ids(item, found));
+    }
+    return found;
+  }
+
+  /* Mark what this step changed: a count or slot whose path changed, and each card that arrived
+     where it now lies. */
+  function highlight(container, changes) {
+    const arrived = changes.map((change) => {
+      const before = ids(change.before);
+      return { path: change.path, cards: new Set([...ids(change.after)].filter((id) => !before.has(id))) };
+    });
+    for (const element of container.querySelectorAll("[data-path]")) {
+      const path = element.dataset.path;
+      const card = element.dataset.card;
+      const changed = arrived.some((change) =>
+        card
+          ? (path === change.path || path.startsWith(change.path + "[") || path.startsWith(change.path + ".")) && change.cards.has(card)
+          : path === change.path);
+      element.classList.toggle("changed", changed);
+    }
+  }
+
+  function describeValue(value) {
+    if (value === null || value === undefined) return "nothing";
+    if (typeof value !== "object") return String(value);
+    if ("id" in value) return drawer.cardName(value);
+    const cards = [...ids(value)];
+    return cards.length ? cards.length + (cards.length === 1 ? " card" : " cards") : JSON.stringify(value);
+  }
+
+  function drawChanges(step) {
+    const list = $("changes");
+    const lines = step.explanation.changes.map((change) => {
+      const place = drawer.place(change.path, step.table);
+      const before = ids(change.before);
+      const after = ids(change.after);
+      const came = [...after].filter((id) => !before.has(id));
+      const went = [...before].filter((id) => !after.has(id));
+      if (came.length || went.length) {
+        const name = (id) => drawer.cardName(findCard(id, change));
+        const parts = [];
+        if (came.length) parts.push(`+ ${came.map(name).join(", ")}`);
+        if (went.length) parts.push(`− ${went.map(name).join(", ")}`);
+        return `${place}: ${parts.join("; ")}`;
+      }
+      return `${place}: ${describeValue(change.before)} → ${describeValue(change.after)}`;
+    });
+    const unique = [...new Set(lines)];
+    list.replaceChildren(...(unique.length ? unique.map((line) => h("li", {}, line)) : [h("li", { class: "empty" }, "nothing on the table")]));
+  }
+
+  function findCard(id, change) {
+    let found = null;
+    const walk = (value) => {
+      if (found || !value || typeof value !== "object") return;
+      if (!Array.isArray(value) && value.id === id) found = value;
+      else Object.values(value).forEach(walk);
+    };
+    walk(change.after);
+    walk(change.before);
+    return found || { id };
+  }
+
+  function drawDecision(step) {
+    const box = $("decision");
+    const decision = step.explanation.decision;
+    const lines = [];
+    if (decision && decision.kind === "deal") lines.push(h("p", {}, "Part of the deal, drawn from the game's seed."));
+    else if (decision && decision.action) {
+      const seat = step.table.seats[decision.seat];
+      const legal = decision.legal_actions;
+      lines.push(h("p", { class: "taken" }, `${seat ? seat.name : "The seat"} chose `, h("code", {}, JSON.stringify(decision.action)),
+        ` on step ${decision.decided_on_version}${decision.actor ? ` (${decision.actor.bot || "a bot"})` : ""}.`));
+      lines.push(h("details", { class: "legal" }, h("summary", {}, `${legal.length} legal action${legal.length === 1 ? " was" : "s were"} open`),
+        h("ul", {}, legal.map((action) => h("li", {}, h("code", {}, JSON.stringify(action)))))));
+    } else if (decision && decision.hidden) lines.push(h("p", { class: "hint" }, "The decision behind this step is shown to its seat, and to everyone once the game is over."));
+    const rules = step.explanation.rules.filter((rule) => rule.id !== step.rule.id);
+    if (rules.length) lines.push(h("p", { class: "hint" }, "Also applied: ", rules.map((rule) => h("code", { title: rule.text || "" }, rule.id)).flatMap((code, i) => (i ? [", ", code] : [code]))));
+    if (step.explanation.rerun) lines.push(h("p", { class: step.explanation.rerun.same_events ? "rerun ok" : "rerun problem" }, `Re-run: ${step.explanation.rerun.detail}.`));
+    box.replaceChildren(...lines);
+  }
+
+  function drawDisputes(step) {
+    const box = $("disputes");
+    const disputes = step.disputes || [];
+    box.replaceChildren(...(disputes.length
+      ? [h("h3", {}, `Disputed (${disputes.length})`), ...disputes.map((dispute) => h("p", { class: "dispute" }, `“${dispute.claim}”`))]
+      : []));
+  }
+
+  /* ---- the step controls ---- */
+
+  function drawControls() {
+    const last = lastStep();
+    $("slider").max = last;
+    $("slider").value = view.step;
+    $("step-number").textContent = view.step;
+    $("step-count").textContent = last;
+    $("first").disabled = $("back").disabled = view.step <= 1;
+    $("forward").disabled = $("last").disabled = view.step >= last;
+    $("play").textContent = view.playing ? "pause" : "play";
+    $("play").setAttribute("aria-pressed", view.playing ? "true" : "false");
+  }
+
+  function goTo(n) {
+    view.following = clamp(n) >= lastStep();
+    return show(n);
+  }
+
+  function pause() {
+    clearTimeout(view.playing);
+    view.playing = null;
+    drawControls();
+  }
+
+  function play() {
+    if (view.step >= lastStep()) show(1); // at the end, play from the start
+    const tick = async () => {
+      if (view.step >= lastStep()) return pause();
+      await goTo(view.wanted + 1);
+      if (view.playing) view.playing = setTimeout(tick, Number($("speed").value));
+    };
+    view.playing = setTimeout(tick, Number($("speed").value));
+    drawControls();
+  }
+
+  function bindControls() {
+    $("first").onclick = () => goTo(1);
+    $("back").onclick = () => goTo(view.wanted - 1);
+    $("forward").onclick = () => goTo(view.wanted + 1);
+    $("last").onclick = () => goTo(lastStep());
+    $("play").onclick = () => (view.playing ? pause() : play());
+    $("slider").oninput = () => goTo(Number($("slider").value));
+    document.addEventListener("keydown", (event) => {
+      const target = event.target;
+      if (target.closest("input, select, textarea, summary") || event.altKey || event.ctrlKey || event.metaKey) return;
+      const moves = {
+        ArrowLeft: () => goTo(view.wanted - 1),
+        ArrowRight: () => goTo(view.wanted + 1),
+        Home: () => goTo(1),
+        End: () => goTo(lastStep()),
+        " ": () => (view.playing ? pause() : play()),
+        Escape: () => choose([]),
+      };
+      const move = moves[event.key];
+      if (!move || (event.key === " " && target.closest("button"))) return;
+      event.preventDefault();
+      move();
+    });
+  }
+
+  /* ---- playing a seat ---- */
+
+  function myDecision() {
+    const game = view.game;
+    return Boolean(view.token && game.you !== null && game.status === "running" && game.to_act && game.to_act.seat === game.you);
+  }
+
+  async function refreshPlay() {
+    const panel = $("play-panel");
+    if (!myDecision()) {
+      view.actions = [];
+      panel.hidden = !(view.token && view.game.you !== null && view.game.status === "running");
+      $("play-hint").textContent = view.game.to_act ? `Waiting for ${view.game.to_act.name}…` : "";
+      $("actions").replaceChildren();
+      markPlayable();
+      return;
+    }
+    panel.hidden = false;
+    if (view.step !== lastStep()) {
+      view.actions = [];
+      $("play-hint").textContent = "It is your decision: go to the last step to play.";
+      $("actions").replaceChildren(h("button", { type: "button", id: "to-last", onclick: null }, "go to the last step"));
+      $("to-last").onclick = () => goTo(lastStep());
+      markPlayable();
+      return;
+    }
+    if (view.actionsVersion !== view.game.version) {
+      const answer = await call("/actions");
+      view.actions = answer.actions;
+      view.actionsVersion = answer.version;
+      view.chosen = [];
+    }
+    drawActions();
+  }
+
+  function drawActions() {
+    const shown = view.shown.table;
+    const matching = view.actions.filter((action) => startsWith(drawer.keys(action), view.chosen));
+    $("play-hint").textContent = view.chosen.length
+      ? "Now choose among the highlighted cards, or press Escape to choose again."
+      : "Click a highlighted card, or a button.";
+    $("actions").dataset.version = view.actionsVersion;
+    const labels = matching.map((action) => drawer.label(action, shown));
+    const twice = new Set(labels.filter((label, index) => labels.indexOf(label) !== index));
+    $("actions").replaceChildren(...matching.map((action, index) => {
+      // Two identical cards make two actions with the same words: tell them apart by the card.
+      const words = twice.has(labels[index]) && action.card ? `${labels[index]} (${action.card})` : labels[index];
+      const button = h("button", { type: "button", class: "action", dataset: { action: JSON.stringify(action) } }, words);
+      button.onclick = () => submit(action);
+      return button;
+    }), ...(view.chosen.length ? [h("button", { type: "button", class: "cancel", id: "cancel-choice" }, "choose again")] : []));
+    if (view.chosen.length) $("cancel-choice").onclick = () => choose([]);
+    markPlayable();
+  }
+
+  function startsWith(keys, prefix) {
+    return prefix.every((key, index) => keys[index] === key);
+  }
+
+  /* Only the cards that lead to a legal action can be clicked: an illegal click is impossible. */
+  function markPlayable() {
+    const next = new Set();
+    for (const action of view.actions) {
+      const keys = drawer.keys(action);
+      if (keys.length > view.chosen.length && startsWith(keys, view.chosen)) next.add(keys[view.chosen.length]);
+    }
+    for (const element of $("table").querySelectorAll("[data-key]")) {
+      const key = element.dataset.key;
+      const playable = next.has(key);
+      element.classList.toggle("playable", playable);
+      element.classList.toggle("chosen", view.chosen.includes(key));
+      if (playable) {
+        element.setAttribute("role", "button");
+        element.tabIndex = 0;
+      } else {
+        element.removeAttribute("role");
+        element.removeAttribute("tabindex");
+      }
+    }
+  }
+
+  function choose(keys) {
+    view.chosen = keys;
+    if (view.actions.length) drawActions();
+  }
+
+  function clickCard(event) {
+    const element = event.target.closest("[data-key]");
+    if (!element || !element.classList.contains("playable") || view.busy) return;
+    const chosen = [...view.chosen, element.dataset.key];
+    const matching = view.actions.filter((action) => startsWith(drawer.keys(action), chosen));
+    const complete = matching.filter((action) => drawer.keys(action).length === chosen.length);
+    if (complete.length === 1 && matching.length === 1) submit(complete[0]);
+    else choose(chosen);
+  }
+
+  async function submit(action) {
+    if (view.busy) return;
+    view.busy = true;
+    const error = $("play-error");
+    for (const button of $("actions").querySelectorAll("button")) button.disabled = true;
+    try {
+      await call("/actions", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": `${gameId}-${view.actionsVersion}-${view.actions.indexOf(action)}` },
+        body: JSON.stringify({ action, expected_version: view.actionsVersion }),
+      });
+      error.hidden = true;
+    } catch (refused) {
+      error.textContent = refused.status === 409 ? "The game moved on before your move arrived: here is the table now." : problemText(refused);
+      error.hidden = false;
+    } finally {
+      view.busy = false;
+      view.chosen = [];
+      view.actionsVersion = null;
+    }
+    await catchUp(true);
+  }
+
+  /* ---- following the game ---- */
+
+  async function catchUp(follow) {
+    const before = view.game;
+    await loadGame();
+    if (before.status !== view.game.status) view.cache.clear(); // the end reveals every hidden card
+    drawStatus();
+    if (follow) view.following = true;
+    if (view.following && !view.playing) await show(lastStep());
+    else {
+      drawControls();
+      await refreshPlay();
+    }
+  }
+
+  async function poll() {
+    if (view.game.status !== "running") return;
+    try {
+      const now = await call("");
+      if (now.version !== view.game.version || now.status !== view.game.status) await catchUp(false);
+    } catch (error) {
+      console.warn("polling the game:", error.message);
+    }
+    setTimeout(poll, POLL_MS);
+  }
+
+  function reload() {
+    view.cache.clear();
+    view.actionsVersion = null;
+    return catchUp(false);
+  }
+
+  async function start() {
+    view.token = readToken();
+    bindControls();
+    $("table").addEventListener("click", clickCard);
+    $("table").addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && event.target.closest("[data-key]")) clickCard(event);
+    });
+    try {
+      await loadGame();
+    } catch (error) {
+      $("status").textContent = `The game could not be loaded: ${problemText(error)}`;
+      return;
+    }
+    drawStatus();
+    const asked = parseInt(new URLSearchParams(location.search).get("step"), 10);
+    const step = Number.isInteger(asked) ? clamp(asked) : lastStep();
+    view.following = step >= lastStep();
+    await show(step);
+    root.dataset.ready = "true";
+    setTimeout(poll, POLL_MS);
+  }
+
+  start();
+})();
