@@ -63,3 +63,9 @@ def chi_table_from_api(step: dict) -> dict:
         "description": step["description"],
         "rule": step["rule"]["id"],
     }
+
+
+def open_seat(page: Page, server: str, created: dict) -> None:
+    """Open a game with its first seat's token, as the link its creator was given; wait for the actions."""
+    page.goto(f"{server}/games/{created['id']}#token={created['tokens'][0]['token']}")
+    page.wait_for_selector("#actions button.action")

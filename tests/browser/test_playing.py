@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from tests.browser.table_page import chi_table, chi_table_from_api
+from tests.browser.scenarios import ATTACK, NO_TARGET
+from tests.browser.table_page import chi_table, chi_table_from_api, open_seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -90,20 +91,6 @@ def test_a_whole_game_against_a_bot_is_started_from_the_list_and_played_by_click
     assert {action["type"] for action in made} >= {"draw", "play_yang"}
 
 
-# ana holds a red Yin (nothing red of bo's to attack) and a blue Yang; bo has one red Yang, lone.
-NO_TARGET = {
-    "hands": [["yin-blue-1", "yang-blue-1", "yin-green-1"], ["yin-green-2", "chi-1"]],
-    "row": ["yang-pink-1", "yin-white-1", "yang-grey-1", "yin-black-1", "yang-gold-1", "yin-grey-1"],
-    "areas": [[], [["yang-red-1"]]],
-    "to_play": 0,
-}
-
-
-def open_seat(page, server, created: dict) -> None:
-    page.goto(f"{server}/games/{created['id']}#token={created['tokens'][0]['token']}")
-    page.wait_for_selector("#actions button.action")
-
-
 def test_a_card_with_no_legal_use_cannot_be_played_and_a_legal_one_can(page, server, api):
     created = api.create([{"name": "ana"}, {"name": "bo"}], seed="browser-no-target", scenario=NO_TARGET)
     open_seat(page, server, created)
@@ -121,14 +108,6 @@ def test_a_card_with_no_legal_use_cannot_be_played_and_a_legal_one_can(page, ser
     assert [card["id"] for stack in game["table"]["areas"][0] for card in stack] == ["yang-blue-1"]
     assert "bo to decide" in page.locator("#status").inner_text()
     assert page.locator("#actions button.action").count() == 0
-
-
-ATTACK = {
-    "hands": [["yin-red-2", "yang-blue-1", "chi-2"], ["yin-green-2", "chi-1"]],
-    "row": ["yang-pink-1", "yin-white-1", "yang-grey-1", "yin-black-1", "yang-gold-1", "yin-grey-1"],
-    "areas": [[], [["yang-red-1"], ["yang-orange-1", "yang-orange-2"]]],
-    "to_play": 0,
-}
 
 
 def test_an_attack_is_the_yin_then_the_yang_it_attacks_and_a_stacked_pair_is_not_offered(page, server, api):

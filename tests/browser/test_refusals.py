@@ -5,20 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.table_page import chi_table, chi_table_from_api
+from tests.browser.scenarios import NO_TARGET as SCENARIO
+from tests.browser.table_page import chi_table, chi_table_from_api, open_seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
-
-SCENARIO = {
-    "hands": [["yin-blue-1", "yang-blue-1", "yin-green-1"], ["yin-green-2", "chi-1"]],
-    "row": ["yang-pink-1", "yin-white-1", "yang-grey-1", "yin-black-1", "yang-gold-1", "yin-grey-1"],
-    "to_play": 0,
-}
-
-
-def open_seat(page, server, created: dict) -> None:
-    page.goto(f"{server}/games/{created['id']}#token={created['tokens'][0]['token']}")
-    page.wait_for_selector("#actions button.action")
 
 
 def test_a_move_on_a_table_that_moved_on_meanwhile_is_refused_and_the_page_catches_up(page, server, api):
