@@ -147,6 +147,10 @@ class Rules(Protocol):
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order; empty when it is not to act."""
 
+    def open_actions(self, state: Any, seat: int) -> list[Action]:
+        """Actions open to `seat` whoever's decision it is (resigning, in a game of two or more
+        seats). Bots choose among `legal_actions` only, so none of these is ever taken by chance."""
+
     def decide(self, state: Any, seat: int, action: Action, rng: Rng) -> list[Event]:
         """The events the action causes, or IllegalAction / NotYourTurn / GameOver."""
 

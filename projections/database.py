@@ -1,7 +1,8 @@
 """The read-model database: a SQLite file (or memory) holding view rows and tracking rows.
 
 Every catch-up writes its view rows and its tracking position in one transaction, so a crash
-between the two cannot make a read model skip or repeat an event.
+between the two cannot make a read model skip or repeat an event. A database written under an
+older SCHEMA_VERSION is emptied when opened: read models are rebuilt from the first event.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ CREATE TABLE IF NOT EXISTS game_list (
     to_act TEXT,
     version INTEGER NOT NULL,
     created_at TEXT NOT NULL,
-    last_activity TEXT NOT NULL
+    last_activity TEXT NOT NULL,
+    last_move TEXT
 );
 CREATE INDEX IF NOT EXISTS game_list_by_activity ON game_list (last_activity DESC);
 CREATE TABLE IF NOT EXISTS results (
@@ -39,9 +41,16 @@ CREATE TABLE IF NOT EXISTS results (
     reason TEXT NOT NULL,
     finished_at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS seat_players (
+    player_id TEXT NOT NULL,
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    PRIMARY KEY (player_id, game_id)
+);
 """
 
-TABLES = ("tracking", "game_list", "results")
+TABLES = ("tracking", "game_list", "results", "seat_players")
+SCHEMA_VERSION = 2  # 2: players' seats and each game's last move
 
 
 class ProjectionDatabase:
@@ -54,10 +63,20 @@ class ProjectionDatabase:
         self._conn.row_factory = sqlite3.Row
         if path != ":memory:":
             self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.executescript(SCHEMA)
-        columns = {row["name"] for row in self._conn.execute("PRAGMA table_info(game_list)")}
-        if "sandbox" not in columns:  # a read model written before sandbox games existed
-            self._conn.execute("ALTER TABLE game_list ADD COLUMN sandbox INTEGER NOT NULL DEFAULT 0")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Create the tables; drop those of an older schema first (processes opening the file at
+        once take turns: the check and the change are one transaction)."""
+        with self.transaction() as cursor:
+            if cursor.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+                return
+            for table in TABLES:
+                cursor.execute(f"DROP TABLE IF EXISTS {table}")  # noqa: S608 - fixed table names
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    cursor.execute(statement)
+            cursor.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Cursor]:

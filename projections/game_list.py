@@ -13,6 +13,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from domain.contract import Event
 from projections.database import ProjectionDatabase
 from services.game import Game
 from services.presenting import present_to_act
@@ -22,6 +23,7 @@ from services.store import GameStore
 NAME = "game_list"
 TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded)]
 BATCH = 500
+RECENT_EVENTS = 30  # far more than one decision causes: the last decision starts among them
 
 
 class GameList:
@@ -71,9 +73,9 @@ class GameList:
         to_act = present_to_act(game)
         cursor.execute(
             "INSERT INTO game_list (game_id, game, title, status, sandbox, seats, to_act, version, created_at,"
-            " last_activity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+            " last_activity, last_move) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
             " status = excluded.status, to_act = excluded.to_act, version = excluded.version,"
-            " last_activity = excluded.last_activity",
+            " last_activity = excluded.last_activity, last_move = excluded.last_move",
             (
                 str(game.id),
                 game.game,
@@ -85,8 +87,15 @@ class GameList:
                 game.version,
                 game.created_on.isoformat(),
                 game.modified_on.isoformat(),
+                json.dumps(self.last_move(game)),
             ),
         )
+        for seat, record in enumerate(game.seats):
+            if record.get("player"):
+                cursor.execute(
+                    "INSERT INTO seat_players (player_id, game_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                    (record["player"], str(game.id), seat),
+                )
         outcome = game.rules.outcome(game.state)
         if outcome is not None:
             cursor.execute(
@@ -103,6 +112,21 @@ class GameList:
                     game.modified_on.isoformat(),
                 ),
             )
+
+    def last_move(self, game: Game) -> dict[str, Any] | None:
+        """The last decision a seat took: who, what (its first event, as the replay says it), when."""
+        recent = self.store.stored_events(game.id, gt=max(1, game.version - RECENT_EVENTS), lte=game.version)
+        decisions = [stored for stored in recent if stored.cause.get("seat") is not None]
+        if not decisions:
+            return None
+        last = decisions[-1]
+        first = next(stored for stored in decisions if stored.cause == last.cause)
+        return {
+            "version": first.originator_version,
+            "seat": last.cause["seat"],
+            "description": game.rules.describe(Event.from_json(first.domain_event), [s["name"] for s in game.seats]),
+            "at": first.timestamp.isoformat(),
+        }
 
     def rebuild(self) -> int:
         """Forget everything and replay the whole log."""
@@ -123,22 +147,7 @@ class GameList:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY last_activity DESC, game_id LIMIT ? OFFSET ?"
-        rows = self.db.query(sql, (*params, limit, offset))
-        return [
-            {
-                "id": row["game_id"],
-                "game": row["game"],
-                "title": row["title"],
-                "status": row["status"],
-                "sandbox": bool(row["sandbox"]),
-                "seats": json.loads(row["seats"]),
-                "to_act": json.loads(row["to_act"]) if row["to_act"] else None,
-                "version": row["version"],
-                "created_at": row["created_at"],
-                "last_activity": row["last_activity"],
-            }
-            for row in rows
-        ]
+        return [entry(row) for row in self.db.query(sql, (*params, limit, offset))]
 
     def results(self, game: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
         """Final results of finished games, most recent first."""
@@ -162,3 +171,20 @@ class GameList:
             }
             for row in rows
         ]
+
+
+def entry(row: Any) -> dict[str, Any]:
+    """One game of the list, from its row."""
+    return {
+        "id": row["game_id"],
+        "game": row["game"],
+        "title": row["title"],
+        "status": row["status"],
+        "sandbox": bool(row["sandbox"]),
+        "seats": json.loads(row["seats"]),
+        "to_act": json.loads(row["to_act"]) if row["to_act"] else None,
+        "version": row["version"],
+        "created_at": row["created_at"],
+        "last_activity": row["last_activity"],
+        "last_move": json.loads(row["last_move"]) if row["last_move"] else None,
+    }

@@ -27,6 +27,7 @@ from services.errors import InvalidRequest, NotFinished, StaleVersion
 from services.explain import decision_of
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_to_act
+from services.players import Players
 from services.seats import seat_records
 from services.store import GameStore
 
@@ -77,6 +78,7 @@ class Commands:
     def __init__(self, store: GameStore, on_change: Callable[[Game], None] = lambda game: None):
         self.store = store
         self.on_change = on_change
+        self.players = Players(store)
 
     def create(
         self,
@@ -98,7 +100,7 @@ class Commands:
             seed = secrets.token_hex(32)
         elif not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_LENGTH:
             raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
-        records, tokens = seat_records(rules, seats)
+        records, tokens = seat_records(rules, self.players.seated(seats))
         options = checked_options(options)
         if scenario is not None or forked_from is not None:
             # A chosen position can never pass for a real game: the mark is in every view and export.

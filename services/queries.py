@@ -33,7 +33,8 @@ class Queries:
         seat = self.viewer(game, token)
         to_act = game.to_act()
         actions = game.rules.legal_actions(game.state, seat) if seat is not None and seat == to_act else []
-        return {"version": game.version, "seat": seat, "to_act": to_act, "actions": actions}
+        open_actions = game.rules.open_actions(game.state, seat) if seat is not None else []
+        return {"version": game.version, "seat": seat, "to_act": to_act, "actions": actions, "open_actions": open_actions}
 
     def events(self, game_id: UUID, token: str | None) -> dict[str, Any]:
         game = self.store.game(game_id)

@@ -1,6 +1,7 @@
-"""Seats: who sits where, as a person holding a secret token or as a named bot.
+"""Seats: who sits where: a person holding a secret token, a player (whose key opens the seat),
+or a named bot.
 
-Only the SHA-256 of a token is stored; the token itself is shown once, at creation.
+Only the SHA-256 of a token or key is stored; a seat's token is shown once, at creation.
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
         if name in names:
             raise InvalidRequest(f"two seats are named '{name}'; names must differ", f"{where}.name")
         names.add(name)
+        if seat.get("player"):
+            # A player's seat opens with the player's own key (see services.players): no new token.
+            tokens.append(None)
+            records.append({"name": name, "bot": None, "player": seat["player"], "token_sha256": seat["key_sha256"]})
+            continue
         token = None if bot else secrets.token_urlsafe(24)
         tokens.append(token)
         records.append({"name": name, "bot": bot, "token_sha256": _hash(token) if token else None})
@@ -61,6 +67,7 @@ def seat_of_token(seats: Sequence[Mapping[str, Any]], token: str | None) -> int 
 def public_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The seats as anyone may see them: names and bots, never token hashes."""
     return [
-        {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "person", "bot": seat.get("bot")}
+        {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "person", "bot": seat.get("bot"),
+         "player": seat.get("player")}
         for index, seat in enumerate(seats)
     ]

@@ -13,8 +13,9 @@ from flask_smorest import Api
 
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
+from projections.inbox import Inbox
 from services.bootstrap import Services, build
-from web import api_audit, api_disputes, api_games, api_play, api_replay, problems, viewer
+from web import api_audit, api_disputes, api_games, api_play, api_players, api_replay, problems, viewer
 
 SWAGGER_UI = "/static/swagger-ui/"
 
@@ -25,6 +26,7 @@ class Chronicle:
 
     services: Services
     game_list: GameList
+    inbox: Inbox
 
     def __getattr__(self, name):
         return getattr(self.services, name)
@@ -60,10 +62,11 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     )
     api = ProblemApi(app, spec_kwargs={"info": {"description": "Play, replay and audit turn-based games."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
-    for module in (api_games, api_play, api_replay, api_audit, api_disputes):
+    for module in (api_games, api_play, api_replay, api_audit, api_disputes, api_players):
         api.register_blueprint(module.blp)
     problems.register(app)
-    app.extensions["chronicle"] = Chronicle(services, GameList(services.store, ProjectionDatabase(projection_path(services))))
+    game_list = GameList(services.store, ProjectionDatabase(projection_path(services)))
+    app.extensions["chronicle"] = Chronicle(services, game_list, Inbox(game_list))
 
     @app.get(SWAGGER_UI + "<path:filename>")
     def swagger_ui(filename: str):

@@ -1,4 +1,4 @@
-"""Reading a seat token from `Authorization: Bearer <token>`."""
+"""Reading a seat token, or a player's key, from `Authorization: Bearer <token>`."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ def bearer_token() -> str | None:
     return token.strip()
 
 
-def required_bearer_token() -> str:
+def required_bearer_token(why: str = "a move needs the token of the seat that is to act") -> str:
     token = bearer_token()
     if token is None:
-        raise Unauthorized("a move needs the token of the seat that is to act")
+        raise Unauthorized(why)
     return token

@@ -6,6 +6,7 @@ from marshmallow import Schema, fields, validate
 class SeatRequest(Schema):
     name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "a person's name"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
+    player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat"})
 
 
 class CreateGameRequest(Schema):
@@ -39,6 +40,7 @@ class Seat(Schema):
     name = fields.String()
     kind = fields.String(metadata={"description": "'person' or 'bot'"})
     bot = fields.String(allow_none=True)
+    player = fields.String(allow_none=True, metadata={"description": "the id of the player sitting here, if any"})
 
 
 class ToAct(Schema):
@@ -54,6 +56,13 @@ class GameListQuery(Schema):
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
 
 
+class LastMove(Schema):
+    version = fields.Integer(metadata={"description": "the step of its first event"})
+    seat = fields.Integer()
+    description = fields.String()
+    at = fields.String()
+
+
 class GameSummary(Schema):
     id = fields.String()
     game = fields.String()
@@ -65,6 +74,7 @@ class GameSummary(Schema):
     version = fields.Integer()
     created_at = fields.String()
     last_activity = fields.String()
+    last_move = fields.Nested(LastMove, allow_none=True)
 
 
 class GameList(Schema):
@@ -130,6 +140,9 @@ class LegalActions(Schema):
     seat = fields.Integer(allow_none=True)
     to_act = fields.Integer(allow_none=True)
     actions = fields.List(fields.Dict(), metadata={"description": "each can be posted back unchanged"})
+    open_actions = fields.List(fields.Dict(), metadata={
+        "description": "open to the seat whoever's decision it is, e.g. {'type': 'resign'}: post one back "
+                       "unchanged, with the current version"})
 
 
 class ActRequest(Schema):
@@ -192,3 +205,34 @@ class ReplayStep(Schema):
 
 class ForkQuery(Schema):
     at = fields.Integer(required=True, strict=False, metadata={"description": "the step to start from"})
+
+
+class PlayerRequest(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+
+
+class RegisteredPlayer(Schema):
+    id = fields.String()
+    name = fields.String()
+    key = fields.String(metadata={"description": "the player's secret, shown this once: send it as "
+                                                "'Authorization: Bearer <key>' in any game of the player's"})
+
+
+class PlayerView(Schema):
+    id = fields.String()
+    name = fields.String()
+
+
+class InboxQuery(Schema):
+    status = fields.String(validate=validate.OneOf(["running", "finished"]))
+
+
+class InboxGame(GameSummary):
+    seat = fields.Integer(metadata={"description": "the player's seat in this game"})
+    your_decision = fields.Boolean(metadata={"description": "the game waits on the player"})
+    opponents = fields.List(fields.Nested(Seat))
+    deadline = fields.String(allow_none=True, metadata={"description": "when the decision is due (games with a clock)"})
+
+
+class Inbox(Schema):
+    games = fields.List(fields.Nested(InboxGame))

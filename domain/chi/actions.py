@@ -6,8 +6,11 @@ Actions are plain JSON objects:
   {"type": "attack", "card": yin, "target": yang} play a Yin onto the opponent's single Yang
   {"type": "chi", "card": id} / {"type": "pass"} in a conflict, for the seat to decide
   {"type": "discard", "card": id}                at the end of your turn, above 5 cards
-`legal_actions` lists them in this order, each type sorted by its fields; `check` raises
-IllegalAction with a rule id and a plain reason for anything else, malformed actions included.
+  {"type": "resign"}                             either seat, at any time while the game runs
+`legal_actions` lists them in this order, each type sorted by its fields, all but `resign`: it is
+always open to both seats (house rule 20), and a bot picking among the listed actions at random
+must not resign by chance. `check` raises IllegalAction with a rule id and a plain reason for
+anything else, malformed actions included.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ FIELDS = {
     "chi": ("card",),
     "pass": (),
     "discard": ("card",),
+    "resign": (),
 }
 PHASE_OF = {
     "draw": ACTION,
@@ -35,6 +39,7 @@ PHASE_OF = {
     "chi": CONFLICT,
     "pass": CONFLICT,
     "discard": DISCARD,
+    "resign": None,  # in any phase of a running game
 }
 WELL_FORMED = "chi.action.well-formed"
 
@@ -75,6 +80,9 @@ def check(state: ChiState, seat: int, action: Any) -> None:
     deciding = to_act(state)
     if deciding is None:
         raise NotYourTurn("the cards have not been dealt yet")
+    if isinstance(action, Mapping) and action.get("type") == "resign":
+        _check_form(action)  # no other field
+        return
     if seat != deciding:
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
     _check_form(action)

@@ -12,7 +12,7 @@ from domain.chi.actions import check
 from domain.chi.cards import ALL_IDS, CHI, COLOUR, KIND, POINTS
 from domain.chi.flow import Emitter, draw_from_deck, end_turn, maintain, start_turn
 from domain.chi.state import ROW_SLOTS, STACKS_TO_END, STARTING_HAND, ChiState, new_state
-from domain.chi.table import other, over_hand_limit, stack_of_colour
+from domain.chi.table import final_scores, other, over_hand_limit, stack_of_colour
 from domain.contract import Event
 from domain.rng import Rng
 
@@ -127,7 +127,15 @@ def _action_done(em: Emitter) -> None:
     end_turn(em)
 
 
+def _resign(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
+    """The game ends at once, whatever is under way; the other seat wins (house rule 20)."""
+    scores = final_scores(em.state)
+    em.emit("resigned", "chi.house.resign",
+            {"seat": seat, "scores": scores, "winners": [s for s in range(em.state.seats) if s != seat]})
+
+
 _PERFORM = {
+    "resign": _resign,
     "draw": _draw,
     "play_yang": _play_yang,
     "attack": _attack,

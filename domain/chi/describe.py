@@ -114,6 +114,8 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "discard_required": lambda d, n: f"{_who(n, d['seat'])} holds too many cards and must discard {d['count']}",
     "card_discarded": lambda d, n: f"{_who(n, d['seat'])} discards {name_of(d['card'])}",
     "game_ended": _game_ended,
+    "resigned": lambda d, n: f"{_who(n, d['seat'])} resigns; " + " and ".join(_who(n, s) for s in d["winners"])
+    + " wins (" + ", ".join(f"{_who(n, s)} {score}" for s, score in enumerate(d["scores"])) + " at that moment)",
 }
 
 # A sandbox game's opening (rule chi.scenario) reuses a deal's events; these lines say so.

@@ -203,6 +203,11 @@ def _game_ended(state: ChiState, facts: Facts) -> ChiState:
     return copy_with(state, phase=OVER, conflict=None, ended_by=facts["reason"])
 
 
+def _resigned(state: ChiState, facts: Facts) -> ChiState:
+    # A conflict under way stays as it was: its cards are still on the table, in plain view.
+    return copy_with(state, phase=OVER, ended_by="resignation", resigned=facts["seat"])
+
+
 _HANDLERS: dict[str, Callable[[ChiState, Facts], ChiState]] = {
     "deck_shuffled": _deck_shuffled,
     "first_player_chosen": _first_player_chosen,
@@ -228,6 +233,7 @@ _HANDLERS: dict[str, Callable[[ChiState, Facts], ChiState]] = {
     "discard_required": _discard_required,
     "card_discarded": _card_discarded,
     "game_ended": _game_ended,
+    "resigned": _resigned,
 }
 
 EVENT_TYPES = tuple(_HANDLERS)

@@ -11,7 +11,7 @@ from domain.chi.describe import describe
 from domain.chi.evolve import evolve
 from domain.chi.rulebook import RULEBOOK
 from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
-from domain.chi.state import ChiState, Conflict, new_state
+from domain.chi.state import OVER, SETUP, ChiState, Conflict, new_state
 from domain.chi.table import to_act
 from domain.chi.view import outcome, view
 from domain.contract import Action, Event, Outcome
@@ -60,6 +60,10 @@ class ChiRules:
     def legal_actions(self, state: ChiState, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order."""
         return legal_actions(state, seat)
+
+    def open_actions(self, state: ChiState, seat: int) -> list[Action]:
+        """Resigning, open to both seats while the game runs (house rule 20)."""
+        return [{"type": "resign"}] if state.phase not in (SETUP, OVER) else []
 
     def decide(self, state: ChiState, seat: int, action: Action, rng: Rng) -> list[Event]:
         """The events `action` causes, or GameOver / NotYourTurn / IllegalAction."""

@@ -51,7 +51,8 @@ class ChiState:
     conflict: Conflict | None = None
     end_triggered: bool = False
     final_turn_for: int | None = None  # the seat whose turn is the last once the end is triggered
-    ended_by: str | None = None  # "six-stacks" or "no-legal-action" once over
+    ended_by: str | None = None  # "six-stacks", "no-legal-action" or "resignation" once over
+    resigned: int | None = None  # the seat that resigned, if one did
 
 
 def new_state(seats: int) -> ChiState:

@@ -25,6 +25,7 @@ def _legend() -> dict[str, Any]:
 REASONS = {
     "six-stacks": "a player reached 6 Yang stacks and the last turn was played",
     "no-legal-action": "neither player had a legal action left",
+    "resignation": "a player resigned",
 }
 
 
@@ -83,12 +84,17 @@ def outcome(state: ChiState) -> Outcome | None:
     if state.phase != OVER:
         return None
     scores = final_scores(state)
+    if state.resigned is not None:  # house rule 20: the other seat wins, whatever the scores
+        best = [seat for seat in range(state.seats) if seat != state.resigned]
+    else:
+        best = winners(scores)
     return Outcome(
         scores=scores,
-        winners=winners(scores),
+        winners=best,
         reason=REASONS.get(state.ended_by or "", "the game is over"),
         detail={
             "ended_by": state.ended_by,
+            "resigned": state.resigned,
             "points_in_play": points_in_play(state),
             "cards_in_hand": [len(hand) for hand in state.hands],
         },

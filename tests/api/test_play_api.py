@@ -108,3 +108,20 @@ def test_the_event_log_and_replay_steps_are_served_and_step_bounds_are_404(clien
     assert client.get(f"/api/games/{game_id}/replay/0").status_code == 404
     assert client.get(f"/api/games/{game_id}/replay/{log['version'] + 1}").status_code == 404
     assert client.get(f"/api/games/{game_id}/replay/-3").status_code == 404
+
+
+def test_a_seat_resigns_over_rest_even_when_it_is_not_its_turn_and_the_other_seat_wins(client):
+    created = create(client)
+    game = client.get(f"/api/games/{created['id']}").json
+    waiting = 1 - game["to_act"]["seat"]
+    token = next(t["token"] for t in created["tokens"] if t["seat"] == waiting)
+    listed = client.get(f"/api/games/{created['id']}/actions", headers=bearer(token)).json
+    assert listed["actions"] == [] and listed["open_actions"] == [{"type": "resign"}]
+    answer = client.post(f"/api/games/{created['id']}/actions", headers=bearer(token),
+                         json={"action": {"type": "resign"}, "expected_version": game["version"]})
+    assert answer.status_code == 200, answer.json
+    assert answer.json["status"] == "finished"
+    over = client.get(f"/api/games/{created['id']}").json
+    assert over["outcome"]["winners"] == [1 - waiting] and over["outcome"]["detail"]["resigned"] == waiting
+    assert client.get(f"/api/games/{created['id']}/actions", headers=bearer(token)).json["open_actions"] == []
+    assert client.get(f"/api/games/{created['id']}/audit").json["verified"] is True

@@ -154,3 +154,30 @@ def test_a_token_of_no_seat_of_the_game_is_dropped_and_the_page_watches(page, se
     page.wait_for_selector("#viewer[data-ready='true']")
     assert "holds no seat" in page.locator("#seat").inner_text()
     assert page.locator("#play-panel").is_hidden()
+
+
+def test_a_seat_resigns_from_the_page_after_saying_yes_and_the_other_player_wins(page, server, api):
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="browser-resign", scenario=NO_TARGET)
+    open_seat(page, server, created)
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    page.click("#open-actions button:has-text('Resign')")
+    page.wait_for_timeout(300)
+    assert questions and api.get(created["id"])["status"] == "running", "saying no changes nothing"
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#open-actions button:has-text('Resign')")
+    page.wait_for_selector("#status[data-status='finished']")
+    assert "bo won" in page.locator("#status").inner_text()
+    assert api.get(created["id"])["outcome"]["winners"] == [1]
+
+
+def test_a_past_step_cannot_be_played_on_and_the_last_step_offers_the_actions_again(page, server, api):
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="browser-back", scenario=NO_TARGET)
+    open_seat(page, server, created)
+    offered = page.locator("#actions button.action").count()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#to-last")
+    assert page.locator("#table .playable").count() == 0
+    page.click("#to-last")
+    page.wait_for_function("n => document.querySelectorAll('#actions button.action').length === n", arg=offered)
+    assert page.locator("#table [data-key='card:yang-blue-1']").get_attribute("class").split().count("playable") == 1

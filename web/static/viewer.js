@@ -25,7 +25,9 @@
     following: true, // move on to each new step as it arrives
     playing: null, // the timer of play/pause
     cache: new Map(), // step number -> replay step
-    actions: [], // this seat's legal actions, when it is its decision at the last step
+    legal: [], // this seat's legal actions at actionsVersion
+    openActions: [], // actions open to this seat whoever's decision it is (resign)
+    actions: [], // the legal actions on offer: this seat's decision, at the last step
     actionsVersion: null,
     chosen: [], // the keys clicked so far towards an action (a Yin, then its target)
     token: null,
@@ -355,32 +357,47 @@
     return Boolean(view.token && game.you !== null && game.status === "running" && game.to_act && game.to_act.seat === game.you);
   }
 
+  /* The seat's legal and open actions are fetched once per version; the legal ones are offered
+     only at the last step (a past table cannot be played on). */
   async function refreshPlay() {
     const panel = $("play-panel");
-    if (!myDecision()) {
-      view.actions = [];
-      panel.hidden = !(view.token && view.game.you !== null && view.game.status === "running");
-      $("play-hint").textContent = view.game.to_act ? `Waiting for ${view.game.to_act.name}…` : "";
-      $("actions").replaceChildren();
-      markPlayable();
-      return;
-    }
-    panel.hidden = false;
-    if (view.step !== lastStep()) {
-      view.actions = [];
-      $("play-hint").textContent = "It is your decision: go to the last step to play.";
-      $("actions").replaceChildren(h("button", { type: "button", id: "to-last", onclick: null }, "go to the last step"));
-      $("to-last").onclick = () => goTo(lastStep());
-      markPlayable();
-      return;
-    }
-    if (view.actionsVersion !== view.game.version) {
+    const seated = Boolean(view.token && view.game.you !== null && view.game.status === "running");
+    panel.hidden = !seated;
+    if (seated && view.actionsVersion !== view.game.version) {
       const answer = await call("/actions");
-      view.actions = answer.actions;
+      view.legal = answer.actions;
+      view.openActions = answer.open_actions || [];
       view.actionsVersion = answer.version;
       view.chosen = [];
     }
-    drawActions();
+    view.actions = seated && myDecision() && view.step === lastStep() ? view.legal : [];
+    drawOpenActions(seated ? view.openActions : []);
+    if (!seated) {
+      $("actions").replaceChildren();
+    } else if (!myDecision()) {
+      $("play-hint").textContent = view.game.to_act ? `Waiting for ${view.game.to_act.name}…` : "";
+      $("actions").replaceChildren();
+    } else if (view.step !== lastStep()) {
+      $("play-hint").textContent = "It is your decision: go to the last step to play.";
+      $("actions").replaceChildren(h("button", { type: "button", id: "to-last" }, "go to the last step"));
+      $("to-last").onclick = () => goTo(lastStep());
+    } else {
+      drawActions();
+      return;
+    }
+    markPlayable();
+  }
+
+  /* Actions open whoever's decision it is: resigning. Each asks first: there is no way back. */
+  function drawOpenActions(actions) {
+    $("open-actions").replaceChildren(...actions.map((action) => {
+      const label = drawer.label(action, view.shown.table);
+      const button = h("button", { type: "button", class: "open-action", dataset: { action: JSON.stringify(action) } }, label);
+      button.onclick = () => {
+        if (confirm(`${label}? This cannot be taken back.`)) submit(action);
+      };
+      return button;
+    }));
   }
 
   function drawActions() {
@@ -452,7 +469,7 @@
     try {
       await call("/actions", {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": `${gameId}-${view.actionsVersion}-${view.actions.indexOf(action)}` },
+        headers: { "Content-Type": "application/json", "Idempotency-Key": `${view.actionsVersion}-${encodeURIComponent(JSON.stringify(action))}` },
         body: JSON.stringify({ action, expected_version: view.actionsVersion }),
       });
       error.hidden = true;

@@ -6,6 +6,7 @@ ChronicleTables.generic = {
     container.replaceChildren(h("pre", { class: "generic-table", dataset: { path: "" } }, JSON.stringify(shown.table, null, 2)));
   },
   label(action) {
+    if (action.type === "resign") return "Resign";
     return Object.entries(action).map(([key, value]) => `${key}: ${value}`).join(", ");
   },
   keys() {

@@ -1,0 +1,96 @@
+"""Players: lasting identities, each with one secret key that works in every game they sit in.
+
+A key is `<player id>.<secret>`: the id finds the player, the secret proves it. Only the key's
+SHA-256 is kept, in the player's stream and in the seat record of every game the player sits in,
+so a key opens exactly its player's seats, checked there like any per-game seat token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from typing import Any, Mapping, Sequence
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.domain import Aggregate, event
+
+from services.errors import Forbidden, InvalidRequest
+from services.store import GameStore
+
+MAX_NAME = 40
+
+
+def key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+class Player(Aggregate):
+    """A person known to the service across games."""
+
+    @staticmethod
+    def create_id(player_id: UUID, name: str, key_sha256: str) -> UUID:
+        return player_id
+
+    @event("Registered")
+    def __init__(self, player_id: UUID, name: str, key_sha256: str):
+        self.name = name
+        self.key_sha256 = key_sha256
+
+
+class PlayerNotFound(InvalidRequest):
+    """No player has this id."""
+
+
+class Players:
+    """Registering players and recognising their keys."""
+
+    def __init__(self, store: GameStore):
+        self.store = store
+
+    def register(self, name: str) -> dict[str, Any]:
+        """A new player; the answer holds its key, shown this once."""
+        name = name.strip() if isinstance(name, str) else ""
+        if not 0 < len(name) <= MAX_NAME:
+            raise InvalidRequest(f"a player's name has 1 to {MAX_NAME} characters", "name")
+        player_id = uuid4()
+        key = f"{player_id}.{secrets.token_urlsafe(24)}"
+        self.store.save(Player(player_id, name, key_hash(key)))
+        return {"id": str(player_id), "name": name, "key": key}
+
+    def get(self, player_id: str | UUID, field: str = "player") -> Player:
+        try:
+            player = self.store.repository.get(UUID(str(player_id)))
+        except (ValueError, AggregateNotFoundError):
+            player = None
+        if not isinstance(player, Player):
+            raise PlayerNotFound(f"there is no player {player_id}", field)
+        return player
+
+    def by_key(self, key: str) -> Player:
+        """The player whose key this is; Forbidden for anything else."""
+        player_id, _, secret = key.partition(".")
+        try:
+            player = self.get(player_id) if secret else None
+        except PlayerNotFound:
+            player = None
+        if player is None or not hmac.compare_digest(player.key_sha256, key_hash(key)):
+            raise Forbidden("this key is no player's key", field="Authorization")
+        return player
+
+    def seated(self, seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The requested seats, each `{"player": id}` filled in with the player's name and key hash."""
+        filled, taken = [], set()
+        for index, seat in enumerate(seats):
+            seat = dict(seat)
+            if seat.get("player") is not None:
+                if seat.get("bot") is not None or seat.get("name") is not None:
+                    raise InvalidRequest("a seat is a player, a named person or a bot, not more than one", f"seats[{index}]")
+                player = self.get(seat["player"], f"seats[{index}].player")
+                if player.id in taken:
+                    raise InvalidRequest(f"{player.name} already has a seat at this table", f"seats[{index}].player")
+                taken.add(player.id)
+                seat = {"name": player.name, "player": str(player.id), "key_sha256": player.key_sha256}
+            filled.append(seat)
+        return filled

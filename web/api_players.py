@@ -1,0 +1,53 @@
+"""/api/players: lasting identities, and a player's games, those awaiting them first."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from web import schemas
+from web.auth import required_bearer_token
+from web.blueprint import Blueprint, chronicle
+
+blp = Blueprint("players", __name__, url_prefix="/api/players", description="Players and their inbox")
+
+PLAYER_KEY = [{"bearerAuth": []}]
+
+
+def me():
+    """The player whose key the request carries."""
+    return chronicle().commands.players.by_key(required_bearer_token("send the player's key as 'Authorization: Bearer <key>'"))
+
+
+@blp.route("")
+class Players(MethodView):
+    @blp.arguments(schemas.PlayerRequest)
+    @blp.response(201, schemas.RegisteredPlayer)
+    def post(self, body):
+        """Become a player: the answer holds the player's secret key, shown this once.
+
+        Create games with `{"player": id}` seats; the key then works wherever a seat token does."""
+        return chronicle().commands.players.register(body["name"])
+
+
+@blp.route("/me")
+class Me(MethodView):
+    @blp.doc(security=PLAYER_KEY)
+    @blp.response(200, schemas.PlayerView)
+    @blp.alt_response(401, description="no key")
+    @blp.alt_response(403, description="a key of no player")
+    def get(self):
+        """The player the key belongs to."""
+        player = me()
+        return {"id": str(player.id), "name": player.name}
+
+
+@blp.route("/me/games")
+class MyGames(MethodView):
+    @blp.doc(security=PLAYER_KEY)
+    @blp.arguments(schemas.InboxQuery, location="query")
+    @blp.response(200, schemas.Inbox)
+    @blp.alt_response(401, description="no key")
+    @blp.alt_response(403, description="a key of no player")
+    def get(self, query):
+        """The player's games: those awaiting the player's decision first, longest waiting first."""
+        return {"games": chronicle().inbox.games_of(str(me().id), **query)}
