@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from flask import current_app
 from flask.views import MethodView
+
+from projections.notices import PlayerNotices
 
 from web import schemas
 from web.auth import required_bearer_token
+from web.api_stream import streaming
 from web.blueprint import Blueprint, chronicle
 
 blp = Blueprint("players", __name__, url_prefix="/api/players", description="Players and their inbox")
@@ -51,3 +55,17 @@ class MyGames(MethodView):
     def get(self, query):
         """The player's games: those awaiting the player's decision first, longest waiting first."""
         return {"games": chronicle().inbox.games_of(str(me().id), **query)}
+
+
+@blp.route("/me/stream")
+class MyNotices(MethodView):
+    @blp.doc(security=PLAYER_KEY, responses={200: {
+        "description": "a text/event-stream: `inbox` (the games awaiting the player, at once), then "
+                       "`your_turn` and `game_finished` notices across all the player's games",
+        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
+    @blp.alt_response(401, description="no key")
+    @blp.alt_response(403, description="a key of no player")
+    def get(self):
+        """"Your turn" and "game finished" notices across all the player's games, as server-sent events."""
+        notices = PlayerNotices(chronicle().inbox, str(me().id), current_app.config["CHRONICLE_STREAM_PACE"])
+        return streaming(notices.messages())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
@@ -15,7 +16,8 @@ from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.inbox import Inbox
 from services.bootstrap import Services, build
-from web import api_audit, api_disputes, api_games, api_play, api_players, api_replay, problems, viewer
+from services.streams import LIFETIME_SECONDS, Pace
+from web import api_audit, api_disputes, api_games, api_play, api_players, api_replay, api_stream, problems, viewer
 
 SWAGGER_UI = "/static/swagger-ui/"
 
@@ -48,6 +50,7 @@ def projection_path(services: Services) -> str:
 def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
     """Build the app; `env` overrides the process environment (see services.bootstrap)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = os.environ if env is None else env
     services = services or build(env)
     app = Flask(__name__)
     app.config.update(
@@ -59,10 +62,11 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
         OPENAPI_SWAGGER_UI_PATH="/docs",
         OPENAPI_SWAGGER_UI_URL=SWAGGER_UI,
         JSON_SORT_KEYS=False,
+        CHRONICLE_STREAM_PACE=Pace(lifetime=float(settings.get("CHRONICLE_STREAM_SECONDS", LIFETIME_SECONDS))),
     )
     api = ProblemApi(app, spec_kwargs={"info": {"description": "Play, replay and audit turn-based games."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
-    for module in (api_games, api_play, api_replay, api_audit, api_disputes, api_players):
+    for module in (api_games, api_play, api_replay, api_stream, api_audit, api_disputes, api_players):
         api.register_blueprint(module.blp)
     problems.register(app)
     game_list = GameList(services.store, ProjectionDatabase(projection_path(services)))

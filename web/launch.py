@@ -19,6 +19,7 @@ from urllib.parse import urlparse
 
 from services.bootstrap import DEFAULT_REDIS_URL
 from services.bot_queue import redis_answers
+from web.server_process import GRACEFUL_SECONDS
 
 log = logging.getLogger("launch")
 
@@ -61,8 +62,9 @@ def main() -> int:
         log.warning("no Redis at %s and no redis-server to start: bot turns run in-process in the API", url)
     port = env.get("PORT", "8000")
     api = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "8",
-         "--access-logfile", "-", "web.wsgi:app"],
+        # Each open live stream holds a thread (they end within a minute and clients resume).
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "32",
+         "--graceful-timeout", str(GRACEFUL_SECONDS), "--access-logfile", "-", "web.wsgi:app"],
         env=env,
     )
     children.append(api)

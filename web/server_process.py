@@ -14,6 +14,8 @@ from urllib.error import URLError
 from urllib.request import urlopen
 
 ROOT = Path(__file__).resolve().parents[1]
+# Live streams are resumable: on shutdown a server need not wait long for them to end.
+GRACEFUL_SECONDS = 3
 
 
 def free_port() -> int:
@@ -46,7 +48,7 @@ def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict
     with open(Path(data_dir) / "server.log", "w") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-             "--threads", str(threads), "web.wsgi:app"],
+             "--threads", str(threads), "--graceful-timeout", str(GRACEFUL_SECONDS), "web.wsgi:app"],
             cwd=ROOT, env=settings, stdout=log, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
@@ -55,4 +57,8 @@ def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict
             yield base
         finally:
             process.terminate()
-            process.wait(timeout=15)
+            try:
+                process.wait(timeout=GRACEFUL_SECONDS + 10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()

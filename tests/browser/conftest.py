@@ -19,7 +19,7 @@ BROWSERS = ("chromium", "chromium-browser")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("chronicle-browser"), workers=1, threads=8) as base:
+    with running_server(tmp_path_factory.mktemp("chronicle-browser"), workers=1, threads=16) as base:
         yield base
 
 

@@ -103,7 +103,7 @@ def test_a_card_with_no_legal_use_cannot_be_played_and_a_legal_one_can(page, ser
     assert "chosen" not in yin.get_attribute("class")
 
     page.locator("#table [data-key='card:yang-blue-1'].playable").click()
-    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.version) > v", arg=version)
+    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.settled) > v", arg=version)
     game = api.get(created["id"], token=created["tokens"][0]["token"])
     assert [card["id"] for stack in game["table"]["areas"][0] for card in stack] == ["yang-blue-1"]
     assert "bo to decide" in page.locator("#status").inner_text()
@@ -122,7 +122,7 @@ def test_an_attack_is_the_yin_then_the_yang_it_attacks_and_a_stacked_pair_is_not
         assert "playable" not in page.locator(f"#table [data-key='card:{stacked}']").get_attribute("class")
     assert page.locator("#actions button.action").all_inner_texts() == ["Attack the red Yang (3) with the red Yin"]
     target.click()
-    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.version) > v", arg=version)
+    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.settled) > v", arg=version)
     assert "bo to decide" in page.locator("#status").inner_text()
     assert "ana attacks bo's red Yang (3) with the red Yin" in page.locator(".conflict").inner_text()
 

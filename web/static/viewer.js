@@ -12,7 +12,8 @@
   const api = `/api/games/${gameId}`;
   const generic = ChronicleTables.generic;
   const drawer = Object.assign({}, generic, ChronicleTables[root.dataset.game] || {});
-  const POLL_MS = 1500;
+  const STREAM_RETRY_MS = 1000;
+  const SETTLE_MS = 60;
   const CACHED_STEPS = 300;
   const TOKEN_KEY = `chronicle:token:${gameId}`;
   const $ = (id) => document.getElementById(id);
@@ -383,9 +384,11 @@
       $("to-last").onclick = () => goTo(lastStep());
     } else {
       drawActions();
+      root.dataset.settled = view.game.version;
       return;
     }
     markPlayable();
+    root.dataset.settled = view.game.version; // the page shows this version, actions included
   }
 
   /* Actions open whoever's decision it is: resigning. Each asks first: there is no way back. */
@@ -499,15 +502,55 @@
     }
   }
 
-  async function poll() {
-    if (view.game.status !== "running") return;
-    try {
-      const now = await call("");
-      if (now.version !== view.game.version || now.status !== view.game.status) await catchUp(false);
-    } catch (error) {
-      console.warn("polling the game:", error.message);
+  /* Follow the game through its stream (GET /api/games/{id}/stream), read with fetch so that the
+     seat's token travels in a header; after a break, resume after the last version seen. Each
+     message carries this seat's whole view at its version, so the newest one is all it takes. */
+  async function follow() {
+    while (view.game.status === "running") {
+      try {
+        const headers = { Accept: "text/event-stream", "Last-Event-ID": String(view.game.version) };
+        if (view.token) headers.Authorization = `Bearer ${view.token}`;
+        const answer = await fetch(`${api}/stream`, { headers });
+        if (answer.status === 204) return;
+        if (!answer.ok || !answer.body) throw new Error(`the stream answered ${answer.status}`);
+        const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end;
+          while ((end = buffer.indexOf("\n\n")) >= 0) {
+            news(buffer.slice(0, end));
+            buffer = buffer.slice(end + 2);
+          }
+        }
+      } catch (error) {
+        console.warn("following the game:", error.message);
+      }
+      await new Promise((resolve) => setTimeout(resolve, STREAM_RETRY_MS));
     }
-    setTimeout(poll, POLL_MS);
+  }
+
+  function news(block) {
+    const data = block.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
+    if (!data) return; // retry: and keep-alive comments
+    const message = JSON.parse(data);
+    if (!message.game || message.version < view.game.version) return;
+    const before = view.game;
+    view.game = message.game;
+    if (before.status !== view.game.status) view.cache.clear(); // the end reveals every hidden card
+    clearTimeout(view.settling); // a decision's events come together: draw once they have
+    view.settling = setTimeout(settle, SETTLE_MS);
+  }
+
+  async function settle() {
+    drawStatus();
+    if (view.following && !view.playing) await show(lastStep());
+    else {
+      drawControls();
+      await refreshPlay();
+    }
   }
 
   function reload() {
@@ -535,7 +578,7 @@
     view.following = step >= lastStep();
     await show(step);
     root.dataset.ready = "true";
-    setTimeout(poll, POLL_MS);
+    follow();
   }
 
   start();
