@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from domain import registry
+from domain import clock, registry
 from domain.chain import header_hash, link
 from domain.contract import Event
 from domain.errors import RulesError
@@ -131,7 +131,7 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
                 raise _Diverged(Finding(first, "rng", "the decision names another random stream than its version's",
                                         stream, cause.get("rng")))
             try:
-                expected = rules.decide(state, cause["seat"], cause["action"], Rng(seed, stream))
+                expected = clock.decision_events(rules, state, cause, Rng(seed, stream))
             except (RulesError, KeyError, TypeError) as refused:
                 why = f"({refused.rule}): {refused.reason}" if isinstance(refused, RulesError) else "(malformed)"
                 raise _Diverged(Finding(first, "rules", f"the rules refuse the recorded action {why}",
@@ -147,4 +147,4 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
                                     "the decision caused another number of events than the log holds",
                                     len(expected_json), len(found_json)))
         for event in expected:
-            state = rules.evolve(state, event)
+            state = clock.fold(rules, state, event)

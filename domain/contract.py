@@ -132,6 +132,7 @@ class Rules(Protocol):
     seats: tuple[int, int]  # fewest and most seats
     rulebook: Mapping[str, Rule]
     bots: Mapping[str, Bot]
+    stand_in_bot: str  # the bot that plays a decision whose time ran out, unless the clock names one
     # Dataclasses that appear in the state, so the store can snapshot it as JSON.
     state_types: tuple[type, ...]
 

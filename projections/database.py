@@ -28,7 +28,8 @@ CREATE TABLE IF NOT EXISTS game_list (
     version INTEGER NOT NULL,
     created_at TEXT NOT NULL,
     last_activity TEXT NOT NULL,
-    last_move TEXT
+    last_move TEXT,
+    deadline TEXT
 );
 CREATE INDEX IF NOT EXISTS game_list_by_activity ON game_list (last_activity DESC);
 CREATE TABLE IF NOT EXISTS results (
@@ -50,7 +51,7 @@ CREATE TABLE IF NOT EXISTS seat_players (
 """
 
 TABLES = ("tracking", "game_list", "results", "seat_players")
-SCHEMA_VERSION = 2  # 2: players' seats and each game's last move
+SCHEMA_VERSION = 3  # 2: players' seats and each game's last move; 3: deadlines
 
 
 class ProjectionDatabase:

@@ -13,8 +13,10 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from domain import clock
 from domain.contract import Event
 from projections.database import ProjectionDatabase
+from services.clocks import deadline, timestamp
 from services.game import Game
 from services.presenting import present_to_act
 from services.seats import public_seats
@@ -73,9 +75,9 @@ class GameList:
         to_act = present_to_act(game)
         cursor.execute(
             "INSERT INTO game_list (game_id, game, title, status, sandbox, seats, to_act, version, created_at,"
-            " last_activity, last_move) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
-            " status = excluded.status, to_act = excluded.to_act, version = excluded.version,"
-            " last_activity = excluded.last_activity, last_move = excluded.last_move",
+            " last_activity, last_move, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id)"
+            " DO UPDATE SET status = excluded.status, to_act = excluded.to_act, version = excluded.version,"
+            " last_activity = excluded.last_activity, last_move = excluded.last_move, deadline = excluded.deadline",
             (
                 str(game.id),
                 game.game,
@@ -88,6 +90,7 @@ class GameList:
                 game.created_on.isoformat(),
                 game.modified_on.isoformat(),
                 json.dumps(self.last_move(game)),
+                timestamp(due) if (due := deadline(game)) else None,
             ),
         )
         for seat, record in enumerate(game.seats):
@@ -124,7 +127,7 @@ class GameList:
         return {
             "version": first.originator_version,
             "seat": last.cause["seat"],
-            "description": game.rules.describe(Event.from_json(first.domain_event), [s["name"] for s in game.seats]),
+            "description": clock.describe(game.rules, Event.from_json(first.domain_event), [s["name"] for s in game.seats]),
             "at": first.timestamp.isoformat(),
         }
 
@@ -187,4 +190,5 @@ def entry(row: Any) -> dict[str, Any]:
         "created_at": row["created_at"],
         "last_activity": row["last_activity"],
         "last_move": json.loads(row["last_move"]) if row["last_move"] else None,
+        "deadline": row["deadline"],
     }

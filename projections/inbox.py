@@ -1,9 +1,9 @@
 """A player's games, the ones awaiting their decision first: the correspondence player's inbox.
 
 Read from the game list (which also records which player sits where), so it costs one query.
-Order: the player's own decisions, the longest-waiting first (without clocks, the longest wait is
-the most urgent); then running games waiting on someone else, latest activity first; then
-finished games, latest first.
+Order: the player's own decisions, the nearest deadline first (then, for games without a clock,
+the longest waiting first); then running games waiting on someone else, latest activity first;
+then finished games, latest first.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ class Inbox:
             sql += " AND g.status = ?"
             params += (status,)
         games = [inbox_entry(row) for row in self.game_list.db.query(sql, params)]
-        mine = sorted((g for g in games if g["your_decision"]), key=lambda g: g["last_activity"])
+        mine = sorted((g for g in games if g["your_decision"]),
+                      key=lambda g: (g["deadline"] is None, g["deadline"] or "", g["last_activity"]))
         waiting = sorted((g for g in games if g["status"] == "running" and not g["your_decision"]),
                          key=lambda g: g["last_activity"], reverse=True)
         finished = sorted((g for g in games if g["status"] != "running"), key=lambda g: g["last_activity"], reverse=True)
@@ -41,6 +42,5 @@ def inbox_entry(row: Any) -> dict[str, Any]:
         seat=seat,
         your_decision=game["status"] == "running" and to_act is not None and to_act["seat"] == seat,
         opponents=[other for other in game["seats"] if other["seat"] != seat],
-        deadline=None,  # no clock on this game
     )
     return game

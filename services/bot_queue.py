@@ -2,7 +2,8 @@
 
 The job id `bot-<game>-<version>` makes a duplicate enqueue (two web processes, the sweeper and
 a move racing) collapse into one job: RQ's `unique=True` refuses a second job with an id that
-exists. A move never waits on Redis: the connection has short timeouts and no retries, and a
+exists. A person's decision in a game with a clock schedules `clock-<game>-<version>` for its
+deadline. A move never waits on Redis: the connection has short timeouts and no retries, and a
 failed enqueue is only logged; the sweeper (workers.sweeper) enqueues it later from the store.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+from datetime import datetime
 from uuid import UUID
 
 from redis import Redis
@@ -20,12 +22,14 @@ from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 from services.bot_turns import bot_to_act
+from services.clocks import deadline
 from services.game import Game
 
 log = logging.getLogger(__name__)
 
 QUEUE = "bots"
 BOT_JOB = "workers.jobs.bot_turn"
+CLOCK_JOB = "workers.jobs.clock_ran_out"
 # A worker killed mid-job is only known to be gone after the job's timeout: keep it short.
 BOT_JOB_TIMEOUT = int(os.environ.get("CHRONICLE_BOT_JOB_TIMEOUT") or 20)
 RETRIES = Retry(max=3, interval=[1, 3, 9])
@@ -33,6 +37,10 @@ RETRIES = Retry(max=3, interval=[1, 3, 9])
 
 def bot_job_id(game_id: UUID | str, version: int) -> str:
     return f"bot-{game_id}-{version}"
+
+
+def clock_job_id(game_id: UUID | str, version: int) -> str:
+    return f"clock-{game_id}-{version}"
 
 
 def redis_connection(url: str) -> Redis:
@@ -64,8 +72,26 @@ class QueuedBots:
         self.queue = Queue(QUEUE, connection=self.connection)
 
     def __call__(self, game: Game) -> None:
-        if not game.finished and bot_to_act(game) is not None:
+        if game.finished:
+            return
+        if bot_to_act(game) is not None:
             self.enqueue(game.id, game.version)
+        elif (due := deadline(game)) is not None:
+            self.schedule_clock(game.id, game.version, due)
+
+    def schedule_clock(self, game_id: UUID | str, version: int, due: datetime) -> bool:
+        """Schedule the clock of the decision due at `version` to run out at `due` (a worker with
+        RQ's scheduler moves the job to the queue then); False if Redis is away."""
+        try:
+            self.queue.enqueue_at(
+                due, CLOCK_JOB, str(game_id), version, job_id=clock_job_id(game_id, version),
+                retry=RETRIES, job_timeout=BOT_JOB_TIMEOUT, result_ttl=600, failure_ttl=7 * 24 * 3600,
+            )
+        except (RedisError, OSError) as error:
+            log.warning("could not schedule the clock of game %s at version %s (%s); the sweeper will apply it",
+                        game_id, version, error)
+            return False
+        return True
 
     def enqueue(self, game_id: UUID | str, version: int) -> bool:
         """Enqueue the bot turn due at `version`; False if one exists already or Redis is away."""

@@ -12,8 +12,7 @@ import threading
 from typing import Callable
 from uuid import UUID
 
-from domain.rng import Rng
-from domain.canonical import sha256_of
+from services.bot_choice import bot_decision
 from services.commands import Commands
 from services.errors import StaleVersion
 from services.game import Game
@@ -29,24 +28,14 @@ def bot_to_act(game: Game) -> str | None:
     return game.seats[seat].get("bot")
 
 
-def bot_rng(seed: str, version: int) -> Rng:
-    """The bot's own random stream for its decision on `version` (not the rules' stream)."""
-    return Rng(seed, f"bot:{version}")
-
-
 def play_bot_turn(commands: Commands, game_id: UUID, version: int) -> bool:
     """Play the bot decision due at `version`; False when there was none (stale or a person's turn)."""
     game = commands.store.game(game_id)
     name = bot_to_act(game) if game.version == version else None
     if name is None:
         return False
-    rules = game.rules
     seat = game.to_act()
-    view = rules.view(game.state, seat)
-    legal = rules.legal_actions(game.state, seat)
-    bot = rules.bots[name]
-    action = bot.choose(view, legal, bot_rng(game.seed, version))
-    actor = {"bot": bot.name, "bot_version": bot.version, "view_sha256": sha256_of(view)}
+    action, actor = bot_decision(game, name)
     try:
         commands.act(game_id, seat, action, version, actor=actor)
     except StaleVersion:

@@ -18,11 +18,13 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain import registry
+from domain import clock, registry
 from domain.chain import link
 from domain.contract import Event
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
+from services.bot_choice import bot_decision
+from services.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.errors import InvalidRequest, NotFinished, StaleVersion
 from services.explain import decision_of
 from services.game import Game, IdempotentReply, reply_id
@@ -75,10 +77,12 @@ def record_all(game: Game, events: Sequence[Event], cause: dict[str, Any]) -> No
 class Commands:
     """The write side of the service."""
 
-    def __init__(self, store: GameStore, on_change: Callable[[Game], None] = lambda game: None):
+    def __init__(self, store: GameStore, on_change: Callable[[Game], None] = lambda game: None,
+                 clock: SystemClock | None = None):
         self.store = store
         self.on_change = on_change
         self.players = Players(store)
+        self.clock = clock or SystemClock()  # tests give a clock of their own
 
     def create(
         self,
@@ -88,6 +92,7 @@ class Commands:
         options: Mapping[str, Any] | None = None,
         scenario: Mapping[str, Any] | None = None,
         forked_from: Mapping[str, Any] | None = None,
+        clock: Mapping[str, Any] | None = None,
     ) -> CreatedGame:
         """Create and deal a game (or lay out a scenario: a sandbox game); returns its id and one
         secret token per person's seat."""
@@ -107,6 +112,8 @@ class Commands:
             options["sandbox"] = True
         if forked_from is not None:
             options["forked_from"] = dict(forked_from)
+        if clock is not None:
+            options["clock"] = checked_clock(clock, rules)
         aggregate = Game(
             game=rules.name,
             rules_version=rules.version,
@@ -115,7 +122,7 @@ class Commands:
             seed=seed,
             seed_commitment=commitment(seed),
         )
-        cause: dict[str, Any] = {"setup": True, "rng": "setup"}
+        cause: dict[str, Any] = {"setup": True, "rng": "setup", "at": timestamp(self.clock.now())}
         if scenario is None:
             events = rules.setup(len(records), options, Rng(seed, "setup"))
         else:
@@ -149,6 +156,7 @@ class Commands:
         *,
         idempotency_key: str | None = None,
         actor: Mapping[str, Any] | None = None,
+        timed_out: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
         """Take `seat`'s decision on `expected_version`; the reply lists the events as seat sees them."""
         fingerprint = None
@@ -164,11 +172,13 @@ class Commands:
                 current=game.version,
             )
         rules = game.rules
-        action = dict(action)
-        events = rules.decide(game.state, seat, action, decision_rng(game.seed, game.version))
-        cause: dict[str, Any] = {"seat": seat, "action": action, "rng": f"decision:{expected_version}"}
+        cause: dict[str, Any] = {"seat": seat, "action": dict(action), "rng": f"decision:{expected_version}",
+                                 "at": timestamp(self.clock.now())}
+        if timed_out:
+            cause["clock"] = dict(timed_out)
         if actor:
             cause["actor"] = dict(actor)
+        events = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
         first_new = game.version + 1
         record_all(game, events, cause)
         reply = {
@@ -194,9 +204,29 @@ class Commands:
                 f"another move was recorded first; the game is now at version {current}", current=current
             ) from None
         log.info("game %s: %s (seat %s) %s -> version %s%s", game_id, game.seats[seat]["name"], seat,
-                 action.get("type"), game.version, ", game over" if game.finished else "")
+                 cause["action"].get("type"), game.version, ", game over" if game.finished else "")
         self.on_change(game)
         return reply
+
+    def time_out(self, game_id: UUID, version: int) -> dict[str, Any] | None:
+        """Apply the clock's policy to the decision due at `version`, if its time has run out by now;
+        None when it has not, or the game has moved on (a late or repeated job changes nothing)."""
+        game = self.store.game(game_id)
+        due = deadline(game)
+        if game.version != version or due is None or self.clock.now() < due:
+            return None
+        setting = game.options["clock"]
+        seat = game.to_act()
+        timed_out = {"policy": setting["on_timeout"], "deadline": timestamp(due)}
+        if setting["on_timeout"] == "forfeit":
+            action, actor = {"type": "resign"}, None
+        else:
+            timed_out["bot"] = setting["bot"]
+            action, actor = bot_decision(game, setting["bot"])
+        try:
+            return self.act(game_id, seat, action, version, actor=actor, timed_out=timed_out)
+        except StaleVersion:
+            return None  # the seat moved in the nick of time
 
     def fork(self, game_id: UUID, step: int) -> CreatedGame:
         """A sandbox game starting from step `step` of a finished game, with the same seats."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import takewhile
 from typing import Any
 
+from domain import clock
 from domain.contract import Event
 from domain.errors import RulesError
 from domain.rng import Rng
@@ -54,7 +55,7 @@ def rerun(game: Game, before: Game, cause: dict[str, Any], recorded: list[Any]) 
     try:
         if cause.get("setup"):
             return {"same_events": True, "detail": "the deal is re-derived from the seed by the audit once the game is over"}
-        again = rules.decide(before.state, cause["seat"], cause["action"], Rng(game.seed, cause["rng"]))
+        again = clock.decision_events(rules, before.state, cause, Rng(game.seed, cause["rng"]))
     except RulesError as refused:
         return {"same_events": False, "detail": f"the rules now refuse this action ({refused.rule}): {refused.reason}"}
     same = [event.to_json() for event in again] == [stored.domain_event for stored in recorded]

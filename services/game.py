@@ -13,7 +13,7 @@ from typing import Any
 
 from eventsourcing.domain import Aggregate, event
 
-from domain import registry
+from domain import clock, registry
 from domain.chain import header_hash
 from domain.contract import Event
 
@@ -39,6 +39,7 @@ class Game(Aggregate):
         self.seed_commitment = seed_commitment
         self.state = registry.get(game).new_state(len(seats), options)
         self.finished = False
+        self.decided_at: str | None = None  # when the last decision (or the deal) was taken
         self.head = header_hash(self.header())
 
     def header(self) -> dict[str, Any]:
@@ -56,7 +57,8 @@ class Game(Aggregate):
         """Fold one domain event into the state; `chain` is its hash in the game's chain."""
         self.head = chain
         rules = registry.get(self.game)
-        self.state = rules.evolve(self.state, Event.from_json(domain_event))
+        self.state = clock.fold(rules, self.state, Event.from_json(domain_event))
+        self.decided_at = cause.get("at", getattr(self, "decided_at", None))
         # Over means an outcome exists: during the deal nobody is to act, yet the game is not over.
         self.finished = rules.outcome(self.state) is not None
 

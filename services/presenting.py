@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from domain import clock
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
+from services.clocks import deadline, timestamp
 from services.game import Game
 from services.seats import public_seats
 
@@ -37,7 +39,7 @@ def present_event(game: Game, viewer: int | None, event: Event, version: int, re
     """One domain event as `viewer` sees it, numbered by the game version it produced."""
     seen = event.seen_by(viewer, reveal=reveal)
     seen["version"] = version
-    seen["description"] = game.rules.describe(event, seat_names(game))
+    seen["description"] = clock.describe(game.rules, event, seat_names(game))
     return seen
 
 
@@ -107,6 +109,8 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "to_act": present_to_act(game),
         "table": rules.view(game.state, viewer, reveal=reveal or game.finished),
         "outcome": outcome.to_json() if outcome else None,
+        "clock": game.options.get("clock"),
+        "deadline": timestamp(due) if (due := deadline(game)) else None,
         "seed_commitment": game.seed_commitment,
         "created_at": game.created_on.isoformat(),
         "last_activity": game.modified_on.isoformat(),

@@ -18,7 +18,11 @@ blp = Blueprint("games", __name__, url_prefix="/api", description="Create, list 
 def creation_examples() -> dict:
     """One example body per game: a random deal, and a scenario (a chosen position) for each game."""
     examples = {"chi": {"summary": "Chi against the random bot",
-                        "value": {"game": "chi", "seats": [{"name": "ana"}, {"bot": "random"}]}}}
+                        "value": {"game": "chi", "seats": [{"name": "ana"}, {"bot": "random"}]}},
+                "chi-clock": {"summary": "Chi between two players, a day a decision, a bot standing in on time-out",
+                              "value": {"game": "chi", "seats": [{"player": "<ana's player id>"},
+                                                                 {"player": "<bo's player id>"}],
+                                        "clock": {"per_decision": "P1D", "on_timeout": "bot"}}}}
     for name, rules in registry.GAMES.items():
         example = getattr(rules, "scenario_example", None)
         if example:
@@ -45,7 +49,7 @@ class Games(MethodView):
         With `scenario`, the game starts from the position it describes (a sandbox game)."""
         created = chronicle().commands.create(
             body["game"], body["seats"], seed=body.get("seed"), options=body.get("options"),
-            scenario=body.get("scenario"),
+            scenario=body.get("scenario"), clock=body.get("clock"),
         )
         return created_answer(created)
 

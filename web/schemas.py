@@ -14,6 +14,13 @@ class CreateGameRequest(Schema):
     seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=8))
     seed = fields.String(metadata={"description": "fixes the deal; otherwise the server draws one"})
     options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox"})
+    clock = fields.Dict(
+        keys=fields.String(),
+        metadata={"description": "a time for each decision: per_decision (ISO 8601 duration, 10 s to 60 days), "
+                                 "on_timeout ('forfeit': the seat resigns; 'bot': a bot plays that decision), "
+                                 "bot (which, for 'bot'; default the game's stand-in)",
+                  "example": {"per_decision": "P1D", "on_timeout": "forfeit"}},
+    )
     scenario = fields.Dict(
         keys=fields.String(),
         metadata={"description": "in place of a random deal, a chosen position (a sandbox game); the format is "
@@ -75,6 +82,7 @@ class GameSummary(Schema):
     created_at = fields.String()
     last_activity = fields.String()
     last_move = fields.Nested(LastMove, allow_none=True)
+    deadline = fields.String(allow_none=True, metadata={"description": "when the decision at hand is due, if the game has a clock"})
 
 
 class GameList(Schema):
@@ -117,6 +125,9 @@ class GameView(Schema):
     to_act = fields.Nested(ToAct, allow_none=True)
     table = fields.Dict(metadata={"description": "the game's table as the asker may see it"})
     outcome = fields.Nested(Outcome, allow_none=True)
+    clock = fields.Dict(allow_none=True, metadata={"description": "the game's clock, if it has one"})
+    deadline = fields.String(allow_none=True, metadata={
+        "description": "when the decision at hand is due (a person's, in a game with a clock), ISO 8601 UTC"})
     seed_commitment = fields.String()
     seed = fields.String(metadata={"description": "only once the game is over"})
     created_at = fields.String()
@@ -231,7 +242,6 @@ class InboxGame(GameSummary):
     seat = fields.Integer(metadata={"description": "the player's seat in this game"})
     your_decision = fields.Boolean(metadata={"description": "the game waits on the player"})
     opponents = fields.List(fields.Nested(Seat))
-    deadline = fields.String(allow_none=True, metadata={"description": "when the decision is due (games with a clock)"})
 
 
 class Inbox(Schema):

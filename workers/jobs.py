@@ -42,6 +42,13 @@ def bot_turn(game_id: str, version: int) -> str:
     return "played" if played else "stale"
 
 
+def clock_ran_out(game_id: str, version: int) -> str:
+    """Apply the clock of the decision due at `version`; 'applied', or 'not due' (moved on, or early)."""
+    applied = services().commands.time_out(UUID(game_id), version)
+    log.info("clock of game %s at version %s: %s", game_id, version, "applied" if applied else "not due")
+    return "applied" if applied else "not due"
+
+
 def sweep() -> int:
     """The sweeper as a job: re-enqueue bot turns that have no live job."""
     from workers.sweeper import Sweeper

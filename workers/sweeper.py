@@ -1,4 +1,5 @@
-"""The sweeper: finds games waiting on a bot with no live job, and enqueues their turn.
+"""The sweeper: finds games waiting on a bot with no live job, and enqueues their turn; and games
+whose clock ran out with nothing to apply it, and applies it.
 
 A game can be left waiting when Redis was down at the moment of the move, when Redis lost its
 data in a restart, when a job failed through all its retries, or when a worker was killed in the
@@ -16,7 +17,6 @@ import os
 from datetime import datetime, timedelta, timezone
 from typing import Iterator
 
-from eventsourcing.utils import get_topic
 from redis.exceptions import RedisError
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
@@ -25,10 +25,10 @@ from services.bootstrap import DEFAULT_REDIS_URL, Services
 from services.bot_queue import QueuedBots, bot_job_id
 from services.bot_turns import bot_to_act
 from services.game import Game
+from services.overdue import apply_overdue_clocks, is_overdue, running_games
 
 log = logging.getLogger(__name__)
 
-CREATED = get_topic(Game.Created)
 WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED}
 GRACE = timedelta(seconds=2)
 
@@ -40,23 +40,7 @@ class Sweeper:
         self.finished: set = set()  # games known to be over: never looked at again
 
     def games_waiting_on_a_bot(self) -> Iterator[Game]:
-        store = self.services.store
-        position = 0
-        while True:
-            notes = store.recorder.select_notifications(
-                start=position, limit=500, topics=[CREATED], inclusive_of_start=False
-            )
-            for note in notes:
-                if note.originator_id in self.finished:
-                    continue
-                game = store.game(note.originator_id)
-                if game.finished:
-                    self.finished.add(game.id)
-                elif bot_to_act(game) is not None:
-                    yield game
-            if len(notes) < 500:
-                return
-            position = notes[-1].id
+        return (game for game in running_games(self.services.store, self.finished) if bot_to_act(game) is not None)
 
     def has_live_job(self, game: Game) -> bool:
         """Whether the bot turn due now is queued, or running in a worker that may still finish it."""
@@ -78,14 +62,20 @@ class Sweeper:
         return False
 
     def sweep(self) -> list[str]:
-        """Enqueue every bot turn that is due and has no live job; returns their job ids."""
+        """Enqueue every bot turn that is due and has no live job, and apply every clock that ran
+        out (its scheduled job may have been lost with Redis); returns the bot jobs' ids."""
         enqueued = []
+        overdue = []
         try:
-            for game in self.games_waiting_on_a_bot():
-                if not self.has_live_job(game) and self.bots.enqueue(game.id, game.version):
-                    enqueued.append(bot_job_id(game.id, game.version))
+            for game in running_games(self.services.store, self.finished):
+                if bot_to_act(game) is not None:
+                    if not self.has_live_job(game) and self.bots.enqueue(game.id, game.version):
+                        enqueued.append(bot_job_id(game.id, game.version))
+                elif is_overdue(self.services.commands, game):
+                    overdue.append(game)
         except (RedisError, OSError) as error:
             log.warning("sweeper: Redis does not answer (%s); trying again later", error)
+        apply_overdue_clocks(self.services.commands, iter(overdue))
         if enqueued:
             log.info("sweeper enqueued %d bot turns: %s", len(enqueued), ", ".join(enqueued))
         return enqueued

@@ -28,6 +28,7 @@ class ChiRules:
     rulebook = RULEBOOK
     state_types = (ChiState, Conflict)
     scenario_example = SCENARIO_EXAMPLE
+    stand_in_bot = "greedy"  # plays a timed-out decision when a clock says a bot should
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "greedy": GreedyBot()}

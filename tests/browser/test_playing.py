@@ -181,3 +181,16 @@ def test_a_past_step_cannot_be_played_on_and_the_last_step_offers_the_actions_ag
     page.click("#to-last")
     page.wait_for_function("n => document.querySelectorAll('#actions button.action').length === n", arg=offered)
     assert page.locator("#table [data-key='card:yang-blue-1']").get_attribute("class").split().count("playable") == 1
+
+
+def test_a_game_with_a_clock_shows_when_the_decision_is_due(page, server, api):
+    answer = api.http.post(f"{server}/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
+                                                        "seed": "browser-clock", "scenario": NO_TARGET,
+                                                        "clock": {"per_decision": "PT6H"}})
+    created = answer.json()
+    open_seat(page, server, created)
+    deadline = page.locator("#deadline")
+    assert deadline.get_attribute("data-deadline") == api.get(created["id"])["deadline"]
+    text = deadline.inner_text()
+    assert text.startswith("Due ") and ("(in 5 h 59 min)" in text or "(in 6 h)" in text), text
+    assert text.endswith("then the seat forfeits.")

@@ -123,7 +123,7 @@ def test_every_decision_is_stored_with_the_seat_and_action_that_caused_it(servic
 
 
 def test_a_bot_move_can_be_rerun_from_what_its_seat_saw_and_gives_the_same_action(services):
-    from services.bot_turns import bot_rng
+    from services.bot_choice import bot_rng
 
     created = services.commands.create("chi", [{"bot": "greedy"}, {"bot": "random"}], seed="rerun")
     stored = services.store.stored_events(created.id)

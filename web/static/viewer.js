@@ -147,7 +147,24 @@
     }
     $("status").textContent = text;
     $("status").dataset.status = game.status;
+    const deadline = $("deadline");
+    deadline.hidden = !game.deadline;
+    deadline.dataset.deadline = game.deadline || "";
+    deadline.textContent = game.deadline ? dueText(game.deadline) : "";
     root.dataset.version = game.version;
+  }
+
+  /* "due 24 Nov 2026, 10:00 (in 23 h 5 min)", in the reader's own time zone. */
+  function dueText(deadline) {
+    const due = new Date(deadline);
+    const when = due.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+    const left = Math.round((due - Date.now()) / 60000);
+    if (left <= 0) return `The decision was due ${when}: the clock's policy applies now.`;
+    const days = Math.floor(left / 1440), hours = Math.floor((left % 1440) / 60), minutes = left % 60;
+    const span = [days && `${days} d`, hours && `${hours} h`, !days && (minutes || !hours) && `${minutes} min`]
+      .filter(Boolean).join(" ");
+    const policy = view.game.clock && view.game.clock.on_timeout === "bot" ? `then the ${view.game.clock.bot} bot plays it` : "then the seat forfeits";
+    return `Due ${when} (in ${span}); ${policy}.`;
   }
 
   /* ---- one step ---- */

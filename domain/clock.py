@@ -1,0 +1,48 @@
+"""What a clock adds to a game's log, for every game alike.
+
+When a decision's time runs out, the service records `clock_ran_out` (rule `game.clock`) and then
+what the clock's policy does, as one decision of the seat that ran out of time: it resigns
+(`forfeit`), or a bot plays the decision for it (`bot`). The cause of that decision names the
+policy (`cause["clock"]`), so the audit re-derives the `clock_ran_out` event from it like any
+other. The event changes nothing on the table: the rules never see it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from domain.contract import Event
+from domain.rng import Rng
+
+CLOCK_RAN_OUT = "clock_ran_out"
+CLOCK_RULE = "game.clock"
+
+
+def ran_out(seat: int, clock: Mapping[str, Any]) -> Event:
+    """The event saying `seat`'s time ran out, with the policy that applies (`clock` of the cause)."""
+    return Event(CLOCK_RAN_OUT, CLOCK_RULE, {"seat": seat, **clock})
+
+
+def decision_events(rules: Any, state: Any, cause: Mapping[str, Any], rng: Rng) -> list[Event]:
+    """The events of a recorded decision: the rules' own, after the clock's when it ran out."""
+    events = rules.decide(state, cause["seat"], cause["action"], rng)
+    if "clock" in cause:
+        return [ran_out(cause["seat"], cause["clock"]), *events]
+    return events
+
+
+def fold(rules: Any, state: Any, event: Event) -> Any:
+    """The state after `event`: the rules' evolve, except for the clock's event, which moves nothing."""
+    return state if event.type == CLOCK_RAN_OUT else rules.evolve(state, event)
+
+
+def describe(rules: Any, event: Event, names: Sequence[str]) -> str:
+    """The replay's line for any event of a game's log."""
+    if event.type != CLOCK_RAN_OUT:
+        return rules.describe(event, names)
+    who = names[event.data["seat"]] if 0 <= event.data["seat"] < len(names) else f"seat {event.data['seat']}"
+    if event.data["policy"] == "forfeit":
+        then = f"{who} forfeits"
+    else:
+        then = f"the {event.data.get('bot')} bot plays for {who}"
+    return f"{who}'s time ran out (due {event.data['deadline']}): {then}"

@@ -1,0 +1,81 @@
+"""Finding games that wait: on a bot (the sweeper's work) or on a person whose time has run out.
+
+Every game is found from the notification log's creations and loaded at its current version;
+games seen finished are remembered and never loaded again. Applying an overdue clock goes through
+`Commands.time_out`, which re-checks the version and the deadline, so a scan racing a move, a
+scheduled job or another scan changes nothing twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Iterator
+
+from eventsourcing.utils import get_topic
+
+from services.clocks import deadline
+from services.commands import Commands
+from services.game import Game
+from services.store import GameStore
+
+log = logging.getLogger(__name__)
+
+CREATED = get_topic(Game.Created)
+PAGE = 500
+
+
+def running_games(store: GameStore, finished: set) -> Iterator[Game]:
+    """Every game not over, at its current version; adds the finished ones it meets to `finished`."""
+    position = 0
+    while True:
+        notes = store.recorder.select_notifications(start=position, limit=PAGE, topics=[CREATED], inclusive_of_start=False)
+        for note in notes:
+            if note.originator_id in finished:
+                continue
+            game = store.game(note.originator_id)
+            if game.finished:
+                finished.add(game.id)
+            else:
+                yield game
+        if len(notes) < PAGE:
+            return
+        position = notes[-1].id
+
+
+def is_overdue(commands: Commands, game: Game) -> bool:
+    due = deadline(game)
+    return due is not None and commands.clock.now() >= due
+
+
+def apply_overdue_clocks(commands: Commands, games: Iterator[Game]) -> list[str]:
+    """Apply the clock of every overdue game among `games`; the ids of those it applied."""
+    applied = []
+    for game in games:
+        if is_overdue(commands, game) and commands.time_out(game.id, game.version) is not None:
+            applied.append(str(game.id))
+    if applied:
+        log.info("the clock ran out in %d games: %s", len(applied), ", ".join(applied))
+    return applied
+
+
+class ClockWatch:
+    """Applies overdue clocks every `every` seconds in a thread of this process: where no RQ worker
+    runs (bots in-process), something must notice that a deadline passed."""
+
+    def __init__(self, commands: Commands, every: float):
+        self.commands = commands
+        self.every = every
+        self.finished: set = set()
+        self.stop = threading.Event()
+
+    def start(self) -> "ClockWatch":
+        threading.Thread(target=self._run, daemon=True, name="clock-watch").start()
+        return self
+
+    def _run(self) -> None:
+        while not self.stop.wait(self.every):
+            try:
+                apply_overdue_clocks(self.commands, running_games(self.commands.store, self.finished))
+            except Exception:  # noqa: BLE001 - the watch must outlive a bad pass
+                log.exception("the clock watch failed")

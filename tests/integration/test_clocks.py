@@ -1,0 +1,146 @@
+"""Clocks with an injected time: a deadline for each person's decision, and what happens when
+it passes (the seat forfeits, or a bot plays for it), recorded as events citing `game.clock`."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from services.audit import audit_game, export_lines, verify_export
+from services.clocks import deadline, timestamp
+from services.errors import InvalidRequest
+from services.overdue import ClockWatch, apply_overdue_clocks, running_games
+from tests.clocks import START, FakeClock
+
+TWO = [{"name": "ana"}, {"name": "bo"}]
+DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
+
+
+@pytest.fixture
+def clock(services):
+    services.commands.clock = FakeClock()
+    return services.commands.clock
+
+
+def move(services, game_id):
+    """The seat to act takes its first legal action now."""
+    game = services.store.game(game_id)
+    seat = game.to_act()
+    services.commands.act(game_id, seat, game.rules.legal_actions(game.state, seat)[0], game.version)
+    return services.store.game(game_id)
+
+
+def events_of(services, game_id, first=1):
+    from domain.contract import Event
+
+    return [Event.from_json(stored.domain_event) for stored in services.store.stored_events(game_id, gt=first)]
+
+
+def test_each_decision_is_due_one_period_after_the_decision_before_it(services, clock):
+    created = services.commands.create("chi", TWO, seed="due", clock=DAY)
+    game = services.store.game(created.id)
+    assert deadline(game) == START + timedelta(days=1)
+    clock.advance(hours=3)
+    game = move(services, created.id)
+    assert deadline(game) == START + timedelta(days=1, hours=3)
+    shown = services.queries.table(created.id, None)
+    assert shown["deadline"] == "2026-11-24T12:00:00Z" and shown["clock"] == DAY
+
+
+def test_nothing_happens_before_the_deadline_and_a_late_time_out_of_a_move_made_in_time_changes_nothing(services, clock):
+    created = services.commands.create("chi", TWO, seed="in-time", clock=DAY)
+    clock.advance(hours=23, minutes=59)
+    assert services.commands.time_out(created.id, created.version) is None
+    game = move(services, created.id)  # just in time
+    clock.advance(days=2)
+    assert services.commands.time_out(created.id, created.version) is None, "that decision was taken"
+    assert services.store.game(created.id).version == game.version
+
+
+def test_when_the_time_runs_out_the_seat_forfeits_and_the_log_says_the_clock_did_it(services, clock):
+    created = services.commands.create("chi", TWO, seed="forfeit", clock=DAY)
+    late = services.store.game(created.id).to_act()
+    clock.advance(days=1)
+    reply = services.commands.time_out(created.id, created.version)
+    assert reply["status"] == "finished"
+    ran_out, resigned = events_of(services, created.id, created.version)
+    assert ran_out.type == "clock_ran_out" and ran_out.rule == "game.clock"
+    assert ran_out.data == {"seat": late, "policy": "forfeit", "deadline": "2026-11-24T09:00:00Z"}
+    assert resigned.type == "resigned" and resigned.data["seat"] == late
+    game = services.store.game(created.id)
+    assert game.rules.outcome(game.state).winners == [1 - late]
+    step = services.queries.replay_step(created.id, created.version + 1, None)
+    assert step["description"] == f"{TWO[late]['name']}'s time ran out (due 2026-11-24T09:00:00Z): {TWO[late]['name']} forfeits"
+    assert step["rule"]["id"] == "game.clock" and step["rule"]["section"] == "Service"
+    assert audit_game(services.store, created.id)["verified"]
+    assert verify_export(list(export_lines(services.store, created.id))).verified
+
+
+def test_with_the_bot_policy_a_bot_plays_the_decision_and_the_game_goes_on(services, clock):
+    created = services.commands.create("chi", TWO, seed="stand-in", clock={"per_decision": "PT12H", "on_timeout": "bot"})
+    late = services.store.game(created.id).to_act()
+    clock.advance(hours=12)
+    services.commands.time_out(created.id, created.version)
+    stored = services.store.stored_events(created.id, gt=created.version)
+    assert stored[0].domain_event["type"] == "clock_ran_out"
+    assert stored[0].domain_event["data"] == {"seat": late, "policy": "bot", "bot": "greedy",
+                                              "deadline": "2026-11-23T21:00:00Z"}
+    assert stored[1].cause["actor"]["bot"] == "greedy" and stored[1].cause["seat"] == late
+    game = services.store.game(created.id)
+    assert not game.finished and deadline(game) is not None
+    assert services.queries.replay_step(created.id, created.version + 1, None)["explanation"]["rerun"]["same_events"]
+
+
+def test_a_whole_week_of_missed_deadlines_plays_out_in_a_second(services, clock):
+    created = services.commands.create("chi", TWO, seed="week", clock={"per_decision": "P1D", "on_timeout": "bot"})
+    finished: set = set()
+    for day in range(7):
+        clock.advance(days=1)
+        assert apply_overdue_clocks(services.commands, running_games(services.store, finished)) == [str(created.id)]
+    ran_out = [e for e in events_of(services, created.id) if e.type == "clock_ran_out"]
+    assert [e.data["deadline"] for e in ran_out] == [timestamp(START + timedelta(days=n)) for n in range(1, 8)]
+    game = services.store.game(created.id)
+    services.commands.act(created.id, game.to_act(), {"type": "resign"}, game.version)
+    assert audit_game(services.store, created.id)["verified"]
+
+
+def test_bots_and_games_without_a_clock_have_no_deadline(services, clock):
+    untimed = services.commands.create("chi", TWO, seed="untimed")
+    assert deadline(services.store.game(untimed.id)) is None
+    with_bot = services.commands.create("chi", [{"bot": "random"}, {"name": "bo"}], seed="bot-seat", clock=DAY)
+    game = services.store.game(with_bot.id)
+    assert game.seats[game.to_act()].get("bot") is None, "the bot has already played"
+    assert deadline(game) is not None
+
+
+@pytest.mark.parametrize("clock_setting, field", [
+    ({"per_decision": "1 day"}, "clock.per_decision"),
+    ({"per_decision": "PT5S"}, "clock.per_decision"),
+    ({"per_decision": "P90D"}, "clock.per_decision"),
+    ({"per_decision": "P1D", "on_timeout": "pass"}, "clock.on_timeout"),
+    ({"per_decision": "P1D", "on_timeout": "bot", "bot": "deep-blue"}, "clock.bot"),
+    ({"per_decision": "P1D", "bot": "random"}, "clock.bot"),
+    ({"per_decision": "P1D", "increment": "PT1M"}, "clock.increment"),
+    ("P1D", "clock"),
+])
+def test_a_clock_that_cannot_be_is_refused_naming_the_field(services, clock_setting, field):
+    with pytest.raises(InvalidRequest) as refused:
+        services.commands.create("chi", TWO, seed="bad-clock", clock=clock_setting)
+    assert refused.value.field == field
+
+
+def test_the_clock_watch_of_a_process_without_workers_applies_a_deadline_that_passed(services, clock):
+    import time
+
+    created = services.commands.create("chi", TWO, seed="watch", clock=DAY)
+    watch = ClockWatch(services.commands, every=0.05).start()
+    try:
+        clock.advance(days=2)
+        for _ in range(100):
+            if services.store.game(created.id).finished:
+                break
+            time.sleep(0.05)
+    finally:
+        watch.stop.set()
+    assert services.store.game(created.id).finished
