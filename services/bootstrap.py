@@ -81,7 +81,9 @@ def build(env: Mapping[str, str] | None = None) -> Services:
         store = GameStore(env=settings)
     mode = settings.get("CHRONICLE_BOTS") or "inprocess"
     if mode == "rq":
-        commands = Commands(store, on_change=QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL))
+        queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL)
+        commands = Commands(store, on_change=queued)
+        queued.players = commands.players
     elif mode == "inprocess":
         in_process = InProcessBots()
         commands = Commands(store, on_change=in_process)

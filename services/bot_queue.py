@@ -3,7 +3,8 @@
 The job id `bot-<game>-<version>` makes a duplicate enqueue (two web processes, the sweeper and
 a move racing) collapse into one job: RQ's `unique=True` refuses a second job with an id that
 exists. A person's decision in a game with a clock schedules `clock-<game>-<version>` for its
-deadline. A move never waits on Redis: the connection has short timeouts and no retries, and a
+deadline, and a player who gave a callback URL gets the job `turn-<player>-<game>-<version>`
+that tells them it is their turn (services.webhooks). A move never waits on Redis: the connection has short timeouts and no retries, and a
 failed enqueue is only logged; the sweeper (workers.sweeper) enqueues it later from the store.
 """
 
@@ -24,15 +25,20 @@ from rq.exceptions import DuplicateJobError
 from services.bot_turns import bot_to_act
 from services.clocks import deadline
 from services.game import Game
+from services.players import Players
+from services.webhooks import awaited_player, delivery_id
 
 log = logging.getLogger(__name__)
 
 QUEUE = "bots"
 BOT_JOB = "workers.jobs.bot_turn"
 CLOCK_JOB = "workers.jobs.clock_ran_out"
+WEBHOOK_JOB = "workers.jobs.webhook"
 # A worker killed mid-job is only known to be gone after the job's timeout: keep it short.
 BOT_JOB_TIMEOUT = int(os.environ.get("CHRONICLE_BOT_JOB_TIMEOUT") or 20)
 RETRIES = Retry(max=3, interval=[1, 3, 9])
+# A receiver that is down gets the notice later, for about an hour.
+WEBHOOK_RETRIES = Retry(max=5, interval=[5, 30, 120, 600, 1800])
 
 
 def bot_job_id(game_id: UUID | str, version: int) -> str:
@@ -70,14 +76,33 @@ class QueuedBots:
     def __init__(self, redis_url: str):
         self.connection = redis_connection(redis_url)
         self.queue = Queue(QUEUE, connection=self.connection)
+        self.players: Players | None = None  # set by the composition root: whose webhooks to send
 
     def __call__(self, game: Game) -> None:
         if game.finished:
             return
         if bot_to_act(game) is not None:
             self.enqueue(game.id, game.version)
-        elif (due := deadline(game)) is not None:
+            return
+        if (due := deadline(game)) is not None:
             self.schedule_clock(game.id, game.version, due)
+        if self.players is not None and (player := awaited_player(self.players, game)) is not None:
+            self.notify(player.id, game.id, game.version)
+
+    def notify(self, player_id: UUID | str, game_id: UUID | str, version: int) -> bool:
+        """Enqueue the "your turn" webhook of `version`; False if it exists already or Redis is away."""
+        try:
+            self.queue.enqueue(
+                WEBHOOK_JOB, str(game_id), version, str(player_id),
+                job_id=delivery_id(player_id, game_id, version), unique=True, retry=WEBHOOK_RETRIES,
+                job_timeout=BOT_JOB_TIMEOUT, result_ttl=600, failure_ttl=7 * 24 * 3600,
+            )
+        except DuplicateJobError:
+            return False
+        except (RedisError, OSError) as error:
+            log.warning("could not enqueue the webhook of game %s at version %s (%s)", game_id, version, error)
+            return False
+        return True
 
     def schedule_clock(self, game_id: UUID | str, version: int, due: datetime) -> bool:
         """Schedule the clock of the decision due at `version` to run out at `due` (a worker with

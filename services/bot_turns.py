@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from typing import Callable
 from uuid import UUID
 
@@ -16,6 +17,7 @@ from services.bot_choice import bot_decision
 from services.commands import Commands
 from services.errors import StaleVersion
 from services.game import Game
+from services.webhooks import DeliveryFailed, awaited_player, deliver_if_due
 
 log = logging.getLogger(__name__)
 
@@ -56,15 +58,39 @@ class InProcessBots:
 
     def __call__(self, game: Game) -> None:
         # A bot's own move calls back here; the outer loop carries on instead of recursing.
-        if self.commands is None or getattr(self._local, "running", False) or bot_to_act(game) is None:
+        if self.commands is None or getattr(self._local, "running", False):
             return
-        self._local.running = True
-        try:
-            version = game.version
-            while play_bot_turn(self.commands, game.id, version):
-                version = self.commands.store.game(game.id).version
-        finally:
-            self._local.running = False
+        if bot_to_act(game) is not None:
+            self._local.running = True
+            try:
+                version = game.version
+                while play_bot_turn(self.commands, game.id, version):
+                    version = self.commands.store.game(game.id).version
+            finally:
+                self._local.running = False
+            game = self.commands.store.game(game.id)
+        notify_in_thread(self.commands.players, game)
+
+
+RETRY_SECONDS = (0, 2, 10)
+
+
+def notify_in_thread(players, game: Game) -> None:
+    """Without workers, a "your turn" webhook goes from a thread of this process, tried a few times."""
+    player = awaited_player(players, game)
+    if player is None:
+        return
+
+    def send() -> None:
+        for pause in RETRY_SECONDS:
+            time.sleep(pause)
+            try:
+                deliver_if_due(players, game.id, game.version, str(player.id))
+                return
+            except DeliveryFailed as failed:
+                log.warning("webhook of game %s at version %s failed: %s", game.id, game.version, failed)
+
+    threading.Thread(target=send, daemon=True, name="webhook").start()
 
 
 BotScheduler = Callable[[Game], None]

@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import secrets
 from typing import Any, Mapping, Sequence
+from urllib.parse import urlsplit
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError
@@ -20,6 +21,7 @@ from services.errors import Forbidden, InvalidRequest
 from services.store import GameStore
 
 MAX_NAME = 40
+MAX_URL = 500
 
 
 def key_hash(key: str) -> str:
@@ -37,6 +39,22 @@ class Player(Aggregate):
     def __init__(self, player_id: UUID, name: str, key_sha256: str):
         self.name = name
         self.key_sha256 = key_sha256
+        self.callback_url: str | None = None
+        self.webhook_secret: str | None = None
+
+    @event("CallbackSet")
+    def set_callback(self, callback_url: str | None, webhook_secret: str | None) -> None:
+        """Where to POST "your turn" notices (None: nowhere), and the secret that signs them."""
+        self.callback_url = callback_url
+        self.webhook_secret = webhook_secret
+
+
+def checked_callback(url: Any) -> str:
+    """A callback is an http(s) URL with a host, of at most MAX_URL characters."""
+    parts = urlsplit(url) if isinstance(url, str) and len(url) <= MAX_URL else None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise InvalidRequest(f"callback_url is an http or https URL of at most {MAX_URL} characters", "callback_url")
+    return url
 
 
 class PlayerNotFound(InvalidRequest):
@@ -49,15 +67,33 @@ class Players:
     def __init__(self, store: GameStore):
         self.store = store
 
-    def register(self, name: str) -> dict[str, Any]:
-        """A new player; the answer holds its key, shown this once."""
+    def register(self, name: str, callback_url: str | None = None) -> dict[str, Any]:
+        """A new player; the answer holds its key (and its webhook secret), shown this once."""
         name = name.strip() if isinstance(name, str) else ""
         if not 0 < len(name) <= MAX_NAME:
             raise InvalidRequest(f"a player's name has 1 to {MAX_NAME} characters", "name")
         player_id = uuid4()
         key = f"{player_id}.{secrets.token_urlsafe(24)}"
-        self.store.save(Player(player_id, name, key_hash(key)))
-        return {"id": str(player_id), "name": name, "key": key}
+        player = Player(player_id, name, key_hash(key))
+        answer = {"id": str(player_id), "name": name, "key": key}
+        if callback_url is not None:
+            answer.update(self._set_callback(player, callback_url))
+        self.store.save(player)
+        return answer
+
+    def set_callback(self, player: Player, callback_url: str | None) -> dict[str, Any]:
+        """Send the player's notices to `callback_url` (None: stop); a new signing secret each time."""
+        answer = self._set_callback(player, callback_url)
+        self.store.save(player)
+        return answer
+
+    def _set_callback(self, player: Player, callback_url: str | None) -> dict[str, Any]:
+        if callback_url is None:
+            player.set_callback(None, None)
+            return {"callback_url": None}
+        secret = secrets.token_urlsafe(32)
+        player.set_callback(checked_callback(callback_url), secret)
+        return {"callback_url": callback_url, "webhook_secret": secret}
 
     def get(self, player_id: str | UUID, field: str = "player") -> Player:
         try:

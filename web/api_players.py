@@ -30,7 +30,7 @@ class Players(MethodView):
         """Become a player: the answer holds the player's secret key, shown this once.
 
         Create games with `{"player": id}` seats; the key then works wherever a seat token does."""
-        return chronicle().commands.players.register(body["name"])
+        return chronicle().commands.players.register(body["name"], body.get("callback_url"))
 
 
 @blp.route("/me")
@@ -42,7 +42,17 @@ class Me(MethodView):
     def get(self):
         """The player the key belongs to."""
         player = me()
-        return {"id": str(player.id), "name": player.name}
+        return {"id": str(player.id), "name": player.name, "callback_url": player.callback_url}
+
+    @blp.doc(security=PLAYER_KEY)
+    @blp.arguments(schemas.CallbackRequest)
+    @blp.response(200, schemas.Callback)
+    @blp.alt_response(401, description="no key")
+    @blp.alt_response(403, description="a key of no player")
+    def put(self, body):
+        """Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
+        answer holds a new signing secret, shown this once."""
+        return chronicle().commands.players.set_callback(me(), body["callback_url"])
 
 
 @blp.route("/me/games")

@@ -220,18 +220,30 @@ class ForkQuery(Schema):
 
 class PlayerRequest(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    callback_url = fields.String(metadata={"description": "an http(s) URL to POST a signed notice to whenever a "
+                                                          "game comes to wait on the player"})
 
 
-class RegisteredPlayer(Schema):
-    id = fields.String()
-    name = fields.String()
-    key = fields.String(metadata={"description": "the player's secret, shown this once: send it as "
-                                                "'Authorization: Bearer <key>' in any game of the player's"})
+class CallbackRequest(Schema):
+    callback_url = fields.String(required=True, allow_none=True,
+                                 metadata={"description": "where to POST the player's notices; null to stop"})
 
 
 class PlayerView(Schema):
     id = fields.String()
     name = fields.String()
+    callback_url = fields.String(allow_none=True)
+
+
+class Callback(Schema):
+    callback_url = fields.String(allow_none=True)
+    webhook_secret = fields.String(metadata={
+        "description": "signs each notice: X-Chronicle-Signature is sha256=HMAC-SHA-256(secret, body), hex; shown once"})
+
+
+class RegisteredPlayer(PlayerView, Callback):
+    key = fields.String(metadata={"description": "the player's secret, shown this once: send it as "
+                                                "'Authorization: Bearer <key>' in any game of the player's"})
 
 
 class InboxQuery(Schema):

@@ -15,6 +15,7 @@ from uuid import UUID
 
 from services.bootstrap import Services, build
 from services.bot_turns import play_bot_turn
+from services.webhooks import deliver_if_due
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,12 @@ def clock_ran_out(game_id: str, version: int) -> str:
     applied = services().commands.time_out(UUID(game_id), version)
     log.info("clock of game %s at version %s: %s", game_id, version, "applied" if applied else "not due")
     return "applied" if applied else "not due"
+
+
+def webhook(game_id: str, version: int, player_id: str) -> str:
+    """Tell a player it is their turn at `version`: 'sent', or 'stale' once it no longer is.
+    A receiver that fails raises, and RQ retries the job with backoff."""
+    return deliver_if_due(services().commands.players, UUID(game_id), version, player_id)
 
 
 def sweep() -> int:
