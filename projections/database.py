@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS game_list (
     created_at TEXT NOT NULL,
     last_activity TEXT NOT NULL,
     last_move TEXT,
-    deadline TEXT
+    deadline TEXT,
+    spectator_delay INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS game_list_by_activity ON game_list (last_activity DESC);
 CREATE TABLE IF NOT EXISTS results (
@@ -51,7 +52,7 @@ CREATE TABLE IF NOT EXISTS seat_players (
 """
 
 TABLES = ("tracking", "game_list", "results", "seat_players")
-SCHEMA_VERSION = 3  # 2: players' seats and each game's last move; 3: deadlines
+SCHEMA_VERSION = 4  # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays
 
 
 class ProjectionDatabase:

@@ -75,7 +75,8 @@ class GameList:
         to_act = present_to_act(game)
         cursor.execute(
             "INSERT INTO game_list (game_id, game, title, status, sandbox, seats, to_act, version, created_at,"
-            " last_activity, last_move, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id)"
+            " last_activity, last_move, deadline, spectator_delay) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (game_id)"
             " DO UPDATE SET status = excluded.status, to_act = excluded.to_act, version = excluded.version,"
             " last_activity = excluded.last_activity, last_move = excluded.last_move, deadline = excluded.deadline",
             (
@@ -91,6 +92,7 @@ class GameList:
                 game.modified_on.isoformat(),
                 json.dumps(self.last_move(game)),
                 timestamp(due) if (due := deadline(game)) else None,
+                game.options.get("spectator_delay", 0),
             ),
         )
         for seat, record in enumerate(game.seats):
@@ -150,7 +152,7 @@ class GameList:
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY last_activity DESC, game_id LIMIT ? OFFSET ?"
-        return [entry(row) for row in self.db.query(sql, (*params, limit, offset))]
+        return [public(entry(row), row["spectator_delay"]) for row in self.db.query(sql, (*params, limit, offset))]
 
     def results(self, game: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
         """Final results of finished games, most recent first."""
@@ -174,6 +176,15 @@ class GameList:
             }
             for row in rows
         ]
+
+
+def public(game: dict[str, Any], delay: int) -> dict[str, Any]:
+    """The list as anyone sees it: a running game with a spectator delay shows no more than its
+    spectators may see (how far it is, not whose turn nor the last move)."""
+    if game["status"] == "running" and delay:
+        game.update(version=max(1, game["version"] - delay), to_act=None, last_move=None, deadline=None)
+    game["spectator_delay"] = delay
+    return game
 
 
 def entry(row: Any) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from services.seats import seat_records
 from services.store import GameStore
 
 MAX_SEED_LENGTH = 256
+MAX_DELAY = 1000  # steps a spectator may be kept behind
 
 log = logging.getLogger(__name__)
 
@@ -93,6 +94,7 @@ class Commands:
         scenario: Mapping[str, Any] | None = None,
         forked_from: Mapping[str, Any] | None = None,
         clock: Mapping[str, Any] | None = None,
+        spectator_delay: int | None = None,
     ) -> CreatedGame:
         """Create and deal a game (or lay out a scenario: a sandbox game); returns its id and one
         secret token per person's seat."""
@@ -114,6 +116,10 @@ class Commands:
             options["forked_from"] = dict(forked_from)
         if clock is not None:
             options["clock"] = checked_clock(clock, rules)
+        if spectator_delay:
+            if isinstance(spectator_delay, bool) or not isinstance(spectator_delay, int) or not 0 <= spectator_delay <= MAX_DELAY:
+                raise InvalidRequest(f"spectator_delay is a number of steps from 0 to {MAX_DELAY}", "spectator_delay")
+            options["spectator_delay"] = spectator_delay
         aggregate = Game(
             game=rules.name,
             rules_version=rules.version,

@@ -1,7 +1,8 @@
 """How stored games and events are shown to one viewer: the single place secrets are stripped.
 
 A viewer is a seat index, or None for a spectator. While a game runs, each event is shown
-through `Event.seen_by` and each table through the rules' `view`; once it is over, everything,
+through `Event.seen_by` and each table through the rules' `view`, and a spectator of a game with
+a spectator delay sees it that many steps behind (`shown_version`); once it is over, everything,
 seed included, is shown to everyone.
 """
 
@@ -89,6 +90,15 @@ def visible_cause(cause: dict[str, Any], viewer: int | None, reveal: bool) -> di
     return shown
 
 
+def shown_version(game: Game, viewer: int | None) -> int:
+    """The last version `viewer` may see: all of it, but for a spectator of a running game with a
+    spectator delay, who sees it that many steps behind."""
+    delay = game.options.get("spectator_delay", 0)
+    if viewer is not None or game.finished or not delay:
+        return game.version
+    return max(1, game.version - delay)
+
+
 def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
     """The whole game as `viewer` may see it: table, whose decision, outcome once over.
 
@@ -110,6 +120,7 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "table": rules.view(game.state, viewer, reveal=reveal or game.finished),
         "outcome": outcome.to_json() if outcome else None,
         "clock": game.options.get("clock"),
+        "spectator_delay": game.options.get("spectator_delay", 0),
         "deadline": timestamp(due) if (due := deadline(game)) else None,
         "seed_commitment": game.seed_commitment,
         "created_at": game.created_on.isoformat(),

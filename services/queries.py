@@ -9,7 +9,7 @@ from services.errors import StepNotFound
 from services.disputes import disputes_of, filed_disputes
 from services.explain import explain_step
 from services.game import Game
-from services.presenting import find_rule, present_game, present_stored
+from services.presenting import find_rule, present_game, present_stored, shown_version
 from services.seats import seat_of_token
 from services.store import GameStore
 
@@ -24,37 +24,41 @@ class Queries:
         """The seat a token holds; None for a spectator (no token)."""
         return seat_of_token(game.seats, token)
 
+    def seen(self, game_id: UUID, token: str | None) -> tuple[Game, Game, int | None]:
+        """The game now, the game as far as the asker may see it, and the asker's seat."""
+        current = self.store.game(game_id)
+        viewer = self.viewer(current, token)
+        shown = shown_version(current, viewer)
+        return current, current if shown == current.version else self.store.game(game_id, version=shown), viewer
+
     def table(self, game_id: UUID, token: str | None) -> dict[str, Any]:
-        game = self.store.game(game_id)
-        return present_game(game, self.viewer(game, token))
+        _, game, viewer = self.seen(game_id, token)
+        return present_game(game, viewer)
 
     def legal_actions(self, game_id: UUID, token: str | None) -> dict[str, Any]:
-        game = self.store.game(game_id)
-        seat = self.viewer(game, token)
+        _, game, seat = self.seen(game_id, token)
         to_act = game.to_act()
         actions = game.rules.legal_actions(game.state, seat) if seat is not None and seat == to_act else []
         open_actions = game.rules.open_actions(game.state, seat) if seat is not None else []
         return {"version": game.version, "seat": seat, "to_act": to_act, "actions": actions, "open_actions": open_actions}
 
     def events(self, game_id: UUID, token: str | None) -> dict[str, Any]:
-        game = self.store.game(game_id)
-        viewer = self.viewer(game, token)
+        current, game, viewer = self.seen(game_id, token)
         stored = self.store.stored_events(game_id, lte=game.version)
         return {
             "version": game.version,
-            "events": [present_stored(game, viewer, event, game.finished) for event in stored],
+            "events": [present_stored(current, viewer, event, current.finished) for event in stored],
         }
 
     def replay(self, game_id: UUID, token: str | None) -> dict[str, Any]:
         """The list of steps: step n is the game's version n (step 1 is its creation)."""
-        game = self.store.game(game_id)
-        viewer = self.viewer(game, token)
+        current, game, viewer = self.seen(game_id, token)
         disputed: dict[int, list[int]] = {}
         for dispute in filed_disputes(self.store, game_id):
             disputed.setdefault(dispute["step"], []).append(dispute["number"])
         steps = []
         for stored in self.store.stored_events(game_id, lte=game.version):
-            shown = present_stored(game, viewer, stored, game.finished)
+            shown = present_stored(current, viewer, stored, current.finished)
             steps.append(
                 {
                     "step": shown["version"],
@@ -64,14 +68,16 @@ class Queries:
                     "disputes": disputed.get(shown["version"], []),
                 }
             )
-        return {"version": game.version, "status": "finished" if game.finished else "running", "steps": steps}
+        return {"version": game.version, "status": "finished" if current.finished else "running", "steps": steps}
 
     def replay_step(self, game_id: UUID, step: int, token: str | None) -> dict[str, Any]:
         """Step n: its event, description and rule, and the table right after it."""
         current = self.store.game(game_id)
         viewer = self.viewer(current, token)
-        if not 1 <= step <= current.version:
-            raise StepNotFound(f"steps run from 1 to {current.version}; there is no step {step}", field="n")
+        last = shown_version(current, viewer)
+        if not 1 <= step <= last:
+            behind = "" if last == current.version else " (spectators see this game some steps behind)"
+            raise StepNotFound(f"steps run from 1 to {last}{behind}; there is no step {step}", field="n")
         stored = self.store.stored_events(game_id, gt=step - 1, lte=step)[0]
         # The table at step n: revealed fully only once the game as a whole is over.
         then = self.store.game(game_id, version=step)
@@ -83,7 +89,7 @@ class Queries:
             "disputes": disputes_of(self.store, game_id, viewer, step),
             "step": step,
             "version": step,
-            "last_step": current.version,
+            "last_step": last,
             "event": event,
             "description": event["description"],
             "rule": {"id": event["rule"], "section": rule.section, "text": rule.text} if rule else {"id": event["rule"]},

@@ -4,7 +4,8 @@ A stream is a sequence of messages (`Message`), read from the event store by pol
 process can serve any stream, whichever process stored the moves. Each game message carries the
 version it brings the game to, the event as the asker may see it, and the asker's whole view at
 that version, so a client that missed a message recovers from the next one; its id is the
-version, so a client reconnecting with Last-Event-ID resumes where it stopped.
+version, so a client reconnecting with Last-Event-ID resumes where it stopped. A spectator of a
+game with a spectator delay gets each event once the game is that many steps past it.
 
 A stream lasts at most `lifetime` seconds (each open stream holds a server thread; clients
 reconnect and resume), sends a comment every `heartbeat` seconds so proxies keep it open, and
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 from uuid import UUID
 
-from services.presenting import present_game, present_stored
+from services.presenting import present_game, present_stored, shown_version
 from services.seats import seat_of_token
 from services.store import GameStore
 
@@ -59,7 +60,8 @@ class GameStream:
         self.pace = pace
         game = store.game(game_id)  # GameNotFound before the stream starts: an ordinary 404
         self.viewer = seat_of_token(game.seats, token)  # Forbidden likewise
-        self.start = game
+        shown = shown_version(game, self.viewer)
+        self.start = game if shown == game.version else store.game(game_id, version=shown)
         self.after = after
 
     def already_over(self) -> bool:
@@ -75,17 +77,22 @@ class GameStream:
             seen = self.start.version
         began = last_sent = pace.clock()
         while pace.clock() - began < pace.lifetime:
+            sent = False
             news = self.store.stored_events(self.game_id, gt=seen)
             if news:
                 current = self.store.game(self.game_id)
+                # Up to what the viewer may see now; an event stored after `current` was read waits.
+                visible = shown_version(current, self.viewer)
                 for stored in news:
-                    if stored.originator_version > current.version:
-                        break  # stored after `current` was read: the next round sends it
+                    if stored.originator_version > visible:
+                        break
                     yield self.event_message(current, stored)
                     seen = stored.originator_version
-                last_sent = pace.clock()
+                    sent = True
                 if current.finished and seen >= current.version:
                     return
+            if sent:
+                last_sent = pace.clock()
             elif pace.clock() - last_sent >= pace.heartbeat:
                 yield Message(comment="keep-alive")
                 last_sent = pace.clock()

@@ -49,7 +49,7 @@ class Games(MethodView):
         With `scenario`, the game starts from the position it describes (a sandbox game)."""
         created = chronicle().commands.create(
             body["game"], body["seats"], seed=body.get("seed"), options=body.get("options"),
-            scenario=body.get("scenario"), clock=body.get("clock"),
+            scenario=body.get("scenario"), clock=body.get("clock"), spectator_delay=body.get("spectator_delay"),
         )
         return created_answer(created)
 

@@ -14,6 +14,8 @@ class CreateGameRequest(Schema):
     seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=8))
     seed = fields.String(metadata={"description": "fixes the deal; otherwise the server draws one"})
     options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox"})
+    spectator_delay = fields.Integer(metadata={
+        "description": "spectators see the running game this many steps behind (the seats see it as it is)"})
     clock = fields.Dict(
         keys=fields.String(),
         metadata={"description": "a time for each decision: per_decision (ISO 8601 duration, 10 s to 60 days), "
@@ -83,6 +85,8 @@ class GameSummary(Schema):
     last_activity = fields.String()
     last_move = fields.Nested(LastMove, allow_none=True)
     deadline = fields.String(allow_none=True, metadata={"description": "when the decision at hand is due, if the game has a clock"})
+    spectator_delay = fields.Integer(metadata={"description": "a running game with a delay shows no more of itself here "
+                                                              "than its spectators may see"})
 
 
 class GameList(Schema):
@@ -126,6 +130,7 @@ class GameView(Schema):
     table = fields.Dict(metadata={"description": "the game's table as the asker may see it"})
     outcome = fields.Nested(Outcome, allow_none=True)
     clock = fields.Dict(allow_none=True, metadata={"description": "the game's clock, if it has one"})
+    spectator_delay = fields.Integer(metadata={"description": "how many steps behind spectators see the running game"})
     deadline = fields.String(allow_none=True, metadata={
         "description": "when the decision at hand is due (a person's, in a game with a clock), ISO 8601 UTC"})
     seed_commitment = fields.String()
