@@ -30,7 +30,8 @@ CREATE TABLE IF NOT EXISTS game_list (
     last_activity TEXT NOT NULL,
     last_move TEXT,
     deadline TEXT,
-    spectator_delay INTEGER NOT NULL DEFAULT 0
+    spectator_delay INTEGER NOT NULL DEFAULT 0,
+    open_seats INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS game_list_by_activity ON game_list (last_activity DESC);
 CREATE TABLE IF NOT EXISTS results (
@@ -52,7 +53,7 @@ CREATE TABLE IF NOT EXISTS seat_players (
 """
 
 TABLES = ("tracking", "game_list", "results", "seat_players")
-SCHEMA_VERSION = 4  # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays
+SCHEMA_VERSION = 4  # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays, open seats
 
 
 class ProjectionDatabase:

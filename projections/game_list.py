@@ -18,12 +18,14 @@ from domain.contract import Event
 from projections.database import ProjectionDatabase
 from services.clocks import deadline, timestamp
 from services.game import Game
+from services.seating import Seating, is_open
 from services.presenting import present_to_act
 from services.seats import public_seats
 from services.store import GameStore
 
 NAME = "game_list"
-TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded)]
+SEAT_TAKEN = get_topic(Seating.Taken)
+TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN]
 BATCH = 500
 RECENT_EVENTS = 30  # far more than one decision causes: the last decision starts among them
 
@@ -57,9 +59,12 @@ class GameList:
             )
             if not notes:
                 return 0
-            newest: dict[UUID, int] = {}
+            newest: dict[UUID, int | None] = {}
             for note in notes:
-                newest[note.originator_id] = max(newest.get(note.originator_id, 0), note.originator_version)
+                if note.topic == SEAT_TAKEN:  # a player took an open seat: the game as it is now
+                    newest[UUID(self.store.repository.get(note.originator_id).game_id)] = None
+                elif newest.get(note.originator_id, 0) is not None:
+                    newest[note.originator_id] = max(newest.get(note.originator_id, 0), note.originator_version)
             for game_id, version in newest.items():
                 self._write(cursor, self.store.game(game_id, version=version))
             cursor.execute(
@@ -75,10 +80,11 @@ class GameList:
         to_act = present_to_act(game)
         cursor.execute(
             "INSERT INTO game_list (game_id, game, title, status, sandbox, seats, to_act, version, created_at,"
-            " last_activity, last_move, deadline, spectator_delay) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (game_id)"
+            " last_activity, last_move, deadline, spectator_delay, open_seats)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id)"
             " DO UPDATE SET status = excluded.status, to_act = excluded.to_act, version = excluded.version,"
-            " last_activity = excluded.last_activity, last_move = excluded.last_move, deadline = excluded.deadline",
+            " last_activity = excluded.last_activity, last_move = excluded.last_move, deadline = excluded.deadline,"
+            " seats = excluded.seats, open_seats = excluded.open_seats",
             (
                 str(game.id),
                 game.game,
@@ -93,6 +99,7 @@ class GameList:
                 json.dumps(self.last_move(game)),
                 timestamp(due) if (due := deadline(game)) else None,
                 game.options.get("spectator_delay", 0),
+                sum(1 for record in game.seats if is_open(record)),
             ),
         )
         for seat, record in enumerate(game.seats):
@@ -138,10 +145,13 @@ class GameList:
         self.db.drop_all()
         return self.catch_up()
 
-    def games(self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
-        """The games, most recently active first."""
+    def games(self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0,
+              open: bool | None = None) -> list[dict]:
+        """The games, most recently active first; `open`: only those with a seat anyone may take."""
         self.catch_up()
         where, params = [], []
+        if open:
+            where.append("status = 'running' AND open_seats > 0")
         if status:
             where.append("status = ?")
             params.append(status)
@@ -202,4 +212,5 @@ def entry(row: Any) -> dict[str, Any]:
         "last_activity": row["last_activity"],
         "last_move": json.loads(row["last_move"]) if row["last_move"] else None,
         "deadline": row["deadline"],
+        "open_seats": [seat["seat"] for seat in json.loads(row["seats"]) if seat["kind"] == "open"],
     }

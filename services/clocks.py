@@ -74,8 +74,12 @@ def deadline(game: Any) -> datetime | None:
     clock = game.options.get("clock")
     seat = game.to_act()
     since = getattr(game, "decided_at", None)
-    if not clock or seat is None or game.seats[seat].get("bot") or since is None:
+    if not clock or seat is None or since is None:
         return None
+    record = game.seats[seat]
+    if record.get("bot") or (record.get("open") and not record.get("player")):
+        return None  # a bot plays at once; an open seat waits for a player, who then gets the full time
+    since = max(since, record.get("joined_at") or since)
     return datetime.fromisoformat(since) + parse_duration(clock["per_decision"])
 
 

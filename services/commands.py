@@ -25,11 +25,12 @@ from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
 from services.bot_choice import bot_decision
 from services.clocks import SystemClock, checked_clock, deadline, timestamp
-from services.errors import InvalidRequest, NotFinished, StaleVersion
+from services.errors import InvalidRequest, NotFinished, SeatTaken, StaleVersion
 from services.explain import decision_of
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_to_act
-from services.players import Players
+from services.players import Player, Players
+from services.seating import Seating, seating_of
 from services.seats import seat_records
 from services.store import GameStore
 
@@ -64,6 +65,23 @@ def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
         if not isinstance(value, OPTIONS[key]):
             raise InvalidRequest(f"option '{key}' is a {OPTIONS[key].__name__}", f"options.{key}")
     return options
+
+
+def check_join(game: Game, seat: int, player: Player) -> None:
+    """Refuse a join that cannot be: no such seat, a seat not open or taken, a player already seated."""
+    if game.finished:
+        raise NotFinished("this game is over; there is no seat left to take", field="id")
+    if not 0 <= seat < len(game.seats):
+        raise InvalidRequest(f"this game has seats 0 to {len(game.seats) - 1}; there is no seat {seat}", "n")
+    record = game.seats[seat]
+    if not record.get("open"):
+        raise SeatTaken(f"seat {seat} is not an open seat: {record['name']} holds it", field="n")
+    if record.get("player"):
+        raise SeatTaken(f"seat {seat} was taken by {record['name']}", field="n")
+    if any(other.get("player") == str(player.id) for other in game.seats):
+        raise InvalidRequest(f"{player.name} already has a seat at this table", "n")
+    if any(other["name"] == player.name for other in game.seats):
+        raise InvalidRequest(f"a seat of this game is named {player.name} already; names must differ", "n")
 
 
 def record_all(game: Game, events: Sequence[Event], cause: dict[str, Any]) -> None:
@@ -114,6 +132,8 @@ class Commands:
             options["sandbox"] = True
         if forked_from is not None:
             options["forked_from"] = dict(forked_from)
+        if open_seats := [index for index, record in enumerate(records) if record.get("open")]:
+            options["open_seats"] = open_seats
         if clock is not None:
             options["clock"] = checked_clock(clock, rules)
         if spectator_delay:
@@ -213,6 +233,26 @@ class Commands:
                  cause["action"].get("type"), game.version, ", game over" if game.finished else "")
         self.on_change(game)
         return reply
+
+    def join(self, game_id: UUID, seat: int, player: Player) -> Game:
+        """`player` takes open seat `seat` of the game; SeatTaken if someone holds it already."""
+        for _ in range(5):  # two players joining at once: the second looks again
+            game = self.store.game(game_id)
+            check_join(game, seat, player)
+            seating = seating_of(self.store.repository, game_id) or Seating(str(game_id))
+            seating.take(seat=seat, player=str(player.id), name=player.name, key_sha256=player.key_sha256,
+                         at=timestamp(self.clock.now()))
+            try:
+                self.store.save(seating)
+                break
+            except IntegrityError:
+                continue
+        else:
+            raise SeatTaken("the seats of this game are being taken right now; try again", field="n")
+        game = self.store.game(game_id)
+        log.info("game %s: %s takes open seat %s", game_id, player.name, seat)
+        self.on_change(game)
+        return game
 
     def time_out(self, game_id: UUID, version: int) -> dict[str, Any] | None:
         """Apply the clock's policy to the decision due at `version`, if its time has run out by now;

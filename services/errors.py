@@ -38,5 +38,9 @@ class StepNotFound(ServiceError):
     """The replay has no such step."""
 
 
+class SeatTaken(ServiceError):
+    """The seat is not open: someone holds it already."""
+
+
 class NotFinished(ServiceError):
     """What needs the seed or every hidden card (audit, export, fork) waits for the game's end."""

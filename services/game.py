@@ -34,6 +34,8 @@ class Game(Aggregate):
         self.game = game
         self.rules_version = rules_version
         self.seats = seats
+        # The seats as created: what the chain binds, even once players have taken open seats.
+        self.header_seats = [{"name": seat["name"], "bot": seat.get("bot")} for seat in seats]
         self.options = options
         self.seed = seed
         self.seed_commitment = seed_commitment
@@ -47,7 +49,8 @@ class Game(Aggregate):
         return {
             "game": self.game,
             "rules_version": self.rules_version,
-            "seats": [{"name": seat["name"], "bot": seat.get("bot")} for seat in self.seats],
+            "seats": getattr(self, "header_seats", None)
+            or [{"name": seat["name"], "bot": seat.get("bot")} for seat in self.seats],
             "options": self.options,
             "seed_commitment": self.seed_commitment,
         }

@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.contract import Rules
 from services.errors import Forbidden, InvalidRequest
+from services.seating import is_open, open_seat_name
 
 
 def _hash(token: str) -> str:
@@ -28,6 +29,13 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
     records, tokens, names = [], [], set()
     for index, seat in enumerate(requested):
         where = f"seats[{index}]"
+        if seat.get("open") is True and set(seat) == {"open"}:
+            tokens.append(None)
+            records.append({"name": open_seat_name(index), "bot": None, "open": True, "token_sha256": None})
+            names.add(records[-1]["name"])
+            continue
+        if seat.get("open") is not None:
+            raise InvalidRequest('an open seat is {"open": true} and nothing else', where)
         bot = seat.get("bot")
         if bot is not None and bot not in rules.bots:
             known = ", ".join(sorted(rules.bots))
@@ -67,7 +75,7 @@ def seat_of_token(seats: Sequence[Mapping[str, Any]], token: str | None) -> int 
 def public_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The seats as anyone may see them: names and bots, never token hashes."""
     return [
-        {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "person", "bot": seat.get("bot"),
-         "player": seat.get("player")}
+        {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "open" if is_open(seat) else "person",
+         "bot": seat.get("bot"), "player": seat.get("player")}
         for index, seat in enumerate(seats)
     ]

@@ -22,6 +22,7 @@ from eventsourcing.persistence import JSONTranscoder, Transcoding
 from domain import registry
 from services.errors import GameNotFound
 from services.game import Game
+from services.seating import with_joined_seats
 
 SNAPSHOT_INTERVAL = 20
 
@@ -61,7 +62,7 @@ class GameStore(Application[UUID]):
             raise GameNotFound(f"there is no game {game_id}", field="id") from None
         if not isinstance(game, Game):
             raise GameNotFound(f"there is no game {game_id}", field="id")
-        return game
+        return with_joined_seats(self.repository, game)
 
     def exists(self, game_id: UUID) -> bool:
         return bool(list(self.events.get(game_id, limit=1)))
@@ -79,7 +80,7 @@ class GameStore(Application[UUID]):
             except KeyError:
                 cached = None
             if isinstance(cached, Game) and cached.version == expected_version:
-                return copy.deepcopy(cached)
+                return with_joined_seats(self.repository, copy.deepcopy(cached))
         return self.game(game_id)
 
     def save_game(self, game: Game, *others: Any) -> None:

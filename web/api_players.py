@@ -79,3 +79,4 @@ class MyNotices(MethodView):
         """"Your turn" and "game finished" notices across all the player's games, as server-sent events."""
         notices = PlayerNotices(chronicle().inbox, str(me().id), current_app.config["CHRONICLE_STREAM_PACE"])
         return streaming(notices.messages())
+

@@ -17,7 +17,9 @@ from projections.game_list import GameList
 from projections.inbox import Inbox
 from services.bootstrap import Services, build
 from services.streams import LIFETIME_SECONDS, Pace
-from web import api_audit, api_disputes, api_games, api_play, api_players, api_replay, api_stream, problems, viewer
+from web import (
+    api_audit, api_disputes, api_games, api_play, api_players, api_replay, api_seats, api_stream, problems, viewer,
+)
 
 SWAGGER_UI = "/static/swagger-ui/"
 
@@ -66,7 +68,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     )
     api = ProblemApi(app, spec_kwargs={"info": {"description": "Play, replay and audit turn-based games."}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
-    for module in (api_games, api_play, api_replay, api_stream, api_audit, api_disputes, api_players):
+    for module in (api_games, api_play, api_replay, api_stream, api_audit, api_disputes, api_players, api_seats):
         api.register_blueprint(module.blp)
     problems.register(app)
     game_list = GameList(services.store, ProjectionDatabase(projection_path(services)))

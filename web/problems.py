@@ -15,7 +15,9 @@ from flask import Flask, jsonify
 from werkzeug.exceptions import HTTPException
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
-from services.errors import Forbidden, GameNotFound, InvalidRequest, NotFinished, StaleVersion, StepNotFound
+from services.errors import (
+    Forbidden, GameNotFound, InvalidRequest, NotFinished, SeatTaken, StaleVersion, StepNotFound,
+)
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +90,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(StaleVersion)
     def stale(error: StaleVersion):
         return problem(409, "stale-version", "Stale version", error.reason, field=error.field, current_version=error.current)
+
+    @app.errorhandler(SeatTaken)
+    def seat_taken(error: SeatTaken):
+        return problem(409, "seat-taken", "Seat taken", error.reason, field=error.field)
 
     @app.errorhandler(NotFinished)
     def not_finished(error: NotFinished):

@@ -4,6 +4,7 @@ from marshmallow import Schema, fields, validate
 
 
 class SeatRequest(Schema):
+    open = fields.Boolean(metadata={"description": "true: a seat any player may take later (POST .../seats/{n}/join)"})
     name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "a person's name"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
     player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat"})
@@ -60,6 +61,7 @@ class ToAct(Schema):
 
 class GameListQuery(Schema):
     status = fields.String(validate=validate.OneOf(["running", "finished"]))
+    open = fields.Boolean(metadata={"description": "true: only running games with a seat anyone may take"})
     game = fields.String()
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
     offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
@@ -87,6 +89,8 @@ class GameSummary(Schema):
     deadline = fields.String(allow_none=True, metadata={"description": "when the decision at hand is due, if the game has a clock"})
     spectator_delay = fields.Integer(metadata={"description": "a running game with a delay shows no more of itself here "
                                                               "than its spectators may see"})
+    open_seats = fields.List(fields.Integer(), metadata={"description": "the seats anyone may take: POST "
+                                                                        "/api/games/{id}/seats/{n}/join"})
 
 
 class GameList(Schema):

@@ -144,3 +144,17 @@ def test_the_clock_watch_of_a_process_without_workers_applies_a_deadline_that_pa
     finally:
         watch.stop.set()
     assert services.store.game(created.id).finished
+
+
+def test_an_open_seat_has_no_deadline_until_a_player_takes_it_and_then_gets_the_full_time(services, clock):
+    players = services.commands.players
+    ana, bo = players.register("ana"), players.register("bo")
+    for number in range(20):
+        created = services.commands.create("chi", [{"player": ana["id"]}, {"open": True}], seed=f"open-{number}",
+                                           clock=DAY)
+        if services.store.game(created.id).to_act() == 1:
+            break
+    assert deadline(services.store.game(created.id)) is None, "nobody to wait for yet"
+    clock.advance(days=3)
+    game = services.commands.join(created.id, 1, players.get(bo["id"]))
+    assert deadline(game) == clock.now() + timedelta(days=1)
