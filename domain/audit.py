@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from domain import clock, registry
+from domain import clock, registry, takeback
 from domain.chain import header_hash, link
 from domain.contract import Event
 from domain.errors import RulesError
@@ -118,10 +118,14 @@ def _decisions(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
 def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, Any]]) -> None:
     seats, options = len(header["seats"]), header.get("options", {})
     state = rules.new_state(seats, options)
-    for group in _decisions(records):
+    groups = _decisions(records)
+    states: dict[int, Any] = {}  # the table at the end of each decision: a takeback restores one
+    for index, group in enumerate(groups):
         first = group[0]["version"]
         cause = group[0]["cause"]
-        if cause.get("setup") and "scenario" in cause:
+        if "takeback" in cause:
+            expected = _takeback(rules, groups[:index], states, cause, first)
+        elif cause.get("setup") and "scenario" in cause:
             expected = rules.scenario_setup(seats, options, cause["scenario"], Rng(seed, "setup"))
         elif cause.get("setup"):
             expected = rules.setup(seats, options, Rng(seed, "setup"))
@@ -148,3 +152,25 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
                                     len(expected_json), len(found_json)))
         for event in expected:
             state = clock.fold(rules, state, event)
+        states[group[-1]["version"]] = state
+
+
+def _takeback(rules, before: list, states: dict[int, Any], cause: Mapping[str, Any], first: int) -> list[Event]:
+    """The takeback event the rules give for this cause, from the decisions before it; or the
+    divergence saying the takeback could not be."""
+    by_end = {group[-1]["version"]: group for group in before}
+    end, target = first - 1, None
+    while end in by_end:
+        group = by_end[end]
+        if group[0]["cause"].get("setup"):
+            break
+        if "takeback" not in group[0]["cause"]:
+            target = group
+            break
+        end = group[0]["cause"]["takeback"]["to_version"]
+    events = [Event.from_json(record["event"]) for record in target or []]
+    reason = takeback.why_not(rules, cause.get("seat"), target[0]["cause"] if target else None, events, over=False)
+    if reason:
+        raise _Diverged(Finding(first, "rules", f"the rules refuse the recorded takeback: {reason}", None, cause))
+    to_version = target[0]["version"] - 1
+    return [takeback.taken_back(cause["seat"], to_version, [record["version"] for record in target], states[to_version])]

@@ -1,4 +1,5 @@
-"""What a clock adds to a game's log, for every game alike.
+"""What a clock adds to a game's log, for every game alike; and how any event of a log, the
+service's own (the clock's, a takeback) included, is folded and described.
 
 When a decision's time runs out, the service records `clock_ran_out` (rule `game.clock`) and then
 what the clock's policy does, as one decision of the seat that ran out of time: it resigns
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from domain import takeback
 from domain.contract import Event
 from domain.rng import Rng
 
@@ -32,12 +34,19 @@ def decision_events(rules: Any, state: Any, cause: Mapping[str, Any], rng: Rng) 
 
 
 def fold(rules: Any, state: Any, event: Event) -> Any:
-    """The state after `event`: the rules' evolve, except for the clock's event, which moves nothing."""
-    return state if event.type == CLOCK_RAN_OUT else rules.evolve(state, event)
+    """The state after any event of a game's log: the rules' evolve, but the clock's event moves
+    nothing and a takeback restores the table it carries."""
+    if event.type == CLOCK_RAN_OUT:
+        return state
+    if event.type == takeback.TAKEN_BACK:
+        return takeback.restored(rules, event)
+    return rules.evolve(state, event)
 
 
 def describe(rules: Any, event: Event, names: Sequence[str]) -> str:
     """The replay's line for any event of a game's log."""
+    if event.type == takeback.TAKEN_BACK:
+        return takeback.describe(event, names)
     if event.type != CLOCK_RAN_OUT:
         return rules.describe(event, names)
     who = names[event.data["seat"]] if 0 <= event.data["seat"] < len(names) else f"seat {event.data['seat']}"

@@ -155,6 +155,10 @@ class Rules(Protocol):
     def decide(self, state: Any, seat: int, action: Action, rng: Rng) -> list[Event]:
         """The events the action causes, or IllegalAction / NotYourTurn / GameOver."""
 
+    def reversible(self, events: Sequence[Event]) -> bool:
+        """Whether a decision with these events may be taken back: they drew nothing at random
+        and showed the deciding seat nothing it did not know (domain.takeback)."""
+
     def evolve(self, state: Any, event: Event) -> Any:
         """The state after the event: deterministic, no randomness, no clock."""
 

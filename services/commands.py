@@ -18,9 +18,10 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain import clock, registry
+from domain import clock, registry, takeback
 from domain.chain import link
 from domain.contract import Event
+from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
 from services.bot_choice import bot_decision
@@ -33,6 +34,7 @@ from services.players import Player, Players
 from services.seating import Seating, seating_of
 from services.seats import seat_records
 from services.store import GameStore
+from services.takebacks import takeback_events
 
 MAX_SEED_LENGTH = 256
 MAX_DELAY = 1000  # steps a spectator may be kept behind
@@ -204,7 +206,12 @@ class Commands:
             cause["clock"] = dict(timed_out)
         if actor:
             cause["actor"] = dict(actor)
-        events = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
+        if action.get("type") == takeback.TAKE_BACK["type"]:
+            if dict(action) != takeback.TAKE_BACK:
+                raise IllegalAction('a takeback is {"type": "take_back"} and nothing else', rule=takeback.TAKEBACK_RULE)
+            events, cause["takeback"] = takeback_events(self.store, game, seat)
+        else:
+            events = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
         first_new = game.version + 1
         record_all(game, events, cause)
         reply = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import takewhile
 from typing import Any
 
-from domain import clock
+from domain import clock, takeback
 from domain.contract import Event
 from domain.errors import RulesError
 from domain.rng import Rng
@@ -49,13 +49,19 @@ def decision_of(store: GameStore, game: Game, step: int) -> tuple[int, dict[str,
     return decided_on, cause, events
 
 
-def rerun(game: Game, before: Game, cause: dict[str, Any], recorded: list[Any]) -> dict[str, Any]:
-    """Run the recorded decision through the rules again, from the state it was taken in."""
+def rerun(store: GameStore, game: Game, before: Game, cause: dict[str, Any], recorded: list[Any]) -> dict[str, Any]:
+    """Run the recorded decision through the rules again, from the state it was taken in (a
+    takeback: restore the table it names again)."""
     rules = game.rules
     try:
         if cause.get("setup"):
             return {"same_events": True, "detail": "the deal is re-derived from the seed by the audit once the game is over"}
-        again = clock.decision_events(rules, before.state, cause, Rng(game.seed, cause["rng"]))
+        if "takeback" in cause:
+            to_version = cause["takeback"]["to_version"]
+            undone = recorded[0].domain_event["data"]["undone"]
+            again = [takeback.taken_back(cause["seat"], to_version, undone, store.game(game.id, version=to_version).state)]
+        else:
+            again = clock.decision_events(rules, before.state, cause, Rng(game.seed, cause["rng"]))
     except RulesError as refused:
         return {"same_events": False, "detail": f"the rules now refuse this action ({refused.rule}): {refused.reason}"}
     same = [event.to_json() for event in again] == [stored.domain_event for stored in recorded]
@@ -92,7 +98,7 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
         "decision": decision,
         "rules": [find_rule_json(game, rule_id) for rule_id in rule_ids],
         "changes": changes,
-        "rerun": rerun(game, before, cause, events),
+        "rerun": rerun(store, game, before, cause, events),
     }
 
 

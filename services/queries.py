@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.takeback import TAKE_BACK
 from services.errors import StepNotFound
 from services.disputes import disputes_of, filed_disputes
 from services.explain import explain_step
 from services.game import Game
 from services.presenting import find_rule, present_game, present_stored, shown_version
 from services.seats import seat_of_token
+from services.takebacks import refusal
 from services.store import GameStore
 
 
@@ -40,6 +42,8 @@ class Queries:
         to_act = game.to_act()
         actions = game.rules.legal_actions(game.state, seat) if seat is not None and seat == to_act else []
         open_actions = game.rules.open_actions(game.state, seat) if seat is not None else []
+        if seat is not None and refusal(self.store, game, seat) is None:
+            open_actions.append(dict(TAKE_BACK))
         return {"version": game.version, "seat": seat, "to_act": to_act, "actions": actions, "open_actions": open_actions}
 
     def events(self, game_id: UUID, token: str | None) -> dict[str, Any]:

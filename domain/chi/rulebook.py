@@ -56,6 +56,7 @@ _RULES = (
     Rule("chi.house.yin-target", HOUSE, "A Yin targets one single-card Yang of exactly its colour; the attacker draws whoever wins."),
     Rule("chi.house.forced-pass", HOUSE, "A seat in a conflict with no Chi it may play passes automatically."),
     Rule("chi.house.public-discard", HOUSE, "The discard pile is face up: every discarded card is shown to both players."),
+    Rule("chi.house.takeback", HOUSE, "Playing a Yang or discarding may be taken back until the other player decides, unless the deck was touched."),
     Rule("chi.house.resign", HOUSE, "A player may resign at any time; the game ends at once and the other player wins."),
     Rule("chi.house.empty-slots-refilled", HOUSE, "An empty row slot is refilled as soon as the deck has a card again."),
     Rule("chi.scenario", SANDBOX, "A sandbox game may start from a chosen position: hands, row, play areas, discard pile and deck."),

@@ -18,6 +18,10 @@ from domain.contract import Action, Event, Outcome
 from domain.rng import Rng
 
 
+REVERSIBLE = frozenset({"yang_played", "end_triggered", "card_discarded", "discard_required", "turn_started",
+                        "turn_passed"})
+
+
 class ChiRules:
     """Chi for two players, with the house rules of docs/house-rules.md."""
 
@@ -65,6 +69,11 @@ class ChiRules:
     def open_actions(self, state: ChiState, seat: int) -> list[Action]:
         """Resigning, open to both seats while the game runs (house rule 20)."""
         return [{"type": "resign"}] if state.phase not in (SETUP, OVER) else []
+
+    def reversible(self, events: Sequence[Event]) -> bool:
+        """Playing a Yang and discarding, with the turn that passes after them, draw nothing and
+        show the player nothing new (house rule 21); anything touching the deck or a conflict does."""
+        return all(event.type in REVERSIBLE for event in events)
 
     def decide(self, state: ChiState, seat: int, action: Action, rng: Rng) -> list[Event]:
         """The events `action` causes, or GameOver / NotYourTurn / IllegalAction."""

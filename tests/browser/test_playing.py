@@ -194,3 +194,17 @@ def test_a_game_with_a_clock_shows_when_the_decision_is_due(page, server, api):
     text = deadline.inner_text()
     assert text.startswith("Due ") and ("(in 5 h 59 min)" in text or "(in 6 h)" in text), text
     assert text.endswith("then the seat forfeits.")
+
+
+def test_a_yang_played_by_mistake_is_taken_back_from_the_page(page, server, api):
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="browser-takeback", scenario=NO_TARGET)
+    open_seat(page, server, created)
+    version = api.get(created["id"])["version"]
+    page.locator("#table [data-key='card:yang-blue-1'].playable").click()
+    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.settled) > v", arg=version)
+    played = api.get(created["id"])["version"]
+    page.click("#open-actions button:has-text('Take back your last move')")
+    page.wait_for_function("v => Number(document.getElementById('viewer').dataset.settled) > v", arg=played)
+    assert page.locator("#description").inner_text().startswith("ana takes back their last decision")
+    assert page.locator(".player[data-seat='0'] .hand [data-card='yang-blue-1']").count() == 1
+    assert page.locator("#actions button.action").count() > 0, "ana's decision again"

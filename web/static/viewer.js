@@ -408,13 +408,14 @@
     root.dataset.settled = view.game.version; // the page shows this version, actions included
   }
 
-  /* Actions open whoever's decision it is: resigning. Each asks first: there is no way back. */
+  /* Actions open whoever's decision it is: taking back one's last move, resigning (which asks
+     first: there is no way back from it). */
   function drawOpenActions(actions) {
     $("open-actions").replaceChildren(...actions.map((action) => {
       const label = drawer.label(action, view.shown.table);
-      const button = h("button", { type: "button", class: "open-action", dataset: { action: JSON.stringify(action) } }, label);
+      const button = h("button", { type: "button", class: `open-action ${action.type}`, dataset: { action: JSON.stringify(action) } }, label);
       button.onclick = () => {
-        if (confirm(`${label}? This cannot be taken back.`)) submit(action);
+        if (action.type !== "resign" || confirm(`${label}? The game ends at once; this cannot be taken back.`)) submit(action);
       };
       return button;
     }));

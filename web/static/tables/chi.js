@@ -161,7 +161,8 @@
         case "chi": return "Play a Chi";
         case "pass": return table.conflict ? `Pass: ${who[table.conflict.last_played]} wins the conflict` : "Pass";
         case "discard": return `Discard ${cardName(find(action.card))}`;
-        case "resign": return "Resign";
+        case "resign":
+        case "take_back": return ChronicleTables.generic.label(action);
         default: return ChronicleTables.generic.label(action);
       }
     },

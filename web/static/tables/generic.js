@@ -7,6 +7,7 @@ ChronicleTables.generic = {
   },
   label(action) {
     if (action.type === "resign") return "Resign";
+    if (action.type === "take_back") return "Take back your last move";
     return Object.entries(action).map(([key, value]) => `${key}: ${value}`).join(", ");
   },
   keys() {
