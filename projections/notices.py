@@ -8,11 +8,13 @@ player, and `game_finished` when one of their games ends.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Iterator
 
 from projections.inbox import Inbox
 from services.streams import Message, Pace
 
+NOTICE_POLL_SECONDS = 1.0
 NOTICE_FIELDS = ("id", "game", "title", "version", "seat", "opponents", "last_move", "deadline", "status")
 
 
@@ -24,7 +26,8 @@ class PlayerNotices:
     def __init__(self, inbox: Inbox, player_id: str, pace: Pace):
         self.inbox = inbox
         self.player_id = player_id
-        self.pace = pace
+        # Each look reads the read model for all the player's games: once a second is soon enough.
+        self.pace = replace(pace, poll=max(pace.poll, NOTICE_POLL_SECONDS))
 
     def messages(self) -> Iterator[Message]:
         pace = self.pace
