@@ -7,8 +7,9 @@ from domain.contract import Rules
 
 def _load() -> dict[str, Rules]:
     from domain.chi import RULES as chi
+    from domain.court import RULES as court
 
-    return {rules.name: rules for rules in (chi,)}
+    return {rules.name: rules for rules in (chi, court)}
 
 
 GAMES: dict[str, Rules] = _load()

@@ -58,14 +58,16 @@ def decision_rng(seed: str, version: int) -> Rng:
 OPTIONS = {"sandbox": bool}
 
 
-def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The game options a client may set; anything else is refused, naming it."""
+def checked_options(options: Mapping[str, Any] | None, rules: Any = None) -> dict[str, Any]:
+    """The game options a client may set (the service's and the game's own, `rules.options`);
+    anything else is refused, naming it."""
+    known = {**OPTIONS, **getattr(rules, "options", {})}
     options = dict(options or {})
     for key, value in options.items():
-        if key not in OPTIONS:
-            raise InvalidRequest(f"there is no option '{key}' (known: {', '.join(OPTIONS)})", f"options.{key}")
-        if not isinstance(value, OPTIONS[key]):
-            raise InvalidRequest(f"option '{key}' is a {OPTIONS[key].__name__}", f"options.{key}")
+        if key not in known:
+            raise InvalidRequest(f"there is no option '{key}' (known: {', '.join(known)})", f"options.{key}")
+        if not isinstance(value, known[key]):
+            raise InvalidRequest(f"option '{key}' is a {known[key].__name__}", f"options.{key}")
     return options
 
 
@@ -128,7 +130,7 @@ class Commands:
         elif not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_LENGTH:
             raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
         records, tokens = seat_records(rules, self.players.seated(seats))
-        options = checked_options(options)
+        options = checked_options(options, rules)
         if scenario is not None or forked_from is not None:
             # A chosen position can never pass for a real game: the mark is in every view and export.
             options["sandbox"] = True
@@ -294,6 +296,8 @@ class Commands:
             end = decision[-1].originator_version
             raise InvalidRequest(f"step {step} is inside a decision that ends at step {end}: fork at step {end}", "at")
         then = self.store.game(game_id, version=step)
+        if not hasattr(then.rules, "scenario_of"):
+            raise InvalidRequest(f"{then.rules.title} games cannot be forked yet: they have no scenarios", "id")
         scenario = then.rules.scenario_of(then.state)
         seats = [{"name": seat["name"], "bot": seat.get("bot")} if seat.get("bot") else {"name": seat["name"]}
                  for seat in game.seats]

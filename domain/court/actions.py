@@ -1,0 +1,142 @@
+"""The decisions of a Court game, and why any other is refused.
+
+Actions are plain JSON objects:
+  {"type": "start", "slot": i, "space": s}     set-up: a starting card from Society Row, no power
+  {"type": "buy", "slot": i, "space": s}       Phase 1A: buy the card of slot i, place it on space s
+  {"type": "exchange", "space": s, "slot": i}  Phase 1A: the Courtesan on space s for the card of slot i
+  {"type": "skip"}                             Phase 1A: buy nothing (Phase 1B follows)
+  {"type": "tax_for_vp", "space": s}          a Tax Collector discards the top card of space s for its VP
+  {"type": "tax_for_cp", "space": s}          ... or for CP (the card goes to the Court of the Daemon Princes)
+  {"type": "fight", "slot": i, "pay": n}       the Generals fight the Daemon Prince of slot i, paying n CP
+  {"type": "decline"}                          let a power's or Phase 2's offer go
+`legal_actions` lists them in this order; `check` refuses anything else with the rule and why.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.contract import Action
+from domain.court.cards import CARDS, COURTESAN, name_of
+from domain.court.flow import beatable, tax_targets
+from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState
+from domain.court.table import fight_cost, price, tops
+from domain.errors import GameOver, IllegalAction, NotYourTurn
+
+WELL_FORMED = "court.action.well-formed"
+FIELDS = {"start": ("slot", "space"), "buy": ("slot", "space"), "exchange": ("space", "slot"), "skip": (),
+          "tax_for_vp": ("space",), "tax_for_cp": ("space",), "fight": ("slot", "pay"), "decline": ()}
+PHASES = {"start": (CHOOSE,), "buy": (BUY,), "exchange": (BUY,), "skip": (BUY,), "tax_for_vp": (POWER,),
+          "tax_for_cp": (POWER,), "fight": (POWER, FIGHT), "decline": (POWER, FIGHT)}
+
+
+def to_act(state: CourtState) -> int | None:
+    return None if state.phase in ("setup", OVER) else 0
+
+
+def exchanges(state: CourtState) -> list[Action]:
+    """Each Courtesan placed before this turn, for each card of equal VP in Society Row."""
+    if state.exchanged:
+        return []
+    found = []
+    for space, top in enumerate(tops(state)):
+        if top and CARDS[top].role == COURTESAN and state.placed_on[space] < state.turn:
+            found += [{"type": "exchange", "space": space, "slot": slot} for slot, card in enumerate(state.row)
+                      if card and not CARDS[card].is_daemon and CARDS[card].vp == CARDS[top].vp]
+    return found
+
+
+def legal_actions(state: CourtState, seat: int) -> list[Action]:
+    if seat != 0 or to_act(state) is None:
+        return []
+    spaces = range(state.spaces)
+    if state.phase == CHOOSE:
+        empty = [space for space in spaces if not state.court[space]]
+        return [{"type": "start", "slot": slot, "space": space}
+                for slot, card in enumerate(state.row) if card for space in empty]
+    if state.phase == BUY:
+        buys = [{"type": "buy", "slot": slot, "space": space}
+                for slot, card in enumerate(state.row)
+                if card and not CARDS[card].is_daemon and price(slot, card) <= state.cp for space in spaces]
+        return buys + exchanges(state) + [{"type": "skip"}]
+    if state.phase == POWER and state.pending["power"] == "tax":
+        return [{"type": kind, "space": space}
+                for space in tax_targets(state, state.pending["space"]) for kind in ("tax_for_vp", "tax_for_cp")] + [
+            {"type": "decline"}]
+    if state.phase in (POWER, FIGHT):
+        return [{"type": "fight", "slot": slot, "pay": fight_cost(state, state.row[slot])}
+                for slot in beatable(state)] + [{"type": "decline"}]
+    return []
+
+
+def check(state: CourtState, seat: int, action: Any) -> None:
+    """Raise GameOver, NotYourTurn or IllegalAction unless `action` may be taken now."""
+    if state.phase == OVER:
+        raise GameOver("the game is over; no decision is left to take")
+    if to_act(state) is None:
+        raise NotYourTurn("the cards have not been dealt yet")
+    if seat != 0:
+        raise NotYourTurn(f"a solitaire game has one seat, 0, not {seat}")
+    _check_form(state, action)
+    if action in legal_actions(state, seat):
+        return
+    raise IllegalAction(*_why(state, action))
+
+
+def _check_form(state: CourtState, action: Any) -> None:
+    known = ", ".join(FIELDS)
+    if not isinstance(action, Mapping) or action.get("type") not in FIELDS:
+        raise IllegalAction(f"type: an action is an object whose type is one of {known}", rule=WELL_FORMED)
+    wanted = FIELDS[action["type"]]
+    for name in action:
+        if name != "type" and name not in wanted:
+            raise IllegalAction(f"{name}: a {action['type']} action has no such field", rule=WELL_FORMED)
+    for name in wanted:
+        if name not in action:
+            raise IllegalAction(f"{name}: missing; a {action['type']} action needs it", rule=WELL_FORMED)
+        value = action[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction(f"{name}: a whole number, not {value!r}", rule=WELL_FORMED)
+    if "slot" in wanted and not 0 <= action["slot"] < len(state.row):
+        raise IllegalAction(f"slot: Society Row has slots 0 to {len(state.row) - 1}", rule=WELL_FORMED)
+    if "space" in wanted and not 0 <= action["space"] < state.spaces:
+        raise IllegalAction(f"space: the Royal Court has spaces 0 to {state.spaces - 1}", rule=WELL_FORMED)
+
+
+def _why(state: CourtState, action: Mapping[str, Any]) -> tuple[str, str]:
+    """The reason and rule of a well-formed action that is not among the legal ones."""
+    kind = action["type"]
+    if state.phase not in PHASES[kind]:
+        return f"type: {kind} is not a decision of this phase ({state.phase})", "court.phase-1a.buy"
+    card = state.row[action["slot"]] if "slot" in action else None
+    if kind in ("start", "buy", "exchange", "fight") and card is None:
+        return f"slot: slot {action['slot']} of Society Row is empty", "court.row.slide"
+    if kind == "start":
+        return f"space: space {action['space']} already holds a starting card", "court.house.starting-spaces"
+    if kind in ("buy", "exchange") and CARDS[card].is_daemon:
+        return f"slot: {name_of(card)} cannot be bought; only the Generals defeat it", "court.power.daemon"
+    if kind == "buy":
+        return (f"slot: {name_of(card)} costs {price(action['slot'], card)} CP and you have {state.cp}",
+                "court.phase-1a.buy")
+    if kind == "exchange":
+        top = tops(state)[action["space"]]
+        if state.exchanged:
+            return "type: a Courtesan was exchanged already in this Phase 1A", "court.house.courtesan-exchange"
+        if not top or CARDS[top].role != COURTESAN:
+            return f"space: the top card of space {action['space']} is not a Courtesan", "court.power.courtesan"
+        if state.placed_on[action["space"]] >= state.turn:
+            return "space: a Courtesan is exchanged on a later turn than the one it came", "court.power.courtesan"
+        return f"slot: {name_of(card)} is not worth {CARDS[top].vp} VP like the Courtesan", "court.power.courtesan"
+    if kind in ("tax_for_vp", "tax_for_cp"):
+        if state.pending["power"] != "tax":
+            return "type: the power waiting is a General's fight, not a Tax Collector's", "court.power.general"
+        return f"space: the top card of space {action['space']} is not another card of the Tax Collector's clan", \
+            "court.power.tax-collector"
+    if kind == "fight":
+        if not CARDS[card].is_daemon:
+            return f"slot: {name_of(card)} is no Daemon Prince", "court.power.general"
+        cost = fight_cost(state, card)
+        if cost > state.cp:
+            return f"slot: the Generals lack {cost} strength and you have {state.cp} CP", "court.power.general"
+        return f"pay: this fight costs exactly {cost} CP", "court.house.exact-pay"
+    return "type: not a decision of this phase", "court.phase-1a.buy"

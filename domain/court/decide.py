@@ -1,0 +1,132 @@
+"""Turning the deal and each decision into events: the only place the Court rules draw at random.
+
+Set-up: shuffle; deal Society Row, setting aside each Daemon Prince and dealing a replacement;
+then the player places three starting cards, one decision each; after the third, the set-aside
+Princes are shuffled back into the deck, the fourth card slides next to the deck, three new cards
+fill the row and turn 1 begins with 10 CP.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.contract import Event
+from domain.court.actions import check
+from domain.court.cards import ALL_IDS, CARDS
+from domain.court.flow import Emitter, activate, after_purchase, end_of_turn, refill, resume
+from domain.court.state import BUY, FIGHT, POWER, ROW_SLOTS, STARTING_CARDS, STARTING_CP, CourtState, new_state
+from domain.court.table import fight_cost, price, rightmost_court_card, tax_collectors
+from domain.rng import Rng
+
+
+def setup_events(advanced: bool, rng: Rng) -> list[Event]:
+    em = Emitter(new_state(advanced), rng)
+    order = rng.shuffle(ALL_IDS)
+    em.emit("deck_shuffled", "court.setup.shuffle", {"count": len(order)}, secret={"order": order})
+    for slot in range(ROW_SLOTS):
+        while CARDS[em.state.deck[0]].is_daemon:
+            em.emit("daemon_set_aside", "court.setup.daemons-aside", {"card": em.state.deck[0]})
+        em.emit("row_dealt", "court.setup.row", {"slot": slot, "card": em.state.deck[0]})
+    em.emit("choice_offered", "court.setup.starting-cards", {"cp": STARTING_CP, "choose": STARTING_CARDS})
+    return em.events
+
+
+def decide_events(state: CourtState, seat: int, action: Mapping[str, Any], rng: Rng) -> list[Event]:
+    check(state, seat, action)
+    em = Emitter(state, rng)
+    _PERFORM[action["type"]](em, action)
+    return em.events
+
+
+def _start(em: Emitter, action: Mapping[str, Any]) -> None:
+    slot, space = action["slot"], action["space"]
+    em.emit("starting_card_placed", "court.setup.starting-cards",
+            {"slot": slot, "card": em.state.row[slot], "space": space})
+    if sum(1 for stack in em.state.court if stack) < STARTING_CARDS:
+        return
+    if em.state.set_aside:
+        order = em.rng.shuffle(em.state.set_aside + em.state.deck)
+        em.emit("daemons_shuffled_back", "court.setup.daemons-aside", {"count": len(em.state.set_aside)},
+                secret={"order": order})
+    fourth = next(card for card in em.state.row if card)
+    em.emit("row_slid", "court.house.refill-order", {"row": [fourth, None, None, None], "card": fourth})
+    for slot in range(1, ROW_SLOTS):
+        card = em.state.deck[0]
+        em.emit("card_drawn", "court.setup.slide", {"slot": slot, "card": card, "daemon": CARDS[card].is_daemon})
+    em.emit("turn_started", "court.phase-1a.buy", {"turn": 1})
+
+
+def _buy(em: Emitter, action: Mapping[str, Any]) -> None:
+    slot, space = action["slot"], action["space"]
+    card = em.state.row[slot]
+    under = em.state.court[space][-1] if em.state.court[space] else None
+    em.emit("card_bought", "court.phase-1a.buy",
+            {"slot": slot, "card": card, "price": price(slot, card), "space": space, "covers": under})
+    refill(em)
+    if not activate(em, space, FIGHT):
+        after_purchase(em)
+
+
+def _exchange(em: Emitter, action: Mapping[str, Any]) -> None:
+    space, slot = action["space"], action["slot"]
+    em.emit("courtesan_exchanged", "court.power.courtesan",
+            {"space": space, "courtesan": em.state.court[space][-1], "slot": slot, "card": em.state.row[slot]})
+    # The new card's power acts first; "lastly" the row is refilled (once the power is done).
+    if not activate(em, space, BUY, refill_after=True):
+        refill(em)
+
+
+def _skip(em: Emitter, action: Mapping[str, Any]) -> None:
+    slot = rightmost_court_card(em.state)
+    if slot is not None:
+        em.emit("row_card_discarded", "court.phase-1b.discard", {"slot": slot, "card": em.state.row[slot]})
+        refill(em)
+    collectors = tax_collectors(em.state)
+    em.emit("income", "court.phase-1b.discard", {"cp": 1 + len(collectors), "tax_collectors": collectors})
+    after_purchase(em)
+
+
+def _tax(em: Emitter, action: Mapping[str, Any]) -> None:
+    space, take = action["space"], "vp" if action["type"] == "tax_for_vp" else "cp"
+    card = em.state.court[space][-1]
+    em.emit("tax_collected", "court.power.tax-collector",
+            {"space": space, "card": card, "take": take, "amount": CARDS[card].vp,
+             "by": em.state.pending["space"]})
+    _power_done(em)
+
+
+def _fight(em: Emitter, action: Mapping[str, Any]) -> None:
+    slot = action["slot"]
+    daemon = em.state.row[slot]
+    rule = "court.power.general" if em.state.phase == POWER else "court.phase-2.fight"
+    em.emit("daemon_defeated", rule, {"slot": slot, "card": daemon, "pay": fight_cost(em.state, daemon),
+                                      "vp": CARDS[daemon].vp, "strength": CARDS[daemon].strength})
+    refill(em)
+    if em.state.phase == POWER:
+        _power_done(em)
+    else:
+        end_of_turn(em)
+
+
+def _decline(em: Emitter, action: Mapping[str, Any]) -> None:
+    if em.state.phase == POWER:
+        pending = em.state.pending
+        em.emit("power_declined", "court.power.topmost", {"power": pending["power"], "then": pending["then"]})
+        if pending.get("refill_after"):
+            refill(em)
+        resume(em, pending["then"])
+        return
+    em.emit("fight_passed", "court.phase-2.fight", {"automatic": False})
+    end_of_turn(em)
+
+
+def _power_done(em: Emitter) -> None:
+    pending = em.state.pending
+    em.emit("power_done", "court.power.topmost", {"power": pending["power"], "then": pending["then"]})
+    if pending.get("refill_after"):
+        refill(em)
+    resume(em, pending["then"])
+
+
+_PERFORM = {"start": _start, "buy": _buy, "exchange": _exchange, "skip": _skip, "tax_for_vp": _tax, "tax_for_cp": _tax,
+            "fight": _fight, "decline": _decline}

@@ -1,0 +1,122 @@
+"""What happens between decisions: drawing into Society Row, card powers, the fight, Phase 3,
+the end of the game. Every step is an event, folded into the state as it is emitted."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.contract import Event
+from domain.court.cards import CARDS, GENERAL, MINISTER, POET, RULEBOOK_DAEMONS, TAX_COLLECTOR
+from domain.court.evolve import evolve
+from domain.court.state import BUY, DAEMONS_TO_END, CourtState
+from domain.court.table import (
+    daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors, title, tops,
+)
+from domain.rng import Rng
+
+
+class Emitter:
+    """Collects a decision's events, keeping the state they lead to."""
+
+    def __init__(self, state: CourtState, rng: Rng | None):
+        self.state = state
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, secret: Mapping[str, Any] | None = None) -> None:
+        event = Event(type, rule, data, {}, None, secret or {})
+        self.state = evolve(self.state, event)
+        self.events.append(event)
+
+
+def refill(em: Emitter) -> None:
+    """Fill the gaps of Society Row from the deck. Gaps always lie next to the deck (the cards left
+    of a gap slide right), and each new card enters next to the deck, pushing the last one right:
+    so with two gaps the first card drawn ends in slot 1 and the second in slot 0."""
+    while None in em.state.row:
+        gap = em.state.row.index(None)
+        while gap + 1 < len(em.state.row) and em.state.row[gap + 1] is None:
+            gap += 1
+        if not em.state.deck:
+            em.emit("row_left_short", "court.house.empty-deck", {"slots": [s for s, c in enumerate(em.state.row) if c is None]})
+            return
+        card = em.state.deck[0]
+        em.emit("card_drawn", "court.row.slide", {"slot": gap, "card": card, "daemon": CARDS[card].is_daemon})
+
+
+def activate(em: Emitter, space: int, then: str, refill_after: bool = False) -> bool:
+    """The power of the card just placed on `space`; True when it waits for a decision.
+    `refill_after`: Society Row is refilled once the power is done (a Courtesan's exchange)."""
+    card = CARDS[em.state.court[space][-1]]
+    if card.role == MINISTER:
+        paid = [(tc, CARDS[tc].vp + (1 if CARDS[tc].clan == card.clan else 0)) for tc in tax_collectors(em.state)]
+        if paid:
+            em.emit("minister_paid", "court.power.minister",
+                    {"space": space, "cp": sum(amount for _, amount in paid), "from": [tc for tc, _ in paid]})
+        return False
+    if card.role == POET:
+        honoured = [top for top in tops(em.state) if top and CARDS[top].clan == card.clan]
+        em.emit("poet_honoured", "court.power.poet",
+                {"space": space, "vp": sum(CARDS[top].vp for top in honoured), "cards": honoured})
+        return False
+    if card.role == TAX_COLLECTOR and tax_targets(em.state, space):
+        em.emit("power_awaits", "court.power.tax-collector",
+                {"power": "tax", "space": space, "then": then, "refill_after": refill_after})
+        return True
+    if card.role == GENERAL and beatable(em.state):
+        em.emit("power_awaits", "court.power.general",
+                {"power": "fight", "space": space, "then": then, "refill_after": refill_after})
+        return True
+    return False
+
+
+def tax_targets(state: CourtState, space: int) -> list[int]:
+    """The spaces whose top card a Tax Collector on `space` may discard: another card of its clan."""
+    clan = CARDS[state.court[space][-1]].clan
+    return [index for index, top in enumerate(tops(state)) if index != space and top and CARDS[top].clan == clan]
+
+
+def beatable(state: CourtState) -> list[int]:
+    """The slots of the Daemon Princes the Generals (and the CP) can defeat now."""
+    return [slot for slot in daemons_in_row(state) if fight_cost(state, state.row[slot]) <= state.cp]
+
+
+def after_purchase(em: Emitter) -> None:
+    """Phase 2, if a Daemon Prince can be fought; else on to Phase 3."""
+    if beatable(em.state):
+        em.emit("fight_offered", "court.phase-2.fight", {"daemons": daemons_in_row(em.state)})
+        return
+    if daemons_in_row(em.state):
+        em.emit("fight_passed", "court.house.no-fight", {"automatic": True})
+    end_of_turn(em)
+
+
+def end_of_turn(em: Emitter) -> None:
+    """Phase 3, the end of the game, or the next turn."""
+    if daemons_in_row(em.state):
+        slot = rightmost_court_card(em.state)
+        if slot is not None:
+            em.emit("daemons_took", "court.phase-3.daemons", {"slot": slot, "card": em.state.row[slot]})
+            refill(em)
+    state = em.state
+    reason = None
+    if len(daemons_in_row(state)) >= DAEMONS_TO_END:
+        reason = "four-daemons"
+    elif state.drawn_daemons >= RULEBOOK_DAEMONS:
+        reason = "all-daemons-drawn"
+    if reason:
+        score = final_score(state)
+        em.emit("game_ended", "court.end", {
+            "reason": reason, "vp": state.vp, "cp": state.cp, "cp_bonus": state.cp // 3, "penalty": penalty(state),
+            "score": score, "title": title(score),
+        })
+        return
+    em.emit("turn_started", "court.phase-1a.buy", {"turn": state.turn + 1})
+
+
+def resume(em: Emitter, then: str) -> None:
+    """Carry on once a power's decision is taken: back to Phase 1A after an exchange, else Phase 2."""
+    if then == BUY:
+        return
+    after_purchase(em)
+

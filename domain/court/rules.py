@@ -1,0 +1,67 @@
+"""CourtRules: The Court of Xiang Chi behind the service's one contract (domain.contract.Rules)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from domain.contract import Action, Event, Outcome
+from domain.court.actions import legal_actions, to_act
+from domain.court.bots import Autoplayer, RandomBot
+from domain.court.decide import decide_events, setup_events
+from domain.court.describe import describe
+from domain.court.evolve import evolve
+from domain.court.rulebook import RULEBOOK
+from domain.court.state import CourtState, new_state
+from domain.court.view import outcome, view
+from domain.rng import Rng
+
+
+class CourtRules:
+    """The Court of Xiang Chi, for one player, with the house rules of docs/house-rules.md."""
+
+    name = "court"
+    title = "The Court of Xiang Chi"
+    version = "1"
+    seats = (1, 1)
+    rulebook = RULEBOOK
+    state_types = (CourtState,)
+    options = {"advanced": bool}  # the Advanced Game: 6 spaces in the Royal Court
+    stand_in_bot = "autoplayer"
+
+    def __init__(self) -> None:
+        self.bots = {"random": RandomBot(), "autoplayer": Autoplayer()}
+
+    def new_state(self, seats: int, options: Mapping[str, Any]) -> CourtState:
+        return new_state(bool(options.get("advanced")))
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+        return setup_events(bool(options.get("advanced")), rng)
+
+    def to_act(self, state: CourtState) -> int | None:
+        return to_act(state)
+
+    def legal_actions(self, state: CourtState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def open_actions(self, state: CourtState, seat: int) -> list[Action]:
+        """Nothing: a solitaire has no one to resign to."""
+        return []
+
+    def reversible(self, events: Sequence[Event]) -> bool:
+        """Every decision either reaches into the deck or settles a power: none is taken back."""
+        return False
+
+    def decide(self, state: CourtState, seat: int, action: Action, rng: Rng) -> list[Event]:
+        return decide_events(state, seat, action, rng)
+
+    def evolve(self, state: CourtState, event: Event) -> CourtState:
+        return evolve(state, event)
+
+    def view(self, state: CourtState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+        return view(state, viewer, reveal)
+
+    def outcome(self, state: CourtState) -> Outcome | None:
+        return outcome(state)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return describe(event, names)

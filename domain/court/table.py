@@ -1,0 +1,78 @@
+"""Facts read off the Court table: the top cards, the Generals' strength, prices, the score."""
+
+from __future__ import annotations
+
+from domain.court.cards import CARDS, CLANS, GENERAL, TAX_COLLECTOR
+from domain.court.state import CourtState
+
+ALL_CLANS_BONUS = 2
+TITLES = (  # (lowest score, title): the rulebook's Aristocracy table
+    (71, "Emperor/Empress"),
+    (56, "Noble (Zhuhou)"),
+    (41, "Minister (Qing)"),
+    (26, "Bureaucrat (Daifu)"),
+    (16, "Yeoman (Shi)"),
+)
+COMMONER = "Commoner (Shumin)"
+TITLE_ORDER = (COMMONER, *reversed([title for _, title in TITLES]))
+
+
+def tops(state: CourtState) -> list[str | None]:
+    """The top card of each space of the Royal Court (None for an empty space)."""
+    return [stack[-1] if stack else None for stack in state.court]
+
+
+def top_cards_of(state: CourtState, role: str) -> list[str]:
+    return [card for card in tops(state) if card and CARDS[card].role == role]
+
+
+def generals_strength(state: CourtState) -> int:
+    """The Generals' total strength, +2 when they stand for all three clans."""
+    generals = top_cards_of(state, GENERAL)
+    total = sum(CARDS[card].strength for card in generals)
+    if {CARDS[card].clan for card in generals} >= set(CLANS):
+        total += ALL_CLANS_BONUS
+    return total
+
+
+def tax_collectors(state: CourtState) -> list[str]:
+    return top_cards_of(state, TAX_COLLECTOR)
+
+
+def price(slot: int, card: str) -> int:
+    """What a card costs in Society Row: its distance from the deck plus its Cost Modifier."""
+    return slot + CARDS[card].cost
+
+
+def daemons_in_row(state: CourtState) -> list[int]:
+    return [slot for slot, card in enumerate(state.row) if card and CARDS[card].is_daemon]
+
+
+def rightmost_court_card(state: CourtState) -> int | None:
+    """The slot of the rightmost card of Society Row that is not a Daemon Prince."""
+    for slot in range(len(state.row) - 1, -1, -1):
+        card = state.row[slot]
+        if card and not CARDS[card].is_daemon:
+            return slot
+    return None
+
+
+def fight_cost(state: CourtState, daemon: str) -> int:
+    """The CP the Generals lack to defeat `daemon` (0 when they are strong enough)."""
+    return max(0, CARDS[daemon].strength - generals_strength(state))
+
+
+def penalty(state: CourtState) -> int:
+    return sum(CARDS[card].vp for card in state.daemon_court)
+
+
+def final_score(state: CourtState) -> int:
+    """VP gained, plus 1 VP per 3 CP left, minus the Court of the Daemon Princes."""
+    return state.vp + state.cp // 3 - penalty(state)
+
+
+def title(score: int) -> str:
+    for lowest, name in TITLES:
+        if score >= lowest:
+            return name
+    return COMMONER
