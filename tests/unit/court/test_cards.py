@@ -1,0 +1,23 @@
+"""The 54 Court cards (house rule 1): 9 Daemon Princes and 5 roles x 3 clans x 3 cards."""
+
+from collections import Counter
+
+from domain.court.cards import CARDS, CLANS, DAEMON, GENERAL, ROLES
+
+
+def test_the_deck_has_54_cards_9_daemon_princes_and_45_court_cards():
+    roles = Counter(card.role for card in CARDS.values())
+    assert len(CARDS) == 54 and roles[DAEMON] == 9
+    assert all(roles[role] == 9 for role in ROLES)
+
+
+def test_each_role_has_three_cards_in_each_of_the_three_clans():
+    per = Counter((card.role, card.clan) for card in CARDS.values() if card.role != DAEMON)
+    assert set(CLANS) == {"sun", "moon", "earth"}
+    assert set(per.values()) == {3} and len(per) == 15
+
+
+def test_generals_and_daemon_princes_have_a_strength_and_no_card_is_worthless():
+    assert all(card.strength > 0 for card in CARDS.values() if card.role in (GENERAL, DAEMON))
+    assert all(card.strength == 0 for card in CARDS.values() if card.role not in (GENERAL, DAEMON))
+    assert all(card.vp >= 1 and card.cost >= 0 for card in CARDS.values())

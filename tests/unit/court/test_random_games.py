@@ -1,0 +1,39 @@
+"""Random legal games: they always end, and all 54 cards are somewhere at every step."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from domain.court import RULES
+from domain.court.cards import ALL_IDS
+from domain.court.describe import _LINES
+from domain.court.evolve import EVENT_TYPES
+from domain.rng import Rng
+from tests.unit.court.builders import all_cards
+
+MOST_DECISIONS = 600
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.text(min_size=1, max_size=12), advanced=st.booleans())
+def test_a_random_legal_game_ends_with_every_card_accounted_for(seed, advanced):
+    options = {"advanced": advanced}
+    state = RULES.new_state(1, options)
+    for event in RULES.setup(1, options, Rng(seed, "setup")):
+        state = RULES.evolve(state, event)
+    chooser = Rng(seed, "chooser")
+    for decision in range(MOST_DECISIONS):
+        if RULES.to_act(state) is None:
+            break
+        legal = RULES.legal_actions(state, 0)
+        assert legal, "a seat to act always has a decision"
+        for event in RULES.decide(state, 0, chooser.choice(legal), Rng(seed, f"decision:{decision}")):
+            assert event.rule in RULES.rulebook, event.rule
+            assert RULES.describe(event, ["ana"])
+            state = RULES.evolve(state, event)
+        assert sorted(all_cards(state)) == sorted(ALL_IDS)
+        assert state.cp >= 0
+    assert RULES.outcome(state) is not None, "the game ended"
+
+
+def test_every_event_has_a_line_for_the_replay():
+    assert set(_LINES) == set(EVENT_TYPES)
