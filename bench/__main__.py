@@ -11,6 +11,9 @@ from bench.http import http_figures
 from bench.queue_figures import queue_figures
 from bench.playouts import games_per_second
 from bench.service_moves import service_moves, store_floor
+from domain import registry
+from services.simulation import simulate
+from web.simulate_report import table, verdicts
 
 
 def ms(seconds: float) -> str:
@@ -48,6 +51,12 @@ def main() -> int:
     print(f"\nChi greedy bot against random over {strength['games']} games (seats alternated): "
           f"{strength['rate']:.1%} won (ties count half), 95% interval {strength['low']:.1%} to "
           f"{strength['high']:.1%} (target at least 75%: {verdict})")
+
+    reports = [simulate("court", bot, 1000) for bot in ("autoplayer", "random")]
+    order = list(registry.get("court").titles)
+    print()
+    print("\n".join(table("The Court of Xiang Chi, 1000 games each", reports, order)
+                    + verdicts(reports[0], reports[1], order)))
 
     queued = queue_figures()
     ratio = queued["bot_p50"] / queued["bare_p50"]

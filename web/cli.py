@@ -7,6 +7,8 @@
     chronicle verify FILE              check an export offline: seed, hash chain, every rule re-run
     chronicle import FILE              load an export into this service's store
     chronicle replay GAME              print a game's steps
+    chronicle simulate GAME --games N --bot NAME
+                                       N games played by a bot, beside a random player: scores, titles
 
 The store is the one the environment names (see services/bootstrap.py); `verify` needs none.
 """
@@ -46,6 +48,13 @@ def parser() -> argparse.ArgumentParser:
     importing.add_argument("file")
     replay = commands.add_parser("replay", help="print a game's steps in the terminal")
     replay.add_argument("game", type=game_id)
+    simulate = commands.add_parser("simulate", help="play many games with a bot (rules only, no store) and report")
+    simulate.add_argument("game", help="the game's name, e.g. court")
+    simulate.add_argument("--games", type=int, default=1000, help="how many games each (default 1000)")
+    simulate.add_argument("--bot", required=True, help="the bot to measure, e.g. autoplayer")
+    simulate.add_argument("--against", default="random", help="the bot to compare with (default random)")
+    simulate.add_argument("--seed", default="sim", help="games use the seeds SEED-0, SEED-1, ...")
+    simulate.add_argument("--advanced", action="store_true", help="the game's advanced option (the Court: 6 spaces)")
     return top
 
 
@@ -70,6 +79,10 @@ def main(argv: list[str] | None = None) -> int:
             return verify(args.file)
         if args.command in ("serve", "projections"):
             return serve_or_project(args)
+        if args.command == "simulate":
+            from web.simulate_report import run_simulation
+
+            return run_simulation(args)
         services = build()
         if args.command == "export":
             out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout

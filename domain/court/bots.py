@@ -105,5 +105,5 @@ def _value(view: View, action: Action) -> float:
         return gain - _cover_loss(view, card) * 0.5
     if kind == "fight":
         daemon = row[action["slot"]]["card"]
-        return daemon["vp"] + 1.5 - cp * action["pay"]
+        return daemon["vp"] + 3.0 - cp * action["pay"]
     return 0.0  # decline

@@ -12,6 +12,7 @@ from domain.court.describe import describe
 from domain.court.evolve import evolve
 from domain.court.rulebook import RULEBOOK
 from domain.court.state import CourtState, new_state
+from domain.court.table import TITLE_ORDER
 from domain.court.view import outcome, view
 from domain.rng import Rng
 
@@ -27,6 +28,7 @@ class CourtRules:
     state_types = (CourtState,)
     options = {"advanced": bool}  # the Advanced Game: 6 spaces in the Royal Court
     stand_in_bot = "autoplayer"
+    titles = TITLE_ORDER  # the Aristocracy, lowest first
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "autoplayer": Autoplayer()}

@@ -12,9 +12,9 @@ def test_four_daemon_princes_in_society_row_end_the_game_after_phase_3():
     events, after = act(state, SKIP)
     ended = only(events, "game_ended")
     assert after.phase == OVER and ended.data["reason"] == "four-daemons"
-    assert ended.data["score"] == 20 + 1 // 3 - 3 and RULES.to_act(after) is None
+    assert ended.data["score"] == 20 + 1 // 3 - 2 and RULES.to_act(after) is None
     outcome = RULES.outcome(after)
-    assert outcome.scores == [17] and outcome.detail["title"] == "Yeoman (Shi)"
+    assert outcome.scores == [18] and outcome.detail["title"] == "Yeoman (Shi)"
 
 
 def test_the_ninth_daemon_prince_drawn_ends_the_game():

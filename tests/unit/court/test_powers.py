@@ -22,7 +22,7 @@ def test_a_poet_gains_the_vp_of_each_top_card_of_its_clan_itself_included():
     state = table(row=["poet-sun-3", *QUIET[:3]], court=court)
     events, after = act(state, buy(0, 4))
     honoured = only(events, "poet_honoured")
-    assert honoured.data["vp"] == 2 + 2 + 1 and after.vp == 5
+    assert honoured.data["vp"] == 1 + 2 + 1 and after.vp == 4
     assert sorted(honoured.data["cards"]) == ["general-sun-1", "minister-sun-2", "poet-sun-3"]
 
 
@@ -39,15 +39,15 @@ def test_a_tax_collector_may_discard_one_other_card_of_its_clan_for_its_vp():
     assert offered == [{"type": "tax_for_vp", "space": 0}, {"type": "tax_for_cp", "space": 0},
                        {"type": "tax_for_vp", "space": 1}, {"type": "tax_for_cp", "space": 1}, DECLINE]
     events, after = act(state, {"type": "tax_for_vp", "space": 1})
-    assert only(events, "tax_collected").data["amount"] == 3 and after.vp == 3
+    assert only(events, "tax_collected").data["amount"] == 2 and after.vp == 2
     assert after.court[1] == [] and "minister-moon-3" in after.discard
     assert after.phase == BUY and after.turn == state.turn + 1, "one card only; the turn goes on"
 
 
 def test_or_for_cp_and_then_the_card_goes_to_the_court_of_the_daemon_princes():
     events, after = act(tax_table(), {"type": "tax_for_cp", "space": 1})
-    assert after.cp == 10 - 2 + 3 and after.daemon_court == ["minister-moon-3"]
-    assert RULES.view(after, 0)["penalty"] == 3
+    assert after.cp == 10 - 2 + 2 and after.daemon_court == ["minister-moon-3"]
+    assert RULES.view(after, 0)["penalty"] == 2
 
 
 def test_a_tax_collector_may_also_let_it_be_and_a_card_of_another_clan_is_not_offered():
@@ -96,7 +96,7 @@ def test_a_courtesan_is_exchanged_on_a_later_turn_for_a_card_of_equal_vp_whose_p
 
 
 def test_a_courtesan_is_not_exchanged_on_the_turn_it_came_nor_for_a_card_of_other_vp():
-    state = table(row=["poet-earth-1", "minister-moon-2", "minister-sun-3", QUIET[0]], court={2: ["courtesan-sun-2"]},
+    state = table(row=["poet-earth-1", "minister-moon-2", "general-earth-1", QUIET[0]], court={2: ["courtesan-sun-2"]},
                   placed_on={2: 2}, turn=2)
     refused(state, {"type": "exchange", "space": 2, "slot": 1}, "court.power.courtesan")
     state.placed_on = [0, 0, 1, 0, 0, 0, 0, 0]

@@ -1,0 +1,23 @@
+"""`chronicle simulate`: a bot's games beside a random player's, as the README's table shows them.
+(The 1,000-game figures are `make bench`'s; here a small sample.)"""
+
+from web.cli import main
+
+
+def test_simulate_prints_scores_and_the_share_of_each_title_for_the_bot_and_a_random_player(capsys):
+    assert main(["simulate", "court", "--games", "60", "--bot", "autoplayer"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "The Court of Xiang Chi, 60 games each (seeds sim-0 to sim-59)"
+    assert out[2].split() == ["autoplayer", "random"]
+    rows = {line[:26].strip(): line[26:].split() for line in out[3:] if line.strip()}
+    assert set(rows) >= {"score median", "Commoner (Shumin)", "Emperor/Empress", "median title"}
+    shares = [float(rows[title][0].rstrip("%")) for title in rows if "(" in title or title == "Emperor/Empress"]
+    assert abs(sum(shares) - 100) < 0.5, "every game has one title"
+    autoplayer_median, random_median = (float(value) for value in rows["score median"])
+    assert autoplayer_median > random_median + 15, "the autoplayer plays far better than chance"
+    assert any(line.startswith("median title") and "ranks above random" in line for line in out)
+
+
+def test_simulate_names_the_bots_a_game_has_when_asked_for_another(capsys):
+    assert main(["simulate", "court", "--games", "2", "--bot", "deep-blue"]) == 2
+    assert "has no bot 'deep-blue' (it has: autoplayer, random)" in capsys.readouterr().err

@@ -1,0 +1,73 @@
+"""`chronicle simulate`: a bot's games beside a random player's, as a table, with a progress bar."""
+
+from __future__ import annotations
+
+import sys
+from typing import TextIO
+
+from domain import registry
+from services.simulation import Report, simulate
+
+BAR = 30
+
+
+def progress_bar(label: str, total: int, out: TextIO = sys.stderr):
+    """A callback drawing `label [#####.....] done/total` on one line of `out`."""
+    step = max(1, total // 100)
+    live = out.isatty()  # a log gets one line per bot, when it is done
+
+    def draw(done: int) -> None:
+        if (done % step or not live) and done != total:
+            return
+        filled = BAR * done // total
+        out.write(f"{chr(13) if live else ''}{label:<12} [{'#' * filled}{'.' * (BAR - filled)}] {done}/{total}")
+        if done == total:
+            out.write("\n")
+        out.flush()
+
+    return draw
+
+
+def table(title: str, reports: list[Report], order: list[str]) -> list[str]:
+    """The report as text lines: score spread, then the share of each title, for each bot."""
+    width = max(len(line) for line in order + ["score 10th to 90th"]) + 2
+    lines = [title, "", " " * width + "".join(f"{report.bot:>16}" for report in reports)]
+    rows = [
+        ("score median", lambda r: f"{r.median:g}"),
+        ("score mean", lambda r: f"{sum(r.scores) / r.games:.1f}"),
+        ("score 10th to 90th", lambda r: f"{r.percentile(0.1)} to {r.percentile(0.9)}"),
+    ]
+    rows += [(name, lambda r, name=name: f"{100 * r.title_share(name):.1f}%") for name in order]
+    if order:
+        rows.append(("median title", lambda r: (r.median_title(order) or "").split(" (")[0]))
+    for label, cell in rows:
+        lines.append(f"{label:<{width}}" + "".join(f"{cell(report):>16}" for report in reports))
+    return lines
+
+
+def verdicts(bot: Report, against: Report, order: list[str]) -> list[str]:
+    """The Court's targets: two ranks above the random player, and a rare top rank."""
+    if not order:
+        return []
+    gap = order.index(bot.median_title(order)) - order.index(against.median_title(order))
+    top = bot.title_share(order[-1])
+    return [
+        f"median title {gap} ranks above {against.bot} (target at least 2): {'meets' if gap >= 2 else 'MISSES'}",
+        f"{order[-1]} in {100 * top:.1f}% of {bot.bot} games (target under 5%): {'meets' if top < 0.05 else 'MISSES'}",
+    ]
+
+
+def run_simulation(args) -> int:
+    rules = registry.get(args.game)
+    missing = [bot for bot in (args.bot, args.against) if bot not in rules.bots]
+    if missing:
+        print(f"chronicle simulate: {rules.title} has no bot {missing[0]!r} (it has: {', '.join(sorted(rules.bots))})",
+              file=sys.stderr)
+        return 2
+    options = {"advanced": True} if args.advanced else {}
+    reports = [simulate(args.game, bot, args.games, args.seed, options, progress_bar(bot, args.games))
+               for bot in (args.bot, args.against)]
+    order = list(getattr(rules, "titles", ()))
+    heading = f"{rules.title}, {args.games} games each (seeds {args.seed}-0 to {args.seed}-{args.games - 1})"
+    print("\n".join(table(heading, reports, order) + [""] + verdicts(reports[0], reports[1], order)))
+    return 0
