@@ -134,7 +134,10 @@
     $("sandbox").hidden = !game.sandbox;
     $("live").hidden = game.status !== "running";
     let text;
-    if (game.status === "finished" && game.outcome) {
+    if (game.status === "finished" && game.outcome && game.outcome.detail && game.outcome.detail.title) {
+      text = `Finished. Score ${game.outcome.scores[0]}: ${game.outcome.detail.title} (${game.outcome.reason}).`;
+      if (game.seed) text += ` Seed: ${game.seed}.`;
+    } else if (game.status === "finished" && game.outcome) {
       const outcome = game.outcome;
       const scores = outcome.scores.map((score, seat) => `${names[seat]} ${score}`).join(", ");
       const result = outcome.tie ? "A tie" : `${outcome.winners.map((seat) => names[seat]).join(" and ")} won`;
