@@ -66,7 +66,8 @@ def index():
 
 
 def requested_seats(form: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The seats the form asks for: the person (if named) first, then the bots."""
+    """The seats the form asks for: the person (if named) first, then the bots; a person at a
+    solitaire sits alone, whatever the number of bots says."""
     try:
         bots = int(form.get("bots", "1"))
     except ValueError:
@@ -74,6 +75,9 @@ def requested_seats(form: Mapping[str, str]) -> list[dict[str, Any]]:
     if not 0 <= bots <= MAX_BOTS:
         raise InvalidRequest(f"a table has 0 to {MAX_BOTS} bots", "bots")
     name = form.get("name", "").strip()
+    rules = registry.GAMES.get(form.get("game", ""))
+    if rules is not None and name and rules.seats[1] == 1:
+        bots = 0
     return ([{"name": name}] if name else []) + [{"bot": form.get("bot", "")} for _ in range(bots)]
 
 

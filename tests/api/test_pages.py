@@ -79,3 +79,13 @@ def test_an_unknown_game_has_a_page_saying_so(client):
 def test_any_form_is_answered_without_a_server_error(client, form):
     answer = client.post("/games", data=form)
     assert answer.status_code in (303, 400)
+
+
+def test_a_person_starting_a_solitaire_from_the_form_sits_alone(client):
+    answer = start(client, game="court", bots="1", bot="greedy")
+    assert answer.status_code == 303, answer.text
+    game_id = answer.headers["Location"].split("#")[0].rsplit("/", 1)[1]
+    game = client.get(f"/api/games/{game_id}").json
+    assert game["title"] == "The Court of Xiang Chi" and [seat["name"] for seat in game["seats"]] == ["ana"]
+    watched = start(client, game="court", name="", bots="1", bot="autoplayer")
+    assert client.get(watched.headers["Location"].replace("/games/", "/api/games/")).json["status"] == "finished"
