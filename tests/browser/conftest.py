@@ -44,6 +44,9 @@ def page(browser):
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
+    # A test's request handlers (page.route) must not outlive it: one still answering a request
+    # of the closing page would fail inside the next test.
+    opened.unroute_all(behavior="ignoreErrors")
     context.close()
     assert not errors, f"the page raised: {errors}"
 
