@@ -10,21 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from domain.bots import RandomBot, best_of
 from domain.contract import Action
 from domain.rng import Rng
 
+__all__ = ["GreedyBot", "RandomBot"]
+
 View = Mapping[str, Any]
-
-
-class RandomBot:
-    """Any legal action, uniformly at random."""
-
-    name = "random"
-    version = "1"
-
-    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        """One of `legal`, uniformly."""
-        return rng.choice(legal)
 
 
 class GreedyBot:
@@ -35,10 +27,7 @@ class GreedyBot:
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The best-scoring element of `legal`."""
-        seen = _Seen(view)
-        scored = [(seen.value(action), index) for index, action in enumerate(legal)]
-        best = max(score for score, _ in scored)
-        return legal[rng.choice([index for score, index in scored if score == best])]
+        return best_of(legal, _Seen(view).value, rng)
 
 
 class _Seen:

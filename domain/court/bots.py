@@ -10,18 +10,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from domain.bots import RandomBot, best_of
 from domain.contract import Action
 from domain.rng import Rng
 
+__all__ = ["Autoplayer", "RandomBot"]
+
 View = Mapping[str, Any]
-
-
-class RandomBot:
-    name = "random"
-    version = "1"
-
-    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        return rng.choice(legal)
 
 
 class Autoplayer:
@@ -29,9 +24,7 @@ class Autoplayer:
     version = "1"
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        scored = [(_value(view, action), index) for index, action in enumerate(legal)]
-        best = max(score for score, _ in scored)
-        return legal[rng.choice([index for score, index in scored if score == best])]
+        return best_of(legal, lambda action: _value(view, action), rng)
 
 
 def _top(view: View, space: int) -> Mapping[str, Any] | None:

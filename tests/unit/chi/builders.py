@@ -14,6 +14,7 @@ from domain.chi.cards import ALL_IDS
 from domain.chi.state import ACTION, ROW_SLOTS, ChiState, Conflict
 from domain.contract import Event
 from domain.rng import Rng
+from tests.unit.events import only, types  # noqa: F401 - the rule tests import them from here
 
 # A row that is not all Yin and uses no card the tests below care about.
 QUIET_ROW = ["yin-orange-1", "yin-orange-2", "yin-yellow-1", "yin-yellow-2", "yin-green-1", "chi-4"]
@@ -80,18 +81,6 @@ def act(state: ChiState, action: dict[str, Any], seat: int | None = None, seed: 
     seat = RULES.to_act(state) if seat is None else seat
     events = RULES.decide(state, seat, action, Rng(seed, "decide"))
     return events, fold(state, events)
-
-
-def types(events: Sequence[Event]) -> list[str]:
-    """The event types, in order."""
-    return [event.type for event in events]
-
-
-def only(events: Sequence[Event], kind: str) -> Event:
-    """The one event of type `kind`."""
-    found = [event for event in events if event.type == kind]
-    assert len(found) == 1, f"expected one {kind}, got {types(events)}"
-    return found[0]
 
 
 def draw(slot: int) -> dict[str, Any]:

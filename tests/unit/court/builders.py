@@ -13,6 +13,7 @@ from domain.court import RULES
 from domain.court.cards import ALL_IDS
 from domain.court.state import BUY, CourtState, new_state
 from domain.rng import Rng
+from tests.unit.events import only, types  # noqa: F401 - the rule tests import them from here
 
 # Court cards the tests use for padding the deck's top: no Daemon Prince among them.
 QUIET_DECK = ["courtesan-sun-1", "courtesan-moon-1", "courtesan-earth-1", "minister-sun-1", "minister-moon-1"]
@@ -45,16 +46,6 @@ def act(state: CourtState, action: dict[str, Any], seed: str = "test") -> tuple[
     for event in events:
         state = RULES.evolve(state, event)
     return events, state
-
-
-def types(events: Sequence[Event]) -> list[str]:
-    return [event.type for event in events]
-
-
-def only(events: Sequence[Event], kind: str) -> Event:
-    found = [event for event in events if event.type == kind]
-    assert len(found) == 1, f"expected one {kind}, got {types(events)}"
-    return found[0]
 
 
 def refused(state: CourtState, action: Any, rule: str):

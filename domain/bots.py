@@ -1,0 +1,31 @@
+"""What the bots of every game share: the random player, and picking the best-valued action.
+
+A bot decides from its seat's view and the legal actions only, never from the whole state.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from domain.contract import Action
+from domain.rng import Rng
+
+View = Mapping[str, Any]
+
+
+class RandomBot:
+    """Any legal action, uniformly at random."""
+
+    name = "random"
+    version = "1"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        """One of `legal`, uniformly."""
+        return rng.choice(legal)
+
+
+def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng) -> Action:
+    """The legal action of highest value; ties broken at random."""
+    scored = [(value(action), index) for index, action in enumerate(legal)]
+    best = max(score for score, _ in scored)
+    return legal[rng.choice([index for score, index in scored if score == best])]
