@@ -8,8 +8,9 @@ from domain.contract import Rules
 def _load() -> dict[str, Rules]:
     from domain.chi import RULES as chi
     from domain.court import RULES as court
+    from domain.xanadu import RULES as xanadu
 
-    return {rules.name: rules for rules in (chi, court)}
+    return {rules.name: rules for rules in (chi, court, xanadu)}
 
 
 GAMES: dict[str, Rules] = _load()

@@ -1,0 +1,146 @@
+"""The decisions of a Xanadu turn, one small action each, and why any other is refused.
+
+  {"type": "start", "card": id}              set-up: your starting building (brown, else blue, else yellow);
+                                             the same at the start of a turn with no building in play
+  {"type": "sell", "building": i}            Sell phase: gift building i to the Khan for its value
+  {"type": "end_sell"} / {"type": "skip_turn"}  on to Construction / pass the whole turn
+  {"type": "build", "card": id}              Construction: a building of your hand you can pay for
+  {"type": "skip_build"}                     no construction
+  {"type": "cover", "owner": s, "building": i}  Workers: cover the next row of a building in play
+  {"type": "done_covering"}                  the rows are chosen (the building, if any, is paid)
+  {"type": "worker", "card": id}             a card of your hand as one of the workers, face down
+  {"type": "end_turn"}                       commit the turn
+  {"type": "undo"}                           take back the last uncommitted step of your turn
+`legal_actions` lists them all but `undo`, which is open to the seat (`open_actions`) but never
+among the choices of a bot, which could undo and redo forever.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.contract import Action
+from domain.errors import GameOver, IllegalAction, NotYourTurn
+from domain.xanadu.cards import CARDS
+from domain.xanadu.state import BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState
+from domain.xanadu.table import can_pay, coverable, missing, payable, starting_colour, workers_left
+
+WELL_FORMED = "xanadu.action.well-formed"
+FIELDS = {"start": ("card",), "sell": ("building",), "end_sell": (), "skip_turn": (), "build": ("card",),
+          "skip_build": (), "cover": ("owner", "building"), "done_covering": (), "worker": ("card",),
+          "end_turn": (), "undo": ()}
+
+
+def to_act(state: XanaduState) -> int | None:
+    if state.phase == START:
+        return next(seat for seat, chosen in enumerate(state.starting) if chosen is None)
+    if state.phase in (FOOTHOLD, SELL, BUILD, WORKERS, CHOOSE, CONFIRM):
+        return state.current
+    return None
+
+
+def startable(state: XanaduState, seat: int) -> list[str]:
+    hand = state.hands[seat]
+    colour = starting_colour(hand)
+    return sorted(card for card in hand if colour is None or CARDS[card].colour == colour)
+
+
+def covers_open(state: XanaduState, seat: int) -> list[Action]:
+    """The rows the seat may still cover: within its workers, keeping its building payable."""
+    plan = state.plan
+    left = workers_left(state, seat, plan)
+    if left <= 0:
+        return []
+    found = []
+    for owner, index in coverable(state, plan["covers"]):
+        covers = plan["covers"] + [[owner, index]]
+        if plan["build"] and not can_pay(state, seat, CARDS[plan["build"]].cost, covers, left - 1):
+            continue
+        found.append({"type": "cover", "owner": owner, "building": index})
+    return found
+
+
+def paid(state: XanaduState, seat: int) -> bool:
+    plan = state.plan
+    return not plan["build"] or not missing(state, seat, CARDS[plan["build"]].cost, plan["covers"])
+
+
+def legal_actions(state: XanaduState, seat: int) -> list[Action]:
+    if to_act(state) != seat:
+        return []
+    plan = state.plan
+    if state.phase in (START, FOOTHOLD):
+        return [{"type": "start", "card": card} for card in startable(state, seat)]
+    if state.phase == SELL:
+        sells = [{"type": "sell", "building": index} for index in range(len(state.buildings[seat]))]
+        return sells + [{"type": "end_sell"}] + ([] if plan["sold"] else [{"type": "skip_turn"}])
+    if state.phase == BUILD:
+        builds = [{"type": "build", "card": card} for card in sorted(set(state.hands[seat])) if payable(state, seat, card, plan)]
+        return builds + [{"type": "skip_build"}]
+    if state.phase == WORKERS:
+        return covers_open(state, seat) + ([{"type": "done_covering"}] if paid(state, seat) else [])
+    if state.phase == CHOOSE:
+        chosen = list(plan["workers"])
+        hand = [card for card in state.hands[seat]]
+        for card in chosen + ([plan["build"]] if plan["build"] else []):
+            hand.remove(card)
+        return [{"type": "worker", "card": card} for card in sorted(set(hand))]
+    if state.phase == CONFIRM:
+        return [{"type": "end_turn"}]
+    return []
+
+
+def undoable(state: XanaduState, seat: int) -> bool:
+    """Whether the seat to act has an uncommitted step of its turn to take back (sales stand)."""
+    return to_act(state) == seat and state.plan is not None and bool(state.plan["steps"])
+
+
+def check(state: XanaduState, seat: int, action: Any) -> None:
+    if state.phase == OVER:
+        raise GameOver("the game is over; no decision is left to take")
+    deciding = to_act(state)
+    if deciding is None:
+        raise NotYourTurn("the cards have not been dealt yet")
+    if seat != deciding:
+        raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
+    if not isinstance(action, Mapping) or action.get("type") not in FIELDS:
+        raise IllegalAction(f"type: an action is an object whose type is one of {', '.join(FIELDS)}", rule=WELL_FORMED)
+    wanted = FIELDS[action["type"]]
+    if set(action) != {"type", *wanted}:
+        raise IllegalAction(f"a {action['type']} action has exactly the fields {', '.join(('type',) + wanted)}", rule=WELL_FORMED)
+    if action["type"] == "undo":
+        if not undoable(state, seat):
+            raise IllegalAction("type: nothing of this turn is left to undo (a sale stands)", rule="xanadu.house.undo")
+        return
+    if action in legal_actions(state, seat):
+        return
+    raise IllegalAction(*_why(state, seat, action))
+
+
+def _why(state: XanaduState, seat: int, action: Mapping[str, Any]) -> tuple[str, str]:
+    kind = action["type"]
+    phases = {"start": FOOTHOLD if state.phase == FOOTHOLD else START, "sell": SELL, "end_sell": SELL, "skip_turn": SELL, "build": BUILD, "skip_build": BUILD,
+              "cover": WORKERS, "done_covering": WORKERS, "worker": CHOOSE, "end_turn": CONFIRM}
+    if state.phase != phases[kind]:
+        return f"type: {kind} is not a decision of the {state.phase} phase", "xanadu.turn.phases"
+    if kind == "start":
+        return f"card: the starting building is one of {', '.join(startable(state, seat))}", "xanadu.setup.start"
+    if kind == "sell":
+        return f"building: you have buildings 0 to {len(state.buildings[seat]) - 1}", "xanadu.sell"
+    if kind == "skip_turn":
+        return "type: you sold a building this turn; it is no longer a passed turn", "xanadu.sell"
+    if kind == "build":
+        card = action["card"]
+        if card not in state.hands[seat]:
+            return f"card: {card!r} is not in your hand", "xanadu.build"
+        if len(state.buildings[seat]) >= 5:
+            return "card: you have 5 buildings in play already", "xanadu.build.most-five"
+        return f"card: there is no way to pay for the {CARDS[card].name} now", "xanadu.build.pay"
+    if kind == "cover":
+        if workers_left(state, seat, state.plan) <= 0:
+            return "type: you have no card left in hand to place as a worker", "xanadu.workers.hand"
+        return "building: that row cannot be covered now, or covering it leaves the building unpaid", "xanadu.workers.rows"
+    if kind == "done_covering":
+        short = missing(state, seat, CARDS[state.plan["build"]].cost, state.plan["covers"])
+        return f"type: the building still lacks {', '.join(sorted(short.elements()))}", "xanadu.build.pay"
+    return f"card: {action.get('card')!r} is not a card of your hand you may place", "xanadu.workers.hand"

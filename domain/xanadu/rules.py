@@ -1,0 +1,68 @@
+"""XanaduRules: Xanadu behind the service's one contract (domain.contract.Rules)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from domain.contract import Action, Event, Outcome
+from domain.rng import Rng
+from domain.xanadu.actions import legal_actions, to_act, undoable
+from domain.xanadu.bots import Builder, RandomBot
+from domain.xanadu.decide import decide_events, setup_events
+from domain.xanadu.describe import describe
+from domain.xanadu.evolve import evolve
+from domain.xanadu.rulebook import RULEBOOK
+from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
+from domain.xanadu.view import outcome, view
+
+
+class XanaduRules:
+    """Xanadu for 2 to 6 players, with the house rules of docs/house-rules.md."""
+
+    name = "xanadu"
+    title = "Xanadu"
+    version = "1"
+    seats = (2, 6)
+    rulebook = RULEBOOK
+    state_types = (XanaduState,)
+    stand_in_bot = "builder"
+
+    def __init__(self) -> None:
+        self.bots = {"random": RandomBot(), "builder": Builder()}
+
+    def new_state(self, seats: int, options: Mapping[str, Any]) -> XanaduState:
+        return new_state(seats)
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+        return setup_events(seats, rng)
+
+    def to_act(self, state: XanaduState) -> int | None:
+        return to_act(state)
+
+    def legal_actions(self, state: XanaduState, seat: int) -> list[Action]:
+        return legal_actions(state, seat)
+
+    def open_actions(self, state: XanaduState, seat: int) -> list[Action]:
+        """Undoing the uncommitted part of one's own turn."""
+        if state.phase in (SETUP, OVER):
+            return []
+        return [{"type": "undo"}] if undoable(state, seat) else []
+
+    def reversible(self, events: Sequence[Event]) -> bool:
+        """A committed turn draws cards: it stands (the undo covers what is not yet committed)."""
+        return False
+
+    def decide(self, state: XanaduState, seat: int, action: Action, rng: Rng) -> list[Event]:
+        return decide_events(state, seat, action, rng)
+
+    def evolve(self, state: XanaduState, event: Event) -> XanaduState:
+        return evolve(state, event)
+
+    def view(self, state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+        return view(state, viewer, reveal)
+
+    def outcome(self, state: XanaduState) -> Outcome | None:
+        return outcome(state)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return describe(event, names)

@@ -1,0 +1,53 @@
+"""The Xanadu table as plain JSON-native data, so the store can snapshot it.
+
+`buildings[seat]` lists that seat's buildings in play as {"card": id, "workers": [card ids]}: the
+workers cover the rows from the bottom up. The turn under way is `plan` until its player ends it:
+{"sold": bool, "build": id or None, "covers": [[seat, building], ...], "workers": [card ids],
+"steps": the uncommitted steps, in order, for `undo`}. The
+deck's top card is `deck[0]`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+HAND = 7
+MOST_BUILDINGS = 5
+MARKER_AMONG_LAST = 10
+SELL_DRAW = 3
+
+SETUP, START, FOOTHOLD, SELL, BUILD, WORKERS, CHOOSE, CONFIRM, OVER = (
+    "setup", "start", "foothold", "sell", "build", "workers", "choose", "confirm", "over")
+
+
+@dataclass
+class XanaduState:
+    seats: int = 2
+    phase: str = SETUP
+    deck: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    buildings: list[list[dict[str, Any]]] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    starting: list[str | None] = field(default_factory=list)
+    current: int = 0
+    turn: int = 0
+    reshuffled: bool = False
+    plan: dict[str, Any] | None = None
+
+
+def new_state(seats: int) -> XanaduState:
+    return XanaduState(seats=seats, hands=[[] for _ in range(seats)], buildings=[[] for _ in range(seats)],
+                       scores=[0] * seats, starting=[None] * seats)
+
+
+def new_plan() -> dict[str, Any]:
+    return {"sold": False, "build": None, "covers": [], "workers": [], "steps": []}
+
+
+def copy_with(state: XanaduState, **changes: Any) -> XanaduState:
+    new = object.__new__(XanaduState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new

@@ -1,0 +1,73 @@
+"""What one seat sees of a Xanadu table: every building in play with its covered rows and current
+value, its own hand and every hand's size, the deck and discard sizes, the scores; the plan of the
+turn under way only to its player. Worker cards are face down: counts, never names, until the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.contract import Outcome
+from domain.xanadu.cards import CARDS
+from domain.xanadu.state import OVER, XanaduState
+from domain.xanadu.table import missing, value
+
+
+CATALOGUE = [card.to_json() for card in CARDS.values()]
+
+
+def _trend(card_id: str, workers: int) -> str | None:
+    values = CARDS[card_id].values
+    if workers >= len(values) - 1:
+        return None
+    step = values[workers + 1] - values[workers]
+    return "up" if step > 0 else "down" if step < 0 else "flat"
+
+
+def _building(building: dict[str, Any], shown: bool) -> dict[str, Any]:
+    card, workers = building["card"], len(building["workers"])
+    seen = {"card": CARDS[card].to_json(), "workers": workers, "value": value(building), "trend": _trend(card, workers),
+            "favors": [row.favor for row in CARDS[card].rows[:workers] if row.favor]}
+    if shown:
+        seen["worker_cards"] = list(building["workers"])
+    return seen
+
+
+def view(state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+    shown = reveal or state.phase == OVER
+    table: dict[str, Any] = {
+        "viewer": viewer,
+        "phase": state.phase,
+        "turn": state.turn,
+        "current": state.current,
+        "to_act": state.current if state.phase not in ("setup", "start", OVER) else None,
+        "buildings": [[_building(b, shown) for b in owned] for owned in state.buildings],
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand": [CARDS[card].to_json() for card in state.hands[viewer]] if viewer is not None else None,
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "reshuffled": state.reshuffled,
+        "scores": list(state.scores),
+        "started": [chosen is not None for chosen in state.starting],
+        "sold_this_turn": bool(state.plan and state.plan["sold"]),
+        # The deck's make-up is public (the rulebook lists it): shown whole, a client can draw any
+        # card from it, and no name or resource in a seat's view is something only it could know.
+        "catalogue": CATALOGUE,
+    }
+    if viewer is not None and state.plan and viewer == state.current:
+        plan = state.plan
+        table["plan"] = {"build": plan["build"], "covers": [list(cover) for cover in plan["covers"]],
+                         "workers": list(plan["workers"]),
+                         "missing": sorted(missing(state, viewer, CARDS[plan["build"]].cost, plan["covers"]).elements())
+                         if plan["build"] else []}
+    if shown:
+        table["hands"] = [[CARDS[card].to_json() for card in hand] for hand in state.hands]
+        table["deck"] = list(state.deck)
+    return table
+
+
+def outcome(state: XanaduState) -> Outcome | None:
+    if state.phase != OVER:
+        return None
+    best = max(state.scores)
+    return Outcome(scores=list(state.scores), winners=[s for s, score in enumerate(state.scores) if score == best],
+                   reason="the END OF GAME marker was drawn; every building in play scored")
