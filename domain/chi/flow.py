@@ -8,39 +8,23 @@ folds every event at once so the next step sees the table as it now is.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
 
 from domain.chi.cards import KIND, YIN
 from domain.chi.evolve import evolve
 from domain.chi.state import ChiState
 from domain.chi.table import final_scores, has_turn_action, other, over_hand_limit, winners
-from domain.contract import Event
+from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 
 
-class Emitter:
-    """Collects a decision's events, keeping the state they lead to."""
+class Emitter(BaseEmitter):
+    """A Chi decision's events; it also keeps the row slots the decision emptied."""
+
+    evolve = staticmethod(evolve)
 
     def __init__(self, state: ChiState, rng: Rng):
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
+        super().__init__(state, rng)
         self.vacated: list[int] = []  # row slots emptied by this decision, to report if left empty
-
-    def emit(
-        self,
-        type: str,
-        rule: str,
-        data: Mapping[str, Any],
-        *,
-        private: Mapping[str, Any] | None = None,
-        private_to: int | None = None,
-        secret: Mapping[str, Any] | None = None,
-    ) -> None:
-        """Record one event and fold it into the state."""
-        event = Event(type, rule, data, private or {}, private_to, secret or {})
-        self.state = evolve(self.state, event)
-        self.events.append(event)
 
 
 def reshuffle(em: Emitter) -> None:

@@ -3,30 +3,18 @@ the end of the game. Every step is an event, folded into the state as it is emit
 
 from __future__ import annotations
 
-from typing import Any, Mapping
 
-from domain.contract import Event
 from domain.court.cards import CARDS, GENERAL, MINISTER, POET, RULEBOOK_DAEMONS, TAX_COLLECTOR
 from domain.court.evolve import evolve
 from domain.court.state import BUY, DAEMONS_TO_END, CourtState
 from domain.court.table import (
     daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors, title, tops,
 )
-from domain.rng import Rng
+from domain.emitter import Emitter as BaseEmitter
 
 
-class Emitter:
-    """Collects a decision's events, keeping the state they lead to."""
-
-    def __init__(self, state: CourtState, rng: Rng | None):
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, secret: Mapping[str, Any] | None = None) -> None:
-        event = Event(type, rule, data, {}, None, secret or {})
-        self.state = evolve(self.state, event)
-        self.events.append(event)
+class Emitter(BaseEmitter):
+    evolve = staticmethod(evolve)
 
 
 def refill(em: Emitter) -> None:

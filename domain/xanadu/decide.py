@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.contract import Event
+from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 from domain.xanadu.actions import check
 from domain.xanadu.cards import ALL_IDS, CARDS, END_MARKER
@@ -18,17 +19,8 @@ from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDING
 from domain.xanadu.table import full, payable, value
 
 
-class Emitter:
-    def __init__(self, state: XanaduState, rng: Rng | None):
-        self.state = state
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
-             private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
-        event = Event(type, rule, data, private or {}, private_to, secret or {})
-        self.state = evolve(self.state, event)
-        self.events.append(event)
+class Emitter(BaseEmitter):
+    evolve = staticmethod(evolve)
 
 
 def setup_events(seats: int, rng: Rng) -> list[Event]:

@@ -1,0 +1,27 @@
+"""Collecting a decision's events while folding each into the state: every game's `decide` does
+this, so that each step of a decision sees the table the steps before it left."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from domain.contract import Event
+from domain.rng import Rng
+
+
+class Emitter:
+    """The events of one decision (or deal), and the state they lead to."""
+
+    evolve: Callable[[Any, Event], Any]  # the game's fold, set by each game's subclass
+
+    def __init__(self, state: Any, rng: Rng | None):
+        self.state = state
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+             private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
+        """Record one event and fold it into the state."""
+        event = Event(type, rule, data, private or {}, private_to, secret or {})
+        self.state = self.evolve(self.state, event)
+        self.events.append(event)
