@@ -52,6 +52,13 @@ def main() -> int:
           f"{strength['rate']:.1%} won (ties count half), 95% interval {strength['low']:.1%} to "
           f"{strength['high']:.1%} (target at least 75%: {verdict})")
 
+    for players, target in ((2, None), (4, 0.60)):
+        strength = win_rate("xanadu", "builder", "random", games=500, players=players)
+        verdict = "" if target is None else f" (target at least {target:.0%}: {'meets' if strength['low'] >= target else 'MISSES'})"
+        print(f"Xanadu builder bot against {players - 1} random over {strength['games']} games: "
+              f"{strength['rate']:.1%} won (shared wins count as shares), 95% interval {strength['low']:.1%} to "
+              f"{strength['high']:.1%}{verdict}")
+
     reports = [simulate("court", bot, 1000) for bot in ("autoplayer", "random")]
     order = list(registry.get("court").titles)
     print()

@@ -31,18 +31,18 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def win_rate(game: str, bot: str, against: str, games: int = 1000) -> dict:
-    """Wins of `bot` against `against` (a tie counts half), alternating who sits first."""
+def win_rate(game: str, bot: str, against: str, games: int = 1000, players: int = 2) -> dict:
+    """Wins of `bot` against `players - 1` copies of `against` (a shared win counts as a share),
+    the bot's seat going round the table from game to game."""
     rules = registry.get(game)
-    wins = ties = 0
+    wins = ties = 0.0
     for number in range(games):
-        seat = number % 2
-        bots = [rules.bots[against], rules.bots[against]]
+        seat = number % players
+        bots = [rules.bots[against]] * players
         bots[seat] = rules.bots[bot]
-        winners = play(rules, bots, f"strength-{number}")
-        if len(winners) > 1:
-            ties += 1
-        elif winners == [seat]:
-            wins += 1
-    low, high = wilson(wins + ties / 2, games)
-    return {"games": games, "wins": wins, "ties": ties, "rate": (wins + ties / 2) / games, "low": low, "high": high}
+        winners = play(rules, bots, f"strength-{players}-{number}" if players != 2 else f"strength-{number}")
+        if seat in winners:
+            wins += 1 / len(winners)
+            ties += 1 if len(winners) > 1 else 0
+    low, high = wilson(wins, games)
+    return {"games": games, "wins": wins, "ties": ties, "rate": wins / games, "low": low, "high": high}

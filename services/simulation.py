@@ -1,12 +1,16 @@
-"""Simulated games between bots, played by the rules alone (no store): how well a bot plays.
+"""Simulated games between bots, played by the rules alone (no store): how well a bot plays, and
+how a designed deck plays out.
 
-Every seat of a game is played by the same bot. For a game with titles (the Court's Aristocracy)
-the report gives each title's share; for every game, the distribution of seat 0's score.
+Every seat of a game is played by the same bot. For every game the report gives the length of
+the games and the distribution of seat 0's score; for a game with titles (the Court's
+Aristocracy) each title's share; for a game that names a `tally_event` (Xanadu's construction)
+how often each card was built.
 """
 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -17,8 +21,10 @@ from domain.rng import Rng
 MOST_DECISIONS = 20_000
 
 
-def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None = None) -> Outcome:
-    """One whole game with `bot` in every seat; its outcome."""
+def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None = None,
+             seen: Callable[[Any], None] = lambda event: None) -> tuple[Outcome, int]:
+    """One whole game with `bot` in every seat; its outcome and its number of decisions.
+    `seen` is shown every event, for tallies."""
     options = dict(options or {})
     seats = rules.seats[0]
     state = rules.new_state(seats, options)
@@ -28,9 +34,10 @@ def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None 
     for decision in range(MOST_DECISIONS):
         seat = rules.to_act(state)
         if seat is None:
-            return rules.outcome(state)
+            return rules.outcome(state), decision
         action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), Rng(seed, f"bot:{decision}"))
         for event in rules.decide(state, seat, action, Rng(seed, f"decision:{decision}")):
+            seen(event)
             state = clock.fold(rules, state, event)
     raise RuntimeError(f"a game of {rules.name} with seed {seed!r} did not end in {MOST_DECISIONS} decisions")
 
@@ -40,6 +47,8 @@ class Report:
     bot: str
     scores: list[int] = field(default_factory=list)
     titles: dict[str, int] = field(default_factory=dict)
+    lengths: list[int] = field(default_factory=list)  # decisions a game
+    tally: Counter = field(default_factory=Counter)  # how often each card was built (rules.tally_event)
 
     @property
     def games(self) -> int:
@@ -68,8 +77,15 @@ def simulate(game: str, bot: str, games: int, seed: str = "sim", options: Mappin
              progress: Callable[[int], None] = lambda done: None) -> Report:
     rules = registry.get(game)
     report = Report(bot)
+    counted = getattr(rules, "tally_event", None)
+
+    def seen(event: Any) -> None:
+        if event.type == counted:
+            report.tally[event.data["card"]] += 1
+
     for number in range(games):
-        outcome = play_out(rules, bot, f"{seed}-{number}", options)
+        outcome, decisions = play_out(rules, bot, f"{seed}-{number}", options, seen)
+        report.lengths.append(decisions)
         report.scores.append(outcome.scores[0])
         if "title" in outcome.detail:
             report.titles[outcome.detail["title"]] = report.titles.get(outcome.detail["title"], 0) + 1

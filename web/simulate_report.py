@@ -11,8 +11,9 @@ from services.simulation import Report, simulate
 BAR = 30
 
 
-def progress_bar(label: str, total: int, out: TextIO = sys.stderr):
-    """A callback drawing `label [#####.....] done/total` on one line of `out`."""
+def progress_bar(label: str, total: int, out: TextIO | None = None):
+    """A callback drawing `label [#####.....] done/total` on one line of `out` (standard error)."""
+    out = out or sys.stderr
     step = max(1, total // 100)
     live = out.isatty()  # a log gets one line per bot, when it is done
 
@@ -33,6 +34,7 @@ def table(title: str, reports: list[Report], order: list[str]) -> list[str]:
     width = max(len(line) for line in order + ["score 10th to 90th"]) + 2
     lines = [title, "", " " * width + "".join(f"{report.bot:>16}" for report in reports)]
     rows = [
+        ("decisions a game", lambda r: f"{sum(r.lengths) / r.games:.0f}"),
         ("score median", lambda r: f"{r.median:g}"),
         ("score mean", lambda r: f"{sum(r.scores) / r.games:.1f}"),
         ("score 10th to 90th", lambda r: f"{r.percentile(0.1)} to {r.percentile(0.9)}"),
@@ -42,6 +44,21 @@ def table(title: str, reports: list[Report], order: list[str]) -> list[str]:
         rows.append(("median title", lambda r: (r.median_title(order) or "").split(" (")[0]))
     for label, cell in rows:
         lines.append(f"{label:<{width}}" + "".join(f"{cell(report):>16}" for report in reports))
+    return lines
+
+
+def tallies(report: Report, names: dict[str, str], every: list[str], most: int = 8) -> list[str]:
+    """How often each card was built in `report`'s games: the most and least built."""
+    if not every:
+        return []
+    counts = sorted(((report.tally[card], names[card]) for card in every), reverse=True)
+    never = [name for count, name in counts if count == 0]
+    per_game = lambda count: f"{count / report.games:.2f}"  # noqa: E731
+    lines = [f"built per game by {report.bot} (of {len(every)} buildings):",
+             "  most:  " + "; ".join(f"{name} {per_game(count)}" for count, name in counts[:most]),
+             "  least: " + "; ".join(f"{name} {per_game(count)}" for count, name in counts[-most:][::-1])]
+    if never:
+        lines.append(f"  never built: {', '.join(sorted(never))}")
     return lines
 
 
@@ -69,5 +86,8 @@ def run_simulation(args) -> int:
                for bot in (args.bot, args.against)]
     order = list(getattr(rules, "titles", ()))
     heading = f"{rules.title}, {args.games} games each (seeds {args.seed}-0 to {args.seed}-{args.games - 1})"
-    print("\n".join(table(heading, reports, order) + [""] + verdicts(reports[0], reports[1], order)))
+    cards = getattr(rules, "catalogue", {}) if getattr(rules, "tally_event", None) else {}
+    names = {card_id: card.name for card_id, card in cards.items()}
+    lines = table(heading, reports, order) + [""] + verdicts(reports[0], reports[1], order)
+    print("\n".join(lines + tallies(reports[0], names, list(names))))
     return 0

@@ -8,6 +8,7 @@ from domain.contract import Action, Event, Outcome
 from domain.rng import Rng
 from domain.xanadu.actions import legal_actions, to_act, undoable
 from domain.xanadu.bots import Builder, RandomBot
+from domain.xanadu.cards import CARDS
 from domain.xanadu.decide import decide_events, setup_events
 from domain.xanadu.describe import describe
 from domain.xanadu.evolve import evolve
@@ -26,6 +27,8 @@ class XanaduRules:
     rulebook = RULEBOOK
     state_types = (XanaduState,)
     stand_in_bot = "builder"
+    tally_event = "building_constructed"  # `chronicle simulate` counts how often each building is built
+    catalogue = CARDS
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "builder": Builder()}
