@@ -165,3 +165,24 @@ def RULES_CARD(card_id):
     return CARDS[card_id]
 
 
+
+
+def test_without_a_brown_building_in_hand_the_start_is_blue_and_without_blue_yellow():
+    from domain.xanadu.actions import startable
+
+    blue = table(hands=[["silk-farm-upper", "mint", "lotus-pond"], ["well-east"]], buildings=[[], []])
+    assert startable(blue, 0) == ["silk-farm-upper"]
+    yellow = table(hands=[["mint", "lotus-pond"], ["well-east"]], buildings=[[], []])
+    assert startable(yellow, 0) == ["mint"]
+
+
+def test_rows_are_covered_from_the_bottom_of_buildings_in_play_only():
+    _, state = run(start(), END_SELL, {"type": "build", "card": "well-west"}, cover(0, 0))
+    plan_view = RULES.view(state, 0)["plan"]
+    assert plan_view["covers"] == [[0, 0]]
+    covers = [a for a in RULES.legal_actions(state, 0) if a["type"] == "cover"]
+    assert all(a["owner"] in (0, 1) and a["building"] < len(state.buildings[a["owner"]]) for a in covers)
+    assert "well-west" not in [b["card"] for owned in state.buildings for b in owned], "the building is not in play yet"
+    events, state = run(state, cover(0, 0), cover(1, 0), DONE, worker("quarry-west"), worker("silk-farm-upper"),
+                        worker("mint"), END_TURN)
+    assert only(events, "workers_placed").data["covers"] == [[0, 0, 0], [0, 0, 1], [1, 0, 0]], "bottom row first"
