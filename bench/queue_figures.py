@@ -9,7 +9,6 @@ import sys
 import tempfile
 import time
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Iterator
 
 from rq import Queue

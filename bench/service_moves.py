@@ -43,7 +43,7 @@ def service_moves(games: int = 20) -> dict:
                 action = chooser.choice(game.rules.legal_actions(game.state, seat))
                 rules_time += pure_rules_time(game, seat, action)
                 started = time.perf_counter()
-                reply = services.commands.act(created.id, seat, action, game.version)
+                services.commands.act(created.id, seat, action, game.version)
                 elapsed += time.perf_counter() - started
                 events_per_move.append(
                     [(e.domain_event, e.cause, e.chain) for e in services.store.stored_events(created.id, gt=game.version)]

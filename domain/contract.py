@@ -133,6 +133,9 @@ class Rules(Protocol):
     rulebook: Mapping[str, Rule]
     bots: Mapping[str, Bot]
     stand_in_bot: str  # the bot that plays a decision whose time ran out, unless the clock names one
+    # A game may also declare: `options` (its own game options, name -> type), `titles` (its
+    # ranks, lowest first), `catalogue` (its public card list, id -> card with `to_json`) and
+    # `tally_event` (the event whose "card" `chronicle simulate` counts).
     # Dataclasses that appear in the state, so the store can snapshot it as JSON.
     state_types: tuple[type, ...]
 

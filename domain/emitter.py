@@ -25,3 +25,17 @@ class Emitter:
         event = Event(type, rule, data, private or {}, private_to, secret or {})
         self.state = self.evolve(self.state, event)
         self.events.append(event)
+
+
+def fold_by_type(handlers: Mapping[str, Callable[[Any, Mapping[str, Any]], Any]], game: str) -> Callable[[Any, Event], Any]:
+    """A game's `evolve`: each event applied by the handler of its type, to every fact of it."""
+
+    def evolve(state: Any, event: Event) -> Any:
+        """The state after `event`; the state given is left as it was."""
+        try:
+            apply = handlers[event.type]
+        except KeyError:
+            raise ValueError(f"{game} has no event {event.type!r}") from None
+        return apply(state, event.facts)
+
+    return evolve

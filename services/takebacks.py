@@ -30,17 +30,23 @@ def last_decision(store: GameStore, game: Game) -> tuple[int, dict[str, Any] | N
     return 1, None, []
 
 
+def _last_of(store: GameStore, game: Game, seat: int) -> tuple[int, list[Any], str | None]:
+    """`seat`'s last decision: the version it was decided on, its stored events, and why it may
+    not be taken back (None: it may)."""
+    decided_on, cause, events = last_decision(store, game)
+    reason = takeback.why_not(game.rules, seat, cause, [Event.from_json(e.domain_event) for e in events], game.finished)
+    return decided_on, events, reason
+
+
 def refusal(store: GameStore, game: Game, seat: int) -> str | None:
     """Why `seat` may not take back now; None when it may."""
-    _, cause, events = last_decision(store, game)
-    return takeback.why_not(game.rules, seat, cause, [Event.from_json(e.domain_event) for e in events], game.finished)
+    return _last_of(store, game, seat)[2]
 
 
 def takeback_events(store: GameStore, game: Game, seat: int) -> tuple[list[Event], dict[str, Any]]:
     """The `taken_back` event of `seat`'s last decision and the cause's takeback record, or
     IllegalAction (rule game.takeback) saying why it may not be taken back."""
-    decided_on, cause, events = last_decision(store, game)
-    reason = takeback.why_not(game.rules, seat, cause, [Event.from_json(e.domain_event) for e in events], game.finished)
+    decided_on, events, reason = _last_of(store, game, seat)
     if reason:
         raise IllegalAction(f"type: nothing to take back: {reason}", rule=takeback.TAKEBACK_RULE)
     before = store.game(game.id, version=decided_on)

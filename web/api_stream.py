@@ -16,7 +16,7 @@ from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
 
 from services.errors import InvalidRequest
-from services.streams import GameStream, Message, Pace
+from services.streams import GameStream, Message
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 

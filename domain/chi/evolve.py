@@ -11,18 +11,11 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from domain.chi.state import ACTION, CONFLICT, DISCARD, OVER, ROW_SLOTS, ChiState, Conflict, copy_with
-from domain.contract import Event
+from domain.emitter import fold_by_type
 
 Facts = dict[str, Any]
 
 
-def evolve(state: ChiState, event: Event) -> ChiState:
-    """The state after `event`."""
-    try:
-        apply = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"Chi has no event {event.type!r}") from None
-    return apply(state, event.facts)
 
 
 def _take_from_deck(deck: list[str], cards: list[str]) -> list[str]:
@@ -236,4 +229,5 @@ _HANDLERS: dict[str, Callable[[ChiState, Facts], ChiState]] = {
     "resigned": _resigned,
 }
 
+evolve = fold_by_type(_HANDLERS, "Chi")
 EVENT_TYPES = tuple(_HANDLERS)

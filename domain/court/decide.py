@@ -52,7 +52,8 @@ def _start(em: Emitter, action: Mapping[str, Any]) -> None:
     em.emit("row_slid", "court.house.refill-order", {"row": [fourth, None, None, None], "card": fourth})
     for slot in range(1, ROW_SLOTS):
         card = em.state.deck[0]
-        em.emit("card_drawn", "court.setup.slide", {"slot": slot, "card": card, "daemon": CARDS[card].is_daemon})
+        rule = "court.house.setup-daemons" if CARDS[card].is_daemon else "court.setup.slide"
+        em.emit("card_drawn", rule, {"slot": slot, "card": card, "daemon": CARDS[card].is_daemon})
     em.emit("turn_started", "court.phase-1a.buy", {"turn": 1})
 
 
@@ -81,6 +82,8 @@ def _skip(em: Emitter, action: Mapping[str, Any]) -> None:
     if slot is not None:
         em.emit("row_card_discarded", "court.phase-1b.discard", {"slot": slot, "card": em.state.row[slot]})
         refill(em)
+    else:
+        em.emit("only_daemons", "court.house.only-daemons", {"phase": "1B"})
     collectors = tax_collectors(em.state)
     em.emit("income", "court.phase-1b.discard", {"cp": 1 + len(collectors), "tax_collectors": collectors})
     after_purchase(em)

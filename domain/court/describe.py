@@ -45,6 +45,8 @@ _LINES: dict[str, Callable[[Data], str]] = {
     "turn_started": lambda d: f"Turn {d['turn']}: Phase 1A",
     "card_drawn": lambda d: f"{name_of(d['card'])} is drawn into slot {d['slot'] + 1} of Society Row",
     "row_left_short": lambda d: "The deck is empty: Society Row stays short",
+    "only_daemons": lambda d: (f"Phase {d['phase']}: only Daemon Princes stand in Society Row; "
+                               + ("nothing is discarded" if d["phase"] == "1B" else "they take nothing")),
     "card_bought": _bought,
     "courtesan_exchanged": lambda d: (f"the Courtesan on {_space(d['space'])} is exchanged for {name_of(d['card'])} "
                                       f"from slot {d['slot'] + 1}"),

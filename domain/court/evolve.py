@@ -4,20 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from domain.contract import Event
+from domain.emitter import fold_by_type
 from domain.court.cards import CARDS
 from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState, copy_with
 
 Facts = Mapping[str, Any]
 
 
-def evolve(state: CourtState, event: Event) -> CourtState:
-    """The state after `event`."""
-    try:
-        apply = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"The Court of Xiang Chi has no event {event.type!r}") from None
-    return apply(state, event.facts)
 
 
 def _without_slot(row: list, slot: int) -> list:
@@ -152,6 +145,7 @@ _HANDLERS: dict[str, Callable[[CourtState, Facts], CourtState]] = {
     "turn_started": _turn_started,
     "card_drawn": _card_drawn,
     "row_left_short": _nothing,
+    "only_daemons": _nothing,
     "card_bought": _card_bought,
     "courtesan_exchanged": _courtesan_exchanged,
     "minister_paid": _cp_gained,
@@ -169,4 +163,5 @@ _HANDLERS: dict[str, Callable[[CourtState, Facts], CourtState]] = {
     "game_ended": _game_ended,
 }
 
+evolve = fold_by_type(_HANDLERS, "The Court of Xiang Chi")
 EVENT_TYPES = tuple(_HANDLERS)

@@ -86,6 +86,8 @@ def end_of_turn(em: Emitter) -> None:
         if slot is not None:
             em.emit("daemons_took", "court.phase-3.daemons", {"slot": slot, "card": em.state.row[slot]})
             refill(em)
+        else:
+            em.emit("only_daemons", "court.house.only-daemons", {"phase": "3"})
     state = em.state
     reason = None
     if len(daemons_in_row(state)) >= DAEMONS_TO_END:

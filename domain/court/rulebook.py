@@ -40,6 +40,8 @@ _RULES = (
     Rule("court.house.poet-counts-itself", HOUSE, "A Poet counts itself among the cards of its clan."),
     Rule("court.house.exact-pay", HOUSE, "A fight costs exactly the CP the Generals lack; a fight that cannot be won is not offered."),
     Rule("court.house.no-fight", HOUSE, "When no Daemon Prince can be defeated, the fight is passed at once."),
+    Rule("court.house.setup-daemons", HOUSE, "A Daemon Prince among the three cards dealt after the choice stays in Society Row."),
+    Rule("court.house.only-daemons", HOUSE, "With only Daemon Princes in Society Row, Phase 1B discards nothing (the income is paid) and Phase 3 takes nothing."),
     Rule("court.house.titles", HOUSE, "A score of 15 or less, nothing or below zero included, is Commoner."),
 )
 

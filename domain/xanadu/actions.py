@@ -124,11 +124,12 @@ def _why(state: XanaduState, seat: int, action: Mapping[str, Any]) -> tuple[str,
     if state.phase != phases[kind]:
         return f"type: {kind} is not a decision of the {state.phase} phase", "xanadu.turn.phases"
     if kind == "start":
-        return f"card: the starting building is one of {', '.join(startable(state, seat))}", "xanadu.setup.start"
+        rule = "xanadu.setup.start" if starting_colour(state.hands[seat]) else "xanadu.house.any-start"
+        return f"card: the starting building is one of {', '.join(startable(state, seat))}", rule
     if kind == "sell":
         return f"building: you have buildings 0 to {len(state.buildings[seat]) - 1}", "xanadu.sell"
     if kind == "skip_turn":
-        return "type: you sold a building this turn; it is no longer a passed turn", "xanadu.sell"
+        return "type: you sold a building this turn; it is no longer a passed turn", "xanadu.house.skip-turn"
     if kind == "build":
         card = action["card"]
         if card not in state.hands[seat]:

@@ -13,7 +13,7 @@ from domain.contract import Event
 from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 from domain.xanadu.actions import check
-from domain.xanadu.cards import ALL_IDS, CARDS, END_MARKER
+from domain.xanadu.cards import ALL_IDS, END_MARKER
 from domain.xanadu.evolve import evolve
 from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDINGS, SELL_DRAW, XanaduState, new_state
 from domain.xanadu.table import full, payable, value

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from domain.contract import Event
-from domain.xanadu.state import (  # noqa: F401
+from domain.emitter import fold_by_type
+from domain.xanadu.state import (
     BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState, copy_with, new_plan,
 )
 
@@ -13,12 +13,6 @@ from domain.xanadu.state import (  # noqa: F401
 Facts = Mapping[str, Any]
 
 
-def evolve(state: XanaduState, event: Event) -> XanaduState:
-    try:
-        apply = _HANDLERS[event.type]
-    except KeyError:
-        raise ValueError(f"Xanadu has no event {event.type!r}") from None
-    return apply(state, event.facts)
 
 
 def _hand(state: XanaduState, seat: int, hand: list[str]) -> list[list[str]]:
@@ -201,4 +195,5 @@ _HANDLERS: dict[str, Callable[[XanaduState, Facts], XanaduState]] = {
     "game_ended": _game_ended,
 }
 
+evolve = fold_by_type(_HANDLERS, "Xanadu")
 EVENT_TYPES = tuple(_HANDLERS)

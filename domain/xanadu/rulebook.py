@@ -28,6 +28,8 @@ _RULES = (
     Rule("xanadu.house.deck-count", HOUSE, "The deck has the colour counts the rulebook lists: 75 buildings, not 74."),
     Rule("xanadu.house.undo", HOUSE, "A player may undo the steps of their turn not yet committed; sales stand."),
     Rule("xanadu.house.auto-skip", HOUSE, "Construction is skipped at once when no building of the hand can be paid for."),
+    Rule("xanadu.house.skip-turn", HOUSE, "Skip Turn passes a whole turn: it is offered only before anything is sold."),
+    Rule("xanadu.house.any-start", HOUSE, "A hand without brown, blue or yellow buildings starts with any of its buildings."),
     Rule("xanadu.house.tie", HOUSE, "Equal highest totals share the win."),
     Rule("xanadu.house.foothold", HOUSE, "A player with no building in play starts a turn by putting one in play from hand, as at set-up."),
 )

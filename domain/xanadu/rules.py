@@ -28,7 +28,7 @@ class XanaduRules:
     state_types = (XanaduState,)
     stand_in_bot = "builder"
     tally_event = "building_constructed"  # `chronicle simulate` counts how often each building is built
-    catalogue = CARDS
+    catalogue = CARDS  # the public deck list: what any building is, whoever holds it
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "builder": Builder()}

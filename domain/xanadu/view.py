@@ -12,9 +12,6 @@ from domain.xanadu.state import OVER, XanaduState
 from domain.xanadu.table import missing, value
 
 
-CATALOGUE = [card.to_json() for card in CARDS.values()]
-
-
 def _trend(card_id: str, workers: int) -> str | None:
     values = CARDS[card_id].values
     if workers >= len(values) - 1:
@@ -49,9 +46,6 @@ def view(state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[s
         "scores": list(state.scores),
         "started": [chosen is not None for chosen in state.starting],
         "sold_this_turn": bool(state.plan and state.plan["sold"]),
-        # The deck's make-up is public (the rulebook lists it): shown whole, a client can draw any
-        # card from it, and no name or resource in a seat's view is something only it could know.
-        "catalogue": CATALOGUE,
     }
     if viewer is not None and state.plan and viewer == state.current:
         plan = state.plan

@@ -9,6 +9,7 @@ import pytest
 
 from services.audit import audit_game, export_lines, verify_export
 from services.clocks import deadline, timestamp
+from services.commands import Commands
 from services.errors import InvalidRequest
 from services.overdue import ClockWatch, apply_overdue_clocks, running_games
 from tests.clocks import START, FakeClock
@@ -108,10 +109,16 @@ def test_a_whole_week_of_missed_deadlines_plays_out_in_a_second(services, clock)
 def test_bots_and_games_without_a_clock_have_no_deadline(services, clock):
     untimed = services.commands.create("chi", TWO, seed="untimed")
     assert deadline(services.store.game(untimed.id)) is None
-    with_bot = services.commands.create("chi", [{"bot": "random"}, {"name": "bo"}], seed="bot-seat", clock=DAY)
-    game = services.store.game(with_bot.id)
-    assert game.seats[game.to_act()].get("bot") is None, "the bot has already played"
-    assert deadline(game) is not None
+    # Commands with no bot player attached: the game stays waiting on its bot, as it does on RQ
+    # until a worker takes the job.
+    waiting = Commands(services.store, clock=clock)
+    for number in range(20):
+        created = waiting.create("chi", [{"bot": "random"}, {"name": "bo"}], seed=f"bot-seat-{number}", clock=DAY)
+        game = services.store.game(created.id)
+        if game.to_act() == 0:
+            break
+    assert game.seats[game.to_act()]["bot"] == "random" and deadline(game) is None, "a bot plays at once"
+    assert services.queries.table(created.id, None)["deadline"] is None
 
 
 @pytest.mark.parametrize("clock_setting, field", [

@@ -18,6 +18,12 @@ from tests.secrecy import assert_learns_nothing_secret, leaves, private_facts_of
 GAMES = sorted(registry.GAMES)
 
 
+def catalogue_leaves(rules) -> set[str]:
+    """What a game's public deck list says (names, colours, resources): no secret of anyone's,
+    even where a seat's view shows it only for the cards of its own hand."""
+    return leaves([card.to_json() for card in getattr(rules, "catalogue", {}).values()])
+
+
 def people(rules):
     return [{"name": f"p{seat}"} for seat in range(rules.seats[0])]
 
@@ -62,6 +68,7 @@ def test_no_seat_sees_more_than_the_public_log_and_its_own_cards(services, game)
         if current.finished:
             break
         public = leaves(services.queries.events(created.id, None)) | leaves(services.queries.table(created.id, None))
+        public |= catalogue_leaves(rules)
         stored = services.store.stored_events(created.id)
         for seat, token in tokens.items():
             own = private_facts_of(seat, stored)

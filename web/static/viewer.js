@@ -426,7 +426,7 @@
 
   function drawActions() {
     const shown = view.shown.table;
-    const matching = view.actions.filter((action) => startsWith(drawer.keys(action), view.chosen));
+    const matching = view.actions.filter((action) => startsWith(drawer.keys(action, view.shown.table), view.chosen));
     $("play-hint").textContent = view.chosen.length
       ? "Now choose among the highlighted cards, or press Escape to choose again."
       : "Click a highlighted card, or a button.";
@@ -452,7 +452,7 @@
   function markPlayable() {
     const next = new Set();
     for (const action of view.actions) {
-      const keys = drawer.keys(action);
+      const keys = drawer.keys(action, view.shown.table);
       if (keys.length > view.chosen.length && startsWith(keys, view.chosen)) next.add(keys[view.chosen.length]);
     }
     for (const element of $("table").querySelectorAll("[data-key]")) {
@@ -479,8 +479,8 @@
     const element = event.target.closest("[data-key]");
     if (!element || !element.classList.contains("playable") || view.busy) return;
     const chosen = [...view.chosen, element.dataset.key];
-    const matching = view.actions.filter((action) => startsWith(drawer.keys(action), chosen));
-    const complete = matching.filter((action) => drawer.keys(action).length === chosen.length);
+    const matching = view.actions.filter((action) => startsWith(drawer.keys(action, view.shown.table), chosen));
+    const complete = matching.filter((action) => drawer.keys(action, view.shown.table).length === chosen.length);
     if (complete.length === 1 && matching.length === 1) submit(complete[0]);
     else choose(chosen);
   }

@@ -14,7 +14,6 @@ from domain.chi.cards import ALL_IDS
 from domain.chi.state import ACTION, ROW_SLOTS, ChiState, Conflict
 from domain.contract import Event
 from domain.rng import Rng
-from tests.unit.events import only, types  # noqa: F401 - the rule tests import them from here
 
 # A row that is not all Yin and uses no card the tests below care about.
 QUIET_ROW = ["yin-orange-1", "yin-orange-2", "yin-yellow-1", "yin-yellow-2", "yin-green-1", "chi-4"]

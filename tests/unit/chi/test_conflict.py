@@ -2,7 +2,8 @@
 
 from domain.chi import RULES
 from domain.chi.state import Conflict
-from tests.unit.chi.builders import PASS, act, attack, chi, draw, only, play, refused, table, types
+from tests.unit.chi.builders import PASS, act, attack, chi, draw, play, refused, table
+from tests.unit.events import only, types
 
 DECK = ["yang-purple-1", "yin-white-1", "yin-white-2"]
 

@@ -5,7 +5,8 @@ import pytest
 from domain.chi import RULES
 from domain.errors import GameOver, NotYourTurn
 from domain.rng import Rng
-from tests.unit.chi.builders import act, draw, only, refused, table, types
+from tests.unit.chi.builders import act, draw, refused, table
+from tests.unit.events import only, types
 
 HANDS = (["yin-red-1", "yang-blue-1", "chi-1"], ["yin-blue-1", "yang-red-1", "chi-2"])
 ROW = ["yang-gold-1", "yin-pink-1", "yang-green-1", "yin-grey-1", "chi-3", "yin-black-1"]

@@ -1,7 +1,8 @@
 """The end of the game: 6 separate Yang stacks, equal turns, and seats that cannot act."""
 
 from domain.chi import RULES
-from tests.unit.chi.builders import act, attack, discard, draw, only, play, table, types
+from tests.unit.chi.builders import act, attack, discard, draw, play, table
+from tests.unit.events import only, types
 
 FIVE_STACKS = [["yang-red-1", "yang-red-2"], ["yang-orange-1"], ["yang-yellow-1"], ["yang-green-1", "yang-green-2"], ["yang-pink-1"]]
 ROW = ["yin-white-1", "yin-white-2", "chi-3", "yin-black-1", "yin-black-2", "yang-brown-1"]

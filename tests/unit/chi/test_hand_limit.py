@@ -2,7 +2,8 @@
 
 from domain.chi import RULES
 from domain.chi.state import Conflict
-from tests.unit.chi.builders import PASS, act, attack, discard, draw, only, play, refused, table, types
+from tests.unit.chi.builders import PASS, act, attack, discard, draw, play, refused, table
+from tests.unit.events import only, types
 
 FIVE = ["yin-red-1", "yin-blue-1", "yang-gold-1", "chi-1", "yin-pink-1"]
 ROW = ["yang-green-1", "yin-grey-1", "chi-3", "yin-black-1", "yin-white-1", "yang-brown-1"]

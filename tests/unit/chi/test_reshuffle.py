@@ -3,7 +3,8 @@
 from domain.chi.flow import Emitter, draw_from_deck
 from domain.chi.state import Conflict
 from domain.rng import Rng
-from tests.unit.chi.builders import PASS, act, discard, draw, only, table, types
+from tests.unit.chi.builders import PASS, act, discard, draw, table
+from tests.unit.events import only, types
 
 HANDS = [["yang-gold-1", "chi-1"], ["chi-2", "yang-pink-1"]]
 ROW = ["yin-red-1", "yin-red-2", "yang-green-1", "yin-orange-2", "yin-yellow-1", "yang-blue-1"]

@@ -5,7 +5,8 @@ import pytest
 from domain.chi import RULES
 from domain.chi.state import CONFLICT, OVER, Conflict
 from domain.errors import GameOver, NotYourTurn
-from tests.unit.chi.builders import act, only, refused, table
+from tests.unit.chi.builders import act, refused, table
+from tests.unit.events import only
 
 RESIGN = {"type": "resign"}
 

@@ -2,7 +2,8 @@
 
 from domain.chi import RULES
 from domain.chi.flow import row_all_yin
-from tests.unit.chi.builders import act, discard, draw, refused, table, types
+from tests.unit.chi.builders import act, discard, draw, refused, table
+from tests.unit.events import types
 
 HANDS = [["yang-gold-1", "chi-1"], ["chi-2", "yang-pink-1"]]
 ROW = ["yin-red-1", "yin-red-2", "yin-orange-1", "yin-orange-2", "yin-yellow-1", "yang-green-1"]

@@ -1,7 +1,8 @@
 """Playing a Yang: new stacks, 3s stacked by colour, one 6 per colour, never the last card."""
 
 from domain.chi import RULES
-from tests.unit.chi.builders import act, only, play, refused, table
+from tests.unit.chi.builders import act, play, refused, table
+from tests.unit.events import only
 
 
 def test_playing_a_yang_puts_it_in_your_area_as_a_new_stack():

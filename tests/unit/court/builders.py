@@ -13,7 +13,6 @@ from domain.court import RULES
 from domain.court.cards import ALL_IDS
 from domain.court.state import BUY, CourtState, new_state
 from domain.rng import Rng
-from tests.unit.events import only, types  # noqa: F401 - the rule tests import them from here
 
 # Court cards the tests use for padding the deck's top: no Daemon Prince among them.
 QUIET_DECK = ["courtesan-sun-1", "courtesan-moon-1", "courtesan-earth-1", "minister-sun-1", "minister-moon-1"]

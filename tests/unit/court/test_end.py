@@ -3,7 +3,8 @@
 from domain.court import RULES
 from domain.court.state import OVER
 from domain.court.table import title
-from tests.unit.court.builders import SKIP, act, only, table
+from tests.unit.court.builders import SKIP, act, table
+from tests.unit.events import only
 
 
 def test_four_daemon_princes_in_society_row_end_the_game_after_phase_3():

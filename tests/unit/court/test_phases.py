@@ -2,7 +2,8 @@
 
 from domain.court import RULES
 from domain.court.state import BUY, FIGHT
-from tests.unit.court.builders import DECLINE, SKIP, act, only, table, types
+from tests.unit.court.builders import DECLINE, SKIP, act, table
+from tests.unit.events import only, types
 
 
 def test_phase_1b_discards_the_rightmost_court_card_and_pays_one_cp_plus_one_per_tax_collector():
@@ -42,3 +43,10 @@ def test_without_a_daemon_prince_in_the_row_phase_3_takes_nothing():
     state = table(row=["poet-moon-1", "minister-sun-2", "courtesan-earth-3", "minister-sun-1"])
     events, after = act(state, SKIP)
     assert "daemons_took" not in types(events) and after.daemon_court == []
+
+
+def test_with_only_daemon_princes_in_the_row_phase_1b_discards_nothing_but_pays_and_phase_3_takes_nothing():
+    state = table(row=["daemon-9", "daemon-8", "daemon-7", None], deck=[], rest=False, cp=0)
+    events, after = act(state, SKIP)
+    assert [e.data["phase"] for e in events if e.type == "only_daemons"] == ["1B", "3"]
+    assert only(events, "income").data["cp"] == 1 and after.daemon_court == [] and after.discard == []

@@ -2,7 +2,8 @@
 
 from domain.court import RULES
 from domain.court.state import BUY, POWER
-from tests.unit.court.builders import DECLINE, act, buy, only, refused, table, types
+from tests.unit.court.builders import DECLINE, act, buy, refused, table
+from tests.unit.events import only, types
 
 QUIET = ["courtesan-sun-1", "courtesan-moon-1", "courtesan-earth-1", "poet-moon-2"]
 

@@ -3,7 +3,8 @@
 from domain.court import RULES
 from domain.court.flow import Emitter, refill
 from domain.court.table import price
-from tests.unit.court.builders import act, buy, only, refused, table
+from tests.unit.court.builders import act, buy, refused, table
+from tests.unit.events import only
 
 ROW = ["poet-sun-1", "minister-moon-2", "courtesan-earth-3", "general-sun-1"]
 

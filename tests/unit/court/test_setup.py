@@ -4,7 +4,8 @@ from domain.court import RULES
 from domain.court.cards import CARDS
 from domain.court.state import BUY, CHOOSE
 from domain.rng import Rng
-from tests.unit.court.builders import act, all_cards, refused, table, types
+from tests.unit.court.builders import act, all_cards, refused, table
+from tests.unit.events import types
 
 
 def dealt(seed="setup", advanced=False):
@@ -63,3 +64,13 @@ def test_the_advanced_game_has_a_royal_court_of_six_spaces():
     assert state.spaces == 6 and len(state.court) == 6
     assert max(a["space"] for a in RULES.legal_actions(state, 0)) == 5
     assert table(advanced=True).spaces == 6
+
+
+def test_a_daemon_prince_among_the_three_cards_dealt_after_the_choice_stays_in_the_row():
+    _, state = dealt("stays")
+    state.deck = ["minister-sun-1", "daemon-3", *[card for card in state.deck if card not in ("minister-sun-1", "daemon-3")]]
+    for slot, space in ((0, 0), (1, 1), (2, 2)):
+        events, state = act(state, {"type": "start", "slot": slot, "space": space})
+    drawn = [event for event in events if event.type == "card_drawn" and event.data["card"] == "daemon-3"]
+    assert drawn and drawn[0].rule == "court.house.setup-daemons"
+    assert "daemon-3" in state.row and state.drawn_daemons == 1

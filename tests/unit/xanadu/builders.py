@@ -8,7 +8,6 @@ from domain.rng import Rng
 from domain.xanadu import RULES
 from domain.xanadu.cards import ALL_IDS
 from domain.xanadu.state import SELL, XanaduState, new_plan, new_state
-from tests.unit.events import only, types  # noqa: F401 - the rule tests import them from here
 
 
 def table(*, hands: Sequence[Sequence[str]], buildings: Sequence[Sequence[Any]], deck: Sequence[str] | None = None,

@@ -4,8 +4,9 @@ from domain.xanadu import RULES
 from domain.xanadu.cards import ALL_IDS
 from domain.xanadu.state import BUILD, CONFIRM, SELL, WORKERS
 from tests.unit.xanadu.builders import (
-    DONE, END_SELL, END_TURN, SKIP_BUILD, UNDO, act, cover, only, refused, run, table, types, worker,
+    DONE, END_SELL, END_TURN, SKIP_BUILD, UNDO, act, cover, refused, run, table, worker,
 )
+from tests.unit.events import only, types
 
 # ana owns the Lumber Yard (East): passive wood; rows water / stone+clay / water+water with the stone Favor.
 # bo owns the Quarry (East): rows stone+stone / water / clay with the water Favor.
@@ -186,3 +187,17 @@ def test_rows_are_covered_from_the_bottom_of_buildings_in_play_only():
     events, state = run(state, cover(0, 0), cover(1, 0), DONE, worker("quarry-west"), worker("silk-farm-upper"),
                         worker("mint"), END_TURN)
     assert only(events, "workers_placed").data["covers"] == [[0, 0, 0], [0, 0, 1], [1, 0, 0]], "bottom row first"
+
+
+def test_skip_turn_is_a_whole_passed_turn_so_not_after_a_sale():
+    state = table(hands=[["well-west"], ["well-east"]], buildings=[["lumber-yard-east", "quarry-east"], ["clay-pit-west"]])
+    assert {"type": "skip_turn"} in RULES.legal_actions(state, 0)
+    _, state = act(state, {"type": "sell", "building": 1})
+    refused(state, {"type": "skip_turn"}, "xanadu.house.skip-turn")
+
+
+def test_a_hand_with_no_brown_blue_or_yellow_building_starts_with_any_of_its_buildings():
+    from domain.xanadu.actions import startable
+
+    state = table(hands=[["lotus-pond", "summer-palace"], ["well-east"]], buildings=[[], []])
+    assert startable(state, 0) == ["lotus-pond", "summer-palace"]

@@ -5,8 +5,8 @@
        container. Elements say what they show: data-path (where in the view, e.g. "row[2]"),
        data-card (a card's id) and data-key (what clicking it means, for the legal actions).
      label(action, shown): the words for one legal action, on its button.
-     keys(action): the data-key values a player clicks, in order, to take the action ([] when it
-       is taken by its button only).
+     keys(action, shown): the data-key values a player clicks, in order, to take the action ([] when
+       it is taken by its button only).
      place(path, shown): the words for a path of the view, in the list of what changed.
      cardName(card): the words for a card.
    }

@@ -13,7 +13,7 @@
     return list.length ? list.join(" ") : "—";
   }
 
-  function buildingElement(building, owner, index, shown) {
+  function buildingElement(building, owner, index) {
     const card = building.card;
     const rows = card.rows.map((row, r) => h("li", {
       class: `xrow${r < building.workers ? " covered" : ""}${r === building.workers ? " next" : ""}`,
@@ -38,10 +38,8 @@
 
   ChronicleTables.xanadu = {
     cardName,
-    viewer: null, // the seat on show: a sale is a click on one of its own buildings
     render(container, shown) {
       const table = shown.table;
-      ChronicleTables.xanadu.viewer = table.viewer;
       const seats = shown.seats;
       const players = table.buildings.map((owned, seat) => h("section", {
         class: `xplayer${table.to_act === seat ? " to-act" : ""}`, dataset: { seat } },
@@ -50,10 +48,10 @@
         table.viewer === seat ? h("span", { class: "badge you" }, "you") : null,
         h("span", { class: "stat", dataset: { path: `scores[${seat}]` } }, `${table.scores[seat]} tong bao`),
         h("span", { class: "stat", dataset: { path: `hand_sizes[${seat}]` } }, `hand ${table.hand_sizes[seat]}`)),
-      h("div", { class: "xbuildings" }, owned.length ? owned.map((b, index) => buildingElement(b, seat, index, shown))
+      h("div", { class: "xbuildings" }, owned.length ? owned.map((b, index) => buildingElement(b, seat, index))
         : h("span", { class: "empty" }, "no building in play"))));
       const plan = table.plan ? h("p", { class: "plan" },
-        table.plan.build ? `Building ${cardName(table.catalogue.find((c) => c.id === table.plan.build))}; ` : "",
+        table.plan.build ? `Building ${cardName(table.hand.find((c) => c.id === table.plan.build))}; ` : "",
         `${table.plan.covers.length} row(s) planned`, table.plan.missing.length ? `; still missing ${table.plan.missing.join(" ")}` : "") : null;
       container.replaceChildren(h("div", { class: "xanadu-table" },
         h("p", { class: "counters" },
@@ -67,7 +65,7 @@
     },
     label(action, shown) {
       const table = shown.table;
-      const find = (id) => table.catalogue.find((card) => card.id === id);
+      const find = (id) => (table.hand || []).find((card) => card.id === id); // every card an action names is in hand
       const building = (owner, index) => table.buildings[owner][index];
       const name = (seat) => shown.seats[seat].name;
       switch (action.type) {
@@ -85,12 +83,12 @@
         default: return ChronicleTables.generic.label(action);
       }
     },
-    keys(action) {
+    keys(action, shown) {
       switch (action.type) {
         case "start":
         case "build":
         case "worker": return [`hand:${action.card}`];
-        case "sell": return [`building:${ChronicleTables.xanadu.viewer}:${action.building}`];
+        case "sell": return [`building:${shown.table.viewer}:${action.building}`];
         case "cover": return [`building:${action.owner}:${action.building}`];
         default: return [];
       }
