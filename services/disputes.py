@@ -17,6 +17,7 @@ from eventsourcing.persistence import IntegrityError
 
 from services.errors import InvalidRequest
 from services.explain import explain_step
+from services.presenting import shown_version
 from services.store import GameStore
 
 MAX_CLAIM = 2000
@@ -64,11 +65,13 @@ def file_dispute(store: GameStore, game_id: UUID, seat: int, step: int, claim: s
 
 
 def disputes_of(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None) -> list[dict[str, Any]]:
-    """The disputes (of one step, or all), each answer as `viewer` may see it."""
+    """The disputes (of one step, or all), each answer as `viewer` may see it: a spectator kept
+    behind a running game learns nothing of the steps it may not see yet, disputes included."""
     game = store.game(game_id)
+    visible = shown_version(game, viewer)
     shown = []
     for dispute in filed_disputes(store, game_id):
-        if step is not None and dispute["step"] != step:
+        if (step is not None and dispute["step"] != step) or dispute["step"] > visible:
             continue
         if not (game.finished or viewer == dispute["seat"]):
             # The answer given to the seat may show its hand: others get the account they may see.

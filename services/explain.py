@@ -16,7 +16,7 @@ from domain.contract import Event
 from domain.errors import RulesError
 from domain.rng import Rng
 from services.game import Game
-from services.presenting import find_rule
+from services.presenting import find_rule, shown_version
 from services.store import GameStore
 
 LEAF_KEYS = ("id",)  # a dict with an id (a card) is one thing on the table, not a set of fields
@@ -77,8 +77,9 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
     before = store.game(game.id, version=decided_on)
     seat = cause.get("seat")
     open_to_asker = game.finished or (seat is not None and viewer == seat)
+    visible = shown_version(game, viewer)  # a spectator kept behind sees no step past it
     decision: dict[str, Any] = {"decided_on_version": decided_on, "seat": seat,
-                                "steps": [e.originator_version for e in events]}
+                                "steps": [e.originator_version for e in events if e.originator_version <= visible]}
     if cause.get("setup"):
         decision["kind"] = "deal"
     elif open_to_asker:
@@ -88,7 +89,8 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
         decision["hidden"] = ["legal_actions", "action"]
     if "actor" in cause:
         decision["actor"] = cause["actor"]
-    rule_ids = list(dict.fromkeys(Event.from_json(e.domain_event).rule for e in events))
+    rule_ids = list(dict.fromkeys(Event.from_json(e.domain_event).rule for e in events
+                                  if e.originator_version <= visible))
     previous = store.game(game.id, version=step - 1)
     after = store.game(game.id, version=step)
     reveal = game.finished

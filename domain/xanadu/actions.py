@@ -33,7 +33,8 @@ FIELDS = {"start": ("card",), "sell": ("building",), "end_sell": (), "skip_turn"
 
 def to_act(state: XanaduState) -> int | None:
     if state.phase == START:
-        return next(seat for seat, chosen in enumerate(state.starting) if chosen is None)
+        # Once every seat has chosen, nobody decides until the choices are revealed.
+        return next((seat for seat, chosen in enumerate(state.starting) if chosen is None), None)
     if state.phase in (FOOTHOLD, SELL, BUILD, WORKERS, CHOOSE, CONFIRM):
         return state.current
     return None

@@ -13,8 +13,6 @@ from domain.xanadu.state import (
 Facts = Mapping[str, Any]
 
 
-
-
 def _hand(state: XanaduState, seat: int, hand: list[str]) -> list[list[str]]:
     return [hand if index == seat else cards for index, cards in enumerate(state.hands)]
 
@@ -131,9 +129,11 @@ def _undone(state: XanaduState, f: Facts) -> XanaduState:
 
 
 def _constructed(state: XanaduState, f: Facts) -> XanaduState:
+    """The planned building, now in play: no longer part of the plan."""
     seat, card = f["seat"], f["card"]
     hand = [c for c in state.hands[seat] if c != card]
-    return copy_with(state, hands=_hand(state, seat, hand), buildings=_owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}]))
+    return copy_with(state, hands=_hand(state, seat, hand), plan=_plan(state, build=None),
+                     buildings=_owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}]))
 
 
 def _workers_placed(state: XanaduState, f: Facts) -> XanaduState:
@@ -144,7 +144,8 @@ def _workers_placed(state: XanaduState, f: Facts) -> XanaduState:
     hand = list(state.hands[seat])
     for card in cards:
         hand.remove(card)
-    return copy_with(state, buildings=buildings, hands=_hand(state, seat, hand))
+    # The planned rows are covered now: the plan no longer points at them (they may be autosold next).
+    return copy_with(state, buildings=buildings, hands=_hand(state, seat, hand), plan=_plan(state, covers=[], workers=[]))
 
 
 def _cards_drawn(state: XanaduState, f: Facts) -> XanaduState:

@@ -54,3 +54,19 @@ def test_a_delay_that_is_not_a_number_of_steps_is_refused(client):
     body = {"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}], "spectator_delay": 5000}
     answer = client.post("/api/games", json=body)
     assert answer.status_code == 400 and answer.json["field"] == "spectator_delay"
+
+
+def test_a_spectator_reads_no_dispute_about_a_step_it_may_not_see_yet(client, services):
+    created = delayed_game(client, services, moves=8)
+    ana = bearer(created["tokens"][0]["token"])
+    now = client.get(f"/api/games/{created['id']}", headers=ana).json["version"]
+    seen = now - DELAY
+    for step in (seen - 2, now):  # one the spectators may see, one they may not yet
+        filed = client.post(f"/api/games/{created['id']}/disputes", headers=ana, json={"step": step, "claim": "why?"})
+        assert filed.status_code == 201, filed.json
+    spectator = client.get(f"/api/games/{created['id']}/disputes").json["disputes"]
+    assert [dispute["step"] for dispute in spectator] == [seen - 2]
+    assert all(step <= seen for step in spectator[0]["answer"]["decision"]["steps"])
+    assert all(step["disputes"] == [] or step["step"] <= seen
+               for step in client.get(f"/api/games/{created['id']}/replay").json["steps"])
+    assert [d["step"] for d in client.get(f"/api/games/{created['id']}/disputes", headers=ana).json["disputes"]] == [seen - 2, now]

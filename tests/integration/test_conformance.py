@@ -11,7 +11,10 @@ from eventsourcing.application import project_aggregate
 from domain import registry
 from domain.audit import audit
 from domain.contract import Event
+from domain.rng import Rng
 from services.audit import records_of
+from services.disputes import disputes_of, file_dispute, filed_disputes
+from services.streams import GameStream, Pace
 from tests.playing import play_to_end
 from tests.secrecy import assert_learns_nothing_secret, leaves, private_facts_of
 
@@ -63,17 +66,82 @@ def test_no_seat_sees_more_than_the_public_log_and_its_own_cards(services, game)
     from domain.rng import Rng
 
     chooser = Rng("secrets", "chooser")
-    for _ in range(40):
+    for decision in range(40):
         current = services.store.game(created.id)
         if current.finished:
             break
-        public = leaves(services.queries.events(created.id, None)) | leaves(services.queries.table(created.id, None))
-        public |= catalogue_leaves(rules)
-        stored = services.store.stored_events(created.id)
-        for seat, token in tokens.items():
-            own = private_facts_of(seat, stored)
-            for answer in (services.queries.table(created.id, token), services.queries.events(created.id, token),
-                           services.queries.legal_actions(created.id, token)):
-                assert_learns_nothing_secret(answer, public, own)
         seat = current.to_act()
+        if decision % 5 == 4:  # the seat to act disputes the last step: its answer is its own
+            file_dispute(services.store, created.id, seat, current.version, "was that right?")
+        public = leaves(services.queries.events(created.id, None)) | leaves(services.queries.table(created.id, None))
+        public |= catalogue_leaves(rules) | leaves(disputes_of(services.store, created.id, None))
+        stored = services.store.stored_events(created.id)
+        for seat_asking, token in tokens.items():
+            own = private_facts_of(seat_asking, stored) | leaves([d["answer"] for d in filed_disputes(services.store, created.id)
+                                                                  if d["seat"] == seat_asking])
+            for answer in (services.queries.table(created.id, token), services.queries.events(created.id, token),
+                           services.queries.legal_actions(created.id, token),
+                           disputes_of(services.store, created.id, seat_asking)):
+                assert_learns_nothing_secret(answer, public, own)
         services.commands.act(created.id, seat, chooser.choice(rules.legal_actions(current.state, seat)), current.version)
+
+
+def seat_counts(rules) -> list[int]:
+    """The fewest seats, and one more where the game allows it: some steps exist only with more."""
+    low, high = rules.seats
+    return sorted({low, min(low + 1, high)})
+
+
+def play(services, game_id, seed: str, decisions: int | None = None) -> int:
+    """Seeded random decisions: all of them to the end, or the first `decisions`; returns how many."""
+    chooser = Rng(seed, "conformance-player")
+    made = 0
+    while decisions is None or made < decisions:
+        game = services.store.game(game_id)
+        seat = game.to_act()
+        if seat is None:
+            break
+        services.commands.act(game_id, seat, chooser.choice(game.rules.legal_actions(game.state, seat)), game.version)
+        made += 1
+    return made
+
+
+def stream_tables(services, game_id, token) -> dict[int, dict]:
+    """Every event message of the game's stream from its start, read to its end: version -> the
+    table it carries. A running game's stream is read for one look (its clock then runs out)."""
+    ticks = iter([0.0, 0.0, 0.0])
+    pace = Pace(poll=1.0, heartbeat=1e9, lifetime=1.0, clock=lambda: next(ticks, 2.0), sleep=lambda _: None)
+    messages = list(GameStream(services.store, game_id, token, 1, pace).messages())
+    versions = [message.id for message in messages]
+    assert versions == sorted(set(versions)), "each version once, in order"
+    return {message.id: message.data["game"] for message in messages}
+
+
+def check_every_step(services, game_id, tokens) -> None:
+    """Replay every step as every seat and as a spectator, and read the whole stream as each: no
+    step may fail to show, and the stream shows each version as the replay does."""
+    last = services.store.game(game_id).version
+    for token in [None, *tokens]:
+        tables = stream_tables(services, game_id, token)
+        assert sorted(tables) == list(range(2, last + 1))
+        for step in range(1, last + 1):
+            shown = services.queries.replay_step(game_id, step, token)
+            assert shown["step"] == step and shown["description"]
+            if step > 1:
+                assert tables[step] == shown["table"], f"the stream and the replay differ at step {step}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_replays_and_streams_as_every_seat_and_a_spectator(services, game):
+    rules = registry.get(game)
+    for seats in seat_counts(rules):
+        seed = f"every-step-{seats}"
+        people_seats = [{"name": f"p{seat}"} for seat in range(seats)]
+        finished = services.commands.create(game, people_seats, seed=seed)
+        decisions = play(services, finished.id, seed)
+        # The same game one decision short of its end: every step of it as a running game shows it.
+        running = services.commands.create(game, people_seats, seed=seed)
+        play(services, running.id, seed, decisions - 1)
+        assert not services.store.game(running.id).finished
+        for created in (running, finished):
+            check_every_step(services, created.id, [token["token"] for token in created.tokens])

@@ -160,6 +160,35 @@ def test_starting_buildings_are_chosen_in_secret_and_shown_together():
     assert all(len(owned) == 1 for owned in state.buildings)
 
 
+def test_between_the_last_starting_choice_and_the_reveal_nobody_is_to_decide():
+    from domain.rng import Rng
+
+    state = RULES.new_state(2, {})
+    for event in RULES.setup(2, {}, Rng("start", "setup")):
+        state = RULES.evolve(state, event)
+    _, state = act(state, RULES.legal_actions(state, 0)[0])
+    chosen = RULES.decide(state, 1, RULES.legal_actions(state, 1)[0], Rng("start", "decide"))[0]
+    between = RULES.evolve(state, chosen)  # a replay step: the choice made, not yet revealed
+    assert RULES.to_act(between) is None and RULES.outcome(between) is None
+    assert all(RULES.view(between, seat)["started"] == [True, True] for seat in (None, 0, 1))
+
+
+def test_once_a_turn_is_committed_its_plan_no_longer_points_at_buildings_sold_after_it():
+    from domain.rng import Rng
+
+    full = ("well-west", ["dye-house-upper"])  # two rows; one covered: the cover below completes it
+    state = table(hands=[["quarry-west", "mint", "library-upper"], ["well-east"]], buildings=[["lumber-yard-east"], [full]])
+    _, before_end = run(state, END_SELL, *([SKIP_BUILD] if state.phase == BUILD else []), cover(1, 0), DONE, worker("mint"))
+    step = before_end
+    for event in RULES.decide(before_end, 0, END_TURN, Rng("test", "decide")):
+        step = RULES.evolve(step, event)
+        # Every step of the commit shows the turn's player a table, the autosale's included.
+        assert RULES.view(step, 0).get("plan", {"missing": []})["missing"] == []
+        if event.type == "workers_placed":
+            assert step.plan["covers"] == [] and step.plan["workers"] == []
+    assert [b["card"] for b in step.buildings[1]] == []
+
+
 def RULES_CARD(card_id):
     from domain.xanadu.cards import CARDS
 
