@@ -15,7 +15,6 @@ from rq import Queue
 
 from bench.http import percentile
 from services.bootstrap import build
-from services.bot_queue import QUEUE
 from tests.infra import postgres_database, redis_server
 from web.server_process import ROOT
 
@@ -58,8 +57,9 @@ def bot_turn_latencies(services, queue: Queue, turns: int) -> list[float]:
             if game.to_act() == 1:
                 version = game.version
                 # After a bot's own move the worker enqueues the next turn just after saving it.
-                wait_for(lambda: queue.fetch_job(f"bot-{game.id}-{version}") is not None)
-                job = queue.fetch_job(f"bot-{game.id}-{version}")
+                job_id = services.commands.on_change.bot_job_id(game.id, version)
+                wait_for(lambda: queue.fetch_job(job_id) is not None)
+                job = queue.fetch_job(job_id)
                 wait_for(lambda: services.store.game(created.id).version > version)
                 stored = services.store.stored_events(created.id, gt=version, lte=version + 1)[0]
                 samples.append((stored.timestamp - job.enqueued_at.replace(tzinfo=stored.timestamp.tzinfo)).total_seconds())
@@ -95,7 +95,7 @@ def queue_figures(turns: int = 200, games: int = 40) -> dict:
         queue = services.commands.on_change.queue
         with workers(1, env):
             bot = bot_turn_latencies(services, queue, turns)
-            bare = bare_job_latencies(Queue(QUEUE, connection=queue.connection), turns)
+            bare = bare_job_latencies(queue, turns)
             figures["bot_p50"], figures["bot_p95"] = percentile(bot, 0.5), percentile(bot, 0.95)
             figures["bare_p50"], figures["bare_p95"] = percentile(bare, 0.5), percentile(bare, 0.95)
             figures["games_per_second_1"] = games_per_second(services, games)

@@ -4,7 +4,8 @@ CHRONICLE_DATA (default `var`) is the data folder. PERSISTENCE_MODULE chooses th
 `eventsourcing.sqlite` (the default, `events.sqlite` in the data folder unless SQLITE_DBNAME is
 set), `eventsourcing.popo` (in memory, for tests) or `eventsourcing.postgres` (POSTGRES_* vars).
 CHRONICLE_BOTS says who plays bot turns: `inprocess` (the default: at once, in the process that
-made the move) or `rq` (jobs on the Redis at REDIS_URL, played by `chronicle worker`).
+made the move) or `rq` (jobs on the Redis at REDIS_URL, played by `chronicle-worker`, on the
+queue of the deployment's namespace: services.deployment).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import psycopg
 from services.bot_queue import QueuedBots
 from services.bot_turns import InProcessBots
 from services.commands import Commands
+from services.deployment import namespace
 from services.queries import Queries
 from services.store import GameStore
 
@@ -32,6 +34,7 @@ class Services:
     data_dir: Path | None
     persistence: str
     bots: str
+    namespace: str | None = None  # the deployment's, where bots play on RQ
 
 
 def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
@@ -80,8 +83,10 @@ def build(env: Mapping[str, str] | None = None) -> Services:
     with schema_lock(settings):
         store = GameStore(env=settings)
     mode = settings.get("CHRONICLE_BOTS") or "inprocess"
+    named = None
     if mode == "rq":
-        queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL)
+        named = namespace(store, settings)
+        queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named)
         commands = Commands(store, on_change=queued)
         queued.players = commands.players
     elif mode == "inprocess":
@@ -90,4 +95,4 @@ def build(env: Mapping[str, str] | None = None) -> Services:
         in_process.commands = commands
     else:
         raise ValueError(f"CHRONICLE_BOTS is 'inprocess' or 'rq', not {mode!r}")
-    return Services(store, commands, Queries(store), data_dir, module, mode)
+    return Services(store, commands, Queries(store), data_dir, module, mode, named)

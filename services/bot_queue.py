@@ -1,11 +1,15 @@
 """Bot turns on RQ: the job of a bot's decision is keyed by game and version.
 
-The job id `bot-<game>-<version>` makes a duplicate enqueue (two web processes, the sweeper and
-a move racing) collapse into one job: RQ's `unique=True` refuses a second job with an id that
-exists. A person's decision in a game with a clock schedules `clock-<game>-<version>` for its
-deadline, and a player who gave a callback URL gets the job `turn-<player>-<game>-<version>`
-that tells them it is their turn (services.webhooks). A move never waits on Redis: the connection has short timeouts and no retries, and a
-failed enqueue is only logged; the sweeper (workers.sweeper) enqueues it later from the store.
+The job id `<namespace>-bot-<game>-<version>` makes a duplicate enqueue (two web processes, the
+sweeper and a move racing) collapse into one job: RQ's `unique=True` refuses a second job with an
+id that exists. A person's decision in a game with a clock schedules `<namespace>-clock-<game>-<version>`
+for its deadline, and a player who gave a callback URL gets the job
+`<namespace>-turn-<player>-<game>-<version>` that tells them it is their turn (services.webhooks).
+The queue is `chronicle-<namespace>`: the namespace names the deployment (services.deployment),
+so that services sharing one Redis never take each other's jobs.
+
+A move never waits on Redis: the connection has short timeouts and no retries, and a failed
+enqueue is only logged; the sweeper (workers.sweeper) enqueues it later from the store.
 """
 
 from __future__ import annotations
@@ -30,7 +34,6 @@ from services.webhooks import awaited_player, delivery_id
 
 log = logging.getLogger(__name__)
 
-QUEUE = "bots"
 BOT_JOB = "workers.jobs.bot_turn"
 CLOCK_JOB = "workers.jobs.clock_ran_out"
 WEBHOOK_JOB = "workers.jobs.webhook"
@@ -41,12 +44,8 @@ RETRIES = Retry(max=3, interval=[1, 3, 9])
 WEBHOOK_RETRIES = Retry(max=5, interval=[5, 30, 120, 600, 1800])
 
 
-def bot_job_id(game_id: UUID | str, version: int) -> str:
-    return f"bot-{game_id}-{version}"
-
-
-def clock_job_id(game_id: UUID | str, version: int) -> str:
-    return f"clock-{game_id}-{version}"
+def queue_name(namespace: str) -> str:
+    return f"chronicle-{namespace}"
 
 
 def redis_connection(url: str) -> Redis:
@@ -71,12 +70,22 @@ def redis_answers(url: str) -> bool:
 
 
 class QueuedBots:
-    """Enqueues the bot decision due after each change to a game."""
+    """Enqueues the bot decision due after each change to a game, on the deployment's queue."""
 
-    def __init__(self, redis_url: str):
+    def __init__(self, redis_url: str, namespace: str):
+        self.namespace = namespace
         self.connection = redis_connection(redis_url)
-        self.queue = Queue(QUEUE, connection=self.connection)
+        self.queue = Queue(queue_name(namespace), connection=self.connection)
         self.players: Players | None = None  # set by the composition root: whose webhooks to send
+
+    def bot_job_id(self, game_id: UUID | str, version: int) -> str:
+        return f"{self.namespace}-bot-{game_id}-{version}"
+
+    def clock_job_id(self, game_id: UUID | str, version: int) -> str:
+        return f"{self.namespace}-clock-{game_id}-{version}"
+
+    def webhook_job_id(self, player_id: UUID | str, game_id: UUID | str, version: int) -> str:
+        return f"{self.namespace}-{delivery_id(player_id, game_id, version)}"
 
     def __call__(self, game: Game) -> None:
         if game.finished:
@@ -94,7 +103,7 @@ class QueuedBots:
         try:
             self.queue.enqueue(
                 WEBHOOK_JOB, str(game_id), version, str(player_id),
-                job_id=delivery_id(player_id, game_id, version), unique=True, retry=WEBHOOK_RETRIES,
+                job_id=self.webhook_job_id(player_id, game_id, version), unique=True, retry=WEBHOOK_RETRIES,
                 job_timeout=BOT_JOB_TIMEOUT, result_ttl=600, failure_ttl=7 * 24 * 3600,
             )
         except DuplicateJobError:
@@ -109,7 +118,7 @@ class QueuedBots:
         RQ's scheduler moves the job to the queue then); False if Redis is away."""
         try:
             self.queue.enqueue_at(
-                due, CLOCK_JOB, str(game_id), version, job_id=clock_job_id(game_id, version),
+                due, CLOCK_JOB, str(game_id), version, job_id=self.clock_job_id(game_id, version),
                 retry=RETRIES, job_timeout=BOT_JOB_TIMEOUT, result_ttl=600, failure_ttl=7 * 24 * 3600,
             )
         except (RedisError, OSError) as error:
@@ -125,7 +134,7 @@ class QueuedBots:
                 BOT_JOB,
                 str(game_id),
                 version,
-                job_id=bot_job_id(game_id, version),
+                job_id=self.bot_job_id(game_id, version),
                 unique=True,
                 retry=RETRIES,
                 job_timeout=BOT_JOB_TIMEOUT,

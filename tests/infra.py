@@ -35,17 +35,26 @@ class RedisServer:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> "RedisServer":
+        """Start it, and make sure the server answering on the port is this one: a free port may be
+        taken by another process between choosing it and binding it, and a ping to that port would
+        then reach someone else's Redis (and its workers would take this test's jobs)."""
         self.process = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
             stdout=subprocess.DEVNULL,
         )
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"redis-server could not start on port {self.port} (is it taken?)")
             try:
-                if Redis.from_url(self.url, socket_connect_timeout=0.2).ping():
-                    return self
+                answering = Redis.from_url(self.url, socket_connect_timeout=0.5).info("server")["process_id"]
             except Exception:  # noqa: BLE001 - not up yet
                 time.sleep(0.05)
+                continue
+            if answering != self.process.pid:
+                self.stop()
+                raise RuntimeError(f"another redis-server answers on port {self.port}")
+            return self
         raise RuntimeError(f"redis-server on port {self.port} did not start")
 
     def stop(self) -> None:
@@ -55,9 +64,19 @@ class RedisServer:
             self.process = None
 
 
+def fresh_redis_server(tries: int = 5) -> RedisServer:
+    """A redis-server of our own on a free port, trying other ports if one is taken meanwhile."""
+    for _ in range(tries - 1):
+        try:
+            return RedisServer().start()
+        except RuntimeError:
+            continue
+    return RedisServer().start()
+
+
 @contextmanager
 def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer().start()
+    server = fresh_redis_server()
     try:
         yield server
     finally:

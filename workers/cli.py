@@ -3,7 +3,11 @@
     chronicle-worker run [--burst]   play bot turns from the queue; sweep every SWEEP_SECONDS
     chronicle-worker sweep           enqueue every bot turn that is due and has no live job
 
-Redis is at REDIS_URL (default redis://127.0.0.1:6379/0); the event store is set as for the API.
+Redis is at REDIS_URL (default redis://127.0.0.1:6379/0); the event store is set as for the API,
+and the queue is the deployment's (services.deployment). A worker rides out Redis going away:
+RQ's own loop quits on some connection errors (in the middle of a job, or a timeout), so the
+worker waits for Redis to answer again, with backoff, and starts a new RQ worker in the same
+process; only a stop that was asked for (SIGTERM, SIGINT) ends it.
 """
 
 from __future__ import annotations
@@ -11,20 +15,39 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import threading
+import time
+from uuid import uuid4
 
 from redis import Redis
+from redis.exceptions import RedisError
 from rq import SimpleWorker
 
 from services.bootstrap import DEFAULT_REDIS_URL
-from services.bot_queue import QUEUE
+from services.bot_queue import queue_name, redis_answers
 from workers.jobs import services
+from workers.scheduler import SchedulerThread
 from workers.sweeper import Sweeper
 
 log = logging.getLogger("workers")
 
 SWEEP_SECONDS = float(os.environ.get("SWEEP_SECONDS") or 10)
+LONGEST_PAUSE = 5.0  # between tries to reach Redis again: a restarted Redis is used within seconds
+STEADY_SECONDS = 60.0  # a worker that ran this long before it quit starts again at once
+
+
+class ChronicleWorker(SimpleWorker):
+    """RQ's in-process worker that tells a stop asked for from losing Redis, and retries its
+    connection every few seconds at most (RQ's default grows to a minute)."""
+
+    max_connection_wait_time = LONGEST_PAUSE
+    stop_asked = False
+
+    def request_stop(self, signum, frame):
+        self.stop_asked = True
+        super().request_stop(signum, frame)
 
 
 def sweep_forever(sweeper: Sweeper, stop: threading.Event) -> None:
@@ -35,19 +58,53 @@ def sweep_forever(sweeper: Sweeper, stop: threading.Event) -> None:
             log.exception("sweep failed")
 
 
+def wait_for_redis(url: str, stop: threading.Event, first_pause: float) -> None:
+    """Until Redis answers (or a stop is asked for), trying again with growing pauses."""
+    pause = first_pause
+    while not stop.wait(pause):
+        if redis_answers(url):
+            log.info("Redis answers again at %s", url)
+            return
+        pause = min(max(pause, 0.25) * 2, LONGEST_PAUSE)
+
+
 def run(burst: bool) -> int:
-    sweeper = Sweeper(services())
-    sweeper.sweep()
+    built = services()
+    url = os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
+    queue = queue_name(built.namespace)
+    sweeper = Sweeper(built)
     stop = threading.Event()
+    try:
+        sweeper.sweep()
+    except Exception:  # noqa: BLE001 - Redis may be away at start; the periodic sweep tries again
+        log.exception("first sweep failed")
+    scheduler = SchedulerThread(queue, url, stop)
     if not burst:
         threading.Thread(target=sweep_forever, args=(sweeper, stop), daemon=True, name="sweeper").start()
-    # One process, no fork per job: the services (store connections, caches) are built once. The
-    # worker waits on the queue with its own connection: the enqueuers' short timeouts would cut
-    # its blocking reads.
-    worker = SimpleWorker([QUEUE], connection=Redis.from_url(os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL))
-    log.info("worker %s playing bot turns from queue '%s'", worker.name, QUEUE)
+        scheduler.start()
+    quick_quits = 0
     try:
-        worker.work(burst=burst, with_scheduler=True)
+        while not stop.is_set():
+            # One process, no fork per job: the services (store connections, caches) are built
+            # once. The worker waits on the queue with its own connection: the enqueuers' short
+            # timeouts would cut its blocking reads.
+            worker = ChronicleWorker([queue], connection=Redis.from_url(url), name=f"{built.namespace}-{uuid4().hex[:12]}")
+            log.info("worker %s playing bot turns from queue '%s'", worker.name, queue)
+            began = time.monotonic()
+            try:
+                if burst:
+                    scheduler.run_once()
+                worker.work(burst=burst)
+            except (RedisError, OSError) as error:  # its teardown, with Redis gone
+                log.warning("worker %s lost Redis while stopping (%s)", worker.name, error)
+            if burst or worker.stop_asked:
+                break
+            quick_quits = 0 if time.monotonic() - began > STEADY_SECONDS else quick_quits + 1
+            log.warning("worker %s quit without being asked to (Redis gone?); starting another once Redis answers",
+                        worker.name)
+            for asked in (signal.SIGTERM, signal.SIGINT):
+                signal.signal(asked, lambda *_: stop.set())
+            wait_for_redis(url, stop, min(0.25 * 2 ** quick_quits, LONGEST_PAUSE))
     finally:
         stop.set()
     return 0

@@ -6,23 +6,25 @@ data in a restart, when a job failed through all its retries, or when a worker w
 middle of a job. Events live in the store, so the store says which games wait: every game is
 found from the notification log's creations, and its current version names the job that should
 exist. A job that is queued, or started less than its timeout ago, is left alone; anything else
-is replaced. A started job older than its timeout belongs to a dead worker: RQ itself would
-only notice in its maintenance pass, which the sweeper does not wait for.
+is replaced. A started job older than its timeout belongs to a dead worker, and so does a queued
+job taken off the queue and still not started at a later sweep: RQ itself would only notice in
+its maintenance pass, minutes later, which the sweeper does not wait for.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import time
 from datetime import datetime, timedelta, timezone
-from typing import Iterator
+from typing import Callable, Iterator
 
 from redis.exceptions import RedisError
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
 from services.bootstrap import DEFAULT_REDIS_URL, Services
-from services.bot_queue import QueuedBots, bot_job_id
+from services.bot_queue import QueuedBots
 from services.bot_turns import bot_to_act
 from services.game import Game
 from services.overdue import apply_overdue_clocks, is_overdue, running_games
@@ -34,9 +36,13 @@ GRACE = timedelta(seconds=2)
 
 
 class Sweeper:
-    def __init__(self, services: Services, redis_url: str | None = None):
+    def __init__(self, services: Services, redis_url: str | None = None, clock: Callable[[], float] = time.monotonic):
         self.services = services
-        self.bots = QueuedBots(redis_url or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL)
+        self.clock = clock
+        self.adrift: dict[str, float] = {}  # queued jobs seen off the queue, and since when
+        if services.namespace is None:
+            raise ValueError("the sweeper needs services built for RQ (CHRONICLE_BOTS=rq)")
+        self.bots = QueuedBots(redis_url or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, services.namespace)
         self.finished: set = set()  # games known to be over: never looked at again
 
     def games_waiting_on_a_bot(self) -> Iterator[Game]:
@@ -45,11 +51,16 @@ class Sweeper:
     def has_live_job(self, game: Game) -> bool:
         """Whether the bot turn due now is queued, or running in a worker that may still finish it."""
         try:
-            job = Job.fetch(bot_job_id(game.id, game.version), connection=self.bots.connection)
+            job = Job.fetch(self.bots.bot_job_id(game.id, game.version), connection=self.bots.connection)
         except NoSuchJobError:
             return False
         status = job.get_status(refresh=False)
-        if status in WAITING:
+        if status == JobStatus.QUEUED and not self.in_line(job):
+            if not self.adrift_too_long(job.id):
+                return True
+            self.bots.connection.lrem(self.bots.queue.intermediate_queue_key, 0, job.id)
+        elif status in WAITING:
+            self.adrift.pop(job.id, None)
             return True
         if status == JobStatus.FINISHED and self.services.store.game(game.id).version != game.version:
             return True  # it has just played its turn
@@ -61,6 +72,21 @@ class Sweeper:
         job.delete()
         return False
 
+    def in_line(self, job: Job) -> bool:
+        """Whether a queued job is still on the queue. One taken off it by a connection that never
+        started it (a worker killed just after, or a dead connection still waiting for a job)
+        sits in RQ's intermediate queue, and no worker will ever run it."""
+        return self.bots.connection.lpos(self.bots.queue.key, job.id) is not None
+
+    def adrift_too_long(self, job_id: str) -> bool:
+        """Off the queue, unstarted, since a sweep at least GRACE ago: a live worker starts a job
+        it took within moments."""
+        first_seen = self.adrift.setdefault(job_id, self.clock())
+        if self.clock() - first_seen < GRACE.total_seconds():
+            return False
+        del self.adrift[job_id]
+        return True
+
     def sweep(self) -> list[str]:
         """Enqueue every bot turn that is due and has no live job, and apply every clock that ran
         out (its scheduled job may have been lost with Redis); returns the bot jobs' ids."""
@@ -70,7 +96,7 @@ class Sweeper:
             for game in running_games(self.services.store, self.finished):
                 if bot_to_act(game) is not None:
                     if not self.has_live_job(game) and self.bots.enqueue(game.id, game.version):
-                        enqueued.append(bot_job_id(game.id, game.version))
+                        enqueued.append(self.bots.bot_job_id(game.id, game.version))
                 elif is_overdue(self.services.commands, game):
                     overdue.append(game)
         except (RedisError, OSError) as error:

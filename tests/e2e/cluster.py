@@ -36,9 +36,10 @@ from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegis
 from domain import registry
 from domain.contract import Event
 from services.bootstrap import Services, build
-from services.bot_queue import QUEUE
+from services.bot_queue import queue_name
+from services.deployment import namespace
 from services.game import Game
-from tests.infra import RedisServer, postgres_database
+from tests.infra import RedisServer, fresh_redis_server, postgres_database
 from web.server_process import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -250,13 +251,18 @@ class Cluster:
 
     def job_counts(self) -> dict[str, int]:
         connection = self.redis_connection()
-        queue = Queue(QUEUE, connection=connection)
+        queue = Queue(self.queue_name, connection=connection)
         return {
             "queued": queue.count,
             "started": StartedJobRegistry(queue=queue).count,
             "failed": FailedJobRegistry(queue=queue).count,
             "scheduled": ScheduledJobRegistry(queue=queue).count,
         }
+
+    @property
+    def queue_name(self) -> str:
+        """The deployment's queue: named in the store shared by every process of the cluster."""
+        return queue_name(namespace(self.services.store, {}))
 
     def rq_workers(self) -> list[Worker]:
         return Worker.all(connection=self.redis_connection())
@@ -266,7 +272,7 @@ class Cluster:
 def running_cluster(base_dir: Path, **options) -> Iterator[Cluster]:
     """A started cluster on a fresh database and a private Redis; everything stopped afterwards."""
     with postgres_database() as postgres:
-        redis = RedisServer().start()
+        redis = fresh_redis_server()
         cluster = Cluster(base_dir, postgres, redis, **options)
         try:
             cluster.start()

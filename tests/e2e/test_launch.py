@@ -1,6 +1,7 @@
 """`make run` (web.launch): the API and a worker with Redis, or bots in-process without it."""
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -37,6 +38,27 @@ def bots_play_to_the_end(base: str) -> bool:
     return False
 
 
+def children_of(pid: int) -> dict[int, str]:
+    """The launcher's child processes: pid -> command line."""
+    found = {}
+    for child in open(f"/proc/{pid}/task/{pid}/children").read().split():
+        with open(f"/proc/{child}/cmdline", "rb") as cmdline:
+            found[int(child)] = cmdline.read().replace(b"\0", b" ").decode()
+    return found
+
+
+def the_child(pid: int, part: str, other_than: int | None = None) -> int:
+    """The pid of the launcher's child whose command line holds `part`, once there is one (other
+    than `other_than`, a child killed a moment ago)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        matching = [child for child, command in children_of(pid).items() if part in command and child != other_than]
+        if matching:
+            return matching[0]
+        time.sleep(0.1)
+    raise AssertionError(f"the launcher has no child running {part}")
+
+
 def stop(process, log):
     process.terminate()
     process.wait(timeout=20)
@@ -63,3 +85,19 @@ def test_without_redis_bot_turns_run_in_process_and_the_log_says_so(tmp_path):
     finally:
         stop(process, log)
     assert "bot turns run in-process" in (tmp_path / "launch.log").read_text()
+
+
+def test_a_worker_or_an_api_server_that_dies_is_started_again(tmp_path):
+    with redis_server() as redis:
+        process, base, log = launch(tmp_path, REDIS_URL=redis.url)
+        try:
+            for part in ("workers.cli", "gunicorn"):
+                victim = the_child(process.pid, part)
+                os.kill(victim, signal.SIGKILL)
+                the_child(process.pid, part, other_than=victim)
+            wait_until_up(base + "/openapi.json", process)
+            assert bots_play_to_the_end(base), "the restarted worker plays the bots' turns"
+        finally:
+            stop(process, log)
+    text = (tmp_path / "launch.log").read_text()
+    assert "the worker (pid" in text and "the API server (pid" in text and "starting it again" in text

@@ -5,7 +5,6 @@ from rq import Queue, SimpleWorker
 
 import workers.jobs
 from services.bootstrap import build
-from services.bot_queue import QUEUE
 from tests.infra import redis_server
 
 
@@ -45,4 +44,4 @@ def queue(services):
 
 def run_worker(queue: Queue) -> None:
     """Play every queued job, in this process, until the queue is empty."""
-    SimpleWorker([QUEUE], connection=queue.connection).work(burst=True)
+    SimpleWorker([queue.name], connection=queue.connection).work(burst=True)

@@ -1,14 +1,13 @@
 """The Court's autoplayer on RQ workers: a game with no person in it is played to the end by the
 workers alone, one job per decision, as a person watching in the viewer would see it happen."""
 
-from services.bot_queue import bot_job_id
 from tests.workers.conftest import run_worker
 
 
 def test_the_workers_play_a_whole_court_game_for_the_autoplayer(services, queue):
     created = services.commands.create("court", [{"bot": "autoplayer"}], seed="court-on-workers")
     game = services.store.game(created.id)
-    assert not game.finished and queue.job_ids == [bot_job_id(game.id, game.version)], "nothing played in the API"
+    assert not game.finished and queue.job_ids == [services.commands.on_change.bot_job_id(game.id, game.version)], "nothing played in the API"
     run_worker(queue)
     final = services.store.game(created.id)
     assert final.finished and final.rules.outcome(final.state).detail["title"]
