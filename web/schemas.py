@@ -4,10 +4,13 @@ from marshmallow import Schema, fields, validate
 
 
 class SeatRequest(Schema):
-    open = fields.Boolean(metadata={"description": "true: a seat any player may take later (POST .../seats/{n}/join)"})
+    open = fields.Boolean(metadata={"description": "true: a seat any player may take later (POST .../seats/{n}/join); "
+                                                  "with `player`, kept for that player, the only one who may take it"})
     name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "a person's name"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
-    player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat"})
+    player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat. "
+                                                    "Alone, only for the player whose key the request carries "
+                                                    "(Authorization: Bearer <key>); with `open`, a seat kept for them"})
 
 
 class CreateGameRequest(Schema):
@@ -48,9 +51,10 @@ class CreatedGame(Schema):
 class Seat(Schema):
     seat = fields.Integer()
     name = fields.String()
-    kind = fields.String(metadata={"description": "'person' or 'bot'"})
+    kind = fields.String(metadata={"description": "'person', 'bot' or 'open' (nobody holds it yet)"})
     bot = fields.String(allow_none=True)
     player = fields.String(allow_none=True, metadata={"description": "the id of the player sitting here, if any"})
+    reserved_for = fields.String(metadata={"description": "an open seat kept for this player (an id): only they may join it"})
 
 
 class ToAct(Schema):

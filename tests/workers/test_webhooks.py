@@ -9,33 +9,25 @@ import hmac
 from rq.job import Job, JobStatus
 
 from services.webhooks import DELIVERY, SIGNATURE, delivery_id
+from tests.playing import players_game
 from tests.receiver import Receiver
 from tests.workers.conftest import run_worker
 
 
-def players_game(services, callback_url):
-    """ana (with a callback) against bo; bo moves first if the deal says so, so the game awaits ana."""
+def awaiting_ana(services, callback_url):
+    """ana (with a callback) and bo, in a game that awaits ana."""
     players = services.commands.players
     ana = players.register("ana", callback_url)
-    bo = players.register("bo")
-    for number in range(20):
-        created = services.commands.create("chi", [{"player": ana["id"]}, {"player": bo["id"]}], seed=f"hook-{number}")
-        game = services.store.game(created.id)
-        if game.to_act() == 1:
-            services.commands.act(game.id, 1, game.rules.legal_actions(game.state, 1)[0], game.version)
-            game = services.store.game(created.id)
-        if game.to_act() == 0:
-            return ana, game
-    raise AssertionError("no deal came to ana")
+    return ana, players_game(services, ana, players.register("bo"), awaiting="ana", seed="hook")
 
 
 def test_a_player_is_told_by_a_signed_post_that_it_is_their_turn(services, queue):
     with Receiver() as receiver:
-        ana, game = players_game(services, receiver.url)
+        ana, game = awaiting_ana(services, receiver.url)
         job_id = delivery_id(ana["id"], game.id, game.version)
         assert job_id in queue.job_ids
         run_worker(queue)
-        [call] = receiver.wait_for(1)
+        [call] = [call for call in receiver.wait_for(1) if call["json"]["version"] == game.version]
     expected = "sha256=" + hmac.new(ana["webhook_secret"].encode(), call["body"], hashlib.sha256).hexdigest()
     assert call["headers"][SIGNATURE] == expected
     assert call["headers"][DELIVERY] == job_id
@@ -47,21 +39,21 @@ def test_a_player_is_told_by_a_signed_post_that_it_is_their_turn(services, queue
 
 def test_a_receiver_that_fails_gets_the_same_delivery_again_later(services, queue):
     with Receiver(answers=[500]) as receiver:
-        ana, game = players_game(services, receiver.url)
+        ana, game = awaiting_ana(services, receiver.url)
         job_id = delivery_id(ana["id"], game.id, game.version)
         run_worker(queue)
         job = Job.fetch(job_id, connection=queue.connection)
         assert job.get_status() == JobStatus.SCHEDULED and job.retries_left == 4, "retried with backoff"
         queue.enqueue_job(job)  # the backoff has passed
         run_worker(queue)
-        calls = receiver.wait_for(2)
+        calls = [call for call in receiver.wait_for(2) if call["json"]["version"] == game.version]
     assert [call["answered"] for call in calls] == [500, 200]
     assert calls[0]["headers"][DELIVERY] == calls[1]["headers"][DELIVERY] == job_id
 
 
 def test_no_notice_goes_once_the_player_has_moved(services, queue):
     with Receiver() as receiver:
-        ana, game = players_game(services, receiver.url)
+        ana, game = awaiting_ana(services, receiver.url)
         services.commands.act(game.id, 0, game.rules.legal_actions(game.state, 0)[0], game.version)
         job = Job.fetch(delivery_id(ana["id"], game.id, game.version), connection=queue.connection)
         run_worker(queue)
@@ -71,7 +63,6 @@ def test_no_notice_goes_once_the_player_has_moved(services, queue):
 
 def test_a_player_without_a_callback_gets_no_job(services, queue):
     players = services.commands.players
-    ana, bo = players.register("ana"), players.register("bo")
-    created = services.commands.create("chi", [{"player": ana["id"]}, {"player": bo["id"]}], seed="no-hook")
+    game = players_game(services, players.register("ana"), players.register("bo"), seed="no-hook")
     assert not [job for job in queue.job_ids if job.startswith("turn-")]
-    assert created.version > 1
+    assert game.version > 1
