@@ -27,6 +27,7 @@ from domain.canonical import sha256_of
 from services.bot_choice import bot_decision
 from services.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, StaleVersion
+from services.destinations import Destinations
 from services.explain import decision_of
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_to_act
@@ -103,10 +104,10 @@ class Commands:
     """The write side of the service."""
 
     def __init__(self, store: GameStore, on_change: Callable[[Game], None] = lambda game: None,
-                 clock: SystemClock | None = None):
+                 clock: SystemClock | None = None, destinations: Destinations | None = None):
         self.store = store
         self.on_change = on_change
-        self.players = Players(store)
+        self.players = Players(store, destinations)
         self.clock = clock or SystemClock()  # tests give a clock of their own
 
     def create(

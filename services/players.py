@@ -15,17 +15,17 @@ import hashlib
 import hmac
 import secrets
 from typing import Any, Mapping, Sequence
-from urllib.parse import urlsplit
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
+from services.destinations import Destinations, Refused
 from services.errors import Forbidden, InvalidRequest
 from services.store import GameStore
+from services.webhook_signing import new_secret
 
 MAX_NAME = 40
-MAX_URL = 500
 
 
 def key_hash(key: str) -> str:
@@ -53,14 +53,6 @@ class Player(Aggregate):
         self.webhook_secret = webhook_secret
 
 
-def checked_callback(url: Any) -> str:
-    """A callback is an http(s) URL with a host, of at most MAX_URL characters."""
-    parts = urlsplit(url) if isinstance(url, str) and len(url) <= MAX_URL else None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        raise InvalidRequest(f"callback_url is an http or https URL of at most {MAX_URL} characters", "callback_url")
-    return url
-
-
 class PlayerNotFound(InvalidRequest):
     """No player has this id."""
 
@@ -68,8 +60,9 @@ class PlayerNotFound(InvalidRequest):
 class Players:
     """Registering players and recognising their keys."""
 
-    def __init__(self, store: GameStore):
+    def __init__(self, store: GameStore, destinations: Destinations | None = None):
         self.store = store
+        self.destinations = destinations or Destinations()  # where callbacks may point
 
     def register(self, name: str, callback_url: str | None = None) -> dict[str, Any]:
         """A new player; the answer holds its key (and its webhook secret), shown this once."""
@@ -95,8 +88,12 @@ class Players:
         if callback_url is None:
             player.set_callback(None, None)
             return {"callback_url": None}
-        secret = secrets.token_urlsafe(32)
-        player.set_callback(checked_callback(callback_url), secret)
+        try:
+            self.destinations.check_callback(callback_url)
+        except Refused as refused:
+            raise InvalidRequest(str(refused), "callback_url") from None
+        secret = new_secret()
+        player.set_callback(callback_url, secret)
         return {"callback_url": callback_url, "webhook_secret": secret}
 
     def get(self, player_id: str | UUID, field: str = "player") -> Player:

@@ -234,12 +234,14 @@ class ForkQuery(Schema):
 class PlayerRequest(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
     callback_url = fields.String(metadata={"description": "an http(s) URL to POST a signed notice to whenever a "
-                                                          "game comes to wait on the player"})
+                                                          "game comes to wait on the player; its host must be a "
+                                                          "public internet address (or resolve only to such)"})
 
 
 class CallbackRequest(Schema):
     callback_url = fields.String(required=True, allow_none=True,
-                                 metadata={"description": "where to POST the player's notices; null to stop"})
+                                 metadata={"description": "where to POST the player's notices (an http(s) URL whose "
+                                                          "host is public); null to stop"})
 
 
 class PlayerView(Schema):
@@ -251,7 +253,11 @@ class PlayerView(Schema):
 class Callback(Schema):
     callback_url = fields.String(allow_none=True)
     webhook_secret = fields.String(metadata={
-        "description": "signs each notice: X-Chronicle-Signature is sha256=HMAC-SHA-256(secret, body), hex; shown once"})
+        "description": "signs each notice the Standard Webhooks way (www.standardwebhooks.com), shown once: "
+                       "`whsec_<base64>`; each POST has `webhook-id` (the delivery, the same on every retry), "
+                       "`webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature` "
+                       "(`v1,<base64 HMAC-SHA-256 of \"id.timestamp.body\">`); verify with any Standard Webhooks "
+                       "library, e.g. Python's `standardwebhooks.Webhook(secret).verify(body, headers)`"})
 
 
 class RegisteredPlayer(PlayerView, Callback):
