@@ -12,8 +12,9 @@ bo=$(post /api/players -d '{"name": "bo"}')
 ANA="Authorization: Bearer $(echo "$ana" | json 'd["key"]')"
 BO="Authorization: Bearer $(echo "$bo" | json 'd["key"]')"
 
-# 2. ana starts a game with a seat open to anyone and a day for each decision; bo finds it, joins.
-GAME=$(post /api/games -d '{"game": "chi", "seed": "readme-slow-game",
+# 2. ana starts a game (with her key: only she may seat herself) with a seat open to anyone and a
+#    day for each decision; bo finds it, joins.
+GAME=$(post /api/games -H "$ANA" -d '{"game": "chi", "seed": "readme-slow-game",
   "seats": [{"player": "'"$(echo "$ana" | json 'd["id"]')"'"}, {"open": true}],
   "clock": {"per_decision": "P1D", "on_timeout": "forfeit"}}' | json 'd["id"]')
 curl -s "$API/api/games?open=true" | json '"open games: %d, seats to take: %s" % (len(d["games"]), d["games"][0]["open_seats"])'

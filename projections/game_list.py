@@ -18,7 +18,7 @@ from domain.contract import Event
 from projections.database import ProjectionDatabase
 from services.clocks import deadline, timestamp
 from services.game import Game
-from services.seating import Seating, is_open
+from services.seating import Seating, open_to_anyone
 from services.presenting import present_to_act
 from services.seats import public_seats
 from services.store import GameStore
@@ -99,7 +99,7 @@ class GameList:
                 json.dumps(self.last_move(game)),
                 timestamp(due) if (due := deadline(game)) else None,
                 game.options.get("spectator_delay", 0),
-                sum(1 for record in game.seats if is_open(record)),
+                sum(1 for record in game.seats if open_to_anyone(record)),
             ),
         )
         for seat, record in enumerate(game.seats):
@@ -212,5 +212,6 @@ def entry(row: Any) -> dict[str, Any]:
         "last_activity": row["last_activity"],
         "last_move": json.loads(row["last_move"]) if row["last_move"] else None,
         "deadline": row["deadline"],
-        "open_seats": [seat["seat"] for seat in json.loads(row["seats"]) if seat["kind"] == "open"],
+        "open_seats": [seat["seat"] for seat in json.loads(row["seats"])
+                       if seat["kind"] == "open" and not seat.get("reserved_for")],
     }

@@ -6,6 +6,8 @@ set), `eventsourcing.popo` (in memory, for tests) or `eventsourcing.postgres` (P
 CHRONICLE_BOTS says who plays bot turns: `inprocess` (the default: at once, in the process that
 made the move) or `rq` (jobs on the Redis at REDIS_URL, played by `chronicle-worker`, on the
 queue of the deployment's namespace: services.deployment).
+CHRONICLE_WEBHOOK_ALLOW_HOSTS lists, separated by commas, the host names and addresses that
+players' callbacks may point at although they are not public (services.destinations).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from services.bot_queue import QueuedBots
 from services.bot_turns import InProcessBots
 from services.commands import Commands
 from services.deployment import namespace
+from services.destinations import Destinations, Resolver, system_resolver
 from services.queries import Queries
 from services.store import GameStore
 
@@ -77,21 +80,23 @@ def schema_lock(settings: Mapping[str, str]) -> Iterator[None]:
             connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
 
 
-def build(env: Mapping[str, str] | None = None) -> Services:
-    """Build the store and the commands, with bot turns played as CHRONICLE_BOTS says."""
+def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_resolver) -> Services:
+    """Build the store and the commands, with bot turns played as CHRONICLE_BOTS says; `resolver`
+    looks up the hosts of players' callbacks (tests give one of their own)."""
     settings, data_dir, module = store_env(os.environ if env is None else env)
     with schema_lock(settings):
         store = GameStore(env=settings)
+    destinations = Destinations.from_setting(settings.get("CHRONICLE_WEBHOOK_ALLOW_HOSTS"), resolver)
     mode = settings.get("CHRONICLE_BOTS") or "inprocess"
     named = None
     if mode == "rq":
         named = namespace(store, settings)
         queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named)
-        commands = Commands(store, on_change=queued)
+        commands = Commands(store, on_change=queued, destinations=destinations)
         queued.players = commands.players
     elif mode == "inprocess":
         in_process = InProcessBots()
-        commands = Commands(store, on_change=in_process)
+        commands = Commands(store, on_change=in_process, destinations=destinations)
         in_process.commands = commands
     else:
         raise ValueError(f"CHRONICLE_BOTS is 'inprocess' or 'rq', not {mode!r}")

@@ -26,7 +26,8 @@ from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
 from services.bot_choice import bot_decision
 from services.clocks import SystemClock, checked_clock, deadline, timestamp
-from services.errors import InvalidRequest, NotFinished, SeatTaken, StaleVersion
+from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, StaleVersion
+from services.destinations import Destinations
 from services.explain import decision_of
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_to_act
@@ -82,6 +83,8 @@ def check_join(game: Game, seat: int, player: Player) -> None:
         raise SeatTaken(f"seat {seat} is not an open seat: {record['name']} holds it", field="n")
     if record.get("player"):
         raise SeatTaken(f"seat {seat} was taken by {record['name']}", field="n")
+    if record.get("reserved_for") not in (None, str(player.id)):
+        raise Forbidden(f"seat {seat} is kept for another player; only they may join it", field="n")
     if any(other.get("player") == str(player.id) for other in game.seats):
         raise InvalidRequest(f"{player.name} already has a seat at this table", "n")
     if any(other["name"] == player.name for other in game.seats):
@@ -101,10 +104,10 @@ class Commands:
     """The write side of the service."""
 
     def __init__(self, store: GameStore, on_change: Callable[[Game], None] = lambda game: None,
-                 clock: SystemClock | None = None):
+                 clock: SystemClock | None = None, destinations: Destinations | None = None):
         self.store = store
         self.on_change = on_change
-        self.players = Players(store)
+        self.players = Players(store, destinations)
         self.clock = clock or SystemClock()  # tests give a clock of their own
 
     def create(
@@ -117,9 +120,11 @@ class Commands:
         forked_from: Mapping[str, Any] | None = None,
         clock: Mapping[str, Any] | None = None,
         spectator_delay: int | None = None,
+        host_key: str | None = None,
     ) -> CreatedGame:
         """Create and deal a game (or lay out a scenario: a sandbox game); returns its id and one
-        secret token per person's seat."""
+        secret token per person's seat. `host_key` is the key the request carries: a seat
+        `{"player": id}` is only for the player it belongs to."""
         try:
             rules = registry.get(game)
         except KeyError:
@@ -129,7 +134,7 @@ class Commands:
             seed = secrets.token_hex(32)
         elif not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_LENGTH:
             raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
-        records, tokens = seat_records(rules, self.players.seated(seats))
+        records, tokens = seat_records(rules, self.players.seated(seats, host_key))
         options = checked_options(options, rules)
         if scenario is not None or forked_from is not None:
             # A chosen position can never pass for a real game: the mark is in every view and export.

@@ -3,6 +3,10 @@
 A key is `<player id>.<secret>`: the id finds the player, the secret proves it. Only the key's
 SHA-256 is kept, in the player's stream and in the seat record of every game the player sits in,
 so a key opens exactly its player's seats, checked there like any per-game seat token.
+
+Nobody is seated without consent: a game seats a player only when its creation carries that
+player's key; anyone else gets a seat kept for them, which they take by joining it. So a
+player's notices (inbox, webhooks) come only from games they chose.
 """
 
 from __future__ import annotations
@@ -11,17 +15,17 @@ import hashlib
 import hmac
 import secrets
 from typing import Any, Mapping, Sequence
-from urllib.parse import urlsplit
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
+from services.destinations import Destinations, Refused
 from services.errors import Forbidden, InvalidRequest
 from services.store import GameStore
+from services.webhook_signing import new_secret
 
 MAX_NAME = 40
-MAX_URL = 500
 
 
 def key_hash(key: str) -> str:
@@ -49,14 +53,6 @@ class Player(Aggregate):
         self.webhook_secret = webhook_secret
 
 
-def checked_callback(url: Any) -> str:
-    """A callback is an http(s) URL with a host, of at most MAX_URL characters."""
-    parts = urlsplit(url) if isinstance(url, str) and len(url) <= MAX_URL else None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
-        raise InvalidRequest(f"callback_url is an http or https URL of at most {MAX_URL} characters", "callback_url")
-    return url
-
-
 class PlayerNotFound(InvalidRequest):
     """No player has this id."""
 
@@ -64,8 +60,9 @@ class PlayerNotFound(InvalidRequest):
 class Players:
     """Registering players and recognising their keys."""
 
-    def __init__(self, store: GameStore):
+    def __init__(self, store: GameStore, destinations: Destinations | None = None):
         self.store = store
+        self.destinations = destinations or Destinations()  # where callbacks may point
 
     def register(self, name: str, callback_url: str | None = None) -> dict[str, Any]:
         """A new player; the answer holds its key (and its webhook secret), shown this once."""
@@ -91,8 +88,12 @@ class Players:
         if callback_url is None:
             player.set_callback(None, None)
             return {"callback_url": None}
-        secret = secrets.token_urlsafe(32)
-        player.set_callback(checked_callback(callback_url), secret)
+        try:
+            self.destinations.check_callback(callback_url)
+        except Refused as refused:
+            raise InvalidRequest(str(refused), "callback_url") from None
+        secret = new_secret()
+        player.set_callback(callback_url, secret)
         return {"callback_url": callback_url, "webhook_secret": secret}
 
     def get(self, player_id: str | UUID, field: str = "player") -> Player:
@@ -115,18 +116,40 @@ class Players:
             raise Forbidden("this key is no player's key", field="Authorization")
         return player
 
-    def seated(self, seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-        """The requested seats, each `{"player": id}` filled in with the player's name and key hash."""
+    def seated(self, seats: Sequence[Mapping[str, Any]], host_key: str | None = None) -> list[dict[str, Any]]:
+        """The requested seats, each `{"player": id}` filled in with the player's name and key hash.
+
+        Such a seat needs that player's consent: `host_key`, the key the creation request carries,
+        must be theirs. `{"open": true, "player": id}` keeps an open seat for the player instead."""
         filled, taken = [], set()
         for index, seat in enumerate(seats):
             seat = dict(seat)
             if seat.get("player") is not None:
+                where = f"seats[{index}].player"
                 if seat.get("bot") is not None or seat.get("name") is not None:
                     raise InvalidRequest("a seat is a player, a named person or a bot, not more than one", f"seats[{index}]")
-                player = self.get(seat["player"], f"seats[{index}].player")
+                player = self.get(seat["player"], where)
                 if player.id in taken:
-                    raise InvalidRequest(f"{player.name} already has a seat at this table", f"seats[{index}].player")
+                    raise InvalidRequest(f"{player.name} already has a seat at this table", where)
                 taken.add(player.id)
-                seat = {"name": player.name, "player": str(player.id), "key_sha256": player.key_sha256}
+                if "open" in seat:
+                    if seat["open"] is not True:
+                        raise InvalidRequest('a seat kept for a player is {"open": true, "player": id}', f"seats[{index}].open")
+                    seat = {"open": True, "reserved_for": str(player.id)}
+                else:
+                    self._check_consent(player, host_key, where)
+                    seat = {"name": player.name, "player": str(player.id), "key_sha256": player.key_sha256}
             filled.append(seat)
         return filled
+
+    def _check_consent(self, player: Player, host_key: str | None, where: str) -> None:
+        """Only the player may seat themselves: Forbidden unless `host_key` is the player's key."""
+        invite = (f'; to play with {player.name}, keep a seat for them: {{"open": true, "player": "{player.id}"}}, '
+                  "which they join with their key")
+        if host_key is None:
+            raise Forbidden(f"a seat {{\"player\": id}} needs that player's key on the request "
+                            f"(Authorization: Bearer <key>){invite}", field=where)
+        host = self.by_key(host_key)
+        if host.id != player.id:
+            raise Forbidden(f"the request carries {host.name}'s key, and only {player.name} may seat "
+                            f"{player.name}{invite}", field=where)

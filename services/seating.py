@@ -1,7 +1,8 @@
 """Open seats: seats created empty, for any player to take, and who took them.
 
 A seat `{"open": true}` is dealt like any other at creation but held by nobody, so nothing can be
-decided for it until a player joins it (`Commands.join`). The joins are kept in the game's
+decided for it until a player joins it (`Commands.join`); one created `{"open": true, "player":
+id}` is kept for that player (`reserved_for`), and only they may join it. The joins are kept in the game's
 seating stream, beside its log, so that joining never moves the game's version; the store lays
 them over the game's seats whenever it loads a game that has open seats. The header the chain
 binds keeps the seats as created ("open seat 2"), so a game audits the same whoever joined.
@@ -63,3 +64,8 @@ def with_joined_seats(repository: Any, game: Any) -> Any:
 def is_open(record: dict[str, Any]) -> bool:
     """A seat nobody holds yet."""
     return bool(record.get("open")) and not record.get("player")
+
+
+def open_to_anyone(record: dict[str, Any]) -> bool:
+    """A seat nobody holds yet, and not kept for one player."""
+    return is_open(record) and not record.get("reserved_for")

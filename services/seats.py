@@ -1,5 +1,5 @@
 """Seats: who sits where: a person holding a secret token, a player (whose key opens the seat),
-or a named bot.
+a named bot, or nobody yet (an open seat, perhaps kept for one player).
 
 Only the SHA-256 of a token or key is stored; a seat's token is shown once, at creation.
 """
@@ -29,13 +29,16 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
     records, tokens, names = [], [], set()
     for index, seat in enumerate(requested):
         where = f"seats[{index}]"
-        if seat.get("open") is True and set(seat) == {"open"}:
+        if seat.get("open") is True and set(seat) <= {"open", "reserved_for"}:
             tokens.append(None)
             records.append({"name": open_seat_name(index), "bot": None, "open": True, "token_sha256": None})
+            if seat.get("reserved_for"):  # filled in by Players.seated from {"open": true, "player": id}
+                records[-1]["reserved_for"] = seat["reserved_for"]
             names.add(records[-1]["name"])
             continue
         if seat.get("open") is not None:
-            raise InvalidRequest('an open seat is {"open": true} and nothing else', where)
+            raise InvalidRequest('an open seat is {"open": true}, or {"open": true, "player": id} to keep it '
+                                 'for that player, and nothing else', where)
         bot = seat.get("bot")
         if bot is not None and bot not in rules.bots:
             known = ", ".join(sorted(rules.bots))
@@ -74,8 +77,12 @@ def seat_of_token(seats: Sequence[Mapping[str, Any]], token: str | None) -> int 
 
 def public_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The seats as anyone may see them: names and bots, never token hashes."""
-    return [
-        {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "open" if is_open(seat) else "person",
-         "bot": seat.get("bot"), "player": seat.get("player")}
-        for index, seat in enumerate(seats)
-    ]
+    return [public_seat(index, seat) for index, seat in enumerate(seats)]
+
+
+def public_seat(index: int, seat: Mapping[str, Any]) -> dict[str, Any]:
+    shown = {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "open" if is_open(seat) else "person",
+             "bot": seat.get("bot"), "player": seat.get("player")}
+    if is_open(seat) and seat.get("reserved_for"):
+        shown["reserved_for"] = seat["reserved_for"]
+    return shown

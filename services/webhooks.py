@@ -1,39 +1,36 @@
 """Webhooks: a player's "your turn" notice, POSTed to their callback URL.
 
-The body is JSON; `X-Chronicle-Signature: sha256=<hex>` is the HMAC-SHA-256 of the exact body
-bytes keyed by the player's webhook secret (given once, when the callback is set), and
-`X-Chronicle-Delivery` names the delivery (the same on every retry of it), so a receiver can check
-the sender and drop repeats. A delivery is retried while the receiver fails (a non-2xx answer, a
-refused connection, a timeout) and given up when the decision is no longer the player's.
+The body is JSON, signed the Standard Webhooks way (services.webhook_signing) with the secret
+given when the callback was set: `webhook-id` names the delivery, the same on every retry of it,
+and `webhook-timestamp` is the time of each attempt. Each attempt connects only to an address
+checked just before (services.destinations) and follows no redirect. A delivery is retried while the receiver
+fails (an answer other than 2xx, a redirect included; a refused connection or address; a timeout)
+and given up when the decision is no longer the player's.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import json
 import logging
-from typing import Any
-from urllib.error import URLError
-from urllib.request import Request, urlopen
+import ssl
+import time
+from http.client import HTTPException
+from typing import Any, Callable
 
+from services import pinned_http
 from services.clocks import deadline, timestamp
+from services.destinations import Destinations, Refused, parse
 from services.game import Game
 from services.players import Player, Players
+from services.webhook_signing import signed_headers
 
 log = logging.getLogger(__name__)
 
-SIGNATURE = "X-Chronicle-Signature"
-DELIVERY = "X-Chronicle-Delivery"
 TIMEOUT_SECONDS = 5
 
 
 class DeliveryFailed(Exception):
     """The receiver did not take the notice; it is tried again later."""
-
-
-def sign(secret: str, body: bytes) -> str:
-    return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
 def delivery_id(player_id: Any, game_id: Any, version: int) -> str:
@@ -65,30 +62,38 @@ def your_turn(game: Game) -> dict[str, Any]:
     }
 
 
-def post(player: Player, notice: dict[str, Any], delivery: str) -> int:
-    """POST the signed notice; the receiver's status, or DeliveryFailed."""
-    body = json.dumps(notice, separators=(",", ":")).encode()
-    request = Request(player.callback_url, data=body, method="POST", headers={
-        "Content-Type": "application/json",
-        "User-Agent": "tabletop-chronicle-webhook",
-        SIGNATURE: sign(player.webhook_secret, body),
-        DELIVERY: delivery,
-    })
+def post(player: Player, notice: dict[str, Any], delivery: str, destinations: Destinations,
+         now: Callable[[], float] = time.time, tls: ssl.SSLContext | None = None) -> int:
+    """One attempt at `delivery`: the notice, signed now, POSTed to an address of the callback's
+    host checked just before; the receiver's 2xx status, or DeliveryFailed."""
+    url = player.callback_url
     try:
-        with urlopen(request, timeout=TIMEOUT_SECONDS) as answer:  # noqa: S310 - http(s) checked when set
-            return answer.status
-    except URLError as error:  # HTTPError (a non-2xx answer) included
-        raise DeliveryFailed(f"{player.callback_url}: {error}") from None
-    except OSError as error:
-        raise DeliveryFailed(f"{player.callback_url}: {error}") from None
+        target = parse(url)
+        addresses = destinations.addresses(target)
+    except Refused as refused:
+        raise DeliveryFailed(f"{url}: {refused}") from None
+    except (OSError, UnicodeError) as error:
+        raise DeliveryFailed(f"{url}: the host does not resolve ({error})") from None
+    body = json.dumps(notice, separators=(",", ":")).encode()
+    headers = signed_headers(player.webhook_secret, delivery, body, now())
+    try:
+        status = pinned_http.post(target, addresses, body, headers, TIMEOUT_SECONDS, tls)
+    except (OSError, HTTPException, ValueError) as error:
+        raise DeliveryFailed(f"{url}: {error!r}") from None
+    if 300 <= status < 400:
+        raise DeliveryFailed(f"{url} answered {status}: a redirect, which is not followed")
+    if not 200 <= status < 300:
+        raise DeliveryFailed(f"{url} answered {status}")
+    return status
 
 
-def deliver_if_due(players: Players, game_id: Any, version: int, player_id: str) -> str:
+def deliver_if_due(players: Players, game_id: Any, version: int, player_id: str,
+                   now: Callable[[], float] = time.time) -> str:
     """Send the notice of `version` if the game still awaits that player there; 'sent' or 'stale'."""
     game = players.store.game(game_id)
     player = awaited_player(players, game)
     if game.version != version or player is None or str(player.id) != player_id:
         return "stale"
-    post(player, your_turn(game), delivery_id(player_id, game_id, version))
+    post(player, your_turn(game), delivery_id(player_id, game_id, version), players.destinations, now)
     log.info("told player %s it is their turn in game %s (version %s)", player_id, game_id, version)
     return "sent"

@@ -19,9 +19,10 @@ def creation_examples() -> dict:
     """One example body per game: a random deal, and a scenario (a chosen position) for each game."""
     examples = {"chi": {"summary": "Chi against the random bot",
                         "value": {"game": "chi", "seats": [{"name": "ana"}, {"bot": "random"}]}},
-                "chi-clock": {"summary": "Chi between two players, a day a decision, a bot standing in on time-out",
+                "chi-clock": {"summary": "ana (sending her key) invites bo to Chi, a day a decision, a bot "
+                                         "standing in on time-out; bo joins seat 1 with his key",
                               "value": {"game": "chi", "seats": [{"player": "<ana's player id>"},
-                                                                 {"player": "<bo's player id>"}],
+                                                                 {"open": True, "player": "<bo's player id>"}],
                                         "clock": {"per_decision": "P1D", "on_timeout": "bot"}}}}
     for name, rules in registry.GAMES.items():
         example = getattr(rules, "scenario_example", None)
@@ -41,15 +42,21 @@ class Games(MethodView):
         """The games, most recently active first (from the game-list read model)."""
         return {"games": chronicle().game_list.games(**query)}
 
+    @blp.doc(security=BEARER)
     @blp.arguments(schemas.CreateGameRequest, examples=creation_examples())
     @blp.response(201, schemas.CreatedGame)
+    @blp.alt_response(403, description="a seat {\"player\": id} without that player's key")
     def post(self, body):
         """Create a game; the answer holds one secret token per person's seat, shown only once.
 
-        With `scenario`, the game starts from the position it describes (a sandbox game)."""
+        A seat `{"player": id}` is for the player whose key the request carries
+        (`Authorization: Bearer <key>`); `{"open": true, "player": id}` keeps a seat for another
+        player, who joins it. With `scenario`, the game starts from the position it describes
+        (a sandbox game)."""
         created = chronicle().commands.create(
             body["game"], body["seats"], seed=body.get("seed"), options=body.get("options"),
             scenario=body.get("scenario"), clock=body.get("clock"), spectator_delay=body.get("spectator_delay"),
+            host_key=bearer_token(),
         )
         return created_answer(created)
 

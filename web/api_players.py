@@ -29,7 +29,9 @@ class Players(MethodView):
     def post(self, body):
         """Become a player: the answer holds the player's secret key, shown this once.
 
-        Create games with `{"player": id}` seats; the key then works wherever a seat token does."""
+        Create games with a `{"player": id}` seat for yourself (sending this key), and `{"open": true,
+        "player": id}` seats kept for the players you invite; the key then works wherever a seat
+        token does."""
         return chronicle().commands.players.register(body["name"], body.get("callback_url"))
 
 

@@ -4,10 +4,13 @@ from marshmallow import Schema, fields, validate
 
 
 class SeatRequest(Schema):
-    open = fields.Boolean(metadata={"description": "true: a seat any player may take later (POST .../seats/{n}/join)"})
+    open = fields.Boolean(metadata={"description": "true: a seat any player may take later (POST .../seats/{n}/join); "
+                                                  "with `player`, kept for that player, the only one who may take it"})
     name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "a person's name"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
-    player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat"})
+    player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat. "
+                                                    "Alone, only for the player whose key the request carries "
+                                                    "(Authorization: Bearer <key>); with `open`, a seat kept for them"})
 
 
 class CreateGameRequest(Schema):
@@ -48,9 +51,10 @@ class CreatedGame(Schema):
 class Seat(Schema):
     seat = fields.Integer()
     name = fields.String()
-    kind = fields.String(metadata={"description": "'person' or 'bot'"})
+    kind = fields.String(metadata={"description": "'person', 'bot' or 'open' (nobody holds it yet)"})
     bot = fields.String(allow_none=True)
     player = fields.String(allow_none=True, metadata={"description": "the id of the player sitting here, if any"})
+    reserved_for = fields.String(metadata={"description": "an open seat kept for this player (an id): only they may join it"})
 
 
 class ToAct(Schema):
@@ -230,12 +234,14 @@ class ForkQuery(Schema):
 class PlayerRequest(Schema):
     name = fields.String(required=True, validate=validate.Length(min=1, max=40))
     callback_url = fields.String(metadata={"description": "an http(s) URL to POST a signed notice to whenever a "
-                                                          "game comes to wait on the player"})
+                                                          "game comes to wait on the player; its host must be a "
+                                                          "public internet address (or resolve only to such)"})
 
 
 class CallbackRequest(Schema):
     callback_url = fields.String(required=True, allow_none=True,
-                                 metadata={"description": "where to POST the player's notices; null to stop"})
+                                 metadata={"description": "where to POST the player's notices (an http(s) URL whose "
+                                                          "host is public); null to stop"})
 
 
 class PlayerView(Schema):
@@ -247,7 +253,11 @@ class PlayerView(Schema):
 class Callback(Schema):
     callback_url = fields.String(allow_none=True)
     webhook_secret = fields.String(metadata={
-        "description": "signs each notice: X-Chronicle-Signature is sha256=HMAC-SHA-256(secret, body), hex; shown once"})
+        "description": "signs each notice the Standard Webhooks way (www.standardwebhooks.com), shown once: "
+                       "`whsec_<base64>`; each POST has `webhook-id` (the delivery, the same on every retry), "
+                       "`webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature` "
+                       "(`v1,<base64 HMAC-SHA-256 of \"id.timestamp.body\">`); verify with any Standard Webhooks "
+                       "library, e.g. Python's `standardwebhooks.Webhook(secret).verify(body, headers)`"})
 
 
 class RegisteredPlayer(PlayerView, Callback):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.test_games_api import PROBLEM, bearer, create
-from tests.api.test_players_api import register
+from tests.api.test_players_api import register, two_players_game
 from tests.clocks import FakeClock
 
 
@@ -41,11 +41,10 @@ def test_a_clock_that_cannot_be_is_answered_400_naming_the_field(client):
 
 def test_the_inbox_puts_the_nearest_deadline_first(client, clock):
     ana, bo = register(client, "ana"), register(client, "bo")
-    seats = [{"player": ana["id"]}, {"player": bo["id"]}]
     waiting_on_ana = []
     for number, per_decision in enumerate(["P2D", "PT1H", "P1D", "PT3H", "P3D", "PT2H"]):
         clock.advance(minutes=1)
-        created = create_with_clock(client, {"per_decision": per_decision}, seats, seed=f"urgent-{number}").json
+        created = two_players_game(client, ana, bo, seed=f"urgent-{number}", clock={"per_decision": per_decision})
         game = client.get(f"/api/games/{created['id']}").json
         if game["to_act"]["name"] == "bo":  # bo moves at once, and the decision comes to ana
             action = client.get(f"/api/games/{created['id']}/actions", headers=bearer(bo["key"])).json["actions"][0]

@@ -10,7 +10,8 @@ from tests.api.test_players_api import register
 
 
 def open_game(client, host, seed="open"):
-    answer = client.post("/api/games", json={"game": "chi", "seats": [{"player": host["id"]}, {"open": True}], "seed": seed})
+    answer = client.post("/api/games", json={"game": "chi", "seats": [{"player": host["id"]}, {"open": True}], "seed": seed},
+                         headers=bearer(host["key"]))
     assert answer.status_code == 201, answer.json
     return answer.json
 

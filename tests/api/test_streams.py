@@ -8,7 +8,7 @@ from uuid import UUID
 
 from services.streams import Pace
 from tests.api.test_games_api import PROBLEM, bearer, create
-from tests.api.test_players_api import register
+from tests.api.test_players_api import register, two_players_game
 
 
 class Script:
@@ -126,7 +126,7 @@ def test_a_stream_of_an_unknown_game_or_with_a_wrong_token_is_refused_before_it_
 
 def test_a_players_notices_open_with_the_games_awaiting_them_then_tell_each_turn_and_each_end(client, app, services):
     ana, bo = register(client, "ana"), register(client, "bo")
-    games = [create(client, [{"player": ana["id"]}, {"player": bo["id"]}], seed=f"notices-{n}")["id"] for n in range(4)]
+    games = [two_players_game(client, ana, bo, seed=f"notices-{n}")["id"] for n in range(4)]
     awaiting = {g for g in games if client.get(f"/api/games/{g}").json["to_act"]["name"] == "ana"}
     elsewhere = sorted(set(games) - awaiting)
     assert awaiting and elsewhere, "the seeds give both kinds"

@@ -158,7 +158,7 @@ def test_an_open_seat_has_no_deadline_until_a_player_takes_it_and_then_gets_the_
     ana, bo = players.register("ana"), players.register("bo")
     for number in range(20):
         created = services.commands.create("chi", [{"player": ana["id"]}, {"open": True}], seed=f"open-{number}",
-                                           clock=DAY)
+                                           clock=DAY, host_key=ana["key"])
         if services.store.game(created.id).to_act() == 1:
             break
     assert deadline(services.store.game(created.id)) is None, "nobody to wait for yet"

@@ -1,69 +1,73 @@
-"""Webhooks through real RQ jobs to a real receiver on 127.0.0.1: "your turn", signed, retried
-while the receiver fails, and dropped once the decision is no longer the player's."""
+"""Webhooks through real RQ jobs to a real receiver on 127.0.0.1: "your turn", signed the Standard
+Webhooks way, retried while the receiver fails, dropped once the decision is no longer the
+player's, and never sent to a local address the operator has not allowed."""
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-
+import pytest
 from rq.job import Job, JobStatus
 
-from services.webhooks import DELIVERY, SIGNATURE, delivery_id
+from services.bootstrap import build
+from services.errors import InvalidRequest
+from services.webhooks import delivery_id
+from tests.playing import players_game
 from tests.receiver import Receiver
 from tests.workers.conftest import run_worker
 
 
-def players_game(services, callback_url):
-    """ana (with a callback) against bo; bo moves first if the deal says so, so the game awaits ana."""
+@pytest.fixture
+def env(env, monkeypatch):
+    """The receiver listens on 127.0.0.1, which the API and the workers must be told to allow."""
+    monkeypatch.setenv("CHRONICLE_WEBHOOK_ALLOW_HOSTS", "127.0.0.1")
+    return {**env, "CHRONICLE_WEBHOOK_ALLOW_HOSTS": "127.0.0.1"}
+
+
+def awaiting_ana(services, receiver):
+    """ana (with a callback to the receiver, which checks her signatures) and bo, in a game that
+    awaits ana."""
     players = services.commands.players
-    ana = players.register("ana", callback_url)
-    bo = players.register("bo")
-    for number in range(20):
-        created = services.commands.create("chi", [{"player": ana["id"]}, {"player": bo["id"]}], seed=f"hook-{number}")
-        game = services.store.game(created.id)
-        if game.to_act() == 1:
-            services.commands.act(game.id, 1, game.rules.legal_actions(game.state, 1)[0], game.version)
-            game = services.store.game(created.id)
-        if game.to_act() == 0:
-            return ana, game
-    raise AssertionError("no deal came to ana")
+    ana = players.register("ana", receiver.url)
+    receiver.secret = ana["webhook_secret"]
+    return ana, players_game(services, ana, players.register("bo"), awaiting="ana", seed="hook")
 
 
 def test_a_player_is_told_by_a_signed_post_that_it_is_their_turn(services, queue):
     with Receiver() as receiver:
-        ana, game = players_game(services, receiver.url)
-        job_id = delivery_id(ana["id"], game.id, game.version)
-        assert job_id in queue.job_ids
+        ana, game = awaiting_ana(services, receiver)
+        assert services.commands.on_change.webhook_job_id(ana["id"], game.id, game.version) in queue.job_ids
         run_worker(queue)
-        [call] = receiver.wait_for(1)
-    expected = "sha256=" + hmac.new(ana["webhook_secret"].encode(), call["body"], hashlib.sha256).hexdigest()
-    assert call["headers"][SIGNATURE] == expected
-    assert call["headers"][DELIVERY] == job_id
+        calls = receiver.wait_for(1)
+    [call] = [call for call in calls if call["json"]["version"] == game.version]
+    assert call["refusal"] is None, "the standardwebhooks library verifies it"
+    assert call["headers"]["webhook-id"] == delivery_id(ana["id"], game.id, game.version)
     notice = call["json"]
     assert notice["type"] == "your_turn" and notice["game"] == str(game.id)
     assert notice["version"] == game.version and notice["seat"] == 0 and notice["opponents"] == ["bo"]
     assert notice["links"]["actions"] == f"/api/games/{game.id}/actions"
 
 
-def test_a_receiver_that_fails_gets_the_same_delivery_again_later(services, queue):
-    with Receiver(answers=[500]) as receiver:
-        ana, game = players_game(services, receiver.url)
-        job_id = delivery_id(ana["id"], game.id, game.version)
+@pytest.mark.parametrize("failure", [500, (302, {"Location": "http://127.0.0.1:9/elsewhere"})])
+def test_a_receiver_that_fails_or_redirects_gets_the_same_delivery_again_later(services, queue, failure):
+    with Receiver(answers=[failure]) as receiver:
+        ana, game = awaiting_ana(services, receiver)
         run_worker(queue)
-        job = Job.fetch(job_id, connection=queue.connection)
-        assert job.get_status() == JobStatus.SCHEDULED and job.retries_left == 4, "retried with backoff"
+        job = Job.fetch(services.commands.on_change.webhook_job_id(ana["id"], game.id, game.version),
+                        connection=queue.connection)
+        assert job.get_status() == JobStatus.SCHEDULED and job.retries_left == 4, "retried with backoff, a few times"
         queue.enqueue_job(job)  # the backoff has passed
         run_worker(queue)
-        calls = receiver.wait_for(2)
-    assert [call["answered"] for call in calls] == [500, 200]
-    assert calls[0]["headers"][DELIVERY] == calls[1]["headers"][DELIVERY] == job_id
+        calls = [call for call in receiver.wait_for(2) if call["json"]["version"] == game.version]
+    assert [call["answered"] for call in calls] == [failure if isinstance(failure, int) else failure[0], 200]
+    assert calls[0]["headers"]["webhook-id"] == calls[1]["headers"]["webhook-id"] == delivery_id(ana["id"], game.id, game.version)
+    assert all(call["refusal"] is None for call in calls), "each attempt is signed afresh"
 
 
 def test_no_notice_goes_once_the_player_has_moved(services, queue):
     with Receiver() as receiver:
-        ana, game = players_game(services, receiver.url)
+        ana, game = awaiting_ana(services, receiver)
         services.commands.act(game.id, 0, game.rules.legal_actions(game.state, 0)[0], game.version)
-        job = Job.fetch(delivery_id(ana["id"], game.id, game.version), connection=queue.connection)
+        job = Job.fetch(services.commands.on_change.webhook_job_id(ana["id"], game.id, game.version),
+                        connection=queue.connection)
         run_worker(queue)
         assert Job.fetch(job.id, connection=queue.connection).return_value() == "stale"
     assert all(call["json"]["version"] != game.version for call in receiver.received)
@@ -71,7 +75,31 @@ def test_no_notice_goes_once_the_player_has_moved(services, queue):
 
 def test_a_player_without_a_callback_gets_no_job(services, queue):
     players = services.commands.players
-    ana, bo = players.register("ana"), players.register("bo")
-    created = services.commands.create("chi", [{"player": ana["id"]}, {"player": bo["id"]}], seed="no-hook")
-    assert not [job for job in queue.job_ids if job.startswith("turn-")]
-    assert created.version > 1
+    game = players_game(services, players.register("ana"), players.register("bo"), seed="no-hook")
+    assert not [job for job in queue.job_ids if "-turn-" in job]
+    assert game.version > 1
+
+
+def test_a_local_callback_is_refused_when_set_unless_the_operator_allows_it(env):
+    with Receiver() as receiver:
+        strict = build({**env, "CHRONICLE_WEBHOOK_ALLOW_HOSTS": ""})
+        with pytest.raises(InvalidRequest, match="loopback") as refused:
+            strict.commands.players.register("ana", receiver.url)
+        assert refused.value.field == "callback_url"
+    assert receiver.received == []
+
+
+def test_a_local_callback_allowed_when_set_gets_nothing_once_the_workers_no_longer_allow_it(env, queue, monkeypatch,
+                                                                                          caplog):
+    monkeypatch.setenv("CHRONICLE_WEBHOOK_ALLOW_HOSTS", "")  # the workers' setting: nothing allowed
+    with Receiver() as receiver:
+        lenient = build({**env, "CHRONICLE_WEBHOOK_ALLOW_HOSTS": "localhost"})
+        players = lenient.commands.players
+        ana = players.register("ana", f"http://localhost:{receiver.port}/hook")  # localhost is 127.0.0.1
+        game = players_game(lenient, ana, players.register("bo"), awaiting="ana", seed="no-longer")
+        job_id = lenient.commands.on_change.webhook_job_id(ana["id"], game.id, game.version)
+        run_worker(queue)
+        job = Job.fetch(job_id, connection=queue.connection)
+        assert job.get_status() == JobStatus.SCHEDULED, "a failed delivery"
+        assert "may not point at localhost (127.0.0.1): a loopback address" in caplog.text
+    assert receiver.received == [], "no connection was made"
