@@ -19,6 +19,7 @@ from __future__ import annotations
 import signal
 import threading
 import time
+from datetime import datetime
 from uuid import UUID
 
 import pytest
@@ -37,6 +38,13 @@ from tests.e2e.cluster import (
 )
 
 pytestmark = pytest.mark.e2e
+
+# Failure bounds only, never expected to be reached: every wait below ends when its condition
+# holds, so a slow or busy machine takes longer without failing.
+PATIENCE = 300
+# A move must not wait on a Redis that is gone or frozen: a client without timeouts would hang
+# for minutes. Far above what any move takes, however busy the machine.
+NO_HANG_SECONDS = 5.0
 
 BOTS = [{"bot": "random"}, {"bot": "greedy"}]
 GREEDY_BOTS = [{"bot": "greedy"}, {"bot": "greedy"}]
@@ -62,13 +70,25 @@ def game_and_version(job_id: str) -> tuple[str, int]:
     return game_version[:36], int(game_version[37:])
 
 
+def bot_decisions_between(client: Client, games, start: float, end: float) -> list[tuple[str, int]]:
+    """The bots' decisions recorded between two moments (wall clock): (game, version decided on)."""
+    found = set()
+    for game in games:
+        for event in client.get(f"/api/games/{game.id}/events")["events"]:
+            cause = event.get("cause") or {}
+            if cause.get("actor") and start <= datetime.fromisoformat(event["at"]).timestamp() <= end:
+                found.add((game.id, int(cause["rng"].split(":")[1])))
+    return sorted(found)
+
+
 def test_a_worker_killed_mid_turn_leaves_its_turn_to_the_other_worker(tmp_path):
-    # The victim thinks a second over every move, so it is caught inside a turn; the other
-    # worker plays at full speed. A job started over 3 s (+2 s grace) ago counts as abandoned.
-    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_JOB_TIMEOUT": "3"},
-                         worker_settings=[{"CHRONICLE_BOT_THINK_SECONDS": "1"}, {}]) as cluster:
+    # The victim thinks four seconds over every move, so it is caught inside a turn however slow
+    # the machine; the other worker plays at full speed. A job started over 6 s (+2 s grace) ago
+    # counts as abandoned.
+    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_JOB_TIMEOUT": "6"},
+                         worker_settings=[{"CHRONICLE_BOT_THINK_SECONDS": "4"}, {}]) as cluster:
         victim, survivor = cluster.workers
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE
         client, games, players = start_games(
             cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 2, "kill", deadline)
 
@@ -80,7 +100,7 @@ def test_a_worker_killed_mid_turn_leaves_its_turn_to_the_other_worker(tmp_path):
             time.sleep(0.3)
             return first if job_in_hand(cluster, victim) == first else None
 
-        job_id = wait_until(mid_turn, 20, "the slow worker to be inside a bot turn", every=0.05)
+        job_id = wait_until(mid_turn, 60, "the slow worker to be inside a bot turn", every=0.05)
         victim.kill()
         killed_at = time.monotonic()
         game_id, version = game_and_version(job_id)
@@ -89,7 +109,7 @@ def test_a_worker_killed_mid_turn_leaves_its_turn_to_the_other_worker(tmp_path):
         assert Job.fetch(job_id, connection=cluster.redis_connection()).get_status() == "started"
 
         # Nobody else may take a started job until it is past its timeout; then the sweeper does.
-        moved = wait_until(lambda: client.get(f"/api/games/{game_id}")["version"] > version or None, 20,
+        moved = wait_until(lambda: client.get(f"/api/games/{game_id}")["version"] > version or None, 60,
                            f"the abandoned turn of game {game_id} at version {version} to be played")
         recovered_in = time.monotonic() - killed_at
         assert moved
@@ -113,50 +133,47 @@ def test_games_finish_after_redis_restarts_in_the_middle_of_play(tmp_path):
     pause = threading.Event()
     with running_cluster(tmp_path, settings={"CHRONICLE_BOT_JOB_TIMEOUT": "3", "CHRONICLE_BOT_THINK_SECONDS": "0.05"}) \
             as cluster:
-        deadline = time.monotonic() + 75
+        deadline = time.monotonic() + PATIENCE
         client, games, players = start_games(
             cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 4, "redis", deadline, pause=pause)
         time.sleep(1.0)
         pause.set()
-        wait_until(lambda: all(p.held.is_set() or not p.is_alive() for p in players), 10, "the people to hold back")
+        wait_until(lambda: all(p.held.is_set() or not p.is_alive() for p in players), 60, "the people to hold back")
 
         def people_to_move() -> int:
             tables = [client.get(f"/api/games/{g.id}") for g in games if g.has_person]
             return sum(t["status"] == "running" and t["to_act"]["bot"] is None for t in tables)
 
-        wait_until(lambda: people_to_move() >= 4, 10, "the bots to answer the people")
+        wait_until(lambda: people_to_move() >= 4, 60, "the bots to answer the people")
         running = [g for g in games if client.get(f"/api/games/{g.id}")["status"] == "running"]
         assert sum(not g.has_person for g in running) >= 2, "too few bot games still running to stop Redis during play"
 
         cluster.redis.stop()
-        down_at = time.monotonic()
+        down_at, down_wall = time.monotonic(), time.time()
         pause.clear()
 
         # While Redis is down the people whose turn it is move: at once, and their move is kept.
         def moves_while_down() -> list[tuple]:
             return [(g, m) for g in games for m in g.moves if m["started"] > down_at]
 
-        during = wait_until(lambda: len(moves_while_down()) >= 3 and moves_while_down(), 10,
+        during = wait_until(lambda: len(moves_while_down()) >= 3 and moves_while_down(), 60,
                             "people to move while Redis is down")
         for game, move in during:
-            assert move["seconds"] < 0.5, f"a move took {move['seconds']:.2f}s while Redis was down"
+            assert move["seconds"] < NO_HANG_SECONDS, f"a move took {move['seconds']:.2f}s while Redis was down"
             table = client.get(f"/api/games/{game.id}")
             assert table["version"] >= move["new_version"]
             log = client.get(f"/api/games/{game.id}/events")["events"]
             stored = log[move["version"]]
             assert stored["cause"]["rng"] == f"decision:{move['version']}" and stored["cause"]["seat"] == move["seat"]
-        # Bot turns wait meanwhile (once the jobs in hand when Redis went are done): not moving.
-        time.sleep(max(0.0, down_at + 0.5 - time.monotonic()))
-        waiting = {g.id: client.get(f"/api/games/{g.id}") for g in games}
-        time.sleep(max(0.0, down_at + 3 - time.monotonic()))
-        for game_id, before in waiting.items():
-            if before["status"] == "running" and before["to_act"]["bot"]:
-                assert client.get(f"/api/games/{game_id}")["version"] == before["version"], \
-                    "a bot moved while Redis was down"
-
+        time.sleep(2.0)  # the outage lasts a while (the check below holds however long)
+        up_wall = time.time()
         cluster.restart_redis()  # same port, empty: every queued job is gone
 
         events = finish_and_check(cluster, client, games, players, deadline)
+        # Nothing gave the bots a turn while Redis was away: only the turns the workers held when it
+        # went were played then, one each at most.
+        during = bot_decisions_between(client, games, down_wall, up_wall)
+        assert len(during) <= len(cluster.workers), f"bots moved while Redis was down: {during}"
         assert all(worker.alive and worker.starts == 1 for worker in cluster.workers), \
             "a worker did not ride out the Redis restart"
         lost = sum(worker.log_path.read_text().count("starting another once Redis answers") for worker in cluster.workers)
@@ -169,11 +186,11 @@ def test_idle_workers_ride_out_a_redis_restart_while_people_move(tmp_path):
     it is back, the same workers reconnect and their sweepers enqueue the bots' turns."""
     pause = threading.Event()
     with running_cluster(tmp_path, settings={"CHRONICLE_BOT_JOB_TIMEOUT": "3"}) as cluster:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + PATIENCE
         client, games, players = start_games(cluster, [PERSON_FIRST, BOT_FIRST] * 2, "idle", deadline, pause=pause)
         time.sleep(1.0)
         pause.set()
-        wait_until(lambda: all(p.held.is_set() or not p.is_alive() for p in players), 10, "the people to hold back")
+        wait_until(lambda: all(p.held.is_set() or not p.is_alive() for p in players), 60, "the people to hold back")
 
         def waiting_on_people() -> dict | None:
             tables = {g.id: client.get(f"/api/games/{g.id}") for g in games}
@@ -181,7 +198,7 @@ def test_idle_workers_ride_out_a_redis_restart_while_people_move(tmp_path):
                 return tables
             return None
 
-        tables = wait_until(waiting_on_people, 10, "the bots to answer")
+        tables = wait_until(waiting_on_people, 60, "the bots to answer")
         running = {gid: t for gid, t in tables.items() if t["status"] == "running"}
         assert len(running) >= 2, "too few games still running"
         assert cluster.job_counts()["queued"] == 0
@@ -200,7 +217,7 @@ def test_idle_workers_ride_out_a_redis_restart_while_people_move(tmp_path):
                                     headers={"Authorization": f"Bearer {token}"})
             took = time.monotonic() - started
             assert answer.status_code == 200, answer.text
-            assert took < 0.5, f"a move took {took:.2f}s while Redis was down"
+            assert took < NO_HANG_SECONDS, f"a move took {took:.2f}s while Redis was down"
             after = client.get(f"/api/games/{game.id}")
             assert after["version"] == answer.json()["version"] > table["version"]
             stored = client.get(f"/api/games/{game.id}/events")["events"][table["version"]]
@@ -222,11 +239,11 @@ def test_a_move_answers_at_once_while_redis_hangs(tmp_path):
     """Redis frozen (SIGSTOP: it accepts connections and never answers), not gone: a person's move
     that hands the turn to the bot must not wait on it either."""
     with running_cluster(tmp_path, apis=1, workers=1) as cluster:
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + PATIENCE
         client = Client(cluster.urls)
         game = client.create(PERSON_FIRST, "hang-0")
         (seat, token), = game.tokens.items()
-        table = wait_until(lambda: (t := client.get(f"/api/games/{game.id}"))["to_act"]["seat"] == seat and t, 10,
+        table = wait_until(lambda: (t := client.get(f"/api/games/{game.id}"))["to_act"]["seat"] == seat and t, 60,
                            "the person's turn")
         cluster.redis.process.send_signal(signal.SIGSTOP)
         try:
@@ -241,7 +258,7 @@ def test_a_move_answers_at_once_while_redis_hangs(tmp_path):
                 assert answer.status_code == 200, answer.text
                 table = client.get(f"/api/games/{game.id}")
                 assert table["version"] == answer.json()["version"]
-                assert took < 0.5, f"a move took {took:.2f}s while Redis hung"
+                assert took < NO_HANG_SECONDS, f"a move took {took:.2f}s while Redis hung"
                 if table["status"] == "finished" or table["to_act"]["bot"]:
                     break
             assert table["to_act"]["bot"], "the turn never went to the bot"
@@ -254,7 +271,7 @@ def test_a_move_answers_at_once_while_redis_hangs(tmp_path):
 
 def test_play_goes_on_through_api_restarts(tmp_path):
     with running_cluster(tmp_path, settings={"CHRONICLE_BOT_THINK_SECONDS": "0.05"}) as cluster:
-        deadline = time.monotonic() + 75
+        deadline = time.monotonic() + PATIENCE
         client, games, players = start_games(
             cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 3, "api", deadline)
         first, second = cluster.apis
@@ -274,11 +291,12 @@ def test_play_goes_on_through_api_restarts(tmp_path):
         first.kill()
         second.stop()
         before = {gid: store.game(gid).version for gid in bot_games}
-        time.sleep(1.5)
-        after = {gid: store.game(gid).version for gid in bot_games}
+        running = [gid for gid in bot_games if not store.game(gid).finished]
+        assert running, "every bot game ended before the API went down"
+        wait_until(lambda: any(store.game(gid).version > before[gid] for gid in running), 60,
+                   "a bot game to move while no API server runs")
         first.start()  # one at a time: see Cluster.start
         second.start()
-        assert any(after[gid] > before[gid] for gid in bot_games), "no bot game moved while the API was down"
 
         events = finish_and_check(cluster, client, games, players, deadline)
         cut_off = sum(player.client.connection_errors for player in players)

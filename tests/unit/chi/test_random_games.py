@@ -1,14 +1,13 @@
 """Random legal games: they end, no card is lost or made, and the state is a faithful fold.
 
-Each game is played from a seed by picking uniformly among the legal actions. A performance
-figure (random games per second) is printed, not asserted: run with -s to see it.
+Each game is played from a seed by picking uniformly among the legal actions. How many games a
+second that is, `make bench` reports.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -144,12 +143,3 @@ def test_deciding_and_folding_never_change_the_state_they_start_from():
 
     for n in range(40):
         play_out(f"pure-{n}", on_state=check)
-
-
-def test_random_games_per_second_is_printed():
-    start, games, decisions = time.perf_counter(), 0, 0
-    while time.perf_counter() - start < 1.0:
-        decisions += play_out(f"speed-{games}").decisions
-        games += 1
-    elapsed = time.perf_counter() - start
-    print(f"\nchi: {games / elapsed:.0f} random games/s ({decisions / games:.0f} decisions a game)")
