@@ -1,4 +1,5 @@
-# Tabletop Chronicle: `make run` to start the API, `make test` to test it.
+# Tabletop Chronicle: `make run` to start the API, `make test` to test it; `make install` alone
+# makes the virtual environment, with the command line in .venv/bin/chronicle.
 VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000

@@ -18,11 +18,17 @@ AUTH="Authorization: Bearer $(echo "$created" | json 'd["tokens"][0]["token"]')"
 curl -s "$API/api/games/$GAME" -H "$AUTH" | json 'json.dumps({k: d[k] for k in ("version", "status", "to_act")})'
 curl -s "$API/api/games/$GAME" -H "$AUTH" | json 'json.dumps([c["id"] for c in d["table"]["hand"]])'
 
-# 3. Play to the end. Each turn: ask for the legal actions and post one back unchanged, with the
-#    version it was decided on (here: play a Yang if possible, else attack, else draw). The bot
-#    answers within the same request.
-while [ "$(curl -s "$API/api/games/$GAME" | json 'd["status"]')" = running ]; do
-  version=$(curl -s "$API/api/games/$GAME" | json 'd["version"]')
+# 3. Play to the end. On ana's turn: ask for the legal actions and post one back unchanged, with
+#    the version it was decided on (here: play a Yang if possible, else attack, else draw). The bot
+#    takes its turns on its own, at once when bots play in the API's process, a moment later when
+#    they play on a worker (`make run` with Redis), so the script looks every 0.2 s until it is
+#    ana's turn again or the game is over.
+while true; do
+  game=$(curl -s "$API/api/games/$GAME" -H "$AUTH")
+  turn=$(echo "$game" | json '"over" if d["status"] != "running" else "ana" if d["to_act"]["seat"] == d["you"] else "bot"')
+  if [ "$turn" = over ]; then break; fi
+  if [ "$turn" = bot ]; then sleep 0.2; continue; fi
+  version=$(echo "$game" | json 'd["version"]')
   action=$(curl -s "$API/api/games/$GAME/actions" -H "$AUTH" | json 'json.dumps(min(d["actions"], key=lambda a: PREFERENCE.index(a["type"])))')
   curl -s -X POST "$API/api/games/$GAME/actions" -H "$AUTH" -H 'Content-Type: application/json' \
     -H "Idempotency-Key: $GAME-$version" \

@@ -1,4 +1,4 @@
-"""`chronicle`: the command line of the service.
+"""`chronicle`: the command line of the service (`make install` puts it in .venv/bin/chronicle).
 
     chronicle serve [--port N]         run the API with Flask's server (development; `make run` for real)
     chronicle projections rebuild      forget the read models and rebuild them from the event log
@@ -10,19 +10,32 @@
     chronicle simulate GAME --games N --bot NAME
                                        N games played by a bot, beside a random player: scores, titles
 
-The store is the one the environment names (see services/bootstrap.py); `verify` needs none.
+The store is the one the environment names (see services/bootstrap.py and web/cli_store.py);
+`verify` and `simulate` need none. Export, replay and projections only read a store that is
+there; `import` creates one if need be. A closed output pipe (`chronicle replay GAME | head`)
+ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from uuid import UUID
+
+import psycopg
+from eventsourcing.persistence import PersistenceError
 
 from services.audit import export_lines, import_game, verify_export
 from services.bootstrap import build
 from services.errors import ServiceError
+from services.queries import Queries
+from web.cli_store import StoreMissing, StorePlace, store_place
+
+# How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
+CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE
+STORELESS = ("verify", "simulate")
 
 
 def game_id(text: str) -> UUID:
@@ -30,6 +43,16 @@ def game_id(text: str) -> UUID:
         return UUID(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id") from None
+
+
+def positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
 
 
 def parser() -> argparse.ArgumentParser:
@@ -50,7 +73,7 @@ def parser() -> argparse.ArgumentParser:
     replay.add_argument("game", type=game_id)
     simulate = commands.add_parser("simulate", help="play many games with a bot (rules only, no store) and report")
     simulate.add_argument("game", help="the game's name, e.g. court")
-    simulate.add_argument("--games", type=int, default=1000, help="how many games each (default 1000)")
+    simulate.add_argument("--games", type=positive, default=1000, help="how many games each (default 1000)")
     simulate.add_argument("--bot", required=True, help="the bot to measure, e.g. autoplayer")
     simulate.add_argument("--against", default="random", help="the bot to compare with (default random)")
     simulate.add_argument("--seed", default="sim", help="games use the seeds SEED-0, SEED-1, ...")
@@ -73,38 +96,79 @@ def verify(path: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        status = run(parser().parse_args(argv))
+        sys.stdout.flush()  # a reader that has gone shows here when the output fitted in the buffer
+        return status
+    except BrokenPipeError:
+        # The reader (`| head`) has what it wanted. Output still buffered must not raise again at
+        # exit, so standard output now goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return CLOSED_PIPE_STATUS
+
+
+def run(args: argparse.Namespace) -> int:
+    place = store_place(os.environ)
+    uses_store = args.command not in STORELESS
     try:
         if args.command == "verify":
             return verify(args.file)
-        if args.command in ("serve", "projections"):
-            return serve_or_project(args)
         if args.command == "simulate":
             from web.simulate_report import run_simulation
 
             return run_simulation(args)
-        services = build()
+        if args.command in ("serve", "projections"):
+            return serve_or_project(args, place)
+        if args.command == "import":
+            return import_file(args.file, place)
+        store = place.open_to_read()
         if args.command == "export":
-            out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
-            for line in export_lines(services.store, args.game):
-                out.write(line + "\n")
-            if args.output:
-                out.close()
-        elif args.command == "import":
-            with open(args.file, encoding="utf-8") as lines:
-                print(f"imported game {import_game(services.store, lines)}")
+            export(store, args.game, args.output)
         elif args.command == "replay":
-            for step in services.queries.replay(args.game, None)["steps"]:
+            for step in Queries(store).replay(args.game, None)["steps"]:
                 print(f"{step['step']:>5}  {step['description']}  [{step['rule']}]")
         return 0
-    except (ServiceError, OSError) as error:
-        print(f"chronicle {args.command}: {getattr(error, 'reason', error)}", file=sys.stderr)
-        return 2
+    except BrokenPipeError:
+        raise  # not a failure: see main()
+    except StoreMissing as missing:
+        return fail(args, str(missing))
+    except ServiceError as error:
+        return fail(args, f"{error.reason} (event store: {place.describe()})" if uses_store else error.reason)
+    except (PersistenceError, psycopg.Error) as error:
+        return fail(args, f"cannot use the event store in {place.describe()}: {error}")
+    except OSError as error:
+        return fail(args, str(error))
 
 
-def serve_or_project(args) -> int:
+def fail(args: argparse.Namespace, reason: str) -> int:
+    print(f"chronicle {args.command}: {reason}", file=sys.stderr)
+    return 2
+
+
+def export(store, game: UUID, output: str | None) -> None:
+    lines = list(export_lines(store, game))  # a refusal comes before any file is written
+    out = open(output, "w", encoding="utf-8") if output else sys.stdout
+    try:
+        for line in lines:
+            out.write(line + "\n")
+    finally:
+        if output:
+            out.close()
+
+
+def import_file(path: str, place: StorePlace) -> int:
+    """Load an export; the store (and its data folder) is created if it is not there yet."""
+    with open(path, encoding="utf-8") as lines:
+        services = build()
+        print(f"imported game {import_game(services.store, lines)} into {place.describe()}")
+    return 0
+
+
+def serve_or_project(args, place: StorePlace) -> int:
     from web.app import create_app
 
+    if args.command == "projections":
+        place.check_exists()  # rebuilding from no store would only make an empty one
     app = create_app()
     if args.command == "serve":
         app.run(host="127.0.0.1", port=args.port, threaded=True)

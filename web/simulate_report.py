@@ -75,6 +75,10 @@ def verdicts(bot: Report, against: Report, order: list[str]) -> list[str]:
 
 
 def run_simulation(args) -> int:
+    if args.game not in registry.GAMES:
+        print(f"chronicle simulate: there is no game {args.game!r} (known: {', '.join(sorted(registry.GAMES))})",
+              file=sys.stderr)
+        return 2
     rules = registry.get(args.game)
     missing = [bot for bot in (args.bot, args.against) if bot not in rules.bots]
     if missing:

@@ -9,23 +9,22 @@ drawn by one script per game, static/tables/<game>.js, chosen here by the game's
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Mapping
 from uuid import UUID
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
-from domain import registry
 from services.errors import GameNotFound, InvalidRequest
 from web import schemas
 from web.blueprint import chronicle
+from web.new_game_form import DEFAULT_FORM, first_message, form_for, form_label, games_to_start, requested_seats
 
 blp = Blueprint("viewer", __name__)
 
 TABLES = Path(__file__).parent / "static" / "tables"
 GENERIC_TABLE = "generic"
 LISTED_GAMES = 100
-MAX_BOTS = 8
 
 
 def table_script(game: str) -> str:
@@ -34,17 +33,10 @@ def table_script(game: str) -> str:
     return url_for("static", filename=f"tables/{name}.js")
 
 
-def games_to_start() -> list[dict[str, Any]]:
-    startable = []
-    for name, rules in registry.GAMES.items():
-        low, high = rules.seats
-        seats_text = f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low} to {high} players"
-        startable.append({"name": name, "title": rules.title, "bots": sorted(rules.bots), "seats_text": seats_text})
-    return startable
-
-
-def render_index(form: Mapping[str, str], error: str | None = None, status_code: int = 200):
-    """The game list (from the game-list read model, as GET /api/games) and the new-game form."""
+def render_index(form: Mapping[str, str], error: str | None = None, status_code: int = 200,
+                 settle: bool = True):
+    """The game list (from the game-list read model, as GET /api/games) and the new-game form,
+    offering the bots of the form's game (see web/new_game_form.py)."""
     status = request.args.get("status")
     status = status if status in ("running", "finished") else None
     service = chronicle().game_list
@@ -52,33 +44,16 @@ def render_index(form: Mapping[str, str], error: str | None = None, status_code:
     results = {result["id"]: result for result in service.results(limit=LISTED_GAMES)}
     page = render_template(
         "index.html", games=games, results=results, status=status, games_to_start=games_to_start(),
-        form=form, error=error,
+        form=form_for(form, settle=settle), error=error,
     )
     return page, status_code
 
 
-DEFAULT_FORM = {"game": "chi", "name": "", "bot": "greedy", "bots": "1", "seed": ""}
-
-
 @blp.get("/")
 def index():
-    return render_index(DEFAULT_FORM)
-
-
-def requested_seats(form: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The seats the form asks for: the person (if named) first, then the bots; a person at a
-    solitaire sits alone, whatever the number of bots says."""
-    try:
-        bots = int(form.get("bots", "1"))
-    except ValueError:
-        raise InvalidRequest("the number of bots is a whole number", "bots") from None
-    if not 0 <= bots <= MAX_BOTS:
-        raise InvalidRequest(f"a table has 0 to {MAX_BOTS} bots", "bots")
-    name = form.get("name", "").strip()
-    rules = registry.GAMES.get(form.get("game", ""))
-    if rules is not None and name and rules.seats[1] == 1:
-        bots = 0
-    return ([{"name": name}] if name else []) + [{"bot": form.get("bot", "")} for _ in range(bots)]
+    """The form as the query asks (`?game=xanadu&name=ana`: the form's own "Show its bots" button
+    without JavaScript), or the default one."""
+    return render_index(request.args)
 
 
 @blp.post("/games")
@@ -93,35 +68,18 @@ def start_game():
         body = schemas.CreateGameRequest().load(body)  # the checks of POST /api/games, to the letter
         created = chronicle().commands.create(body["game"], body["seats"], seed=body.get("seed"))
     except InvalidRequest as refused:
-        return render_index(form, error=f"{form_label(refused.field)}: {refused.reason}", status_code=400)
+        return refused_form(form, refused.field, refused.reason)
     except ValidationError as refused:
-        field, reason = first_message(refused.messages)
-        return render_index(form, error=f"{form_label(field)}: {reason}", status_code=400)
+        return refused_form(form, *first_message(refused.messages))
     page = url_for("viewer.game_page", game_id=created.id)
     if not created.tokens:  # bots only: nothing to keep
         return redirect(page, code=303)
     return redirect(f"{page}#token={created.tokens[0]['token']}", code=303)
 
 
-def first_message(messages: Any, path: str = "") -> tuple[str, str]:
-    """The first of marshmallow's error messages, with the field it names (`seats[0].name`)."""
-    if isinstance(messages, dict):
-        key, inner = next(iter(messages.items()))
-        where = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else str(key)
-        return first_message(inner, where)
-    if isinstance(messages, list) and messages:
-        return first_message(messages[0], path)
-    return path, str(messages)
-
-
-def form_label(field: str | None) -> str:
-    """The form's label for the request field a refusal names (`seats[1].bot` is "Against")."""
-    field = field or ""
-    if field.endswith(".bot"):
-        return "Against"
-    if field.endswith(".name") or field.startswith("seats["):
-        return "Your name"
-    return {"game": "Game", "seed": "Seed", "seats": "Players", "bots": "Bots at the table"}.get(field, "Request")
+def refused_form(form: Mapping[str, str], field: str | None, reason: str):
+    """The page again, with the form as it was sent and the refusal naming the form's field."""
+    return render_index(form, error=f"{form_label(field)}: {reason}", status_code=400, settle=False)
 
 
 @blp.get("/games/<uuid:game_id>")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -38,7 +39,9 @@ def test_with_no_name_the_form_starts_a_game_between_bots_to_watch(client):
 def test_a_refused_form_says_which_field_and_why_and_starts_nothing(client):
     for changes, message in (
         ({"bot": "clever"}, "Against: Chi has no bot &#39;clever&#39;"),
-        ({"bots": "3"}, "Players: Chi is played by 2 seats, not 4"),
+        ({"bots": "3"}, "Bots at the table: Chi is for 2 players: with you at the table, 1 bot"),
+        ({"name": "", "bots": "1"}, "Bots at the table: Chi is for 2 players: with nobody named, 2 bots"),
+        ({"bot": "autoplayer"}, "Against: Chi has no bot &#39;autoplayer&#39;"),
         ({"bots": "many"}, "Bots at the table: the number of bots is a whole number"),
         ({"name": "x" * 41}, "Your name: Length must be between 1 and 40."),
         ({"game": "go"}, "Game: there is no game &#39;go&#39;"),
@@ -81,6 +84,14 @@ def test_any_form_is_answered_without_a_server_error(client, form):
     assert answer.status_code in (303, 400)
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.dictionaries(st.sampled_from(sorted(FORM)), st.text(max_size=20), max_size=5))
+def test_any_query_shows_the_form_without_a_server_error(client, query):
+    answer = client.get("/", query_string=query)
+    assert answer.status_code == 200
+    assert NewGameForm(answer.text).chosen["game"] in ("chi", "court", "xanadu")
+
+
 def test_a_person_starting_a_solitaire_from_the_form_sits_alone(client):
     answer = start(client, game="court", bots="1", bot="greedy")
     assert answer.status_code == 303, answer.text
@@ -89,3 +100,82 @@ def test_a_person_starting_a_solitaire_from_the_form_sits_alone(client):
     assert game["title"] == "The Court of Xiang Chi" and [seat["name"] for seat in game["seats"]] == ["ana"]
     watched = start(client, game="court", name="", bots="1", bot="autoplayer")
     assert client.get(watched.headers["Location"].replace("/games/", "/api/games/")).json["status"] == "finished"
+
+
+class NewGameForm(HTMLParser):
+    """What the page's new-game form offers: each select's options (and the chosen one), each
+    input's attributes, and the buttons."""
+
+    def __init__(self, page: str):
+        super().__init__()
+        self.options: dict[str, list[str]] = {}
+        self.chosen: dict[str, str] = {}
+        self.inputs: dict[str, dict[str, str]] = {}
+        self.buttons: dict[str, dict[str, str]] = {}
+        self._select: str | None = None
+        self.feed(page)
+
+    def handle_starttag(self, tag, attrs):
+        attrs = {key: value or "" for key, value in attrs}
+        if tag == "select":
+            self._select = attrs["name"]
+            self.options[self._select] = []
+        elif tag == "option" and self._select:
+            self.options[self._select].append(attrs["value"])
+            if "selected" in attrs:
+                self.chosen[self._select] = attrs["value"]
+        elif tag == "input":
+            self.inputs[attrs["name"]] = attrs
+        elif tag == "button":
+            self.buttons[attrs.get("id", "")] = attrs
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+
+
+def test_the_form_offers_only_the_chosen_games_bots_and_a_number_its_seats_allow(client):
+    default = NewGameForm(client.get("/").text)
+    assert default.options["game"] == ["chi", "court", "xanadu"] and default.chosen["game"] == "chi"
+    assert default.options["bot"] == ["greedy", "random"] and default.chosen["bot"] == "greedy"
+    assert (default.inputs["bots"]["min"], default.inputs["bots"]["max"], default.inputs["bots"]["value"]) == ("1", "2", "1")
+
+    xanadu = NewGameForm(client.get("/?game=xanadu").text)
+    assert xanadu.chosen["game"] == "xanadu"
+    assert xanadu.options["bot"] == ["builder", "random"] and xanadu.chosen["bot"] == "builder"
+    assert (xanadu.inputs["bots"]["min"], xanadu.inputs["bots"]["max"]) == ("1", "6")
+
+    court = NewGameForm(client.get("/?game=court&bots=5").text)
+    assert court.options["bot"] == ["autoplayer", "random"]
+    assert (court.inputs["bots"]["min"], court.inputs["bots"]["max"], court.inputs["bots"]["value"]) == ("0", "1", "1")
+
+
+def test_without_javascript_the_form_changes_game_through_the_server_keeping_what_was_typed(client):
+    form = NewGameForm(client.get("/").text)
+    button = form.buttons["choose-game"]
+    assert (button["formmethod"], button["formaction"]) == ("get", "/")
+    # What the browser sends for that button: the form's fields, as a query.
+    switched = NewGameForm(client.get("/", query_string={**FORM, "game": "xanadu", "bot": "greedy"}).text)
+    assert switched.chosen["game"] == "xanadu" and switched.options["bot"] == ["builder", "random"]
+    assert switched.chosen["bot"] == "builder"  # greedy is Chi's: Xanadu's own bot instead
+    assert switched.inputs["name"]["value"] == "ana" and switched.inputs["seed"]["value"] == "pages"
+    kept = NewGameForm(client.get("/", query_string={**FORM, "game": "xanadu", "bot": "random"}).text)
+    assert kept.chosen["bot"] == "random"
+
+
+def test_a_refused_form_is_shown_again_with_its_games_bots(client):
+    answer = start(client, game="xanadu", bot="builder", bots="6")
+    assert answer.status_code == 400
+    assert "Bots at the table: Xanadu is for 2 to 6 players: with you at the table, 1 to 5 bots" in answer.text
+    shown = NewGameForm(answer.text)
+    assert shown.chosen["game"] == "xanadu" and shown.options["bot"] == ["builder", "random"]
+    assert shown.inputs["bots"]["value"] == "6"  # as sent, beside the refusal
+    assert client.get("/api/games").json["games"] == []
+
+
+def test_a_game_of_xanadu_starts_from_the_form_with_the_bots_asked_for(client):
+    answer = start(client, game="xanadu", bot="builder", bots="3")
+    assert answer.status_code == 303, answer.text
+    game_id = answer.headers["Location"].split("#")[0].rsplit("/", 1)[1]
+    game = client.get(f"/api/games/{game_id}").json
+    assert [seat["bot"] for seat in game["seats"]] == [None, "builder", "builder", "builder"]

@@ -1,19 +1,36 @@
-"""The `chronicle` command line: export, verify offline, import, replay."""
+"""The `chronicle` command line: export, verify offline, import, replay, simulate; where it looks
+for its store, how it ends when its reader goes away, and how the README runs it."""
 
 import json
 import os
+import re
+import shlex
+import signal
 import subprocess
 import sys
 
+import psycopg
 import pytest
 
+from tests.infra import PG, postgres_database
+from web.cli import parser as cli_parser
 from web.server_process import ROOT
 
+UNKNOWN_GAME = "00000000-0000-0000-0000-000000000000"
 
-def chronicle(*args, data, env=None):
-    settings = {**os.environ, "CHRONICLE_DATA": str(data), "PYTHONPATH": str(ROOT), **(env or {})}
-    settings.pop("PERSISTENCE_MODULE", None)
-    return subprocess.run([sys.executable, "-m", "web.cli", *args], cwd=ROOT, env=settings,
+
+def settings_for(data, env=None) -> dict:
+    """This environment without any store settings, then CHRONICLE_DATA=data (unless None) and `env`."""
+    settings = {key: value for key, value in os.environ.items()
+                if not key.startswith(("CHRONICLE_", "POSTGRES_", "SQLITE_")) and key != "PERSISTENCE_MODULE"}
+    settings["PYTHONPATH"] = str(ROOT)
+    if data is not None:
+        settings["CHRONICLE_DATA"] = str(data)
+    return {**settings, **(env or {})}
+
+
+def chronicle(*args, data, env=None, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "web.cli", *args], cwd=cwd, env=settings_for(data, env),
                           capture_output=True, text=True, timeout=120)
 
 
@@ -65,3 +82,99 @@ def test_every_command_has_help():
         done = subprocess.run([sys.executable, "-m", "web.cli", command, "--help"], cwd=ROOT,
                               capture_output=True, text=True)
         assert done.returncode == 0 and "usage: chronicle" in done.stdout
+
+
+@pytest.mark.parametrize("command", [["export", UNKNOWN_GAME], ["replay", UNKNOWN_GAME], ["projections", "rebuild"]])
+def test_a_command_reading_a_store_that_is_not_there_names_where_it_looked_and_creates_nothing(tmp_path, command):
+    done = chronicle(*command, data=None, cwd=tmp_path)  # no CHRONICLE_DATA: the default, var/
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"chronicle {command[0]}: no event store in the SQLite file "
+                                  f"{tmp_path / 'var' / 'events.sqlite'}: the file does not exist")
+    assert "CHRONICLE_DATA" in done.stderr and "Traceback" not in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_game_is_named_with_the_store_it_was_looked_for_in(exported, tmp_path):
+    done = chronicle("replay", UNKNOWN_GAME, data=tmp_path / "first")
+    assert done.returncode == 2
+    assert done.stderr.strip() == (f"chronicle replay: there is no game {UNKNOWN_GAME} "
+                                   f"(event store: the SQLite file {tmp_path / 'first' / 'events.sqlite'})")
+
+
+def test_on_postgresql_a_missing_database_or_an_empty_one_is_named_and_left_as_it_was(tmp_path):
+    postgres = {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_HOST": PG["host"],
+                "POSTGRES_PORT": str(PG["port"]), "POSTGRES_USER": PG["user"], "POSTGRES_PASSWORD": ""}
+    missing = chronicle("export", UNKNOWN_GAME, data=None, cwd=tmp_path,
+                        env={**postgres, "POSTGRES_DBNAME": "chronicle_no_such_database"})
+    assert missing.returncode == 2
+    assert missing.stderr.startswith("chronicle export: no event store in the PostgreSQL database "
+                                     f"'chronicle_no_such_database' on {PG['host']}:{PG['port']}: cannot connect")
+    with postgres_database() as empty:
+        done = chronicle("replay", UNKNOWN_GAME, data=None, cwd=tmp_path, env=empty)
+        assert done.returncode == 2
+        assert f"'{empty['POSTGRES_DBNAME']}'" in done.stderr and "has no table chronicle_events" in done.stderr
+        with psycopg.connect(dbname=empty["POSTGRES_DBNAME"], **PG) as connection:
+            tables = connection.execute("SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()
+        assert tables == []
+    assert list(tmp_path.iterdir()) == []  # nor a data folder for read models
+
+
+def test_simulating_an_unknown_game_or_bot_is_one_line_naming_what_there_is():
+    for args, message in (
+        (["chess", "--bot", "random"], "chronicle simulate: there is no game 'chess' (known: chi, court, xanadu)"),
+        (["xanadu", "--bot", "autoplayer"], "chronicle simulate: Xanadu has no bot 'autoplayer' (it has: builder, random)"),
+        (["court", "--bot", "autoplayer", "--against", "greedy"],
+         "chronicle simulate: The Court of Xiang Chi has no bot 'greedy' (it has: autoplayer, random)"),
+    ):
+        done = chronicle("simulate", *args, "--games", "1", data=None)
+        assert (done.returncode, done.stderr, done.stdout) == (2, message + "\n", ""), args
+    zero = chronicle("simulate", "court", "--bot", "random", "--games", "0", data=None)
+    assert zero.returncode == 2 and "--games: '0' is not a whole number of at least 1" in zero.stderr
+
+
+@pytest.mark.parametrize("command", ["replay", "export"])
+def test_a_reader_that_closed_its_pipe_ends_the_command_quietly(exported, tmp_path, command):
+    game_id, _ = exported
+    reading, writing = os.pipe()
+    os.close(reading)  # as `| head` does once it has its lines: every write now meets a closed pipe
+    try:
+        done = subprocess.run([sys.executable, "-m", "web.cli", command, str(game_id)], cwd=ROOT,
+                              env=settings_for(tmp_path / "first"), stdout=writing, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    finally:
+        os.close(writing)
+    assert done.stderr == ""
+    assert done.returncode == 128 + signal.SIGPIPE  # as a Unix tool the pipe's signal ended
+
+
+def test_a_reader_taking_the_first_lines_gets_them_and_no_error(exported, tmp_path):
+    game_id, _ = exported
+    done = subprocess.run(f"{shlex.quote(sys.executable)} -m web.cli replay {game_id} | head -n 2", shell=True,
+                          cwd=ROOT, env=settings_for(tmp_path / "first"), capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == ""
+    assert [line.split()[0] for line in done.stdout.splitlines()] == ["1", "2"]
+
+
+def readme_commands() -> list[str]:
+    """Every `chronicle ...` command the README shows (in code spans or blocks), spaces normalised."""
+    text = (ROOT / "README.md").read_text()
+    spans = re.findall(r"`([^`]*)`", text, flags=re.S)
+    return [" ".join(span.split()) for span in spans if re.match(r"\s*(\S*/)?chronicle\s", span)]
+
+
+def test_the_readme_runs_chronicle_as_make_install_leaves_it():
+    commands = readme_commands()
+    assert ".venv/bin/chronicle --help" in commands and len(commands) >= 8
+    assert "`make install`" in (ROOT / "README.md").read_text()  # what makes .venv/bin/chronicle
+    for command in commands:
+        assert command.startswith(".venv/bin/chronicle "), f"the README shows {command!r}"
+        words = [UNKNOWN_GAME if word == "GAME" else word for word in shlex.split(command)[1:]]
+        if "--help" in words:
+            continue
+        cli_parser().parse_args(words)  # argparse exits, failing the test, on arguments it refuses
+    subcommands = sorted({shlex.split(command)[1] for command in commands} - {"--help"})
+    for words in [["--help"]] + [[subcommand, "--help"] for subcommand in subcommands]:
+        done = subprocess.run([str(ROOT / ".venv/bin/chronicle"), *words], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+        usage = " ".join(["usage: chronicle", *words[:-1]])
+        assert done.returncode == 0 and done.stdout.startswith(usage), (words, done.stderr)

@@ -1,0 +1,113 @@
+"""The new-game form of the index page: what it offers for the chosen game, and the seats it asks for.
+
+The form offers only the chosen game's bots, and a number of bots within the game's seat range
+(the person, when named, takes one seat). The server renders it for the game in the request
+(`GET /?game=xanadu`, which is also how the form changes game without JavaScript) and checks a
+submitted form against the same ranges; static/new-game.js keeps it in step as the user chooses.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain import registry
+from domain.contract import Rules
+from services.errors import InvalidRequest
+
+MAX_BOTS = 8  # the API's most seats, for a game the form does not know
+DEFAULT_FORM = {"game": "chi", "name": "", "bot": "greedy", "bots": "1", "seed": ""}
+
+
+def bot_range(rules: Rules, named: bool) -> tuple[int, int]:
+    """The fewest and most bots at a table of this game, with or without a person at it."""
+    low, high = rules.seats
+    person = 1 if named else 0
+    return max(0, low - person), high - person
+
+
+def games_to_start() -> list[dict[str, Any]]:
+    """Every game the form offers, with its bots and seat range (read by static/new-game.js too)."""
+    startable = []
+    for name, rules in registry.GAMES.items():
+        startable.append({"name": name, "title": rules.title, "bots": sorted(rules.bots),
+                          "default_bot": rules.stand_in_bot, "seats": list(rules.seats),
+                          "seats_text": seats_words(rules)})
+    return startable
+
+
+def form_for(values: Mapping[str, str], settle: bool = True) -> dict[str, Any]:
+    """The form to render for `values`: an unknown game falls back to the default one, a bot the
+    game lacks to the game's own, and (if `settle`; a refused form is shown as it was sent) the
+    number of bots into the range the game allows with or without a person (the page narrows it
+    as the name is typed)."""
+    form = {key: str(values.get(key, default)) for key, default in DEFAULT_FORM.items()}
+    rules = registry.GAMES.get(form["game"]) or registry.GAMES[DEFAULT_FORM["game"]]
+    form["game"] = rules.name
+    if form["bot"] not in rules.bots:
+        form["bot"] = rules.stand_in_bot
+    fewest, most = bot_range(rules, named=True)[0], bot_range(rules, named=False)[1]
+    if settle:
+        try:
+            form["bots"] = str(min(max(int(form["bots"]), fewest), most))
+        except ValueError:
+            pass  # not a number: shown as it came, for the server to name when it is sent
+    form["bots_min"], form["bots_max"] = fewest, most
+    form["bots_offered"] = sorted(rules.bots)
+    return form
+
+
+def requested_seats(form: Mapping[str, str]) -> list[dict[str, Any]]:
+    """The seats the form asks for: the person (if named) first, then the bots; a person at a
+    solitaire sits alone, whatever the number of bots says. InvalidRequest (naming the form's
+    field) for a number of bots the game's seats do not allow."""
+    try:
+        bots = int(form.get("bots", "1"))
+    except ValueError:
+        raise InvalidRequest("the number of bots is a whole number", "bots") from None
+    name = form.get("name", "").strip()
+    rules = registry.GAMES.get(form.get("game", ""))
+    if rules is None:
+        if not 0 <= bots <= MAX_BOTS:
+            raise InvalidRequest(f"a table has 0 to {MAX_BOTS} bots", "bots")
+    else:
+        if name and rules.seats[1] == 1:
+            bots = 0
+        fewest, most = bot_range(rules, named=bool(name))
+        if not fewest <= bots <= most:
+            who = "with you at the table" if name else "with nobody named"
+            raise InvalidRequest(f"{rules.title} is for {seats_words(rules)}: {who}, {count_words(fewest, most)}", "bots")
+    return ([{"name": name}] if name else []) + [{"bot": form.get("bot", "")} for _ in range(bots)]
+
+
+def seats_words(rules: Rules) -> str:
+    """How many play, in words: 2 players, 2 to 6 players."""
+    low, high = rules.seats
+    return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low} to {high} players"
+
+
+def count_words(fewest: int, most: int) -> str:
+    """How many bots, in words: 1 bot, 1 to 5 bots."""
+    if fewest == most:
+        return f"{fewest} bot{'' if fewest == 1 else 's'}"
+    return f"{fewest} to {most} bots"
+
+
+def first_message(messages: Any, path: str = "") -> tuple[str, str]:
+    """The first of marshmallow's error messages, with the field it names (`seats[0].name`)."""
+    if isinstance(messages, dict):
+        key, inner = next(iter(messages.items()))
+        where = f"{path}[{key}]" if isinstance(key, int) else f"{path}.{key}" if path else str(key)
+        return first_message(inner, where)
+    if isinstance(messages, list) and messages:
+        return first_message(messages[0], path)
+    return path, str(messages)
+
+
+def form_label(field: str | None) -> str:
+    """The form's label for the request field a refusal names (`seats[1].bot` is "Against")."""
+    field = field or ""
+    if field.endswith(".bot"):
+        return "Against"
+    if field.endswith(".name") or field.startswith("seats["):
+        return "Your name"
+    return {"game": "Game", "seed": "Seed", "seats": "Players", "bots": "Bots at the table"}.get(field, "Request")
