@@ -40,17 +40,23 @@ class Services:
     namespace: str | None = None  # the deployment's, where bots play on RQ
 
 
-def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
-    """The event store's settings, the data folder (None in memory) and the persistence module."""
+def store_settings(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
+    """The event store's settings, the data folder (None in memory) and the persistence module,
+    without touching the disk."""
     settings = dict(env)
     module = settings.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
-    data_dir = None
-    if module != "eventsourcing.popo":
-        # The data folder also holds this host's read models, whatever the event store.
-        data_dir = Path(settings.get("CHRONICLE_DATA") or "var")
-        data_dir.mkdir(parents=True, exist_ok=True)
+    # The data folder also holds this host's read models, whatever the event store.
+    data_dir = None if module == "eventsourcing.popo" else Path(settings.get("CHRONICLE_DATA") or "var")
     if module == "eventsourcing.sqlite":
         settings.setdefault("SQLITE_DBNAME", str(data_dir / "events.sqlite"))
+    return settings, data_dir, module
+
+
+def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
+    """The store's settings as `store_settings`, with the data folder made if need be."""
+    settings, data_dir, module = store_settings(env)
+    if data_dir is not None:
+        data_dir.mkdir(parents=True, exist_ok=True)
     return settings, data_dir, module
 
 

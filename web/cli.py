@@ -10,7 +10,7 @@
     chronicle simulate GAME --games N --bot NAME
                                        N games played by a bot, beside a random player: scores, titles
 
-The store is the one the environment names (see services/bootstrap.py and web/cli_store.py);
+The store is the one the environment names (see services/bootstrap.py and services/store_place.py);
 `verify` and `simulate` need none. Export, replay and projections only read a store that is
 there; `import` creates one if need be. A closed output pipe (`chronicle replay GAME | head`)
 ends the command quietly.
@@ -31,7 +31,7 @@ from services.audit import export_lines, import_game, verify_export
 from services.bootstrap import build
 from services.errors import ServiceError
 from services.queries import Queries
-from web.cli_store import StoreMissing, StorePlace, store_place
+from services.store_place import StoreMissing, StorePlace, store_place
 
 # How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
 CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE

@@ -1,4 +1,5 @@
-"""Where the `chronicle` command line finds its event store, and opening it only to read it.
+"""Where the environment's event store is, and opening it only to read it (the command line's
+export, replay and projections).
 
 The settings are the service's (see services/bootstrap.py: CHRONICLE_DATA, PERSISTENCE_MODULE,
 SQLITE_DBNAME, POSTGRES_*), read the way the eventsourcing library reads them, so a
@@ -18,6 +19,7 @@ from urllib.parse import quote
 import psycopg
 from eventsourcing.utils import Environment
 
+from services.bootstrap import store_settings
 from services.store import GameStore
 
 SQLITE = "eventsourcing.sqlite"
@@ -118,10 +120,6 @@ class StorePlace:
 
 def store_place(environ: Mapping[str, str]) -> StorePlace:
     """The store `services.bootstrap.build(environ)` would open, with the same defaults."""
-    settings = dict(environ)
-    settings.setdefault("PERSISTENCE_MODULE", SQLITE)
+    settings, _, _ = store_settings(environ)
     persistence = Environment(GameStore.name, settings).get("PERSISTENCE_MODULE") or SQLITE
-    if persistence == SQLITE:
-        data_dir = Path(settings.get("CHRONICLE_DATA") or "var")
-        settings.setdefault("SQLITE_DBNAME", str(data_dir / "events.sqlite"))
     return StorePlace(settings, persistence)
