@@ -51,9 +51,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def _stop(process: subprocess.Popen | None, *, hard: bool, timeout: float = 15.0) -> None:
     """Stop a process started as a session leader, and everything in its group.
 
-    SIGTERM (or SIGKILL if `hard`) goes to the whole group: gunicorn's master and its workers, or
-    a worker and the RQ scheduler it forked. Whatever is left once the leader is gone (a scheduler
-    orphaned by a worker killed earlier) is killed.
+    SIGTERM (or SIGKILL if `hard`) goes to the whole group: gunicorn's master and its workers.
+    Whatever is left once the leader is gone (a gunicorn worker orphaned by a master killed
+    earlier) is killed.
     """
     if process is None:
         return
