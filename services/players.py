@@ -18,9 +18,9 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
 from services.errors import Forbidden, InvalidRequest
+from services.names import checked_name
 from services.store import GameStore
 
-MAX_NAME = 40
 MAX_URL = 500
 
 
@@ -69,9 +69,7 @@ class Players:
 
     def register(self, name: str, callback_url: str | None = None) -> dict[str, Any]:
         """A new player; the answer holds its key (and its webhook secret), shown this once."""
-        name = name.strip() if isinstance(name, str) else ""
-        if not 0 < len(name) <= MAX_NAME:
-            raise InvalidRequest(f"a player's name has 1 to {MAX_NAME} characters", "name")
+        name = checked_name(name, "name")
         player_id = uuid4()
         key = f"{player_id}.{secrets.token_urlsafe(24)}"
         player = Player(player_id, name, key_hash(key))

@@ -40,7 +40,7 @@ def test_a_refused_form_says_which_field_and_why_and_starts_nothing(client):
         ({"bot": "clever"}, "Against: Chi has no bot &#39;clever&#39;"),
         ({"bots": "3"}, "Players: Chi is played by 2 seats, not 4"),
         ({"bots": "many"}, "Bots at the table: the number of bots is a whole number"),
-        ({"name": "x" * 41}, "Your name: Length must be between 1 and 40."),
+        ({"name": "x" * 41}, "Your name: a name has 1 to 40 characters once trimmed"),
         ({"game": "go"}, "Game: there is no game &#39;go&#39;"),
     ):
         answer = start(client, **changes)
