@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from uuid import UUID
 
 from flask import request
@@ -16,6 +17,8 @@ from web.blueprint import BEARER, Blueprint, chronicle
 blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")
 
 MAX_IDEMPOTENCY_KEY = 200
+# A structured-field string (RFC 8941), as the Idempotency-Key draft defines the header: printable ASCII.
+IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,%d}" % MAX_IDEMPOTENCY_KEY)
 
 
 @blp.route("/<uuid:game_id>/actions")
@@ -33,7 +36,8 @@ class Actions(MethodView):
                 "in": "header",
                 "name": "Idempotency-Key",
                 "required": False,
-                "schema": {"type": "string", "maxLength": MAX_IDEMPOTENCY_KEY},
+                "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY,
+                           "pattern": "^[\\x20-\\x7e]*$"},
                 "description": "a retried POST with the same key returns the first answer instead of acting twice",
             }
         ],
@@ -47,8 +51,9 @@ class Actions(MethodView):
     def post(self, body, game_id: UUID):
         """Take the token's seat's decision, decided on `expected_version`."""
         key = request.headers.get("Idempotency-Key")
-        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-            raise InvalidRequest(f"an Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters", "Idempotency-Key")
+        if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+            raise InvalidRequest(f"an Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters",
+                                 "Idempotency-Key")
         services = chronicle()
         game = services.store.game(game_id)
         seat = seat_of_token(game.seats, required_bearer_token())

@@ -18,6 +18,7 @@ from flask.views import MethodView
 from services.errors import InvalidRequest
 from services.streams import GameStream, Message
 from web.auth import bearer_token
+from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle
 
 blp = Blueprint("stream", __name__, url_prefix="/api/games", description="Live streams (server-sent events)")
@@ -48,14 +49,17 @@ def event_stream(messages: Iterable[Message]) -> Iterator[str]:
         yield encode(message)
 
 
-def resume_point() -> int | None:
-    """The last version the client saw: the Last-Event-ID header, or `?after=`."""
+def resume_point() -> tuple[int | None, str]:
+    """The last version the client saw (the Last-Event-ID header, or `?after=`), and which of the
+    two said so; a version is a whole number of at most 64 bits."""
+    field = "Last-Event-ID" if request.headers.get("Last-Event-ID") else "after"
     raw = request.headers.get("Last-Event-ID") or request.args.get("after")
     if raw is None or raw == "":
-        return None
-    if not raw.isdigit():
-        raise InvalidRequest(f"Last-Event-ID is the version last seen, a whole number, not {raw!r}", "Last-Event-ID")
-    return int(raw)
+        return None, field
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 19 or int(raw) > INT64_MAX:
+        raise InvalidRequest(f"{field} is the version last seen, a whole number from 0 to {INT64_MAX}, "
+                             f"not {raw[:40]!r}", field)
+    return int(raw), field
 
 
 def streaming(messages: Iterable[Message]) -> Response:
@@ -71,8 +75,13 @@ class Stream(MethodView):
     @blp.doc(security=BEARER, responses=SSE_RESPONSES)
     def get(self, game_id: UUID):
         """Each new event as the asker may see it, with the version and the asker's whole view."""
-        stream = GameStream(chronicle().store, game_id, bearer_token(), resume_point(),
+        after, field = resume_point()
+        stream = GameStream(chronicle().store, game_id, bearer_token(), after,
                             current_app.config["CHRONICLE_STREAM_PACE"])
+        if after is not None and after > stream.start.version:
+            # Refused before the stream starts: a version the game has not reached cannot be resumed.
+            raise InvalidRequest(f"{field} {after} is beyond the game's version {stream.start.version}: "
+                                 "send the last version you saw", field)
         if stream.already_over():
             return Response(status=204)
         return streaming(stream.messages())
