@@ -1,11 +1,31 @@
 """Marshmallow schemas of the REST API: what requests must hold and what answers carry."""
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
+
+from projections.game_list import MAX_LIMIT, MAX_OFFSET
+from services.errors import InvalidRequest
+from services.names import MAX_NAME, checked_name
+
+
+class Name(fields.String):
+    """A person's name, trimmed, then checked as services.names says."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).update(minLength=1, maxLength=MAX_NAME)
+        kwargs["metadata"]["description"] = kwargs["metadata"].get("description", "a name") + (
+            f": trimmed, then 1 to {MAX_NAME} characters, none of them a control character")
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return checked_name(super()._deserialize(value, attr, data, **kwargs), attr)
+        except InvalidRequest as error:
+            raise ValidationError(error.reason) from None
 
 
 class SeatRequest(Schema):
     open = fields.Boolean(metadata={"description": "true: a seat any player may take later (POST .../seats/{n}/join)"})
-    name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "a person's name"})
+    name = Name(metadata={"description": "a person's name", "example": "ana"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
     player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat"})
 
@@ -63,8 +83,10 @@ class GameListQuery(Schema):
     status = fields.String(validate=validate.OneOf(["running", "finished"]))
     open = fields.Boolean(metadata={"description": "true: only running games with a seat anyone may take"})
     game = fields.String()
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=MAX_LIMIT),
+                           metadata={"description": "how many to list"})
+    offset = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_OFFSET),
+                            metadata={"description": "how many to skip, from the first"})
 
 
 class LastMove(Schema):
@@ -228,7 +250,7 @@ class ForkQuery(Schema):
 
 
 class PlayerRequest(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = Name(required=True, metadata={"description": "the player's name", "example": "ana"})
     callback_url = fields.String(metadata={"description": "an http(s) URL to POST a signed notice to whenever a "
                                                           "game comes to wait on the player"})
 
