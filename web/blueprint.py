@@ -2,6 +2,7 @@
 body read through web.bodies; every operation's errors documented as problems), and the services
 every view reaches."""
 
+import marshmallow as ma
 from flask import current_app
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
@@ -14,6 +15,8 @@ from web.openapi import Problem, problem_response
 
 class Parser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400
+    # A query parameter the operation does not know (a typo: `?stauts=`) is refused, naming it.
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": ma.RAISE, "querystring": ma.RAISE}
 
     def _raw_load_json(self, req):
         if not is_json_request(req):
@@ -50,8 +53,8 @@ class Blueprint(SmorestBlueprint):
         responses = doc.setdefault("responses", {})
         if 500 not in responses and "500" not in responses:
             response = problem_response(500)
-            responses[500] = {"description": response["description"],
-                              "content": {response["content_type"]: {"schema": Problem}}}
+            responses[500] = {"description": response["description"], "content": {
+                response["content_type"]: {"schema": Problem, "example": response["example"]}}}
         return doc
 
 

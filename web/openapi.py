@@ -16,6 +16,7 @@ from flask_smorest.utils import prepare_response
 from marshmallow import Schema, fields
 
 from services.commands import MAX_SEED_LENGTH
+from web import problem_types as kinds
 from web import problems
 from web.bodies import INT64_MAX, MAX_BODY_BYTES, MAX_DEPTH
 from web.problems import PROBLEM_JSON
@@ -75,14 +76,27 @@ class Problem(Schema):
     errors = fields.Dict(metadata={"description": "every field the schema refused, with why"})
 
 
-PROBLEM_EXAMPLE = {"type": "/problems/invalid-request", "title": "Invalid request", "status": 400,
-                   "detail": "a seat's name has 1 to 40 characters, none a control character",
-                   "field": "seats[0].name"}
+def server_sent_event(kinds: list[str], data: str, with_id: bool) -> dict:
+    """The schema of one message of a text/event-stream (a keep-alive comment is no message)."""
+    properties = {"event": {"type": "string", "enum": kinds},
+                  "data": {"type": "string", "description": f"a JSON object: {data}"}}
+    if with_id:
+        properties["id"] = {"type": "string", "pattern": "^[0-9]+$", "description": "the game's version it brings"}
+    return {"type": "object", "required": ["event", "data"], "properties": properties}
+
+
+# The kind of problem each status shows in the document's examples.
+EXAMPLE_KINDS = {400: kinds.INVALID_REQUEST, 401: kinds.UNAUTHORIZED, 403: kinds.FORBIDDEN, 404: kinds.NOT_FOUND,
+                 409: kinds.STALE_VERSION, 413: kinds.TOO_LARGE, 415: kinds.UNSUPPORTED_MEDIA_TYPE,
+                 422: kinds.ILLEGAL_ACTION, 500: kinds.INTERNAL_ERROR}
 
 
 def problem_response(status: int, description: str | None = None) -> dict:
     """The keyword arguments of `alt_response` documenting a problem answer."""
-    return {"schema": Problem, "content_type": PROBLEM_JSON, "description": description or USUAL[status]}
+    description = description or USUAL[status]
+    kind = EXAMPLE_KINDS[status]
+    example = {"type": kind.type, "title": kind.title, "status": status, "detail": description.replace("`", "")}
+    return {"schema": Problem, "content_type": PROBLEM_JSON, "description": description, "example": example}
 
 
 class ProblemApi(Api):

@@ -234,3 +234,31 @@ def test_a_body_that_is_not_a_json_object_in_utf8_is_refused_400(client, raw):
 def test_a_value_of_the_wrong_type_is_refused_naming_its_field(client, body, field):
     refused(client.post("/api/games", json=body), 400, field)
     nothing_created(client)
+
+
+def test_a_bad_after_is_refused_even_beside_a_good_last_event_id(client):
+    created = create(client)
+    answer = client.get(f"/api/games/{created['id']}/stream?after=false", headers={"Last-Event-ID": "1"})
+    refused(answer, 400, "after")
+
+
+@pytest.mark.parametrize("delay", [0.5, 2.5890419884777833e-42, True, "3"])
+def test_a_spectator_delay_that_is_not_a_whole_number_is_refused(client, delay):
+    refused(client.post("/api/games", json={"game": "chi", "seats": TWO_SEATS, "spectator_delay": delay}), 400,
+            "spectator_delay")
+    nothing_created(client)
+
+
+@pytest.mark.parametrize("path, name", [("/api/games?stauts=running", "stauts"), ("/api/results?page=2", "page")])
+def test_an_unknown_query_parameter_is_refused_naming_it(client, path, name):
+    refused(client.get(path), 400, name)
+
+
+def test_an_unknown_query_parameter_of_a_stream_is_refused_before_it_starts(client):
+    created = create(client)
+    refused(client.get(f"/api/games/{created['id']}/stream?since=3"), 400, "since")
+
+
+@pytest.mark.parametrize("value", ["1_0", " 5", "٣", "+5", "5.0"])
+def test_a_number_in_a_query_string_is_ascii_digits(client, value):
+    refused(client.get("/api/games", query_string={"limit": value}), 400, "limit")
