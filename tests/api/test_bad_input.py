@@ -262,3 +262,20 @@ def test_an_unknown_query_parameter_of_a_stream_is_refused_before_it_starts(clie
 @pytest.mark.parametrize("value", ["1_0", " 5", "٣", "+5", "5.0"])
 def test_a_number_in_a_query_string_is_ascii_digits(client, value):
     refused(client.get("/api/games", query_string={"limit": value}), 400, "limit")
+
+
+@pytest.mark.parametrize("game, seats", [
+    ("chi", [{"name": "ana"}, {"name": "bo"}]),
+    ("court", [{"name": "ana"}]),
+    ("xanadu", [{"name": "ana"}, {"name": "bo"}]),
+])
+@pytest.mark.parametrize("kind", [[], {}, ["draw"], 7, None])
+def test_an_action_whose_type_is_not_text_is_refused_by_the_rules(client, game, seats, kind):
+    created = client.post("/api/games", json={"game": game, "seats": seats, "seed": "odd-type"}).json
+    view = client.get(f"/api/games/{created['id']}").json
+    token = next(t["token"] for t in created["tokens"] if t["seat"] == view["to_act"]["seat"])
+    answer = client.post(f"/api/games/{created['id']}/actions", json={"action": {"type": kind},
+                         "expected_version": view["version"]}, headers=bearer(token))
+    problem = refused(answer, 422)
+    assert problem["type"] == "/problems/illegal-action" and problem["rule"]
+    assert client.get(f"/api/games/{created['id']}").json["version"] == view["version"]
