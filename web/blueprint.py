@@ -7,7 +7,7 @@ from flask import current_app
 from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from web import bodies
 from web.openapi import Problem, problem_response
@@ -24,7 +24,12 @@ class Parser(FlaskParser):
                 # A body in another form would otherwise be ignored, and answered as if missing.
                 raise UnsupportedMediaType(f"send the body as application/json, not {req.mimetype or 'untyped'}")
             return core.missing
-        return bodies.load_json(req.get_data(cache=True))
+        raw = req.get_data(cache=True)
+        if not req.content_length and len(raw) >= bodies.MAX_BODY_BYTES:
+            # A body of no stated length (chunked) is read up to the limit and no further, so one
+            # that fills it may be longer: refused as one that says it is.
+            raise RequestEntityTooLarge()
+        return bodies.load_json(raw)
 
 
 class Blueprint(SmorestBlueprint):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -279,3 +280,23 @@ def test_an_action_whose_type_is_not_text_is_refused_by_the_rules(client, game, 
     problem = refused(answer, 422)
     assert problem["type"] == "/problems/illegal-action" and problem["rule"]
     assert client.get(f"/api/games/{created['id']}").json["version"] == view["version"]
+
+
+def chunked(client, body):
+    """A POST whose body has no stated length, as a server passes a chunked request on."""
+    return client.post("/api/games", input_stream=io.BytesIO(body), content_type="application/json",
+                       headers={"Transfer-Encoding": "chunked"}, environ_overrides={"wsgi.input_terminated": True})
+
+
+def test_a_chunked_body_over_the_size_limit_is_refused_413(client):
+    body = json.dumps({"game": "chi", "seats": TWO_SEATS, "seed": "x" * (400 * 1024)}).encode()
+    refused(chunked(client, body), 413, "body")
+    nothing_created(client)
+
+
+def test_a_chunked_body_under_the_size_limit_is_read(client):
+    assert chunked(client, json.dumps({"game": "chi", "seats": TWO_SEATS}).encode()).status_code == 201
+
+
+def test_a_query_string_that_is_not_utf8_is_read_as_replacement_characters(client):
+    assert client.get("/api/games?game=%ED%A0%80").json == {"games": []}
