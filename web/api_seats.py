@@ -17,7 +17,8 @@ blp = Blueprint("seats", __name__, url_prefix="/api/games", description="Open se
 
 
 @blp.route("/<uuid:game_id>/seats/<int(signed=True):n>/join", parameters=[{
-    "in": "path", "name": "n", "description": f"the seat: 0 to the game's number of seats less one (at most {MAX_SEATS - 1})",
+    "in": "path", "name": "n",
+    "description": f"the seat: 0 to the game's number of seats less one (at most {MAX_SEATS - 1})",
     "schema": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}, "example": 1}])
 class Join(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="joinSeat")

@@ -16,7 +16,8 @@ from web.openapi import Problem, problem_response
 class Parser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400
     # A query parameter the operation does not know (a typo: `?stauts=`) is refused, naming it.
-    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION, "query": ma.RAISE, "querystring": ma.RAISE}
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
+                                   "query": ma.RAISE, "querystring": ma.RAISE}
 
     def _raw_load_json(self, req):
         if not is_json_request(req):

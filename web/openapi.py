@@ -63,7 +63,8 @@ class Problem(Schema):
     type = fields.String(required=True, metadata={
         "description": "what kind of problem: a page at this path explains it (HTML, or JSON if asked)",
         "example": "/problems/invalid-request"})
-    title = fields.String(required=True, metadata={"description": "the kind's short name", "example": "Invalid request"})
+    title = fields.String(required=True, metadata={"description": "the kind's short name",
+                                                   "example": "Invalid request"})
     status = fields.Integer(required=True, metadata={"description": "the HTTP status", "example": 400})
     detail = fields.String(required=True, metadata={"description": "what went wrong here, in plain words",
                                                     "example": "a seat's name has 1 to 40 characters"})

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from web.bodies import MAX_BODY_BYTES
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -54,7 +56,7 @@ NOT_FINISHED = Kind("not-finished", "Game not finished", 409, (
     "in another state: an audit, an export and a fork need the seed and every hidden card, revealed "
     "only once the game is over; a finished game has no seat left to take."))
 TOO_LARGE = Kind("too-large", "Request too large", 413, (
-    "The request's body is larger than the service reads (256 KiB). No operation needs more: a "
+    f"The request's body is larger than the service reads ({MAX_BODY_BYTES // 1024} KiB). No operation needs more: a "
     "scenario or an action is a few kilobytes at most."))
 UNSUPPORTED_MEDIA_TYPE = Kind("unsupported-media-type", "Unsupported media type", 415, (
     "The body was sent as something other than JSON. Send it with `Content-Type: application/json`, "
@@ -72,8 +74,8 @@ INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "applied, so read the game's state before retrying a move (or retry it with the same "
     "Idempotency-Key)."))
 HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
-    "An HTTP-level refusal not described by a kind of its own; the status code and `detail` say "
-    "which."))
+    "An HTTP-level refusal not described by a kind of its own (a byte range the file does not have, "
+    "say); its status code (400 or another 4xx) and `detail` say which."))
 
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
