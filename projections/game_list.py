@@ -17,6 +17,7 @@ from domain import clock
 from domain.contract import Event
 from projections.database import ProjectionDatabase
 from services.clocks import deadline, timestamp
+from services.errors import InvalidRequest
 from services.game import Game
 from services.seating import Seating, open_to_anyone
 from services.presenting import present_to_act
@@ -28,6 +29,16 @@ SEAT_TAKEN = get_topic(Seating.Taken)
 TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN]
 BATCH = 500
 RECENT_EVENTS = 30  # far more than one decision causes: the last decision starts among them
+MAX_LIMIT = 500  # rows in one page of a list
+MAX_OFFSET = 1_000_000  # rows skipped; far past any list here, and well inside SQLite's 64-bit integers
+
+
+def checked_page(limit: int, offset: int) -> None:
+    """A page of a list: 1 to MAX_LIMIT rows, after 0 to MAX_OFFSET rows."""
+    if not 1 <= limit <= MAX_LIMIT:
+        raise InvalidRequest(f"limit is 1 to {MAX_LIMIT} rows, not {limit}", "limit")
+    if not 0 <= offset <= MAX_OFFSET:
+        raise InvalidRequest(f"offset is 0 to {MAX_OFFSET} rows, not {offset}", "offset")
 
 
 class GameList:
@@ -148,6 +159,7 @@ class GameList:
     def games(self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0,
               open: bool | None = None) -> list[dict]:
         """The games, most recently active first; `open`: only those with a seat anyone may take."""
+        checked_page(limit, offset)
         self.catch_up()
         where, params = [], []
         if open:
@@ -166,6 +178,7 @@ class GameList:
 
     def results(self, game: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
         """Final results of finished games, most recent first."""
+        checked_page(limit, offset)
         self.catch_up()
         sql, params = "SELECT * FROM results", []
         if game:

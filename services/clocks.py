@@ -35,7 +35,10 @@ def parse_duration(text: str) -> timedelta:
     match = DURATION.fullmatch(text) if isinstance(text, str) else None
     if match is None or not any(match.groupdict().values()) or text.endswith("T"):
         raise ValueError(f"{text!r} is not an ISO 8601 duration such as P1D, PT12H or P2DT30M")
-    return timedelta(**{unit: int(value) for unit, value in match.groupdict().items() if value})
+    try:
+        return timedelta(**{unit: int(value) for unit, value in match.groupdict().items() if value})
+    except (OverflowError, ValueError):  # more days than a timedelta holds, or digits than int() reads
+        raise ValueError(f"{text[:40]!r} is far longer than any clock allows ({LONGEST.days} days at most)") from None
 
 
 def checked_clock(raw: Any, rules: Any) -> dict[str, Any]:
@@ -58,7 +61,7 @@ def checked_clock(raw: Any, rules: Any) -> dict[str, Any]:
     clock = {"per_decision": raw["per_decision"], "on_timeout": policy}
     if policy == "bot":
         bot = raw.get("bot", rules.stand_in_bot)
-        if bot not in rules.bots:
+        if not isinstance(bot, str) or bot not in rules.bots:
             raise InvalidRequest(f"{rules.title} has no bot {bot!r} (it has: {', '.join(sorted(rules.bots))})", "clock.bot")
         clock["bot"] = bot
     elif "bot" in raw:

@@ -22,10 +22,10 @@ from eventsourcing.domain import Aggregate, event
 
 from services.destinations import Destinations, Refused
 from services.errors import Forbidden, InvalidRequest
+from services.names import checked_name
 from services.store import GameStore
 from services.webhook_signing import new_secret
 
-MAX_NAME = 40
 
 
 def key_hash(key: str) -> str:
@@ -66,9 +66,7 @@ class Players:
 
     def register(self, name: str, callback_url: str | None = None) -> dict[str, Any]:
         """A new player; the answer holds its key (and its webhook secret), shown this once."""
-        name = name.strip() if isinstance(name, str) else ""
-        if not 0 < len(name) <= MAX_NAME:
-            raise InvalidRequest(f"a player's name has 1 to {MAX_NAME} characters", "name")
+        name = checked_name(name, "name")
         player_id = uuid4()
         key = f"{player_id}.{secrets.token_urlsafe(24)}"
         player = Player(player_id, name, key_hash(key))

@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.contract import Rules
 from services.errors import Forbidden, InvalidRequest
+from services.names import checked_name
 from services.seating import is_open, open_seat_name
 
 
@@ -44,6 +45,8 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
             known = ", ".join(sorted(rules.bots))
             raise InvalidRequest(f"{rules.title} has no bot '{bot}' (it has: {known})", f"{where}.bot")
         name = seat.get("name")
+        if name is not None and not seat.get("player"):  # a player's name was checked when they registered
+            name = checked_name(name, f"{where}.name")
         if not name and bot:
             # Two unnamed bots of one kind are told apart by their seat.
             name = f"{bot}-bot" if f"{bot}-bot" not in names else f"{bot}-bot-{index}"

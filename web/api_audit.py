@@ -10,8 +10,11 @@ from marshmallow import Schema, fields
 
 from services.audit import audit_game, export_lines
 from web.blueprint import Blueprint, chronicle
+from web.examples import EXAMPLES
 
 blp = Blueprint("audit", __name__, url_prefix="/api/games", description="Audit and export of finished games")
+
+JSON_LINES = "application/x-ndjson"
 
 
 class Finding(Schema):
@@ -33,8 +36,9 @@ class AuditAnswer(Schema):
 
 @blp.route("/<uuid:game_id>/audit")
 class Audit(MethodView):
-    @blp.response(200, AuditAnswer)
-    @blp.alt_response(409, description="the game is still running: its seed is not revealed yet")
+    @blp.doc(operationId="auditGame")
+    @blp.response(200, AuditAnswer, example=EXAMPLES["AUDIT"])
+    @blp.problems(404, s409="the game is still running: its seed is not revealed yet")
     def get(self, game_id: UUID):
         """Re-derive every draw from the revealed seed, re-run every decision, check the hash chain."""
         return audit_game(chronicle().store, game_id)
@@ -42,11 +46,13 @@ class Audit(MethodView):
 
 @blp.route("/<uuid:game_id>/export")
 class Export(MethodView):
-    @blp.response(200, content_type="application/x-ndjson",
-                  description="JSON lines: a header (game, rules version, seats, seed commitment, seed), then one line per event")
-    @blp.alt_response(409, description="the game is still running")
+    @blp.doc(operationId="exportGame")
+    @blp.response(200, {"type": "string"}, content_type=JSON_LINES, example=EXAMPLES["EXPORT"], description=(
+        "JSON lines (one JSON object a line): a header (format, game, rules version, seats, seed commitment, "
+        "seed), then one line per event, each with its chain hash"))
+    @blp.problems(404, s409="the game is still running")
     def get(self, game_id: UUID):
         """The whole finished game as JSON lines, for `chronicle verify` and `chronicle import`."""
         lines = list(export_lines(chronicle().store, game_id))
-        return Response("\n".join(lines) + "\n", mimetype="application/x-ndjson",
+        return Response("\n".join(lines) + "\n", mimetype=JSON_LINES,
                         headers={"Content-Disposition": f'attachment; filename="{game_id}.jsonl"'})

@@ -11,6 +11,8 @@ from domain import registry
 from web import schemas
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
+from web.examples import EXAMPLES
+from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Create, list and look at games")
 
@@ -36,16 +38,20 @@ def creation_examples() -> dict:
 
 @blp.route("/games")
 class Games(MethodView):
+    @blp.doc(operationId="listGames")
     @blp.arguments(schemas.GameListQuery, location="query")
-    @blp.response(200, schemas.GameList)
+    @blp.response(200, schemas.GameList, example=EXAMPLES["GAME_LIST"])
+    @blp.problems(400)
     def get(self, query):
         """The games, most recently active first (from the game-list read model)."""
         return {"games": chronicle().game_list.games(**query)}
 
-    @blp.doc(security=BEARER)
+    @blp.doc(operationId="createGame", security=BEARER)
     @blp.arguments(schemas.CreateGameRequest, examples=creation_examples())
-    @blp.response(201, schemas.CreatedGame)
-    @blp.alt_response(403, description="a seat {\"player\": id} without that player's key")
+    @blp.response(201, schemas.CreatedGame, example=EXAMPLES["CREATED_GAME"])
+    @blp.problems(*BODY_ERRORS, s401="an Authorization header that is not a bearer key",
+                  s403="a seat {\"player\": id} without that player's key",
+                  s422="the scenario describes a position the rules cannot set up: `rule` names the rule")
     def post(self, body):
         """Create a game; the answer holds one secret token per person's seat, shown only once.
 
@@ -77,9 +83,13 @@ def created_answer(created) -> dict:
 
 @blp.route("/games/<uuid:game_id>/fork")
 class Fork(MethodView):
+    @blp.doc(operationId="forkGame")
     @blp.arguments(schemas.ForkQuery, location="query")
-    @blp.response(201, schemas.CreatedGame)
-    @blp.alt_response(409, description="the game is still running")
+    @blp.response(201, schemas.CreatedGame, example=EXAMPLES["CREATED_GAME"])
+    @blp.problems(404, s400="`at` is not the last step of a decision of this game",
+                  s409="the game is still running: its position's hidden cards are secret",
+                  s422="the position at step `at` cannot be laid out again (the game is over there, say): "
+                       "`rule` names the rule")
     def post(self, query, game_id: UUID):
         """What happens if: a sandbox game starting from step `at` of a finished game, same seats."""
         return created_answer(chronicle().commands.fork(game_id, query["at"]))
@@ -87,8 +97,9 @@ class Fork(MethodView):
 
 @blp.route("/games/<uuid:game_id>")
 class Game(MethodView):
-    @blp.doc(security=BEARER)
-    @blp.response(200, schemas.GameView)
+    @blp.doc(security=BEARER, operationId="getGame")
+    @blp.response(200, schemas.GameView, example=EXAMPLES["GAME_VIEW"])
+    @blp.problems(*SEAT_ERRORS, 404)
     def get(self, game_id: UUID):
         """The table as the token's seat sees it; without a token, as a spectator."""
         return chronicle().queries.table(game_id, bearer_token())
@@ -96,8 +107,10 @@ class Game(MethodView):
 
 @blp.route("/results")
 class Results(MethodView):
+    @blp.doc(operationId="listResults")
     @blp.arguments(schemas.GameListQuery(only=("game", "limit", "offset")), location="query")
-    @blp.response(200, schemas.ResultList)
+    @blp.response(200, schemas.ResultList, example=EXAMPLES["RESULTS"])
+    @blp.problems(400)
     def get(self, query):
         """Final results of finished games, most recent first (from the results read model)."""
         return {"results": chronicle().game_list.results(**query)}

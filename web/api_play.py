@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from uuid import UUID
 
 from flask import request
@@ -12,43 +13,52 @@ from services.seats import seat_of_token
 from web import schemas
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
+from web.examples import EXAMPLES
+from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")
 
 MAX_IDEMPOTENCY_KEY = 200
+# A structured-field string (RFC 8941), as the Idempotency-Key draft defines the header: printable ASCII.
+IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,%d}" % MAX_IDEMPOTENCY_KEY)
 
 
 @blp.route("/<uuid:game_id>/actions")
 class Actions(MethodView):
-    @blp.doc(security=BEARER)
-    @blp.response(200, schemas.LegalActions)
+    @blp.doc(security=BEARER, operationId="listActions")
+    @blp.response(200, schemas.LegalActions, example=EXAMPLES["LEGAL_ACTIONS"])
+    @blp.problems(*SEAT_ERRORS, 404)
     def get(self, game_id: UUID):
         """The legal actions of the token's seat (empty when it is not its decision)."""
         return chronicle().queries.legal_actions(game_id, bearer_token())
 
     @blp.doc(
         security=[{"bearerAuth": []}],
+        operationId="takeAction",
         parameters=[
             {
                 "in": "header",
                 "name": "Idempotency-Key",
                 "required": False,
-                "schema": {"type": "string", "maxLength": MAX_IDEMPOTENCY_KEY},
+                "schema": {"type": "string", "minLength": 1, "maxLength": MAX_IDEMPOTENCY_KEY,
+                           "pattern": "^[\\x20-\\x7e]*$"},
                 "description": "a retried POST with the same key returns the first answer instead of acting twice",
             }
         ],
     )
-    @blp.arguments(schemas.ActRequest)
-    @blp.response(200, schemas.ActReply)
-    @blp.alt_response(401, description="no seat token")
-    @blp.alt_response(403, description="a wrong token, or a seat that is not to act")
-    @blp.alt_response(409, description="expected_version is stale")
-    @blp.alt_response(422, description="the rules refuse the action: the answer names the rule")
+    @blp.arguments(schemas.ActRequest, example={"action": {"type": "draw", "slot": 0}, "expected_version": 10})
+    @blp.response(200, schemas.ActReply, example=EXAMPLES["ACT_REPLY"])
+    @blp.problems(*BODY_ERRORS, 404,
+                  s401="no seat token",
+                  s403="a wrong token, or a seat that is not to act (`not-your-turn`, naming the rule)",
+                  s409="expected_version is stale: `current_version` says where the game is now",
+                  s422="the rules refuse the action (`illegal-action`, naming the rule), or the game is over")
     def post(self, body, game_id: UUID):
         """Take the token's seat's decision, decided on `expected_version`."""
         key = request.headers.get("Idempotency-Key")
-        if key is not None and not 0 < len(key) <= MAX_IDEMPOTENCY_KEY:
-            raise InvalidRequest(f"an Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} characters", "Idempotency-Key")
+        if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
+            raise InvalidRequest(f"an Idempotency-Key has 1 to {MAX_IDEMPOTENCY_KEY} printable ASCII characters",
+                                 "Idempotency-Key")
         services = chronicle()
         game = services.store.game(game_id)
         seat = seat_of_token(game.seats, required_bearer_token())
@@ -59,8 +69,9 @@ class Actions(MethodView):
 
 @blp.route("/<uuid:game_id>/events")
 class Events(MethodView):
-    @blp.doc(security=BEARER)
-    @blp.response(200, schemas.EventLog)
+    @blp.doc(security=BEARER, operationId="listEvents")
+    @blp.response(200, schemas.EventLog, example=EXAMPLES["EVENT_LOG"])
+    @blp.problems(*SEAT_ERRORS, 404)
     def get(self, game_id: UUID):
         """Every event of the game, with what the asker may not see left out."""
         return chronicle().queries.events(game_id, bearer_token())

@@ -11,10 +11,15 @@ from web import schemas
 from web.auth import required_bearer_token
 from web.api_stream import streaming
 from web.blueprint import Blueprint, chronicle
+from web.examples import EXAMPLES
+from web.openapi import BODY_ERRORS, server_sent_event
 
 blp = Blueprint("players", __name__, url_prefix="/api/players", description="Players and their inbox")
 
 PLAYER_KEY = [{"bearerAuth": []}]
+NOTICE_EVENT = server_sent_event(
+    ["inbox", "your_turn", "game_finished"], "`inbox`: {awaiting_you: [notices]}; `your_turn` and `game_finished`: "
+    "a notice {id, game, title, version, seat, opponents, last_move, deadline, status}", with_id=False)
 
 
 def me():
@@ -24,8 +29,10 @@ def me():
 
 @blp.route("")
 class Players(MethodView):
-    @blp.arguments(schemas.PlayerRequest)
-    @blp.response(201, schemas.RegisteredPlayer)
+    @blp.doc(operationId="registerPlayer")
+    @blp.arguments(schemas.PlayerRequest, example={"name": "ana"})
+    @blp.response(201, schemas.RegisteredPlayer, example=EXAMPLES["REGISTERED_PLAYER"])
+    @blp.problems(*BODY_ERRORS)
     def post(self, body):
         """Become a player: the answer holds the player's secret key, shown this once.
 
@@ -37,20 +44,18 @@ class Players(MethodView):
 
 @blp.route("/me")
 class Me(MethodView):
-    @blp.doc(security=PLAYER_KEY)
-    @blp.response(200, schemas.PlayerView)
-    @blp.alt_response(401, description="no key")
-    @blp.alt_response(403, description="a key of no player")
+    @blp.doc(security=PLAYER_KEY, operationId="getMe")
+    @blp.response(200, schemas.PlayerView, example=EXAMPLES["PLAYER"])
+    @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
         """The player the key belongs to."""
         player = me()
         return {"id": str(player.id), "name": player.name, "callback_url": player.callback_url}
 
-    @blp.doc(security=PLAYER_KEY)
-    @blp.arguments(schemas.CallbackRequest)
-    @blp.response(200, schemas.Callback)
-    @blp.alt_response(401, description="no key")
-    @blp.alt_response(403, description="a key of no player")
+    @blp.doc(security=PLAYER_KEY, operationId="setCallback")
+    @blp.arguments(schemas.CallbackRequest, example={"callback_url": "https://example.org/chronicle"})
+    @blp.response(200, schemas.Callback, example=EXAMPLES["CALLBACK"])
+    @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player")
     def put(self, body):
         """Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
         answer holds a new signing secret, shown this once."""
@@ -59,11 +64,10 @@ class Me(MethodView):
 
 @blp.route("/me/games")
 class MyGames(MethodView):
-    @blp.doc(security=PLAYER_KEY)
+    @blp.doc(security=PLAYER_KEY, operationId="listMyGames")
     @blp.arguments(schemas.InboxQuery, location="query")
-    @blp.response(200, schemas.Inbox)
-    @blp.alt_response(401, description="no key")
-    @blp.alt_response(403, description="a key of no player")
+    @blp.response(200, schemas.Inbox, example=EXAMPLES["INBOX"])
+    @blp.problems(400, s401="no key", s403="a key of no player")
     def get(self, query):
         """The player's games: those awaiting the player's decision first, longest waiting first."""
         return {"games": chronicle().inbox.games_of(str(me().id), **query)}
@@ -71,12 +75,11 @@ class MyGames(MethodView):
 
 @blp.route("/me/stream")
 class MyNotices(MethodView):
-    @blp.doc(security=PLAYER_KEY, responses={200: {
-        "description": "a text/event-stream: `inbox` (the games awaiting the player, at once), then "
-                       "`your_turn` and `game_finished` notices across all the player's games",
-        "content": {"text/event-stream": {"schema": {"type": "string"}}}}})
-    @blp.alt_response(401, description="no key")
-    @blp.alt_response(403, description="a key of no player")
+    @blp.doc(security=PLAYER_KEY, operationId="streamMyNotices")
+    @blp.response(200, NOTICE_EVENT, content_type="text/event-stream", example=EXAMPLES["PLAYER_STREAM"],
+                  description="a text/event-stream: `inbox` (the games awaiting the player, at once), then "
+                              "`your_turn` and `game_finished` notices across all the player's games")
+    @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
         """"Your turn" and "game finished" notices across all the player's games, as server-sent events."""
         notices = PlayerNotices(chronicle().inbox, str(me().id), current_app.config["CHRONICLE_STREAM_PACE"])

@@ -9,23 +9,31 @@ from flask.views import MethodView
 from web import schemas
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
+from web.bodies import INT64_MAX
+from web.examples import EXAMPLES
+from web.openapi import SEAT_ERRORS
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replays, step by step")
 
 
 @blp.route("/<uuid:game_id>/replay")
 class Replay(MethodView):
-    @blp.doc(security=BEARER)
-    @blp.response(200, schemas.Replay)
+    @blp.doc(security=BEARER, operationId="getReplay")
+    @blp.response(200, schemas.Replay, example=EXAMPLES["REPLAY"])
+    @blp.problems(*SEAT_ERRORS, 404)
     def get(self, game_id: UUID):
         """Every step: step n is game version n; step 1 is the creation."""
         return chronicle().queries.replay(game_id, bearer_token())
 
 
-@blp.route("/<uuid:game_id>/replay/<int(signed=True):n>")
+@blp.route("/<uuid:game_id>/replay/<int(signed=True):n>", parameters=[{
+    "in": "path", "name": "n", "description": "the step: 1 (the creation) to the game's version",
+    "schema": {"type": "integer", "minimum": 1, "maximum": INT64_MAX}, "example": 9}])
 class ReplayStep(MethodView):
-    @blp.doc(security=BEARER)
-    @blp.response(200, schemas.ReplayStep)
+    @blp.doc(security=BEARER, operationId="getReplayStep")
+    @blp.response(200, schemas.ReplayStep, example=EXAMPLES["REPLAY_STEP"])
+    @blp.problems(*SEAT_ERRORS, s404="no game has this id, or it has no step n (steps run from 1 to its version; "
+                                     "spectators of a game with a delay see fewer)")
     def get(self, game_id: UUID, n: int):
         """Step n: its event, description and rule, and the table right after it."""
         return chronicle().queries.replay_step(game_id, n, bearer_token())

@@ -10,17 +10,22 @@ from services.presenting import present_game
 from web import schemas
 from web.api_players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
+from web.examples import EXAMPLES
+from web.schemas import MAX_SEATS
 
 blp = Blueprint("seats", __name__, url_prefix="/api/games", description="Open seats")
 
 
-@blp.route("/<uuid:game_id>/seats/<int(signed=True):n>/join")
+@blp.route("/<uuid:game_id>/seats/<int(signed=True):n>/join", parameters=[{
+    "in": "path", "name": "n",
+    "description": f"the seat: 0 to the game's number of seats less one (at most {MAX_SEATS - 1})",
+    "schema": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}, "example": 1}])
 class Join(MethodView):
-    @blp.doc(security=PLAYER_KEY)
-    @blp.response(200, schemas.GameView)
-    @blp.alt_response(401, description="no player's key")
-    @blp.alt_response(403, description="a key of no player")
-    @blp.alt_response(409, description="the seat is not open, or was taken")
+    @blp.doc(security=PLAYER_KEY, operationId="joinSeat")
+    @blp.response(200, schemas.GameView, example=EXAMPLES["JOINED"])
+    @blp.problems(404, s400="the game has no seat n, or the player sits at this table already",
+                  s401="no player's key", s403="a key of no player",
+                  s409="the seat is not open, or was taken, or the game is over")
     def post(self, game_id: UUID, n: int):
         """Take open seat n: the player's key then plays it. Answers the table as that seat sees it."""
         player = me()

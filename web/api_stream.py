@@ -14,21 +14,29 @@ from uuid import UUID
 
 from flask import Response, current_app, request, stream_with_context
 from flask.views import MethodView
+from marshmallow import Schema, validate
 
 from services.errors import InvalidRequest
 from services.streams import GameStream, Message
 from web.auth import bearer_token
+from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle
+from web.examples import EXAMPLES
+from web.openapi import SEAT_ERRORS, server_sent_event
+from web.schemas import WholeNumber
 
 blp = Blueprint("stream", __name__, url_prefix="/api/games", description="Live streams (server-sent events)")
 
 RETRY_MS = 1000
-SSE_RESPONSES = {
-    200: {"description": "a text/event-stream: a `game` message (the view now) unless resuming, then one "
-                         "`event` message per new version: {version, event, game}; its id is the version",
-          "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-    204: {"description": "the game is over and the client has seen its last event"},
-}
+GAME_EVENT = server_sent_event(
+    ["game", "event"], "`game`: {version, game (the view)}; `event`: {version, event (as the asker may see it), "
+                       "game (the asker's view then)}", with_id=True)
+RESUME_PARAMETERS = [
+    {"in": "header", "name": "Last-Event-ID", "required": False, "example": "10",
+     "description": "what an EventSource sends on reconnecting: the id of the last message seen, as `after` "
+                    "(and taking precedence over it)",
+     "schema": {"type": "string", "pattern": "^[0-9]{0,19}$"}},
+]
 
 
 def encode(message: Message) -> str:
@@ -48,14 +56,22 @@ def event_stream(messages: Iterable[Message]) -> Iterator[str]:
         yield encode(message)
 
 
-def resume_point() -> int | None:
-    """The last version the client saw: the Last-Event-ID header, or `?after=`."""
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after")
-    if raw is None or raw == "":
-        return None
-    if not raw.isdigit():
-        raise InvalidRequest(f"Last-Event-ID is the version last seen, a whole number, not {raw!r}", "Last-Event-ID")
-    return int(raw)
+class StreamQuery(Schema):
+    after = WholeNumber(validate=validate.Range(min=0, max=INT64_MAX), metadata={
+        "description": "resume after this version (the id of the last message seen): 0 to the game's current version",
+        "example": 10})
+
+
+def resume_point(query: dict) -> tuple[int | None, str]:
+    """The last version the client saw, and which of Last-Event-ID (what an EventSource sends, so
+    it takes precedence over `?after=`) said so."""
+    raw = request.headers.get("Last-Event-ID")
+    if raw:
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 19 or int(raw) > INT64_MAX:
+            raise InvalidRequest(f"Last-Event-ID is the version last seen, a whole number from 0 to {INT64_MAX}, "
+                                 f"not {raw[:40]!r}", "Last-Event-ID")
+        return int(raw), "Last-Event-ID"
+    return query.get("after"), "after"
 
 
 def streaming(messages: Iterable[Message]) -> Response:
@@ -66,13 +82,25 @@ def streaming(messages: Iterable[Message]) -> Response:
     )
 
 
-@blp.route("/<uuid:game_id>/stream")
+@blp.route("/<uuid:game_id>/stream", parameters=RESUME_PARAMETERS)
 class Stream(MethodView):
-    @blp.doc(security=BEARER, responses=SSE_RESPONSES)
-    def get(self, game_id: UUID):
+    @blp.doc(security=BEARER, operationId="streamGame")
+    @blp.arguments(StreamQuery, location="query")
+    @blp.response(200, GAME_EVENT, content_type="text/event-stream", example=EXAMPLES["GAME_STREAM"], description=(
+        "a text/event-stream: a `game` message (the view now) unless resuming, then one `event` message per new "
+        "version: {version, event, game}; its id is the version. It ends when the game does, or after "
+        "CHRONICLE_STREAM_SECONDS; a client then resumes with Last-Event-ID"))
+    @blp.alt_response(204, success=True, description="the game is over and the client has seen its last event")
+    @blp.problems(*SEAT_ERRORS, 404, s400="`after` or `Last-Event-ID` is not a version the game has reached")
+    def get(self, query, game_id: UUID):
         """Each new event as the asker may see it, with the version and the asker's whole view."""
-        stream = GameStream(chronicle().store, game_id, bearer_token(), resume_point(),
+        after, field = resume_point(query)
+        stream = GameStream(chronicle().store, game_id, bearer_token(), after,
                             current_app.config["CHRONICLE_STREAM_PACE"])
+        if after is not None and after > stream.start.version:
+            # Refused before the stream starts: a version the game has not reached cannot be resumed.
+            raise InvalidRequest(f"{field} {after} is beyond the game's version {stream.start.version}: "
+                                 "send the last version you saw", field)
         if stream.already_over():
             return Response(status=204)
         return streaming(stream.messages())

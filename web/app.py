@@ -10,7 +10,6 @@ from typing import Mapping
 
 import swagger_ui_bundle
 from flask import Flask, send_from_directory
-from flask_smorest import Api
 
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
@@ -18,8 +17,11 @@ from projections.inbox import Inbox
 from services.bootstrap import Services, build
 from services.streams import LIFETIME_SECONDS, Pace
 from web import (
-    api_audit, api_disputes, api_games, api_play, api_players, api_replay, api_seats, api_stream, problems, viewer,
+    api_audit, api_disputes, api_games, api_play, api_players, api_replay, api_seats, api_stream, problem_pages,
+    problems, viewer,
 )
+from web.bodies import MAX_BODY_BYTES
+from web.openapi import DESCRIPTION, ProblemApi
 
 SWAGGER_UI = "/static/swagger-ui/"
 
@@ -34,13 +36,6 @@ class Chronicle:
 
     def __getattr__(self, name):
         return getattr(self.services, name)
-
-
-class ProblemApi(Api):
-    """flask-smorest's Api, answering errors as problem details."""
-
-    def handle_http_exception(self, error):
-        return problems.http_problem(error)
 
 
 def projection_path(services: Services) -> str:
@@ -64,9 +59,10 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
         OPENAPI_SWAGGER_UI_PATH="/docs",
         OPENAPI_SWAGGER_UI_URL=SWAGGER_UI,
         JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,  # a larger body is refused 413 before it is read
         CHRONICLE_STREAM_PACE=Pace(lifetime=float(settings.get("CHRONICLE_STREAM_SECONDS", LIFETIME_SECONDS))),
     )
-    api = ProblemApi(app, spec_kwargs={"info": {"description": "Play, replay and audit turn-based games."}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     for module in (api_games, api_play, api_replay, api_stream, api_audit, api_disputes, api_players, api_seats):
         api.register_blueprint(module.blp)
@@ -79,6 +75,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
 
     app.register_blueprint(viewer.blp)  # "/" (the game list) and /games/{id} (the table viewer)
+    app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
 
     logging.getLogger(__name__).info(
         "event store: %s%s", services.persistence, f" in {services.data_dir}" if services.data_dir else ""

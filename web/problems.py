@@ -1,9 +1,11 @@
 """Errors as RFC 9457 problem details, translated to HTTP in this one place.
 
-400: the request itself is malformed (bad JSON, a missing or mistyped field).
+400: the request itself is malformed (bad JSON, a missing or mistyped field, a value out of range).
 401: no seat token where one is needed. 403: a wrong token, or a seat that is not to act.
-404: no such game or step. 409: a stale expected_version. 422: the rules refuse the action.
-Anything unexpected is logged and answered 500 as a problem, never as an HTML page.
+404: no such game or step. 409: a stale expected_version, a seat taken, a game not yet over.
+413: a body over the size limit. 415: a body that is not JSON. 422: the rules refuse the action.
+Anything unexpected is logged and answered 500 as a problem, never as an HTML page. Each kind of
+problem is explained at its `type` URL (web.problem_types, web.problem_pages).
 """
 
 from __future__ import annotations
@@ -12,12 +14,14 @@ import logging
 from typing import Any
 
 from flask import Flask, jsonify
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from services.errors import (
     Forbidden, GameNotFound, InvalidRequest, NotFinished, SeatTaken, StaleVersion, StepNotFound,
 )
+from web import problem_types as kinds
+from web.bodies import MAX_BODY_BYTES
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +32,31 @@ class Unauthorized(Exception):
     """A request that needs a seat's token came without one."""
 
 
-def problem(status: int, kind: str, title: str, detail: str, **extra: Any):
-    body = {"type": f"/problems/{kind}", "title": title, "status": status, "detail": detail}
+def problem(kind: kinds.Kind, detail: str, status: int | None = None, **extra: Any):
+    status = status or kind.status
+    body = {"type": kind.type, "title": kind.title, "status": status, "detail": detail}
     body.update({key: value for key, value in extra.items() if value is not None})
     response = jsonify(body)
     response.status_code = status
     response.content_type = PROBLEM_JSON
     return response
+
+
+def field_paths(messages: Any, prefix: str = "") -> dict[str, str]:
+    """Marshmallow's nested messages as `{"seats[1].bot": "Not a valid string."}`."""
+    if not isinstance(messages, dict):
+        text = " ".join(map(str, messages)) if isinstance(messages, list) else str(messages)
+        return {prefix or "body": text}
+    paths: dict[str, str] = {}
+    for key, found in messages.items():
+        if key == "_schema":
+            where = prefix or "body"
+        elif isinstance(key, int) or str(key).isdigit():
+            where = f"{prefix}[{key}]"
+        else:
+            where = f"{prefix}.{key}" if prefix else str(key)
+        paths.update(field_paths(found, where))
+    return paths
 
 
 def http_problem(error: HTTPException):
@@ -48,13 +70,18 @@ def http_problem(error: HTTPException):
         for location, found in messages.items():
             if isinstance(found, dict):
                 errors.update(found)
-            else:  # a whole-body error, such as JSON that does not parse
+            else:  # a whole-body error
                 errors[location] = found
-        if status == 422:
-            status = 400  # a schema error is a malformed request; 422 is kept for the rules
-        detail = "; ".join(f"{field}: {' '.join(map(str, msgs)) if isinstance(msgs, list) else msgs}" for field, msgs in errors.items())
-        return problem(status, "invalid-request", "Invalid request", detail, errors=errors)
-    return problem(status, error.name.lower().replace(" ", "-"), error.name, error.description or error.name)
+        paths = field_paths(errors)
+        detail = "; ".join(f"{field}: {why}" for field, why in paths.items())
+        return problem(kinds.INVALID_REQUEST, detail, field=next(iter(paths)), errors=errors)
+    if isinstance(error, RequestEntityTooLarge):
+        return problem(kinds.TOO_LARGE, f"a request body holds at most {MAX_BODY_BYTES // 1024} KiB", field="body")
+    kind = kinds.BY_STATUS.get(status, kinds.HTTP_ERROR)
+    response = problem(kind, error.description or error.name, status=status)
+    if isinstance(error, MethodNotAllowed) and error.valid_methods:
+        response.headers["Allow"] = ", ".join(error.valid_methods)
+    return response
 
 
 def register(app: Flask) -> None:
@@ -62,46 +89,46 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(IllegalAction)
     def illegal(error: IllegalAction):
-        return problem(422, "illegal-action", "Illegal action", error.reason, rule=error.rule)
+        return problem(kinds.ILLEGAL_ACTION, error.reason, rule=error.rule)
 
     @app.errorhandler(GameOver)
     def over(error: GameOver):
-        return problem(422, "game-over", "Game over", error.reason, rule=error.rule)
+        return problem(kinds.GAME_OVER, error.reason, rule=error.rule)
 
     @app.errorhandler(NotYourTurn)
     def not_your_turn(error: NotYourTurn):
-        return problem(403, "not-your-turn", "Not your turn", error.reason, rule=error.rule)
+        return problem(kinds.NOT_YOUR_TURN, error.reason, rule=error.rule)
 
     @app.errorhandler(Forbidden)
     def forbidden(error: Forbidden):
-        return problem(403, "forbidden", "Forbidden", error.reason, field=error.field)
+        return problem(kinds.FORBIDDEN, error.reason, field=error.field)
 
     @app.errorhandler(Unauthorized)
     def unauthorized(error: Unauthorized):
-        response = problem(401, "unauthorized", "Unauthorized", str(error), field="Authorization")
+        response = problem(kinds.UNAUTHORIZED, str(error), field="Authorization")
         response.headers["WWW-Authenticate"] = "Bearer"
         return response
 
     @app.errorhandler(GameNotFound)
     @app.errorhandler(StepNotFound)
     def not_found(error):
-        return problem(404, "not-found", "Not found", error.reason, field=error.field)
+        return problem(kinds.NOT_FOUND, error.reason, field=error.field)
 
     @app.errorhandler(StaleVersion)
     def stale(error: StaleVersion):
-        return problem(409, "stale-version", "Stale version", error.reason, field=error.field, current_version=error.current)
+        return problem(kinds.STALE_VERSION, error.reason, field=error.field, current_version=error.current)
 
     @app.errorhandler(SeatTaken)
     def seat_taken(error: SeatTaken):
-        return problem(409, "seat-taken", "Seat taken", error.reason, field=error.field)
+        return problem(kinds.SEAT_TAKEN, error.reason, field=error.field)
 
     @app.errorhandler(NotFinished)
     def not_finished(error: NotFinished):
-        return problem(409, "not-finished", "Game not finished", error.reason, field=error.field)
+        return problem(kinds.NOT_FINISHED, error.reason, field=error.field)
 
     @app.errorhandler(InvalidRequest)
     def invalid(error: InvalidRequest):
-        return problem(400, "invalid-request", "Invalid request", error.reason, field=error.field)
+        return problem(kinds.INVALID_REQUEST, error.reason, field=error.field)
 
     @app.errorhandler(HTTPException)
     def http(error: HTTPException):
@@ -110,4 +137,4 @@ def register(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(error: Exception):
         log.exception("unexpected error")
-        return problem(500, "internal-error", "Internal error", "the server failed; the error is logged")
+        return problem(kinds.INTERNAL_ERROR, "the server failed; the error is logged")

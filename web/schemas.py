@@ -1,24 +1,66 @@
 """Marshmallow schemas of the REST API: what requests must hold and what answers carry."""
 
-from marshmallow import Schema, fields, validate
+import re
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from projections.game_list import MAX_LIMIT, MAX_OFFSET
+from services.commands import MAX_DELAY, MAX_SEED_LENGTH
+from services.errors import InvalidRequest
+from services.names import MAX_NAME, checked_name
+from services.destinations import MAX_URL
+from web.bodies import INT64_MAX
+
+
+class Name(fields.String):
+    """A person's name, trimmed, then checked as services.names says."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).update(minLength=1, maxLength=MAX_NAME)
+        kwargs["metadata"]["description"] = kwargs["metadata"].get("description", "a name") + (
+            f": at most {MAX_NAME} characters, at least one once trimmed, none of them a control character")
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        try:
+            return checked_name(super()._deserialize(value, attr, data, **kwargs), attr)
+        except InvalidRequest as error:
+            raise ValidationError(error.reason) from None
+
+
+class WholeNumber(fields.Integer):
+    """An integer in a query string: ASCII digits, perhaps after a minus sign, within 64 bits (not
+    what Python's int() also reads: "1_000", " 5", "٣")."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and not WHOLE_NUMBER.fullmatch(value):
+            raise ValidationError(f"a whole number in digits, within 64 bits, not {value[:40]!r}")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+WHOLE_NUMBER = re.compile(r"-?[0-9]{1,19}")
 
 
 class SeatRequest(Schema):
     open = fields.Boolean(metadata={"description": "true: a seat any player may take later (POST .../seats/{n}/join); "
                                                   "with `player`, kept for that player, the only one who may take it"})
-    name = fields.String(validate=validate.Length(min=1, max=40), metadata={"description": "a person's name"})
+    name = Name(metadata={"description": "a person's name", "example": "ana"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
     player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat. "
                                                     "Alone, only for the player whose key the request carries "
                                                     "(Authorization: Bearer <key>); with `open`, a seat kept for them"})
 
 
+MAX_SEATS = 8
+
+
 class CreateGameRequest(Schema):
     game = fields.String(required=True, metadata={"example": "chi"})
-    seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=8))
-    seed = fields.String(metadata={"description": "fixes the deal; otherwise the server draws one"})
+    seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=MAX_SEATS))
+    seed = fields.String(validate=validate.Length(min=1, max=MAX_SEED_LENGTH),
+                         metadata={"description": "fixes the deal; otherwise the server draws one"})
     options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox"})
-    spectator_delay = fields.Integer(metadata={
+    spectator_delay = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_DELAY), metadata={
         "description": "spectators see the running game this many steps behind (the seats see it as it is)"})
     clock = fields.Dict(
         keys=fields.String(),
@@ -67,8 +109,10 @@ class GameListQuery(Schema):
     status = fields.String(validate=validate.OneOf(["running", "finished"]))
     open = fields.Boolean(metadata={"description": "true: only running games with a seat anyone may take"})
     game = fields.String()
-    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = WholeNumber(load_default=50, validate=validate.Range(min=1, max=MAX_LIMIT),
+                        metadata={"description": "how many to list"})
+    offset = WholeNumber(load_default=0, validate=validate.Range(min=0, max=MAX_OFFSET),
+                         metadata={"description": "how many to skip, from the first"})
 
 
 class LastMove(Schema):
@@ -228,20 +272,23 @@ class ReplayStep(Schema):
 
 
 class ForkQuery(Schema):
-    at = fields.Integer(required=True, strict=False, metadata={"description": "the step to start from"})
+    at = WholeNumber(required=True, validate=validate.Range(min=2, max=INT64_MAX), metadata={
+        "description": "the step to start from: the last step of a decision, 2 to the game's version", "example": 20})
 
 
 class PlayerRequest(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    name = Name(required=True, metadata={"description": "the player's name", "example": "ana"})
     callback_url = fields.String(metadata={"description": "an http(s) URL to POST a signed notice to whenever a "
                                                           "game comes to wait on the player; its host must be a "
-                                                          "public internet address (or resolve only to such)"})
+                                                          "public internet address (or resolve only to such)",
+                                           "pattern": "^https?://", "maxLength": MAX_URL})
 
 
 class CallbackRequest(Schema):
     callback_url = fields.String(required=True, allow_none=True,
                                  metadata={"description": "where to POST the player's notices (an http(s) URL whose "
-                                                          "host is public); null to stop"})
+                                                          "host is public); null to stop",
+                                           "pattern": "^https?://", "maxLength": MAX_URL})
 
 
 class PlayerView(Schema):

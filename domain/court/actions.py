@@ -85,7 +85,7 @@ def check(state: CourtState, seat: int, action: Any) -> None:
 
 def _check_form(state: CourtState, action: Any) -> None:
     known = ", ".join(FIELDS)
-    if not isinstance(action, Mapping) or action.get("type") not in FIELDS:
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
         raise IllegalAction(f"type: an action is an object whose type is one of {known}", rule=WELL_FORMED)
     wanted = FIELDS[action["type"]]
     for name in action:

@@ -104,7 +104,7 @@ def check(state: XanaduState, seat: int, action: Any) -> None:
         raise NotYourTurn("the cards have not been dealt yet")
     if seat != deciding:
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
-    if not isinstance(action, Mapping) or action.get("type") not in FIELDS:
+    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
         raise IllegalAction(f"type: an action is an object whose type is one of {', '.join(FIELDS)}", rule=WELL_FORMED)
     wanted = FIELDS[action["type"]]
     if set(action) != {"type", *wanted}:

@@ -43,7 +43,7 @@ def test_a_refused_form_says_which_field_and_why_and_starts_nothing(client):
         ({"name": "", "bots": "1"}, "Bots at the table: Chi is for 2 players: with nobody named, 2 bots"),
         ({"bot": "autoplayer"}, "Against: Chi has no bot &#39;autoplayer&#39;"),
         ({"bots": "many"}, "Bots at the table: the number of bots is a whole number"),
-        ({"name": "x" * 41}, "Your name: Length must be between 1 and 40."),
+        ({"name": "x" * 41}, "Your name: a name has at most 40 characters"),
         ({"game": "go"}, "Game: there is no game &#39;go&#39;"),
     ):
         answer = start(client, **changes)

@@ -1,0 +1,119 @@
+"""The OpenAPI document's shared parts: the Problem schema every error response uses, the API's
+description with the limits the service enforces, and the Api class that answers errors as
+problems.
+
+Each operation lists its own error statuses (`Blueprint.problems` in web.blueprint) with what
+they mean there; every one is documented as a `Problem` in `application/problem+json`, the 500
+included, so the document says exactly what a client can meet.
+"""
+
+from __future__ import annotations
+
+import http
+
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from marshmallow import Schema, fields
+
+from services.commands import MAX_SEED_LENGTH
+from web import problem_types as kinds
+from web import problems
+from web.bodies import INT64_MAX, MAX_BODY_BYTES, MAX_DEPTH
+from web.problems import PROBLEM_JSON
+
+DESCRIPTION = f"""Play, replay and audit turn-based games.
+
+Every error is a problem (RFC 9457) in `application/problem+json`: `type` (a page at that path
+explains the kind of problem), `title`, `status`, `detail`, and where they apply `field` (the part
+of the request at fault), `rule` (the rule that refused a move), `current_version` (after a
+stale `expected_version`) and `errors` (every field the schema refused).
+
+Limits the service enforces on every request:
+
+- a body is JSON in UTF-8, at most {MAX_BODY_BYTES // 1024} KiB (413 beyond), nested at most {MAX_DEPTH} levels
+  of arrays and objects, its integers within 64 bits and its strings free of lone surrogates (400);
+- a body sent as anything but `application/json` is refused (415);
+- names (of seats and players) are trimmed, then 1 to 40 characters, none of them a control
+  character; a seed has 1 to {MAX_SEED_LENGTH} characters; an `Idempotency-Key` 1 to 200 printable ASCII
+  characters;
+- `limit` 1 to 500 and `offset` 0 to 1,000,000 in lists; a stream's `after` (or `Last-Event-ID`)
+  from 0 to the game's current version; replay steps, fork's `at`, a dispute's `step` and a
+  seat's `n` within the game (400 or 404 beyond, never more than {INT64_MAX}).
+"""
+
+# What each status means when an operation does not say more.
+USUAL = {
+    400: "the request is malformed: `field` names the part at fault and `detail` says why",
+    401: "no token where one is needed, or an Authorization header that is not 'Bearer <token>'",
+    403: "a token or key that opens nothing here",
+    404: "no game has this id",
+    409: "the request conflicts with the game's state",
+    413: f"the body is larger than {MAX_BODY_BYTES // 1024} KiB",
+    415: "the body is not sent as application/json",
+    422: "the rules refuse it: `rule` names the rule and `detail` says why",
+    500: "the server failed; the error is logged",
+}
+BODY_ERRORS = (400, 413, 415)
+SEAT_ERRORS = (401, 403)
+
+
+class Problem(Schema):
+    """An error, as RFC 9457 problem details."""
+
+    type = fields.String(required=True, metadata={
+        "description": "what kind of problem: a page at this path explains it (HTML, or JSON if asked)",
+        "example": "/problems/invalid-request"})
+    title = fields.String(required=True, metadata={"description": "the kind's short name",
+                                                   "example": "Invalid request"})
+    status = fields.Integer(required=True, metadata={"description": "the HTTP status", "example": 400})
+    detail = fields.String(required=True, metadata={"description": "what went wrong here, in plain words",
+                                                    "example": "a seat's name has 1 to 40 characters"})
+    field = fields.String(metadata={"description": "the part of the request at fault: a body path such as "
+                                                   "`seats[1].name`, a parameter or a header",
+                                    "example": "seats[0].name"})
+    rule = fields.String(metadata={"description": "the rule that refused the move (422, and 403 not-your-turn)",
+                                   "example": "chi.draw.from-row"})
+    current_version = fields.Integer(metadata={"description": "the game's version now (409 stale-version)"})
+    errors = fields.Dict(metadata={"description": "every field the schema refused, with why"})
+
+
+def server_sent_event(kinds: list[str], data: str, with_id: bool) -> dict:
+    """The schema of one message of a text/event-stream (a keep-alive comment is no message)."""
+    properties = {"event": {"type": "string", "enum": kinds},
+                  "data": {"type": "string", "description": f"a JSON object: {data}"}}
+    if with_id:
+        properties["id"] = {"type": "string", "pattern": "^[0-9]+$", "description": "the game's version it brings"}
+    return {"type": "object", "required": ["event", "data"], "properties": properties}
+
+
+# The kind of problem each status shows in the document's examples.
+EXAMPLE_KINDS = {400: kinds.INVALID_REQUEST, 401: kinds.UNAUTHORIZED, 403: kinds.FORBIDDEN, 404: kinds.NOT_FOUND,
+                 409: kinds.STALE_VERSION, 413: kinds.TOO_LARGE, 415: kinds.UNSUPPORTED_MEDIA_TYPE,
+                 422: kinds.ILLEGAL_ACTION, 500: kinds.INTERNAL_ERROR}
+
+
+def problem_response(status: int, description: str | None = None) -> dict:
+    """The keyword arguments of `alt_response` documenting a problem answer."""
+    description = description or USUAL[status]
+    kind = EXAMPLE_KINDS[status]
+    example = {"type": kind.type, "title": kind.title, "status": status, "detail": description.replace("`", "")}
+    return {"schema": Problem, "content_type": PROBLEM_JSON, "description": description, "example": example}
+
+
+class ProblemApi(Api):
+    """flask-smorest's Api, answering errors as problem details and documenting them so."""
+
+    ERROR_SCHEMA = Problem
+    DEFAULT_ERROR_RESPONSE_NAME = None  # each operation lists its errors instead of a catch-all
+
+    def handle_http_exception(self, error):
+        return problems.http_problem(error)
+
+    def _register_responses(self):
+        # The components flask-smorest refers to (a schema error's BAD_REQUEST), as problems.
+        for status in http.HTTPStatus:
+            if status < 400:
+                continue
+            response = {"description": USUAL.get(status, status.phrase), "schema": self.ERROR_SCHEMA}
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
