@@ -404,11 +404,18 @@
       $("to-last").onclick = () => goTo(lastStep());
     } else {
       drawActions();
-      root.dataset.settled = view.game.version;
+      markSettled();
       return;
     }
     markPlayable();
-    root.dataset.settled = view.game.version; // the page shows this version, actions included
+    markSettled();
+  }
+
+  /* The step the page shows, actions included, once no other step is on its way: what a test
+     (or anyone) waits on. The game may have moved on meanwhile (a slow answer): then the step
+     still to come marks itself once drawn. */
+  function markSettled() {
+    if (view.wanted === view.step) root.dataset.settled = view.step;
   }
 
   /* Actions open whoever's decision it is: taking back one's last move, resigning (which asks
