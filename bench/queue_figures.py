@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from rq import Queue
+from rq.job import Job
 
 from bench.http import percentile
 from services.bootstrap import build
@@ -58,8 +59,10 @@ def bot_turn_latencies(services, queue: Queue, turns: int) -> list[float]:
                 version = game.version
                 # After a bot's own move the worker enqueues the next turn just after saving it.
                 job_id = services.commands.on_change.bot_job_id(game.id, version)
-                wait_for(lambda: queue.fetch_job(job_id) is not None)
-                job = queue.fetch_job(job_id)
+                # Job.exists, not Queue.fetch_job: on a miss, RQ's fetch_job also removes the id from
+                # the queue, and a miss racing the worker's enqueue would take the job off the queue.
+                wait_for(lambda: Job.exists(job_id, connection=queue.connection))
+                job = Job.fetch(job_id, connection=queue.connection)
                 wait_for(lambda: services.store.game(created.id).version > version)
                 stored = services.store.stored_events(created.id, gt=version, lte=version + 1)[0]
                 samples.append((stored.timestamp - job.enqueued_at.replace(tzinfo=stored.timestamp.tzinfo)).total_seconds())

@@ -4,6 +4,7 @@ moves that never wait on Redis, and a sweeper that finds every turn left without
 import time
 from datetime import datetime, timedelta, timezone
 
+import pytest
 from redis import Redis
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
@@ -130,12 +131,23 @@ def test_the_sweeper_ignores_finished_games_and_games_waiting_on_a_person(servic
     assert Sweeper(services, redis.url).sweep() == []
 
 
-def test_the_sweeper_replaces_a_job_taken_off_the_queue_by_a_connection_that_never_started_it(services, queue, redis):
-    # As a worker killed right after taking it leaves it, or a dead connection still blocked on
-    # the queue: moved to RQ's intermediate queue, still "queued", and never run.
+def taken_by_a_dead_connection(connection, queue, job_id):
+    """As a worker killed right after taking a job leaves it, or a dead connection still blocked
+    on the queue: moved to RQ's intermediate queue, still "queued", and never run."""
+    connection.lmove(queue.key, queue.intermediate_queue_key, "RIGHT", "LEFT")
+
+
+def removed_by_a_lookup_that_missed(connection, queue, job_id):
+    """RQ's Queue.fetch_job removes the id from the queue when the job is not found; a lookup
+    racing the enqueue (it missed, then the job was saved and pushed) takes it off the queue."""
+    connection.lrem(queue.key, 1, job_id)
+
+
+@pytest.mark.parametrize("lost", [taken_by_a_dead_connection, removed_by_a_lookup_that_missed])
+def test_the_sweeper_replaces_a_queued_job_that_is_no_longer_on_the_queue(services, queue, redis, lost):
     game = game_waiting_on_the_bot(services)
     job_id = services.commands.on_change.bot_job_id(game.id, game.version)
-    Redis.from_url(redis.url).lmove(queue.key, queue.intermediate_queue_key, "RIGHT", "LEFT")
+    lost(Redis.from_url(redis.url), queue, job_id)
     assert queue.count == 0 and queue.fetch_job(job_id).get_status() == JobStatus.QUEUED
     now = [100.0]
     sweeper = Sweeper(services, redis.url, clock=lambda: now[0])
