@@ -37,15 +37,29 @@ def table_diff(before: Any, after: Any, path: str = "") -> list[dict[str, Any]]:
     return [] if before == after else [{"path": path, "before": before, "after": after}]
 
 
+DECISION_CHUNK = 8  # events read at a time while looking for a decision's last one: most decisions cause fewer
+
+
 def decision_of(store: GameStore, game: Game, step: int) -> tuple[int, dict[str, Any], list[Any]]:
-    """The version the step's decision was taken on, its cause, and all the events it caused."""
+    """The version the step's decision was taken on, its cause, and all the events it caused.
+
+    The decision starts right after the version its random stream names, and its events follow
+    each other until one has another cause: they are read in small chunks from there, so finding
+    them costs the same early or late in a game of any length.
+    """
     stored = store.stored_events(game.id, gt=step - 1, lte=step)[0]
     cause = stored.cause
     rng = cause.get("rng", "")
     decided_on = 1 if cause.get("setup") else int(rng.split(":")[1])
-    # A decision's events follow each other; no decision causes anywhere near this many.
-    following = store.stored_events(game.id, gt=decided_on, lte=min(game.version, decided_on + 200))
-    events = list(takewhile(lambda stored: stored.cause == cause, following))
+    events: list[Any] = []
+    read_to = decided_on
+    while read_to < game.version:
+        chunk = store.stored_events(game.id, gt=read_to, lte=min(game.version, read_to + DECISION_CHUNK))
+        caused = list(takewhile(lambda stored: stored.cause == cause, chunk))
+        events += caused
+        if len(caused) < len(chunk):
+            break
+        read_to += DECISION_CHUNK
     return decided_on, cause, events
 
 

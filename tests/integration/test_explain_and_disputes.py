@@ -4,7 +4,7 @@ import pytest
 
 from services.disputes import disputes_of, file_dispute
 from services.errors import InvalidRequest
-from services.explain import explain_step, table_diff
+from services.explain import DECISION_CHUNK, decision_of, explain_step, table_diff
 from tests.playing import play_to_end
 
 
@@ -85,3 +85,27 @@ def test_once_the_game_is_over_every_dispute_shows_the_whole_account(services):
     file_dispute(services.store, created.id, seat, version + 1, "check this")
     play_to_end(services, created.id)
     assert "legal_actions" in disputes_of(services.store, created.id, None)[0]["answer"]["decision"]
+
+
+def test_a_steps_decision_is_found_reading_its_events_and_a_few_more_early_or_late_in_a_long_game(
+        services, monkeypatch):
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="long-explain")
+    while (game := services.store.game(created.id)).version < 400:  # draw and discard: the game goes on
+        seat = game.to_act()
+        legal = game.rules.legal_actions(game.state, seat)
+        services.commands.act(created.id, seat, next(a for a in legal if a["type"] in ("draw", "discard")),
+                              game.version)
+    read = []
+    stored_events = services.store.stored_events
+
+    def counted(game_id, gt=None, lte=None):
+        events = stored_events(game_id, gt=gt, lte=lte)
+        read.append(len(events))
+        return events
+
+    monkeypatch.setattr(services.store, "stored_events", counted)
+    for step in (3, 10, 200, game.version - 1, game.version):
+        read.clear()
+        decided_on, cause, events = decision_of(services.store, game, step)
+        assert decided_on < step <= events[-1].originator_version and all(e.cause == cause for e in events)
+        assert sum(read) <= 1 + len(events) + DECISION_CHUNK, (step, read)
