@@ -20,12 +20,22 @@ from services.store import GameStore
 FORMAT = "chronicle-export/1"
 
 
+EXPORT_CHUNK = 500  # events read from the store at a time while an export is written
+
+
 def records_of(store: GameStore, game: Game) -> list[dict[str, Any]]:
-    return [
-        {"version": stored.originator_version, "event": stored.domain_event, "cause": stored.cause,
-         "chain": stored.chain, "at": stored.timestamp.isoformat()}
-        for stored in store.stored_events(game.id, gt=1, lte=game.version)
-    ]
+    return list(records_read(store, game, game.version))
+
+
+def records_read(store: GameStore, game: Game, chunk: int) -> Iterator[dict[str, Any]]:
+    """The game's recorded events from version 2 on, read from the store `chunk` at a time."""
+    after = 1
+    while after < game.version:
+        last = min(game.version, after + chunk)
+        for stored in store.stored_events(game.id, gt=after, lte=last):
+            yield {"version": stored.originator_version, "event": stored.domain_event, "cause": stored.cause,
+                   "chain": stored.chain, "at": stored.timestamp.isoformat()}
+        after = last
 
 
 def finished_game(store: GameStore, game_id: UUID) -> Game:
@@ -43,10 +53,15 @@ def audit_game(store: GameStore, game_id: UUID) -> dict[str, Any]:
 
 
 def export_lines(store: GameStore, game_id: UUID) -> Iterator[str]:
-    game = finished_game(store, game_id)
+    """The export's lines, each made as it is read from the store; a game that cannot be exported
+    is refused here, before the first line."""
+    return _lines(store, finished_game(store, game_id))
+
+
+def _lines(store: GameStore, game: Game) -> Iterator[str]:
     yield json.dumps({"format": FORMAT, "id": str(game.id), "header": game.header(), "seed": game.seed,
                       "sandbox": bool(game.options.get("sandbox"))})
-    for record in records_of(store, game):
+    for record in records_read(store, game, EXPORT_CHUNK):
         yield json.dumps(record)
 
 
