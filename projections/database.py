@@ -3,6 +3,11 @@
 Every catch-up writes its view rows and its tracking position in one transaction, so a crash
 between the two cannot make a read model skip or repeat an event. A database written under an
 older SCHEMA_VERSION is emptied when opened: read models are rebuilt from the first event.
+
+A file is opened twice: one connection writes (catch-ups take turns on it, and across processes
+on SQLite's write lock), the other reads, so in WAL mode a read never waits for a catch-up.
+Every list is read in the order of an index, so a page costs the same wherever it starts; the
+`totals` table counts the rows of each list (and each filter of it) as rows come and go.
 """
 
 from __future__ import annotations
@@ -33,7 +38,11 @@ CREATE TABLE IF NOT EXISTS game_list (
     spectator_delay INTEGER NOT NULL DEFAULT 0,
     open_seats INTEGER NOT NULL DEFAULT 0
 );
-CREATE INDEX IF NOT EXISTS game_list_by_activity ON game_list (last_activity DESC);
+CREATE INDEX IF NOT EXISTS game_list_by_activity ON game_list (last_activity DESC, game_id);
+CREATE INDEX IF NOT EXISTS game_list_by_status ON game_list (status, last_activity DESC, game_id);
+CREATE INDEX IF NOT EXISTS game_list_by_game ON game_list (game, last_activity DESC, game_id);
+CREATE INDEX IF NOT EXISTS game_list_open ON game_list (last_activity DESC, game_id)
+    WHERE status = 'running' AND open_seats > 0;
 CREATE TABLE IF NOT EXISTS results (
     game_id TEXT PRIMARY KEY,
     game TEXT NOT NULL,
@@ -44,16 +53,31 @@ CREATE TABLE IF NOT EXISTS results (
     reason TEXT NOT NULL,
     finished_at TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS seat_players (
+CREATE INDEX IF NOT EXISTS results_by_time ON results (finished_at DESC, game_id);
+CREATE INDEX IF NOT EXISTS results_by_game ON results (game, finished_at DESC, game_id);
+CREATE TABLE IF NOT EXISTS player_games (
     player_id TEXT NOT NULL,
     game_id TEXT NOT NULL,
     seat INTEGER NOT NULL,
+    bucket INTEGER NOT NULL,
+    undated INTEGER NOT NULL,
+    due TEXT NOT NULL,
+    last_activity TEXT NOT NULL,
     PRIMARY KEY (player_id, game_id)
+);
+CREATE INDEX IF NOT EXISTS player_games_awaiting ON player_games (player_id, bucket, undated, due, last_activity, game_id);
+CREATE INDEX IF NOT EXISTS player_games_by_activity ON player_games (player_id, bucket, last_activity DESC, game_id);
+CREATE TABLE IF NOT EXISTS totals (
+    list TEXT PRIMARY KEY,
+    count INTEGER NOT NULL
 );
 """
 
-TABLES = ("tracking", "game_list", "results", "seat_players")
-SCHEMA_VERSION = 4  # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays, open seats
+TABLES = ("tracking", "game_list", "results", "player_games", "totals")
+FORMER_TABLES = ("seat_players",)  # of older schemas: dropped with the rest
+# 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays, open seats;
+# 5: the inbox's order in the player_games rows, list totals, indexes for keyset pages
+SCHEMA_VERSION = 5
 
 
 class ProjectionDatabase:
@@ -61,12 +85,21 @@ class ProjectionDatabase:
 
     def __init__(self, path: str):
         self.path = path
-        self._lock = threading.Lock()
-        self._conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None, timeout=30)
-        self._conn.row_factory = sqlite3.Row
-        if path != ":memory:":
-            self._conn.execute("PRAGMA journal_mode=WAL")
+        self._writer = self._connect()
+        if path == ":memory:":  # one connection is the whole database: reads take turns with writes
+            self._reader, self._write_lock = self._writer, threading.RLock()
+            self._read_lock = self._write_lock
+        else:
+            self._writer.execute("PRAGMA journal_mode=WAL")
+            self._writer.execute("PRAGMA synchronous=NORMAL")  # a read model lost in a crash is caught up again
+            self._reader = self._connect()
+            self._write_lock, self._read_lock = threading.Lock(), threading.Lock()
         self._migrate()
+
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        conn.row_factory = sqlite3.Row
+        return conn
 
     def _migrate(self) -> None:
         """Create the tables; drop those of an older schema first (processes opening the file at
@@ -74,7 +107,7 @@ class ProjectionDatabase:
         with self.transaction() as cursor:
             if cursor.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
                 return
-            for table in TABLES:
+            for table in TABLES + FORMER_TABLES:
                 cursor.execute(f"DROP TABLE IF EXISTS {table}")  # noqa: S608 - fixed table names
             for statement in SCHEMA.split(";"):
                 if statement.strip():
@@ -84,8 +117,8 @@ class ProjectionDatabase:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Cursor]:
         """A write transaction that holds the database's write lock from its start."""
-        with self._lock:
-            cursor = self._conn.cursor()
+        with self._write_lock:
+            cursor = self._writer.cursor()
             cursor.execute("BEGIN IMMEDIATE")
             try:
                 yield cursor
@@ -95,8 +128,8 @@ class ProjectionDatabase:
             cursor.execute("COMMIT")
 
     def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            return self._conn.execute(sql, params).fetchall()
+        with self._read_lock:
+            return self._reader.execute(sql, params).fetchall()
 
     def drop_all(self) -> None:
         """Forget every read model and position (a rebuild starts from the first event)."""
@@ -105,4 +138,6 @@ class ProjectionDatabase:
                 cursor.execute(f"DELETE FROM {table}")  # noqa: S608 - fixed table names
 
     def close(self) -> None:
-        self._conn.close()
+        self._writer.close()
+        if self._reader is not self._writer:
+            self._reader.close()

@@ -1,23 +1,31 @@
 """The game list and the final results, caught up from the store's notification log.
 
 A catch-up reads the notifications after the tracked position, loads each game touched in the
-batch once, at the newest version the batch names, and writes its row, the result of a finished
-game, and the new position in one transaction. Rebuilding is the same from position 0.
+batch once, as it is now (so a row may be ahead of the position, never behind the batch), and
+writes its row, the rows of the players seated in it (their inboxes), the result of a finished
+game, the lists' totals and the new position in one transaction. Rebuilding is the same from
+position 0.
+
+Catching up happens off the request path: `projections.runner` keeps each API process's read
+models caught up in a thread of its own, in transactions of at most RUN_GAMES games. A read
+brings up to date no more than READ_GAMES games itself (those a client has just written, as a
+rule), so however far behind the read model is, a read waits on one small batch at most.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterable
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
 from domain import clock
 from domain.contract import Event
+from projections import pages
 from projections.database import ProjectionDatabase
+from projections.pages import Page, checked_page
 from services.clocks import deadline, timestamp
-from services.errors import InvalidRequest
 from services.game import Game
 from services.seating import Seating, open_to_anyone
 from services.presenting import present_to_act
@@ -27,18 +35,11 @@ from services.store import GameStore
 NAME = "game_list"
 SEAT_TAKEN = get_topic(Seating.Taken)
 TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN]
-BATCH = 500
+NOTES = 500  # notifications read at once
+READ_GAMES = 4  # games a read brings up to date before it answers
+RUN_GAMES = 16  # games one catch-up transaction brings up to date
 RECENT_EVENTS = 30  # far more than one decision causes: the last decision starts among them
-MAX_LIMIT = 500  # rows in one page of a list
-MAX_OFFSET = 1_000_000  # rows skipped; far past any list here, and well inside SQLite's 64-bit integers
-
-
-def checked_page(limit: int, offset: int) -> None:
-    """A page of a list: 1 to MAX_LIMIT rows, after 0 to MAX_OFFSET rows."""
-    if not 1 <= limit <= MAX_LIMIT:
-        raise InvalidRequest(f"limit is 1 to {MAX_LIMIT} rows, not {limit}", "limit")
-    if not 0 <= offset <= MAX_OFFSET:
-        raise InvalidRequest(f"offset is 0 to {MAX_OFFSET} rows, not {offset}", "offset")
+AWAITING, WAITING, FINISHED = 0, 1, 2  # a player's games, in the order of their inbox
 
 
 class GameList:
@@ -52,43 +53,61 @@ class GameList:
         rows = self.db.query("SELECT position FROM tracking WHERE projection = ?", (NAME,))
         return rows[0]["position"] if rows else 0
 
-    def catch_up(self) -> int:
-        """Process every notification not yet seen; returns how many were processed."""
+    def catch_up(self, games: int = RUN_GAMES) -> int:
+        """Process every notification not yet seen, in transactions of at most `games` games;
+        returns how many were processed."""
         total = 0
-        while True:
-            done = self._catch_up_batch()
+        while done := self._catch_up_batch(games):
             total += done
-            if done < BATCH:
-                return total
+        return total
 
-    def _catch_up_batch(self) -> int:
+    def catch_up_some(self, games: int = READ_GAMES) -> int:
+        """Bring at most `games` games up to date (what a read does before it answers); returns
+        how many notifications that processed. Nothing new costs one read, and no write lock."""
+        if not self._unseen(self.position()):
+            return 0
+        return self._catch_up_batch(games)
+
+    def _unseen(self, position: int, limit: int = 1) -> list[Any]:
+        return self.store.recorder.select_notifications(
+            start=position, limit=limit, topics=TOPICS, inclusive_of_start=False
+        )
+
+    def _catch_up_batch(self, games: int) -> int:
         with self.db.transaction() as cursor:
             row = cursor.execute("SELECT position FROM tracking WHERE projection = ?", (NAME,)).fetchone()
-            position = row["position"] if row else 0
-            notes = self.store.recorder.select_notifications(
-                start=position, limit=BATCH, topics=TOPICS, inclusive_of_start=False
-            )
-            if not notes:
-                return 0
-            newest: dict[UUID, int | None] = {}
+            notes = self._unseen(row["position"] if row else 0, NOTES)
+            touched: dict[UUID, None] = {}  # the games of the batch, in the order they come
+            taken = 0
             for note in notes:
-                if note.topic == SEAT_TAKEN:  # a player took an open seat: the game as it is now
-                    newest[UUID(self.store.repository.get(note.originator_id).game_id)] = None
-                elif newest.get(note.originator_id, 0) is not None:
-                    newest[note.originator_id] = max(newest.get(note.originator_id, 0), note.originator_version)
-            for game_id, version in newest.items():
-                self._write(cursor, self.store.game(game_id, version=version))
+                if note.topic == SEAT_TAKEN:  # a player took an open seat (the seating's stream)
+                    game_id = UUID(self.store.repository.get(note.originator_id).game_id)
+                else:
+                    game_id = note.originator_id
+                if game_id not in touched and len(touched) == games:
+                    break
+                touched[game_id] = None
+                taken += 1
+            if not taken:
+                return 0
+            for game_id in touched:
+                self._write(cursor, self.store.game(game_id))
             cursor.execute(
                 "INSERT INTO tracking (projection, position) VALUES (?, ?) "
                 "ON CONFLICT (projection) DO UPDATE SET position = excluded.position",
-                (NAME, notes[-1].id),
+                (NAME, notes[taken - 1].id),
             )
-            return len(notes)
+            return taken
 
     def _write(self, cursor: Any, game: Game) -> None:
+        game_id = str(game.id)
         seats = json.dumps(public_seats(game.seats))
         status = "finished" if game.finished else "running"
         to_act = present_to_act(game)
+        due = timestamp(when) if (when := deadline(game)) else None
+        last_activity = game.modified_on.isoformat()
+        open_seats = sum(1 for record in game.seats if open_to_anyone(record))
+        before = cursor.execute("SELECT status, open_seats FROM game_list WHERE game_id = ?", (game_id,)).fetchone()
         cursor.execute(
             "INSERT INTO game_list (game_id, game, title, status, sandbox, seats, to_act, version, created_at,"
             " last_activity, last_move, deadline, spectator_delay, open_seats)"
@@ -97,7 +116,7 @@ class GameList:
             " last_activity = excluded.last_activity, last_move = excluded.last_move, deadline = excluded.deadline,"
             " seats = excluded.seats, open_seats = excluded.open_seats",
             (
-                str(game.id),
+                game_id,
                 game.game,
                 game.rules.title,
                 status,
@@ -106,35 +125,51 @@ class GameList:
                 json.dumps(to_act) if to_act else None,
                 game.version,
                 game.created_on.isoformat(),
-                game.modified_on.isoformat(),
+                last_activity,
                 json.dumps(self.last_move(game)),
-                timestamp(due) if (due := deadline(game)) else None,
+                due,
                 game.options.get("spectator_delay", 0),
-                sum(1 for record in game.seats if open_to_anyone(record)),
+                open_seats,
             ),
         )
+        count(cursor, list_keys(*before, game.game) if before else (), list_keys(status, open_seats, game.game))
         for seat, record in enumerate(game.seats):
             if record.get("player"):
-                cursor.execute(
-                    "INSERT INTO seat_players (player_id, game_id, seat) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    (record["player"], str(game.id), seat),
-                )
+                bucket = (FINISHED if status == "finished"
+                          else AWAITING if to_act is not None and to_act["seat"] == seat else WAITING)
+                self._write_player_game(cursor, record["player"], game_id, seat, bucket, due, last_activity)
         outcome = game.rules.outcome(game.state)
         if outcome is not None:
             cursor.execute(
                 "INSERT INTO results (game_id, game, seats, scores, winners, tie, reason, finished_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
                 (
-                    str(game.id),
+                    game_id,
                     game.game,
                     seats,
                     json.dumps(outcome.scores),
                     json.dumps(outcome.winners),
                     int(outcome.is_tie),
                     outcome.reason,
-                    game.modified_on.isoformat(),
+                    last_activity,
                 ),
             )
+            if cursor.rowcount == 1:
+                count(cursor, (), result_keys(game.game))
+
+    @staticmethod
+    def _write_player_game(cursor: Any, player: str, game_id: str, seat: int, bucket: int, due: str | None,
+                           last_activity: str) -> None:
+        """A game's row in its player's inbox, with what orders it there."""
+        before = cursor.execute("SELECT bucket FROM player_games WHERE player_id = ? AND game_id = ?",
+                                (player, game_id)).fetchone()
+        cursor.execute(
+            "INSERT INTO player_games (player_id, game_id, seat, bucket, undated, due, last_activity)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (player_id, game_id) DO UPDATE SET bucket = excluded.bucket,"
+            " undated = excluded.undated, due = excluded.due, last_activity = excluded.last_activity",
+            (player, game_id, seat, bucket, int(due is None), due or "", last_activity),
+        )
+        count(cursor, player_keys(player, before["bucket"]) if before else (), player_keys(player, bucket))
 
     def last_move(self, game: Game) -> dict[str, Any] | None:
         """The last decision a seat took: who, what (its first event, as the replay says it), when."""
@@ -156,49 +191,122 @@ class GameList:
         self.db.drop_all()
         return self.catch_up()
 
+    def total(self, key: str) -> int:
+        rows = self.db.query("SELECT count FROM totals WHERE list = ?", (key,))
+        return rows[0]["count"] if rows else 0
+
     def games(self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0,
-              open: bool | None = None) -> list[dict]:
+              open: bool | None = None, cursor: str | None = None) -> list[dict]:
         """The games, most recently active first; `open`: only those with a seat anyone may take."""
-        checked_page(limit, offset)
-        self.catch_up()
+        return self.games_page(status, game, limit, offset, open, cursor).rows
+
+    def games_page(self, status: str | None = None, game: str | None = None, limit: int = 50, offset: int = 0,
+                   open: bool | None = None, cursor: str | None = None) -> Page:
+        """A page of the games, most recently active first, from `cursor` (or `offset`)."""
+        checked_page(limit, offset, cursor)
+        self.catch_up_some()
         where, params = [], []
         if open:
-            where.append("status = 'running' AND open_seats > 0")
+            where.append("status = 'running' AND open_seats > 0")  # as the partial index game_list_open says
         if status:
             where.append("status = ?")
             params.append(status)
         if game:
             where.append("game = ?")
             params.append(game)
-        sql = "SELECT * FROM game_list"
+        if cursor is not None:
+            where.append(AFTER_IN_ACTIVITY_ORDER.format(time="last_activity", id="game_id"))
+            last_activity, game_id = pages.decode("games", cursor, (str, str))
+            params += [last_activity, last_activity, game_id]
+        # The open games are few: read them along their own (partial) index, not among all running ones.
+        sql = "SELECT * FROM game_list" + (" INDEXED BY game_list_open" if open else "")
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY last_activity DESC, game_id LIMIT ? OFFSET ?"
-        return [public(entry(row), row["spectator_delay"]) for row in self.db.query(sql, (*params, limit, offset))]
+        rows = self.db.query(sql, (*params, limit + 1, offset))
+        return Page(
+            [public(entry(row), row["spectator_delay"]) for row in rows[:limit]],
+            pages.encode("games", [rows[limit - 1]["last_activity"], rows[limit - 1]["game_id"]])
+            if len(rows) > limit else None,
+            self.total(list_key(status, game, bool(open))),
+        )
 
-    def results(self, game: str | None = None, limit: int = 50, offset: int = 0) -> list[dict]:
+    def results(self, game: str | None = None, limit: int = 50, offset: int = 0, cursor: str | None = None) -> list[dict]:
         """Final results of finished games, most recent first."""
-        checked_page(limit, offset)
-        self.catch_up()
-        sql, params = "SELECT * FROM results", []
+        return self.results_page(game, limit, offset, cursor).rows
+
+    def results_page(self, game: str | None = None, limit: int = 50, offset: int = 0,
+                     cursor: str | None = None) -> Page:
+        checked_page(limit, offset, cursor)
+        self.catch_up_some()
+        where, params = [], []
         if game:
-            sql += " WHERE game = ?"
+            where.append("game = ?")
             params.append(game)
+        if cursor is not None:
+            where.append(AFTER_IN_ACTIVITY_ORDER.format(time="finished_at", id="game_id"))
+            finished_at, game_id = pages.decode("results", cursor, (str, str))
+            params += [finished_at, finished_at, game_id]
+        sql = "SELECT * FROM results"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY finished_at DESC, game_id LIMIT ? OFFSET ?"
-        rows = self.db.query(sql, (*params, limit, offset))
-        return [
-            {
-                "id": row["game_id"],
-                "game": row["game"],
-                "seats": json.loads(row["seats"]),
-                "scores": json.loads(row["scores"]),
-                "winners": json.loads(row["winners"]),
-                "tie": bool(row["tie"]),
-                "reason": row["reason"],
-                "finished_at": row["finished_at"],
-            }
-            for row in rows
-        ]
+        rows = self.db.query(sql, (*params, limit + 1, offset))
+        return Page(
+            [
+                {
+                    "id": row["game_id"],
+                    "game": row["game"],
+                    "seats": json.loads(row["seats"]),
+                    "scores": json.loads(row["scores"]),
+                    "winners": json.loads(row["winners"]),
+                    "tie": bool(row["tie"]),
+                    "reason": row["reason"],
+                    "finished_at": row["finished_at"],
+                }
+                for row in rows[:limit]
+            ],
+            pages.encode("results", [rows[limit - 1]["finished_at"], rows[limit - 1]["game_id"]])
+            if len(rows) > limit else None,
+            self.total(result_key(game)),
+        )
+
+
+# After a row in the order "{time} DESC, game_id": the first term bounds the index range, the
+# second skips the rows of the same time up to the cursor's game.
+AFTER_IN_ACTIVITY_ORDER = "{time} <= ? AND ({time} < ? OR {id} > ?)"
+
+
+def list_key(status: str | None, game: str | None, open: bool) -> str:
+    """The name of the game list's total under these filters."""
+    return "games" + (":open" if open else "") + (f":status={status}" if status else "") + (f":game={game}" if game else "")
+
+
+def list_keys(status: str, open_seats: int, game: str) -> set[str]:
+    """Every total of the game list that counts a game of this status, open seats and kind."""
+    opens = (False, True) if status == "running" and open_seats > 0 else (False,)
+    return {list_key(s, g, o) for s in (None, status) for g in (None, game) for o in opens}
+
+
+def result_key(game: str | None) -> str:
+    return "results" + (f":game={game}" if game else "")
+
+
+def result_keys(game: str) -> set[str]:
+    return {result_key(None), result_key(game)}
+
+
+def player_keys(player: str, bucket: int) -> set[str]:
+    """The totals of a player's inbox that count a game in this bucket: all, and by status."""
+    return {f"player:{player}", f"player:{player}:status={'finished' if bucket == FINISHED else 'running'}"}
+
+
+def count(cursor: Any, before: Iterable[str], after: Iterable[str]) -> None:
+    """Move the totals from the keys that counted a row to those that count it now."""
+    before, after = set(before), set(after)
+    for key, step in [(key, -1) for key in before - after] + [(key, 1) for key in after - before]:
+        cursor.execute("INSERT INTO totals (list, count) VALUES (?, ?)"
+                       " ON CONFLICT (list) DO UPDATE SET count = count + excluded.count", (key, step))
 
 
 def public(game: dict[str, Any], delay: int) -> dict[str, Any]:

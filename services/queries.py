@@ -1,4 +1,10 @@
-"""Queries: the table, the legal actions, the event log and the replay, as one viewer sees them."""
+"""Queries: the table, the legal actions, the event log and the replay, as one viewer sees them.
+
+The event log and the replay's list of steps come a page at a time: the versions after `after`,
+at most `limit` of them, read by version from the store's index, so a page costs the same
+wherever it is in a game of any length; `next_after` is where the next page starts (None at the
+end of what the asker may see).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.takeback import TAKE_BACK
-from services.errors import StepNotFound
+from services.errors import InvalidRequest, StepNotFound
 from services.disputes import disputes_of, filed_disputes
 from services.explain import explain_step
 from services.game import Game
@@ -14,6 +20,21 @@ from services.presenting import find_rule, present_game, present_stored, shown_v
 from services.seats import seat_of_token
 from services.takebacks import refusal
 from services.store import GameStore
+
+
+PAGE = 100  # versions in a page of the event log or the replay, unless the client asks otherwise
+MAX_PAGE = 500
+
+
+def page_bounds(after: int, limit: int, last: int) -> tuple[int, int, int | None]:
+    """The versions of a page (after `after`, at most `limit`, none past `last`) as the store's
+    (gt, lte), and where the next page starts (None: this one reaches `last`)."""
+    if not 1 <= limit <= MAX_PAGE:
+        raise InvalidRequest(f"limit is 1 to {MAX_PAGE} versions, not {limit}", "limit")
+    if after < 0:
+        raise InvalidRequest(f"after is a version, 0 or more, not {after}", "after")
+    end = min(after + limit, last)
+    return after, end, end if end < last else None
 
 
 class Queries:
@@ -46,22 +67,26 @@ class Queries:
             open_actions.append(dict(TAKE_BACK))
         return {"version": game.version, "seat": seat, "to_act": to_act, "actions": actions, "open_actions": open_actions}
 
-    def events(self, game_id: UUID, token: str | None) -> dict[str, Any]:
+    def events(self, game_id: UUID, token: str | None, after: int = 0, limit: int = PAGE) -> dict[str, Any]:
+        """A page of the event log: the events of the versions after `after`."""
         current, game, viewer = self.seen(game_id, token)
-        stored = self.store.stored_events(game_id, lte=game.version)
+        gt, lte, next_after = page_bounds(after, limit, game.version)
+        stored = self.store.stored_events(game_id, gt=gt, lte=lte) if lte > gt else []
         return {
             "version": game.version,
             "events": [present_stored(current, viewer, event, current.finished) for event in stored],
+            "next_after": next_after,
         }
 
-    def replay(self, game_id: UUID, token: str | None) -> dict[str, Any]:
-        """The list of steps: step n is the game's version n (step 1 is its creation)."""
+    def replay(self, game_id: UUID, token: str | None, after: int = 0, limit: int = PAGE) -> dict[str, Any]:
+        """A page of the list of steps: step n is the game's version n (step 1 is its creation)."""
         current, game, viewer = self.seen(game_id, token)
+        gt, lte, next_after = page_bounds(after, limit, game.version)
         disputed: dict[int, list[int]] = {}
         for dispute in filed_disputes(self.store, game_id):
             disputed.setdefault(dispute["step"], []).append(dispute["number"])
         steps = []
-        for stored in self.store.stored_events(game_id, lte=game.version):
+        for stored in self.store.stored_events(game_id, gt=gt, lte=lte) if lte > gt else []:
             shown = present_stored(current, viewer, stored, current.finished)
             steps.append(
                 {
@@ -72,7 +97,8 @@ class Queries:
                     "disputes": disputed.get(shown["version"], []),
                 }
             )
-        return {"version": game.version, "status": "finished" if current.finished else "running", "steps": steps}
+        return {"version": game.version, "status": "finished" if current.finished else "running", "steps": steps,
+                "next_after": next_after}
 
     def replay_step(self, game_id: UUID, step: int, token: str | None) -> dict[str, Any]:
         """Step n: its event, description and rule, and the table right after it."""

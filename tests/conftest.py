@@ -22,3 +22,11 @@ def app(services):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+@pytest.fixture
+def caught_up(app):
+    """Brings the app's read models up to date, as the API process's runner does off the request
+    path (a read alone brings only a few games up to date): call it before reading a list after
+    writing many games."""
+    return app.extensions["chronicle"].game_list.catch_up

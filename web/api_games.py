@@ -12,6 +12,7 @@ from web import schemas
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.examples import EXAMPLES
+from web.links import next_link
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Create, list and look at games")
@@ -43,8 +44,11 @@ class Games(MethodView):
     @blp.response(200, schemas.GameList, example=EXAMPLES["GAME_LIST"])
     @blp.problems(400)
     def get(self, query):
-        """The games, most recently active first (from the game-list read model)."""
-        return {"games": chronicle().game_list.games(**query)}
+        """The games, most recently active first (from the game-list read model), a page at a time:
+        `next` links to the next page."""
+        page = chronicle().game_list.games_page(**query)
+        return {"games": page.rows, "next": next_link("games.Games", query, cursor=page.next) if page.next else None,
+                "total": page.total}
 
     @blp.doc(operationId="createGame", security=BEARER)
     @blp.arguments(schemas.CreateGameRequest, examples=creation_examples())
@@ -108,9 +112,13 @@ class Game(MethodView):
 @blp.route("/results")
 class Results(MethodView):
     @blp.doc(operationId="listResults")
-    @blp.arguments(schemas.GameListQuery(only=("game", "limit", "offset")), location="query")
+    @blp.arguments(schemas.GameListQuery(only=("game", "limit", "offset", "cursor")), location="query")
     @blp.response(200, schemas.ResultList, example=EXAMPLES["RESULTS"])
     @blp.problems(400)
     def get(self, query):
-        """Final results of finished games, most recent first (from the results read model)."""
-        return {"results": chronicle().game_list.results(**query)}
+        """Final results of finished games, most recent first (from the results read model), a page
+        at a time: `next` links to the next page."""
+        page = chronicle().game_list.results_page(**query)
+        return {"results": page.rows,
+                "next": next_link("games.Results", query, cursor=page.next) if page.next else None,
+                "total": page.total}

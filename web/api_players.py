@@ -12,6 +12,7 @@ from web.auth import required_bearer_token
 from web.api_stream import streaming
 from web.blueprint import Blueprint, chronicle
 from web.examples import EXAMPLES
+from web.links import next_link
 from web.openapi import BODY_ERRORS, server_sent_event
 
 blp = Blueprint("players", __name__, url_prefix="/api/players", description="Players and their inbox")
@@ -69,8 +70,12 @@ class MyGames(MethodView):
     @blp.response(200, schemas.Inbox, example=EXAMPLES["INBOX"])
     @blp.problems(400, s401="no key", s403="a key of no player")
     def get(self, query):
-        """The player's games: those awaiting the player's decision first, longest waiting first."""
-        return {"games": chronicle().inbox.games_of(str(me().id), **query)}
+        """The player's games: those awaiting the player's decision first, nearest deadline (then longest
+        waiting) first; then the running ones, then the finished ones, a page at a time."""
+        page = chronicle().inbox.page(str(me().id), **query)
+        return {"games": page.rows,
+                "next": next_link("players.MyGames", query, cursor=page.next) if page.next else None,
+                "total": page.total}
 
 
 @blp.route("/me/stream")

@@ -10,6 +10,7 @@ from web import schemas
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
+from web.api_play import with_next_page
 from web.examples import EXAMPLES
 from web.openapi import SEAT_ERRORS
 
@@ -19,11 +20,14 @@ blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay
 @blp.route("/<uuid:game_id>/replay")
 class Replay(MethodView):
     @blp.doc(security=BEARER, operationId="getReplay")
+    @blp.arguments(schemas.VersionsQuery, location="query")
     @blp.response(200, schemas.Replay, example=EXAMPLES["REPLAY"])
-    @blp.problems(*SEAT_ERRORS, 404)
-    def get(self, game_id: UUID):
-        """Every step: step n is game version n; step 1 is the creation."""
-        return chronicle().queries.replay(game_id, bearer_token())
+    @blp.problems(*SEAT_ERRORS, 400, 404)
+    def get(self, query, game_id: UUID):
+        """The steps, a page at a time (the first 100 unless `after` and `limit` say otherwise): step n is
+        game version n; step 1 is the creation. `next` links to the next page."""
+        steps = chronicle().queries.replay(game_id, bearer_token(), **query)
+        return with_next_page(steps, "replay.Replay", query, game_id)
 
 
 @blp.route("/<uuid:game_id>/replay/<int(signed=True):n>", parameters=[{

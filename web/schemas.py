@@ -4,10 +4,11 @@ import re
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from projections.game_list import MAX_LIMIT, MAX_OFFSET
+from projections.pages import MAX_CURSOR, MAX_LIMIT, MAX_OFFSET
 from services.commands import MAX_DELAY, MAX_SEED_LENGTH
 from services.errors import InvalidRequest
 from services.names import MAX_NAME, checked_name
+from services.queries import MAX_PAGE, PAGE
 from services.destinations import MAX_URL
 from web.bodies import INT64_MAX
 
@@ -105,6 +106,12 @@ class ToAct(Schema):
     bot = fields.String(allow_none=True)
 
 
+def cursor_field() -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=MAX_CURSOR), metadata={
+        "description": "where the page starts: the cursor in the `next` link of the page before; opaque, "
+                       "refused (400) if it is not one this list gave"})
+
+
 class GameListQuery(Schema):
     status = fields.String(validate=validate.OneOf(["running", "finished"]))
     open = fields.Boolean(metadata={"description": "true: only running games with a seat anyone may take"})
@@ -112,7 +119,16 @@ class GameListQuery(Schema):
     limit = WholeNumber(load_default=50, validate=validate.Range(min=1, max=MAX_LIMIT),
                         metadata={"description": "how many to list"})
     offset = WholeNumber(load_default=0, validate=validate.Range(min=0, max=MAX_OFFSET),
-                         metadata={"description": "how many to skip, from the first"})
+                         metadata={"description": "how many to skip, from the first (not with `cursor`, which "
+                                                  "costs less deep in the list)"})
+    cursor = cursor_field()
+
+
+def next_link(description: str) -> fields.String:
+    return fields.String(allow_none=True, metadata={"description": description})
+
+
+NEXT_PAGE = "the link to the next page (the same filters and limit, from a cursor); null on the last page"
 
 
 class LastMove(Schema):
@@ -143,6 +159,8 @@ class GameSummary(Schema):
 
 class GameList(Schema):
     games = fields.List(fields.Nested(GameSummary))
+    next = next_link(NEXT_PAGE)
+    total = fields.Integer(metadata={"description": "how many games the list holds, with these filters"})
 
 
 class Result(Schema):
@@ -158,6 +176,8 @@ class Result(Schema):
 
 class ResultList(Schema):
     results = fields.List(fields.Nested(Result))
+    next = next_link(NEXT_PAGE)
+    total = fields.Integer(metadata={"description": "how many results the list holds, with this filter"})
 
 
 class Outcome(Schema):
@@ -227,9 +247,21 @@ class ActReply(Schema):
     events = fields.List(fields.Nested(SeenEvent))
 
 
+class VersionsQuery(Schema):
+    after = WholeNumber(load_default=0, validate=validate.Range(min=0, max=INT64_MAX), metadata={
+        "description": "the page starts after this version (0: from the first)"})
+    limit = WholeNumber(load_default=PAGE, validate=validate.Range(min=1, max=MAX_PAGE), metadata={
+        "description": f"how many versions the page holds at most (default {PAGE})"})
+
+
+NEXT_VERSIONS = ("the link to the page of the versions after this one's (`after` and the same `limit`); null when "
+                 "this page reaches `version`, the last the asker may see")
+
+
 class EventLog(Schema):
-    version = fields.Integer()
+    version = fields.Integer(metadata={"description": "the game's last version the asker may see: the log's length"})
     events = fields.List(fields.Nested(SeenEvent))
+    next = next_link(NEXT_VERSIONS)
 
 
 class ReplayStepSummary(Schema):
@@ -241,9 +273,10 @@ class ReplayStepSummary(Schema):
 
 
 class Replay(Schema):
-    version = fields.Integer()
+    version = fields.Integer(metadata={"description": "the last step the asker may see: how many steps there are"})
     status = fields.String()
     steps = fields.List(fields.Nested(ReplayStepSummary))
+    next = next_link(NEXT_VERSIONS)
 
 
 class RuleRef(Schema):
@@ -314,6 +347,9 @@ class RegisteredPlayer(PlayerView, Callback):
 
 class InboxQuery(Schema):
     status = fields.String(validate=validate.OneOf(["running", "finished"]))
+    limit = WholeNumber(load_default=100, validate=validate.Range(min=1, max=MAX_LIMIT),
+                        metadata={"description": "how many to list"})
+    cursor = cursor_field()
 
 
 class InboxGame(GameSummary):
@@ -324,3 +360,5 @@ class InboxGame(GameSummary):
 
 class Inbox(Schema):
     games = fields.List(fields.Nested(InboxGame))
+    next = next_link(NEXT_PAGE)
+    total = fields.Integer(metadata={"description": "how many games the player has, with this filter"})

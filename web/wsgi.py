@@ -1,15 +1,21 @@
 """The WSGI entry point for gunicorn: `gunicorn web.wsgi:app`.
 
+Each process keeps its read models (the game list, results, inboxes) caught up in a thread of its
+own, looking at the store every CHRONICLE_PROJECTION_SECONDS (default 0.5), so that no read has to.
 Where bots play in-process (no RQ worker), the process also watches the clocks of games whose
 decisions have a deadline (every CHRONICLE_CLOCK_SECONDS, default 5).
 """
 
 import os
 
+from projections.runner import EVERY_SECONDS, ProjectionRunner
 from services.overdue import ClockWatch
 from web.app import create_app
 
 app = create_app()
+
+ProjectionRunner(app.extensions["chronicle"].game_list,
+                 float(os.environ.get("CHRONICLE_PROJECTION_SECONDS") or EVERY_SECONDS)).start()
 
 _services = app.extensions["chronicle"].services
 if _services.bots == "inprocess":

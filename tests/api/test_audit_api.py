@@ -4,6 +4,7 @@ import hashlib
 import json
 
 from tests.api.test_games_api import create
+from tests.paging import every_page
 
 
 def test_a_finished_game_is_verified_and_exported_as_json_lines(client):
@@ -37,7 +38,7 @@ def test_the_last_receipt_of_a_game_is_the_head_the_audit_reports(client):
         answer = client.post(f"/api/games/{created['id']}/actions", headers=headers,
                              json={"action": action, "expected_version": game["version"]}).json
         receipts.append((answer["version"], answer["receipt"]))
-    events = client.get(f"/api/games/{created['id']}/events").json["events"]
+    _, events = every_page(lambda path: client.get(path).json, f"/api/games/{created['id']}/events", "events")
     chain = {event["version"]: event["chain"] for event in events[1:]}
     assert all(chain[version] == receipt for version, receipt in receipts)
 

@@ -39,7 +39,7 @@ def test_an_offset_or_limit_past_64_bits_is_refused_naming_it(client, path, name
 
 
 def test_an_offset_at_its_documented_bound_is_answered(client):
-    assert client.get("/api/games?offset=1000000").json == {"games": []}
+    assert client.get("/api/games?offset=1000000").json == {"games": [], "next": None, "total": 0}
     refused(client.get("/api/games?offset=1000001"), 400, "offset")
 
 
@@ -302,4 +302,4 @@ def test_a_chunked_body_under_the_size_limit_is_read(client):
 
 
 def test_a_query_string_that_is_not_utf8_is_read_as_replacement_characters(client):
-    assert client.get("/api/games?game=%ED%A0%80").json == {"games": []}
+    assert client.get("/api/games?game=%ED%A0%80").json == {"games": [], "next": None, "total": 0}

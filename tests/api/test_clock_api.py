@@ -39,7 +39,7 @@ def test_a_clock_that_cannot_be_is_answered_400_naming_the_field(client):
     assert client.get("/api/games").json["games"] == []
 
 
-def test_the_inbox_puts_the_nearest_deadline_first(client, clock):
+def test_the_inbox_puts_the_nearest_deadline_first(client, clock, caught_up):
     ana, bo = register(client, "ana"), register(client, "bo")
     waiting_on_ana = []
     for number, per_decision in enumerate(["P2D", "PT1H", "P1D", "PT3H", "P3D", "PT2H"]):
@@ -54,6 +54,7 @@ def test_the_inbox_puts_the_nearest_deadline_first(client, clock):
         if game["to_act"]["name"] == "ana":
             waiting_on_ana.append((game["deadline"], created["id"]))
     assert len(waiting_on_ana) >= 4
+    caught_up()
     inbox = client.get("/api/players/me/games", headers=bearer(ana["key"])).json["games"]
     mine = [(game["deadline"], game["id"]) for game in inbox if game["your_decision"]]
     assert mine == sorted(waiting_on_ana)

@@ -101,7 +101,8 @@ def test_the_key_is_kept_only_as_its_hash(client, services):
     assert ana["key"] not in everything and ana["key"].split(".")[1] not in everything
 
 
-def test_the_inbox_lists_the_games_awaiting_the_player_first_then_the_others_then_the_finished(client, services):
+def test_the_inbox_lists_the_games_awaiting_the_player_first_then_the_others_then_the_finished(client, services,
+                                                                                              caught_up):
     ana, bo = register(client, "ana"), register(client, "bo")
     created = [two_players_game(client, ana, bo, seed=f"inbox-{n}")["id"] for n in range(6)]
     key_of = {0: ana["key"], 1: bo["key"]}
@@ -112,6 +113,7 @@ def test_the_inbox_lists_the_games_awaiting_the_player_first_then_the_others_the
     finished = create_as(client, ana, [{"player": ana["id"]}, {"bot": "greedy"}], seed="inbox-done")["id"]
     play_to_end(services, UUID(finished))
 
+    caught_up()
     inbox = client.get("/api/players/me/games", headers=bearer(ana["key"])).json["games"]
     assert {game["id"] for game in inbox} == set(created) | {finished}
     mine = [game for game in inbox if game["your_decision"]]
