@@ -15,7 +15,7 @@ rule), so however far behind the read model is, a read waits on one small batch 
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
@@ -25,6 +25,7 @@ from domain.contract import Event
 from projections import pages
 from projections.database import ProjectionDatabase
 from projections.pages import Page, checked_page
+from projections.totals import count, inbox_keys, list_key, list_keys, result_key, result_keys
 from services.clocks import deadline, timestamp
 from services.game import Game
 from services.seating import Seating, open_to_anyone
@@ -35,9 +36,9 @@ from services.store import GameStore
 NAME = "game_list"
 SEAT_TAKEN = get_topic(Seating.Taken)
 TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN]
-NOTES = 500  # notifications read at once
-READ_GAMES = 4  # games a read brings up to date before it answers
+NOTES = 500  # notifications one catch-up transaction reads at most
 RUN_GAMES = 16  # games one catch-up transaction brings up to date
+READ_NOTES, READ_GAMES = 100, 4  # what a read brings up to date before it answers, at most
 RECENT_EVENTS = 30  # far more than one decision causes: the last decision starts among them
 AWAITING, WAITING, FINISHED = 0, 1, 2  # a player's games, in the order of their inbox
 
@@ -57,26 +58,29 @@ class GameList:
         """Process every notification not yet seen, in transactions of at most `games` games;
         returns how many were processed."""
         total = 0
-        while done := self._catch_up_batch(games):
+        while done := self._catch_up_batch(games, NOTES):
             total += done
         return total
 
-    def catch_up_some(self, games: int = READ_GAMES) -> int:
-        """Bring at most `games` games up to date (what a read does before it answers); returns
-        how many notifications that processed. Nothing new costs one read, and no write lock."""
+    def catch_up_some(self) -> int:
+        """Bring at most READ_GAMES games up to date, from at most READ_NOTES notifications (what a
+        read does before it answers); returns how many notifications that processed. Nothing new
+        costs one read, and no write lock."""
         if not self._unseen(self.position()):
             return 0
-        return self._catch_up_batch(games)
+        return self._catch_up_batch(READ_GAMES, READ_NOTES)
 
     def _unseen(self, position: int, limit: int = 1) -> list[Any]:
         return self.store.recorder.select_notifications(
             start=position, limit=limit, topics=TOPICS, inclusive_of_start=False
         )
 
-    def _catch_up_batch(self, games: int) -> int:
+    def _catch_up_batch(self, games: int, notes: int) -> int:
+        """One transaction: the next `notes` notifications at most, as far as they touch at most
+        `games` games; the position is read inside it, under the database's write lock."""
         with self.db.transaction() as cursor:
             row = cursor.execute("SELECT position FROM tracking WHERE projection = ?", (NAME,)).fetchone()
-            notes = self._unseen(row["position"] if row else 0, NOTES)
+            notes = self._unseen(row["position"] if row else 0, notes)
             touched: dict[UUID, None] = {}  # the games of the batch, in the order they come
             taken = 0
             for note in notes:
@@ -169,7 +173,8 @@ class GameList:
             " undated = excluded.undated, due = excluded.due, last_activity = excluded.last_activity",
             (player, game_id, seat, bucket, int(due is None), due or "", last_activity),
         )
-        count(cursor, player_keys(player, before["bucket"]) if before else (), player_keys(player, bucket))
+        count(cursor, inbox_keys(player, status_of(before["bucket"])) if before else (),
+              inbox_keys(player, status_of(bucket)))
 
     def last_move(self, game: Game) -> dict[str, Any] | None:
         """The last decision a seat took: who, what (its first event, as the replay says it), when."""
@@ -277,36 +282,8 @@ class GameList:
 AFTER_IN_ACTIVITY_ORDER = "{time} <= ? AND ({time} < ? OR {id} > ?)"
 
 
-def list_key(status: str | None, game: str | None, open: bool) -> str:
-    """The name of the game list's total under these filters."""
-    return "games" + (":open" if open else "") + (f":status={status}" if status else "") + (f":game={game}" if game else "")
-
-
-def list_keys(status: str, open_seats: int, game: str) -> set[str]:
-    """Every total of the game list that counts a game of this status, open seats and kind."""
-    opens = (False, True) if status == "running" and open_seats > 0 else (False,)
-    return {list_key(s, g, o) for s in (None, status) for g in (None, game) for o in opens}
-
-
-def result_key(game: str | None) -> str:
-    return "results" + (f":game={game}" if game else "")
-
-
-def result_keys(game: str) -> set[str]:
-    return {result_key(None), result_key(game)}
-
-
-def player_keys(player: str, bucket: int) -> set[str]:
-    """The totals of a player's inbox that count a game in this bucket: all, and by status."""
-    return {f"player:{player}", f"player:{player}:status={'finished' if bucket == FINISHED else 'running'}"}
-
-
-def count(cursor: Any, before: Iterable[str], after: Iterable[str]) -> None:
-    """Move the totals from the keys that counted a row to those that count it now."""
-    before, after = set(before), set(after)
-    for key, step in [(key, -1) for key in before - after] + [(key, 1) for key in after - before]:
-        cursor.execute("INSERT INTO totals (list, count) VALUES (?, ?)"
-                       " ON CONFLICT (list) DO UPDATE SET count = count + excluded.count", (key, step))
+def status_of(bucket: int) -> str:
+    return "finished" if bucket == FINISHED else "running"
 
 
 def public(game: dict[str, Any], delay: int) -> dict[str, Any]:

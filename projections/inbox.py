@@ -14,6 +14,7 @@ from typing import Any
 from projections import pages
 from projections.game_list import AFTER_IN_ACTIVITY_ORDER, AWAITING, FINISHED, WAITING, GameList, entry
 from projections.pages import Page, checked_page
+from projections.totals import inbox_key
 
 # Each bucket's order (an index's), and the condition "after the cursor's row" in it.
 ORDERS = {
@@ -49,7 +50,7 @@ class Inbox:
         rows = rows[:limit]
         return Page([inbox_entry(row) for row in rows],
                     pages.encode("inbox", [rows[-1]["bucket"], *sort_key(rows[-1])]) if more else None,
-                    self.game_list.total(f"player:{player_id}" + (f":status={status}" if status else "")))
+                    self.game_list.total(inbox_key(player_id, status)))
 
     def _rows(self, player_id: str, bucket: int, after: list | None, limit: int) -> list[Any]:
         order, after_row, _ = ORDERS[bucket]
