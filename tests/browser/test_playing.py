@@ -9,6 +9,7 @@ import pytest
 
 from tests.browser.scenarios import ATTACK, NO_TARGET
 from tests.browser.table_page import chi_table, chi_table_from_api, open_seat
+from tests.paging import every_page
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -81,7 +82,7 @@ def test_a_whole_game_against_a_bot_is_started_from_the_list_and_played_by_click
     assert game["status"] == "finished"
     assert "Finished" in page.locator("#status").inner_text()
     # Every decision of ana's in the log is one the page made, in order.
-    events = api.get(game_id, "/events")["events"]
+    _, events = every_page(lambda link: api.http.get(api.base + link).json(), f"/api/games/{game_id}/events", "events")
     decisions = []
     for event in events:
         cause = event.get("cause") or {}

@@ -40,6 +40,7 @@ from services.bot_queue import queue_name
 from services.deployment import namespace
 from services.game import Game
 from tests.infra import RedisServer, fresh_redis_server, postgres_database
+from tests.paging import every_page
 from web.server_process import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -465,8 +466,8 @@ def check_event_log(client: Client, services: Services, game: GameHandle) -> int
     - The service's own audit of the finished game (every draw re-derived from the revealed
       seed, every decision re-run, the hash chain checked) finds nothing wrong.
     """
-    log = client.get(f"/api/games/{game.id}/events")
-    versions = [event["version"] for event in log["events"]]
+    log, events = every_page(client.get, f"/api/games/{game.id}/events?limit=500", "events")
+    versions = [event["version"] for event in events]
     assert versions == list(range(1, len(versions) + 1)), f"game {game.id}: versions are not 1..N: {versions}"
     assert log["version"] == len(versions)
 

@@ -12,6 +12,7 @@ import pytest
 import requests
 
 from domain.rng import Rng
+from tests.paging import every_page
 from tests.secrecy import assert_learns_nothing_secret, leaves
 
 pytestmark = pytest.mark.e2e
@@ -38,6 +39,13 @@ class Table:
         assert answer.status_code == 200, answer.text
         return answer.json()
 
+    def whole(self, path: str, viewer: int | None, key: str) -> dict:
+        """Every page of a paged answer (the event log, the replay) as one answer."""
+        headers = {"Authorization": f"Bearer {self.tokens[viewer]}"} if viewer in self.tokens else {}
+        last, items = every_page(lambda link: self.http.get(self.base + link, headers=headers).json(),
+                                 f"/api/games/{self.id}{path}?limit=500", key)
+        return {**last, key: items}
+
     def observe(self) -> dict:
         """Look at the table as everyone, check replay and secrecy at this version; returns the spectator's game."""
         views = {viewer: self.get("", viewer) for viewer in VIEWERS if viewer is None or viewer in self.tokens}
@@ -52,12 +60,12 @@ class Table:
         return views[None]
 
     def check_secrecy(self, views: dict) -> None:
-        spectator_log = self.get("/events", None)
+        spectator_log = self.whole("/events", None, "events")
         public = leaves(spectator_log) | leaves(views[None])
         for seat in self.tokens:
-            own_log = self.get("/events", seat)
+            own_log = self.whole("/events", seat, "events")
             own = own_private_facts(own_log, spectator_log)
-            for answer in (views[seat], own_log, self.get("/actions", seat), self.get("/replay", seat)):
+            for answer in (views[seat], own_log, self.get("/actions", seat), self.whole("/replay", seat, "steps")):
                 assert_learns_nothing_secret(answer, public, own)
 
     def play(self, chooser: Rng) -> dict:
@@ -97,7 +105,7 @@ def agrees(seen, revealed) -> bool:
 
 
 def check_the_finished_replay(table: Table) -> None:
-    replay = table.get("/replay", None)
+    replay = table.whole("/replay", None, "steps")
     last = replay["version"]
     assert replay["status"] == "finished"
     assert [s["step"] for s in replay["steps"]] == list(range(1, last + 1))
