@@ -40,6 +40,6 @@ done
 curl -s "$API/api/games/$GAME" | json 'json.dumps({"outcome": d["outcome"], "seed": d["seed"]})'
 
 # 5. The replay: the list of steps, then step 10 with its rule and the table after it.
-curl -s "$API/api/games/$GAME/replay" | json '"%d steps; first: %s" % (len(d["steps"]), d["steps"][0]["description"])'
+curl -s "$API/api/games/$GAME/replay" | json '"%d steps; first: %s" % (d["version"], d["steps"][0]["description"])'
 curl -s "$API/api/games/$GAME/replay/10" \
   | json 'json.dumps({"step": d["step"], "description": d["description"], "rule": d["rule"]})'

@@ -15,7 +15,9 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from marshmallow import Schema, fields
 
+from projections.pages import MAX_CURSOR
 from services.commands import MAX_SEED_LENGTH
+from services.queries import MAX_PAGE, PAGE
 from web import problem_types as kinds
 from web import problems
 from web.bodies import INT64_MAX, MAX_BODY_BYTES, MAX_DEPTH
@@ -36,9 +38,14 @@ Limits the service enforces on every request:
 - names (of seats and players) are trimmed, then 1 to 40 characters, none of them a control
   character; a seed has 1 to {MAX_SEED_LENGTH} characters; an `Idempotency-Key` 1 to 200 printable ASCII
   characters;
-- `limit` 1 to 500 and `offset` 0 to 1,000,000 in lists; a stream's `after` (or `Last-Event-ID`)
-  from 0 to the game's current version; replay steps, fork's `at`, a dispute's `step` and a
-  seat's `n` within the game (400 or 404 beyond, never more than {INT64_MAX}).
+- `limit` 1 to 500 and `offset` 0 to 1,000,000 in lists; a list's `cursor` at most {MAX_CURSOR}
+  characters, and one that list gave in a `next` link; the event log's and the replay's `after`
+  (a version, 0 on) and `limit` (1 to {MAX_PAGE} versions, {PAGE} unless asked); a stream's
+  `after` (or `Last-Event-ID`) from 0 to the game's current version; replay steps, fork's `at`, a
+  dispute's `step` and a seat's `n` within the game (400 or 404 beyond, never more than {INT64_MAX}).
+
+Lists, the event log and the replay come a page at a time: each answer's `next` is the link to
+the next page (null on the last), and a list's `total` counts all its rows.
 """
 
 # What each status means when an operation does not say more.
