@@ -9,6 +9,8 @@ import sys
 from bench.bot_strength import win_rate
 from bench.http import http_figures
 from bench.queue_figures import queue_figures
+from bench.read_models import read_model_figures
+from bench.read_models import report as read_model_report
 from bench.playouts import games_per_second
 from bench.service_moves import service_moves, store_floor
 from domain import registry
@@ -45,6 +47,9 @@ def main() -> int:
     verdict = "meets" if ratio <= 1.5 else "MISSES"
     print(f"Replay of a {http['long_game_events']}-event game: step 10 {ms(http['replay_step_10'])}, "
           f"last step {ms(http['replay_last_step'])} ({ratio:.2f}x; target at most 1.5x: {verdict})")
+
+    print()
+    print("\n".join(read_model_report(read_model_figures(progress=lambda line: None))))
 
     strength = win_rate("chi", "greedy", "random", games=1000)
     verdict = "meets" if strength["low"] >= 0.75 else "MISSES"
