@@ -39,7 +39,7 @@ done
 # 4. The outcome, and the seed, now revealed: its SHA-256 is the commitment published in step 1.
 curl -s "$API/api/games/$GAME" | json 'json.dumps({"outcome": d["outcome"], "seed": d["seed"]})'
 
-# 5. The replay: the list of steps, then step 10 with its rule and the table after it.
+# 5. The replay: its first page of steps (and how many there are), then step 10 with its rule and the table after it.
 curl -s "$API/api/games/$GAME/replay" | json '"%d steps; first: %s" % (d["version"], d["steps"][0]["description"])'
 curl -s "$API/api/games/$GAME/replay/10" \
   | json 'json.dumps({"step": d["step"], "description": d["description"], "rule": d["rule"]})'
