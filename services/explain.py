@@ -105,11 +105,16 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
         decision["actor"] = cause["actor"]
     rule_ids = list(dict.fromkeys(Event.from_json(e.domain_event).rule for e in events
                                   if e.originator_version <= visible))
-    previous = store.game(game.id, version=step - 1)
-    after = store.game(game.id, version=step)
+    # The tables around the step: the decision's own events folded from the table it was taken on.
+    states = {decided_on: before.state}
+    for stored in events:
+        if stored.originator_version > step:
+            break
+        states[stored.originator_version] = clock.fold(game.rules, states[stored.originator_version - 1],
+                                                       Event.from_json(stored.domain_event))
     reveal = game.finished
-    changes = table_diff(previous.rules.view(previous.state, viewer, reveal=reveal),
-                         after.rules.view(after.state, viewer, reveal=reveal))
+    changes = table_diff(game.rules.view(states[step - 1], viewer, reveal=reveal),
+                         game.rules.view(states[step], viewer, reveal=reveal))
     return {
         "decision": decision,
         "rules": [find_rule_json(game, rule_id) for rule_id in rule_ids],
