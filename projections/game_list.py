@@ -37,7 +37,7 @@ NAME = "game_list"
 SEAT_TAKEN = get_topic(Seating.Taken)
 TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN]
 NOTES = 500  # notifications one catch-up transaction reads at most
-RUN_GAMES = 16  # games one catch-up transaction brings up to date
+RUN_GAMES = 8  # games one catch-up transaction brings up to date
 READ_NOTES, READ_GAMES = 100, 4  # what a read brings up to date before it answers, at most
 RECENT_EVENTS = 30  # far more than one decision causes: the last decision starts among them
 AWAITING, WAITING, FINISHED = 0, 1, 2  # a player's games, in the order of their inbox
@@ -62,13 +62,17 @@ class GameList:
             total += done
         return total
 
-    def catch_up_some(self) -> int:
-        """Bring at most READ_GAMES games up to date, from at most READ_NOTES notifications (what a
-        read does before it answers); returns how many notifications that processed. Nothing new
-        costs one read, and no write lock."""
-        if not self._unseen(self.position()):
+    def catch_up_some(self, games: int = READ_GAMES, notes: int = READ_NOTES) -> int:
+        """Bring at most `games` games up to date, from at most `notes` notifications (by default
+        what a read does before it answers); returns how many notifications that processed.
+        Nothing new costs one read, and no write lock."""
+        if not self.behind():
             return 0
-        return self._catch_up_batch(READ_GAMES, READ_NOTES)
+        return self._catch_up_batch(games, notes)
+
+    def behind(self) -> bool:
+        """Whether the log holds notifications the read models have not processed yet."""
+        return bool(self._unseen(self.position()))
 
     def _unseen(self, position: int, limit: int = 1) -> list[Any]:
         return self.store.recorder.select_notifications(
