@@ -14,7 +14,7 @@ from web import schemas
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.examples import EXAMPLES
-from web.links import next_link
+from web.links import with_next_page
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")
@@ -79,10 +79,3 @@ class Events(MethodView):
         with what the asker may not see left out; `next` links to the next page."""
         log = chronicle().queries.events(game_id, bearer_token(), **query)
         return with_next_page(log, "play.Events", query, game_id)
-
-
-def with_next_page(answer: dict, endpoint: str, query: dict, game_id: UUID) -> dict:
-    """A page of a game's versions, its `next_after` (where the next page starts) as a `next` link."""
-    after = answer.pop("next_after")
-    answer["next"] = None if after is None else next_link(endpoint, query, {"game_id": game_id}, after=after)
-    return answer
