@@ -30,7 +30,7 @@ from eventsourcing.persistence import PersistenceError
 from services.audit import export_lines, import_game, verify_export
 from services.bootstrap import build
 from services.errors import ServiceError
-from services.queries import Queries
+from services.queries import MAX_PAGE, Queries
 from services.store_place import StoreMissing, StorePlace, store_place
 
 # How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
@@ -125,8 +125,7 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "export":
             export(store, args.game, args.output)
         elif args.command == "replay":
-            for step in Queries(store).replay(args.game, None)["steps"]:
-                print(f"{step['step']:>5}  {step['description']}  [{step['rule']}]")
+            print_replay(Queries(store), args.game)
         return 0
     except BrokenPipeError:
         raise  # not a failure: see main()
@@ -143,6 +142,16 @@ def run(args: argparse.Namespace) -> int:
 def fail(args: argparse.Namespace, reason: str) -> int:
     print(f"chronicle {args.command}: {reason}", file=sys.stderr)
     return 2
+
+
+def print_replay(queries: Queries, game: UUID) -> None:
+    """Every step of the game, a page of the replay at a time."""
+    after = 0
+    while after is not None:
+        page = queries.replay(game, None, after=after, limit=MAX_PAGE)
+        for step in page["steps"]:
+            print(f"{step['step']:>5}  {step['description']}  [{step['rule']}]")
+        after = page["next_after"]
 
 
 def export(store, game: UUID, output: str | None) -> None:

@@ -178,3 +178,19 @@ def test_the_readme_runs_chronicle_as_make_install_leaves_it():
                               capture_output=True, text=True, timeout=60)
         usage = " ".join(["usage: chronicle", *words[:-1]])
         assert done.returncode == 0 and done.stdout.startswith(usage), (words, done.stderr)
+
+
+def test_replay_prints_every_step_of_a_game_longer_than_a_page(tmp_path):
+    from services.bootstrap import build
+    from services.queries import MAX_PAGE
+
+    services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)})
+    game_id = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="cli-long").id
+    while (game := services.store.game(game_id)).version <= MAX_PAGE:  # draw and discard: the game goes on
+        seat = game.to_act()
+        legal = game.rules.legal_actions(game.state, seat)
+        services.commands.act(game_id, seat, next(a for a in legal if a["type"] in ("draw", "discard")), game.version)
+    services.store.close()
+    done = chronicle("replay", str(game_id), data=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [int(line.split()[0]) for line in done.stdout.splitlines()] == list(range(1, game.version + 1))
