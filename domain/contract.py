@@ -1,8 +1,9 @@
 """The contract every game implements, and the values that cross it.
 
 A game is a `Rules` object: it deals (`setup`), says whose decision it is (`to_act`), lists the
-legal actions, turns a decision into events (`decide`, the only place randomness is used), folds
-events into state (`evolve`, pure), and shows the table to one seat (`view`). Seats are indices
+legal actions, turns a decision into events and the table after them (`decide`, the only place
+randomness is used, gives a `Decision`), folds events into state (`evolve`, pure: what rebuilds a
+game from its log), and shows the table to one seat (`view`). Seats are indices
 0..n-1; names, tokens and bots belong to the service. Actions are plain JSON objects, so a client
 can post back exactly what `legal_actions` listed.
 """
@@ -92,6 +93,19 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Decision:
+    """What a deal or a decision gives: its events, in order, and the table after them.
+
+    `state` is exactly what folding `events` one by one with `evolve` into the table the decision
+    was taken on gives (the conformance suite checks it for every game): `decide` builds it along
+    the way, so whoever records the events adopts it rather than folding them a second time.
+    """
+
+    events: list[Event]
+    state: Any
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: scores by seat, the winning seats (all of them on a tie)."""
 
@@ -142,8 +156,8 @@ class Rules(Protocol):
     def new_state(self, seats: int, options: Mapping[str, Any]) -> Any:
         """The empty table, before the setup events."""
 
-    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-        """The opening events: shuffle, deal, choose who starts."""
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
+        """The opening events (shuffle, deal, choose who starts) and the table they lay out."""
 
     def to_act(self, state: Any) -> int | None:
         """The seat whose decision it is; None once the game is over."""
@@ -155,8 +169,9 @@ class Rules(Protocol):
         """Actions open to `seat` whoever's decision it is (resigning, in a game of two or more
         seats). Bots choose among `legal_actions` only, so none of these is ever taken by chance."""
 
-    def decide(self, state: Any, seat: int, action: Action, rng: Rng) -> list[Event]:
-        """The events the action causes, or IllegalAction / NotYourTurn / GameOver."""
+    def decide(self, state: Any, seat: int, action: Action, rng: Rng) -> Decision:
+        """The events the action causes and the table after them, or IllegalAction / NotYourTurn /
+        GameOver. `state` is left as it was."""
 
     def reversible(self, events: Sequence[Event]) -> bool:
         """Whether a decision with these events may be taken back: they drew nothing at random
@@ -180,8 +195,9 @@ class Rules(Protocol):
     # Sandbox games: a chosen position in place of a random deal.
     scenario_example: Mapping[str, Any]  # one documented example of the game's scenario JSON
 
-    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> list[Event]:
-        """Opening events laying out the scenario's table; IllegalAction naming the field if it cannot be."""
+    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
+        """Opening events laying out the scenario's table, and that table; IllegalAction naming the
+        field if it cannot be."""
 
     def scenario_of(self, state: Any) -> dict[str, Any]:
         """The scenario that lays out this table exactly (hidden cards included), to fork a game."""

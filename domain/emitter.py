@@ -1,11 +1,12 @@
 """Collecting a decision's events while folding each into the state: every game's `decide` does
-this, so that each step of a decision sees the table the steps before it left."""
+this, so that each step of a decision sees the table the steps before it left, and hands the
+table after the last one over with the events (a `Decision`)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.rng import Rng
 
 
@@ -25,6 +26,10 @@ class Emitter:
         event = Event(type, rule, data, private or {}, private_to, secret or {})
         self.state = self.evolve(self.state, event)
         self.events.append(event)
+
+    def decision(self) -> Decision:
+        """The events emitted, and the state they lead to."""
+        return Decision(self.events, self.state)
 
 
 def fold_by_type(handlers: Mapping[str, Callable[[Any, Mapping[str, Any]], Any]], game: str) -> Callable[[Any, Event], Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.court.actions import check
 from domain.court.cards import ALL_IDS, CARDS
 from domain.court.flow import Emitter, activate, after_purchase, end_of_turn, refill, resume
@@ -19,7 +19,7 @@ from domain.court.table import fight_cost, price, rightmost_court_card, tax_coll
 from domain.rng import Rng
 
 
-def setup_events(advanced: bool, rng: Rng) -> list[Event]:
+def setup_events(advanced: bool, rng: Rng) -> Decision:
     em = Emitter(new_state(advanced), rng)
     order = rng.shuffle(ALL_IDS)
     em.emit("deck_shuffled", "court.setup.shuffle", {"count": len(order)}, secret={"order": order})
@@ -28,14 +28,14 @@ def setup_events(advanced: bool, rng: Rng) -> list[Event]:
             em.emit("daemon_set_aside", "court.setup.daemons-aside", {"card": em.state.deck[0]})
         em.emit("row_dealt", "court.setup.row", {"slot": slot, "card": em.state.deck[0]})
     em.emit("choice_offered", "court.setup.starting-cards", {"cp": STARTING_CP, "choose": STARTING_CARDS})
-    return em.events
+    return em.decision()
 
 
-def decide_events(state: CourtState, seat: int, action: Mapping[str, Any], rng: Rng) -> list[Event]:
+def decide_events(state: CourtState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
     check(state, seat, action)
     em = Emitter(state, rng)
     _PERFORM[action["type"]](em, action)
-    return em.events
+    return em.decision()
 
 
 def _start(em: Emitter, action: Mapping[str, Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 from domain.xanadu.actions import check
@@ -23,7 +23,7 @@ class Emitter(BaseEmitter):
     evolve = staticmethod(evolve)
 
 
-def setup_events(seats: int, rng: Rng) -> list[Event]:
+def setup_events(seats: int, rng: Rng) -> Decision:
     em = Emitter(new_state(seats), rng)
     order = rng.shuffle(ALL_IDS)
     em.emit("deck_shuffled", "xanadu.setup.deal", {"count": len(order)}, secret={"order": order})
@@ -31,14 +31,14 @@ def setup_events(seats: int, rng: Rng) -> list[Event]:
         cards = em.state.deck[:HAND]
         em.emit("hand_dealt", "xanadu.setup.deal", {"seat": seat, "count": len(cards)}, private={"cards": cards}, private_to=seat)
     em.emit("starting_offered", "xanadu.setup.start", {})
-    return em.events
+    return em.decision()
 
 
-def decide_events(state: XanaduState, seat: int, action: Mapping[str, Any], rng: Rng) -> list[Event]:
+def decide_events(state: XanaduState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
     check(state, seat, action)
     em = Emitter(state, rng)
     _PERFORM[action["type"]](em, seat, action)
-    return em.events
+    return em.decision()
 
 
 def _start(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:

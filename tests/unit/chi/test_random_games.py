@@ -137,7 +137,7 @@ def test_deciding_and_folding_never_change_the_state_they_start_from():
         before = copy.deepcopy(state)
         for action in RULES.legal_actions(state, seat):
             after = state
-            for event in RULES.decide(state, seat, action, Rng("pure")):
+            for event in RULES.decide(state, seat, action, Rng("pure")).events:
                 after = RULES.evolve(after, event)
         assert state == before
 
