@@ -11,7 +11,8 @@ can post back exactly what `legal_actions` listed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Protocol, Sequence
 
 from domain.rng import Rng
 
@@ -27,26 +28,31 @@ class Rule:
     text: str
 
 
-@dataclass(frozen=True)
-class Event:
+NO_FACTS: Mapping[str, Any] = MappingProxyType({})  # an event's empty private or secret facts
+
+
+class Event(NamedTuple):
     """Something that happened, the rule that made it happen, and who may see which facts.
 
     `data` is public. `private` is seen only by seat `private_to` (a card drawn from the deck).
     `secret` is seen by nobody while the game runs (the order of a shuffled deck). Once the game is
     over everything is shown. Values must be JSON: str, int, bool, None, lists and str-keyed dicts.
+    An immutable tuple: every decision makes several, so they must be cheap to make.
     """
 
     type: str
     rule: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    private: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = NO_FACTS
+    private: Mapping[str, Any] = NO_FACTS
     private_to: int | None = None
-    secret: Mapping[str, Any] = field(default_factory=dict)
+    secret: Mapping[str, Any] = NO_FACTS
 
     @property
-    def facts(self) -> dict[str, Any]:
-        """Every fact of the event, hidden ones included: what `evolve` reads."""
-        return {**self.data, **self.private, **self.secret}
+    def facts(self) -> Mapping[str, Any]:
+        """Every fact of the event, hidden ones included: what `evolve` reads (and never changes)."""
+        if self.private or self.secret:
+            return {**self.data, **self.private, **self.secret}
+        return self.data
 
     def seen_by(self, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
         """The event as `viewer` (a seat, or None for a spectator) may see it.

@@ -11,11 +11,13 @@ be re-derived in any language from the revealed seed. docs/rng.md says the same 
 from __future__ import annotations
 
 import hashlib
+import struct
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
 
 _WORD = 2**64
+_WORDS = struct.Struct(">4Q")  # a block's four unsigned 64-bit words, big endian
 
 
 class Rng:
@@ -30,7 +32,8 @@ class Rng:
         if not self._words:
             digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
             self._block += 1
-            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0)]
+            self._words = list(_WORDS.unpack(digest))
+            self._words.reverse()  # taken from the end: the first word first
         return self._words.pop()
 
     def below(self, n: int) -> int:

@@ -9,9 +9,9 @@ folds every event at once so the next step sees the table as it now is.
 from __future__ import annotations
 
 
-from domain.chi.cards import KIND, YIN
-from domain.chi.evolve import evolve
-from domain.chi.state import ChiState
+from domain.chi.cards import KIND, YIN, YINS
+from domain.chi.evolve import APPLIERS
+from domain.chi.state import ChiState, copy_state
 from domain.chi.table import final_scores, has_turn_action, other, over_hand_limit, winners
 from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
@@ -20,7 +20,8 @@ from domain.rng import Rng
 class Emitter(BaseEmitter):
     """A Chi decision's events; it also keeps the row slots the decision emptied."""
 
-    evolve = staticmethod(evolve)
+    appliers = APPLIERS
+    copy = staticmethod(copy_state)
 
     def __init__(self, state: ChiState, rng: Rng):
         super().__init__(state, rng)
@@ -46,7 +47,8 @@ def draw_from_deck(em: Emitter, seat: int) -> None:
 
 def maintain(em: Emitter) -> None:
     """After every decision: fill the row, clear an all-Yin row, never leave the deck empty."""
-    fill_row(em)
+    if None in em.state.row:
+        fill_row(em)
     repeat = False
     while row_all_yin(em.state.row) and _non_yin_left(em.state):
         cleared = [card for card in em.state.row if card is not None]
@@ -84,7 +86,7 @@ def fill_row(em: Emitter) -> None:
 def row_all_yin(row: list[str | None]) -> bool:
     """Whether the row's cards are all Yin: empty slots are ignored, but an empty row is not all Yin."""
     cards = [card for card in row if card is not None]
-    return bool(cards) and all(KIND[card] == YIN for card in cards)
+    return bool(cards) and all(card in YINS for card in cards)
 
 
 def _non_yin_left(state: ChiState) -> bool:

@@ -23,7 +23,7 @@ from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xanadu.cards import CARDS
 from domain.xanadu.state import BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState
-from domain.xanadu.table import can_pay, coverable, missing, payable, starting_colour, workers_left
+from domain.xanadu.table import missing, open_covers, payable_cards, starting_colour, workers_left
 
 WELL_FORMED = "xanadu.action.well-formed"
 FIELDS = {"start": ("card",), "sell": ("building",), "end_sell": (), "skip_turn": (), "build": ("card",),
@@ -49,16 +49,9 @@ def startable(state: XanaduState, seat: int) -> list[str]:
 def covers_open(state: XanaduState, seat: int) -> list[Action]:
     """The rows the seat may still cover: within its workers, keeping its building payable."""
     plan = state.plan
-    left = workers_left(state, seat, plan)
-    if left <= 0:
-        return []
-    found = []
-    for owner, index in coverable(state, plan["covers"]):
-        covers = plan["covers"] + [[owner, index]]
-        if plan["build"] and not can_pay(state, seat, CARDS[plan["build"]].cost, covers, left - 1):
-            continue
-        found.append({"type": "cover", "owner": owner, "building": index})
-    return found
+    cost = CARDS[plan["build"]].cost if plan["build"] else None
+    return [{"type": "cover", "owner": owner, "building": index}
+            for owner, index in open_covers(state, seat, cost, plan["covers"], workers_left(state, seat, plan))]
 
 
 def paid(state: XanaduState, seat: int) -> bool:
@@ -76,7 +69,7 @@ def legal_actions(state: XanaduState, seat: int) -> list[Action]:
         sells = [{"type": "sell", "building": index} for index in range(len(state.buildings[seat]))]
         return sells + [{"type": "end_sell"}] + ([] if plan["sold"] else [{"type": "skip_turn"}])
     if state.phase == BUILD:
-        builds = [{"type": "build", "card": card} for card in sorted(set(state.hands[seat])) if payable(state, seat, card, plan)]
+        builds = [{"type": "build", "card": card} for card in payable_cards(state, seat, sorted(set(state.hands[seat])), plan)]
         return builds + [{"type": "skip_build"}]
     if state.phase == WORKERS:
         return covers_open(state, seat) + ([{"type": "done_covering"}] if paid(state, seat) else [])
@@ -113,7 +106,12 @@ def check(state: XanaduState, seat: int, action: Any) -> None:
         if not undoable(state, seat):
             raise IllegalAction("type: nothing of this turn is left to undo (a sale stands)", rule="xanadu.house.undo")
         return
-    if action in legal_actions(state, seat):
+    if action["type"] == "build" and state.phase == BUILD:
+        # One card's payment, not every card's: the same search `legal_actions` runs for each.
+        card = action["card"]
+        if isinstance(card, str) and card in state.hands[seat] and any(payable_cards(state, seat, [card], state.plan)):
+            return
+    elif action in legal_actions(state, seat):
         return
     raise IllegalAction(*_why(state, seat, action))
 

@@ -14,13 +14,14 @@ from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 from domain.xanadu.actions import check
 from domain.xanadu.cards import ALL_IDS, END_MARKER
-from domain.xanadu.evolve import evolve
-from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDINGS, SELL_DRAW, XanaduState, new_state
-from domain.xanadu.table import full, payable, value
+from domain.xanadu.evolve import APPLIERS
+from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDINGS, SELL_DRAW, XanaduState, copy_state, new_state
+from domain.xanadu.table import full, payable_cards, value
 
 
 class Emitter(BaseEmitter):
-    evolve = staticmethod(evolve)
+    appliers = APPLIERS
+    copy = staticmethod(copy_state)
 
 
 def setup_events(seats: int, rng: Rng) -> Decision:
@@ -59,7 +60,7 @@ def _sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 def _end_sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     state = em.state
-    if len(state.buildings[seat]) < MOST_BUILDINGS and any(payable(state, seat, card, state.plan) for card in state.hands[seat]):
+    if any(payable_cards(state, seat, state.hands[seat], state.plan)):
         em.emit("sell_ended", "xanadu.build", {"seat": seat})
     else:
         em.emit("build_skipped", "xanadu.house.auto-skip", {"seat": seat, "automatic": True})
