@@ -26,9 +26,8 @@ def _owned(state: XanaduState, seat: int, owned: list[dict]) -> list[list[dict]]
 
 
 def _plan(state: XanaduState, **changes: Any) -> dict[str, Any]:
-    plan = {key: list(value) if isinstance(value, list) else value for key, value in (state.plan or new_plan()).items()}
-    plan.update(changes)
-    return plan
+    """A new plan: the old one's lists are shared, as no list of a plan is changed in place."""
+    return {**(state.plan or new_plan()), **changes}
 
 
 def _deck_shuffled(state: XanaduState, f: Facts) -> None:
@@ -145,9 +144,10 @@ def _constructed(state: XanaduState, f: Facts) -> None:
 
 def _workers_placed(state: XanaduState, f: Facts) -> None:
     seat, cards = f["seat"], list(f["cards"])
-    buildings = [[{"card": b["card"], "workers": list(b["workers"])} for b in owned] for owned in state.buildings]
+    buildings = [list(owned) for owned in state.buildings]  # new lists, new dicts for what changes
     for (owner, index, _row), card in zip(f["covers"], cards):
-        buildings[owner][index]["workers"].append(card)
+        building = buildings[owner][index]
+        buildings[owner][index] = {"card": building["card"], "workers": building["workers"] + [card]}
     hand = list(state.hands[seat])
     for card in cards:
         hand.remove(card)

@@ -109,12 +109,15 @@ def payable_cards(state: XanaduState, seat: int, cards: Sequence[str], plan: dic
 
 
 def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, covers: Sequence[Sequence[int]],
-                left: int) -> list[Cover]:
+                left: int, only: Cover | None = None) -> list[Cover]:
     """The buildings whose next row `seat` may cover now (`left` covers at most, this one included)
-    and still pay `cost` (None: no building to pay) with the covers left after it."""
+    and still pay `cost` (None: no building to pay) with the covers left after it; of the one
+    building `only`, when given."""
     if left <= 0:
         return []
     targets = coverable(state, covers)
+    if only is not None:
+        targets = [target for target in targets if target == only]
     if cost is None:
         return targets
     rows = _Rows(state, seat, covers)
@@ -185,6 +188,8 @@ class _Rows:
             return False
         keys = [resource for resource, count in short_of.items() if count > 0]
         giving = self.giving
+        if not all(resource in giving for resource in keys):
+            return False  # no row left anywhere gives it
         helpers = giving.get(keys[0], []) if len(keys) == 1 else dict.fromkeys(
             cover for resource in keys for cover in giving.get(resource, ()))
         # Each building's further covers as running totals of the still-missing resources they give,
