@@ -124,7 +124,7 @@ def openspiel_games() -> dict[str, Any] | None:
     return {name: pyspiel.load_game(name) for name in OPENSPIEL}
 
 
-def engine_figures(rounds: int = 5, seconds: float = 0.6) -> dict[str, Any]:
+def engine_figures(rounds: int = 12, seconds: float = 0.25) -> dict[str, Any]:
     """Seconds per decision of each of our games and of each OpenSpiel game, medians of rounds."""
     measured: dict[str, list[float]] = {}
     playouts: dict[str, Callable[[int], tuple[float, int]]] = {}

@@ -98,8 +98,7 @@ class Event(NamedTuple):
         )
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """What a deal or a decision gives: its events, in order, and the table after them.
 
     `state` is exactly what folding `events` one by one with `evolve` into the table the decision

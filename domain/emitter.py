@@ -16,6 +16,7 @@ from domain.contract import NO_FACTS, Decision, Event
 from domain.rng import Rng
 
 Apply = Callable[[Any, Mapping[str, Any]], None]
+_new_tuple = tuple.__new__  # an Event made at once, without the argument handling of Event(...)
 
 
 class Emitter:
@@ -36,7 +37,7 @@ class Emitter:
             event = Event(type, rule, data, private or NO_FACTS, private_to, secret or NO_FACTS)
             self.appliers[type](self.state, event.facts)
         else:
-            event = Event(type, rule, data, NO_FACTS, private_to, NO_FACTS)
+            event = _new_tuple(Event, (type, rule, data, NO_FACTS, private_to, NO_FACTS))
             self.appliers[type](self.state, data)
         self.events.append(event)
 

@@ -24,12 +24,16 @@ class Rng:
     """A deterministic stream of random numbers for one seed and one named stream."""
 
     def __init__(self, seed: str, stream: str = ""):
-        self._prefix = seed.encode() + b"\x00" + stream.encode() + b"\x00"
+        # Most decisions draw nothing: the stream's prefix is made on the first draw.
+        self._seed, self._stream = seed, stream
+        self._prefix = b""
         self._block = 0
         self._words: list[int] = []
 
     def _word(self) -> int:
         if not self._words:
+            if not self._prefix:
+                self._prefix = self._seed.encode() + b"\x00" + self._stream.encode() + b"\x00"
             digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
             self._block += 1
             self._words = list(_WORDS.unpack(digest))

@@ -43,6 +43,7 @@ PHASE_OF = {
 }
 WELL_FORMED = "chi.action.well-formed"
 _KNOWN = ", ".join(FIELDS)
+_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}  # each kind's exact fields
 
 
 def legal_actions(state: ChiState, seat: int) -> list[Action]:
@@ -126,7 +127,7 @@ def _check_form(action: Any) -> None:
     if not isinstance(kind, str) or kind not in FIELDS:
         raise IllegalAction(f"type: {kind!r} is not a Chi action; it is one of {_KNOWN}", rule=WELL_FORMED)
     wanted = FIELDS[kind]
-    if len(action) != len(wanted) + 1 or not all(name in action for name in wanted):
+    if action.keys() != _KEYS[kind]:
         for name in action:
             if name != "type" and name not in wanted:
                 raise IllegalAction(f"{name}: a {kind} action has no such field", rule=WELL_FORMED)

@@ -45,7 +45,7 @@ def decide_events(state: ChiState, seat: int, action: Mapping[str, Any], rng: Rn
 def _draw(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     slot = action["slot"]
     em.emit("card_drawn", "chi.draw.from-row", {"seat": seat, "slot": slot, "card": em.state.row[slot]})
-    em.vacated.append(slot)
+    em.vacated.add(slot)
     _action_done(em)
 
 
