@@ -53,8 +53,14 @@ class Rng:
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in a uniformly random order."""
         out = list(items)
+        word = self._word
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1  # j = below(n), written out: a deck is shuffled in one decision
+            limit = _WORD - _WORD % n
+            drawn = word()
+            while drawn >= limit:
+                drawn = word()
+            j = drawn % n
             out[i], out[j] = out[j], out[i]
         return out
 
