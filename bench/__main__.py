@@ -7,6 +7,7 @@ import statistics
 import sys
 
 from bench.bot_strength import win_rate
+from bench.engine import engine_figures, engine_lines
 from bench.http import http_figures
 from bench.queue_figures import queue_figures
 from bench.read_models import read_model_figures
@@ -28,6 +29,7 @@ def main() -> int:
     pure = games_per_second("chi")
     print(f"\nPure domain: {pure['games_per_second']:.0f} random Chi games/s "
           f"({pure['events_per_game']:.0f} events per game, {pure['seconds_per_event'] * 1e6:.1f} µs per event)")
+    print("\n".join(engine_lines(engine_figures())))
 
     service = service_moves()
     floor = store_floor(service["events_per_move"])

@@ -10,15 +10,12 @@ from domain.rng import Rng
 
 def play(rules, bots: list, seed: str) -> list[int]:
     """One game between bots (seat order as given); returns the winners."""
-    state = rules.new_state(len(bots), {})
-    for event in rules.setup(len(bots), {}, Rng(seed, "setup")):
-        state = rules.evolve(state, event)
+    state = rules.setup(len(bots), {}, Rng(seed, "setup")).state
     decision = 0
     while (seat := rules.to_act(state)) is not None:
         legal = rules.legal_actions(state, seat)
         action = bots[seat].choose(rules.view(state, seat), legal, Rng(seed, f"bot:{decision}"))
-        for event in rules.decide(state, seat, action, Rng(seed, f"decision:{decision}")):
-            state = rules.evolve(state, event)
+        state = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}")).state
         decision += 1
     return rules.outcome(state).winners
 

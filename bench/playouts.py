@@ -10,17 +10,15 @@ from domain.rng import Rng
 
 def random_game(rules, seed: str) -> int:
     """Play one game with uniformly random legal actions; returns the number of events."""
-    state = rules.new_state(2, {})
-    events = rules.setup(2, {}, Rng(seed, "setup"))
-    for event in events:
-        state = rules.evolve(state, event)
+    dealt = rules.setup(2, {}, Rng(seed, "setup"))
+    state = dealt.state
     chooser = Rng(seed, "chooser")
-    count, decision = len(events), 0
+    count, decision = len(dealt.events), 0
     while (seat := rules.to_act(state)) is not None:
         action = chooser.choice(rules.legal_actions(state, seat))
-        for event in rules.decide(state, seat, action, Rng(seed, f"decision:{decision}")):
-            state = rules.evolve(state, event)
-            count += 1
+        taken = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}"))
+        state = taken.state
+        count += len(taken.events)
         decision += 1
     return count
 

@@ -56,14 +56,13 @@ def service_moves(games: int = 20) -> dict:
 
 
 def pure_rules_time(game, seat: int, action: dict) -> float:
-    """What this move costs the domain alone (no store): the rules decide and fold it, and each
-    of its events is hashed into the chain."""
+    """What this move costs the domain alone (no store): the rules decide it (its events and the
+    table after them), and each of its events is hashed into the chain."""
     rules = game.rules
     cause = {"seat": seat, "action": action, "rng": f"decision:{game.version}"}
     started = time.perf_counter()
-    state, head, version = game.state, game.head, game.version
-    for happened in rules.decide(state, seat, action, decision_rng(game.seed, game.version)):
-        state = rules.evolve(state, happened)
+    head, version = game.head, game.version
+    for happened in rules.decide(game.state, seat, action, decision_rng(game.seed, game.version)).events:
         version += 1
         head = link(game.seed, head, version, happened.to_json(), cause)
     return time.perf_counter() - started

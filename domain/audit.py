@@ -124,7 +124,7 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
         first = group[0]["version"]
         cause = group[0]["cause"]
         if "takeback" in cause:
-            expected = _takeback(rules, groups[:index], states, cause, first)
+            expected = clock.folded(rules, state, _takeback(rules, groups[:index], states, cause, first))
         elif cause.get("setup") and "scenario" in cause:
             expected = rules.scenario_setup(seats, options, cause["scenario"], Rng(seed, "setup"))
         elif cause.get("setup"):
@@ -140,7 +140,7 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
                 why = f"({refused.rule}): {refused.reason}" if isinstance(refused, RulesError) else "(malformed)"
                 raise _Diverged(Finding(first, "rules", f"the rules refuse the recorded action {why}",
                                         None, cause.get("action"))) from None
-        expected_json = [event.to_json() for event in expected]
+        expected_json = [event.to_json() for event in expected.events]
         found_json = [record["event"] for record in group]
         for offset, (wanted, got) in enumerate(zip(expected_json, found_json)):
             if wanted != got:
@@ -150,8 +150,7 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
             raise _Diverged(Finding(first + min(len(expected_json), len(found_json)), "events",
                                     "the decision caused another number of events than the log holds",
                                     len(expected_json), len(found_json)))
-        for event in expected:
-            state = clock.fold(rules, state, event)
+        state = expected.state
         states[group[-1]["version"]] = state
 
 

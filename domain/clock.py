@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from domain import takeback
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.rng import Rng
 
 CLOCK_RAN_OUT = "clock_ran_out"
@@ -25,12 +25,13 @@ def ran_out(seat: int, clock: Mapping[str, Any]) -> Event:
     return Event(CLOCK_RAN_OUT, CLOCK_RULE, {"seat": seat, **clock})
 
 
-def decision_events(rules: Any, state: Any, cause: Mapping[str, Any], rng: Rng) -> list[Event]:
-    """The events of a recorded decision: the rules' own, after the clock's when it ran out."""
-    events = rules.decide(state, cause["seat"], cause["action"], rng)
+def decision_events(rules: Any, state: Any, cause: Mapping[str, Any], rng: Rng) -> Decision:
+    """The events of a recorded decision, and the table after them: the rules' own, after the
+    clock's when it ran out (which moves nothing)."""
+    decision = rules.decide(state, cause["seat"], cause["action"], rng)
     if "clock" in cause:
-        return [ran_out(cause["seat"], cause["clock"]), *events]
-    return events
+        return Decision([ran_out(cause["seat"], cause["clock"]), *decision.events], decision.state)
+    return decision
 
 
 def fold(rules: Any, state: Any, event: Event) -> Any:
@@ -41,6 +42,13 @@ def fold(rules: Any, state: Any, event: Event) -> Any:
     if event.type == takeback.TAKEN_BACK:
         return takeback.restored(rules, event)
     return rules.evolve(state, event)
+
+
+def folded(rules: Any, state: Any, events: Sequence[Event]) -> Decision:
+    """Events the service made itself (a takeback), with the table they lead to from `state`."""
+    for event in events:
+        state = fold(rules, state, event)
+    return Decision(list(events), state)
 
 
 def describe(rules: Any, event: Event, names: Sequence[str]) -> str:

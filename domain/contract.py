@@ -1,8 +1,9 @@
 """The contract every game implements, and the values that cross it.
 
 A game is a `Rules` object: it deals (`setup`), says whose decision it is (`to_act`), lists the
-legal actions, turns a decision into events (`decide`, the only place randomness is used), folds
-events into state (`evolve`, pure), and shows the table to one seat (`view`). Seats are indices
+legal actions, turns a decision into events and the table after them (`decide`, the only place
+randomness is used, gives a `Decision`), folds events into state (`evolve`, pure: what rebuilds a
+game from its log), and shows the table to one seat (`view`). Seats are indices
 0..n-1; names, tokens and bots belong to the service. Actions are plain JSON objects, so a client
 can post back exactly what `legal_actions` listed.
 """
@@ -10,7 +11,8 @@ can post back exactly what `legal_actions` listed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple, Protocol, Sequence
 
 from domain.rng import Rng
 
@@ -26,26 +28,31 @@ class Rule:
     text: str
 
 
-@dataclass(frozen=True)
-class Event:
+NO_FACTS: Mapping[str, Any] = MappingProxyType({})  # an event's empty private or secret facts
+
+
+class Event(NamedTuple):
     """Something that happened, the rule that made it happen, and who may see which facts.
 
     `data` is public. `private` is seen only by seat `private_to` (a card drawn from the deck).
     `secret` is seen by nobody while the game runs (the order of a shuffled deck). Once the game is
     over everything is shown. Values must be JSON: str, int, bool, None, lists and str-keyed dicts.
+    An immutable tuple: every decision makes several, so they must be cheap to make.
     """
 
     type: str
     rule: str
-    data: Mapping[str, Any] = field(default_factory=dict)
-    private: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = NO_FACTS
+    private: Mapping[str, Any] = NO_FACTS
     private_to: int | None = None
-    secret: Mapping[str, Any] = field(default_factory=dict)
+    secret: Mapping[str, Any] = NO_FACTS
 
     @property
-    def facts(self) -> dict[str, Any]:
-        """Every fact of the event, hidden ones included: what `evolve` reads."""
-        return {**self.data, **self.private, **self.secret}
+    def facts(self) -> Mapping[str, Any]:
+        """Every fact of the event, hidden ones included: what `evolve` reads (and never changes)."""
+        if self.private or self.secret:
+            return {**self.data, **self.private, **self.secret}
+        return self.data
 
     def seen_by(self, viewer: int | None, *, reveal: bool = False) -> dict[str, Any]:
         """The event as `viewer` (a seat, or None for a spectator) may see it.
@@ -89,6 +96,18 @@ class Event:
             private_to=raw.get("private_to"),
             secret=raw.get("secret", {}),
         )
+
+
+class Decision(NamedTuple):
+    """What a deal or a decision gives: its events, in order, and the table after them.
+
+    `state` is exactly what folding `events` one by one with `evolve` into the table the decision
+    was taken on gives (the conformance suite checks it for every game): `decide` builds it along
+    the way, so whoever records the events adopts it rather than folding them a second time.
+    """
+
+    events: list[Event]
+    state: Any
 
 
 @dataclass(frozen=True)
@@ -142,8 +161,8 @@ class Rules(Protocol):
     def new_state(self, seats: int, options: Mapping[str, Any]) -> Any:
         """The empty table, before the setup events."""
 
-    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
-        """The opening events: shuffle, deal, choose who starts."""
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
+        """The opening events (shuffle, deal, choose who starts) and the table they lay out."""
 
     def to_act(self, state: Any) -> int | None:
         """The seat whose decision it is; None once the game is over."""
@@ -155,8 +174,9 @@ class Rules(Protocol):
         """Actions open to `seat` whoever's decision it is (resigning, in a game of two or more
         seats). Bots choose among `legal_actions` only, so none of these is ever taken by chance."""
 
-    def decide(self, state: Any, seat: int, action: Action, rng: Rng) -> list[Event]:
-        """The events the action causes, or IllegalAction / NotYourTurn / GameOver."""
+    def decide(self, state: Any, seat: int, action: Action, rng: Rng) -> Decision:
+        """The events the action causes and the table after them, or IllegalAction / NotYourTurn /
+        GameOver. `state` is left as it was."""
 
     def reversible(self, events: Sequence[Event]) -> bool:
         """Whether a decision with these events may be taken back: they drew nothing at random
@@ -180,8 +200,9 @@ class Rules(Protocol):
     # Sandbox games: a chosen position in place of a random deal.
     scenario_example: Mapping[str, Any]  # one documented example of the game's scenario JSON
 
-    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> list[Event]:
-        """Opening events laying out the scenario's table; IllegalAction naming the field if it cannot be."""
+    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
+        """Opening events laying out the scenario's table, and that table; IllegalAction naming the
+        field if it cannot be."""
 
     def scenario_of(self, state: Any) -> dict[str, Any]:
         """The scenario that lays out this table exactly (hidden cards included), to fork a game."""

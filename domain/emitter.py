@@ -1,41 +1,62 @@
-"""Collecting a decision's events while folding each into the state: every game's `decide` does
-this, so that each step of a decision sees the table the steps before it left."""
+"""Collecting a decision's events while applying each to the table: every game's `decide` does
+this, so that each step of a decision sees the table the steps before it left, and hands the
+table after the last one over with the events (a `Decision`).
+
+A game's fold is a table of appliers, one per event type, each changing a table *in place* from
+the event's facts (putting new lists in the fields it changes, never changing a list in place:
+the lists are shared with earlier tables). `evolve` applies one event to a fresh copy; a decision
+copies the table once and applies each of its events to that copy as it is emitted.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from domain.contract import Event
+from domain.contract import NO_FACTS, Decision, Event
 from domain.rng import Rng
+
+Apply = Callable[[Any, Mapping[str, Any]], None]
+_new_tuple = tuple.__new__  # an Event made at once, without the argument handling of Event(...)
 
 
 class Emitter:
-    """The events of one decision (or deal), and the state they lead to."""
+    """The events of one decision (or deal), and the table they lead to."""
 
-    evolve: Callable[[Any, Event], Any]  # the game's fold, set by each game's subclass
+    appliers: Mapping[str, Apply]  # the game's appliers by event type, set by each game's subclass
+    copy: Callable[[Any], Any]  # the game's shallow copy of its state
 
     def __init__(self, state: Any, rng: Rng | None):
-        self.state = state
+        self.state = type(self).copy(state)  # this decision's own table, changed event by event
         self.rng = rng
         self.events: list[Event] = []
 
     def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
              private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
-        """Record one event and fold it into the state."""
-        event = Event(type, rule, data, private or {}, private_to, secret or {})
-        self.state = self.evolve(self.state, event)
+        """Record one event and apply it to the table."""
+        if private or secret:
+            event = Event(type, rule, data, private or NO_FACTS, private_to, secret or NO_FACTS)
+            self.appliers[type](self.state, event.facts)
+        else:
+            event = _new_tuple(Event, (type, rule, data, NO_FACTS, private_to, NO_FACTS))
+            self.appliers[type](self.state, data)
         self.events.append(event)
 
+    def decision(self) -> Decision:
+        """The events emitted, and the table they lead to."""
+        return Decision(self.events, self.state)
 
-def fold_by_type(handlers: Mapping[str, Callable[[Any, Mapping[str, Any]], Any]], game: str) -> Callable[[Any, Event], Any]:
-    """A game's `evolve`: each event applied by the handler of its type, to every fact of it."""
+
+def fold_by_type(appliers: Mapping[str, Apply], copy: Callable[[Any], Any], game: str) -> Callable[[Any, Event], Any]:
+    """A game's `evolve`: each event applied by the applier of its type to a copy of the table."""
 
     def evolve(state: Any, event: Event) -> Any:
         """The state after `event`; the state given is left as it was."""
         try:
-            apply = handlers[event.type]
+            apply = appliers[event.type]
         except KeyError:
             raise ValueError(f"{game} has no event {event.type!r}") from None
-        return apply(state, event.facts)
+        new = copy(state)
+        apply(new, event.facts)
+        return new
 
     return evolve

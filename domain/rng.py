@@ -11,26 +11,33 @@ be re-derived in any language from the revealed seed. docs/rng.md says the same 
 from __future__ import annotations
 
 import hashlib
+import struct
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
 
 _WORD = 2**64
+_WORDS = struct.Struct(">4Q")  # a block's four unsigned 64-bit words, big endian
 
 
 class Rng:
     """A deterministic stream of random numbers for one seed and one named stream."""
 
     def __init__(self, seed: str, stream: str = ""):
-        self._prefix = seed.encode() + b"\x00" + stream.encode() + b"\x00"
+        # Most decisions draw nothing: the stream's prefix is made on the first draw.
+        self._seed, self._stream = seed, stream
+        self._prefix = b""
         self._block = 0
         self._words: list[int] = []
 
     def _word(self) -> int:
         if not self._words:
+            if not self._prefix:
+                self._prefix = self._seed.encode() + b"\x00" + self._stream.encode() + b"\x00"
             digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
             self._block += 1
-            self._words = [int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0)]
+            self._words = list(_WORDS.unpack(digest))
+            self._words.reverse()  # taken from the end: the first word first
         return self._words.pop()
 
     def below(self, n: int) -> int:
@@ -46,8 +53,14 @@ class Rng:
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in a uniformly random order."""
         out = list(items)
+        word = self._word
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1  # j = below(n), written out: a deck is shuffled in one decision
+            limit = _WORD - _WORD % n
+            drawn = word()
+            while drawn >= limit:
+                drawn = word()
+            j = drawn % n
             out[i], out[j] = out[j], out[i]
         return out
 

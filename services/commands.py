@@ -19,8 +19,6 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import clock, registry, takeback
-from domain.chain import link
-from domain.contract import Event
 from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
@@ -91,15 +89,6 @@ def check_join(game: Game, seat: int, player: Player) -> None:
         raise InvalidRequest(f"a seat of this game is named {player.name} already; names must differ", "n")
 
 
-def record_all(game: Game, events: Sequence[Event], cause: dict[str, Any]) -> None:
-    """Record a decision's events, each chained to the one before."""
-    for event in events:
-        domain_event = event.to_json()
-        game.record(
-            domain_event=domain_event, cause=cause, chain=link(game.seed, game.head, game.version + 1, domain_event, cause)
-        )
-
-
 class Commands:
     """The write side of the service."""
 
@@ -159,15 +148,15 @@ class Commands:
         )
         cause: dict[str, Any] = {"setup": True, "rng": "setup", "at": timestamp(self.clock.now())}
         if scenario is None:
-            events = rules.setup(len(records), options, Rng(seed, "setup"))
+            dealt = rules.setup(len(records), options, Rng(seed, "setup"))
         else:
             if not isinstance(scenario, Mapping):
                 raise InvalidRequest("a scenario is a JSON object", "scenario")
             if not hasattr(rules, "scenario_setup"):
                 raise InvalidRequest(f"{rules.title} games cannot start from a scenario yet", "scenario")
-            events = rules.scenario_setup(len(records), options, scenario, Rng(seed, "setup"))
+            dealt = rules.scenario_setup(len(records), options, scenario, Rng(seed, "setup"))
             cause["scenario"] = dict(scenario)
-        record_all(aggregate, events, cause)
+        aggregate.record_decision(dealt, cause)
         self.store.save_game(aggregate)
         log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
         self.on_change(aggregate)
@@ -217,17 +206,18 @@ class Commands:
             if dict(action) != takeback.TAKE_BACK:
                 raise IllegalAction('a takeback is {"type": "take_back"} and nothing else', rule=takeback.TAKEBACK_RULE)
             events, cause["takeback"] = takeback_events(self.store, game, seat)
+            decision = clock.folded(rules, game.state, events)
         else:
-            events = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
+            decision = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
         first_new = game.version + 1
-        record_all(game, events, cause)
+        game.record_decision(decision, cause)
         reply = {
             "game_id": str(game_id),
             "version": game.version,
             "receipt": game.head,
             "status": "finished" if game.finished else "running",
             "to_act": present_to_act(game),
-            "events": present_events(game, seat, events, first_new),
+            "events": present_events(game, seat, decision.events, first_new),
         }
         to_save: list[Any] = [game]
         if idempotency_key is not None:

@@ -75,7 +75,7 @@ def rerun(store: GameStore, game: Game, before: Game, cause: dict[str, Any], rec
             undone = recorded[0].domain_event["data"]["undone"]
             again = [takeback.taken_back(cause["seat"], to_version, undone, store.game(game.id, version=to_version).state)]
         else:
-            again = clock.decision_events(rules, before.state, cause, Rng(game.seed, cause["rng"]))
+            again = clock.decision_events(rules, before.state, cause, Rng(game.seed, cause["rng"])).events
     except RulesError as refused:
         return {"same_events": False, "detail": f"the rules now refuse this action ({refused.rule}): {refused.reason}"}
     same = [event.to_json() for event in again] == [stored.domain_event for stored in recorded]

@@ -4,6 +4,12 @@ The aggregate stores what the rules produced and nothing more: a `Created` event
 the seed and its commitment, then one `Recorded` event per domain event, each with the decision
 that caused it. Its state is the rules' state folded from those events, so any version of a game
 can be rebuilt, and a snapshot of it is the game at that version.
+
+Applying a `Recorded` event (the body of `record`, run by the library both when the event is
+triggered and when the game is loaded from the store) keeps the domain event to be folded; the
+fold happens when the state is first read. A command that took a decision already holds the
+table after its events (the rules' `Decision`): `record_decision` records the events and adopts
+that table, so the write path folds nothing twice.
 """
 
 from __future__ import annotations
@@ -14,12 +20,15 @@ from typing import Any
 from eventsourcing.domain import Aggregate, event
 
 from domain import clock, registry
-from domain.chain import header_hash
-from domain.contract import Event
+from domain.chain import header_hash, link
+from domain.contract import Decision, Event
 
 
 class Game(Aggregate):
     """A game of any registered kind, as the sequence of what happened in it."""
+
+    # 2: the rules' state is kept in `_state`, with the recorded events not yet folded into it.
+    class_version = 2
 
     @event("Created")
     def __init__(
@@ -39,8 +48,9 @@ class Game(Aggregate):
         self.options = options
         self.seed = seed
         self.seed_commitment = seed_commitment
-        self.state = registry.get(game).new_state(len(seats), options)
-        self.finished = False
+        self._state = registry.get(game).new_state(len(seats), options)
+        self._unfolded: list[dict[str, Any]] = []  # recorded domain events not yet in `_state`
+        self._finished = False
         self.decided_at: str | None = None  # when the last decision (or the deal) was taken
         self.head = header_hash(self.header())
 
@@ -57,19 +67,65 @@ class Game(Aggregate):
 
     @event("Recorded")
     def record(self, domain_event: dict[str, Any], cause: dict[str, Any], chain: str) -> None:
-        """Fold one domain event into the state; `chain` is its hash in the game's chain."""
+        """One domain event of the log; `chain` is its hash in the game's chain. It is folded into
+        the state when the state is next read."""
         self.head = chain
-        rules = registry.get(self.game)
-        self.state = clock.fold(rules, self.state, Event.from_json(domain_event))
         self.decided_at = cause.get("at", getattr(self, "decided_at", None))
-        # Over means an outcome exists: during the deal nobody is to act, yet the game is not over.
-        self.finished = rules.outcome(self.state) is not None
+        self._unfolded.append(domain_event)
+
+    def record_decision(self, decision: Decision, cause: dict[str, Any]) -> None:
+        """Record a deal's or a decision's events, each chained to the one before, and adopt the
+        table the rules built along them."""
+        if self._unfolded:  # the decision was taken on the table after every earlier event
+            self._fold()
+        for happened in decision.events:
+            domain_event = happened.to_json()
+            self.record(domain_event=domain_event, cause=cause,
+                        chain=link(self.seed, self.head, self.version + 1, domain_event, cause))
+        self._unfolded = []
+        self._set_state(decision.state)
+
+    @property
+    def state(self) -> Any:
+        """The rules' state after every event recorded so far."""
+        if self._unfolded:
+            self._fold()
+        return self._state
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: an outcome exists (during the deal nobody is to act, yet the
+        game is not over)."""
+        if self._unfolded or self._finished is None:
+            self._set_state(self.state)
+        return self._finished
+
+    def _fold(self) -> None:
+        rules = registry.get(self.game)
+        state = self._state
+        for domain_event in self._unfolded:
+            state = clock.fold(rules, state, Event.from_json(domain_event))
+        self._unfolded = []
+        self._set_state(state)
+
+    def _set_state(self, state: Any) -> None:
+        self._state = state
+        self._finished = registry.get(self.game).outcome(state) is not None
+
+    @staticmethod
+    def upcast_v1_v2(state: dict[str, Any]) -> None:
+        """A snapshot taken before version 2 holds the folded state as `state` and `finished`."""
+        state["_state"] = state.pop("state")
+        state.pop("finished", None)
+        state["_unfolded"] = []
+        state["_finished"] = None
 
     def __deepcopy__(self, memo: dict) -> "Game":
         # The store copies a cached game before handing it out. The rules never change a state in
-        # place (evolve returns a new one) and nothing else here is mutated, so sharing is safe.
+        # place (evolve returns a new one), so the copies share it; the lists that grow are copied.
         clone = copy.copy(self)
         clone._pending_events = list(self._pending_events)
+        clone._unfolded = list(self._unfolded)
         return clone
 
     @property

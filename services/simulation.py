@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from domain import clock, registry
+from domain import registry
 from domain.contract import Outcome
 from domain.rng import Rng
 
@@ -27,18 +27,17 @@ def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None 
     `seen` is shown every event, for tallies."""
     options = dict(options or {})
     seats = rules.seats[0]
-    state = rules.new_state(seats, options)
-    for event in rules.setup(seats, options, Rng(seed, "setup")):
-        state = rules.evolve(state, event)
+    state = rules.setup(seats, options, Rng(seed, "setup")).state
     player = rules.bots[bot]
     for decision in range(MOST_DECISIONS):
         seat = rules.to_act(state)
         if seat is None:
             return rules.outcome(state), decision
         action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), Rng(seed, f"bot:{decision}"))
-        for event in rules.decide(state, seat, action, Rng(seed, f"decision:{decision}")):
+        taken = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}"))
+        for event in taken.events:
             seen(event)
-            state = clock.fold(rules, state, event)
+        state = taken.state
     raise RuntimeError(f"a game of {rules.name} with seed {seed!r} did not end in {MOST_DECISIONS} decisions")
 
 

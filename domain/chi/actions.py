@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.chi.cards import CARDS, CHI, COLOUR, KIND, YANG, YIN, name_of
+from domain.chi.cards import CARDS, CHI, COLOUR, KIND, POINTS, YANG, YIN, name_of
 from domain.chi.state import ACTION, CONFLICT, DISCARD, OVER, ROW_SLOTS, ChiState
 from domain.chi.table import attack_targets, can_play_yang, other, stack_of_colour, to_act
 from domain.contract import Action
@@ -42,6 +42,8 @@ PHASE_OF = {
     "resign": None,  # in any phase of a running game
 }
 WELL_FORMED = "chi.action.well-formed"
+_KNOWN = ", ".join(FIELDS)
+_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}  # each kind's exact fields
 
 
 def legal_actions(state: ChiState, seat: int) -> list[Action]:
@@ -49,26 +51,30 @@ def legal_actions(state: ChiState, seat: int) -> list[Action]:
     if to_act(state) != seat:
         return []
     hand = state.hands[seat]
-    if state.phase == ACTION:
+    phase = state.phase
+    if phase == ACTION:
         actions: list[Action] = [{"type": "draw", "slot": i} for i, card in enumerate(state.row) if card]
         if len(hand) >= 2:
             ordered = sorted(hand)
+            own_colours = {COLOUR[stack[0]] for stack in state.areas[seat]}
             actions += [
                 {"type": "play_yang", "card": card}
                 for card in ordered
-                if KIND[card] == YANG and can_play_yang(state, seat, card)
+                if KIND[card] == YANG and (POINTS[card] != 6 or COLOUR[card] not in own_colours)
             ]
-            actions += [
-                {"type": "attack", "card": card, "target": target}
-                for card in ordered
-                if KIND[card] == YIN
-                for target in sorted(attack_targets(state, seat, card))
-            ]
+            # A seat never holds two stacks of one colour: a Yin has at most one target.
+            singles = {COLOUR[stack[0]]: stack[0] for stack in state.areas[other(seat)] if len(stack) == 1}
+            if singles:
+                actions += [
+                    {"type": "attack", "card": card, "target": singles[COLOUR[card]]}
+                    for card in ordered
+                    if KIND[card] == YIN and COLOUR[card] in singles
+                ]
         return actions
-    if state.phase == CONFLICT:
+    if phase == CONFLICT:
         chi = sorted(card for card in hand if KIND[card] == CHI) if len(hand) >= 2 else []
         return [{"type": "chi", "card": card} for card in chi] + [{"type": "pass"}]
-    if state.phase == DISCARD:
+    if phase == DISCARD:
         return [{"type": "discard", "card": card} for card in sorted(hand)]
     return []
 
@@ -80,7 +86,7 @@ def check(state: ChiState, seat: int, action: Any) -> None:
     deciding = to_act(state)
     if deciding is None:
         raise NotYourTurn("the cards have not been dealt yet")
-    if isinstance(action, Mapping) and action.get("type") == "resign":
+    if _is_object(action) and action.get("type") == "resign":
         _check_form(action)  # no other field
         return
     if seat != deciding:
@@ -100,38 +106,42 @@ def check(state: ChiState, seat: int, action: Any) -> None:
         raise IllegalAction(f"card: {name_of(card)} ({card}) is not in your hand", rule="chi.hand.own-cards")
     if kind == "discard":
         return
-    checks = {"play_yang": _check_yang, "attack": _check_attack, "chi": _check_chi}
-    checks[kind](state, seat, action)
+    _CHECKS[kind](state, seat, action)
     if len(hand) < 2:
         raise IllegalAction(
             f"card: you may not play the last card in your hand ({name_of(card)})", rule="chi.hand.keep-one-card"
         )
 
 
+def _is_object(action: Any) -> bool:
+    # A plain dict first: `isinstance` against the Mapping ABC is slow, and nearly every action is one.
+    return type(action) is dict or isinstance(action, Mapping)
+
+
 def _check_form(action: Any) -> None:
-    known = ", ".join(FIELDS)
-    if not isinstance(action, Mapping):
-        raise IllegalAction(f"an action is a JSON object with a 'type' (one of {known})", rule=WELL_FORMED)
+    if not _is_object(action):
+        raise IllegalAction(f"an action is a JSON object with a 'type' (one of {_KNOWN})", rule=WELL_FORMED)
     kind = action.get("type")
     if kind is None:
-        raise IllegalAction(f"type: missing; it is one of {known}", rule=WELL_FORMED)
+        raise IllegalAction(f"type: missing; it is one of {_KNOWN}", rule=WELL_FORMED)
     if not isinstance(kind, str) or kind not in FIELDS:
-        raise IllegalAction(f"type: {kind!r} is not a Chi action; it is one of {known}", rule=WELL_FORMED)
+        raise IllegalAction(f"type: {kind!r} is not a Chi action; it is one of {_KNOWN}", rule=WELL_FORMED)
     wanted = FIELDS[kind]
-    for name in action:
-        if name != "type" and name not in wanted:
-            raise IllegalAction(f"{name}: a {kind} action has no such field", rule=WELL_FORMED)
-    for name in wanted:
-        if name not in action:
-            raise IllegalAction(f"{name}: missing; a {kind} action needs it", rule=WELL_FORMED)
+    if action.keys() != _KEYS[kind]:
+        for name in action:
+            if name != "type" and name not in wanted:
+                raise IllegalAction(f"{name}: a {kind} action has no such field", rule=WELL_FORMED)
+        for name in wanted:
+            if name not in action:
+                raise IllegalAction(f"{name}: missing; a {kind} action needs it", rule=WELL_FORMED)
     if "slot" in wanted:
         slot = action["slot"]
-        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < ROW_SLOTS:
+        if type(slot) is not int or not 0 <= slot < ROW_SLOTS:  # bool is an int, but not a slot
             raise IllegalAction(
                 f"slot: {slot!r} is not a row slot; the row has slots 0 to {ROW_SLOTS - 1}", rule=WELL_FORMED
             )
-    for name in ("card", "target"):
-        if name in wanted and (not isinstance(action[name], str) or action[name] not in CARDS):
+    for name in wanted:
+        if name != "slot" and (not isinstance(action[name], str) or action[name] not in CARDS):
             raise IllegalAction(f"{name}: {action[name]!r} is not the id of a Chi card", rule=WELL_FORMED)
 
 
@@ -193,3 +203,6 @@ def _check_chi(state: ChiState, seat: int, action: Mapping[str, Any]) -> None:
     card = action["card"]
     if KIND[card] != CHI:
         raise IllegalAction(f"card: only a Chi card is played in a conflict, not {name_of(card)}", rule="chi.conflict.chi")
+
+
+_CHECKS = {"play_yang": _check_yang, "attack": _check_attack, "chi": _check_chi}

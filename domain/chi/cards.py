@@ -85,6 +85,7 @@ ALL_IDS: tuple[str, ...] = tuple(CARDS)
 KIND: dict[str, str] = {card.id: card.kind for card in CARDS.values()}
 COLOUR: dict[str, str | None] = {card.id: card.colour for card in CARDS.values()}
 POINTS: dict[str, int] = {card.id: card.points for card in CARDS.values()}
+YINS: frozenset[str] = frozenset(card.id for card in CARDS.values() if card.kind == YIN)
 
 
 def card_json(card_id: str) -> dict[str, Any]:

@@ -13,11 +13,11 @@ from domain.chi.cards import ALL_IDS, CHI, COLOUR, KIND, POINTS
 from domain.chi.flow import Emitter, draw_from_deck, end_turn, maintain, start_turn
 from domain.chi.state import ROW_SLOTS, STACKS_TO_END, STARTING_HAND, ChiState, new_state
 from domain.chi.table import final_scores, other, over_hand_limit, stack_of_colour
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.rng import Rng
 
 
-def setup_events(seats: int, rng: Rng) -> list[Event]:
+def setup_events(seats: int, rng: Rng) -> Decision:
     """The opening events of a game."""
     em = Emitter(new_state(seats), rng)
     order = rng.shuffle(ALL_IDS)
@@ -31,21 +31,21 @@ def setup_events(seats: int, rng: Rng) -> list[Event]:
     maintain(em)
     # turn_started adds one to the turn count: the starter's first turn is turn 1.
     start_turn(em, starter)
-    return em.events
+    return em.decision()
 
 
-def decide_events(state: ChiState, seat: int, action: Mapping[str, Any], rng: Rng) -> list[Event]:
+def decide_events(state: ChiState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
     """The events of `seat` taking `action`, or the error saying why it may not."""
     check(state, seat, action)
     em = Emitter(state, rng)
     _PERFORM[action["type"]](em, seat, action)
-    return em.events
+    return em.decision()
 
 
 def _draw(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     slot = action["slot"]
     em.emit("card_drawn", "chi.draw.from-row", {"seat": seat, "slot": slot, "card": em.state.row[slot]})
-    em.vacated.append(slot)
+    em.vacated.add(slot)
     _action_done(em)
 
 

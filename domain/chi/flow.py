@@ -9,9 +9,9 @@ folds every event at once so the next step sees the table as it now is.
 from __future__ import annotations
 
 
-from domain.chi.cards import KIND, YIN
-from domain.chi.evolve import evolve
-from domain.chi.state import ChiState
+from domain.chi.cards import KIND, YIN, YINS
+from domain.chi.evolve import APPLIERS
+from domain.chi.state import ChiState, copy_state
 from domain.chi.table import final_scores, has_turn_action, other, over_hand_limit, winners
 from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
@@ -20,11 +20,12 @@ from domain.rng import Rng
 class Emitter(BaseEmitter):
     """A Chi decision's events; it also keeps the row slots the decision emptied."""
 
-    evolve = staticmethod(evolve)
+    appliers = APPLIERS
+    copy = staticmethod(copy_state)
 
     def __init__(self, state: ChiState, rng: Rng):
         super().__init__(state, rng)
-        self.vacated: list[int] = []  # row slots emptied by this decision, to report if left empty
+        self.vacated: set[int] = set()  # row slots emptied by this decision, to report if left empty
 
 
 def reshuffle(em: Emitter) -> None:
@@ -46,11 +47,12 @@ def draw_from_deck(em: Emitter, seat: int) -> None:
 
 def maintain(em: Emitter) -> None:
     """After every decision: fill the row, clear an all-Yin row, never leave the deck empty."""
-    fill_row(em)
+    if None in em.state.row:
+        fill_row(em)
     repeat = False
     while row_all_yin(em.state.row) and _non_yin_left(em.state):
         cleared = [card for card in em.state.row if card is not None]
-        em.vacated.extend(slot for slot, card in enumerate(em.state.row) if card is not None)
+        em.vacated.update(slot for slot, card in enumerate(em.state.row) if card is not None)
         rule = "chi.house.row-clearing-repeats" if repeat else "chi.row.all-yin"
         em.emit("row_cleared", rule, {"cards": cleared})
         fill_row(em)
@@ -73,18 +75,21 @@ def fill_row(em: Emitter) -> None:
             left = [slot for slot in empty if slot in em.vacated]
             if left:
                 em.emit("row_slots_left_empty", "chi.house.nothing-to-draw", {"slots": left})
-                em.vacated = [slot for slot in em.vacated if slot not in left]
+                em.vacated.difference_update(left)
             return
         slots = empty[: len(deck)]
         # A slot emptied earlier, left empty for want of cards, is caught up under a house rule.
-        rule = "chi.row.refill" if all(slot in em.vacated for slot in slots) else "chi.house.empty-slots-refilled"
+        rule = "chi.row.refill" if em.vacated.issuperset(slots) else "chi.house.empty-slots-refilled"
         em.emit("row_refilled", rule, {"slots": slots, "cards": deck[: len(slots)]})
+        if len(slots) == len(empty):
+            return
 
 
 def row_all_yin(row: list[str | None]) -> bool:
     """Whether the row's cards are all Yin: empty slots are ignored, but an empty row is not all Yin."""
-    cards = [card for card in row if card is not None]
-    return bool(cards) and all(KIND[card] == YIN for card in cards)
+    cards = set(row)
+    cards.discard(None)
+    return bool(cards) and cards <= YINS
 
 
 def _non_yin_left(state: ChiState) -> bool:

@@ -14,7 +14,7 @@ from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.chi.state import OVER, SETUP, ChiState, Conflict, new_state
 from domain.chi.table import to_act
 from domain.chi.view import outcome, view
-from domain.contract import Action, Event, Outcome
+from domain.contract import Action, Decision, Event, Outcome
 from domain.rng import Rng
 
 
@@ -41,13 +41,13 @@ class ChiRules:
         """The empty table, before the deal."""
         return new_state(seats)
 
-    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
         """Shuffle, choose the starter, deal 3 cards each and the 6-card row, start turn 1."""
         return setup_events(seats, rng)
 
     def scenario_setup(
         self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng
-    ) -> list[Event]:
+    ) -> Decision:
         """The opening events laying out `scenario` (see domain/chi/scenario.py) in place of a deal.
 
         IllegalAction(rule="chi.scenario") names the field and says why when it cannot be laid out.
@@ -75,7 +75,7 @@ class ChiRules:
         show the player nothing new (house rule 21); anything touching the deck or a conflict does."""
         return all(event.type in REVERSIBLE for event in events)
 
-    def decide(self, state: ChiState, seat: int, action: Action, rng: Rng) -> list[Event]:
+    def decide(self, state: ChiState, seat: int, action: Action, rng: Rng) -> Decision:
         """The events `action` causes, or GameOver / NotYourTurn / IllegalAction."""
         return decide_events(state, seat, action, rng)
 

@@ -59,7 +59,7 @@ from domain.chi.cards import ALL_IDS, CARDS, COLOUR, KIND, POINTS, YANG
 from domain.chi.flow import Emitter, maintain
 from domain.chi.state import ACTION, CONFLICT, DISCARD, HAND_LIMIT, OVER, ROW_SLOTS, STACKS_TO_END, ChiState, new_state
 from domain.chi.table import other
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.errors import IllegalAction
 from domain.rng import Rng
 
@@ -263,7 +263,7 @@ class _Plan:
         return named + rng.shuffle([card for card in ALL_IDS if card not in chosen])
 
 
-def scenario_events(seats: int, scenario: Any, rng: Rng) -> list[Event]:
+def scenario_events(seats: int, scenario: Any, rng: Rng) -> Decision:
     """The opening events that lay out the scenario's table, or IllegalAction naming the field."""
     if seats != SEATS:
         raise _refuse(f"scenario: Chi is for {SEATS} players, not {seats}")
@@ -285,7 +285,7 @@ def scenario_events(seats: int, scenario: Any, rng: Rng) -> list[Event]:
         data = {"seat": plan.starter, "stacks": stacks, "final_turn_for": plan.final_turn}
         em.emit("end_triggered", "chi.end.six-stacks", data)
     em.emit("turn_started", "chi.turn.one-action", {"seat": plan.to_play, "turn": plan.turn})
-    return em.events
+    return em.decision()
 
 
 def scenario_of(state: ChiState) -> dict[str, Any]:

@@ -2,7 +2,9 @@
 
 Every field is JSON-native (str, int, bool, None, lists, str-keyed dicts) or one of the two
 dataclasses here; no tuples and no sets, so `ChiState(**json.loads(...))` rebuilds an equal state.
-Lists are never changed in place: `evolve` builds new lists for what changes and shares the rest.
+Lists are never changed in place: `evolve` builds new lists for what changes and shares the rest,
+which is why a shallow copy (`copy_state`) is a table of its own. Slots: the rules read these
+fields on every step.
 
 Orders: the deck's top card is `deck[0]` (an event's shuffled order reads top first); the
 discard pile's top card is `discard[-1]`; a stack lists its cards from the bottom up.
@@ -11,7 +13,8 @@ discard pile's top card is `discard[-1]`; a stack lists its cards from the botto
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from domain.state_copy import copier
 
 ROW_SLOTS = 6
 HAND_LIMIT = 5
@@ -21,7 +24,7 @@ STACKS_TO_END = 6
 SETUP, ACTION, CONFLICT, DISCARD, OVER = "setup", "action", "conflict", "discard", "over"
 
 
-@dataclass
+@dataclass(slots=True)
 class Conflict:
     """A Yin attack under way: who attacked what, the Chi played so far, who decides next."""
 
@@ -34,7 +37,7 @@ class Conflict:
     last_played: int | None = None  # the seat whose card is on top: it wins if the other passes
 
 
-@dataclass
+@dataclass(slots=True)
 class ChiState:
     """Everything on the table, hidden cards included."""
 
@@ -60,12 +63,4 @@ def new_state(seats: int) -> ChiState:
     return ChiState(seats=seats, hands=[[] for _ in range(seats)], areas=[[] for _ in range(seats)])
 
 
-def copy_with(state: ChiState, **changes: Any) -> ChiState:
-    """A new state sharing every field but `changes`.
-
-    Faster than `dataclasses.replace`, which re-runs `__init__`; evolve calls this for every event.
-    """
-    new = object.__new__(ChiState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+copy_state = copier(ChiState)

@@ -63,7 +63,7 @@ def attack_targets(state: ChiState, seat: int, yin: str) -> list[str]:
 
 def has_turn_action(state: ChiState, seat: int) -> bool:
     """Whether `seat`, were it its turn, could draw, play a Yang or attack."""
-    if any(slot is not None for slot in state.row):
+    if state.row.count(None) < len(state.row):  # a card in the row to draw
         return True
     hand = state.hands[seat]
     if len(hand) < 2:  # every play would leave the hand empty

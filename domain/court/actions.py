@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.contract import Action
-from domain.court.cards import CARDS, COURTESAN, name_of
-from domain.court.flow import beatable, tax_targets
+from domain.court.cards import CARDS, COST, COURTESAN, DAEMONS, ROLE, STRENGTH, VP, name_of
+from domain.court.flow import tax_targets
 from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState
-from domain.court.table import fight_cost, price, tops
+from domain.court.table import fight_cost, generals_strength, price, tops
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 
 WELL_FORMED = "court.action.well-formed"
@@ -28,6 +28,9 @@ FIELDS = {"start": ("slot", "space"), "buy": ("slot", "space"), "exchange": ("sp
           "tax_for_vp": ("space",), "tax_for_cp": ("space",), "fight": ("slot", "pay"), "decline": ()}
 PHASES = {"start": (CHOOSE,), "buy": (BUY,), "exchange": (BUY,), "skip": (BUY,), "tax_for_vp": (POWER,),
           "tax_for_cp": (POWER,), "fight": (POWER, FIGHT), "decline": (POWER, FIGHT)}
+
+
+ALWAYS = ("skip", "decline")  # legal in every phase they belong to
 
 
 def to_act(state: CourtState) -> int | None:
@@ -39,33 +42,59 @@ def exchanges(state: CourtState) -> list[Action]:
     if state.exchanged:
         return []
     found = []
-    for space, top in enumerate(tops(state)):
-        if top and CARDS[top].role == COURTESAN and state.placed_on[space] < state.turn:
+    for space, stack in enumerate(state.court):
+        if stack and ROLE[stack[-1]] == COURTESAN and state.placed_on[space] < state.turn:
+            worth = VP[stack[-1]]
             found += [{"type": "exchange", "space": space, "slot": slot} for slot, card in enumerate(state.row)
-                      if card and not CARDS[card].is_daemon and CARDS[card].vp == CARDS[top].vp]
+                      if card and card not in DAEMONS and VP[card] == worth]
+    return found
+
+
+def _starts(state: CourtState) -> list[Action]:
+    empty = [space for space in range(state.spaces) if not state.court[space]]
+    return [{"type": "start", "slot": slot, "space": space} for slot, card in enumerate(state.row) if card for space in empty]
+
+
+def _buys(state: CourtState) -> list[Action]:
+    cp = state.cp
+    return [{"type": "buy", "slot": slot, "space": space}
+            for slot, card in enumerate(state.row)
+            if card and card not in DAEMONS and slot + COST[card] <= cp for space in range(state.spaces)]
+
+
+def _taxes(state: CourtState) -> list[Action]:
+    if state.phase != POWER or state.pending["power"] != "tax":
+        return []
+    return [{"type": kind, "space": space}
+            for space in tax_targets(state, state.pending["space"]) for kind in ("tax_for_vp", "tax_for_cp")]
+
+
+def _fights(state: CourtState) -> list[Action]:
+    if state.phase == POWER and state.pending["power"] == "tax":
+        return []
+    strength = generals_strength(state)
+    cp = state.cp
+    found = []
+    for slot, card in enumerate(state.row):
+        if card in DAEMONS:
+            cost = max(0, STRENGTH[card] - strength)
+            if cost <= cp:
+                found.append({"type": "fight", "slot": slot, "pay": cost})
     return found
 
 
 def legal_actions(state: CourtState, seat: int) -> list[Action]:
     if seat != 0 or to_act(state) is None:
         return []
-    spaces = range(state.spaces)
-    if state.phase == CHOOSE:
-        empty = [space for space in spaces if not state.court[space]]
-        return [{"type": "start", "slot": slot, "space": space}
-                for slot, card in enumerate(state.row) if card for space in empty]
-    if state.phase == BUY:
-        buys = [{"type": "buy", "slot": slot, "space": space}
-                for slot, card in enumerate(state.row)
-                if card and not CARDS[card].is_daemon and price(slot, card) <= state.cp for space in spaces]
-        return buys + exchanges(state) + [{"type": "skip"}]
-    if state.phase == POWER and state.pending["power"] == "tax":
-        return [{"type": kind, "space": space}
-                for space in tax_targets(state, state.pending["space"]) for kind in ("tax_for_vp", "tax_for_cp")] + [
-            {"type": "decline"}]
-    if state.phase in (POWER, FIGHT):
-        return [{"type": "fight", "slot": slot, "pay": fight_cost(state, state.row[slot])}
-                for slot in beatable(state)] + [{"type": "decline"}]
+    phase = state.phase
+    if phase == CHOOSE:
+        return _starts(state)
+    if phase == BUY:
+        return _buys(state) + exchanges(state) + [{"type": "skip"}]
+    if phase == POWER and state.pending["power"] == "tax":
+        return _taxes(state) + [{"type": "decline"}]
+    if phase in (POWER, FIGHT):
+        return _fights(state) + [{"type": "decline"}]
     return []
 
 
@@ -78,15 +107,18 @@ def check(state: CourtState, seat: int, action: Any) -> None:
     if seat != 0:
         raise NotYourTurn(f"a solitaire game has one seat, 0, not {seat}")
     _check_form(state, action)
-    if action in legal_actions(state, seat):
+    kind = action["type"]
+    # Only the legal actions of the action's own kind: the same lists `legal_actions` joins.
+    if state.phase in PHASES[kind] and (kind in ALWAYS or action in _OF_KIND[kind](state)):
         return
     raise IllegalAction(*_why(state, action))
 
 
 def _check_form(state: CourtState, action: Any) -> None:
-    known = ", ".join(FIELDS)
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
-        raise IllegalAction(f"type: an action is an object whose type is one of {known}", rule=WELL_FORMED)
+    # A plain dict first: `isinstance` against the Mapping ABC is slow, and nearly every action is one.
+    is_object = type(action) is dict or isinstance(action, Mapping)
+    if not is_object or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
+        raise IllegalAction(f"type: an action is an object whose type is one of {', '.join(FIELDS)}", rule=WELL_FORMED)
     wanted = FIELDS[action["type"]]
     for name in action:
         if name != "type" and name not in wanted:
@@ -140,3 +172,7 @@ def _why(state: CourtState, action: Mapping[str, Any]) -> tuple[str, str]:
             return f"slot: the Generals lack {cost} strength and you have {state.cp} CP", "court.power.general"
         return f"pay: this fight costs exactly {cost} CP", "court.house.exact-pay"
     return "type: not a decision of this phase", "court.phase-1a.buy"
+
+
+_OF_KIND = {"start": _starts, "buy": _buys, "exchange": exchanges, "tax_for_vp": _taxes, "tax_for_cp": _taxes,
+            "fight": _fights}

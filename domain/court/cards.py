@@ -80,6 +80,14 @@ CARDS: Mapping[str, Card] = MappingProxyType(_build(DATA))
 ALL_IDS: tuple[str, ...] = tuple(CARDS)
 CLANS: tuple[str, ...] = tuple(DATA["clans"])
 
+# Plain dicts and a set of single facts: the rules look these up on every step, so keep them cheap.
+ROLE: dict[str, str] = {card.id: card.role for card in CARDS.values()}
+CLAN: dict[str, str] = {card.id: card.clan for card in CARDS.values()}
+VP: dict[str, int] = {card.id: card.vp for card in CARDS.values()}
+COST: dict[str, int] = {card.id: card.cost for card in CARDS.values()}
+STRENGTH: dict[str, int] = {card.id: card.strength for card in CARDS.values()}
+DAEMONS: frozenset[str] = frozenset(card.id for card in CARDS.values() if card.is_daemon)
+
 
 def name_of(card_id: str) -> str:
     """The card as a sentence names it: "the Sun Minister (2 VP)", "Daemon Prince 4 (strength 8)"."""

@@ -10,32 +10,32 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.court.actions import check
-from domain.court.cards import ALL_IDS, CARDS
+from domain.court.cards import ALL_IDS, CARDS, DAEMONS
 from domain.court.flow import Emitter, activate, after_purchase, end_of_turn, refill, resume
 from domain.court.state import BUY, FIGHT, POWER, ROW_SLOTS, STARTING_CARDS, STARTING_CP, CourtState, new_state
 from domain.court.table import fight_cost, price, rightmost_court_card, tax_collectors
 from domain.rng import Rng
 
 
-def setup_events(advanced: bool, rng: Rng) -> list[Event]:
+def setup_events(advanced: bool, rng: Rng) -> Decision:
     em = Emitter(new_state(advanced), rng)
     order = rng.shuffle(ALL_IDS)
     em.emit("deck_shuffled", "court.setup.shuffle", {"count": len(order)}, secret={"order": order})
     for slot in range(ROW_SLOTS):
-        while CARDS[em.state.deck[0]].is_daemon:
+        while em.state.deck[0] in DAEMONS:
             em.emit("daemon_set_aside", "court.setup.daemons-aside", {"card": em.state.deck[0]})
         em.emit("row_dealt", "court.setup.row", {"slot": slot, "card": em.state.deck[0]})
     em.emit("choice_offered", "court.setup.starting-cards", {"cp": STARTING_CP, "choose": STARTING_CARDS})
-    return em.events
+    return em.decision()
 
 
-def decide_events(state: CourtState, seat: int, action: Mapping[str, Any], rng: Rng) -> list[Event]:
+def decide_events(state: CourtState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
     check(state, seat, action)
     em = Emitter(state, rng)
     _PERFORM[action["type"]](em, action)
-    return em.events
+    return em.decision()
 
 
 def _start(em: Emitter, action: Mapping[str, Any]) -> None:
@@ -52,8 +52,8 @@ def _start(em: Emitter, action: Mapping[str, Any]) -> None:
     em.emit("row_slid", "court.house.refill-order", {"row": [fourth, None, None, None], "card": fourth})
     for slot in range(1, ROW_SLOTS):
         card = em.state.deck[0]
-        rule = "court.house.setup-daemons" if CARDS[card].is_daemon else "court.setup.slide"
-        em.emit("card_drawn", rule, {"slot": slot, "card": card, "daemon": CARDS[card].is_daemon})
+        rule = "court.house.setup-daemons" if card in DAEMONS else "court.setup.slide"
+        em.emit("card_drawn", rule, {"slot": slot, "card": card, "daemon": card in DAEMONS})
     em.emit("turn_started", "court.phase-1a.buy", {"turn": 1})
 
 

@@ -1,12 +1,16 @@
-"""The fold: each event of a Court game applied to the table. Pure, no randomness."""
+"""The fold: each event of a Court game applied to the table. Pure, no randomness.
+
+Each applier changes a table of its own in place (see domain.emitter), putting new lists in the
+fields it changes: the lists are shared with the table before.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
 from domain.emitter import fold_by_type
-from domain.court.cards import CARDS
-from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState, copy_with
+from domain.court.cards import DAEMONS
+from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState, copy_state
 
 Facts = Mapping[str, Any]
 
@@ -30,111 +34,109 @@ def _placed(state: CourtState, space: int, turn: int) -> list[int]:
     return [turn if index == space else placed for index, placed in enumerate(state.placed_on)]
 
 
-def _deck_shuffled(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, deck=list(f["order"]))
+def _deck_shuffled(state: CourtState, f: Facts) -> None:
+    state.deck = list(f["order"])
 
 
-def _row_dealt(state: CourtState, f: Facts) -> CourtState:
+def _row_dealt(state: CourtState, f: Facts) -> None:
     """A card of the set-up deal (never a Daemon Prince: those are set aside)."""
     row = list(state.row)
     row[f["slot"]] = f["card"]
-    return copy_with(state, deck=state.deck[1:], row=row)
+    state.deck, state.row = state.deck[1:], row
 
 
-def _daemon_set_aside(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, deck=state.deck[1:], set_aside=state.set_aside + [f["card"]])
+def _daemon_set_aside(state: CourtState, f: Facts) -> None:
+    state.deck, state.set_aside = state.deck[1:], state.set_aside + [f["card"]]
 
 
-def _choice_offered(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, phase=CHOOSE, cp=f["cp"])
+def _choice_offered(state: CourtState, f: Facts) -> None:
+    state.phase, state.cp = CHOOSE, f["cp"]
 
 
-def _starting_card_placed(state: CourtState, f: Facts) -> CourtState:
+def _starting_card_placed(state: CourtState, f: Facts) -> None:
     row = list(state.row)
     row[f["slot"]] = None
-    return copy_with(state, row=row, court=_pushed(state.court, f["space"], f["card"]))
+    state.row, state.court = row, _pushed(state.court, f["space"], f["card"])
 
 
-def _daemons_shuffled_back(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, deck=list(f["order"]), set_aside=[])
+def _daemons_shuffled_back(state: CourtState, f: Facts) -> None:
+    state.deck, state.set_aside = list(f["order"]), []
 
 
-def _row_set(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, row=list(f["row"]))
+def _row_set(state: CourtState, f: Facts) -> None:
+    state.row = list(f["row"])
 
 
-def _turn_started(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, phase=BUY, turn=f["turn"], exchanged=False, pending=None)
+def _turn_started(state: CourtState, f: Facts) -> None:
+    state.phase, state.turn, state.exchanged, state.pending = BUY, f["turn"], False, None
 
 
-def _card_drawn(state: CourtState, f: Facts) -> CourtState:
+def _card_drawn(state: CourtState, f: Facts) -> None:
     row = list(state.row)
     row[f["slot"]] = f["card"]
-    daemons = state.drawn_daemons + (1 if CARDS[f["card"]].is_daemon else 0)
-    return copy_with(state, deck=state.deck[1:], row=row, drawn_daemons=daemons)
+    daemons = state.drawn_daemons + (1 if f["card"] in DAEMONS else 0)
+    state.deck, state.row, state.drawn_daemons = state.deck[1:], row, daemons
 
 
-def _nothing(state: CourtState, f: Facts) -> CourtState:
-    return state
+def _nothing(state: CourtState, f: Facts) -> None:
+    """Events that record what did not happen change nothing on the table."""
 
 
-def _card_bought(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, cp=state.cp - f["price"], row=_without_slot(state.row, f["slot"]),
-                     court=_pushed(state.court, f["space"], f["card"]), placed_on=_placed(state, f["space"], state.turn))
+def _card_bought(state: CourtState, f: Facts) -> None:
+    state.cp, state.row, state.court, state.placed_on = state.cp - f["price"], _without_slot(state.row, f["slot"]), _pushed(state.court, f["space"], f["card"]), _placed(state, f["space"], state.turn)
 
 
-def _courtesan_exchanged(state: CourtState, f: Facts) -> CourtState:
+def _courtesan_exchanged(state: CourtState, f: Facts) -> None:
     court = _pushed(_popped(state.court, f["space"]), f["space"], f["card"])
-    return copy_with(state, row=_without_slot(state.row, f["slot"]), court=court, discard=state.discard + [f["courtesan"]],
-                     placed_on=_placed(state, f["space"], state.turn), exchanged=True)
+    state.row, state.court, state.discard, state.placed_on, state.exchanged = _without_slot(state.row, f["slot"]), court, state.discard + [f["courtesan"]], _placed(state, f["space"], state.turn), True
 
 
-def _cp_gained(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, cp=state.cp + f["cp"])
+def _cp_gained(state: CourtState, f: Facts) -> None:
+    state.cp = state.cp + f["cp"]
 
 
-def _vp_gained(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, vp=state.vp + f["vp"])
+def _vp_gained(state: CourtState, f: Facts) -> None:
+    state.vp = state.vp + f["vp"]
 
 
-def _power_awaits(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, phase=POWER, pending={"power": f["power"], "space": f["space"], "then": f["then"],
-                                                  "refill_after": f.get("refill_after", False)})
+def _power_awaits(state: CourtState, f: Facts) -> None:
+    state.phase, state.pending = POWER, {"power": f["power"], "space": f["space"], "then": f["then"],
+                                                  "refill_after": f.get("refill_after", False)}
 
 
-def _tax_collected(state: CourtState, f: Facts) -> CourtState:
+def _tax_collected(state: CourtState, f: Facts) -> None:
     court = _popped(state.court, f["space"])
     if f["take"] == "vp":
-        return copy_with(state, court=court, vp=state.vp + f["amount"], discard=state.discard + [f["card"]])
-    return copy_with(state, court=court, cp=state.cp + f["amount"], daemon_court=state.daemon_court + [f["card"]])
+        state.court, state.vp, state.discard = court, state.vp + f["amount"], state.discard + [f["card"]]
+        return
+    state.court, state.cp, state.daemon_court = court, state.cp + f["amount"], state.daemon_court + [f["card"]]
 
 
-def _power_done(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, phase=FIGHT if f["then"] == FIGHT else BUY, pending=None)
+def _power_done(state: CourtState, f: Facts) -> None:
+    state.phase, state.pending = FIGHT if f["then"] == FIGHT else BUY, None
 
 
-def _fight_offered(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, phase=FIGHT, pending=None)
+def _fight_offered(state: CourtState, f: Facts) -> None:
+    state.phase, state.pending = FIGHT, None
 
 
-def _daemon_defeated(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, cp=state.cp - f["pay"], vp=state.vp + f["vp"], row=_without_slot(state.row, f["slot"]),
-                     defeated=state.defeated + [f["card"]])
+def _daemon_defeated(state: CourtState, f: Facts) -> None:
+    state.cp, state.vp, state.row, state.defeated = state.cp - f["pay"], state.vp + f["vp"], _without_slot(state.row, f["slot"]), state.defeated + [f["card"]]
 
 
-def _row_card_discarded(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, row=_without_slot(state.row, f["slot"]), discard=state.discard + [f["card"]])
+def _row_card_discarded(state: CourtState, f: Facts) -> None:
+    state.row, state.discard = _without_slot(state.row, f["slot"]), state.discard + [f["card"]]
 
 
-def _daemons_took(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, row=_without_slot(state.row, f["slot"]), daemon_court=state.daemon_court + [f["card"]])
+def _daemons_took(state: CourtState, f: Facts) -> None:
+    state.row, state.daemon_court = _without_slot(state.row, f["slot"]), state.daemon_court + [f["card"]]
 
 
-def _game_ended(state: CourtState, f: Facts) -> CourtState:
-    return copy_with(state, phase=OVER, pending=None, ended_by=f["reason"])
+def _game_ended(state: CourtState, f: Facts) -> None:
+    state.phase, state.pending, state.ended_by = OVER, None, f["reason"]
 
 
-_HANDLERS: dict[str, Callable[[CourtState, Facts], CourtState]] = {
+APPLIERS: dict[str, Callable[[CourtState, Facts], None]] = {
     "deck_shuffled": _deck_shuffled,
     "row_dealt": _row_dealt,
     "daemon_set_aside": _daemon_set_aside,
@@ -163,5 +165,5 @@ _HANDLERS: dict[str, Callable[[CourtState, Facts], CourtState]] = {
     "game_ended": _game_ended,
 }
 
-evolve = fold_by_type(_HANDLERS, "The Court of Xiang Chi")
-EVENT_TYPES = tuple(_HANDLERS)
+evolve = fold_by_type(APPLIERS, copy_state, "The Court of Xiang Chi")
+EVENT_TYPES = tuple(APPLIERS)

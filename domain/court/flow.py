@@ -4,9 +4,9 @@ the end of the game. Every step is an event, folded into the state as it is emit
 from __future__ import annotations
 
 
-from domain.court.cards import CARDS, GENERAL, MINISTER, POET, RULEBOOK_DAEMONS, TAX_COLLECTOR
-from domain.court.evolve import evolve
-from domain.court.state import BUY, DAEMONS_TO_END, CourtState
+from domain.court.cards import CARDS, CLAN, DAEMONS, GENERAL, MINISTER, POET, RULEBOOK_DAEMONS, TAX_COLLECTOR
+from domain.court.evolve import APPLIERS
+from domain.court.state import BUY, DAEMONS_TO_END, CourtState, copy_state
 from domain.court.table import (
     daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors, title, tops,
 )
@@ -14,7 +14,8 @@ from domain.emitter import Emitter as BaseEmitter
 
 
 class Emitter(BaseEmitter):
-    evolve = staticmethod(evolve)
+    appliers = APPLIERS
+    copy = staticmethod(copy_state)
 
 
 def refill(em: Emitter) -> None:
@@ -29,7 +30,7 @@ def refill(em: Emitter) -> None:
             em.emit("row_left_short", "court.house.empty-deck", {"slots": [s for s, c in enumerate(em.state.row) if c is None]})
             return
         card = em.state.deck[0]
-        em.emit("card_drawn", "court.row.slide", {"slot": gap, "card": card, "daemon": CARDS[card].is_daemon})
+        em.emit("card_drawn", "court.row.slide", {"slot": gap, "card": card, "daemon": card in DAEMONS})
 
 
 def activate(em: Emitter, space: int, then: str, refill_after: bool = False) -> bool:
@@ -60,8 +61,8 @@ def activate(em: Emitter, space: int, then: str, refill_after: bool = False) -> 
 
 def tax_targets(state: CourtState, space: int) -> list[int]:
     """The spaces whose top card a Tax Collector on `space` may discard: another card of its clan."""
-    clan = CARDS[state.court[space][-1]].clan
-    return [index for index, top in enumerate(tops(state)) if index != space and top and CARDS[top].clan == clan]
+    clan = CLAN[state.court[space][-1]]
+    return [index for index, stack in enumerate(state.court) if index != space and stack and CLAN[stack[-1]] == clan]
 
 
 def beatable(state: CourtState) -> list[int]:

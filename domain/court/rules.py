@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Event, Outcome
+from domain.contract import Action, Decision, Event, Outcome
 from domain.court.actions import legal_actions, to_act
 from domain.court.bots import Autoplayer, RandomBot
 from domain.court.decide import decide_events, setup_events
@@ -36,7 +36,7 @@ class CourtRules:
     def new_state(self, seats: int, options: Mapping[str, Any]) -> CourtState:
         return new_state(bool(options.get("advanced")))
 
-    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
         return setup_events(bool(options.get("advanced")), rng)
 
     def to_act(self, state: CourtState) -> int | None:
@@ -53,7 +53,7 @@ class CourtRules:
         """Every decision either reaches into the deck or settles a power: none is taken back."""
         return False
 
-    def decide(self, state: CourtState, seat: int, action: Action, rng: Rng) -> list[Event]:
+    def decide(self, state: CourtState, seat: int, action: Action, rng: Rng) -> Decision:
         return decide_events(state, seat, action, rng)
 
     def evolve(self, state: CourtState, event: Event) -> CourtState:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.state_copy import copier
+
 ROW_SLOTS = 4
 SPACES, ADVANCED_SPACES = 8, 6
 STARTING_CP = 10
@@ -22,7 +24,7 @@ DAEMONS_TO_END = 4
 SETUP, CHOOSE, BUY, POWER, FIGHT, OVER = "setup", "choose", "buy", "power", "fight", "over"
 
 
-@dataclass
+@dataclass(slots=True)
 class CourtState:
     spaces: int = SPACES
     phase: str = SETUP
@@ -48,8 +50,4 @@ def new_state(advanced: bool = False) -> CourtState:
     return CourtState(spaces=spaces, court=[[] for _ in range(spaces)], placed_on=[0] * spaces)
 
 
-def copy_with(state: CourtState, **changes: Any) -> CourtState:
-    new = object.__new__(CourtState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+copy_state = copier(CourtState)

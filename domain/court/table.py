@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from domain.court.cards import CARDS, CLANS, GENERAL, TAX_COLLECTOR
+from domain.court.cards import CLAN, CLANS, COST, DAEMONS, GENERAL, ROLE, STRENGTH, TAX_COLLECTOR, VP
 from domain.court.state import CourtState
 
 ALL_CLANS_BONUS = 2
+ALL_CLANS = frozenset(CLANS)
 TITLES = (  # (lowest score, title): the rulebook's Aristocracy table
     (71, "Emperor/Empress"),
     (56, "Noble (Zhuhou)"),
@@ -23,14 +24,14 @@ def tops(state: CourtState) -> list[str | None]:
 
 
 def top_cards_of(state: CourtState, role: str) -> list[str]:
-    return [card for card in tops(state) if card and CARDS[card].role == role]
+    return [stack[-1] for stack in state.court if stack and ROLE[stack[-1]] == role]
 
 
 def generals_strength(state: CourtState) -> int:
     """The Generals' total strength, +2 when they stand for all three clans."""
     generals = top_cards_of(state, GENERAL)
-    total = sum(CARDS[card].strength for card in generals)
-    if {CARDS[card].clan for card in generals} >= set(CLANS):
+    total = sum(STRENGTH[card] for card in generals)
+    if len(generals) >= len(CLANS) and {CLAN[card] for card in generals} >= ALL_CLANS:
         total += ALL_CLANS_BONUS
     return total
 
@@ -41,29 +42,29 @@ def tax_collectors(state: CourtState) -> list[str]:
 
 def price(slot: int, card: str) -> int:
     """What a card costs in Society Row: its distance from the deck plus its Cost Modifier."""
-    return slot + CARDS[card].cost
+    return slot + COST[card]
 
 
 def daemons_in_row(state: CourtState) -> list[int]:
-    return [slot for slot, card in enumerate(state.row) if card and CARDS[card].is_daemon]
+    return [slot for slot, card in enumerate(state.row) if card in DAEMONS]
 
 
 def rightmost_court_card(state: CourtState) -> int | None:
     """The slot of the rightmost card of Society Row that is not a Daemon Prince."""
     for slot in range(len(state.row) - 1, -1, -1):
         card = state.row[slot]
-        if card and not CARDS[card].is_daemon:
+        if card and card not in DAEMONS:
             return slot
     return None
 
 
 def fight_cost(state: CourtState, daemon: str) -> int:
     """The CP the Generals lack to defeat `daemon` (0 when they are strong enough)."""
-    return max(0, CARDS[daemon].strength - generals_strength(state))
+    return max(0, STRENGTH[daemon] - generals_strength(state))
 
 
 def penalty(state: CourtState) -> int:
-    return sum(CARDS[card].vp for card in state.daemon_court)
+    return sum(VP[card] for card in state.daemon_court)
 
 
 def final_score(state: CourtState) -> int:

@@ -23,7 +23,7 @@ from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xanadu.cards import CARDS
 from domain.xanadu.state import BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState
-from domain.xanadu.table import can_pay, coverable, missing, payable, starting_colour, workers_left
+from domain.xanadu.table import Cover, can_pay, missing, open_covers, payable_cards, starting_colour, workers_left
 
 WELL_FORMED = "xanadu.action.well-formed"
 FIELDS = {"start": ("card",), "sell": ("building",), "end_sell": (), "skip_turn": (), "build": ("card",),
@@ -46,49 +46,91 @@ def startable(state: XanaduState, seat: int) -> list[str]:
     return sorted(card for card in hand if colour is None or CARDS[card].colour == colour)
 
 
-def covers_open(state: XanaduState, seat: int) -> list[Action]:
-    """The rows the seat may still cover: within its workers, keeping its building payable."""
+def covers_open(state: XanaduState, seat: int, only: Cover | None = None) -> list[Action]:
+    """The rows the seat may still cover: within its workers, keeping its building payable (of
+    the one building `only`, when given)."""
     plan = state.plan
-    left = workers_left(state, seat, plan)
-    if left <= 0:
-        return []
-    found = []
-    for owner, index in coverable(state, plan["covers"]):
-        covers = plan["covers"] + [[owner, index]]
-        if plan["build"] and not can_pay(state, seat, CARDS[plan["build"]].cost, covers, left - 1):
-            continue
-        found.append({"type": "cover", "owner": owner, "building": index})
-    return found
+    cost = CARDS[plan["build"]].cost if plan["build"] else None
+    return [{"type": "cover", "owner": owner, "building": index}
+            for owner, index in open_covers(state, seat, cost, plan["covers"], workers_left(state, seat, plan), only)]
 
 
 def paid(state: XanaduState, seat: int) -> bool:
     plan = state.plan
-    return not plan["build"] or not missing(state, seat, CARDS[plan["build"]].cost, plan["covers"])
+    return not plan["build"] or can_pay(state, seat, CARDS[plan["build"]].cost, plan["covers"], 0)
+
+
+# The legal actions of each kind, each in the phase it belongs to: `legal_actions` joins those of
+# the phase in order, and `check` asks only for those of the action's own kind.
+
+def _starts(state: XanaduState, seat: int) -> list[Action]:
+    return [{"type": "start", "card": card} for card in startable(state, seat)]
+
+
+def _sells(state: XanaduState, seat: int) -> list[Action]:
+    return [{"type": "sell", "building": index} for index in range(len(state.buildings[seat]))]
+
+
+def _skip_turn(state: XanaduState, seat: int) -> list[Action]:
+    return [] if state.plan["sold"] else [{"type": "skip_turn"}]
+
+
+def _builds(state: XanaduState, seat: int, cards: list[str] | None = None) -> list[Action]:
+    cards = sorted(set(state.hands[seat])) if cards is None else cards
+    return [{"type": "build", "card": card} for card in payable_cards(state, seat, cards, state.plan)]
+
+
+def _done_covering(state: XanaduState, seat: int) -> list[Action]:
+    return [{"type": "done_covering"}] if paid(state, seat) else []
+
+
+def _workers(state: XanaduState, seat: int) -> list[Action]:
+    plan = state.plan
+    hand = list(state.hands[seat])
+    for card in plan["workers"] + ([plan["build"]] if plan["build"] else []):
+        hand.remove(card)
+    return [{"type": "worker", "card": card} for card in sorted(set(hand))]
+
+
+def _always(kind: str):
+    return lambda state, seat: [{"type": kind}]
+
+
+KINDS = {  # kind: (its phase, its legal actions)
+    "start": ((START, FOOTHOLD), _starts),
+    "sell": ((SELL,), _sells),
+    "end_sell": ((SELL,), _always("end_sell")),
+    "skip_turn": ((SELL,), _skip_turn),
+    "build": ((BUILD,), _builds),
+    "skip_build": ((BUILD,), _always("skip_build")),
+    "cover": ((WORKERS,), covers_open),
+    "done_covering": ((WORKERS,), _done_covering),
+    "worker": ((CHOOSE,), _workers),
+    "end_turn": ((CONFIRM,), _always("end_turn")),
+}
+PHASE_KINDS = {START: ("start",), FOOTHOLD: ("start",), SELL: ("sell", "end_sell", "skip_turn"),
+               BUILD: ("build", "skip_build"), WORKERS: ("cover", "done_covering"), CHOOSE: ("worker",),
+               CONFIRM: ("end_turn",)}
 
 
 def legal_actions(state: XanaduState, seat: int) -> list[Action]:
     if to_act(state) != seat:
         return []
-    plan = state.plan
-    if state.phase in (START, FOOTHOLD):
-        return [{"type": "start", "card": card} for card in startable(state, seat)]
-    if state.phase == SELL:
-        sells = [{"type": "sell", "building": index} for index in range(len(state.buildings[seat]))]
-        return sells + [{"type": "end_sell"}] + ([] if plan["sold"] else [{"type": "skip_turn"}])
-    if state.phase == BUILD:
-        builds = [{"type": "build", "card": card} for card in sorted(set(state.hands[seat])) if payable(state, seat, card, plan)]
-        return builds + [{"type": "skip_build"}]
-    if state.phase == WORKERS:
-        return covers_open(state, seat) + ([{"type": "done_covering"}] if paid(state, seat) else [])
-    if state.phase == CHOOSE:
-        chosen = list(plan["workers"])
-        hand = [card for card in state.hands[seat]]
-        for card in chosen + ([plan["build"]] if plan["build"] else []):
-            hand.remove(card)
-        return [{"type": "worker", "card": card} for card in sorted(set(hand))]
-    if state.phase == CONFIRM:
-        return [{"type": "end_turn"}]
-    return []
+    return [action for kind in PHASE_KINDS.get(state.phase, ()) for action in KINDS[kind][1](state, seat)]
+
+
+def _legal(state: XanaduState, seat: int, action: Mapping[str, Any]) -> bool:
+    """Whether the well-formed `action` is among `legal_actions`, working out only its own kind's."""
+    kind = action["type"]
+    phases, of_kind = KINDS[kind]
+    if state.phase not in phases:
+        return False
+    if kind == "build":  # one card's payment, not every card's
+        card = action["card"]
+        return isinstance(card, str) and card in state.hands[seat] and action in _builds(state, seat, [card])
+    if kind == "cover":  # one building's next row, not every building's
+        return action in covers_open(state, seat, (action["owner"], action["building"]))
+    return action in of_kind(state, seat)
 
 
 def undoable(state: XanaduState, seat: int) -> bool:
@@ -104,7 +146,9 @@ def check(state: XanaduState, seat: int, action: Any) -> None:
         raise NotYourTurn("the cards have not been dealt yet")
     if seat != deciding:
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
-    if not isinstance(action, Mapping) or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
+    # A plain dict first: `isinstance` against the Mapping ABC is slow, and nearly every action is one.
+    is_object = type(action) is dict or isinstance(action, Mapping)
+    if not is_object or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
         raise IllegalAction(f"type: an action is an object whose type is one of {', '.join(FIELDS)}", rule=WELL_FORMED)
     wanted = FIELDS[action["type"]]
     if set(action) != {"type", *wanted}:
@@ -113,7 +157,7 @@ def check(state: XanaduState, seat: int, action: Any) -> None:
         if not undoable(state, seat):
             raise IllegalAction("type: nothing of this turn is left to undo (a sale stands)", rule="xanadu.house.undo")
         return
-    if action in legal_actions(state, seat):
+    if _legal(state, seat, action):
         return
     raise IllegalAction(*_why(state, seat, action))
 

@@ -9,21 +9,22 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 from domain.xanadu.actions import check
 from domain.xanadu.cards import ALL_IDS, END_MARKER
-from domain.xanadu.evolve import evolve
-from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDINGS, SELL_DRAW, XanaduState, new_state
-from domain.xanadu.table import full, payable, value
+from domain.xanadu.evolve import APPLIERS
+from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDINGS, SELL_DRAW, XanaduState, copy_state, new_state
+from domain.xanadu.table import full, payable_cards, value
 
 
 class Emitter(BaseEmitter):
-    evolve = staticmethod(evolve)
+    appliers = APPLIERS
+    copy = staticmethod(copy_state)
 
 
-def setup_events(seats: int, rng: Rng) -> list[Event]:
+def setup_events(seats: int, rng: Rng) -> Decision:
     em = Emitter(new_state(seats), rng)
     order = rng.shuffle(ALL_IDS)
     em.emit("deck_shuffled", "xanadu.setup.deal", {"count": len(order)}, secret={"order": order})
@@ -31,14 +32,14 @@ def setup_events(seats: int, rng: Rng) -> list[Event]:
         cards = em.state.deck[:HAND]
         em.emit("hand_dealt", "xanadu.setup.deal", {"seat": seat, "count": len(cards)}, private={"cards": cards}, private_to=seat)
     em.emit("starting_offered", "xanadu.setup.start", {})
-    return em.events
+    return em.decision()
 
 
-def decide_events(state: XanaduState, seat: int, action: Mapping[str, Any], rng: Rng) -> list[Event]:
+def decide_events(state: XanaduState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
     check(state, seat, action)
     em = Emitter(state, rng)
     _PERFORM[action["type"]](em, seat, action)
-    return em.events
+    return em.decision()
 
 
 def _start(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
@@ -59,7 +60,7 @@ def _sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 def _end_sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     state = em.state
-    if len(state.buildings[seat]) < MOST_BUILDINGS and any(payable(state, seat, card, state.plan) for card in state.hands[seat]):
+    if any(payable_cards(state, seat, state.hands[seat], state.plan)):
         em.emit("sell_ended", "xanadu.build", {"seat": seat})
     else:
         em.emit("build_skipped", "xanadu.house.auto-skip", {"seat": seat, "automatic": True})

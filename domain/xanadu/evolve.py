@@ -1,4 +1,8 @@
-"""The fold: each event of a Xanadu game applied to the table. Pure, no randomness."""
+"""The fold: each event of a Xanadu game applied to the table. Pure, no randomness.
+
+Each applier changes a table of its own in place (see domain.emitter), putting new lists and
+dicts in the fields it changes: they are shared with the table before.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import Any, Callable, Mapping
 
 from domain.emitter import fold_by_type
 from domain.xanadu.state import (
-    BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState, copy_with, new_plan,
+    BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState, copy_state, new_plan,
 )
 
 
@@ -22,154 +26,157 @@ def _owned(state: XanaduState, seat: int, owned: list[dict]) -> list[list[dict]]
 
 
 def _plan(state: XanaduState, **changes: Any) -> dict[str, Any]:
-    plan = {key: list(value) if isinstance(value, list) else value for key, value in (state.plan or new_plan()).items()}
-    plan.update(changes)
-    return plan
+    """A new plan: the old one's lists are shared, as no list of a plan is changed in place."""
+    return {**(state.plan or new_plan()), **changes}
 
 
-def _deck_shuffled(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, deck=list(f["order"]))
+def _deck_shuffled(state: XanaduState, f: Facts) -> None:
+    state.deck = list(f["order"])
 
 
-def _hand_dealt(state: XanaduState, f: Facts) -> XanaduState:
+def _hand_dealt(state: XanaduState, f: Facts) -> None:
     cards = list(f["cards"])
-    return copy_with(state, deck=state.deck[len(cards):], hands=_hand(state, f["seat"], cards))
+    state.deck, state.hands = state.deck[len(cards):], _hand(state, f["seat"], cards)
 
 
-def _starting_offered(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, phase=START)
+def _starting_offered(state: XanaduState, f: Facts) -> None:
+    state.phase = START
 
 
-def _starting_chosen(state: XanaduState, f: Facts) -> XanaduState:
+def _starting_chosen(state: XanaduState, f: Facts) -> None:
     starting = list(state.starting)
     starting[f["seat"]] = f["card"]
-    return copy_with(state, starting=starting)
+    state.starting = starting
 
 
-def _starting_revealed(state: XanaduState, f: Facts) -> XanaduState:
+def _starting_revealed(state: XanaduState, f: Facts) -> None:
     hands = [[card for card in hand if card != chosen] for hand, chosen in zip(state.hands, f["cards"])]
     buildings = [owned + [{"card": chosen, "workers": []}] for owned, chosen in zip(state.buildings, f["cards"])]
-    return copy_with(state, hands=hands, buildings=buildings, starting=[None] * state.seats)
+    state.hands, state.buildings, state.starting = hands, buildings, [None] * state.seats
 
 
-def _turn_started(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, phase=SELL, current=f["seat"], turn=f["turn"], plan=new_plan())
+def _turn_started(state: XanaduState, f: Facts) -> None:
+    state.phase, state.current, state.turn, state.plan = SELL, f["seat"], f["turn"], new_plan()
 
 
-def _autosold(state: XanaduState, f: Facts) -> XanaduState:
+def _autosold(state: XanaduState, f: Facts) -> None:
     """The building and the workers on it go to the discard pile; its owner scores its value."""
     seat, index = f["seat"], f["building"]
     building = state.buildings[seat][index]
     owned = [b for i, b in enumerate(state.buildings[seat]) if i != index]
     scores = [score + (f["value"] if i == seat else 0) for i, score in enumerate(state.scores)]
     discard = state.discard + [building["card"]] + list(building["workers"])
-    return copy_with(state, buildings=_owned(state, seat, owned), scores=scores, discard=discard)
+    state.buildings, state.scores, state.discard = _owned(state, seat, owned), scores, discard
 
 
-def _foothold_offered(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, phase=FOOTHOLD)
+def _foothold_offered(state: XanaduState, f: Facts) -> None:
+    state.phase = FOOTHOLD
 
 
-def _foothold_placed(state: XanaduState, f: Facts) -> XanaduState:
+def _foothold_placed(state: XanaduState, f: Facts) -> None:
     seat, card = f["seat"], f["card"]
     hand = [c for c in state.hands[seat] if c != card]
-    return copy_with(state, phase=SELL, hands=_hand(state, seat, hand),
-                     buildings=_owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}]))
+    state.phase, state.hands, state.buildings = SELL, _hand(state, seat, hand), _owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}])
 
 
-def _sold(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(_autosold(state, f), plan=_plan(state, sold=True))
+def _sold(state: XanaduState, f: Facts) -> None:
+    plan = _plan(state, sold=True)
+    _autosold(state, f)
+    state.plan = plan
 
 
 def _steps(state: XanaduState, step: str) -> list[str]:
     return state.plan["steps"] + [step]
 
 
-def _sell_ended(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, phase=BUILD)
+def _sell_ended(state: XanaduState, f: Facts) -> None:
+    state.phase = BUILD
 
 
-def _build_skipped(state: XanaduState, f: Facts) -> XanaduState:
+def _build_skipped(state: XanaduState, f: Facts) -> None:
     steps = state.plan["steps"] if f["automatic"] else _steps(state, "skip_build")
-    return copy_with(state, phase=WORKERS, plan=_plan(state, steps=steps))
+    state.phase, state.plan = WORKERS, _plan(state, steps=steps)
 
 
-def _build_chosen(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, phase=WORKERS, plan=_plan(state, build=f["card"], steps=_steps(state, "build")))
+def _build_chosen(state: XanaduState, f: Facts) -> None:
+    state.phase, state.plan = WORKERS, _plan(state, build=f["card"], steps=_steps(state, "build"))
 
 
-def _cover_planned(state: XanaduState, f: Facts) -> XanaduState:
+def _cover_planned(state: XanaduState, f: Facts) -> None:
     covers = state.plan["covers"] + [[f["owner"], f["building"]]]
-    return copy_with(state, plan=_plan(state, covers=covers, steps=_steps(state, "cover")))
+    state.plan = _plan(state, covers=covers, steps=_steps(state, "cover"))
 
 
-def _covering_done(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, phase=CHOOSE, plan=_plan(state, steps=_steps(state, "covering")))
+def _covering_done(state: XanaduState, f: Facts) -> None:
+    state.phase, state.plan = CHOOSE, _plan(state, steps=_steps(state, "covering"))
 
 
-def _worker_chosen(state: XanaduState, f: Facts) -> XanaduState:
+def _worker_chosen(state: XanaduState, f: Facts) -> None:
     workers = state.plan["workers"] + [f["card"]]
-    return copy_with(state, phase=CONFIRM if len(workers) == len(state.plan["covers"]) else CHOOSE,
-                     plan=_plan(state, workers=workers, steps=_steps(state, "worker")))
+    state.phase, state.plan = CONFIRM if len(workers) == len(state.plan["covers"]) else CHOOSE, _plan(state, workers=workers, steps=_steps(state, "worker"))
 
 
-def _undone(state: XanaduState, f: Facts) -> XanaduState:
+def _undone(state: XanaduState, f: Facts) -> None:
     """The last uncommitted step of the turn, taken back."""
     plan = state.plan
     last, steps = plan["steps"][-1], plan["steps"][:-1]
     if last == "worker":
-        return copy_with(state, phase=CHOOSE, plan=_plan(state, workers=plan["workers"][:-1], steps=steps))
+        state.phase, state.plan = CHOOSE, _plan(state, workers=plan["workers"][:-1], steps=steps)
+        return
     if last == "covering":
-        return copy_with(state, phase=WORKERS, plan=_plan(state, steps=steps))
+        state.phase, state.plan = WORKERS, _plan(state, steps=steps)
+        return
     if last == "cover":
-        return copy_with(state, plan=_plan(state, covers=plan["covers"][:-1], steps=steps))
+        state.plan = _plan(state, covers=plan["covers"][:-1], steps=steps)
+        return
     if last == "build":
-        return copy_with(state, phase=BUILD, plan=_plan(state, build=None, steps=steps))
-    return copy_with(state, phase=BUILD, plan=_plan(state, steps=steps))  # a construction skipped
+        state.phase, state.plan = BUILD, _plan(state, build=None, steps=steps)
+        return
+    state.phase, state.plan = BUILD, _plan(state, steps=steps)
 
 
-def _constructed(state: XanaduState, f: Facts) -> XanaduState:
+def _constructed(state: XanaduState, f: Facts) -> None:
     """The planned building, now in play: no longer part of the plan."""
     seat, card = f["seat"], f["card"]
     hand = [c for c in state.hands[seat] if c != card]
-    return copy_with(state, hands=_hand(state, seat, hand), plan=_plan(state, build=None),
-                     buildings=_owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}]))
+    state.hands, state.plan, state.buildings = _hand(state, seat, hand), _plan(state, build=None), _owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}])
 
 
-def _workers_placed(state: XanaduState, f: Facts) -> XanaduState:
+def _workers_placed(state: XanaduState, f: Facts) -> None:
     seat, cards = f["seat"], list(f["cards"])
-    buildings = [[{"card": b["card"], "workers": list(b["workers"])} for b in owned] for owned in state.buildings]
+    buildings = [list(owned) for owned in state.buildings]  # new lists, new dicts for what changes
     for (owner, index, _row), card in zip(f["covers"], cards):
-        buildings[owner][index]["workers"].append(card)
+        building = buildings[owner][index]
+        buildings[owner][index] = {"card": building["card"], "workers": building["workers"] + [card]}
     hand = list(state.hands[seat])
     for card in cards:
         hand.remove(card)
     # The planned rows are covered now: the plan no longer points at them (they may be autosold next).
-    return copy_with(state, buildings=buildings, hands=_hand(state, seat, hand), plan=_plan(state, covers=[], workers=[]))
+    state.buildings, state.hands, state.plan = buildings, _hand(state, seat, hand), _plan(state, covers=[], workers=[])
 
 
-def _cards_drawn(state: XanaduState, f: Facts) -> XanaduState:
+def _cards_drawn(state: XanaduState, f: Facts) -> None:
     cards = list(f["cards"])
-    return copy_with(state, deck=state.deck[len(cards):], hands=_hand(state, f["seat"], state.hands[f["seat"]] + cards))
+    state.deck, state.hands = state.deck[len(cards):], _hand(state, f["seat"], state.hands[f["seat"]] + cards)
 
 
-def _deck_reshuffled(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, deck=list(f["order"]), discard=[], reshuffled=True)
+def _deck_reshuffled(state: XanaduState, f: Facts) -> None:
+    state.deck, state.discard, state.reshuffled = list(f["order"]), [], True
 
 
-def _marker_drawn(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, deck=state.deck[1:])
+def _marker_drawn(state: XanaduState, f: Facts) -> None:
+    state.deck = state.deck[1:]
 
 
-def _scored(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, scores=[score + sum(values) for score, values in zip(state.scores, f["values"])])
+def _scored(state: XanaduState, f: Facts) -> None:
+    state.scores = [score + sum(values) for score, values in zip(state.scores, f["values"])]
 
 
-def _game_ended(state: XanaduState, f: Facts) -> XanaduState:
-    return copy_with(state, phase=OVER, plan=None)
+def _game_ended(state: XanaduState, f: Facts) -> None:
+    state.phase, state.plan = OVER, None
 
 
-_HANDLERS: dict[str, Callable[[XanaduState, Facts], XanaduState]] = {
+APPLIERS: dict[str, Callable[[XanaduState, Facts], None]] = {
     "deck_shuffled": _deck_shuffled,
     "hand_dealt": _hand_dealt,
     "starting_offered": _starting_offered,
@@ -196,5 +203,5 @@ _HANDLERS: dict[str, Callable[[XanaduState, Facts], XanaduState]] = {
     "game_ended": _game_ended,
 }
 
-evolve = fold_by_type(_HANDLERS, "Xanadu")
-EVENT_TYPES = tuple(_HANDLERS)
+evolve = fold_by_type(APPLIERS, copy_state, "Xanadu")
+EVENT_TYPES = tuple(APPLIERS)

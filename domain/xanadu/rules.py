@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Event, Outcome
+from domain.contract import Action, Decision, Event, Outcome
 from domain.rng import Rng
 from domain.xanadu.actions import legal_actions, to_act, undoable
 from domain.xanadu.bots import Builder, RandomBot
@@ -36,7 +36,7 @@ class XanaduRules:
     def new_state(self, seats: int, options: Mapping[str, Any]) -> XanaduState:
         return new_state(seats)
 
-    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> list[Event]:
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
         return setup_events(seats, rng)
 
     def to_act(self, state: XanaduState) -> int | None:
@@ -55,7 +55,7 @@ class XanaduRules:
         """A committed turn draws cards: it stands (the undo covers what is not yet committed)."""
         return False
 
-    def decide(self, state: XanaduState, seat: int, action: Action, rng: Rng) -> list[Event]:
+    def decide(self, state: XanaduState, seat: int, action: Action, rng: Rng) -> Decision:
         return decide_events(state, seat, action, rng)
 
     def evolve(self, state: XanaduState, event: Event) -> XanaduState:

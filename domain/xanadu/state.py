@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from domain.state_copy import copier
+
 HAND = 7
 MOST_BUILDINGS = 5
 MARKER_AMONG_LAST = 10
@@ -21,7 +23,7 @@ SETUP, START, FOOTHOLD, SELL, BUILD, WORKERS, CHOOSE, CONFIRM, OVER = (
     "setup", "start", "foothold", "sell", "build", "workers", "choose", "confirm", "over")
 
 
-@dataclass
+@dataclass(slots=True)
 class XanaduState:
     seats: int = 2
     phase: str = SETUP
@@ -46,8 +48,4 @@ def new_plan() -> dict[str, Any]:
     return {"sold": False, "build": None, "covers": [], "workers": [], "steps": []}
 
 
-def copy_with(state: XanaduState, **changes: Any) -> XanaduState:
-    new = object.__new__(XanaduState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
+copy_state = copier(XanaduState)

@@ -4,13 +4,47 @@ building from passives, Favors and harvested rows (the search the Construction p
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from domain.xanadu.cards import CARDS
 from domain.xanadu.state import MOST_BUILDINGS, XanaduState
 
 Cover = tuple[int, int]  # (seat, building index)
-SEARCH_LIMIT = 20_000  # nodes: far beyond any real table, a guard against pathological ones
+
+# Card facts the payment search reads on every step, as plain tuples by card id.
+COST: dict[str, tuple[str, ...]] = {card.id: card.cost for card in CARDS.values()}
+PASSIVE: dict[str, tuple[str, ...]] = {card.id: card.passive for card in CARDS.values()}
+ROWS: dict[str, tuple] = {card.id: card.rows for card in CARDS.values()}
+FAVORS: dict[str, tuple[str | None, ...]] = {card.id: tuple(row.favor for row in card.rows) for card in CARDS.values()}
+HARVESTS: dict[str, tuple[tuple[str, ...], ...]] = {card.id: tuple(row.harvest for row in card.rows)
+                                                     for card in CARDS.values()}
+# What covering each row gives the building's owner: the harvest and, for good, the row's Favor.
+GAINS_OWN: dict[str, tuple[tuple[str, ...], ...]] = {
+    card.id: tuple(row.harvest + ((row.favor,) if row.favor else ()) for row in card.rows) for card in CARDS.values()}
+
+
+
+
+class _Gains:
+    """What covering a card's rows gives, read for the payment search: per resource, the running
+    total from the bottom row up (`running[r][k]`: rows 0..k-1) and the last row that gives it."""
+
+    __slots__ = ("running", "last")
+
+    def __init__(self, gains: tuple[tuple[str, ...], ...]):
+        self.running: dict[str, tuple[int, ...]] = {}
+        self.last: dict[str, int] = {}
+        for resource in {resource for gain in gains for resource in gain}:
+            totals = [0]
+            for row, gain in enumerate(gains):
+                totals.append(totals[-1] + gain.count(resource))
+                if resource in gain:
+                    self.last[resource] = row
+            self.running[resource] = tuple(totals)
+
+
+GAINS_OF = {card: _Gains(gains) for card, gains in HARVESTS.items()}
+GAINS_OF_OWN = {card: _Gains(gains) for card, gains in GAINS_OWN.items()}
 
 
 def value(building: dict[str, Any]) -> int:
@@ -35,19 +69,7 @@ def next_row(state: XanaduState, covers: Sequence[Sequence[int]], seat: int, ind
 def resources(state: XanaduState, seat: int, covers: Sequence[Sequence[int]]) -> Counter:
     """What `seat` has to pay with: its passives, the Favors unlocked on its buildings (this turn's
     covers included: they count at once), and the rows it covers this turn."""
-    have: Counter = Counter()
-    rows = covered(state, covers)
-    for index, building in enumerate(state.buildings[seat]):
-        card = CARDS[building["card"]]
-        have.update(card.passive)
-        have.update(row.favor for row in card.rows[: rows[(seat, index)]] if row.favor)
-    done: Counter = Counter()
-    for owner, index in covers:
-        card = CARDS[state.buildings[owner][index]["card"]]
-        row = card.rows[len(state.buildings[owner][index]["workers"]) + done[(owner, index)]]
-        done[(owner, index)] += 1
-        have.update(row.harvest)
-    return have
+    return Counter(_Rows(state, seat, covers).have)
 
 
 def missing(state: XanaduState, seat: int, cost: Sequence[str], covers: Sequence[Sequence[int]]) -> Counter:
@@ -60,48 +82,190 @@ def workers_left(state: XanaduState, seat: int, plan: dict[str, Any]) -> int:
 
 
 def coverable(state: XanaduState, covers: Sequence[Sequence[int]]) -> list[Cover]:
-    return [(seat, index) for seat, owned in enumerate(state.buildings) for index in range(len(owned))
-            if next_row(state, covers, seat, index) is not None]
+    rows = _rows_covered(state, covers)
+    return [(seat, index) for seat, owned in enumerate(state.buildings) for index, building in enumerate(owned)
+            if rows[(seat, index)] < len(ROWS[building["card"]])]
 
 
 def can_pay(state: XanaduState, seat: int, cost: Sequence[str], covers: Sequence[Sequence[int]], budget: int) -> bool:
     """Whether some further covers, `budget` at most, complete the payment of `cost`."""
-    seen: set = set()
-    nodes = [0]
-
-    def search(plan: list, left: int) -> bool:
-        need = missing(state, seat, cost, plan)
-        if not need:
-            return True
-        if left == 0 or nodes[0] > SEARCH_LIMIT:
-            return False
-        key = tuple(sorted(Counter(map(tuple, plan)).items()))
-        if key in seen:
-            return False
-        seen.add(key)
-        nodes[0] += 1
-        for target in coverable(state, plan):
-            if _may_help(state, seat, plan, target, need) and search(plan + [list(target)], left - 1):
-                return True
-        return False
-
-    return search([list(cover) for cover in covers], budget)
-
-
-def _may_help(state: XanaduState, seat: int, covers: list, target: Cover, need: Counter) -> bool:
-    """Whether some row still to be covered on `target` gives a resource still needed."""
-    owner, index = target
-    card = CARDS[state.buildings[owner][index]["card"]]
-    start = next_row(state, covers, owner, index)
-    for row in card.rows[start:]:
-        if any(need[r] for r in row.harvest) or (owner == seat and row.favor and need[row.favor]):
-            return True
-    return False
+    return _Rows(state, seat, covers).can_pay(cost, budget)
 
 
 def payable(state: XanaduState, seat: int, card: str, plan: dict[str, Any]) -> bool:
     budget = len(state.hands[seat]) - 1 - len(plan["covers"])
-    return len(state.buildings[seat]) < MOST_BUILDINGS and can_pay(state, seat, CARDS[card].cost, plan["covers"], budget)
+    return len(state.buildings[seat]) < MOST_BUILDINGS and can_pay(state, seat, COST[card], plan["covers"], budget)
+
+
+def payable_cards(state: XanaduState, seat: int, cards: Sequence[str], plan: dict[str, Any]) -> Iterator[str]:
+    """The cards of `cards` that `payable` allows, in their order (the table read once for all)."""
+    if len(state.buildings[seat]) >= MOST_BUILDINGS:
+        return
+    budget = len(state.hands[seat]) - 1 - len(plan["covers"])
+    rows = _Rows(state, seat, plan["covers"])
+    for card in cards:
+        if rows.can_pay(COST[card], budget):
+            yield card
+
+
+def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, covers: Sequence[Sequence[int]],
+                left: int, only: Cover | None = None) -> list[Cover]:
+    """The buildings whose next row `seat` may cover now (`left` covers at most, this one included)
+    and still pay `cost` (None: no building to pay) with the covers left after it; of the one
+    building `only`, when given."""
+    if left <= 0:
+        return []
+    targets = coverable(state, covers)
+    if only is not None:
+        targets = [target for target in targets if target == only]
+    if cost is None:
+        return targets
+    rows = _Rows(state, seat, covers)
+    return [target for target in targets if rows.can_pay(cost, left - 1, first=target)]
+
+
+class _Rows:
+    """What `seat` has to pay with once `covers` are made (`have`), and what each further cover of
+    each building would add (`ahead`: per building, the gains of its rows not yet covered, bottom
+    up), read off the table once for any number of costs.
+
+    Paying is then a choice of how many more rows of each building to cover: the gains of covers
+    add up whatever their order, so the search is over those counts, building by building,
+    remembering the needs it has already failed to meet. It is exact: it finds a payment whenever
+    one exists within the budget.
+    """
+
+    __slots__ = ("have", "ahead", "giving")
+
+    def __init__(self, state: XanaduState, seat: int, covers: Sequence[Sequence[int]]):
+        rows = _rows_covered(state, covers)
+        have: dict[str, int] = {}
+        for index, building in enumerate(state.buildings[seat]):
+            card = building["card"]
+            for resource in PASSIVE[card]:
+                have[resource] = have.get(resource, 0) + 1
+            for favor in FAVORS[card][: rows[(seat, index)]]:
+                if favor:
+                    have[favor] = have.get(favor, 0) + 1
+        done: dict[Cover, int] = {}
+        for owner, index in covers:
+            key = (owner, index)
+            row = len(state.buildings[owner][index]["workers"]) + done.get(key, 0)
+            done[key] = done.get(key, 0) + 1
+            for resource in HARVESTS[state.buildings[owner][index]["card"]][row]:
+                have[resource] = have.get(resource, 0) + 1
+        self.have = have
+        # Per building: its card, its first row not covered, whether it is the seat's own; and per
+        # resource, the buildings whose rows not yet covered give it.
+        self.ahead: dict[Cover, tuple[str, int, bool]] = {}
+        self.giving: dict[str, list[Cover]] = {}
+        for owner, owned in enumerate(state.buildings):
+            for index, building in enumerate(owned):
+                card, start, own = building["card"], rows[(owner, index)], owner == seat
+                self.ahead[(owner, index)] = (card, start, own)
+                for resource, last in (GAINS_OF_OWN if own else GAINS_OF)[card].last.items():
+                    if last >= start:
+                        self.giving.setdefault(resource, []).append((owner, index))
+
+    def can_pay(self, cost: Sequence[str], budget: int, first: Cover | None = None) -> bool:
+        """Whether `cost` can be paid with at most `budget` more covers (after the cover of the next
+        row of `first`, when given, which the budget does not count)."""
+        have, ahead = self.have, self.ahead
+        short_of: dict[str, int] = {}
+        for resource, count in _needs(cost):
+            lacking = count - have.get(resource, 0)
+            if lacking > 0:
+                short_of[resource] = lacking
+        if first is not None and short_of:
+            card, start, own = ahead[first]
+            for resource in (GAINS_OWN if own else HARVESTS)[card][start]:
+                if resource in short_of:
+                    short_of[resource] -= 1
+        short = tuple(count for count in short_of.values() if count > 0)
+        if not short:
+            return True
+        if budget <= 0:
+            return False
+        keys = [resource for resource, count in short_of.items() if count > 0]
+        giving = self.giving
+        if not all(resource in giving for resource in keys):
+            return False  # no row left anywhere gives it
+        helpers = giving.get(keys[0], []) if len(keys) == 1 else dict.fromkeys(
+            cover for resource in keys for cover in giving.get(resource, ()))
+        # Each building's further covers as running totals of the still-missing resources they give,
+        # cut after the last row that gives any (covering past it never helps).
+        options: list[list[tuple[int, ...]]] = []
+        for cover in helpers:
+            card, start, own = ahead[cover]
+            if cover == first:
+                start += 1
+            gains = (GAINS_OF_OWN if own else GAINS_OF)[card]
+            top = -1
+            for resource in keys:
+                last = gains.last.get(resource, -1)
+                if last > top:
+                    top = last
+            if top < start:
+                continue
+            columns = [gains.running.get(resource, _NONE) for resource in keys]
+            options.append([tuple(column[row] - column[start] for column in columns) for row in range(start + 1, top + 2)])
+        return _search(options, short, budget)
+
+
+_NONE = (0,) * 16  # the running totals of a resource a card's rows never give
+_NEEDS: dict[tuple[str, ...], tuple[tuple[str, int], ...]] = {}
+
+
+def _needs(cost: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    """A cost as (resource, count) pairs, worked out once per cost."""
+    key = tuple(cost)
+    needs = _NEEDS.get(key)
+    if needs is None:
+        needs = _NEEDS[key] = tuple(Counter(key).items())
+    return needs
+
+
+def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget: int) -> bool:
+    """Whether covering some number of rows of each option's building, `budget` rows in all at
+    most, gives at least `short` of each resource."""
+    if len(options) < 2:  # nearly always: one building at most gives what is missing
+        if not options:
+            return False
+        most = options[0][min(len(options[0]), budget) - 1]  # running totals only grow
+        return all(got >= count for got, count in zip(most, short))
+    # reach[i]: all that options i.. could give, budget aside: a need beyond it fails at once.
+    reach = [tuple(0 for _ in short)] * (len(options) + 1)
+    for i in range(len(options) - 1, -1, -1):
+        reach[i] = tuple(a + b for a, b in zip(reach[i + 1], options[i][-1]))
+    failed: set = set()
+
+    def search(i: int, short: tuple[int, ...], budget: int) -> bool:
+        if all(count <= 0 for count in short):
+            return True
+        if budget == 0 or i == len(options) or any(count > most for count, most in zip(short, reach[i])):
+            return False
+        key = (i, short, budget)
+        if key in failed:
+            return False
+        totals = options[i]
+        for rows in range(min(len(totals), budget), 0, -1):
+            gain = totals[rows - 1]
+            if search(i + 1, tuple(count - got for count, got in zip(short, gain)), budget - rows):
+                return True
+        if search(i + 1, short, budget):
+            return True
+        failed.add(key)
+        return False
+
+    return search(0, short, budget)
+
+
+def _rows_covered(state: XanaduState, covers: Sequence[Sequence[int]]) -> dict[Cover, int]:
+    rows = {(seat, index): len(building["workers"]) for seat, owned in enumerate(state.buildings)
+            for index, building in enumerate(owned)}
+    for seat, index in covers:
+        rows[(seat, index)] += 1
+    return rows
 
 
 def starting_colour(hand: Sequence[str]) -> str | None:

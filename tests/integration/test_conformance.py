@@ -1,9 +1,12 @@
 """The checks every registered game must pass, whatever its rules (run on each game of the registry).
 
 Random seeded playouts through the service end; the log replays to the same state from scratch;
-the state survives the store's JSON encoding; the finished game audits as verified; every view of
-a running game shows a seat nothing beyond the public log and its own cards.
+the table a deal or a decision hands over (and the service adopts) is its events folded; the state
+survives the store's JSON encoding; the finished game audits as verified; every view of a running
+game shows a seat nothing beyond the public log and its own cards.
 """
+
+import copy
 
 import pytest
 from eventsourcing.application import project_aggregate
@@ -145,3 +148,47 @@ def test_every_step_replays_and_streams_as_every_seat_and_a_spectator(services, 
         assert not services.store.game(running.id).finished
         for created in (running, finished):
             check_every_step(services, created.id, [token["token"] for token in created.tokens])
+
+
+def folded(rules, state, events):
+    for event in events:
+        state = rules.evolve(state, event)
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_table_a_deal_or_a_decision_hands_over_is_its_events_folded(game):
+    """The contract's `Decision`: what the service adopts in place of folding the events again."""
+    rules = registry.get(game)
+    for seats in seat_counts(rules):
+        for seed in ("adopt-1", "adopt-2"):
+            dealt = rules.setup(seats, {}, Rng(seed, "setup"))
+            assert dealt.state == folded(rules, rules.new_state(seats, {}), dealt.events)
+            state, chooser, decisions = dealt.state, Rng(seed, "adopting-player"), 0
+            while (seat := rules.to_act(state)) is not None:
+                # Open actions too (an undo), but not resigning: it would end most games at once.
+                actions = rules.legal_actions(state, seat) + [action for action in rules.open_actions(state, seat)
+                                                              if action["type"] != "resign"]
+                before = copy.deepcopy(state)
+                decision = rules.decide(state, seat, chooser.choice(actions), Rng(seed, f"decision:{decisions}"))
+                assert state == before, "deciding left the table it decided on as it was"
+                assert decision.state == folded(rules, state, decision.events)
+                state, decisions = decision.state, decisions + 1
+    if hasattr(rules, "scenario_setup"):
+        laid_out = rules.scenario_setup(rules.seats[0], {}, rules.scenario_example, Rng("adopt", "setup"))
+        assert laid_out.state == folded(rules, rules.new_state(rules.seats[0], {}), laid_out.events)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_game_the_service_keeps_after_each_move_is_the_one_its_log_folds_to(services, game):
+    rules = registry.get(game)
+    created = services.commands.create(game, people(rules), seed="adopted")
+    chooser = Rng("adopted", "chooser")
+    replayed = project_aggregate(None, services.store.events.get(created.id))
+    while (current := services.store.game(created.id)).to_act() is not None:
+        assert current.state == replayed.state and current.finished == replayed.finished
+        seat = current.to_act()
+        services.commands.act(created.id, seat, chooser.choice(rules.legal_actions(current.state, seat)), current.version)
+        replayed = project_aggregate(replayed, services.store.events.get(created.id, gt=replayed.version))
+    final = services.store.game(created.id)
+    assert final.finished and final.state == replayed.state and final.head == replayed.head

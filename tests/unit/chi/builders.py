@@ -14,6 +14,7 @@ from domain.chi.cards import ALL_IDS
 from domain.chi.state import ACTION, ROW_SLOTS, ChiState, Conflict
 from domain.contract import Event
 from domain.rng import Rng
+from tests.unit.events import adopted
 
 # A row that is not all Yin and uses no card the tests below care about.
 QUIET_ROW = ["yin-orange-1", "yin-orange-2", "yin-yellow-1", "yin-yellow-2", "yin-green-1", "chi-4"]
@@ -78,8 +79,7 @@ def fold(state: ChiState, events: Sequence[Event]) -> ChiState:
 def act(state: ChiState, action: dict[str, Any], seat: int | None = None, seed: str = "test") -> tuple[list[Event], ChiState]:
     """The events of the seat to act (or `seat`) taking `action`, and the state after them."""
     seat = RULES.to_act(state) if seat is None else seat
-    events = RULES.decide(state, seat, action, Rng(seed, "decide"))
-    return events, fold(state, events)
+    return adopted(RULES, state, RULES.decide(state, seat, action, Rng(seed, "decide")))
 
 
 def draw(slot: int) -> dict[str, Any]:

@@ -30,7 +30,7 @@ def play_out(
     """Play a game from `seed`; a seat without a bot picks uniformly among the legal actions."""
     game = Playout()
     state = RULES.new_state(2, {})
-    for event in RULES.setup(2, {}, Rng(seed, "setup")):
+    for event in RULES.setup(2, {}, Rng(seed, "setup")).events:
         state = RULES.evolve(state, event)
         game.events.append(event)
     chooser = Rng(seed, "players")
@@ -41,9 +41,9 @@ def play_out(
         legal = RULES.legal_actions(state, seat)
         bot = bots[seat]
         action = bot.choose(RULES.view(state, seat), legal, chooser) if bot else chooser.choice(legal)
-        for event in RULES.decide(state, seat, action, Rng(seed, f"decision:{game.decisions}")):
-            state = RULES.evolve(state, event)
-            game.events.append(event)
+        decision = RULES.decide(state, seat, action, Rng(seed, f"decision:{game.decisions}"))
+        game.events += decision.events
+        state = decision.state
         game.decisions += 1
     if on_state:
         on_state(state)

@@ -7,6 +7,7 @@ second that is, `make bench` reports.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 
 from hypothesis import given, settings
@@ -41,7 +42,10 @@ def rulebook_score(state: ChiState, seat: int) -> int:
 
 def json_round_trip(state: ChiState) -> ChiState:
     """What a snapshot store does: JSON of the dataclass fields, rebuilt with the constructors."""
-    fields = json.loads(json.dumps({name: value for name, value in vars(state).items()}, default=vars))
+    def as_fields(value):
+        return {field.name: getattr(value, field.name) for field in dataclasses.fields(value)}
+
+    fields = json.loads(json.dumps(as_fields(state), default=as_fields))
     if fields["conflict"] is not None:
         fields["conflict"] = Conflict(**fields["conflict"])
     return ChiState(**fields)
@@ -137,7 +141,7 @@ def test_deciding_and_folding_never_change_the_state_they_start_from():
         before = copy.deepcopy(state)
         for action in RULES.legal_actions(state, seat):
             after = state
-            for event in RULES.decide(state, seat, action, Rng("pure")):
+            for event in RULES.decide(state, seat, action, Rng("pure")).events:
                 after = RULES.evolve(after, event)
         assert state == before
 

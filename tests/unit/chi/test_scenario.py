@@ -18,7 +18,7 @@ from domain.errors import IllegalAction
 from domain.rng import Rng
 from tests.secrecy import leaves
 from tests.unit.chi.builders import act, draw, fold, play, table
-from tests.unit.events import only, types
+from tests.unit.events import adopted, only, types
 from tests.unit.chi.playouts import play_out
 from tests.unit.chi.test_random_games import EVERY_CARD, cards_on_the_table, check_table, rulebook_score
 
@@ -32,8 +32,7 @@ SIX_STACKS = FIVE_STACKS + [["yang-gold-1"]]
 
 def lay_out(scenario, seed: str = "scenario"):
     """The scenario's events and the table they fold to from the empty table."""
-    events = RULES.scenario_setup(2, {}, scenario, Rng(seed, "setup"))
-    return events, fold(RULES.new_state(2, {}), events)
+    return adopted(RULES, RULES.new_state(2, {}), RULES.scenario_setup(2, {}, scenario, Rng(seed, "setup")))
 
 
 def refusal(scenario, seats: int = 2) -> IllegalAction:
@@ -279,7 +278,7 @@ def test_in_a_scenario_game_a_seat_sees_its_own_hand_but_not_the_other_hand_nor_
 
 
 def test_laying_out_a_scenario_leaves_every_state_it_folds_from_as_it_was():
-    events = RULES.scenario_setup(2, {}, SCENARIO_EXAMPLE, Rng("pure", "setup"))
+    events = RULES.scenario_setup(2, {}, SCENARIO_EXAMPLE, Rng("pure", "setup")).events
     state = RULES.new_state(2, {})
     for event in events:
         before = copy.deepcopy(state)
@@ -335,8 +334,8 @@ def test_a_forked_game_plays_on_exactly_like_the_original():
         seat = RULES.to_act(state)
         assert RULES.to_act(forked) == seat and RULES.legal_actions(forked, seat) == RULES.legal_actions(state, seat)
         for action in RULES.legal_actions(state, seat):
-            decided = RULES.decide(state, seat, action, Rng("same", "decide"))
-            assert RULES.decide(forked, seat, action, Rng("same", "decide")) == decided
+            decided = RULES.decide(state, seat, action, Rng("same", "decide")).events
+            assert RULES.decide(forked, seat, action, Rng("same", "decide")).events == decided
 
 
 def test_forking_a_random_game_in_the_second_players_additional_turn_keeps_the_end_triggered():

@@ -9,12 +9,11 @@ from domain.chi.cards import ALL_IDS, KIND
 from domain.errors import NotYourTurn
 from domain.rng import Rng
 from tests.unit.chi.builders import fold
-from tests.unit.events import types
+from tests.unit.events import adopted, types
 
 
 def deal(seed: str = "deal"):
-    events = RULES.setup(2, {}, Rng(seed, "setup"))
-    return events, fold(RULES.new_state(2, {}), events)
+    return adopted(RULES, RULES.new_state(2, {}), RULES.setup(2, {}, Rng(seed, "setup")))
 
 
 def test_setup_shuffles_all_52_cards_and_keeps_the_order_secret():

@@ -13,6 +13,7 @@ from domain.court import RULES
 from domain.court.cards import ALL_IDS
 from domain.court.state import BUY, CourtState, new_state
 from domain.rng import Rng
+from tests.unit.events import adopted
 
 # Court cards the tests use for padding the deck's top: no Daemon Prince among them.
 QUIET_DECK = ["courtesan-sun-1", "courtesan-moon-1", "courtesan-earth-1", "minister-sun-1", "minister-moon-1"]
@@ -41,10 +42,7 @@ def table(*, row: Sequence[str | None] = (), court: Mapping[int, Sequence[str]] 
 
 
 def act(state: CourtState, action: dict[str, Any], seed: str = "test") -> tuple[list[Event], CourtState]:
-    events = RULES.decide(state, 0, action, Rng(seed, "decide"))
-    for event in events:
-        state = RULES.evolve(state, event)
-    return events, state
+    return adopted(RULES, state, RULES.decide(state, 0, action, Rng(seed, "decide")))
 
 
 def refused(state: CourtState, action: Any, rule: str):

@@ -9,6 +9,7 @@ from domain.court.describe import _LINES
 from domain.court.evolve import EVENT_TYPES
 from domain.rng import Rng
 from tests.unit.court.builders import all_cards
+from tests.unit.events import adopted
 
 MOST_DECISIONS = 600
 
@@ -18,18 +19,17 @@ MOST_DECISIONS = 600
 def test_a_random_legal_game_ends_with_every_card_accounted_for(seed, advanced):
     options = {"advanced": advanced}
     state = RULES.new_state(1, options)
-    for event in RULES.setup(1, options, Rng(seed, "setup")):
-        state = RULES.evolve(state, event)
+    _, state = adopted(RULES, state, RULES.setup(1, options, Rng(seed, "setup")))
     chooser = Rng(seed, "chooser")
     for decision in range(MOST_DECISIONS):
         if RULES.to_act(state) is None:
             break
         legal = RULES.legal_actions(state, 0)
         assert legal, "a seat to act always has a decision"
-        for event in RULES.decide(state, 0, chooser.choice(legal), Rng(seed, f"decision:{decision}")):
+        events, state = adopted(RULES, state, RULES.decide(state, 0, chooser.choice(legal), Rng(seed, f"decision:{decision}")))
+        for event in events:
             assert event.rule in RULES.rulebook, event.rule
             assert RULES.describe(event, ["ana"])
-            state = RULES.evolve(state, event)
         assert sorted(all_cards(state)) == sorted(ALL_IDS)
         assert state.cp >= 0
     assert RULES.outcome(state) is not None, "the game ended"

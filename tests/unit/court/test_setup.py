@@ -5,15 +5,11 @@ from domain.court.cards import CARDS
 from domain.court.state import BUY, CHOOSE
 from domain.rng import Rng
 from tests.unit.court.builders import act, all_cards, refused, table
-from tests.unit.events import types
+from tests.unit.events import adopted, types
 
 
 def dealt(seed="setup", advanced=False):
-    state = RULES.new_state(1, {"advanced": advanced})
-    events = RULES.setup(1, {"advanced": advanced}, Rng(seed, "setup"))
-    for event in events:
-        state = RULES.evolve(state, event)
-    return events, state
+    return adopted(RULES, RULES.new_state(1, {"advanced": advanced}), RULES.setup(1, {"advanced": advanced}, Rng(seed, "setup")))
 
 
 def seed_with_a_daemon_in_the_first_cards():

@@ -8,6 +8,7 @@ from domain.rng import Rng
 from domain.xanadu import RULES
 from domain.xanadu.cards import ALL_IDS
 from domain.xanadu.state import SELL, XanaduState, new_plan, new_state
+from tests.unit.events import adopted
 
 
 def table(*, hands: Sequence[Sequence[str]], buildings: Sequence[Sequence[Any]], deck: Sequence[str] | None = None,
@@ -32,10 +33,7 @@ def table(*, hands: Sequence[Sequence[str]], buildings: Sequence[Sequence[Any]],
 
 
 def act(state: XanaduState, action: dict[str, Any], seed: str = "test") -> tuple[list, XanaduState]:
-    events = RULES.decide(state, RULES.to_act(state), action, Rng(seed, "decide"))
-    for event in events:
-        state = RULES.evolve(state, event)
-    return events, state
+    return adopted(RULES, state, RULES.decide(state, RULES.to_act(state), action, Rng(seed, "decide")))
 
 
 def run(state: XanaduState, *actions: dict[str, Any]) -> tuple[list, XanaduState]:

@@ -9,6 +9,7 @@ from domain.xanadu import RULES
 from domain.xanadu.cards import ALL_IDS, END_MARKER
 from domain.xanadu.describe import _LINES, describe
 from domain.xanadu.evolve import EVENT_TYPES
+from tests.unit.events import adopted
 
 MOST_DECISIONS = 6000
 
@@ -25,8 +26,7 @@ def every_card(state) -> list[str]:
 @given(seed=st.text(min_size=1, max_size=10), seats=st.integers(2, 6))
 def test_a_random_legal_game_ends_with_every_card_accounted_for_and_nothing_hidden_shown(seed, seats):
     state = RULES.new_state(seats, {})
-    for event in RULES.setup(seats, {}, Rng(seed, "setup")):
-        state = RULES.evolve(state, event)
+    _, state = adopted(RULES, state, RULES.setup(seats, {}, Rng(seed, "setup")))
     chooser = Rng(seed, "chooser")
     for decision in range(MOST_DECISIONS):
         seat = RULES.to_act(state)
@@ -34,9 +34,9 @@ def test_a_random_legal_game_ends_with_every_card_accounted_for_and_nothing_hidd
             break
         legal = RULES.legal_actions(state, seat)
         assert legal, "a seat to act always has a decision"
-        for event in RULES.decide(state, seat, chooser.choice(legal), Rng(seed, f"decision:{decision}")):
+        events, state = adopted(RULES, state, RULES.decide(state, seat, chooser.choice(legal), Rng(seed, f"decision:{decision}")))
+        for event in events:
             assert event.rule in RULES.rulebook and describe(event, [f"p{n}" for n in range(seats)])
-            state = RULES.evolve(state, event)
         assert sorted(every_card(state)) == sorted(ALL_IDS)
         if decision % 7 == 0 and RULES.outcome(state) is None:
             for viewer in (*range(seats), None):

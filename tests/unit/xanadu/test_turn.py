@@ -146,9 +146,7 @@ def test_a_player_with_no_building_in_play_first_puts_one_in_play_from_hand():
 def test_starting_buildings_are_chosen_in_secret_and_shown_together():
     from domain.rng import Rng
 
-    state = RULES.new_state(3, {})
-    for event in RULES.setup(3, {}, Rng("start", "setup")):
-        state = RULES.evolve(state, event)
+    state = RULES.setup(3, {}, Rng("start", "setup")).state
     assert [len(hand) for hand in state.hands] == [7, 7, 7]
     for seat in range(3):
         offered = RULES.legal_actions(state, seat)
@@ -163,11 +161,9 @@ def test_starting_buildings_are_chosen_in_secret_and_shown_together():
 def test_between_the_last_starting_choice_and_the_reveal_nobody_is_to_decide():
     from domain.rng import Rng
 
-    state = RULES.new_state(2, {})
-    for event in RULES.setup(2, {}, Rng("start", "setup")):
-        state = RULES.evolve(state, event)
+    state = RULES.setup(2, {}, Rng("start", "setup")).state
     _, state = act(state, RULES.legal_actions(state, 0)[0])
-    chosen = RULES.decide(state, 1, RULES.legal_actions(state, 1)[0], Rng("start", "decide"))[0]
+    chosen = RULES.decide(state, 1, RULES.legal_actions(state, 1)[0], Rng("start", "decide")).events[0]
     between = RULES.evolve(state, chosen)  # a replay step: the choice made, not yet revealed
     assert RULES.to_act(between) is None and RULES.outcome(between) is None
     assert all(RULES.view(between, seat)["started"] == [True, True] for seat in (None, 0, 1))
@@ -180,7 +176,7 @@ def test_once_a_turn_is_committed_its_plan_no_longer_points_at_buildings_sold_af
     state = table(hands=[["quarry-west", "mint", "library-upper"], ["well-east"]], buildings=[["lumber-yard-east"], [full]])
     _, before_end = run(state, END_SELL, *([SKIP_BUILD] if state.phase == BUILD else []), cover(1, 0), DONE, worker("mint"))
     step = before_end
-    for event in RULES.decide(before_end, 0, END_TURN, Rng("test", "decide")):
+    for event in RULES.decide(before_end, 0, END_TURN, Rng("test", "decide")).events:
         step = RULES.evolve(step, event)
         # Every step of the commit shows the turn's player a table, the autosale's included.
         assert RULES.view(step, 0).get("plan", {"missing": []})["missing"] == []
