@@ -35,6 +35,7 @@ test-browser: install
 	$(PY) -m pytest -q tests/browser
 
 bench: install
+	$(VENV)/bin/pip install --quiet -e ".[bench]"
 	$(PY) -m bench
 
 # docs/viewer.png, the README's picture of the viewer (needs chromium)

@@ -6,33 +6,41 @@ from __future__ import annotations
 import json
 from uuid import UUID
 
+import jsonpatch
+
 from services.streams import Pace
 from tests.api.test_games_api import PROBLEM, bearer, create
 from tests.api.test_players_api import register, two_players_game
 
 
 class Script:
-    """A stream's clock and sleep: each sleep advances the clock and runs the next scripted step."""
+    """A stream's clock and wait: each wait runs the next scripted step (a move rings the stream's
+    bell) a second later at most, or, with none left, lasts as long as it may."""
 
     def __init__(self, steps=(), lifetime=30.0, heartbeat=5.0):
         self.now = 0.0
         self.steps = list(steps)
-        self.pace = Pace(poll=1.0, heartbeat=heartbeat, lifetime=lifetime, clock=lambda: self.now, sleep=self.sleep)
+        self.pace = Pace(safety=1.0, heartbeat=heartbeat, lifetime=lifetime, clock=lambda: self.now, wait=self.wait)
 
-    def sleep(self, seconds):
-        self.now += seconds
+    def wait(self, bell, seconds):
         if self.steps:
+            self.now += min(seconds, 1.0)
             self.steps.pop(0)()
+        else:
+            self.now += seconds
 
 
 def read(client, app, path, script, headers=None):
-    """Every message of a stream until it ends: (event, id, data) tuples, and comments as ("comment", None, text)."""
+    """Every message of a stream until it ends: (event, id, data) tuples, and comments as ("comment", None, text).
+
+    A message that carries a patch of the view gets the view it makes of the one before as its
+    `game`, as a client would see it."""
     app.config["CHRONICLE_STREAM_PACE"] = script.pace
     answer = client.get(path, headers=headers or {})
     if answer.status_code != 200:
         return answer, []
     assert answer.mimetype == "text/event-stream"
-    messages = []
+    messages, view = [], None
     for block in answer.get_data(as_text=True).split("\n\n"):
         if not block or block.startswith("retry:"):
             continue
@@ -40,7 +48,12 @@ def read(client, app, path, script, headers=None):
             messages.append(("comment", None, block[1:].strip()))
             continue
         fields = dict(line.split(": ", 1) for line in block.splitlines())
-        messages.append((fields.get("event"), int(fields["id"]) if "id" in fields else None, json.loads(fields["data"])))
+        data = json.loads(fields["data"])
+        if "patch" in data:
+            assert view is not None, "a patch follows a whole view"
+            data["game"] = jsonpatch.apply_patch(view, data["patch"])
+        view = data.get("game", view)
+        messages.append((fields.get("event"), int(fields["id"]) if "id" in fields else None, data))
     return answer, messages
 
 
