@@ -153,3 +153,32 @@ def test_a_players_notices_open_with_the_games_awaiting_them_then_tell_each_turn
     notices = [(kind, data["id"]) for kind, _, data in messages[1:] if kind != "comment"]
     expected = [("your_turn", elsewhere[0])] if client.get(f"/api/games/{elsewhere[0]}").json["to_act"]["name"] == "ana" else []
     assert notices == expected + [("game_finished", elsewhere[-1])]
+
+
+def test_after_the_whole_view_each_message_carries_a_patch_of_it_and_whole_views_are_there_on_request(client, app, services):
+    created = create(client)
+    token = created["tokens"][0]["token"]
+    moves = [first_legal_move(services, created["id"]) for _ in range(3)]
+    _, patched = read(client, app, f"/api/games/{created['id']}/stream", Script(moves, lifetime=6), bearer(token))
+    assert "game" in patched[0][2] and all("patch" in data for kind, _, data in patched[1:] if kind == "event")
+    now = client.get(f"/api/games/{created['id']}").json["version"]
+    _, whole = read(client, app, f"/api/games/{created['id']}/stream?views=full&after={created['version']}",
+                    Script(lifetime=1), bearer(token))
+    events = [m for m in whole if m[0] == "event"]
+    assert [m[1] for m in events] == list(range(created["version"] + 1, now + 1))
+    assert all("patch" not in data for _, _, data in events)
+    assert [data["game"] for _, _, data in events] == [data["game"] for kind, _, data in patched if kind == "event"]
+    size = lambda value: len(json.dumps(value, separators=(",", ":")))  # noqa: E731
+    assert sum(size(data["patch"]) for _, _, data in patched[1:]) < sum(size(data["game"]) for _, _, data in events) / 2
+    answer = client.get(f"/api/games/{created['id']}/stream?views=all")
+    assert answer.status_code == 400 and answer.json["field"] == "views"
+
+
+def test_a_resumed_stream_sends_the_whole_view_first_then_patches(client, app, services):
+    created = create(client)
+    for _ in range(3):
+        first_legal_move(services, created["id"])()
+    _, messages = read(client, app, f"/api/games/{created['id']}/stream", Script(lifetime=1),
+                       {"Last-Event-ID": str(created["version"])})
+    events = [data for kind, _, data in messages if kind == "event"]
+    assert "patch" not in events[0] and all("patch" in data for data in events[1:]) and len(events) >= 2
