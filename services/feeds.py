@@ -9,9 +9,9 @@ for the first stream that needs it and kept for the others: a seat's once, the s
 
 from __future__ import annotations
 
+import copy
 import json
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Hashable
@@ -47,24 +47,26 @@ class Message:
         lines.append("data: " + json.dumps(self.data, separators=(",", ":")))
         return "\n".join(lines) + "\n\n"
 
+    @cached_property
+    def wire(self) -> bytes:
+        return self.text.encode()
 
-class Kept(OrderedDict):
-    """At most `size` entries, the one used longest ago forgotten first."""
+
+class Kept(dict):
+    """At most `size` entries, the oldest forgotten first (streams move forward: what one needs
+    again once forgotten is made again)."""
 
     def __init__(self, size: int = KEPT):
         super().__init__()
         self.size = size
 
-    def get(self, key: Hashable, default: Any = None) -> Any:
-        if key in self:
-            self.move_to_end(key)
-            return self[key]
-        return default
-
     def __setitem__(self, key: Hashable, value: Any) -> None:
         super().__setitem__(key, value)
         if len(self) > self.size:
-            self.popitem(last=False)
+            try:
+                del self[next(iter(self))]
+            except (KeyError, RuntimeError, StopIteration):
+                pass  # another thread forgot it first
 
 
 # The view a client holds, for a patch: its version, and whether it was rendered revealed.
@@ -79,23 +81,38 @@ class GameFeed:
         self.game_id = game_id
         self.lock = threading.RLock()
         self.heard = 0  # the newest version news told of
+        self._bell = threading.Event()
         self.current: Game | None = None  # the game as last read
         self.read_at = float("-inf")
         self.stored: Kept = Kept()  # version -> stored event
         self.views: Kept = Kept()  # (version, viewer, reveal) -> the viewer's table then
         self.messages: Kept = Kept()  # (viewer, version, reveal, base) -> Message
 
-    def hear(self, version: int) -> bool:
-        """News of `version`; False if it was known already."""
+    def bell(self) -> threading.Event:
+        """What the next news of the game sets: a stream takes it before it looks at the game,
+        then waits on it (one event for all the game's streams, set once for each piece of news)."""
+        return self._bell
+
+    def tell(self, version: int, game: Game | None = None) -> None:
+        """News of `version`, with the game saved (from this process's own save), or without (the
+        game is read here, once for all the streams); then the streams are woken."""
         with self.lock:
-            if version <= self.heard:
-                return False
-            self.heard = version
-            return True
+            if version <= self.heard and game is None:
+                return
+            self.heard = max(self.heard, version)
+            if game is not None and (self.current is None or game.version > self.current.version):
+                self.current = copy.deepcopy(game)  # the store's cache keeps the one saved
+        if game is None and self.current is not None:
+            self.look(self.read_at, float("inf"))
+        bell, self._bell = self._bell, threading.Event()
+        bell.set()
 
     def look(self, now: float, safety: float) -> Game:
         """The game as it is: read again if news came since the last read, or if that read is
         `safety` seconds old (news may be lost; the store never is)."""
+        current = self.current
+        if current is not None and self.heard <= current.version and now - self.read_at < safety:
+            return current  # most looks: a thousand streams waking for news one of them has read
         with self.lock:
             if self.current is None or self.heard > self.current.version or now - self.read_at >= safety:
                 self.current = self.store.game(self.game_id)
@@ -111,6 +128,9 @@ class GameFeed:
         """The `event` message of `version` for `viewer`: with the whole view when `base` is
         None, else with the RFC 6902 patch from the view `base` names to this one."""
         key = (viewer, version, reveal, base)
+        made = self.messages.get(key)
+        if made is not None:
+            return made
         with self.lock:
             made = self.messages.get(key)
             if made is None:

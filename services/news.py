@@ -134,20 +134,17 @@ class Newsroom:
     def announce(self, game: Game) -> None:
         """A game was saved by this process: ring the bells here, and tell the other processes."""
         players = [seat["player"] for seat in game.seats if seat.get("player")]
-        self.deliver(str(game.id), game.version, players)
+        self.deliver(str(game.id), game.version, players, game)
         self.doorbell.publish(str(game.id), game.version)
 
-    def deliver(self, game_id: str, version: int, players: Iterable[str] = ()) -> None:
-        """Ring the bells of the game's streams and of its players' notices."""
+    def deliver(self, game_id: str, version: int, players: Iterable[str] = (), game: Game | None = None) -> None:
+        """Wake the game's streams (through its feed) and ring the bells of its players' notices."""
         with self._lock:
             self._known[game_id] = max(version, self._known.get(game_id, 0))
             feed = self._feeds.get(game_id)
-            game_watches = [self._watches[key] for key in self._game_watches.get(game_id, ())]
             player_watches = [watch for player in players for watch in self._player_watches.get(player, {}).values()]
         if feed is not None:
-            feed.hear(version)
-        for watch in game_watches:
-            watch.ring()
+            feed.tell(version, game)
         for watch in player_watches:
             watch.ring(game_id, version)
 

@@ -82,6 +82,16 @@ class GameStream:
         return self.start.finished and self.after is not None and self.after >= self.start.version
 
     def messages(self) -> Iterator[Message]:
+        for batch in self.batches():
+            yield from batch
+
+    def chunks(self) -> Iterator[bytes]:
+        """The messages as the wire carries them, those of one look together: one write each."""
+        for batch in self.batches():
+            yield b"".join(message.wire for message in batch)
+
+    def batches(self) -> Iterator[list[Message]]:
+        """The messages, a list for each look at the game."""
         pace = self.pace
         with self.news.watching_game(self.game_id) as watch:
             feed = watch.feed
@@ -91,25 +101,29 @@ class GameStream:
                 version = self.start.version
                 view = present_game(self.start, self.viewer)
                 feed.keep_view(version, self.viewer, False, view)
-                yield Message("game", version, {"version": version, "game": view})
+                yield [Message("game", version, {"version": version, "game": view})]
                 seen, base = version, (version, False)
             began = last_sent = pace.clock()
             while True:
-                watch.bell.clear()  # a ring from now on is news for the next look
+                bell = feed.bell()  # news from now on sets it: taken before the look
                 current = feed.look(pace.clock(), pace.safety)
                 # Up to what the viewer may see now; the rest waits for the game to move on.
                 visible = shown_version(current, self.viewer)
                 reveal = current.finished
+                batch = []
                 for version in range(seen + 1, visible + 1):
-                    yield feed.message(current, self.viewer, version, reveal, None if self.whole_views else base)
+                    batch.append(feed.message(current, self.viewer, version, reveal,
+                                              None if self.whole_views else base))
                     seen, base = version, (version, reveal)
-                    last_sent = pace.clock()
+                now = pace.clock()
+                if batch:
+                    yield batch
+                    last_sent = now
                 if current.finished and seen >= current.version:
                     return
-                now = pace.clock()
                 if now - began >= pace.lifetime:
                     return
                 if now - last_sent >= pace.heartbeat:
-                    yield KEEP_ALIVE
+                    yield [KEEP_ALIVE]
                     last_sent = now
-                pace.wait(watch.bell, pace.timeout(now, began, last_sent, pace.safety))
+                pace.wait(bell, pace.timeout(now, began, last_sent, pace.safety))

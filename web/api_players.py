@@ -84,5 +84,5 @@ class MyNotices(MethodView):
         """"Your turn" and "game finished" notices across all the player's games, as server-sent events."""
         notices = PlayerNotices(chronicle().inbox, chronicle().news, str(me().id),
                                 current_app.config["CHRONICLE_STREAM_PACE"])
-        return streaming(notices.messages())
+        return streaming(message.wire for message in notices.messages())
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 from uuid import UUID
 
-from flask import Response, current_app, request, stream_with_context
+from flask import Response, current_app, request
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from services.errors import InvalidRequest
-from services.streams import GameStream, Message
+from services.streams import GameStream
 from web.auth import bearer_token
 from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle
@@ -47,10 +47,9 @@ RESUME_PARAMETERS = [
 ]
 
 
-def event_stream(messages: Iterable[Message]) -> Iterator[str]:
-    yield f"retry: {RETRY_MS}\n\n"
-    for message in messages:
-        yield message.text
+def event_stream(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    yield f"retry: {RETRY_MS}\n\n".encode()
+    yield from chunks
 
 
 class StreamQuery(Schema):
@@ -74,9 +73,11 @@ def resume_point(query: dict) -> tuple[int | None, str]:
     return query.get("after"), "after"
 
 
-def streaming(messages: Iterable[Message]) -> Response:
+def streaming(chunks: Iterable[bytes]) -> Response:
+    """A text/event-stream answer: each chunk is one or more messages, written as it comes. The
+    chunks need no request context (the stream took what it needs when it opened)."""
     return Response(
-        stream_with_context(event_stream(messages)),
+        event_stream(chunks),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -101,4 +102,4 @@ class Stream(MethodView):
                                  "send the last version you saw", field)
         if stream.already_over():
             return Response(status=204)
-        return streaming(stream.messages())
+        return streaming(stream.chunks())
