@@ -31,6 +31,9 @@ from services.bot_queue import redis_connection
 log = logging.getLogger(__name__)
 
 WARN_EVERY_SECONDS = 60.0  # a Redis that is away is said once a minute, not at every move
+# After a failed publication, moves publish nothing for this long: a Redis that is away must not
+# cost every move its connection timeout; the other processes' safety looks find those moves.
+PAUSE_AFTER_FAILURE_SECONDS = 5.0
 
 
 class Listener:
@@ -77,12 +80,16 @@ class RedisDoorbell(Doorbell):
         self.origin = secrets.token_hex(6)  # this process: its own saves have rung its bells already
         self.publisher = redis_connection(url)
         self._warned_at = float("-inf")
+        self._paused_until = float("-inf")
 
     def publish(self, game_id: str, version: int) -> None:
+        if time.monotonic() < self._paused_until:
+            return
         try:
             self.publisher.publish(self.channel, f"{self.origin} {game_id} {version}")
         except (RedisError, OSError) as error:
             now = time.monotonic()
+            self._paused_until = now + PAUSE_AFTER_FAILURE_SECONDS
             if now - self._warned_at >= WARN_EVERY_SECONDS:
                 self._warned_at = now
                 log.warning("could not publish the news of game %s on Redis (%s); other processes hear of it "

@@ -132,10 +132,14 @@ class Newsroom:
     # --- news --------------------------------------------------------------------------------
 
     def announce(self, game: Game) -> None:
-        """A game was saved by this process: ring the bells here, and tell the other processes."""
-        players = [seat["player"] for seat in game.seats if seat.get("player")]
-        self.deliver(str(game.id), game.version, players, game)
-        self.doorbell.publish(str(game.id), game.version)
+        """A game was saved by this process: ring the bells here, and tell the other processes.
+        The move is saved whatever happens here: a failure is logged, and the safety looks find it."""
+        try:
+            players = [seat["player"] for seat in game.seats if seat.get("player")]
+            self.deliver(str(game.id), game.version, players, game)
+            self.doorbell.publish(str(game.id), game.version)
+        except Exception:  # noqa: BLE001 - news must never fail a move that is already saved
+            log.exception("could not announce version %s of game %s", game.version, game.id)
 
     def deliver(self, game_id: str, version: int, players: Iterable[str] = (), game: Game | None = None) -> None:
         """Wake the game's streams (through its feed) and ring the bells of its players' notices."""

@@ -16,6 +16,7 @@ from services.bootstrap import build
 from services.streams import GameStream, Pace
 from tests.conftest import MEMORY
 from tests.infra import postgres_database, redis_server
+from web.server_process import free_port
 
 NEVER = 1e6  # seconds: a stream's own look at the store, its heartbeat and its end
 BOUND = 30.0  # seconds a message may take before the test fails
@@ -131,3 +132,10 @@ def test_streams_whose_clients_left_leave_nothing_behind():
     for messages in opened:
         messages.close()  # the client went away: the server closes its stream
     assert services.news.open_watches() == 0
+
+
+def test_with_redis_away_moves_are_saved_and_their_own_process_hears_of_them(tmp_path):
+    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path), "CHRONICLE_NEWS": "redis",
+           "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0", "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER)}
+    services = build(env)
+    follow_moves(services, services, two_person_game(services).id)
