@@ -110,12 +110,22 @@ def doorbell(settings: Mapping[str, str], store: GameStore, module: str, mode: s
     raise ValueError(f"CHRONICLE_NEWS is 'postgres', 'redis' or 'none', not {chosen!r}")
 
 
-def announcing(news: Newsroom, then: Callable[[Game], None]) -> Callable[[Game], None]:
-    """After each save: the news first (streams hear of the move), then `then` (bots, clocks)."""
-    def on_change(game: Game) -> None:
-        news.announce(game)
-        then(game)
-    return on_change
+class Announcing:
+    """The commands' hook after each save: the news first (streams hear of the move), then `then`
+    (bot turns, clocks, webhooks), whose attributes it answers for (the queue of bot turns)."""
+
+    def __init__(self, news: Newsroom, then: Callable[[Game], None]):
+        self.news = news
+        self.then = then
+
+    def __call__(self, game: Game) -> None:
+        self.news.announce(game)
+        self.then(game)
+
+    def __getattr__(self, name: str):
+        if name in ("news", "then"):  # not set yet (a copy being made): nothing to answer for
+            raise AttributeError(name)
+        return getattr(self.then, name)
 
 
 def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_resolver) -> Services:
@@ -134,10 +144,10 @@ def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_reso
     if mode == "rq":
         named = namespace(store, settings)
         queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named)
-        commands = Commands(store, on_change=announcing(news, queued), destinations=destinations)
+        commands = Commands(store, on_change=Announcing(news, queued), destinations=destinations)
         queued.players = commands.players
     else:
         in_process = InProcessBots()
-        commands = Commands(store, on_change=announcing(news, in_process), destinations=destinations)
+        commands = Commands(store, on_change=Announcing(news, in_process), destinations=destinations)
         in_process.commands = commands
     return Services(store, commands, Queries(store), data_dir, module, mode, named, news)
