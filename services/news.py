@@ -1,15 +1,16 @@
 """News of moved games for this process's live streams: who watches what, and how they hear.
 
-A stream does not poll the store: it waits on a bell (`Watch.bell`) that rings when its game
-moves, or, for a player's notices, when one of the player's games moves. The event store stays
-the truth a stream reads from; news only says when to read. A process hears:
+A stream does not poll the store: a game's stream waits on its game's feed (services.feeds),
+which news wakes when the game moves, and a player's notices wait on a bell (`Watch.bell`) that
+rings when one of the player's games moves or has a seat taken. The event store stays the truth
+a stream reads from; news only says when to read. A process hears:
 
-- of its own saves at once: the commands announce each one (`Newsroom.announce`), which rings
-  the bells here and publishes through the doorbell for the other processes;
+- of its own saves at once: the commands announce each one (`Newsroom.announce`), which wakes
+  the streams here and publishes through the doorbell for the other processes;
 - of other processes' saves through the doorbell (services.doorbells: Redis pub/sub, or the
   PostgreSQL store's own NOTIFY), after which one watcher per process reads the store's
-  notification log from where it last read, one query however many streams are open, and rings
-  the bells of the games it names;
+  notification log from where it last read, one query however many streams are open, and wakes
+  the streams of the games it names;
 - of anything a lost doorbell missed (a process that saved without publishing, Redis away for a
   moment) by the same watcher reading the log every `safety` seconds all the same.
 
@@ -49,7 +50,8 @@ KNOWN_GAMES = 10_000  # games whose newest delivered version is remembered, so n
 
 @dataclass
 class Watch:
-    """One stream's subscription: its bell, and what it heard since it last looked."""
+    """One stream's subscription: a game's stream has its game's feed; a player's notices have
+    their bell, and the games it rang for since they last looked."""
 
     bell: threading.Event = field(default_factory=threading.Event)
     feed: GameFeed | None = None  # a game's stream: what it shares with the game's other streams
@@ -87,7 +89,7 @@ class Newsroom:
 
     @contextmanager
     def watching_game(self, game_id: UUID | str) -> Iterator[Watch]:
-        """A bell that rings when the game moves, and the game's feed, while the stream lasts."""
+        """The game's feed, which news wakes, while the stream lasts."""
         key = str(game_id)
         with self._lock:
             feed = self._feeds.get(key)
@@ -199,13 +201,20 @@ class Newsroom:
             newest: dict[str, int] = {}
             for note in notes:
                 if note.topic == SEAT_TAKEN:  # a player joined: the game's version stays as it was
-                    game_id, version = self._seating_game(note.originator_id), 0
+                    try:
+                        game_id, version = self._seating_game(note.originator_id), 0
+                    except Exception:  # noqa: BLE001 - one seating's trouble must not stop the news
+                        log.exception("could not read seating %s", note.originator_id)
+                        continue
                 else:
                     game_id, version = str(note.originator_id), note.originator_version
                 newest[game_id] = max(newest.get(game_id, 0), version)
             for game_id, version in newest.items():
                 if version == 0 or self.is_news(game_id, version):  # 0: a seat taken, news to its players
-                    self.deliver(game_id, version, self._players_of(game_id))
+                    try:
+                        self.deliver(game_id, version, self._players_of(game_id))
+                    except Exception:  # noqa: BLE001 - one game's trouble must not stop the news of others
+                        log.exception("could not deliver the news of game %s", game_id)
             position = notes[-1].id
             if len(notes) < LOG_BATCH:
                 return position
