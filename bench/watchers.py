@@ -30,7 +30,7 @@ from web.server_process import ROOT, free_port, gunicorn_command, wait_until_up
 CLIENTS = 1000
 MOVES = 40
 MOVE_GAP_SECONDS = 0.25  # a brisk game: four decisions a second
-QUIET_MOVES = 200
+QUIET_MOVES = 300
 
 
 @contextmanager
@@ -99,17 +99,21 @@ class Game:
         return sent, took, answer.json()["version"]
 
 
-def quiet_moves(base: str, server: subprocess.Popen, moves: int = QUIET_MOVES) -> tuple[list[float], float]:
-    """The latencies of moves with no stream open, and the server's CPU time per move."""
-    latencies: list[float] = []
-    games = 0
-    used = worker_cpu(server)
-    while len(latencies) < moves:
-        game = Game(base, f"quiet-{games}")
-        games += 1
-        for _ in range(min(100, moves - len(latencies))):
-            latencies.append(game.move()[1])
-    return latencies, (worker_cpu(server) - used) / moves
+def quiet_moves(servers: dict[str, tuple[str, subprocess.Popen]], moves: int = QUIET_MOVES) -> dict[str, dict]:
+    """On each server, with no stream open: the moves' latencies and the worker's CPU time per
+    move (of the GETs and the POST of each). The servers take turns, move by move, so that a
+    busy machine weighs on each alike."""
+    games = {name: Game(base, f"quiet-{name}-0") for name, (base, _) in servers.items()}
+    found = {name: {"latencies": [], "cpu": 0.0} for name in servers}
+    for turn in range(moves):
+        for name, (base, server) in servers.items():
+            if turn and turn % 100 == 0:  # a fresh game before a long one runs out
+                games[name] = Game(base, f"quiet-{name}-{turn}")
+            used = worker_cpu(server)
+            found[name]["latencies"].append(games[name].move()[1])
+            found[name]["cpu"] += worker_cpu(server) - used
+    return {name: {"latencies": figures["latencies"], "cpu_per_move": figures["cpu"] / moves}
+            for name, figures in found.items()}
 
 
 def watched_moves(base: str, server: subprocess.Popen, clients: int, moves: int) -> dict:
@@ -155,18 +159,18 @@ def watched_moves(base: str, server: subprocess.Popen, clients: int, moves: int)
 
 
 def watcher_figures(clients: int = CLIENTS, moves: int = MOVES) -> dict:
-    with tempfile.TemporaryDirectory() as data, api_server(Path(data), "gthread") as (base, server):
-        threads, _ = quiet_moves(base, server)
-    with tempfile.TemporaryDirectory() as data, api_server(Path(data), "gevent") as (base, server):
-        quiet, quiet_cpu = quiet_moves(base, server)
-        watched = watched_moves(base, server, clients, moves)
+    with tempfile.TemporaryDirectory() as threads_data, tempfile.TemporaryDirectory() as gevent_data, \
+            api_server(Path(threads_data), "gthread") as threads, api_server(Path(gevent_data), "gevent") as gevent:
+        quiet = quiet_moves({"gthread": threads, "gevent": gevent})
+        watched = watched_moves(*gevent, clients, moves)
     return {
         **watched,
-        "threads_move_p50": percentile(threads, 0.50),
-        "threads_move_p95": percentile(threads, 0.95),
-        "quiet_move_p50": percentile(quiet, 0.50),
-        "quiet_move_p95": percentile(quiet, 0.95),
-        "quiet_cpu_per_move": quiet_cpu,
+        "threads_move_p50": percentile(quiet["gthread"]["latencies"], 0.50),
+        "threads_move_p95": percentile(quiet["gthread"]["latencies"], 0.95),
+        "quiet_move_p50": percentile(quiet["gevent"]["latencies"], 0.50),
+        "quiet_move_p95": percentile(quiet["gevent"]["latencies"], 0.95),
+        "quiet_cpu_per_move": quiet["gevent"]["cpu_per_move"],
+        "threads_cpu_per_move": quiet["gthread"]["cpu_per_move"],
     }
 
 
@@ -185,8 +189,8 @@ def report(figures: dict) -> list[str]:
         f"({(figures['cpu_per_move'] - figures['quiet_cpu_per_move']) / figures['clients'] * 1e6:.0f} µs per stream)",
         f"move latency meanwhile: p50 {ms(figures['move_p50'])}, p95 {ms(figures['move_p95'])}; "
         f"with no stream open: p50 {ms(figures['quiet_move_p50'])}, p95 {ms(figures['quiet_move_p95'])}; "
-        f"on 32 threads (gthread) with no stream open: p50 {ms(figures['threads_move_p50'])}, "
-        f"p95 {ms(figures['threads_move_p95'])}",
+        f"on 32 threads (gthread) with no stream open, same run: p50 {ms(figures['threads_move_p50'])}, "
+        f"p95 {ms(figures['threads_move_p95'])} (server CPU per move {ms(figures['threads_cpu_per_move'])})",
     ]
 
 
