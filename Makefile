@@ -34,8 +34,11 @@ test-fast: install
 test-browser: install
 	$(PY) -m pytest -q tests/browser
 
-bench: install
-	$(VENV)/bin/pip install --quiet -e ".[bench]"
+$(VENV)/.bench-installed: $(VENV)/.installed
+	$(VENV)/bin/pip install --quiet -e ".[dev,bench]"
+	touch $@
+
+bench: $(VENV)/.bench-installed
 	$(PY) -m bench
 
 # docs/viewer.png, the README's picture of the viewer (needs chromium)
