@@ -120,9 +120,15 @@ class GameFeed:
                 self.read_at = now
             return self.current
 
-    def keep_view(self, version: int, viewer: int | None, reveal: bool, view: dict[str, Any]) -> None:
-        with self.lock:
-            self.views[(version, viewer, reveal)] = view
+    def opening(self, game: Game, viewer: int | None) -> Message:
+        """The `game` message a stream opens with: the viewer's whole view of `game`."""
+        key = (viewer, game.version, "opening")
+        made = self.messages.get(key)
+        if made is None:
+            with self.lock:
+                view = self.view(game, viewer, game.version, False)
+                made = self.messages[key] = Message("game", game.version, {"version": game.version, "game": view})
+        return made
 
     def message(self, current: Game, viewer: int | None, version: int, reveal: bool, base: Base | None) -> Message:
         """The `event` message of `version` for `viewer`: with the whole view when `base` is

@@ -28,7 +28,7 @@ from uuid import UUID
 
 from services.feeds import Message
 from services.news import Newsroom
-from services.presenting import present_game, shown_version
+from services.presenting import shown_version
 from services.seats import seat_of_token
 
 __all__ = ["GameStream", "Message", "Pace", "KEEP_ALIVE"]
@@ -103,11 +103,8 @@ class GameStream:
             assert feed is not None
             seen, base = self.after, None  # base: the view the client holds, (version, revealed)
             if seen is None:
-                version = self.start.version
-                view = present_game(self.start, self.viewer)
-                feed.keep_view(version, self.viewer, False, view)
-                yield [Message("game", version, {"version": version, "game": view})]
-                seen, base = version, (version, False)
+                yield [feed.opening(self.start, self.viewer)]
+                seen, base = self.start.version, (self.start.version, False)
             began = last_sent = pace.clock()
             while True:
                 bell = feed.bell()  # news from now on sets it: taken before the look
