@@ -35,7 +35,7 @@ test-browser: install
 	$(PY) -m pytest -q tests/browser
 
 $(VENV)/.bench-installed: $(VENV)/.installed
-	$(VENV)/bin/pip install --quiet -e ".[bench]"
+	$(VENV)/bin/pip install --quiet -e ".[dev,bench]"
 	touch $@
 
 bench: install $(VENV)/.bench-installed

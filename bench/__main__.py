@@ -14,6 +14,7 @@ from bench.read_models import read_model_figures
 from bench.read_models import report as read_model_report
 from bench.playouts import games_per_second
 from bench.service_moves import service_moves, store_floor
+from bench.watchers import report as watcher_report, watcher_figures
 from domain import registry
 from services.simulation import simulate
 from web.simulate_report import table, verdicts
@@ -81,6 +82,9 @@ def main() -> int:
           f"(bot turn {ratio:.1f}x; target at most 3x: {verdict})")
     print(f"Bot-vs-bot games to the end: {queued['games_per_second_1']:.2f} games/s with 1 worker, "
           f"{queued['games_per_second_2']:.2f} with 2")
+
+    print()
+    print("\n".join(watcher_report(watcher_figures())))
     return 0
 
 

@@ -1,21 +1,28 @@
 """A player's live notices across all their games: "your turn" and "game finished".
 
-Read from the inbox read model by polling, so any API process serves any player. A stream opens
-with an `inbox` message listing the games awaiting the player (a client that was away recovers
-from it, with no need to resume), then sends `your_turn` each time a game comes to wait on the
-player, and `game_finished` when one of their games ends.
+Read from the inbox read model whenever news comes that one of the player's games moved or had a
+seat taken (services.news), so any API process serves any player. A stream opens with an `inbox`
+message listing the games awaiting the player (a client that was away recovers from it, with no
+need to resume), then sends `your_turn` each time a game comes to wait on the player, and
+`game_finished` when one of their games ends.
+
+The read model may be a moment behind the news: a game whose row does not show the version the
+news told of yet is looked at again shortly, for at most the safety period. Whatever the news,
+the inbox is read every NOTICE_SAFETY_SECONDS at least.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterator
 
 from projections.inbox import Inbox
-from services.streams import Message, Pace
+from services.news import Newsroom
+from services.streams import KEEP_ALIVE, Message, Pace
 
-NOTICE_POLL_SECONDS = 1.0
 NOTICE_FIELDS = ("id", "game", "title", "version", "seat", "opponents", "last_move", "deadline", "status")
+# Each safety look reads the player's whole inbox: news makes it rarely needed.
+NOTICE_SAFETY_SECONDS = 30.0
+BEHIND_RETRY_SECONDS = 0.2
 
 
 def notice(entry: dict[str, Any]) -> dict[str, Any]:
@@ -23,32 +30,52 @@ def notice(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 class PlayerNotices:
-    def __init__(self, inbox: Inbox, player_id: str, pace: Pace):
+    def __init__(self, inbox: Inbox, news: Newsroom, player_id: str, pace: Pace):
         self.inbox = inbox
+        self.news = news
         self.player_id = player_id
-        # Each look reads the read model for all the player's games: once a second is soon enough.
-        self.pace = replace(pace, poll=max(pace.poll, NOTICE_POLL_SECONDS))
+        self.pace = pace
+        self.safety = max(pace.safety, NOTICE_SAFETY_SECONDS)
+
+    def games(self) -> dict[str, dict[str, Any]]:
+        return {game["id"]: game for game in self.inbox.games_of(self.player_id)}
 
     def messages(self) -> Iterator[Message]:
         pace = self.pace
-        games = {game["id"]: game for game in self.inbox.games_of(self.player_id)}
-        yield Message("inbox", None, {"awaiting_you": [notice(g) for g in games.values() if g["your_decision"]]})
-        began = last_sent = pace.clock()
-        while pace.clock() - began < pace.lifetime:
-            pace.sleep(pace.poll)
-            now = {game["id"]: game for game in self.inbox.games_of(self.player_id)}
-            sent = False
-            for game_id, game in now.items():
-                before = games.get(game_id)
-                if game["your_decision"] and (before is None or before["version"] != game["version"]):
-                    yield Message("your_turn", None, notice(game))
-                    sent = True
-                if game["status"] == "finished" and (before is None or before["status"] != "finished"):
-                    yield Message("game_finished", None, notice(game))
-                    sent = True
-            games = now
-            if sent:
-                last_sent = pace.clock()
-            elif pace.clock() - last_sent >= pace.heartbeat:
-                yield Message(comment="keep-alive")
-                last_sent = pace.clock()
+        with self.news.watching_player(self.player_id) as watch:
+            games = self.games()
+            yield Message("inbox", None, {"awaiting_you": [notice(g) for g in games.values() if g["your_decision"]]})
+            began = last_sent = looked = pace.clock()
+            behind: dict[str, tuple[int, float]] = {}  # game -> (version the news told of, since when)
+            while True:
+                now = pace.clock()
+                if now - began >= pace.lifetime:
+                    return
+                longest = BEHIND_RETRY_SECONDS if behind else self.safety - (now - looked)
+                pace.wait(watch.bell, pace.timeout(now, began, last_sent, longest))
+                watch.bell.clear()
+                now = pace.clock()
+                for game_id, version in watch.take_heard().items():
+                    told, since = behind.get(game_id, (0, now))
+                    behind[game_id] = (max(told, version), since)
+                sent = False
+                if behind or now - looked >= self.safety:
+                    latest = self.games()
+                    looked = now
+                    for game_id, game in latest.items():
+                        before = games.get(game_id)
+                        if game["your_decision"] and (before is None or before["version"] != game["version"]):
+                            yield Message("your_turn", None, notice(game))
+                            sent = True
+                        if game["status"] == "finished" and (before is None or before["status"] != "finished"):
+                            yield Message("game_finished", None, notice(game))
+                            sent = True
+                    games = latest
+                    behind = {game_id: (version, since) for game_id, (version, since) in behind.items()
+                              if (game_id not in latest or latest[game_id]["version"] < version)
+                              and now - since < self.safety}
+                if sent:
+                    last_sent = pace.clock()
+                elif pace.clock() - last_sent >= pace.heartbeat:
+                    yield KEEP_ALIVE
+                    last_sent = pace.clock()

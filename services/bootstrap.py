@@ -8,6 +8,11 @@ made the move) or `rq` (jobs on the Redis at REDIS_URL, played by `chronicle-wor
 queue of the deployment's namespace: services.deployment).
 CHRONICLE_WEBHOOK_ALLOW_HOSTS lists, separated by commas, the host names and addresses that
 players' callbacks may point at although they are not public (services.destinations).
+CHRONICLE_NEWS says how a process tells the others' live streams that it saved a move
+(services.doorbells): `postgres` (LISTEN/NOTIFY; the default on a PostgreSQL store), `redis`
+(pub/sub on the Redis at REDIS_URL; the default where bots play on RQ) or `none` (a lone process);
+and each process reads the store's log for news no doorbell rang every
+CHRONICLE_NEWS_SAFETY_SECONDS (1).
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Mapping
+from typing import Callable, Iterator, Mapping
 
 import psycopg
 
@@ -25,6 +30,9 @@ from services.bot_turns import InProcessBots
 from services.commands import Commands
 from services.deployment import namespace
 from services.destinations import Destinations, Resolver, system_resolver
+from services.doorbells import Doorbell, PostgresDoorbell, Quiet, RedisDoorbell
+from services.news import SAFETY_SECONDS, Newsroom
+from services.game import Game
 from services.queries import Queries
 from services.store import GameStore
 
@@ -38,6 +46,7 @@ class Services:
     persistence: str
     bots: str
     namespace: str | None = None  # the deployment's, where bots play on RQ
+    news: Newsroom | None = None  # what this process's live streams wait on
 
 
 def store_settings(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
@@ -86,6 +95,39 @@ def schema_lock(settings: Mapping[str, str]) -> Iterator[None]:
             connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
 
 
+def doorbell(settings: Mapping[str, str], store: GameStore, module: str, mode: str) -> Doorbell:
+    """How this process tells the others that it saved a move (CHRONICLE_NEWS)."""
+    chosen = settings.get("CHRONICLE_NEWS") or (
+        "postgres" if module == "eventsourcing.postgres" else "redis" if mode == "rq" else "none")
+    if chosen == "postgres":
+        if module != "eventsourcing.postgres":
+            raise ValueError("CHRONICLE_NEWS=postgres needs the PostgreSQL store (PERSISTENCE_MODULE=eventsourcing.postgres)")
+        return PostgresDoorbell(store)
+    if chosen == "redis":
+        return RedisDoorbell(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, namespace(store, settings))
+    if chosen == "none":
+        return Quiet()
+    raise ValueError(f"CHRONICLE_NEWS is 'postgres', 'redis' or 'none', not {chosen!r}")
+
+
+class Announcing:
+    """The commands' hook after each save: the news first (streams hear of the move), then `then`
+    (bot turns, clocks, webhooks), whose attributes it answers for (the queue of bot turns)."""
+
+    def __init__(self, news: Newsroom, then: Callable[[Game], None]):
+        self.news = news
+        self.then = then
+
+    def __call__(self, game: Game) -> None:
+        self.news.announce(game)
+        self.then(game)
+
+    def __getattr__(self, name: str):
+        if name in ("news", "then"):  # not set yet (a copy being made): nothing to answer for
+            raise AttributeError(name)
+        return getattr(self.then, name)
+
+
 def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_resolver) -> Services:
     """Build the store and the commands, with bot turns played as CHRONICLE_BOTS says; `resolver`
     looks up the hosts of players' callbacks (tests give one of their own)."""
@@ -94,16 +136,18 @@ def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_reso
         store = GameStore(env=settings)
     destinations = Destinations.from_setting(settings.get("CHRONICLE_WEBHOOK_ALLOW_HOSTS"), resolver)
     mode = settings.get("CHRONICLE_BOTS") or "inprocess"
+    if mode not in ("rq", "inprocess"):
+        raise ValueError(f"CHRONICLE_BOTS is 'inprocess' or 'rq', not {mode!r}")
+    news = Newsroom(store, doorbell(settings, store, module, mode),
+                    float(settings.get("CHRONICLE_NEWS_SAFETY_SECONDS") or SAFETY_SECONDS))
     named = None
     if mode == "rq":
         named = namespace(store, settings)
         queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named)
-        commands = Commands(store, on_change=queued, destinations=destinations)
+        commands = Commands(store, on_change=Announcing(news, queued), destinations=destinations)
         queued.players = commands.players
-    elif mode == "inprocess":
-        in_process = InProcessBots()
-        commands = Commands(store, on_change=in_process, destinations=destinations)
-        in_process.commands = commands
     else:
-        raise ValueError(f"CHRONICLE_BOTS is 'inprocess' or 'rq', not {mode!r}")
-    return Services(store, commands, Queries(store), data_dir, module, mode, named)
+        in_process = InProcessBots()
+        commands = Commands(store, on_change=Announcing(news, in_process), destinations=destinations)
+        in_process.commands = commands
+    return Services(store, commands, Queries(store), data_dir, module, mode, named, news)

@@ -87,6 +87,7 @@ class MyNotices(MethodView):
     @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
         """"Your turn" and "game finished" notices across all the player's games, as server-sent events."""
-        notices = PlayerNotices(chronicle().inbox, str(me().id), current_app.config["CHRONICLE_STREAM_PACE"])
-        return streaming(notices.messages())
+        notices = PlayerNotices(chronicle().inbox, chronicle().news, str(me().id),
+                                current_app.config["CHRONICLE_STREAM_PACE"])
+        return streaming(message.wire for message in notices.messages())
 

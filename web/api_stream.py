@@ -3,21 +3,21 @@
 Browsers cannot set an Authorization header on an EventSource; a page that holds a seat reads the
 stream with fetch() instead (as the viewer does). A client reconnecting sends Last-Event-ID (or
 `?after=`) and resumes after that version; once a finished game's last event has been sent the
-answer is 204, which tells an EventSource to stop reconnecting.
+answer is 204, which tells an EventSource to stop reconnecting. Each event message carries a
+patch of the asker's table (`?views=full`: the whole table) as services.streams describes.
 """
 
 from __future__ import annotations
 
-import json
 from typing import Iterable, Iterator
 from uuid import UUID
 
-from flask import Response, current_app, request, stream_with_context
+from flask import Response, current_app, request
 from flask.views import MethodView
-from marshmallow import Schema, validate
+from marshmallow import Schema, fields, validate
 
 from services.errors import InvalidRequest
-from services.streams import GameStream, Message
+from services.streams import GameStream
 from web.auth import bearer_token
 from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle
@@ -30,7 +30,15 @@ blp = Blueprint("stream", __name__, url_prefix="/api/games", description="Live s
 RETRY_MS = 1000
 GAME_EVENT = server_sent_event(
     ["game", "event"], "`game`: {version, game (the view)}; `event`: {version, event (as the asker may see it), "
-                       "game (the asker's view then)}", with_id=True)
+                       "and either game (the asker's whole view then) or patch (an RFC 6902 JSON Patch turning the "
+                       "view of the stream's message before into the view then)}", with_id=True)
+STREAM_DESCRIPTION = (
+    "a text/event-stream: a `game` message (the view now) unless resuming, then one `event` message per new "
+    "version: {version, event, patch}, where `patch` is an RFC 6902 JSON Patch that turns the view of the "
+    "message before it (in this stream) into the view at this version. The first message of a resumed stream "
+    "carries the whole view as `game` instead, and so does every message with `?views=full`. Its id is the "
+    "version. It ends when the game does, or after CHRONICLE_STREAM_SECONDS; a client then resumes with "
+    "Last-Event-ID")
 RESUME_PARAMETERS = [
     {"in": "header", "name": "Last-Event-ID", "required": False, "example": "10",
      "description": "what an EventSource sends on reconnecting: the id of the last message seen, as `after` "
@@ -39,27 +47,18 @@ RESUME_PARAMETERS = [
 ]
 
 
-def encode(message: Message) -> str:
-    """One message in the text/event-stream format."""
-    if message.data is None:
-        return f": {message.comment}\n\n"
-    lines = [f"event: {message.event}"] if message.event else []
-    if message.id is not None:
-        lines.append(f"id: {message.id}")
-    lines.append("data: " + json.dumps(message.data, separators=(",", ":")))
-    return "\n".join(lines) + "\n\n"
-
-
-def event_stream(messages: Iterable[Message]) -> Iterator[str]:
-    yield f"retry: {RETRY_MS}\n\n"
-    for message in messages:
-        yield encode(message)
+def event_stream(chunks: Iterable[bytes]) -> Iterator[bytes]:
+    yield f"retry: {RETRY_MS}\n\n".encode()
+    yield from chunks
 
 
 class StreamQuery(Schema):
     after = WholeNumber(validate=validate.Range(min=0, max=INT64_MAX), metadata={
         "description": "resume after this version (the id of the last message seen): 0 to the game's current version",
         "example": 10})
+    views = fields.String(load_default="patch", validate=validate.OneOf(["patch", "full"]), metadata={
+        "description": "`patch` (the default): each event message after the first carries a JSON Patch of the view; "
+                       "`full`: each carries the whole view"})
 
 
 def resume_point(query: dict) -> tuple[int | None, str]:
@@ -74,9 +73,11 @@ def resume_point(query: dict) -> tuple[int | None, str]:
     return query.get("after"), "after"
 
 
-def streaming(messages: Iterable[Message]) -> Response:
+def streaming(chunks: Iterable[bytes]) -> Response:
+    """A text/event-stream answer: each chunk is one or more messages, written as it comes. The
+    chunks need no request context (the stream took what it needs when it opened)."""
     return Response(
-        stream_with_context(event_stream(messages)),
+        event_stream(chunks),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -86,21 +87,19 @@ def streaming(messages: Iterable[Message]) -> Response:
 class Stream(MethodView):
     @blp.doc(security=BEARER, operationId="streamGame")
     @blp.arguments(StreamQuery, location="query")
-    @blp.response(200, GAME_EVENT, content_type="text/event-stream", example=EXAMPLES["GAME_STREAM"], description=(
-        "a text/event-stream: a `game` message (the view now) unless resuming, then one `event` message per new "
-        "version: {version, event, game}; its id is the version. It ends when the game does, or after "
-        "CHRONICLE_STREAM_SECONDS; a client then resumes with Last-Event-ID"))
+    @blp.response(200, GAME_EVENT, content_type="text/event-stream", example=EXAMPLES["GAME_STREAM"],
+                  description=STREAM_DESCRIPTION)
     @blp.alt_response(204, success=True, description="the game is over and the client has seen its last event")
     @blp.problems(*SEAT_ERRORS, 404, s400="`after` or `Last-Event-ID` is not a version the game has reached")
     def get(self, query, game_id: UUID):
-        """Each new event as the asker may see it, with the version and the asker's whole view."""
+        """Each new event as the asker may see it, with the version and a patch of the asker's view."""
         after, field = resume_point(query)
-        stream = GameStream(chronicle().store, game_id, bearer_token(), after,
-                            current_app.config["CHRONICLE_STREAM_PACE"])
+        stream = GameStream(chronicle().news, game_id, bearer_token(), after,
+                            current_app.config["CHRONICLE_STREAM_PACE"], whole_views=query["views"] == "full")
         if after is not None and after > stream.start.version:
             # Refused before the stream starts: a version the game has not reached cannot be resumed.
             raise InvalidRequest(f"{field} {after} is beyond the game's version {stream.start.version}: "
                                  "send the last version you saw", field)
         if stream.already_over():
             return Response(status=204)
-        return streaming(stream.messages())
+        return streaming(stream.chunks())

@@ -15,7 +15,7 @@ from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.inbox import Inbox
 from services.bootstrap import Services, build
-from services.streams import LIFETIME_SECONDS, Pace
+from services.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web import (
     api_audit, api_disputes, api_games, api_play, api_players, api_replay, api_seats, api_stream, problem_pages,
     problems, viewer,
@@ -60,7 +60,8 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
         OPENAPI_SWAGGER_UI_URL=SWAGGER_UI,
         JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,  # a larger body is refused 413 before it is read
-        CHRONICLE_STREAM_PACE=Pace(lifetime=float(settings.get("CHRONICLE_STREAM_SECONDS", LIFETIME_SECONDS))),
+        CHRONICLE_STREAM_PACE=Pace(lifetime=float(settings.get("CHRONICLE_STREAM_SECONDS", LIFETIME_SECONDS)),
+                                   safety=float(settings.get("CHRONICLE_STREAM_SAFETY_SECONDS", SAFETY_SECONDS))),
     )
     api = ProblemApi(app, spec_kwargs={"info": {"description": DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})

@@ -26,7 +26,7 @@ from urllib.parse import urlparse
 
 from services.bootstrap import DEFAULT_REDIS_URL
 from services.bot_queue import redis_answers
-from web.server_process import GRACEFUL_SECONDS
+from web.server_process import GRACEFUL_SECONDS, gunicorn_command
 
 log = logging.getLogger("launch")
 
@@ -115,9 +115,9 @@ def children(env: dict[str, str]) -> list[Child]:
     else:
         env["CHRONICLE_BOTS"] = "inprocess"
         log.warning("no Redis at %s and no redis-server to start: bot turns run in-process in the API", url)
-    # Each open live stream holds a thread (they end within a minute and clients resume).
-    api = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{env.get('PORT', '8000')}", "--workers", "1",
-           "--threads", "32", "--graceful-timeout", str(GRACEFUL_SECONDS), "--access-logfile", "-", "web.wsgi:app"]
+    # gevent's worker: an open live stream holds a greenlet and a socket, no thread.
+    api = gunicorn_command(f"127.0.0.1:{env.get('PORT', '8000')}", workers=1)
+    api[-1:-1] = ["--access-logfile", "-"]
     started.append(Child("API server", api, env))
     return started
 

@@ -1,4 +1,11 @@
-"""Start the API as a separate gunicorn process, as `make run` does: for end-to-end tests and benchmarks."""
+"""Start the API as a separate gunicorn process, as `make run` does: for end-to-end tests and benchmarks.
+
+The API runs on gunicorn's gevent worker: each request, and each open live stream, is a greenlet
+rather than a thread, so a thousand spectators hold a thousand sockets and no thread. gunicorn
+patches the standard library for gevent before it loads the app (sockets, so Redis; select, so
+psycopg 3 waits cooperatively; threads and locks). sqlite3 is not patched: its calls run on the
+worker's one thread, briefly, as they did under the GIL.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +23,20 @@ from urllib.request import urlopen
 ROOT = Path(__file__).resolve().parents[1]
 # Live streams are resumable: on shutdown a server need not wait long for them to end.
 GRACEFUL_SECONDS = 3
+# Connections one gevent worker serves at once (gunicorn's default is 1,000): streams and requests.
+WORKER_CONNECTIONS = 4000
+
+
+def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", threads: int = 4) -> list[str]:
+    """The API server's command line: the gevent worker, or gunicorn's threads (`gthread`), where
+    each open stream holds a thread."""
+    command = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(workers),
+               "--graceful-timeout", str(GRACEFUL_SECONDS)]
+    if worker_class == "gevent":
+        command += ["--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS)]
+    else:
+        command += ["--worker-class", "gthread", "--threads", str(threads)]
+    return command + ["web.wsgi:app"]
 
 
 def free_port() -> int:
@@ -39,16 +60,17 @@ def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) ->
 
 
 @contextmanager
-def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict | None = None) -> Iterator[str]:
-    """Yield the base URL of a server storing its events under `data_dir`; stop it afterwards."""
+def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict | None = None,
+                   worker_class: str = "gevent") -> Iterator[str]:
+    """Yield the base URL of a server storing its events under `data_dir`; stop it afterwards.
+    `threads` counts only with worker_class="gthread"."""
     port = free_port()
     settings = {**os.environ, "CHRONICLE_DATA": str(data_dir), "PYTHONPATH": str(ROOT)}
     settings.pop("PERSISTENCE_MODULE", None)  # the embedded SQLite store unless `env` says otherwise
     settings.update(env or {})
     with open(Path(data_dir) / "server.log", "w") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-             "--threads", str(threads), "--graceful-timeout", str(GRACEFUL_SECONDS), "web.wsgi:app"],
+            gunicorn_command(f"127.0.0.1:{port}", workers, worker_class, threads),
             cwd=ROOT, env=settings, stdout=log, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"

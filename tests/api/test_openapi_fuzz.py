@@ -6,7 +6,7 @@ The app is the in-process one of tests/conftest.py (the in-memory store, bots in
 seeded with a running game, a finished one, an open one, two players and a dispute, so that
 generated path parameters and tokens reach real things as well as random ones. The run is
 deterministic (a fixed seed, derandomized) and bounded in examples, not in time; streams end on
-their own, their clock advanced by each poll rather than by the wall clock.
+their own, their clock advanced by each wait rather than by the wall clock.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ CHECKS = [
 
 
 class PolledClock:
-    """A stream's clock that moves only when the stream polls: every stream ends after
-    lifetime / poll looks, however fast or slow the machine."""
+    """A stream's clock that moves only when the stream waits: every stream ends after a few
+    waits, however fast or slow the machine."""
 
     def __init__(self):
         self.now = 0.0
@@ -52,7 +52,7 @@ class PolledClock:
     def clock(self) -> float:
         return self.now
 
-    def sleep(self, seconds: float) -> None:
+    def wait(self, bell, seconds: float) -> None:
         self.now += seconds
 
 
@@ -61,8 +61,8 @@ def seeded_app():
     services = build(MEMORY)
     app = create_app(services=services)
     polled = PolledClock()
-    app.config["CHRONICLE_STREAM_PACE"] = Pace(poll=1.0, heartbeat=2.0, lifetime=3.0, clock=polled.clock,
-                                               sleep=polled.sleep)
+    app.config["CHRONICLE_STREAM_PACE"] = Pace(safety=1.0, heartbeat=2.0, lifetime=3.0, clock=polled.clock,
+                                               wait=polled.wait)
     client = app.test_client()
 
     def post(path, body, **headers):

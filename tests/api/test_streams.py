@@ -6,33 +6,41 @@ from __future__ import annotations
 import json
 from uuid import UUID
 
+import jsonpatch
+
 from services.streams import Pace
 from tests.api.test_games_api import PROBLEM, bearer, create
 from tests.api.test_players_api import register, two_players_game
 
 
 class Script:
-    """A stream's clock and sleep: each sleep advances the clock and runs the next scripted step."""
+    """A stream's clock and wait: each wait runs the next scripted step (a move rings the stream's
+    bell) a second later at most, or, with none left, lasts as long as it may."""
 
     def __init__(self, steps=(), lifetime=30.0, heartbeat=5.0):
         self.now = 0.0
         self.steps = list(steps)
-        self.pace = Pace(poll=1.0, heartbeat=heartbeat, lifetime=lifetime, clock=lambda: self.now, sleep=self.sleep)
+        self.pace = Pace(safety=1.0, heartbeat=heartbeat, lifetime=lifetime, clock=lambda: self.now, wait=self.wait)
 
-    def sleep(self, seconds):
-        self.now += seconds
+    def wait(self, bell, seconds):
         if self.steps:
+            self.now += min(seconds, 1.0)
             self.steps.pop(0)()
+        else:
+            self.now += seconds
 
 
 def read(client, app, path, script, headers=None):
-    """Every message of a stream until it ends: (event, id, data) tuples, and comments as ("comment", None, text)."""
+    """Every message of a stream until it ends: (event, id, data) tuples, and comments as ("comment", None, text).
+
+    A message that carries a patch of the view gets the view it makes of the one before as its
+    `game`, as a client would see it."""
     app.config["CHRONICLE_STREAM_PACE"] = script.pace
     answer = client.get(path, headers=headers or {})
     if answer.status_code != 200:
         return answer, []
     assert answer.mimetype == "text/event-stream"
-    messages = []
+    messages, view = [], None
     for block in answer.get_data(as_text=True).split("\n\n"):
         if not block or block.startswith("retry:"):
             continue
@@ -40,7 +48,12 @@ def read(client, app, path, script, headers=None):
             messages.append(("comment", None, block[1:].strip()))
             continue
         fields = dict(line.split(": ", 1) for line in block.splitlines())
-        messages.append((fields.get("event"), int(fields["id"]) if "id" in fields else None, json.loads(fields["data"])))
+        data = json.loads(fields["data"])
+        if "patch" in data:
+            assert view is not None, "a patch follows a whole view"
+            data["game"] = jsonpatch.apply_patch(view, data["patch"])
+        view = data.get("game", view)
+        messages.append((fields.get("event"), int(fields["id"]) if "id" in fields else None, data))
     return answer, messages
 
 
@@ -140,3 +153,32 @@ def test_a_players_notices_open_with_the_games_awaiting_them_then_tell_each_turn
     notices = [(kind, data["id"]) for kind, _, data in messages[1:] if kind != "comment"]
     expected = [("your_turn", elsewhere[0])] if client.get(f"/api/games/{elsewhere[0]}").json["to_act"]["name"] == "ana" else []
     assert notices == expected + [("game_finished", elsewhere[-1])]
+
+
+def test_after_the_whole_view_each_message_carries_a_patch_of_it_and_whole_views_are_there_on_request(client, app, services):
+    created = create(client)
+    token = created["tokens"][0]["token"]
+    moves = [first_legal_move(services, created["id"]) for _ in range(3)]
+    _, patched = read(client, app, f"/api/games/{created['id']}/stream", Script(moves, lifetime=6), bearer(token))
+    assert "game" in patched[0][2] and all("patch" in data for kind, _, data in patched[1:] if kind == "event")
+    now = client.get(f"/api/games/{created['id']}").json["version"]
+    _, whole = read(client, app, f"/api/games/{created['id']}/stream?views=full&after={created['version']}",
+                    Script(lifetime=1), bearer(token))
+    events = [m for m in whole if m[0] == "event"]
+    assert [m[1] for m in events] == list(range(created["version"] + 1, now + 1))
+    assert all("patch" not in data for _, _, data in events)
+    assert [data["game"] for _, _, data in events] == [data["game"] for kind, _, data in patched if kind == "event"]
+    size = lambda value: len(json.dumps(value, separators=(",", ":")))  # noqa: E731
+    assert sum(size(data["patch"]) for _, _, data in patched[1:]) < sum(size(data["game"]) for _, _, data in events) / 2
+    answer = client.get(f"/api/games/{created['id']}/stream?views=all")
+    assert answer.status_code == 400 and answer.json["field"] == "views"
+
+
+def test_a_resumed_stream_sends_the_whole_view_first_then_patches(client, app, services):
+    created = create(client)
+    for _ in range(3):
+        first_legal_move(services, created["id"])()
+    _, messages = read(client, app, f"/api/games/{created['id']}/stream", Script(lifetime=1),
+                       {"Last-Event-ID": str(created["version"])})
+    events = [data for kind, _, data in messages if kind == "event"]
+    assert "patch" not in events[0] and all("patch" in data for data in events[1:]) and len(events) >= 2

@@ -6,6 +6,7 @@ import json
 import queue
 import threading
 
+import jsonpatch
 import pytest
 import requests
 
@@ -13,15 +14,21 @@ pytestmark = pytest.mark.e2e
 
 
 def sse_messages(response):
-    """(event, id, data) for each message of a text/event-stream response, as it arrives."""
+    """(event, id, data) for each message of a text/event-stream response, as it arrives; a
+    message that carries a patch of the view gets the view it makes as its `game`."""
     fields: dict[str, str] = {}
+    view = None
     for line in response.iter_lines(decode_unicode=True):
         if line:
             name, _, value = line.partition(": ")
             fields[name] = value
             continue
         if "data" in fields:
-            yield fields.get("event"), int(fields["id"]) if "id" in fields else None, json.loads(fields["data"])
+            data = json.loads(fields["data"])
+            if "patch" in data:
+                data["game"] = jsonpatch.apply_patch(view, data["patch"])
+            view = data.get("game", view)
+            yield fields.get("event"), int(fields["id"]) if "id" in fields else None, data
         fields = {}
 
 

@@ -7,7 +7,9 @@ game shows a seat nothing beyond the public log and its own cards.
 """
 
 import copy
+import json
 
+import jsonpatch
 import pytest
 from eventsourcing.application import project_aggregate
 
@@ -111,13 +113,19 @@ def play(services, game_id, seed: str, decisions: int | None = None) -> int:
 
 def stream_tables(services, game_id, token) -> dict[int, dict]:
     """Every event message of the game's stream from its start, read to its end: version -> the
-    table it carries. A running game's stream is read for one look (its clock then runs out)."""
+    table it carries (the first whole, then each patch applied to the one before). A running
+    game's stream is read for one look (its clock then runs out)."""
     ticks = iter([0.0, 0.0, 0.0])
-    pace = Pace(poll=1.0, heartbeat=1e9, lifetime=1.0, clock=lambda: next(ticks, 2.0), sleep=lambda _: None)
-    messages = list(GameStream(services.store, game_id, token, 1, pace).messages())
+    pace = Pace(safety=1.0, heartbeat=1e9, lifetime=1.0, clock=lambda: next(ticks, 2.0), wait=lambda *_: None)
+    messages = list(GameStream(services.news, game_id, token, 1, pace).messages())
     versions = [message.id for message in messages]
     assert versions == sorted(set(versions)), "each version once, in order"
-    return {message.id: message.data["game"] for message in messages}
+    tables, table = {}, None
+    for message in messages:
+        data = json.loads(message.text.split("data: ", 1)[1])  # as a client reads it off the wire
+        table = data["game"] if table is None else jsonpatch.apply_patch(table, data["patch"])
+        tables[message.id] = table
+    return tables
 
 
 def check_every_step(services, game_id, tokens) -> None:

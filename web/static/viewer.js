@@ -531,8 +531,9 @@
   }
 
   /* Follow the game through its stream (GET /api/games/{id}/stream), read with fetch so that the
-     seat's token travels in a header; after a break, resume after the last version seen. Each
-     message carries this seat's whole view at its version, so the newest one is all it takes. */
+     seat's token travels in a header; after a break, resume after the last version seen. The
+     first message of a connection carries this seat's whole view, each later one a JSON Patch
+     from the view of the message before, so the newest view is all it takes. */
   async function follow() {
     while (view.game.status === "running") {
       try {
@@ -543,13 +544,14 @@
         if (!answer.ok || !answer.body) throw new Error(`the stream answered ${answer.status}`);
         const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = "";
+        let held = null; // the view this connection's next patch applies to
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
           buffer += value;
           let end;
           while ((end = buffer.indexOf("\n\n")) >= 0) {
-            news(buffer.slice(0, end));
+            held = news(buffer.slice(0, end), held);
             buffer = buffer.slice(end + 2);
           }
         }
@@ -560,16 +562,20 @@
     }
   }
 
-  function news(block) {
+  /* One message of the stream; returns the view it brings (or `held`, for a comment). */
+  function news(block, held) {
     const data = block.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
-    if (!data) return; // retry: and keep-alive comments
+    if (!data) return held; // retry: and keep-alive comments
     const message = JSON.parse(data);
-    if (!message.game || message.version < view.game.version) return;
+    if (message.patch && !held) throw new Error("a patch came before any whole view"); // reconnect
+    const game = message.game || ChronicleJsonPatch.apply(held, message.patch);
+    if (message.version < view.game.version) return game;
     const before = view.game;
-    view.game = message.game;
+    view.game = game;
     if (before.status !== view.game.status) view.cache.clear(); // the end reveals every hidden card
     clearTimeout(view.settling); // a decision's events come together: draw once they have
     view.settling = setTimeout(settle, SETTLE_MS);
+    return game;
   }
 
   async function settle() {
