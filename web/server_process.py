@@ -39,8 +39,10 @@ def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) ->
 
 
 @contextmanager
-def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict | None = None) -> Iterator[str]:
-    """Yield the base URL of a server storing its events under `data_dir`; stop it afterwards."""
+def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict | None = None,
+                   app: str = "web.wsgi:app", ready: str = "/openapi.json") -> Iterator[str]:
+    """Yield the base URL of a server storing its events under `data_dir`; stop it afterwards.
+    (`app` and the path answering once it is `ready`: the benchmarks serve other apps alike.)"""
     port = free_port()
     settings = {**os.environ, "CHRONICLE_DATA": str(data_dir), "PYTHONPATH": str(ROOT)}
     settings.pop("PERSISTENCE_MODULE", None)  # the embedded SQLite store unless `env` says otherwise
@@ -48,12 +50,12 @@ def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict
     with open(Path(data_dir) / "server.log", "w") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-             "--threads", str(threads), "--graceful-timeout", str(GRACEFUL_SECONDS), "web.wsgi:app"],
+             "--threads", str(threads), "--graceful-timeout", str(GRACEFUL_SECONDS), app],
             cwd=ROOT, env=settings, stdout=log, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
         try:
-            wait_until_up(base + "/openapi.json", process)
+            wait_until_up(base + ready, process)
             yield base
         finally:
             process.terminate()
