@@ -33,6 +33,12 @@ class SQLiteGameRecorder(SQLiteApplicationRecorder):
 class PostgresGameRecorder(PostgresApplicationRecorder):
     snapshot_recorder: Any = None
 
+    def __init__(self, datastore, **kwargs: Any):
+        if datastore.enable_db_functions:
+            # Events would then go through a database function that knows nothing of snapshots.
+            raise ValueError("POSTGRES_ENABLE_DB_FUNCTIONS would store moves without their snapshots: leave it unset")
+        super().__init__(datastore, **kwargs)
+
     def _insert_events(self, curs, stored_events: Sequence[StoredEvent], *,
                        snapshots: Sequence[StoredEvent] = (), **kwargs: Any) -> None:
         # Run inside the events' transaction, before they are inserted (where a process's

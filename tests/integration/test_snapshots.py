@@ -113,3 +113,9 @@ def test_two_processes_racing_for_the_move_past_a_snapshot_point_store_one_move_
         assert snapshot_versions(second, created.id)[-1] == wins[0]
         assert second.store.game(created.id).version == first.store.game(created.id).version == wins[0]
         second.store.close()
+
+
+def test_a_postgres_store_that_would_save_moves_without_their_snapshots_refuses_to_start(tmp_path):
+    with postgres_database() as env:
+        with pytest.raises(ValueError, match="POSTGRES_ENABLE_DB_FUNCTIONS"):
+            build({**env, "POSTGRES_ENABLE_DB_FUNCTIONS": "y", "CHRONICLE_DATA": str(tmp_path)})
