@@ -3,14 +3,17 @@ on SQLite and on PostgreSQL beside a bare Flask "hello" on the same gunicorn set
 
 The three servers run at once and are asked in turn (a move on SQLite, one on PostgreSQL, a
 hello), so that a busy machine weighs on all three alike and the ratios hold. Each move is timed
-from the client's POST to its answer, as bench.http does; the client first reads the game and
-its legal actions, untimed. `python -m bench.move_path` runs this part alone; `--profile` also
-profiles every POST /actions in the SQLite server (cProfile) and prints where the time goes.
-"""
+from the client's POST to its answer, with `requests` as bench.http does (the headline figures),
+and again with the standard library's http.client, which shows how much of a round trip is the
+client's own; the client first reads the game and its legal actions, untimed.
+`python -m bench.move_path` runs this part alone; `--profile` also profiles every POST /actions
+in the SQLite server (cProfile) and prints where the time goes."""
 
 from __future__ import annotations
 
 import argparse
+import http.client
+import json
 import pstats
 import sys
 import tempfile
@@ -20,7 +23,8 @@ from pathlib import Path
 
 import requests
 
-from bench.http import Player, percentile
+from bench.http import percentile
+from domain.rng import Rng
 from bench.service_moves import service_moves, store_floor
 from tests.infra import postgres_database
 from web.server_process import running_server
@@ -30,45 +34,90 @@ WARM_UP = 20  # moves (and hellos) left out of the figures: a fresh process fill
 HELLO_BODY = {"action": {"type": "draw", "slot": 0}, "expected_version": 10}  # the size of a move's
 
 
-class Mover:
-    """Makes one move after another over HTTP, starting a new game whenever one ends."""
+class Post:
+    """POSTs JSON on one keep-alive connection: with `requests` (as bench.http does) or, `lean`,
+    with the standard library's http.client, which costs the client less of each round trip."""
 
-    def __init__(self, base: str, name: str):
-        self.base, self.name, self.games, self.player = base, name, 0, None
+    def __init__(self, base: str, lean: bool):
+        self.session, self.lean = requests.Session(), lean
+        self.host, self.port = base.removeprefix("http://").split(":")
+        self.connection = http.client.HTTPConnection(self.host, int(self.port)) if lean else None
+
+    def __call__(self, url: str, body: dict, headers: dict) -> float:
+        """The latency of one POST; raises on an answer other than 2xx."""
+        if not self.lean:
+            started = time.perf_counter()
+            answer = self.session.post(url, json=body, headers=headers)
+            elapsed = time.perf_counter() - started
+            answer.raise_for_status()
+            return elapsed
+        data = json.dumps(body)
+        started = time.perf_counter()
+        self.connection.request("POST", url.removeprefix(f"http://{self.host}:{self.port}"), data,
+                                {**headers, "Content-Type": "application/json"})
+        answer = self.connection.getresponse()
+        answer.read()
+        elapsed = time.perf_counter() - started
+        if answer.status >= 300:
+            raise RuntimeError(f"POST {url} answered {answer.status}")
+        return elapsed
+
+
+class Mover:
+    """Plays two-person games of Chi over HTTP with random legal actions, one move after another,
+    starting a new game whenever one ends; only the move's POST is timed."""
+
+    def __init__(self, base: str, name: str, lean: bool = False):
+        self.base, self.name, self.games, self.game = base, name, 0, None
+        self.post = Post(base, lean)
 
     def next_latency(self) -> float:
+        session = self.post.session
         while True:
-            if self.player is None:
-                self.player = Player(self.base, f"{self.name}-{self.games}")
+            if self.game is None:
+                seed = f"{self.name}-{self.games}"
                 self.games += 1
-            latency = self.player.move()
-            if latency is not None:
-                return latency
-            self.player = None
+                created = session.post(f"{self.base}/api/games", json={
+                    "game": "chi", "seats": [{"name": "a"}, {"name": "b"}], "seed": seed}).json()
+                self.game = f"{self.base}/api/games/{created['id']}"
+                self.tokens = {token["seat"]: token["token"] for token in created["tokens"]}
+                self.chooser = Rng(seed, "chooser")
+            game = session.get(self.game).json()
+            if game["to_act"] is None:
+                self.game = None
+                continue
+            auth = {"Authorization": f"Bearer {self.tokens[game['to_act']['seat']]}"}
+            legal = session.get(f"{self.game}/actions", headers=auth).json()["actions"]
+            return self.post(f"{self.game}/actions", {"action": self.chooser.choice(legal),
+                                                      "expected_version": game["version"]}, auth)
 
 
 class Hello:
-    def __init__(self, base: str):
-        self.url, self.session = f"{base}/hello", requests.Session()
+    def __init__(self, base: str, lean: bool = False):
+        self.url, self.post = f"{base}/hello", Post(base, lean)
 
     def next_latency(self) -> float:
-        started = time.perf_counter()
-        self.session.post(self.url, json=HELLO_BODY).raise_for_status()
-        return time.perf_counter() - started
+        return self.post(self.url, HELLO_BODY, {})
 
 
 def http_figures(moves: int, profile_to: Path | None = None) -> dict:
-    """p50 and p95 of the move on SQLite and on PostgreSQL, and of the hello, measured in turn."""
+    """p50 and p95 of the move on SQLite and on PostgreSQL, and of the hello, measured in turn,
+    keyed by (server, lean): each with `requests` and with http.client."""
     with ExitStack() as stack:
         folders = [Path(stack.enter_context(tempfile.TemporaryDirectory())) for _ in range(3)]
         postgres = stack.enter_context(postgres_database())
         sqlite_app = {"app": "bench.profiled_wsgi:app", "env": {"CHRONICLE_PROFILE": str(profile_to)}} if profile_to else {}
-        clients = {
-            "sqlite": Mover(stack.enter_context(running_server(folders[0], **sqlite_app)), "sqlite"),
-            "postgres": Mover(stack.enter_context(running_server(folders[1], env=postgres)), "postgres"),
-            "hello": Hello(stack.enter_context(running_server(folders[2], app="bench.hello_wsgi:app", ready="/hello"))),
+        bases = {
+            "sqlite": stack.enter_context(running_server(folders[0], **sqlite_app)),
+            "postgres": stack.enter_context(running_server(folders[1], env=postgres)),
+            "hello": stack.enter_context(running_server(folders[2], app="bench.hello_wsgi:app", ready="/hello")),
         }
-        samples: dict[str, list[float]] = {name: [] for name in clients}
+        clients = {}
+        for lean in (False, True):
+            clients[("sqlite", lean)] = Mover(bases["sqlite"], f"sqlite-{lean}", lean)
+            clients[("postgres", lean)] = Mover(bases["postgres"], f"postgres-{lean}", lean)
+            clients[("hello", lean)] = Hello(bases["hello"], lean)
+        samples: dict[tuple[str, bool], list[float]] = {name: [] for name in clients}
         for turn in range(WARM_UP + moves):
             for name, client in clients.items():
                 latency = client.next_latency()
@@ -98,7 +147,8 @@ def ms(seconds: float) -> str:
 def report(figures: dict) -> list[str]:
     budget = 1.5 * figures["store_floor"] + figures["rules"]
     http = figures["http"]
-    sqlite, postgres, hello = http["sqlite"], http["postgres"], http["hello"]
+    sqlite, postgres, hello = http[("sqlite", False)], http[("postgres", False)], http[("hello", False)]
+    lean = {name: http[(name, True)] for name in ("sqlite", "postgres", "hello")}
     verdict = "meets" if sqlite["p50"] <= TARGET_P50 else "MISSES"
     return [
         f"Move through the service on SQLite: {1 / figures['service_move']:.0f} moves/s "
@@ -114,6 +164,8 @@ def report(figures: dict) -> list[str]:
         f"  bare Flask \"hello\" on the same gunicorn set-up: p50 {ms(hello['p50'])}, p95 {ms(hello['p95'])}; "
         f"the move's p50 is {sqlite['p50'] / hello['p50']:.1f}x it on SQLite, "
         f"{postgres['p50'] / hello['p50']:.1f}x on PostgreSQL",
+        f"  the same with http.client for a client: p50 {ms(lean['sqlite']['p50'])} on SQLite, "
+        f"{ms(lean['postgres']['p50'])} on PostgreSQL, {ms(lean['hello']['p50'])} the hello",
     ]
 
 
