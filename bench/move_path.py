@@ -179,7 +179,8 @@ def main() -> int:
         print("\n".join(report(move_path_figures(arguments.moves, profile_to=profile_to))))
         if profile_to:
             stats = pstats.Stats(str(profile_to))
-            print(f"\nServer-side profile of POST /actions on SQLite (cProfile, {WARM_UP + arguments.moves} moves):")
+            print(f"\nServer-side profile of POST /actions on SQLite (cProfile, the {2 * (WARM_UP + arguments.moves)} "
+                  "moves of both clients):")
             stats.sort_stats("cumulative").print_stats(40)
             stats.sort_stats("tottime").print_stats(25)
     return 0
