@@ -25,7 +25,7 @@ import requests
 
 from bench.http import percentile
 from domain.rng import Rng
-from bench.service_moves import service_moves, store_floor
+from bench.service_moves import service_moves
 from tests.infra import postgres_database
 from web.server_process import running_server
 
@@ -133,11 +133,10 @@ def http_figures(moves: int, profile_to: Path | None = None) -> dict:
 
 def move_path_figures(moves: int = 400, games: int = 20, profile_to: Path | None = None) -> dict:
     service = service_moves(games)
-    floor = store_floor(service["events_per_move"])
     events = [len(move) for move in service["events_per_move"]]
     return {
         "service_move": service["seconds_per_move"],
-        "store_floor": floor["seconds_per_move"],
+        "store_floor": service["floor_seconds_per_move"],
         "rules": service["rules_seconds_per_move"],
         "events_per_move": sum(events) / len(events),
         "http": http_figures(moves, profile_to),
