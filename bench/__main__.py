@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import platform
-import statistics
 import sys
 
 from bench.bot_strength import win_rate
@@ -13,7 +12,7 @@ from bench.queue_figures import queue_figures
 from bench.read_models import read_model_figures
 from bench.read_models import report as read_model_report
 from bench.playouts import games_per_second
-from bench.service_moves import service_moves, store_floor
+from bench.move_path import move_path_figures, report as move_path_report
 from bench.watchers import report as watcher_report, watcher_figures
 from domain import registry
 from services.simulation import simulate
@@ -32,20 +31,11 @@ def main() -> int:
           f"({pure['events_per_game']:.0f} events per game, {pure['seconds_per_event'] * 1e6:.1f} µs per event)")
     print("\n".join(engine_lines(engine_figures())))
 
-    service = service_moves()
-    floor = store_floor(service["events_per_move"])
-    per_move_events = statistics.mean(len(move) for move in service["events_per_move"])
-    rules = service["rules_seconds_per_move"]
-    budget = 1.5 * floor["seconds_per_move"] + rules
-    verdict = "meets" if service["seconds_per_move"] <= budget else "MISSES"
-    print(f"\nService on SQLite: {service['moves_per_second']:.0f} moves/s ({ms(service['seconds_per_move'])} a move, "
-          f"{per_move_events:.1f} events a move)")
-    print(f"Store floor (bare aggregate, one transaction a move): {ms(floor['seconds_per_move'])} a move")
-    print(f"Domain work for the same moves (rules, chain hashes): {ms(rules)} a move")
-    print(f"Target: a move costs at most 1.5 x floor + domain work = {ms(budget)}: {verdict}")
+    print()
+    print("\n".join(move_path_report(move_path_figures())))
 
     http = http_figures()
-    print(f"\nHTTP move latency over {http['moves']} moves: p50 {ms(http['move_p50'])}, p95 {ms(http['move_p95'])}")
+    print()
     ratio = http["replay_last_step"] / http["replay_step_10"]
     verdict = "meets" if ratio <= 1.5 else "MISSES"
     print(f"Replay of a {http['long_game_events']}-event game: step 10 {ms(http['replay_step_10'])}, "

@@ -1,4 +1,4 @@
-"""Through a real server: the latency of a move, and of jumping to an early or a late replay step."""
+"""Through a real server: jumping to an early or a late replay step of a long game."""
 
 from __future__ import annotations
 
@@ -61,15 +61,10 @@ def time_get(session: requests.Session, url: str, repeat: int) -> float:
     return statistics.median(samples)
 
 
-def http_figures(moves: int = 400, long_game_events: int = 2000) -> dict:
+def http_figures(long_game_events: int = 2000) -> dict:
+    """Jumping to an early and to a late step of a long game's replay (a move's own latency is
+    bench.move_path's)."""
     with tempfile.TemporaryDirectory() as data, running_server(Path(data)) as base:
-        latencies: list[float] = []
-        games = 0
-        while len(latencies) < moves:
-            player = Player(base, f"http-{games}")
-            games += 1
-            while (latency := player.move()) is not None and len(latencies) < moves:
-                latencies.append(latency)
         long_game = Player(base, "long-game")
         version = 0
         while version < long_game_events:
@@ -79,11 +74,4 @@ def http_figures(moves: int = 400, long_game_events: int = 2000) -> dict:
         replay = f"{base}/api/games/{long_game.id}/replay"
         step_10 = time_get(long_game.session, f"{replay}/10", 50)
         last = time_get(long_game.session, f"{replay}/{version}", 50)
-    return {
-        "moves": len(latencies),
-        "move_p50": percentile(latencies, 0.50),
-        "move_p95": percentile(latencies, 0.95),
-        "long_game_events": version,
-        "replay_step_10": step_10,
-        "replay_last_step": last,
-    }
+    return {"long_game_events": version, "replay_step_10": step_10, "replay_last_step": last}

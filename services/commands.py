@@ -174,7 +174,7 @@ class Commands:
     def act(
         self,
         game_id: UUID,
-        seat: int,
+        seat: int | Callable[[Game], int],
         action: Mapping[str, Any],
         expected_version: int,
         *,
@@ -182,14 +182,19 @@ class Commands:
         actor: Mapping[str, Any] | None = None,
         timed_out: Mapping[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Take `seat`'s decision on `expected_version`; the reply lists the events as seat sees them."""
+        """Take `seat`'s decision on `expected_version`; the reply lists the events as seat sees them.
+
+        `seat` is the seat's number, or a function finding it in the game (the seat a token
+        holds), so that a move over REST loads its game once."""
+        game = self.store.game_for_move(game_id, expected_version)
+        if callable(seat):
+            seat = seat(game)
         fingerprint = None
         if idempotency_key is not None:
             fingerprint = sha256_of({"seat": seat, "action": action, "expected_version": expected_version})
             earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)
             if earlier is not None:
                 return earlier
-        game = self.store.game_for_move(game_id, expected_version)
         if game.version != expected_version:
             raise StaleVersion(
                 f"the move was decided on version {expected_version}, but the game is at version {game.version}",

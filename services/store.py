@@ -5,7 +5,8 @@ Persistence comes from the environment (see `services.bootstrap`): SQLite by def
 
 A snapshot is saved whenever a save carries a game past a multiple of `SNAPSHOT_INTERVAL`, taken
 from the game in memory (the library's own snapshotting would reload it from the store), so any
-version is at most about one interval of events away from a snapshot.
+version is at most about one interval of events away from a snapshot. It is stored in the
+transaction of the move's events (services.store_recorders): both or neither, for one commit.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from domain import registry
 from services.errors import GameNotFound
 from services.game import Game
 from services.seating import with_joined_seats
+from services.store_recorders import game_recorder
 
 SNAPSHOT_INTERVAL = 20
 
@@ -47,6 +49,13 @@ class GameStore(Application[UUID]):
     name = "chronicle"
     is_snapshotting_enabled = True
     env = {"AGGREGATE_CACHE_MAXSIZE": "500"}
+
+    def __init__(self, env: Any = None):
+        super().__init__(env)
+        self.recorder.snapshot_recorder = self.snapshots.recorder
+
+    def construct_recorder(self):
+        return game_recorder(self.factory)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -86,9 +95,10 @@ class GameStore(Application[UUID]):
     def save_game(self, game: Game, *others: Any) -> None:
         """Save a game's new events (and `others`, in the same transaction); snapshot it if due."""
         first_new = game.version - len(game.pending_events) + 1
-        self.save(game, *others)
+        snapshots = []
         if (first_new - 1) // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
-            self.snapshots.put([Snapshot.take(game)])
+            snapshots.append(self.mapper.to_stored_event(Snapshot.take(game)))
+        self.save(game, *others, snapshots=snapshots)
         if self.repository.cache is not None:
             # The next load then finds no new events to fetch and fold again.
             self.repository.cache.put(game.id, game)

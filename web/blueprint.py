@@ -13,6 +13,21 @@ from web import bodies
 from web.openapi import Problem, problem_response
 
 
+def json_body(req):
+    """The request's JSON body, read through web.bodies' checks; `core.missing` when there is none."""
+    if not is_json_request(req):
+        if req.content_length or req.content_type:
+            # A body in another form would otherwise be ignored, and answered as if missing.
+            raise UnsupportedMediaType(f"send the body as application/json, not {req.mimetype or 'untyped'}")
+        return core.missing
+    raw = req.get_data(cache=True)
+    if not req.content_length and len(raw) >= bodies.MAX_BODY_BYTES:
+        # A body of no stated length (chunked) is read up to the limit and no further, so one
+        # that fills it may be longer: refused as one that says it is.
+        raise RequestEntityTooLarge()
+    return bodies.load_json(raw)
+
+
 class Parser(FlaskParser):
     DEFAULT_VALIDATION_STATUS = 400
     # A query parameter the operation does not know (a typo: `?stauts=`) is refused, naming it.
@@ -20,17 +35,7 @@ class Parser(FlaskParser):
                                    "query": ma.RAISE, "querystring": ma.RAISE}
 
     def _raw_load_json(self, req):
-        if not is_json_request(req):
-            if req.content_length or req.content_type:
-                # A body in another form would otherwise be ignored, and answered as if missing.
-                raise UnsupportedMediaType(f"send the body as application/json, not {req.mimetype or 'untyped'}")
-            return core.missing
-        raw = req.get_data(cache=True)
-        if not req.content_length and len(raw) >= bodies.MAX_BODY_BYTES:
-            # A body of no stated length (chunked) is read up to the limit and no further, so one
-            # that fills it may be longer: refused as one that says it is.
-            raise RequestEntityTooLarge()
-        return bodies.load_json(raw)
+        return json_body(req)
 
 
 class Blueprint(SmorestBlueprint):
@@ -49,6 +54,20 @@ class Blueprint(SmorestBlueprint):
         def decorator(func):
             for status, text in sorted(meanings.items(), reverse=True):
                 func = self.alt_response(status, **problem_response(status, text))(func)
+            return func
+
+        return decorator
+
+    @staticmethod
+    def documented(*decorators):
+        """Document an operation as `decorators` (arguments, response, problems) would, without
+        their work at run time: for a hot route that reads its body and answers by itself."""
+
+        def decorator(func):
+            shadow = func
+            for documenting in reversed(decorators):
+                shadow = documenting(shadow)
+            func._apidoc = shadow._apidoc
             return func
 
         return decorator

@@ -1,7 +1,8 @@
 """Request bodies: how big, how deep and what text the API accepts, checked once for every body.
 
-Every JSON body the API reads comes through `load_json` (web.blueprint's parser calls it), so
-one check covers every operation:
+Every JSON body the API reads comes through `load_json` (web.blueprint's `json_body` calls it, for
+the schemas' parser and for the move route, which reads its own body), so one check covers every
+operation:
 
 - At most MAX_BODY_BYTES (Flask's MAX_CONTENT_LENGTH): a larger body is refused 413 before it
   is read.

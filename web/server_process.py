@@ -27,7 +27,8 @@ GRACEFUL_SECONDS = 3
 WORKER_CONNECTIONS = 4000
 
 
-def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", threads: int = 4) -> list[str]:
+def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", threads: int = 4,
+                     app: str = "web.wsgi:app") -> list[str]:
     """The API server's command line: the gevent worker, or gunicorn's threads (`gthread`), where
     each open stream holds a thread."""
     command = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(workers),
@@ -36,7 +37,7 @@ def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", thre
         command += ["--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS)]
     else:
         command += ["--worker-class", "gthread", "--threads", str(threads)]
-    return command + ["web.wsgi:app"]
+    return command + [app]
 
 
 def free_port() -> int:
@@ -61,21 +62,23 @@ def wait_until_up(url: str, process: subprocess.Popen, timeout: float = 30.0) ->
 
 @contextmanager
 def running_server(data_dir: Path, workers: int = 1, threads: int = 4, env: dict | None = None,
-                   worker_class: str = "gevent") -> Iterator[str]:
+                   worker_class: str = "gevent", app: str = "web.wsgi:app",
+                   ready: str = "/openapi.json") -> Iterator[str]:
     """Yield the base URL of a server storing its events under `data_dir`; stop it afterwards.
-    `threads` counts only with worker_class="gthread"."""
+    `threads` counts only with worker_class="gthread"; `app` and the path answering once it is
+    `ready` let the benchmarks serve other apps alike."""
     port = free_port()
     settings = {**os.environ, "CHRONICLE_DATA": str(data_dir), "PYTHONPATH": str(ROOT)}
     settings.pop("PERSISTENCE_MODULE", None)  # the embedded SQLite store unless `env` says otherwise
     settings.update(env or {})
     with open(Path(data_dir) / "server.log", "w") as log:
         process = subprocess.Popen(
-            gunicorn_command(f"127.0.0.1:{port}", workers, worker_class, threads),
+            gunicorn_command(f"127.0.0.1:{port}", workers, worker_class, threads, app),
             cwd=ROOT, env=settings, stdout=log, stderr=subprocess.STDOUT,
         )
         base = f"http://127.0.0.1:{port}"
         try:
-            wait_until_up(base + "/openapi.json", process)
+            wait_until_up(base + ready, process)
             yield base
         finally:
             process.terminate()
