@@ -9,6 +9,7 @@ import pytest
 import requests
 
 from web.server_process import running_server
+from tests.http_moves import first_legal_move
 
 pytestmark = pytest.mark.e2e
 
@@ -34,12 +35,7 @@ def test_a_hundred_spectators_leave_the_api_answering_and_all_see_the_next_move(
         streams = [requests.get(f"{game_url}/stream", stream=True, timeout=BOUND) for _ in range(SPECTATORS)]
         try:
             assert all(stream.status_code == 200 for stream in streams), "every stream opens"
-            game = http.get(game_url, timeout=BOUND).json()
-            seat = game["to_act"]["seat"]
-            auth = {"Authorization": f"Bearer {created['tokens'][seat]['token']}"}
-            action = http.get(f"{game_url}/actions", headers=auth, timeout=BOUND).json()["actions"][0]
-            moved = http.post(f"{game_url}/actions", headers=auth, timeout=BOUND,
-                              json={"action": action, "expected_version": game["version"]})
+            moved = first_legal_move(http, game_url, created, BOUND)
             assert moved.status_code == 200, moved.text
             seen = [[] for _ in streams]
             readers = [threading.Thread(target=versions_seen, args=(stream, moved.json()["version"], into))

@@ -14,6 +14,7 @@ import requests
 
 from tests.infra import postgres_database, redis_server
 from web.server_process import running_server
+from tests.http_moves import first_legal_move
 
 pytestmark = pytest.mark.e2e
 
@@ -43,12 +44,7 @@ def every_stream_sees_each_move(mover: str, watcher: str) -> None:
     lines = [stream.iter_lines(decode_unicode=True) for stream in streams]
     try:
         for _ in range(3):
-            game = http.get(game_url, timeout=BOUND).json()
-            seat = game["to_act"]["seat"]
-            auth = {"Authorization": f"Bearer {created['tokens'][seat]['token']}"}
-            action = http.get(f"{game_url}/actions", headers=auth, timeout=BOUND).json()["actions"][0]
-            moved = http.post(f"{game_url}/actions", headers=auth, timeout=BOUND,
-                              json={"action": action, "expected_version": game["version"]})
+            moved = first_legal_move(http, game_url, created, BOUND)
             assert moved.status_code == 200, moved.text
             version = moved.json()["version"]
             reached = [False] * STREAMS

@@ -1,11 +1,11 @@
 """Two processes racing for the same version of a game: one move lands, the other is told."""
 
-import threading
 
 import pytest
 
 from services.bootstrap import build
 from services.errors import StaleVersion
+from tests.racing import race
 
 
 def new_game_and_first_move(services, seed):
@@ -26,21 +26,7 @@ def test_two_moves_racing_for_one_version_give_one_success_and_one_stale(two_pro
     created, game, seat, action = new_game_and_first_move(first, "race")
     # Both processes have loaded the game at this version before either saves.
     second.store.game(created.id)
-    outcomes = []
-    barrier = threading.Barrier(2)
-
-    def move(services):
-        barrier.wait()
-        try:
-            outcomes.append(services.commands.act(created.id, seat, action, game.version)["version"])
-        except StaleVersion as stale:
-            outcomes.append(stale)
-
-    threads = [threading.Thread(target=move, args=(s,)) for s in (first, second)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = race((first, second), created.id, seat, action, game.version)
     wins = [o for o in outcomes if isinstance(o, int)]
     assert len(wins) == 1 and sum(isinstance(o, StaleVersion) for o in outcomes) == 1
     # No event was lost or doubled: both processes see the winner's version.

@@ -1,6 +1,5 @@
 """A game's snapshot is stored in the transaction of the move that carries the game past it."""
 
-import threading
 from contextlib import contextmanager
 
 import psycopg
@@ -9,9 +8,9 @@ from eventsourcing.persistence import PersistenceError
 
 from domain.rng import Rng
 from services.bootstrap import build
-from services.errors import StaleVersion
 from services.store import SNAPSHOT_INTERVAL
 from tests.infra import PG, postgres_database
+from tests.racing import race
 
 
 @contextmanager
@@ -93,21 +92,7 @@ def test_two_processes_racing_for_the_move_past_a_snapshot_point_store_one_move_
         created = first.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="snapshot-race")
         game, seat, action = move_to_just_before_a_snapshot(first, created.id, Rng("snapshot-race", "c"))
         second.store.game(created.id)  # both have the game at this version before either saves
-        outcomes = []
-        barrier = threading.Barrier(2)
-
-        def move(services):
-            barrier.wait()
-            try:
-                outcomes.append(services.commands.act(created.id, seat, action, game.version)["version"])
-            except StaleVersion as stale:
-                outcomes.append(stale)
-
-        threads = [threading.Thread(target=move, args=(services,)) for services in (first, second)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=60)
+        outcomes = race((first, second), created.id, seat, action, game.version)
         wins = [outcome for outcome in outcomes if isinstance(outcome, int)]
         assert len(wins) == 1 and len(outcomes) == 2, outcomes
         assert snapshot_versions(second, created.id)[-1] == wins[0]
