@@ -2,7 +2,8 @@
 
 Given the header, the revealed seed and the recorded events, `audit` checks, in this order:
 the seed against the commitment published at creation; that the rules version is the one this
-code implements; that versions run 2, 3, ... without a gap and that each event's hash chains to
+code implements (or, for a game whose rules declare `replays`, one it still re-runs with the
+game's options: an older version whose games it plays as they were); that versions run 2, 3, ... without a gap and that each event's hash chains to
 the one before; and then re-runs the game: the deal from the seed's `setup` stream, each recorded
 decision (seat and action) through the rules with its own random stream, comparing the events the
 rules produce with the events recorded, one by one. The first difference is reported with its
@@ -61,7 +62,7 @@ def audit(header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, A
         _check_seed(header, seed)
         report.checks.append("seed matches its commitment")
         rules = _rules_of(header)
-        report.checks.append(f"rules {rules.name} version {rules.version}")
+        report.checks.append(f"rules {rules.name} version {header.get('rules_version')}")
         _check_chain(header, seed, records)
         report.checks.append("versions contiguous and every hash chained")
         _rerun(rules, header, seed, records)
@@ -84,10 +85,12 @@ def _rules_of(header: Mapping[str, Any]):
         rules = registry.get(header["game"])
     except KeyError:
         raise _Diverged(Finding(None, "rules", f"this code does not know the game {header.get('game')!r}")) from None
-    if rules.version != header.get("rules_version"):
+    recorded = header.get("rules_version")
+    replays = getattr(rules, "replays", None)
+    if not (replays(recorded, header.get("options", {})) if replays else rules.version == recorded):
         raise _Diverged(Finding(None, "rules", "the game was played under rules this code cannot re-run: "
                                 f"it implements version {rules.version} of {rules.name}",
-                                rules.version, header.get("rules_version")))
+                                rules.version, recorded))
     return rules
 
 

@@ -154,7 +154,10 @@ class Rules(Protocol):
     stand_in_bot: str  # the bot that plays a decision whose time ran out, unless the clock names one
     # A game may also declare: `options` (its own game options, name -> type), `titles` (its
     # ranks, lowest first), `catalogue` (its public card list, id -> card with `to_json`) and
-    # `tally_event` (the event whose "card" `chronicle simulate` counts).
+    # `tally_event` (the event whose "card" `chronicle simulate` counts), `tallies(state, events)`
+    # (named counts of one decision for `chronicle simulate`), `option_defaults` (options a new game
+    # records when not given), `option_choices` (an option's allowed values) and
+    # `replays(rules_version, options)` (whether it re-runs a game recorded under another version).
     # Dataclasses that appear in the state, so the store can snapshot it as JSON.
     state_types: tuple[type, ...]
 

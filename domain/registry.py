@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.contract import Rules
 
 
@@ -19,3 +21,9 @@ GAMES: dict[str, Rules] = _load()
 def get(name: str) -> Rules:
     """The rules of the game `name`; KeyError when there is none."""
     return GAMES[name]
+
+
+def new_game_options(rules: Rules, options: Any) -> dict[str, Any]:
+    """A new game's options: those given, and the game's `option_defaults` for the others (what a
+    game records at creation, e.g. the newest edition of its deck, so that it keeps it)."""
+    return {**getattr(rules, "option_defaults", {}), **dict(options or {})}

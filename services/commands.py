@@ -58,16 +58,20 @@ OPTIONS = {"sandbox": bool}
 
 
 def checked_options(options: Mapping[str, Any] | None, rules: Any = None) -> dict[str, Any]:
-    """The game options a client may set (the service's and the game's own, `rules.options`);
-    anything else is refused, naming it."""
+    """The game options a client may set (the service's and the game's own, `rules.options`, with
+    the values `rules.option_choices` allows); anything else is refused, naming it. The game's
+    `option_defaults` fill the options not given: the game records them at creation."""
     known = {**OPTIONS, **getattr(rules, "options", {})}
+    choices = getattr(rules, "option_choices", {})
     options = dict(options or {})
     for key, value in options.items():
         if key not in known:
             raise InvalidRequest(f"there is no option '{key}' (known: {', '.join(known)})", f"options.{key}")
-        if not isinstance(value, known[key]):
+        if not isinstance(value, known[key]) or (known[key] is int and isinstance(value, bool)):
             raise InvalidRequest(f"option '{key}' is a {known[key].__name__}", f"options.{key}")
-    return options
+        if key in choices and value not in choices[key]:
+            raise InvalidRequest(f"option '{key}' is one of {', '.join(map(str, choices[key]))}", f"options.{key}")
+    return registry.new_game_options(rules, options) if rules is not None else options
 
 
 def check_join(game: Game, seat: int, player: Player) -> None:

@@ -4,7 +4,9 @@ how a designed deck plays out.
 Every seat of a game is played by the same bot. For every game the report gives the length of
 the games and the distribution of seat 0's score; for a game with titles (the Court's
 Aristocracy) each title's share; for a game that names a `tally_event` (Xanadu's construction)
-how often each card was built.
+how often each card was built; for a game that declares `tallies(state, events)` (the named
+counts of one decision, from the table before it and its events: Xanadu's Favors unlocked and
+used, its buildings built by colour) each count's mean a game and the share of games with any.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ MOST_DECISIONS = 20_000
 
 
 def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None = None,
-             seen: Callable[[Any], None] = lambda event: None) -> tuple[Outcome, int]:
+             seen: Callable[[Any], None] = lambda event: None,
+             decided: Callable[[Any, Any], None] = lambda state, events: None) -> tuple[Outcome, int]:
     """One whole game with `bot` in every seat; its outcome and its number of decisions.
-    `seen` is shown every event, for tallies."""
-    options = dict(options or {})
+    `seen` is shown every event, and `decided` the table before each decision and its events,
+    for tallies."""
+    options = registry.new_game_options(rules, options)  # as the service creates a game
     seats = rules.seats[0]
     state = rules.setup(seats, options, Rng(seed, "setup")).state
     player = rules.bots[bot]
@@ -37,6 +41,7 @@ def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None 
         taken = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}"))
         for event in taken.events:
             seen(event)
+        decided(state, taken.events)
         state = taken.state
     raise RuntimeError(f"a game of {rules.name} with seed {seed!r} did not end in {MOST_DECISIONS} decisions")
 
@@ -48,6 +53,9 @@ class Report:
     titles: dict[str, int] = field(default_factory=dict)
     lengths: list[int] = field(default_factory=list)  # decisions a game
     tally: Counter = field(default_factory=Counter)  # how often each card was built (rules.tally_event)
+    tally_games: Counter = field(default_factory=Counter)  # in how many games each card was built
+    counts: Counter = field(default_factory=Counter)  # the game's named counts (rules.tallies), all games
+    count_games: Counter = field(default_factory=Counter)  # in how many games each named count was not 0
 
     @property
     def games(self) -> int:
@@ -60,6 +68,14 @@ class Report:
     @property
     def median(self) -> float:
         return statistics.median(self.scores)
+
+    def per_game(self, name: str) -> float:
+        """A named count's mean a game."""
+        return self.counts[name] / self.games
+
+    def game_share(self, name: str) -> float:
+        """The share of games in which a named count was not 0."""
+        return self.count_games[name] / self.games
 
     def title_share(self, title: str) -> float:
         return self.titles.get(title, 0) / self.games
@@ -77,13 +93,26 @@ def simulate(game: str, bot: str, games: int, seed: str = "sim", options: Mappin
     rules = registry.get(game)
     report = Report(bot)
     counted = getattr(rules, "tally_event", None)
+    tallies = getattr(rules, "tallies", None)
+    game_tally: Counter = Counter()
+    game_counts: Counter = Counter()
 
     def seen(event: Any) -> None:
         if event.type == counted:
-            report.tally[event.data["card"]] += 1
+            game_tally[event.data["card"]] += 1
+
+    def decided(state: Any, events: Any) -> None:
+        if tallies is not None:
+            game_counts.update(tallies(state, events))
 
     for number in range(games):
-        outcome, decisions = play_out(rules, bot, f"{seed}-{number}", options, seen)
+        game_tally.clear()
+        game_counts.clear()
+        outcome, decisions = play_out(rules, bot, f"{seed}-{number}", options, seen, decided)
+        report.tally.update(game_tally)
+        report.tally_games.update(card for card, count in game_tally.items() if count)
+        report.counts.update(game_counts)
+        report.count_games.update(name for name, count in game_counts.items() if count)
         report.lengths.append(decisions)
         report.scores.append(outcome.scores[0])
         if "title" in outcome.detail:

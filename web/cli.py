@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import json
 import signal
 import sys
+from typing import Any
 from uuid import UUID
 
 import psycopg
@@ -43,6 +45,16 @@ def game_id(text: str) -> UUID:
         return UUID(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a game id") from None
+
+
+def game_option(text: str) -> tuple[str, Any]:
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    try:
+        return name, json.loads(value)
+    except ValueError:
+        return name, value
 
 
 def positive(text: str) -> int:
@@ -78,6 +90,8 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--against", default="random", help="the bot to compare with (default random)")
     simulate.add_argument("--seed", default="sim", help="games use the seeds SEED-0, SEED-1, ...")
     simulate.add_argument("--advanced", action="store_true", help="the game's advanced option (the Court: 6 spaces)")
+    simulate.add_argument("--option", action="append", type=game_option, metavar="NAME=VALUE",
+                          help="a game option, the value as JSON (e.g. edition=1: Xanadu's first deck); repeatable")
     return top
 
 

@@ -6,6 +6,8 @@ import sys
 from typing import TextIO
 
 from domain import registry
+from services.commands import checked_options
+from services.errors import InvalidRequest
 from services.simulation import Report, simulate
 
 BAR = 30
@@ -42,6 +44,13 @@ def table(title: str, reports: list[Report], order: list[str]) -> list[str]:
     rows += [(name, lambda r, name=name: f"{100 * r.title_share(name):.1f}%") for name in order]
     if order:
         rows.append(("median title", lambda r: (r.median_title(order) or "").split(" (")[0]))
+    counted = list(dict.fromkeys(name for report in reports for name in report.counts))
+    if counted:  # the game's own counts (rules.tallies): a game's mean, and in how many games any
+        rows.append(("a game (games with any):", lambda r: ""))
+        rows += [(f"  {name}", lambda r, name=name: f"{r.per_game(name):.2f} ({100 * r.game_share(name):.0f}%)")
+                 for name in counted]
+    width = max([width] + [len(label) + 2 for label, _ in rows])
+    lines[2] = " " * width + "".join(f"{report.bot:>16}" for report in reports)
     for label, cell in rows:
         lines.append(f"{label:<{width}}" + "".join(f"{cell(report):>16}" for report in reports))
     return lines
@@ -51,12 +60,14 @@ def tallies(report: Report, names: dict[str, str], every: list[str], most: int =
     """How often each card was built in `report`'s games: the most and least built."""
     if not every:
         return []
-    counts = sorted(((report.tally[card], names[card]) for card in every), reverse=True)
-    never = [name for count, name in counts if count == 0]
+    counts = sorted(((report.tally[card], names[card], card) for card in every), reverse=True)
+    never = [name for count, name, _ in counts if count == 0]
     per_game = lambda count: f"{count / report.games:.2f}"  # noqa: E731
+    share = lambda card: f"{100 * report.tally_games[card] / report.games:.1f}%"  # noqa: E731
     lines = [f"built per game by {report.bot} (of {len(every)} buildings):",
-             "  most:  " + "; ".join(f"{name} {per_game(count)}" for count, name in counts[:most]),
-             "  least: " + "; ".join(f"{name} {per_game(count)}" for count, name in counts[-most:][::-1])]
+             "  most:  " + "; ".join(f"{name} {per_game(count)}" for count, name, _ in counts[:most]),
+             "  least: " + "; ".join(f"{name} {per_game(count)}" for count, name, _ in counts[-most:][::-1]),
+             "  least, share of games built in: " + "; ".join(f"{name} {share(card)}" for _, name, card in counts[-most:][::-1])]
     if never:
         lines.append(f"  never built: {', '.join(sorted(never))}")
     return lines
@@ -86,6 +97,13 @@ def run_simulation(args) -> int:
               file=sys.stderr)
         return 2
     options = {"advanced": True} if args.advanced else {}
+    for name, value in args.option or ():
+        options[name] = value
+    try:
+        options = checked_options(options, rules)
+    except InvalidRequest as refused:
+        print(f"chronicle simulate: {refused}", file=sys.stderr)
+        return 2
     reports = [simulate(args.game, bot, args.games, args.seed, options, progress_bar(bot, args.games))
                for bot in (args.bot, args.against)]
     order = list(getattr(rules, "titles", ()))

@@ -23,7 +23,7 @@ from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xanadu.cards import CARDS
 from domain.xanadu.state import BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState
-from domain.xanadu.table import Cover, can_pay, missing, open_covers, payable_cards, starting_colour, workers_left
+from domain.xanadu.table import Cover, can_pay, cards_of, missing, open_covers, payable_cards, starting_colour, workers_left
 
 WELL_FORMED = "xanadu.action.well-formed"
 FIELDS = {"start": ("card",), "sell": ("building",), "end_sell": (), "skip_turn": (), "build": ("card",),
@@ -50,14 +50,14 @@ def covers_open(state: XanaduState, seat: int, only: Cover | None = None) -> lis
     """The rows the seat may still cover: within its workers, keeping its building payable (of
     the one building `only`, when given)."""
     plan = state.plan
-    cost = CARDS[plan["build"]].cost if plan["build"] else None
+    cost = cards_of(state)[plan["build"]].cost if plan["build"] else None
     return [{"type": "cover", "owner": owner, "building": index}
             for owner, index in open_covers(state, seat, cost, plan["covers"], workers_left(state, seat, plan), only)]
 
 
 def paid(state: XanaduState, seat: int) -> bool:
     plan = state.plan
-    return not plan["build"] or can_pay(state, seat, CARDS[plan["build"]].cost, plan["covers"], 0)
+    return not plan["build"] or can_pay(state, seat, cards_of(state)[plan["build"]].cost, plan["covers"], 0)
 
 
 # The legal actions of each kind, each in the phase it belongs to: `legal_actions` joins those of
@@ -187,6 +187,6 @@ def _why(state: XanaduState, seat: int, action: Mapping[str, Any]) -> tuple[str,
             return "type: you have no card left in hand to place as a worker", "xanadu.workers.hand"
         return "building: that row cannot be covered now, or covering it leaves the building unpaid", "xanadu.workers.rows"
     if kind == "done_covering":
-        short = missing(state, seat, CARDS[state.plan["build"]].cost, state.plan["covers"])
+        short = missing(state, seat, cards_of(state)[state.plan["build"]].cost, state.plan["covers"])
         return f"type: the building still lacks {', '.join(sorted(short.elements()))}", "xanadu.build.pay"
     return f"card: {action.get('card')!r} is not a card of your hand you may place", "xanadu.workers.hand"

@@ -11,7 +11,6 @@ from typing import Any, Mapping, Sequence
 from domain.bots import RandomBot, best_of
 from domain.contract import Action
 from domain.rng import Rng
-from domain.xanadu.cards import CARDS
 
 __all__ = ["Builder", "RandomBot"]
 
@@ -26,16 +25,20 @@ class Builder:
         return best_of(legal, lambda action: _value(view, action), rng)
 
 
-def _worth(card: str) -> float:
-    building = CARDS[card]
-    return max(building.values) + len(building.passive) * 1.5 + sum(1 for row in building.rows if row.favor)
+def _card(view: View, card: str) -> Mapping[str, Any]:
+    """A card of the bot's hand as the view shows it (the game's edition of the deck)."""
+    return next(shown for shown in view["hand"] if shown["id"] == card)
+
+
+def _worth(building: Mapping[str, Any]) -> float:
+    return max(building["values"]) + len(building["passive"]) * 1.5 + sum(1 for row in building["rows"] if row["favor"])
 
 
 def _value(view: View, action: Action) -> float:
     me = view["viewer"]
     kind = action["type"]
     if kind == "start":
-        return _worth(action["card"])
+        return _worth(_card(view, action["card"]))
     if kind == "sell":
         building = view["buildings"][me][action["building"]]
         falling = building["trend"] in ("down", None) or building["trend"] == "flat"
@@ -45,7 +48,7 @@ def _value(view: View, action: Action) -> float:
     if kind == "skip_turn":
         return -1 + 0.2 * (7 - view["hand_sizes"][me])
     if kind == "build":
-        return 5 + _worth(action["card"])
+        return 5 + _worth(_card(view, action["card"]))
     if kind == "skip_build":
         return 0
     if kind == "cover":
@@ -57,5 +60,5 @@ def _value(view: View, action: Action) -> float:
     if kind == "done_covering":
         return 0.2
     if kind == "worker":
-        return -_worth(action["card"])
+        return -_worth(_card(view, action["card"]))
     return 0

@@ -4,6 +4,11 @@ A building has a name, a colour, a cost (resources), passive resources (its owne
 play), rows of harvestable resources covered by workers from the bottom up (a row's Favor, if
 any, is its owner's for good once a worker covers it), and value circles: the building is worth
 the lowest circle no worker covers (`values[workers]`). The state holds card ids only.
+
+The deck has editions (house rule 1): the same 75 buildings, the same names and colours, with
+other rows, Favors or values. A game plays the edition in its options (`edition`), which the
+service records at creation; a game stored without one plays the first, as it was dealt.
+`deck(edition)` is an edition's deck; `CARDS` is the first edition's.
 """
 
 from __future__ import annotations
@@ -82,8 +87,29 @@ def _build(data: Mapping[str, Any]) -> dict[str, Building]:
     return cards
 
 
-CARDS: Mapping[str, Building] = MappingProxyType(_build(tomllib.loads((Path(__file__).parent / "cards.toml").read_text())))
+# Each edition's data: the first is the deck every game stored before editions was dealt; never
+# change a published edition (its games replay from it), add one.
+EDITION_FILES = {1: "cards.toml", 2: "cards-2.toml"}
+FIRST_EDITION = 1
+LATEST_EDITION = max(EDITION_FILES)
+
+
+def _load(name: str) -> Mapping[str, Building]:
+    return MappingProxyType(_build(tomllib.loads((Path(__file__).parent / name).read_text())))
+
+
+DECKS: Mapping[int, Mapping[str, Building]] = MappingProxyType(
+    {edition: _load(name) for edition, name in EDITION_FILES.items()})
+CARDS: Mapping[str, Building] = DECKS[FIRST_EDITION]
 ALL_IDS: tuple[str, ...] = tuple(CARDS)
+for _edition, _deck in DECKS.items():
+    if tuple(_deck) != ALL_IDS or any(_deck[card].colour != CARDS[card].colour for card in ALL_IDS):
+        raise CardDataError(f"edition {_edition} does not hold the same buildings, in the same order and colours, as the first")
+
+
+def deck(edition: int) -> Mapping[str, Building]:
+    """The buildings of an edition of the deck."""
+    return DECKS[edition]
 
 
 def name_of(card_id: str) -> str:

@@ -24,8 +24,8 @@ class Emitter(BaseEmitter):
     copy = staticmethod(copy_state)
 
 
-def setup_events(seats: int, rng: Rng) -> Decision:
-    em = Emitter(new_state(seats), rng)
+def setup_events(seats: int, edition: int, rng: Rng) -> Decision:
+    em = Emitter(new_state(seats, edition), rng)
     order = rng.shuffle(ALL_IDS)
     em.emit("deck_shuffled", "xanadu.setup.deal", {"count": len(order)}, secret={"order": order})
     for seat in range(seats):
@@ -55,7 +55,7 @@ def _start(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 def _sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     building = em.state.buildings[seat][action["building"]]
     em.emit("building_sold", "xanadu.sell", {"seat": seat, "building": action["building"], "card": building["card"],
-                                              "value": value(building), "workers": len(building["workers"])})
+                                              "value": value(em.state, building), "workers": len(building["workers"])})
 
 
 def _end_sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
@@ -169,13 +169,13 @@ def autosell(em: Emitter) -> None:
     for seat in range(em.state.seats):
         for index in range(len(em.state.buildings[seat]) - 1, -1, -1):
             building = em.state.buildings[seat][index]
-            if full(building):
+            if full(em.state, building):
                 em.emit("building_autosold", "xanadu.autosell", {"seat": seat, "building": index, "card": building["card"],
-                                                                   "value": value(building), "workers": len(building["workers"])})
+                                                                   "value": value(em.state, building), "workers": len(building["workers"])})
 
 
 def end_game(em: Emitter) -> None:
-    values = [[value(b) for b in owned] for owned in em.state.buildings]
+    values = [[value(em.state, b) for b in owned] for owned in em.state.buildings]
     em.emit("buildings_scored", "xanadu.end", {"values": values})
     scores = em.state.scores
     best = max(scores)

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from domain.contract import Action, Decision, Event, Outcome
 from domain.rng import Rng
 from domain.xanadu.actions import legal_actions, to_act, undoable
 from domain.xanadu.bots import Builder, RandomBot
-from domain.xanadu.cards import CARDS
+from domain.xanadu.cards import DECKS, FIRST_EDITION, LATEST_EDITION
 from domain.xanadu.decide import decide_events, setup_events
 from domain.xanadu.describe import describe
 from domain.xanadu.evolve import evolve
 from domain.xanadu.rulebook import RULEBOOK
 from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
+from domain.xanadu.tallies import tallies
 from domain.xanadu.view import outcome, view
 
 
@@ -22,22 +24,38 @@ class XanaduRules:
 
     name = "xanadu"
     title = "Xanadu"
-    version = "1"
+    # 2: the deck has editions (the game's `edition` option); version 1 games played the first.
+    version = "2"
     seats = (2, 6)
     rulebook = RULEBOOK
     state_types = (XanaduState,)
     stand_in_bot = "builder"
     tally_event = "building_constructed"  # `chronicle simulate` counts how often each building is built
-    catalogue = CARDS  # the public deck list: what any building is, whoever holds it
+    catalogue = DECKS[LATEST_EDITION]  # the public deck list: what any building is, whoever holds it
+    options = {"edition": int}  # the edition of the deck (house rule 1)
+    option_choices = {"edition": tuple(DECKS)}
+    option_defaults = {"edition": LATEST_EDITION}  # what the service records in a new game's options
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "builder": Builder()}
 
+    def edition(self, options: Mapping[str, Any]) -> int:
+        """The edition of the deck a game plays: a game stored without one was dealt the first."""
+        return options.get("edition", FIRST_EDITION)
+
+    def replays(self, rules_version: str, options: Mapping[str, Any]) -> bool:
+        """Whether this code re-runs a game recorded under `rules_version` with `options`: a
+        version 1 game played the first edition (it has no edition option), a version 2 game
+        the edition it names."""
+        if rules_version == "1":
+            return "edition" not in options
+        return rules_version == self.version and options.get("edition") in DECKS
+
     def new_state(self, seats: int, options: Mapping[str, Any]) -> XanaduState:
-        return new_state(seats)
+        return new_state(seats, self.edition(options))
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
-        return setup_events(seats, rng)
+        return setup_events(seats, self.edition(options), rng)
 
     def to_act(self, state: XanaduState) -> int | None:
         return to_act(state)
@@ -69,3 +87,7 @@ class XanaduRules:
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe(event, names)
+
+    def tallies(self, state: XanaduState, events: Sequence[Event]) -> Counter:
+        """`chronicle simulate`'s counts of a decision: Favors unlocked and used, buildings by colour."""
+        return tallies(state, events)

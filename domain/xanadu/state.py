@@ -4,7 +4,8 @@
 workers cover the rows from the bottom up. The turn under way is `plan` until its player ends it:
 {"sold": bool, "build": id or None, "covers": [[seat, building], ...], "workers": [card ids],
 "steps": the uncommitted steps, in order, for `undo`}. The
-deck's top card is `deck[0]`.
+deck's top card is `deck[0]`; `edition` is the edition of the deck the game plays, whose card
+data every rule reads.
 """
 
 from __future__ import annotations
@@ -37,11 +38,12 @@ class XanaduState:
     turn: int = 0
     reshuffled: bool = False
     plan: dict[str, Any] | None = None
+    edition: int = 1  # of the deck (domain/xanadu/cards.py): a table stored before editions has the first
 
 
-def new_state(seats: int) -> XanaduState:
+def new_state(seats: int, edition: int = 1) -> XanaduState:
     return XanaduState(seats=seats, hands=[[] for _ in range(seats)], buildings=[[] for _ in range(seats)],
-                       scores=[0] * seats, starting=[None] * seats)
+                       scores=[0] * seats, starting=[None] * seats, edition=edition)
 
 
 def new_plan() -> dict[str, Any]:

@@ -4,25 +4,12 @@ building from passives, Favors and harvested rows (the search the Construction p
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, Mapping, Sequence
 
-from domain.xanadu.cards import CARDS
+from domain.xanadu.cards import CARDS, DECKS, Building
 from domain.xanadu.state import MOST_BUILDINGS, XanaduState
 
 Cover = tuple[int, int]  # (seat, building index)
-
-# Card facts the payment search reads on every step, as plain tuples by card id.
-COST: dict[str, tuple[str, ...]] = {card.id: card.cost for card in CARDS.values()}
-PASSIVE: dict[str, tuple[str, ...]] = {card.id: card.passive for card in CARDS.values()}
-ROWS: dict[str, tuple] = {card.id: card.rows for card in CARDS.values()}
-FAVORS: dict[str, tuple[str | None, ...]] = {card.id: tuple(row.favor for row in card.rows) for card in CARDS.values()}
-HARVESTS: dict[str, tuple[tuple[str, ...], ...]] = {card.id: tuple(row.harvest for row in card.rows)
-                                                     for card in CARDS.values()}
-# What covering each row gives the building's owner: the harvest and, for good, the row's Favor.
-GAINS_OWN: dict[str, tuple[tuple[str, ...], ...]] = {
-    card.id: tuple(row.harvest + ((row.favor,) if row.favor else ()) for row in card.rows) for card in CARDS.values()}
-
-
 
 
 class _Gains:
@@ -43,12 +30,42 @@ class _Gains:
             self.running[resource] = tuple(totals)
 
 
-GAINS_OF = {card: _Gains(gains) for card, gains in HARVESTS.items()}
-GAINS_OF_OWN = {card: _Gains(gains) for card, gains in GAINS_OWN.items()}
+class Facts:
+    """One edition's card facts that the payment search reads on every step, as plain tuples by
+    card id."""
+
+    def __init__(self, cards: Mapping[str, Building]):
+        self.cards = cards
+        self.cost: dict[str, tuple[str, ...]] = {card.id: card.cost for card in cards.values()}
+        self.passive: dict[str, tuple[str, ...]] = {card.id: card.passive for card in cards.values()}
+        self.rows: dict[str, tuple] = {card.id: card.rows for card in cards.values()}
+        self.favors: dict[str, tuple[str | None, ...]] = {card.id: tuple(row.favor for row in card.rows)
+                                                          for card in cards.values()}
+        self.harvests: dict[str, tuple[tuple[str, ...], ...]] = {card.id: tuple(row.harvest for row in card.rows)
+                                                                 for card in cards.values()}
+        # What covering each row gives the building's owner: the harvest and, for good, the row's Favor.
+        self.gains_own: dict[str, tuple[tuple[str, ...], ...]] = {
+            card.id: tuple(row.harvest + ((row.favor,) if row.favor else ()) for row in card.rows)
+            for card in cards.values()}
+        self.gains_of = {card: _Gains(gains) for card, gains in self.harvests.items()}
+        self.gains_of_own = {card: _Gains(gains) for card, gains in self.gains_own.items()}
 
 
-def value(building: dict[str, Any]) -> int:
-    return CARDS[building["card"]].value(len(building["workers"]))
+FACTS: dict[int, Facts] = {edition: Facts(cards) for edition, cards in DECKS.items()}
+
+
+def facts(state: XanaduState) -> Facts:
+    """The card facts of the state's edition of the deck."""
+    return FACTS[state.edition]
+
+
+def cards_of(state: XanaduState) -> Mapping[str, Building]:
+    """The buildings of the state's edition of the deck."""
+    return FACTS[state.edition].cards
+
+
+def value(state: XanaduState, building: dict[str, Any]) -> int:
+    return cards_of(state)[building["card"]].value(len(building["workers"]))
 
 
 def covered(state: XanaduState, covers: Sequence[Sequence[int]]) -> Counter:
@@ -63,7 +80,7 @@ def covered(state: XanaduState, covers: Sequence[Sequence[int]]) -> Counter:
 def next_row(state: XanaduState, covers: Sequence[Sequence[int]], seat: int, index: int) -> int | None:
     """The row a worker would cover next on that building (None when all are covered)."""
     rows = covered(state, covers)[(seat, index)]
-    return rows if rows < len(CARDS[state.buildings[seat][index]["card"]].rows) else None
+    return rows if rows < len(facts(state).rows[state.buildings[seat][index]["card"]]) else None
 
 
 def resources(state: XanaduState, seat: int, covers: Sequence[Sequence[int]]) -> Counter:
@@ -82,9 +99,9 @@ def workers_left(state: XanaduState, seat: int, plan: dict[str, Any]) -> int:
 
 
 def coverable(state: XanaduState, covers: Sequence[Sequence[int]]) -> list[Cover]:
-    rows = _rows_covered(state, covers)
+    rows, rows_of = _rows_covered(state, covers), facts(state).rows
     return [(seat, index) for seat, owned in enumerate(state.buildings) for index, building in enumerate(owned)
-            if rows[(seat, index)] < len(ROWS[building["card"]])]
+            if rows[(seat, index)] < len(rows_of[building["card"]])]
 
 
 def can_pay(state: XanaduState, seat: int, cost: Sequence[str], covers: Sequence[Sequence[int]], budget: int) -> bool:
@@ -94,7 +111,7 @@ def can_pay(state: XanaduState, seat: int, cost: Sequence[str], covers: Sequence
 
 def payable(state: XanaduState, seat: int, card: str, plan: dict[str, Any]) -> bool:
     budget = len(state.hands[seat]) - 1 - len(plan["covers"])
-    return len(state.buildings[seat]) < MOST_BUILDINGS and can_pay(state, seat, COST[card], plan["covers"], budget)
+    return len(state.buildings[seat]) < MOST_BUILDINGS and can_pay(state, seat, facts(state).cost[card], plan["covers"], budget)
 
 
 def payable_cards(state: XanaduState, seat: int, cards: Sequence[str], plan: dict[str, Any]) -> Iterator[str]:
@@ -102,9 +119,9 @@ def payable_cards(state: XanaduState, seat: int, cards: Sequence[str], plan: dic
     if len(state.buildings[seat]) >= MOST_BUILDINGS:
         return
     budget = len(state.hands[seat]) - 1 - len(plan["covers"])
-    rows = _Rows(state, seat, plan["covers"])
+    rows, cost = _Rows(state, seat, plan["covers"]), facts(state).cost
     for card in cards:
-        if rows.can_pay(COST[card], budget):
+        if rows.can_pay(cost[card], budget):
             yield card
 
 
@@ -135,16 +152,17 @@ class _Rows:
     one exists within the budget.
     """
 
-    __slots__ = ("have", "ahead", "giving")
+    __slots__ = ("have", "ahead", "giving", "facts")
 
     def __init__(self, state: XanaduState, seat: int, covers: Sequence[Sequence[int]]):
+        self.facts = known = facts(state)
         rows = _rows_covered(state, covers)
         have: dict[str, int] = {}
         for index, building in enumerate(state.buildings[seat]):
             card = building["card"]
-            for resource in PASSIVE[card]:
+            for resource in known.passive[card]:
                 have[resource] = have.get(resource, 0) + 1
-            for favor in FAVORS[card][: rows[(seat, index)]]:
+            for favor in known.favors[card][: rows[(seat, index)]]:
                 if favor:
                     have[favor] = have.get(favor, 0) + 1
         done: dict[Cover, int] = {}
@@ -152,7 +170,7 @@ class _Rows:
             key = (owner, index)
             row = len(state.buildings[owner][index]["workers"]) + done.get(key, 0)
             done[key] = done.get(key, 0) + 1
-            for resource in HARVESTS[state.buildings[owner][index]["card"]][row]:
+            for resource in known.harvests[state.buildings[owner][index]["card"]][row]:
                 have[resource] = have.get(resource, 0) + 1
         self.have = have
         # Per building: its card, its first row not covered, whether it is the seat's own; and per
@@ -163,7 +181,7 @@ class _Rows:
             for index, building in enumerate(owned):
                 card, start, own = building["card"], rows[(owner, index)], owner == seat
                 self.ahead[(owner, index)] = (card, start, own)
-                for resource, last in (GAINS_OF_OWN if own else GAINS_OF)[card].last.items():
+                for resource, last in (known.gains_of_own if own else known.gains_of)[card].last.items():
                     if last >= start:
                         self.giving.setdefault(resource, []).append((owner, index))
 
@@ -171,6 +189,7 @@ class _Rows:
         """Whether `cost` can be paid with at most `budget` more covers (after the cover of the next
         row of `first`, when given, which the budget does not count)."""
         have, ahead = self.have, self.ahead
+        known = self.facts
         short_of: dict[str, int] = {}
         for resource, count in _needs(cost):
             lacking = count - have.get(resource, 0)
@@ -178,7 +197,7 @@ class _Rows:
                 short_of[resource] = lacking
         if first is not None and short_of:
             card, start, own = ahead[first]
-            for resource in (GAINS_OWN if own else HARVESTS)[card][start]:
+            for resource in (known.gains_own if own else known.harvests)[card][start]:
                 if resource in short_of:
                     short_of[resource] -= 1
         short = tuple(count for count in short_of.values() if count > 0)
@@ -199,7 +218,7 @@ class _Rows:
             card, start, own = ahead[cover]
             if cover == first:
                 start += 1
-            gains = (GAINS_OF_OWN if own else GAINS_OF)[card]
+            gains = (known.gains_of_own if own else known.gains_of)[card]
             top = -1
             for resource in keys:
                 last = gains.last.get(resource, -1)
@@ -269,13 +288,14 @@ def _rows_covered(state: XanaduState, covers: Sequence[Sequence[int]]) -> dict[C
 
 
 def starting_colour(hand: Sequence[str]) -> str | None:
-    """The colour a starting building must have: brown, else blue, else yellow (else any)."""
+    """The colour a starting building must have: brown, else blue, else yellow (else any). (A
+    building has its colour in every edition of the deck.)"""
     for colour in ("brown", "blue", "yellow"):
         if any(CARDS[card].colour == colour for card in hand):
             return colour
     return None
 
 
-def full(building: dict[str, Any]) -> bool:
-    return len(building["workers"]) == len(CARDS[building["card"]].rows)
+def full(state: XanaduState, building: dict[str, Any]) -> bool:
+    return len(building["workers"]) == len(facts(state).rows[building["card"]])
 

@@ -7,23 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 from domain.contract import Outcome
-from domain.xanadu.cards import CARDS
+from typing import Mapping
+
+from domain.xanadu.cards import Building
 from domain.xanadu.state import OVER, XanaduState
-from domain.xanadu.table import missing, value
+from domain.xanadu.table import cards_of, missing
 
 
-def _trend(card_id: str, workers: int) -> str | None:
-    values = CARDS[card_id].values
+def _trend(card: Building, workers: int) -> str | None:
+    values = card.values
     if workers >= len(values) - 1:
         return None
     step = values[workers + 1] - values[workers]
     return "up" if step > 0 else "down" if step < 0 else "flat"
 
 
-def _building(building: dict[str, Any], shown: bool) -> dict[str, Any]:
-    card, workers = building["card"], len(building["workers"])
-    seen = {"card": CARDS[card].to_json(), "workers": workers, "value": value(building), "trend": _trend(card, workers),
-            "favors": [row.favor for row in CARDS[card].rows[:workers] if row.favor]}
+def _building(cards: Mapping[str, Building], building: dict[str, Any], shown: bool) -> dict[str, Any]:
+    card, workers = cards[building["card"]], len(building["workers"])
+    seen = {"card": card.to_json(), "workers": workers, "value": card.value(workers), "trend": _trend(card, workers),
+            "favors": [row.favor for row in card.rows[:workers] if row.favor]}
     if shown:
         seen["worker_cards"] = list(building["workers"])
     return seen
@@ -31,15 +33,17 @@ def _building(building: dict[str, Any], shown: bool) -> dict[str, Any]:
 
 def view(state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
     shown = reveal or state.phase == OVER
+    cards = cards_of(state)
     table: dict[str, Any] = {
         "viewer": viewer,
         "phase": state.phase,
         "turn": state.turn,
         "current": state.current,
         "to_act": state.current if state.phase not in ("setup", "start", OVER) else None,
-        "buildings": [[_building(b, shown) for b in owned] for owned in state.buildings],
+        "edition": state.edition,
+        "buildings": [[_building(cards, b, shown) for b in owned] for owned in state.buildings],
         "hand_sizes": [len(hand) for hand in state.hands],
-        "hand": [CARDS[card].to_json() for card in state.hands[viewer]] if viewer is not None else None,
+        "hand": [cards[card].to_json() for card in state.hands[viewer]] if viewer is not None else None,
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
         "reshuffled": state.reshuffled,
@@ -51,10 +55,10 @@ def view(state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[s
         plan = state.plan
         table["plan"] = {"build": plan["build"], "covers": [list(cover) for cover in plan["covers"]],
                          "workers": list(plan["workers"]),
-                         "missing": sorted(missing(state, viewer, CARDS[plan["build"]].cost, plan["covers"]).elements())
+                         "missing": sorted(missing(state, viewer, cards[plan["build"]].cost, plan["covers"]).elements())
                          if plan["build"] else []}
     if shown:
-        table["hands"] = [[CARDS[card].to_json() for card in hand] for hand in state.hands]
+        table["hands"] = [[cards[card].to_json() for card in hand] for hand in state.hands]
         table["deck"] = list(state.deck)
     return table
 

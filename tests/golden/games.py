@@ -26,8 +26,11 @@ TAKEBACK_EVERY = 3  # in the games that take back, a person tries after every th
 
 def configurations() -> Iterator[dict[str, Any]]:
     """Every game, seat count and variant pinned, each played by people and by each of its bots."""
+    # Xanadu's games are made with the newest edition of its deck (the service records it); the
+    # first edition, which every Xanadu game stored before editions plays, is pinned as well.
     tables = [("chi", 2, {}), ("court", 1, {}), ("court", 1, {"advanced": True}),
-              ("xanadu", 2, {}), ("xanadu", 3, {}), ("xanadu", 4, {})]
+              ("xanadu", 2, {}), ("xanadu", 3, {}), ("xanadu", 4, {}),
+              ("xanadu", 2, {"edition": 1}), ("xanadu", 4, {"edition": 1})]
     for game, seats, options in tables:
         rules = registry.get(game)
         for player in ("people", *sorted(rules.bots)):
@@ -42,8 +45,10 @@ def configurations() -> Iterator[dict[str, Any]]:
 
 
 def name_of(config: dict[str, Any]) -> str:
-    """A readable key: game, seats, variant, player, seed."""
-    parts = [config["game"], f"{config['seats']}-seats", *sorted(k for k, v in config["options"].items() if v),
+    """A readable key: game, seats, variant (an option set true by its name, another as name-value),
+    player, seed."""
+    variant = sorted(key if value is True else f"{key}-{value}" for key, value in config["options"].items() if value)
+    parts = [config["game"], f"{config['seats']}-seats", *variant,
              config["player"], *(["takebacks"] if config.get("takebacks") else []),
              *(["scenario"] if config.get("scenario") else []), config["seed"]]
     return "/".join(parts)
