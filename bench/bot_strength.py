@@ -10,7 +10,7 @@ from domain.rng import Rng
 
 def play(rules, bots: list, seed: str) -> list[int]:
     """One game between bots (seat order as given); returns the winners."""
-    state = rules.setup(len(bots), {}, Rng(seed, "setup")).state
+    state = rules.setup(len(bots), registry.new_game_options(rules, {}), Rng(seed, "setup")).state  # as the service deals it
     decision = 0
     while (seat := rules.to_act(state)) is not None:
         legal = rules.legal_actions(state, seat)

@@ -25,7 +25,10 @@ _RULES = (
     Rule("xanadu.draw.reshuffle", DRAW, "When the deck first runs out, the discard pile is shuffled with END OF GAME among its bottom 10 cards."),
     Rule("xanadu.autosell", DRAW, "At the end of a turn a building with every row covered is sold by its owner (no 3-card draw)."),
     Rule("xanadu.end", END, "The game ends when END OF GAME is drawn; every building in play scores; the most tong bao wins."),
-    Rule("xanadu.house.deck-count", HOUSE, "The deck has the colour counts the rulebook lists: 75 buildings, not 74."),
+    Rule("xanadu.house.deck-count", HOUSE, "The deck has the colour counts the rulebook lists: 75 buildings, not 74; "
+         "Favors sit on bottom rows (edition 2; stored games keep the edition they were dealt)."),
+    Rule("xanadu.house.reshuffle-timing", HOUSE, "The deck runs out when a draw finds it empty: cards discarded "
+         "since its last card was drawn join the new deck."),
     Rule("xanadu.house.undo", HOUSE, "A player may undo the steps of their turn not yet committed; sales stand."),
     Rule("xanadu.house.auto-skip", HOUSE, "Construction is skipped at once when no building of the hand can be paid for."),
     Rule("xanadu.house.skip-turn", HOUSE, "Skip Turn passes a whole turn: it is offered only before anything is sold."),

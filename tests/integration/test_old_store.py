@@ -77,3 +77,43 @@ def test_the_old_games_play_on_and_the_finished_ones_audit(old_store):
             services.commands.act(game_id, seat, chooser.choice(game.rules.legal_actions(game.state, seat)), game.version)
             game = services.store.game(game_id)
         assert game.state == project_aggregate(None, services.store.events.get(game_id)).state
+
+
+def test_the_old_xanadu_game_keeps_the_first_edition_of_the_deck_and_audits_as_its_version(old_store):
+    from domain.audit import audit
+    from domain.xanadu.cards import FIRST_EDITION
+    from domain.xanadu.table import cards_of
+    from services.audit import records_of
+    from tests.playing import play_to_end
+
+    services, ids, _ = old_store
+    game = next(services.store.game(game_id) for game_id in ids if services.store.game(game_id).game == "xanadu")
+    assert game.rules_version == "1" and "edition" not in game.options and game.rules.version != "1"
+    assert game.state.edition == FIRST_EDITION
+    in_play = [building["card"] for owned in game.state.buildings for building in owned]
+    assert in_play
+    for card in in_play:  # a Favor, if any, on the top row only: the deck the game was dealt
+        rows = cards_of(game.state)[card].rows
+        assert all(row.favor is None for row in rows[:-1])
+    assert audit(game.header(), game.seed, records_of(services.store, game)).verified
+    play_to_end(services, game.id, seed="old-xanadu")
+    finished = services.store.game(game.id)
+    assert finished.finished and finished.state.edition == FIRST_EDITION
+    assert audit_game(services.store, game.id)["verified"]
+
+
+def test_a_new_xanadu_game_records_the_newest_edition_and_one_may_be_made_with_the_first(old_store):
+    from domain.xanadu.cards import FIRST_EDITION, LATEST_EDITION
+    from domain.xanadu.table import cards_of
+    from tests.playing import play_to_end
+
+    services, _, _ = old_store
+    for options, edition in (({}, LATEST_EDITION), ({"edition": FIRST_EDITION}, FIRST_EDITION)):
+        created = services.commands.create("xanadu", [{"name": "a"}, {"name": "b"}], seed="editions", options=options)
+        game = services.store.game(created.id)
+        assert game.options == {"edition": edition} and game.rules_version == game.rules.version
+        hand = game.state.hands[0] + game.state.hands[1]
+        lower = [card for card in hand if any(row.favor for row in cards_of(game.state)[card].rows[:-1])]
+        assert bool(lower) == (edition != FIRST_EDITION)
+        play_to_end(services, created.id, seed="editions")
+        assert audit_game(services.store, created.id)["verified"]

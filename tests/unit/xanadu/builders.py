@@ -13,10 +13,11 @@ from tests.unit.events import adopted
 
 def table(*, hands: Sequence[Sequence[str]], buildings: Sequence[Sequence[Any]], deck: Sequence[str] | None = None,
           discard: Sequence[str] = (), phase: str = SELL, current: int = 0, reshuffled: bool = False,
-          scores: Sequence[int] | None = None) -> XanaduState:
-    """Buildings are card ids, or (card id, [worker card ids]); every card not named goes to the deck."""
+          scores: Sequence[int] | None = None, edition: int = 1) -> XanaduState:
+    """Buildings are card ids, or (card id, [worker card ids]); every card not named goes to the
+    deck. The deck's edition is the first unless named."""
     seats = len(hands)
-    state = new_state(seats)
+    state = new_state(seats, edition)
     owned = [[{"card": b, "workers": []} if isinstance(b, str) else {"card": b[0], "workers": list(b[1])} for b in mine]
              for mine in buildings]
     named = [c for hand in hands for c in hand] + [b["card"] for mine in owned for b in mine] + [
