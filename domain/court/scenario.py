@@ -74,11 +74,13 @@ SCENARIO_EXAMPLE: dict[str, Any] = {
     # The rulebook's Generals: Sun, Moon and Earth Generals stand for all three clans, so they fight
     # at 3 + 2 + 3 + 2 = 10. In Phase 2 Daemon Prince 4 (strength 7) falls for nothing and Daemon
     # Prince 8 (strength 12) for 2 CP. First the Courtesan, placed on turn 6, may be exchanged for
-    # the Sun Minister of equal VP, which collects from the Moon Tax Collector.
+    # the Sun Minister of equal VP, which collects from the Moon Tax Collector. The top of the deck
+    # is named, so that the example plays the same with every seed; the rest is shuffled.
     "row": ["daemon-8", "minister-sun-2", "daemon-4", "poet-earth-2"],
     "court": [["general-sun-2"], ["general-moon-1"], ["minister-earth-1", "general-earth-3"],
               ["courtesan-sun-2"], ["tax-collector-moon-1"], [], [], []],
     "placed_on": [0, 3, 5, 6, 0, 0, 0, 0],
+    "deck": ["courtesan-moon-2", "general-moon-2"],
     "discard": ["courtesan-earth-1", "minister-moon-1"],
     "daemon_court": ["poet-moon-1"],
     "defeated": ["daemon-1", "daemon-3"],
@@ -148,6 +150,8 @@ class _Plan:
         self.piles = {name: _cards(scenario.get(name, []), f"scenario.{name}") for name in PILES}
         choosing = self.phase == CHOOSE
         self.turn = _number(scenario.get("turn", 0 if choosing else 1), "scenario.turn", "a turn number")
+        if self.turn < 1 and not choosing:
+            raise _refuse(f"scenario.turn: turn 0 is the choice of the starting cards (phase choose), not {self.phase}")
         self.cp = _number(scenario.get("cp", STARTING_CP), "scenario.cp", "a number of CP")
         self.vp = _number(scenario.get("vp", 0), "scenario.vp", "a number of VP")
         self.exchanged = _flag(scenario.get("exchanged", False), "scenario.exchanged")
@@ -272,8 +276,6 @@ class _Plan:
         if self.piles["set_aside"]:
             raise _refuse("scenario.set_aside: the Daemon Princes set aside are shuffled back into the deck once the"
                           " starting cards are chosen (phase choose)")
-        if self.turn < 1:
-            raise _refuse(f"scenario.turn: turn 0 is the choice of the starting cards (phase choose), not {self.phase}")
         if not any(self.court):
             raise _refuse("scenario.court: empty, but the 3 starting cards were placed and a Tax Collector never"
                           " discards itself: the Royal Court always holds a card after the set-up")
