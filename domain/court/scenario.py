@@ -211,7 +211,7 @@ class _Plan:
             raise _refuse(f"scenario.pending: a power waits only in phase power, not {self.phase}")
         if not isinstance(value, Mapping) or set(value) != set(PENDING):
             raise _refuse(f"scenario.pending: an object with exactly the fields {', '.join(PENDING)}, not {value!r}")
-        if value["power"] not in POWERS:
+        if not isinstance(value["power"], str) or value["power"] not in POWERS:
             raise _refuse(f"scenario.pending.power: {value['power']!r} is not a power that waits; tax or fight")
         space = value["space"]
         if isinstance(space, bool) or not isinstance(space, int) or not 0 <= space < self.spaces:

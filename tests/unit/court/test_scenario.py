@@ -222,6 +222,23 @@ def test_a_bad_scenario_is_refused_naming_the_field_and_why(scenario, field, why
     assert why in error.reason, error.reason
 
 
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from([*ROW, "daemon-1", "buy", "tax"]),
+                    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.sampled_from(["power", "space", "then"]), inner),
+                    max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(changes=st.dictionaries(st.sampled_from(["row", "court", "placed_on", "deck", "defeated", "cp", "phase", "turn",
+                                                "exchanged", "pending", "advanced"]), JSON, max_size=3))
+def test_any_json_in_any_field_is_laid_out_or_refused_by_the_sandbox_rule(changes):
+    try:
+        _, state = lay_out({**TAX_WAITS, **changes})
+    except IllegalAction as error:
+        assert error.rule == "court.scenario" and error.reason.startswith("scenario")
+    else:
+        assert sorted(all_cards(state)) == EVERY_CARD
+
+
 def test_a_scenario_is_for_one_player():
     assert refusal(BASE, seats=2).reason.startswith("scenario: The Court of Xiang Chi is for 1 player")
 
