@@ -268,9 +268,9 @@ class _Plan:
         for slot, card in enumerate(self.row):
             if card in DAEMONS:
                 raise _refuse(f"scenario.row[{slot}]: {card} while choosing; a Daemon Prince dealt at set-up is set aside")
-        if sum(1 for card in self.row if card) != ROW_SLOTS - chosen:
-            raise _refuse(f"scenario.row: {ROW_SLOTS - chosen} cards, one for each of the {ROW_SLOTS} dealt that is not"
-                          f" yet a starting card ({chosen} chosen)")
+        if (dealt := sum(1 for card in self.row if card)) != ROW_SLOTS - chosen:
+            raise _refuse(f"scenario.row: {dealt} cards, but {ROW_SLOTS - chosen} of the {ROW_SLOTS} dealt are left once"
+                          f" {chosen} starting cards are chosen")
 
     def _check_play(self) -> None:
         if self.piles["set_aside"]:

@@ -210,7 +210,7 @@ REFUSED = [
     ({**CHOOSING, "row": ["daemon-1"] + ROW[1:]}, "scenario.row[0]", "a Daemon Prince dealt at set-up is set aside"),
     ({**CHOOSING, "court": [["poet-sun-1", "poet-sun-2"]]}, "scenario.court[0]", "each starting card takes an empty"),
     ({**CHOOSING, "court": [["poet-sun-1"], ["poet-sun-2"], ["poet-sun-3"]]}, "scenario.court", "3 starting cards"),
-    ({**CHOOSING, "court": [["poet-sun-1"]]}, "scenario.row", "3 cards, one for each of the 4 dealt"),
+    ({**CHOOSING, "court": [["poet-sun-1"]]}, "scenario.row", "4 cards, but 3 of the 4 dealt are left"),
     ({**CHOOSING, "set_aside": ["poet-sun-1"]}, "scenario.set_aside", "only Daemon Princes"),
 ]
 
