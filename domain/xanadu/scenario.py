@@ -80,11 +80,12 @@ SEAT_FIELDS = ("hand", "buildings", "score")
 BUILDING_FIELDS = ("card", "covered", "workers", "favors")
 
 SCENARIO_EXAMPLE: dict[str, Any] = {
-    # Late in a two-player game: the deck was reshuffled and the END OF GAME marker is near. bo
-    # leads 27 to 19. ana holds the Summer Palace (worth 14 uncovered): her Jade Garden gives the
-    # bronze, its bottom row the jade, her Clay Pit's the clay, and the gold and the porcelain are
-    # on the bottom row of bo's Goldsmith and the first row of his Silk Farm. Build it and hope
-    # the marker waits a turn, or sell and draw three?
+    # Late in a two-player game, past the reshuffle (the END OF GAME marker is among the deck's
+    # last ten cards), bo leads 27 to 19. ana holds the Summer Palace, worth 14 while uncovered,
+    # and can just pay for it with her whole hand: her Jade Garden gives the bronze and, its bottom
+    # row covered, the jade; her Clay Pit's bottom row the clay; the porcelain and the gold are the
+    # two rows of bo's Silk Farm, which her workers then fill, so that it is sold at the end of her
+    # turn and scores bo 4. Build it, or sell and draw three?
     "seats": [
         {
             "hand": ["summer-palace", "well-west", "tea-house-lower", "moon-gate", "quarry-east"],
