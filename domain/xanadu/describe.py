@@ -63,7 +63,9 @@ _LINES.update({
 SCENARIO = "xanadu.scenario"
 # A sandbox game's opening reuses a deal's events; these lines say the scenario laid them out.
 _SCENARIO_LINES: dict[str, Callable[[Data, Callable[[int], str]], str]] = {
-    "deck_shuffled": lambda d, who: f"The {d['count']} buildings are laid out as the scenario says; those it does not name are shuffled into the deck under the named ones",
+    "deck_shuffled": lambda d, who: (
+        f"The {d['count']} buildings are laid out as the scenario says; those it does not name are shuffled, to be the"
+        " workers it does not name and the deck under the named cards"),
     "hand_dealt": lambda d, who: f"{who(d['seat'])} is dealt the scenario's hand of {d['count']} card{'s' if d['count'] != 1 else ''}",
 }
 

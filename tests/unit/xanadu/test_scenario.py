@@ -7,6 +7,8 @@ import copy
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from domain.contract import Event
 from domain.errors import IllegalAction
@@ -428,3 +430,31 @@ def test_a_fork_where_a_player_must_first_put_a_building_in_play_offers_it_again
     for table in found:
         events, forked = fork(table)
         assert types(events)[-2:] == ["turn_started", "foothold_offered"] and forked == table
+
+
+
+# Scenarios shaped like the format, with a wrong leaf here and there, to reach every check.
+CARD = st.sampled_from([card.id for card in CARDS.values() if card.colour in ("brown", "magenta")] + ["x", END_MARKER])
+ODD = st.none() | st.booleans() | st.integers(-2, 12) | st.text(max_size=3) | st.lists(st.integers(0, 2), max_size=2)
+BUILDING = CARD | st.fixed_dictionaries({"card": CARD}, optional={
+    "covered": st.integers(-1, 5) | ODD, "workers": st.lists(CARD, max_size=3) | ODD,
+    "favors": st.lists(st.sampled_from(["jade", "bronze", "stone", "water", "clay", "wood"]), max_size=2) | ODD})
+SEAT = st.fixed_dictionaries({}, optional={"hand": st.lists(CARD, max_size=4) | ODD,
+                                           "buildings": st.lists(BUILDING, max_size=3) | ODD,
+                                           "score": st.integers(-1, 40) | ODD})
+SCENARIO = st.fixed_dictionaries({"seats": st.lists(SEAT, min_size=2, max_size=4)}, optional={
+    "deck": st.lists(CARD, max_size=4) | ODD, "discard": st.lists(CARD, max_size=4) | ODD,
+    "end_marker": st.integers(-1, 10) | ODD, "to_play": st.integers(-1, 4) | ODD, "turn": st.integers(-1, 9) | ODD})
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenario=SCENARIO | ODD | st.dictionaries(st.text(max_size=4), ODD, max_size=2))
+def test_any_json_either_lays_out_a_table_with_every_card_once_or_is_refused_naming_a_field(scenario):
+    seats = len(scenario["seats"]) if isinstance(scenario, dict) and isinstance(scenario.get("seats"), list) else 2
+    try:
+        events, state = lay_out(scenario, seats=max(seats, 2))
+    except IllegalAction as error:
+        assert error.rule == "xanadu.scenario" and error.reason.startswith("scenario"), error.reason
+        return
+    assert sorted(every_card(state)) == EVERY_CARD and RULES.to_act(state) is not None
+    assert fork(state)[1] == state, "the table's own scenario lays it out again"
