@@ -13,6 +13,7 @@ from domain.xanadu.decide import decide_events, setup_events
 from domain.xanadu.describe import describe
 from domain.xanadu.evolve import evolve
 from domain.xanadu.rulebook import RULEBOOK
+from domain.xanadu.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
 from domain.xanadu.view import outcome, view
 
@@ -29,6 +30,7 @@ class XanaduRules:
     stand_in_bot = "builder"
     tally_event = "building_constructed"  # `chronicle simulate` counts how often each building is built
     catalogue = CARDS  # the public deck list: what any building is, whoever holds it
+    scenario_example = SCENARIO_EXAMPLE
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "builder": Builder()}
@@ -38,6 +40,17 @@ class XanaduRules:
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
         return setup_events(seats, rng)
+
+    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
+        """The opening events laying out `scenario` (see domain/xanadu/scenario.py) in place of a deal,
+        on the empty table a deal starts from. IllegalAction(rule="xanadu.scenario") names the field
+        and says why when it cannot be laid out."""
+        return scenario_events(self.new_state(seats, options), scenario, rng)
+
+    def scenario_of(self, state: XanaduState) -> dict[str, Any]:
+        """The scenario that lays out this table exactly, at the start of a turn (or of the set-up
+        before anyone has chosen), to fork a game; IllegalAction in the middle of a turn."""
+        return scenario_of(state)
 
     def to_act(self, state: XanaduState) -> int | None:
         return to_act(state)
