@@ -152,8 +152,6 @@ class Commands:
         else:
             if not isinstance(scenario, Mapping):
                 raise InvalidRequest("a scenario is a JSON object", "scenario")
-            if not hasattr(rules, "scenario_setup"):
-                raise InvalidRequest(f"{rules.title} games cannot start from a scenario yet", "scenario")
             dealt = rules.scenario_setup(len(records), options, scenario, Rng(seed, "setup"))
             cause["scenario"] = dict(scenario)
         aggregate.record_decision(dealt, cause)
@@ -296,8 +294,6 @@ class Commands:
             end = decision[-1].originator_version
             raise InvalidRequest(f"step {step} is inside a decision that ends at step {end}: fork at step {end}", "at")
         then = self.store.game(game_id, version=step)
-        if not hasattr(then.rules, "scenario_of"):
-            raise InvalidRequest(f"{then.rules.title} games cannot be forked yet: they have no scenarios", "id")
         scenario = then.rules.scenario_of(then.state)
         seats = [{"name": seat["name"], "bot": seat.get("bot")} if seat.get("bot") else {"name": seat["name"]}
                  for seat in game.seats]
