@@ -156,7 +156,8 @@ class Rules(Protocol):
     # ranks, lowest first), `catalogue` (its public card list, id -> card with `to_json`) and
     # `tally_event` (the event whose "card" `chronicle simulate` counts), `tallies(state, events)`
     # (named counts of one decision for `chronicle simulate`), `option_defaults` (options a new game
-    # records when not given), `option_choices` (an option's allowed values) and
+    # records when not given), `stored_option_defaults` (what a game stored without an option, made
+    # before it existed, plays), `option_choices` (an option's allowed values) and
     # `replays(rules_version, options)` (whether it re-runs a game recorded under another version).
     # Dataclasses that appear in the state, so the store can snapshot it as JSON.
     state_types: tuple[type, ...]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from domain.contract import Rules
 
@@ -27,3 +27,10 @@ def new_game_options(rules: Rules, options: Any) -> dict[str, Any]:
     """A new game's options: those given, and the game's `option_defaults` for the others (what a
     game records at creation, e.g. the newest edition of its deck, so that it keeps it)."""
     return {**getattr(rules, "option_defaults", {}), **dict(options or {})}
+
+
+def played_options(rules: Rules, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's own options as a stored game plays them, those it was made before included (a
+    fork plays on under them)."""
+    own = getattr(rules, "options", {})
+    return {**getattr(rules, "stored_option_defaults", {}), **{key: options[key] for key in own if key in options}}

@@ -156,8 +156,6 @@ class Commands:
         else:
             if not isinstance(scenario, Mapping):
                 raise InvalidRequest("a scenario is a JSON object", "scenario")
-            if not hasattr(rules, "scenario_setup"):
-                raise InvalidRequest(f"{rules.title} games cannot start from a scenario yet", "scenario")
             dealt = rules.scenario_setup(len(records), options, scenario, Rng(seed, "setup"))
             cause["scenario"] = dict(scenario)
         aggregate.record_decision(dealt, cause)
@@ -288,7 +286,8 @@ class Commands:
             return None  # the seat moved in the nick of time
 
     def fork(self, game_id: UUID, step: int) -> CreatedGame:
-        """A sandbox game starting from step `step` of a finished game, with the same seats."""
+        """A sandbox game starting from step `step` of a finished game, with the same seats and the
+        game's own options (a Xanadu game's deck edition)."""
         game = self.store.game(game_id)
         if not game.finished:
             raise NotFinished("only a finished game can be forked: before its end, the hands and the deck "
@@ -300,12 +299,11 @@ class Commands:
             end = decision[-1].originator_version
             raise InvalidRequest(f"step {step} is inside a decision that ends at step {end}: fork at step {end}", "at")
         then = self.store.game(game_id, version=step)
-        if not hasattr(then.rules, "scenario_of"):
-            raise InvalidRequest(f"{then.rules.title} games cannot be forked yet: they have no scenarios", "id")
         scenario = then.rules.scenario_of(then.state)
         seats = [{"name": seat["name"], "bot": seat.get("bot")} if seat.get("bot") else {"name": seat["name"]}
                  for seat in game.seats]
-        return self.create(game.game, seats, scenario=scenario, forked_from={"game": str(game_id), "step": step})
+        return self.create(game.game, seats, options=registry.played_options(game.rules, game.options),
+                           scenario=scenario, forked_from={"game": str(game_id), "step": step})
 
     def _earlier_reply(self, game_id: UUID, key: str, fingerprint: str) -> dict[str, Any] | None:
         try:

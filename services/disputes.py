@@ -38,11 +38,16 @@ class DisputeLog(Aggregate):
     def __init__(self, game_id: str):
         self.game_id = game_id
         self.disputes: list[dict[str, Any]] = []
+        self.what_ifs: list[dict[str, Any]] = []
 
     @event("Filed")
     def file(self, step: int, seat: int, claim: str, answer: dict[str, Any]) -> None:
         self.disputes = [*self.disputes, {"number": len(self.disputes) + 1, "step": step, "seat": seat,
                                           "claim": claim, "answer": answer}]
+
+    @event("WhatIfAsked")
+    def ask(self, answer: dict[str, Any]) -> None:
+        self.what_ifs = [*self.what_ifs, {"number": len(self.what_ifs) + 1, **answer}]
 
 
 def file_dispute(store: GameStore, game_id: UUID, seat: int, step: int, claim: str) -> dict[str, Any]:
@@ -53,15 +58,48 @@ def file_dispute(store: GameStore, game_id: UUID, seat: int, step: int, claim: s
     if not isinstance(claim, str) or not 0 < len(claim.strip()) <= MAX_CLAIM:
         raise InvalidRequest(f"a claim is 1 to {MAX_CLAIM} characters of text", "claim")
     answer = explain_step(store, game, step, seat)
-    for _ in range(5):  # two disputes filed at once: the second is filed after the first
+    log = _appended(store, game_id, lambda log: log.file(step=step, seat=seat, claim=claim.strip(), answer=answer),
+                    "claim")
+    return log.disputes[-1]
+
+
+MAX_WHAT_IFS = 200  # distinct what-ifs kept per asker (a seat, or the spectators) of one game
+
+
+def record_what_if(store: GameStore, game_id: UUID, answer: dict[str, Any]) -> dict[str, Any]:
+    """Keep a what-if's answer with the game's disputes; returns it numbered. The same question
+    asked again by the same asker is the same answer (the rules are deterministic): kept once."""
+    question = (answer["asked_by"], answer["step"], answer["action"])
+    asked = _log(store, game_id).what_ifs
+    for kept in asked:
+        if (kept["asked_by"], kept["step"], kept["action"]) == question:
+            return kept
+    if sum(kept["asked_by"] == answer["asked_by"] for kept in asked) >= MAX_WHAT_IFS:
+        raise InvalidRequest(f"{MAX_WHAT_IFS} different what-ifs have been asked of this game by the same asker; "
+                             "the record holds no more (the ones asked are listed with the disputes)", "action")
+    log = _appended(store, game_id, lambda log: log.ask(answer=answer), "action")
+    return log.what_ifs[-1]
+
+
+def what_ifs_of(store: GameStore, game_id: UUID, viewer: int | None) -> list[dict[str, Any]]:
+    """The what-ifs asked of a game: all of them once it is over; before, a seat's own only."""
+    game = store.game(game_id)
+    asked = _log(store, game_id).what_ifs
+    if game.finished:
+        return asked
+    return [kept for kept in asked if viewer is not None and kept["asked_by"] == viewer]
+
+
+def _appended(store: GameStore, game_id: UUID, append: Any, field: str) -> DisputeLog:
+    for _ in range(5):  # two entries at once: the second is appended after the first
         log = _log(store, game_id)
-        log.file(step=step, seat=seat, claim=claim.strip(), answer=answer)
+        append(log)
         try:
             store.save(log)
         except IntegrityError:
             continue
-        return log.disputes[-1]
-    raise InvalidRequest("too many disputes are being filed at once; try again", "claim")
+        return log
+    raise InvalidRequest("too many disputes or what-ifs are being recorded at once; try again", field)
 
 
 def disputes_of(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""/api/games/{id}/disputes: a seat's claim about a step, answered at once by the engine."""
+"""/api/games/{id}/disputes and /what-if: a seat's claim about a step, and a counterfactual ("what
+if this action had been taken at step n?"), each answered at once by the engine and kept on record."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from uuid import UUID
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from services.disputes import MAX_CLAIM, disputes_of, file_dispute
+from services.disputes import MAX_CLAIM, disputes_of, file_dispute, record_what_if, what_ifs_of
+from services.what_if import what_if
 from services.seats import seat_of_token
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
@@ -33,8 +35,40 @@ class Dispute(Schema):
     answer = fields.Dict(metadata={"description": "the engine's account of the step: decision, legal alternatives, rules, changes, re-run"})
 
 
+class WhatIfRequest(Schema):
+    step = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT64_MAX),
+                          metadata={"description": "the step whose decision is asked about: the table the other "
+                                                   "action would have been taken on", "example": 7})
+    action = fields.Dict(required=True, metadata={"description": "the other action, as the step's legal "
+                                                                "actions list them", "example": {"type": "draw", "slot": 2}})
+
+
+class WhatIf(Schema):
+    number = fields.Integer(metadata={"description": "its number in the game's record of what-ifs"})
+    step = fields.Integer()
+    seat = fields.Integer(metadata={"description": "the seat whose decision it was"})
+    asked_by = fields.Integer(allow_none=True, metadata={"description": "the seat that asked; null for a spectator"})
+    action = fields.Dict()
+    taken = fields.Dict(metadata={"description": "the action the game really took at that step"})
+    same_as_taken = fields.Boolean()
+    legal = fields.Boolean(metadata={"description": "whether the rules allowed the action at that step"})
+    legal_actions = fields.List(fields.Dict(), metadata={"description": "every action the seat could have taken there"})
+    refused = fields.Dict(metadata={"description": "when not legal: the rule (id, section, text) and the reason, in plain words"})
+    withheld = fields.String(metadata={"description": "in a running game, why the rules' answer is not shown yet"})
+    events = fields.List(fields.Dict(), metadata={"description": "the events the rules would have recorded, described"})
+    rules = fields.List(fields.Dict(), metadata={"description": "the rules those events cite"})
+    table = fields.Dict(metadata={"description": "the table after them, as the asker may see it"})
+    to_act = fields.Dict(allow_none=True, metadata={"description": "whose decision would have been next"})
+    outcome = fields.Dict(allow_none=True, metadata={"description": "how the game would have ended there, if it would"})
+    fork = fields.Dict(allow_none=True, metadata={"description": "`at`: fork the game there "
+                                                                 "(GET /api/games/{id}/fork?at=...) to play the action on"})
+    fork_refused = fields.String(metadata={"description": "why the step cannot be forked, if it cannot"})
+
+
 class DisputeList(Schema):
     disputes = fields.List(fields.Nested(Dispute))
+    what_ifs = fields.List(fields.Nested(WhatIf), metadata={
+        "description": "the what-ifs asked, as answered: all of them once the game is over, a seat's own before"})
 
 
 @blp.route("/<uuid:game_id>/disputes")
@@ -46,7 +80,8 @@ class Disputes(MethodView):
         """The game's disputes with their answers, as the asker may see them."""
         services = chronicle()
         viewer = seat_of_token(services.store.game(game_id).seats, bearer_token())
-        return {"disputes": disputes_of(services.store, game_id, viewer)}
+        return {"disputes": disputes_of(services.store, game_id, viewer),
+                "what_ifs": what_ifs_of(services.store, game_id, viewer)}
 
     @blp.doc(security=[{"bearerAuth": []}], operationId="fileDispute")
     @blp.arguments(DisputeRequest, example={"step": 9, "claim": "that draw should have come from the deck"})
@@ -58,3 +93,23 @@ class Disputes(MethodView):
         services = chronicle()
         seat = seat_of_token(services.store.game(game_id).seats, required_bearer_token())
         return file_dispute(services.store, game_id, seat, body["step"], body["claim"])
+
+
+@blp.route("/<uuid:game_id>/what-if")
+class WhatIfs(MethodView):
+    @blp.doc(security=BEARER, operationId="askWhatIf")
+    @blp.arguments(WhatIfRequest, example={"step": 7, "action": {"type": "draw", "slot": 2}})
+    @blp.response(200, WhatIf, example=EXAMPLES["WHAT_IF"])
+    @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404,
+                  s403="a running game's decision asked about by anyone but the seat that took it")
+    def post(self, body, game_id: UUID):
+        """What the rules would have done had `action` been taken at step n: whether it was legal (if
+        not, the rule that refuses it), and the events and table after it, with the random stream the
+        real game used there. On a finished game anyone may ask; on a running one, a seat about its own
+        decisions (what would draw on still hidden cards is withheld until the end). The answer is
+        kept with the game's disputes."""
+        services = chronicle()
+        game = services.store.game(game_id)
+        viewer = seat_of_token(game.seats, bearer_token())
+        answer = what_if(services.store, game, body["step"], body["action"], viewer)
+        return record_what_if(services.store, game_id, answer)

@@ -27,12 +27,14 @@ def creation_examples() -> dict:
                               "value": {"game": "chi", "seats": [{"player": "<ana's player id>"},
                                                                  {"open": True, "player": "<bo's player id>"}],
                                         "clock": {"per_decision": "P1D", "on_timeout": "bot"}}}}
+    names = ("ana", "bo", "cy", "di", "ed", "flo")
     for name, rules in registry.GAMES.items():
         example = getattr(rules, "scenario_example", None)
         if example:
+            seats = [{"name": person} for person in names[:rules.seats[0]]]  # as many as the game seats
             examples[f"{name}-scenario"] = {
                 "summary": f"{rules.title} from a chosen position (a sandbox game)",
-                "value": {"game": name, "seats": [{"name": "ana"}, {"name": "bo"}], "scenario": example},
+                "value": {"game": name, "seats": seats, "scenario": example},
             }
     return examples
 

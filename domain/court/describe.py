@@ -28,6 +28,37 @@ def _tax(d: Data) -> str:
     return f"the Tax Collector discards {name_of(d['card'])} from {_space(d['space'])} for {gain}"
 
 
+def _row(d: Data) -> str:
+    slots = ", ".join(f"slot {slot + 1}: {name_of(card) if card else 'empty'}" for slot, card in enumerate(d["row"]))
+    return f"Society Row is laid out as the scenario says: {slots}"
+
+
+def _court(d: Data) -> str:
+    stacks = "; ".join(f"{_space(space)}: " + " on ".join(name_of(card) for card in reversed(stack))
+                       for space, stack in enumerate(d["court"]) if stack)
+    return f"The Royal Court of {d['spaces']} spaces is laid out as the scenario says: {stacks or 'all empty'}"
+
+
+_PILES = {"set_aside": "set aside", "discard": "discard pile", "daemon_court": "Court of the Daemon Princes",
+          "defeated": "defeated"}
+
+
+def _piles(d: Data) -> str:
+    piles = "; ".join(f"{label}: {_cards(d[name])}" for name, label in _PILES.items() if d[name])
+    return f"The scenario's piles are laid out: {piles}"
+
+
+_PHASES = {"choose": "while the starting cards are chosen", "buy": "in Phase 1A",
+           "fight": "in Phase 2, a fight offered", "power": "with a power waiting for its decision"}
+
+
+def _started(d: Data) -> str:
+    turn = "" if d["phase"] == "choose" else f" on turn {d['turn']}"
+    exchanged = ", a Courtesan exchanged already" if d["exchanged"] else ""
+    return (f"The scenario starts{turn} {_PHASES[d['phase']]}{exchanged}, with {d['cp']} CP, {d['vp']} VP and "
+            f"{d['drawn_daemons']} Daemon Princes drawn")
+
+
 def _ended(d: Data) -> str:
     why = "four Daemon Princes stand in Society Row" if d["reason"] == "four-daemons" else "all nine Daemon Princes were drawn"
     return (f"The game ends ({why}): {d['vp']} VP + {d['cp_bonus']} for {d['cp']} CP - {d['penalty']} for the Court of "
@@ -65,9 +96,20 @@ _LINES: dict[str, Callable[[Data], str]] = {
     "income": lambda d: f"Phase 1B: the treasury gains {d['cp']} CP",
     "daemons_took": lambda d: f"Phase 3: the Daemon Princes take {name_of(d['card'])} into their court",
     "game_ended": _ended,
+    "row_laid_out": _row,
+    "court_laid_out": _court,
+    "piles_laid_out": _piles,
+    "scenario_started": _started,
+}
+
+# A sandbox game's opening (rule court.scenario) reuses the deal's shuffle; this line says so.
+_SCENARIO_LINES: dict[str, Callable[[Data], str]] = {
+    "deck_shuffled": lambda d: (f"The {d['count']} cards are laid out as the scenario says; the cards it does not "
+                                "name are shuffled into the bottom of the draw deck"),
 }
 
 
 def describe(event: Event, names: Sequence[str]) -> str:
-    line = _LINES[event.type](event.data)
+    lines = _SCENARIO_LINES if event.rule == "court.scenario" and event.type in _SCENARIO_LINES else _LINES
+    line = lines[event.type](event.data)
     return line[0].upper() + line[1:]

@@ -34,6 +34,13 @@ def _placed(state: CourtState, space: int, turn: int) -> list[int]:
     return [turn if index == space else placed for index, placed in enumerate(state.placed_on)]
 
 
+def _taken(deck: list[str], cards: list[str]) -> list[str]:
+    """The deck once a scenario's `cards` are laid out from its top (they must be its top cards)."""
+    if deck[:len(cards)] != cards:
+        raise ValueError(f"cards {cards} are not the top of the deck")
+    return deck[len(cards):]
+
+
 def _deck_shuffled(state: CourtState, f: Facts) -> None:
     state.deck = list(f["order"])
 
@@ -136,6 +143,28 @@ def _game_ended(state: CourtState, f: Facts) -> None:
     state.phase, state.pending, state.ended_by = OVER, None, f["reason"]
 
 
+def _row_laid_out(state: CourtState, f: Facts) -> None:
+    state.deck, state.row = _taken(state.deck, [card for card in f["row"] if card]), list(f["row"])
+
+
+def _court_laid_out(state: CourtState, f: Facts) -> None:
+    court = [list(stack) for stack in f["court"]]
+    state.deck = _taken(state.deck, [card for stack in court for card in stack])
+    state.spaces, state.court, state.placed_on = f["spaces"], court, list(f["placed_on"])
+
+
+def _piles_laid_out(state: CourtState, f: Facts) -> None:
+    piles = [list(f[name]) for name in ("set_aside", "discard", "daemon_court", "defeated")]
+    state.deck = _taken(state.deck, [card for pile in piles for card in pile])
+    state.set_aside, state.discard, state.daemon_court, state.defeated = piles
+
+
+def _scenario_started(state: CourtState, f: Facts) -> None:
+    state.phase, state.turn, state.cp, state.vp = f["phase"], f["turn"], f["cp"], f["vp"]
+    state.drawn_daemons, state.exchanged = f["drawn_daemons"], f["exchanged"]
+    state.pending = dict(f["pending"]) if f["pending"] else None
+
+
 APPLIERS: dict[str, Callable[[CourtState, Facts], None]] = {
     "deck_shuffled": _deck_shuffled,
     "row_dealt": _row_dealt,
@@ -163,6 +192,10 @@ APPLIERS: dict[str, Callable[[CourtState, Facts], None]] = {
     "income": _cp_gained,
     "daemons_took": _daemons_took,
     "game_ended": _game_ended,
+    "row_laid_out": _row_laid_out,
+    "court_laid_out": _court_laid_out,
+    "piles_laid_out": _piles_laid_out,
+    "scenario_started": _scenario_started,
 }
 
 evolve = fold_by_type(APPLIERS, copy_state, "The Court of Xiang Chi")

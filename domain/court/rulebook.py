@@ -1,4 +1,8 @@
-"""The rule index of The Court of Xiang Chi: every event and refusal cites one of these ids."""
+"""The rule index of The Court of Xiang Chi: every event and refusal cites one of these ids.
+
+"House rules" are the decisions of docs/house-rules.md; "Sandbox" is ours, for games started from
+a scenario (domain/court/scenario.py) rather than a deal.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,8 @@ from types import MappingProxyType
 
 from domain.contract import Rule
 
-SETUP, PLAY, POWERS, PHASE_1B, PHASE_2, PHASE_3, END, HOUSE = (
-    "Setup", "Play", "Card Powers", "Phase 1B", "Phase 2", "Phase 3", "Game End", "House rules")
+SETUP, PLAY, POWERS, PHASE_1B, PHASE_2, PHASE_3, END, HOUSE, SANDBOX = (
+    "Setup", "Play", "Card Powers", "Phase 1B", "Phase 2", "Phase 3", "Game End", "House rules", "Sandbox")
 
 _RULES = (
     Rule("court.setup.shuffle", SETUP, "Shuffle the 54 cards face down as a draw pile."),
@@ -43,6 +47,7 @@ _RULES = (
     Rule("court.house.setup-daemons", HOUSE, "A Daemon Prince among the three cards dealt after the choice stays in Society Row."),
     Rule("court.house.only-daemons", HOUSE, "With only Daemon Princes in Society Row, Phase 1B discards nothing (the income is paid) and Phase 3 takes nothing."),
     Rule("court.house.titles", HOUSE, "A score of 15 or less, nothing or below zero included, is Commoner."),
+    Rule("court.scenario", SANDBOX, "A sandbox game may start from a chosen position: Society Row, the Royal Court, the piles, the deck, CP, VP and the phase."),
 )
 
 RULEBOOK = MappingProxyType({rule.id: rule for rule in _RULES})

@@ -11,6 +11,7 @@ from domain.court.decide import decide_events, setup_events
 from domain.court.describe import describe
 from domain.court.evolve import evolve
 from domain.court.rulebook import RULEBOOK
+from domain.court.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.court.state import CourtState, new_state
 from domain.court.table import TITLE_ORDER
 from domain.court.view import outcome, view
@@ -29,6 +30,7 @@ class CourtRules:
     options = {"advanced": bool}  # the Advanced Game: 6 spaces in the Royal Court
     stand_in_bot = "autoplayer"
     titles = TITLE_ORDER  # the Aristocracy, lowest first
+    scenario_example = SCENARIO_EXAMPLE
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "autoplayer": Autoplayer()}
@@ -38,6 +40,19 @@ class CourtRules:
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
         return setup_events(bool(options.get("advanced")), rng)
+
+    def scenario_setup(
+        self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng
+    ) -> Decision:
+        """The opening events laying out `scenario` (see domain/court/scenario.py) in place of a deal.
+
+        IllegalAction(rule="court.scenario") names the field and says why when it cannot be laid out.
+        """
+        return scenario_events(seats, options, scenario, rng)
+
+    def scenario_of(self, state: CourtState) -> dict[str, Any]:
+        """The scenario that lays out this table exactly, at any decision, to fork a game."""
+        return scenario_of(state)
 
     def to_act(self, state: CourtState) -> int | None:
         return to_act(state)

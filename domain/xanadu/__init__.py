@@ -2,7 +2,7 @@
 
 `RULES` is the game's rules object; the rules live in small modules: cards (data), rulebook,
 state, table (values, rows, the payment search), actions, decide (events), evolve, view,
-describe and bots.
+describe and bots; scenario lays out a chosen position (a sandbox game).
 """
 
 from domain.xanadu.rules import XanaduRules

@@ -42,8 +42,38 @@ _LINES: dict[str, Callable[[Data, Callable[[int], str]], str]] = {
 }
 
 
+def _laid_out(d: Data, who: Callable[[int], str]) -> str:
+    def building(b: Mapping[str, Any]) -> str:
+        rows = f" ({b['workers']} row{'s' if b['workers'] != 1 else ''} covered)" if b["workers"] else ""
+        return name_of(b["card"]) + rows
+
+    return "The buildings in play are laid out as the scenario says, workers face down: " + "; ".join(
+        f"{who(seat)}: " + (", ".join(building(b) for b in owned) or "none") for seat, owned in enumerate(d["buildings"]))
+
+
+_LINES.update({
+    # Only a sandbox game's opening (rule xanadu.scenario) has these.
+    "buildings_laid_out": _laid_out,
+    "discard_laid_out": lambda d, who: f"The scenario's discard pile of {d['count']} card{'s' if d['count'] != 1 else ''} is laid out face down",
+    "scores_laid_out": lambda d, who: "The scores are laid out as the scenario says: " + ", ".join(
+        f"{who(seat)} {score}" for seat, score in enumerate(d["scores"])),
+    "end_marker_laid_out": lambda d, who: f"As the scenario says, the deck was reshuffled once: the END OF GAME marker lies among its last {d['among_last']} cards",
+})
+
+SCENARIO = "xanadu.scenario"
+# A sandbox game's opening reuses a deal's events; these lines say the scenario laid them out.
+_SCENARIO_LINES: dict[str, Callable[[Data, Callable[[int], str]], str]] = {
+    "deck_shuffled": lambda d, who: (
+        f"The {d['count']} buildings are laid out as the scenario says; those it does not name are shuffled, to be the"
+        " workers it does not name and the deck under the named cards"),
+    "hand_dealt": lambda d, who: f"{who(d['seat'])} is dealt the scenario's hand of {d['count']} card{'s' if d['count'] != 1 else ''}",
+}
+
+
 def describe(event: Event, names: Sequence[str]) -> str:
     def who(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
+    if event.rule == SCENARIO and event.type in _SCENARIO_LINES:
+        return _SCENARIO_LINES[event.type](event.data, who)
     return _LINES[event.type](event.data, who)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from domain.emitter import fold_by_type
+from domain.xanadu.cards import END_MARKER
 from domain.xanadu.state import (
     BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState, copy_state, new_plan,
 )
@@ -176,6 +177,41 @@ def _game_ended(state: XanaduState, f: Facts) -> None:
     state.phase, state.plan = OVER, None
 
 
+# A sandbox game's table (domain/xanadu/scenario.py): the cards were put on the deck in the order
+# they are laid out, so each of these takes its cards from the top of the deck.
+
+def _take(deck: list[str], cards: list[str]) -> list[str]:
+    """The deck after `cards` were taken from its top, checking they were the top cards."""
+    if deck[:len(cards)] != cards:
+        raise ValueError(f"cards {cards} are not the top of the deck")
+    return deck[len(cards):]
+
+
+def _buildings_laid_out(state: XanaduState, f: Facts) -> None:
+    """Each seat's buildings in play, each card followed by its workers from the bottom row up."""
+    workers = f.get("workers") or [[[] for _ in owned] for owned in f["buildings"]]
+    buildings = [[{"card": b["card"], "workers": list(cards)} for b, cards in zip(owned, mine)]
+                 for owned, mine in zip(f["buildings"], workers)]
+    taken = [card for owned in buildings for b in owned for card in [b["card"], *b["workers"]]]
+    state.deck, state.buildings = _take(state.deck, taken), buildings
+
+
+def _discard_laid_out(state: XanaduState, f: Facts) -> None:
+    cards = list(f["cards"])
+    state.deck, state.discard = _take(state.deck, cards), cards
+
+
+def _scores_laid_out(state: XanaduState, f: Facts) -> None:
+    state.scores = list(f["scores"])
+
+
+def _end_marker_laid_out(state: XanaduState, f: Facts) -> None:
+    """The deck was reshuffled once: the END OF GAME marker, with `under` cards below it."""
+    deck = list(state.deck)
+    deck.insert(len(deck) - f["under"], END_MARKER)
+    state.deck, state.reshuffled = deck, True
+
+
 APPLIERS: dict[str, Callable[[XanaduState, Facts], None]] = {
     "deck_shuffled": _deck_shuffled,
     "hand_dealt": _hand_dealt,
@@ -201,6 +237,10 @@ APPLIERS: dict[str, Callable[[XanaduState, Facts], None]] = {
     "end_marker_drawn": _marker_drawn,
     "buildings_scored": _scored,
     "game_ended": _game_ended,
+    "buildings_laid_out": _buildings_laid_out,
+    "discard_laid_out": _discard_laid_out,
+    "scores_laid_out": _scores_laid_out,
+    "end_marker_laid_out": _end_marker_laid_out,
 }
 
 evolve = fold_by_type(APPLIERS, copy_state, "Xanadu")

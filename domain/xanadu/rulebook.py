@@ -1,4 +1,8 @@
-"""The rule index of Xanadu: every event and refusal cites one of these ids."""
+"""The rule index of Xanadu: every event and refusal cites one of these ids.
+
+"House rules" are the decisions recorded in docs/house-rules.md where the rulebook leaves a gap;
+"Sandbox" is ours, for games started from a scenario (domain/xanadu/scenario.py) rather than a deal.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +10,9 @@ from types import MappingProxyType
 
 from domain.contract import Rule
 
-DECK, SETUP, TURN, SELL, BUILD, WORKERS, DRAW, END, HOUSE = (
+DECK, SETUP, TURN, SELL, BUILD, WORKERS, DRAW, END, HOUSE, SANDBOX = (
     "The Building Deck", "Setup", "Turn Sequence", "Sell Phase", "Construction Phase", "Worker Phase", "Draw Phase",
-    "End of the Game", "House rules")
+    "End of the Game", "House rules", "Sandbox")
 
 _RULES = (
     Rule("xanadu.setup.deal", SETUP, "Shuffle the building deck and deal 7 cards to each player."),
@@ -35,6 +39,7 @@ _RULES = (
     Rule("xanadu.house.any-start", HOUSE, "A hand without brown, blue or yellow buildings starts with any of its buildings."),
     Rule("xanadu.house.tie", HOUSE, "Equal highest totals share the win."),
     Rule("xanadu.house.foothold", HOUSE, "A player with no building in play starts a turn by putting one in play from hand, as at set-up."),
+    Rule("xanadu.scenario", SANDBOX, "A sandbox game may start from a chosen position: hands, buildings in play with their covered rows, scores, discard pile, deck and whose turn."),
 )
 
 RULEBOOK = MappingProxyType({rule.id: rule for rule in _RULES})

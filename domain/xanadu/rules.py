@@ -14,6 +14,7 @@ from domain.xanadu.decide import decide_events, setup_events
 from domain.xanadu.describe import describe
 from domain.xanadu.evolve import evolve
 from domain.xanadu.rulebook import RULEBOOK
+from domain.xanadu.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
 from domain.xanadu.tallies import tallies
 from domain.xanadu.view import outcome, view
@@ -35,13 +36,15 @@ class XanaduRules:
     options = {"edition": int}  # the edition of the deck (house rule 1)
     option_choices = {"edition": tuple(DECKS)}
     option_defaults = {"edition": LATEST_EDITION}  # what the service records in a new game's options
+    stored_option_defaults = {"edition": FIRST_EDITION}  # a game stored before editions played the first
+    scenario_example = SCENARIO_EXAMPLE
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot(), "builder": Builder()}
 
     def edition(self, options: Mapping[str, Any]) -> int:
         """The edition of the deck a game plays: a game stored without one was dealt the first."""
-        return options.get("edition", FIRST_EDITION)
+        return options.get("edition", self.stored_option_defaults["edition"])
 
     def replays(self, rules_version: str, options: Mapping[str, Any]) -> bool:
         """Whether this code re-runs a game recorded under `rules_version` with `options`: a
@@ -56,6 +59,17 @@ class XanaduRules:
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
         return setup_events(seats, self.edition(options), rng)
+
+    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
+        """The opening events laying out `scenario` (see domain/xanadu/scenario.py) in place of a deal,
+        on the empty table a deal starts from. IllegalAction(rule="xanadu.scenario") names the field
+        and says why when it cannot be laid out."""
+        return scenario_events(self.new_state(seats, options), scenario, rng)
+
+    def scenario_of(self, state: XanaduState) -> dict[str, Any]:
+        """The scenario that lays out this table exactly, at the start of a turn (or of the set-up
+        before anyone has chosen), to fork a game; IllegalAction in the middle of a turn."""
+        return scenario_of(state)
 
     def to_act(self, state: XanaduState) -> int | None:
         return to_act(state)

@@ -79,3 +79,33 @@ def test_a_scenario_game_and_a_fork_are_sandbox_games_over_rest(client):
     spec = client.get("/openapi.json").json
     examples = spec["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]["examples"]
     assert "scenario" in examples["chi-scenario"]["value"]
+
+
+def test_a_xanadu_scenario_game_and_a_fork_are_sandbox_games_over_rest(client, services):
+    from domain.xanadu.scenario import SCENARIO_EXAMPLE
+
+    spec = client.get("/openapi.json").json
+    examples = spec["paths"]["/api/games"]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    body = examples["xanadu-scenario"]["value"]
+    assert body["scenario"] == SCENARIO_EXAMPLE
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 201, answer.json
+    assert client.get(f"/api/games/{answer.json['id']}").json["sandbox"] is True
+    bad = client.post("/api/games", json={"game": "xanadu", "seats": [{"name": "a"}, {"name": "b"}],
+                                          "scenario": {"seats": [{"buildings": [{"card": "well-west", "covered": 3}]}, {}]}})
+    assert bad.status_code == 422 and bad.json["rule"] == "xanadu.scenario"
+    assert bad.json["detail"].startswith("scenario.seats[0].buildings[0].covered: ")
+    finished = client.post("/api/games", json={"game": "xanadu", "seats": [{"bot": "builder"}, {"bot": "random"}],
+                                               "seed": "to-fork"}).json
+    stored = services.store.stored_events(finished["id"])
+    ends = [e.originator_version for e, after in zip(stored[1:], stored[2:]) if e.cause != after.cause]
+    tables = {step: services.store.game(finished["id"], version=step).state for step in ends}
+    phases = {step: table.phase for step, table in tables.items()}
+    start = next(step for step in ends[len(ends) // 2:] if phases[step] == "sell" and not tables[step].plan["sold"])
+    forked = client.post(f"/api/games/{finished['id']}/fork?at={start}")
+    assert forked.status_code == 201, forked.json
+    assert client.get(f"/api/games/{forked.json['id']}").json["sandbox"] is True
+    mid_turn = next(step for step in ends if phases[step] == "workers")
+    refused = client.post(f"/api/games/{finished['id']}/fork?at={mid_turn}")
+    assert refused.status_code == 422 and refused.json["rule"] == "xanadu.scenario"
+    assert "a fork must start at the beginning of a turn" in refused.json["detail"]

@@ -187,3 +187,64 @@ def test_a_running_game_cannot_be_forked(services):
     created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="no-fork")
     with pytest.raises(NotFinished):
         services.commands.fork(created.id, 3)
+
+
+@pytest.fixture
+def finished_xanadu(services):
+    created = services.commands.create("xanadu", [{"bot": "builder"}, {"bot": "random"}, {"bot": "builder"}],
+                                       seed="provable-xanadu")
+    assert services.store.game(created.id).finished
+    return services, created.id
+
+
+def decision_ends(services, game_id) -> list[int]:
+    """The steps that end a decision (the next event has another cause), after the deal."""
+    stored = services.store.stored_events(game_id)
+    return [e.originator_version for e, after in zip(stored[1:], stored[2:]) if e.cause != after.cause]
+
+
+def test_a_xanadu_scenario_game_is_a_sandbox_laid_out_as_named_and_verifies_once_over(services):
+    from domain.xanadu.scenario import SCENARIO_EXAMPLE
+
+    created = services.commands.create("xanadu", [{"name": "ana"}, {"bot": "builder"}], scenario=SCENARIO_EXAMPLE)
+    game = services.store.game(created.id)
+    assert game.options["sandbox"] is True and services.queries.table(created.id, None)["sandbox"] is True
+    assert game.state.hands[0] == SCENARIO_EXAMPLE["seats"][0]["hand"] and game.state.turn == 31
+    assert game.to_act() == 0 and game.state.scores == [19, 27]
+    services.commands.act(created.id, 0, {"type": "end_sell"}, game.version)
+    game = services.store.game(created.id)
+    assert {"type": "build", "card": "summer-palace"} in game.rules.legal_actions(game.state, 0)
+    play_to_end(services, created.id)
+    lines = list(export_lines(services.store, created.id))
+    assert json.loads(lines[0])["sandbox"] is True and verify_export(lines).verified
+
+
+def test_a_bad_xanadu_scenario_is_refused_naming_the_field(services):
+    from domain.errors import IllegalAction
+
+    with pytest.raises(IllegalAction) as refused:
+        services.commands.create("xanadu", [{"name": "ana"}, {"name": "bo"}, {"name": "cy"}],
+                                 scenario={"seats": [{"hand": ["mint"]}, {"hand": ["mint"]}, {}]})
+    assert refused.value.rule == "xanadu.scenario" and refused.value.reason.startswith("scenario.seats[1].hand: ")
+
+
+def test_a_finished_xanadu_game_forks_at_the_start_of_a_turn_but_not_in_the_middle_of_one(finished_xanadu):
+    from domain.errors import IllegalAction
+
+    services, game_id = finished_xanadu
+    ends = decision_ends(services, game_id)
+    starts = [step for step in ends if services.store.game(game_id, version=step).state.phase == "sell"
+              and not services.store.game(game_id, version=step).state.plan["steps"]
+              and not services.store.game(game_id, version=step).state.plan["sold"]]
+    step = starts[len(starts) // 2]
+    forked = services.commands.fork(game_id, step)
+    fork = services.store.game(forked.id, version=forked.version)  # as laid out, before its bots played on
+    then = services.store.game(game_id, version=step)
+    assert fork.options == {"sandbox": True, "forked_from": {"game": str(game_id), "step": step}}
+    assert fork.state == then.state
+    assert fork.rules.view(fork.state, None, reveal=True) == then.rules.view(then.state, None, reveal=True)
+    assert services.store.game(forked.id).finished, "its bots played it on to the end"
+    mid_turn = next(s for s in ends if services.store.game(game_id, version=s).state.phase in ("build", "workers"))
+    with pytest.raises(IllegalAction) as refused:
+        services.commands.fork(game_id, mid_turn)
+    assert refused.value.rule == "xanadu.scenario" and "a fork must start at the beginning of a turn" in refused.value.reason

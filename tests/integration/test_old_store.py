@@ -117,3 +117,32 @@ def test_a_new_xanadu_game_records_the_newest_edition_and_one_may_be_made_with_t
         assert bool(lower) == (edition != FIRST_EDITION)
         play_to_end(services, created.id, seed="editions")
         assert audit_game(services.store, created.id)["verified"]
+
+
+def test_a_fork_of_a_xanadu_game_plays_on_with_the_deck_the_game_was_dealt(old_store):
+    from domain.errors import RulesError
+    from domain.xanadu.cards import FIRST_EDITION, LATEST_EDITION
+    from services.explain import decision_of
+    from tests.playing import play_to_end
+
+    services, ids, _ = old_store
+    old = next(game_id for game_id in ids if services.store.game(game_id).game == "xanadu")
+    play_to_end(services, old, seed="old-xanadu-fork")
+    new = services.commands.create("xanadu", [{"name": "a"}, {"name": "b"}], seed="fork-edition").id
+    play_to_end(services, new, seed="fork-edition")
+    for game_id, edition in ((old, FIRST_EDITION), (new, LATEST_EDITION)):
+        game = services.store.game(game_id)
+        fork = None
+        for step in range(game.version - 1, 1, -1):  # the last start of a turn a fork can take
+            if decision_of(services.store, game, step + 1)[0] != step:
+                continue
+            try:
+                fork = services.commands.fork(game_id, step)
+                break
+            except RulesError:  # the middle of a turn: that refusal is tested with the scenarios
+                continue
+        assert fork is not None
+        forked = services.store.game(fork.id)
+        assert forked.options["edition"] == edition and forked.state.edition == edition
+        play_to_end(services, fork.id, seed="fork-edition")
+        assert audit_game(services.store, fork.id)["verified"]
