@@ -240,7 +240,8 @@ def test_a_finished_xanadu_game_forks_at_the_start_of_a_turn_but_not_in_the_midd
     forked = services.commands.fork(game_id, step)
     fork = services.store.game(forked.id, version=forked.version)  # as laid out, before its bots played on
     then = services.store.game(game_id, version=step)
-    assert fork.options == {"sandbox": True, "forked_from": {"game": str(game_id), "step": step}}
+    assert fork.options == {"sandbox": True, "forked_from": {"game": str(game_id), "step": step},
+                            "edition": then.options["edition"]}
     assert fork.state == then.state
     assert fork.rules.view(fork.state, None, reveal=True) == then.rules.view(then.state, None, reveal=True)
     assert services.store.game(forked.id).finished, "its bots played it on to the end"
