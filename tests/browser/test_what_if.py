@@ -8,6 +8,8 @@ import json
 import pytest
 import requests
 
+from tests.browser.scenarios import NO_TARGET
+
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 
@@ -169,3 +171,31 @@ def test_fork_here_opens_the_sandbox_where_the_seat_plays_the_other_action(page,
     seat_token = page.evaluate("id => localStorage.getItem(`chronicle:token:${id}`)", fork_id)
     fork_replay = api.get(fork_id, f"/replay/{version + 1}", token=seat_token)
     assert fork_replay["explanation"]["decision"]["action"] == other
+
+
+def test_in_a_running_game_a_seat_asks_about_its_own_decision_and_a_spectator_is_told_it_is_hidden(page, server, api):
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="viewer-what-if-running", scenario=NO_TARGET)
+    game_id, token = created["id"], created["tokens"][0]["token"]
+    version = api.get(game_id)["version"]
+    played = {"type": "play_yang", "card": "yang-blue-1"}
+    assert played in api.get(game_id, "/actions", token=token)["actions"]
+    api.act(game_id, token, played, version)
+
+    open_at(page, server, game_id, version + 1, token=token)
+    open_what_if(page)
+    assert [option["action"] for option in offered(page) if option["taken"]] == [played]
+    draw = next(option["action"] for option in offered(page) if option["action"]["type"] == "draw")
+    choose(page, draw)
+    page.click("#what-if-ask")
+    page.wait_for_selector("#what-if-withheld")
+    assert "hidden" in page.locator("#what-if-withheld").inner_text()
+    assert page.locator("#what-if-fork").count() == 0, "a running game is forked once it is over"
+    assert page.locator("#what-if-table").count() == 0
+
+    spectator = page.context.browser.new_context().new_page()
+    spectator.goto(f"{server}/games/{game_id}?step={version + 1}")
+    spectator.wait_for_selector("#viewer[data-ready='true']")
+    assert spectator.locator("#what-if").count() == 0
+    assert "shown to its seat" in spectator.locator("#decision").inner_text()
+    assert spectator.locator("#what-ifs").count() == 0, "a seat's what-ifs are its own until the end"
+    spectator.context.close()

@@ -183,8 +183,10 @@ window.ChronicleWhatIf = {
           button.disabled = false;
         }
       };
+      const bot = shown && shown.seats && shown.seats[answer.seat] && shown.seats[answer.seat].bot;
+      const whose = bot ? `${who} is the ${bot} bot there too, and plays on by itself` : `${who}'s seat is yours there, to play it`;
       return h("div", { class: "what-if-fork" },
-        h("p", { class: "hint" }, `A sandbox game from step ${answer.fork.at}, the same seats: ${who}'s seat is yours there, to play it.`),
+        h("p", { class: "hint" }, `A sandbox game from step ${answer.fork.at}, with the same seats: ${whose}.`),
         button, error);
     }
 
