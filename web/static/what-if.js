@@ -148,7 +148,7 @@ window.ChronicleWhatIf = {
         const next = answer.outcome ? `The game would have ended there${answer.outcome.reason ? `: ${answer.outcome.reason}` : ""}.`
           : answer.to_act ? `Then ${answer.to_act.name} to decide.` : "";
         if (next) parts.push(h("p", { class: "what-if-next" }, next));
-        const table = h("div", { class: "table what-if-table", id: "what-if-table", role: "img", "aria-label": "The table after it" });
+        const table = h("section", { class: "table what-if-table", id: "what-if-table", "aria-label": "The table after it" });
         drawer.render(table, Object.assign({}, shown, { table: answer.table, to_act: answer.to_act, outcome: answer.outcome }));
         for (const element of table.querySelectorAll("[data-key], [tabindex], [role]")) {
           element.removeAttribute("data-key"); // a picture of a table that never was: nothing to click
