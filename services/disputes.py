@@ -81,11 +81,14 @@ def record_what_if(store: GameStore, game_id: UUID, answer: dict[str, Any]) -> d
     return log.what_ifs[-1]
 
 
-def what_ifs_of(store: GameStore, game_id: UUID, viewer: int | None) -> list[dict[str, Any]]:
-    """The what-ifs asked of a game: all of them once it is over; before, a seat's own only."""
-    game = store.game(game_id)
-    asked = _log(store, game_id).what_ifs
-    if game.finished:
+def what_ifs_of(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None,
+                finished: bool | None = None) -> list[dict[str, Any]]:
+    """The what-ifs asked of a game (about the decision taken on `step`, or all): all of them once
+    it is over; before, a seat's own only. `finished` spares loading the game when known."""
+    if finished is None:
+        finished = store.game(game_id).finished
+    asked = [kept for kept in _log(store, game_id).what_ifs if step is None or kept["step"] == step]
+    if finished:
         return asked
     return [kept for kept in asked if viewer is not None and kept["asked_by"] == viewer]
 

@@ -13,7 +13,7 @@ from uuid import UUID
 
 from domain.takeback import TAKE_BACK
 from services.errors import InvalidRequest, StepNotFound
-from services.disputes import disputes_of, filed_disputes
+from services.disputes import disputes_of, filed_disputes, what_ifs_of
 from services.explain import explain_step
 from services.game import Game
 from services.presenting import find_rule, present_game, present_stored, shown_version
@@ -114,9 +114,14 @@ class Queries:
         event = present_stored(current, viewer, stored, current.finished)
         rule = find_rule(current, event["rule"])
         table = present_game(then, viewer, reveal=current.finished)
+        explanation = explain_step(self.store, current, step, viewer)
+        # The what-ifs asked about the decision behind this step (taken on an earlier step's table).
+        decision = explanation.get("decision") or {}
+        asked_on = decision.get("decided_on_version") if decision.get("action") is not None else None
         return {
-            "explanation": explain_step(self.store, current, step, viewer),
+            "explanation": explanation,
             "disputes": disputes_of(self.store, game_id, viewer, step),
+            "what_ifs": [] if asked_on is None else what_ifs_of(self.store, game_id, viewer, asked_on, current.finished),
             "step": step,
             "version": step,
             "last_step": last,

@@ -296,6 +296,9 @@ class ReplayStep(Schema):
     step = fields.Integer()
     explanation = fields.Nested(Explanation)
     disputes = fields.List(fields.Dict(), metadata={"description": "the disputes filed about this step, with their answers"})
+    what_ifs = fields.List(fields.Dict(), metadata={
+        "description": "the what-ifs asked about the decision behind this step (their `step` is the one it was "
+                       "taken on), as GET /api/games/{id}/disputes lists them"})
     version = fields.Integer()
     last_step = fields.Integer()
     description = fields.String()

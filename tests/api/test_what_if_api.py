@@ -80,3 +80,29 @@ def test_in_a_running_game_only_the_seat_that_decided_may_ask_about_its_decision
     assert client.get(f"/api/games/{created['id']}/disputes").json["what_ifs"] == []
     mine = client.get(f"/api/games/{created['id']}/disputes", headers={"Authorization": f"Bearer {tokens[seat]}"}).json
     assert [asked["number"] for asked in mine["what_ifs"]] == [1]
+
+
+def test_each_step_of_a_decision_lists_the_what_ifs_asked_about_it(client):
+    created = finished_game(client, "what-if-api-replay")
+    step, decision = first_decision(client, created["id"])
+    other = next(action for action in decision["legal_actions"] if action != decision["action"])
+    told = client.post(f"/api/games/{created['id']}/what-if", json={"step": step, "action": other}).json
+    for shown in decision["steps"]:
+        assert client.get(f"/api/games/{created['id']}/replay/{shown}").json["what_ifs"] == [told]
+    assert client.get(f"/api/games/{created['id']}/replay/{step}").json["what_ifs"] == [], \
+        "the step the decision was taken on shows the decision before it"
+
+
+def test_a_running_games_steps_list_a_seats_own_what_ifs_to_it_alone(client):
+    created = create(client, [{"name": "ana"}, {"name": "bo"}], seed="what-if-api-replay-running")
+    tokens = {token["seat"]: token["token"] for token in created["tokens"]}
+    game = client.get(f"/api/games/{created['id']}").json
+    seat = game["to_act"]["seat"]
+    headers = {"Authorization": f"Bearer {tokens[seat]}"}
+    action = client.get(f"/api/games/{created['id']}/actions", headers=headers).json["actions"][0]
+    client.post(f"/api/games/{created['id']}/actions", headers=headers,
+                json={"action": action, "expected_version": game["version"]})
+    client.post(f"/api/games/{created['id']}/what-if", headers=headers, json={"step": game["version"], "action": action})
+    after = game["version"] + 1
+    assert [asked["action"] for asked in client.get(f"/api/games/{created['id']}/replay/{after}", headers=headers).json["what_ifs"]] == [action]
+    assert client.get(f"/api/games/{created['id']}/replay/{after}").json["what_ifs"] == []

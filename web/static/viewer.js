@@ -17,6 +17,7 @@
   const CACHED_STEPS = 300;
   const TOKEN_KEY = `chronicle:token:${gameId}`;
   const $ = (id) => document.getElementById(id);
+  let whatIf = null; // the "What if…" beside each decision (what-if.js)
 
   const view = {
     game: null, // the game now, as this seat sees it (GET /api/games/{id})
@@ -287,6 +288,7 @@
     const box = $("decision");
     const decision = step.explanation.decision;
     const lines = [];
+    if (!(decision && decision.action)) whatIf.control(step); // leaves the answer of another decision
     if (decision && decision.kind === "deal") lines.push(h("p", {}, "Part of the deal, drawn from the game's seed."));
     else if (decision && decision.action) {
       const seat = step.table.seats[decision.seat];
@@ -295,6 +297,7 @@
         ` on step ${decision.decided_on_version}${decision.actor ? ` (${decision.actor.bot || "a bot"})` : ""}.`));
       lines.push(h("details", { class: "legal" }, h("summary", {}, `${legal.length} legal action${legal.length === 1 ? " was" : "s were"} open`),
         h("ul", {}, legal.map((action) => h("li", {}, h("code", {}, JSON.stringify(action)))))));
+      lines.push(whatIf.control(step));
     } else if (decision && decision.hidden) lines.push(h("p", { class: "hint" }, "The decision behind this step is shown to its seat, and to everyone once the game is over."));
     const rules = step.explanation.rules.filter((rule) => rule.id !== step.rule.id);
     if (rules.length) lines.push(h("p", { class: "hint" }, "Also applied: ", rules.map((rule) => h("code", { title: rule.text || "" }, rule.id)).flatMap((code, i) => (i ? [", ", code] : [code]))));
@@ -307,7 +310,19 @@
     const disputes = step.disputes || [];
     box.replaceChildren(...(disputes.length
       ? [h("h3", {}, `Disputed (${disputes.length})`), ...disputes.map((dispute) => h("p", { class: "dispute" }, `“${dispute.claim}”`))]
-      : []));
+      : []), ...whatIf.record(step));
+  }
+
+  /* A what-if just answered joins the record of each step of its decision already fetched (an
+     answer asked again comes back with its old number). */
+  function keepWhatIf(answer) {
+    for (const step of view.cache.values()) {
+      const decision = step.explanation.decision;
+      if (!decision || decision.decided_on_version !== answer.step || !decision.action) continue;
+      const kept = step.what_ifs || [];
+      if (!kept.some((each) => each.number === answer.number)) step.what_ifs = [...kept, answer];
+    }
+    if (view.shown) drawDisputes(view.shown);
   }
 
   /* ---- the step controls ---- */
@@ -595,6 +610,7 @@
 
   async function start() {
     view.token = readToken();
+    whatIf = ChronicleWhatIf.create({ call, drawer, stepAt, problemText, asked: keepWhatIf });
     bindControls();
     $("table").addEventListener("click", clickCard);
     $("table").addEventListener("keydown", (event) => {

@@ -153,7 +153,7 @@
     label(action, shown) {
       const table = shown.table;
       const who = names(shown);
-      const find = (id) => [...table.hand || [], ...table.areas.flat(2)].find((card) => card.id === id);
+      const find = (id) => [...table.hand || [], ...(table.hands || []).flat(), ...table.areas.flat(2)].find((card) => card && card.id === id);
       switch (action.type) {
         case "draw": return `Draw ${cardName(table.row[action.slot])} (slot ${action.slot + 1})`;
         case "play_yang": return `Play ${cardName(find(action.card))}`;
