@@ -55,13 +55,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.chi.cards import ALL_IDS, CARDS, COLOUR, KIND, POINTS, YANG
+from domain.chi.cards import ALL_IDS, COLOUR, KIND, POINTS, YANG
 from domain.chi.flow import Emitter, maintain
 from domain.chi.state import ACTION, CONFLICT, DISCARD, HAND_LIMIT, OVER, ROW_SLOTS, STACKS_TO_END, ChiState, new_state
 from domain.chi.table import other
-from domain.contract import Decision, Event
-from domain.errors import IllegalAction
+from domain.contract import Decision
 from domain.rng import Rng
+from domain.scenario_fields import ScenarioFields, is_list
 
 RULE = "chi.scenario"
 FIELDS = ("hands", "row", "areas", "discard", "deck", "to_play", "starter", "turn")
@@ -84,29 +84,8 @@ SCENARIO_EXAMPLE: dict[str, Any] = {
 }
 
 
-def _refuse(reason: str) -> IllegalAction:
-    return IllegalAction(reason, rule=RULE)
-
-
-def _is_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple))
-
-
-def _card(value: Any, where: str, *, empty_allowed: bool = False) -> str | None:
-    if value is None and empty_allowed:
-        return None
-    if not isinstance(value, str):
-        wanted = "a card id or null (an empty slot)" if empty_allowed else "a card id"
-        raise _refuse(f"{where}: {value!r} is not {wanted}")
-    if value not in CARDS:
-        raise _refuse(f"{where}: {value!r} is not the id of a Chi card")
-    return value
-
-
-def _cards(value: Any, where: str) -> list[str]:
-    if not _is_list(value):
-        raise _refuse(f"{where}: a list of card ids, not {value!r}")
-    return [_card(card, f"{where}[{i}]") for i, card in enumerate(value)]  # type: ignore[misc]
+CHECK = ScenarioFields(RULE, "Chi", "a Chi card", ALL_IDS)
+_refuse, _card, _cards, _is_list = CHECK.refuse, CHECK.card, CHECK.cards, is_list
 
 
 def _seat(value: Any, where: str) -> int:
@@ -189,16 +168,7 @@ class _Plan:
         return places
 
     def _check_every_card_once(self) -> None:
-        named = sum(len(cards) for _, cards in self.placed())
-        if named > len(ALL_IDS):
-            raise _refuse(f"scenario: {named} cards are named, but Chi has {len(ALL_IDS)}")
-        first: dict[str, str] = {}
-        for where, cards in self.placed():
-            for card in cards:
-                if card in first:
-                    also = "" if first[card] == where else f" (also in {first[card]})"
-                    raise _refuse(f"{where}: {card} is listed twice{also}")
-                first[card] = where
+        CHECK.every_card_once(self.placed())
 
     def _check_hands(self) -> None:
         for seat, hand in enumerate(self.hands):
@@ -258,9 +228,7 @@ class _Plan:
 
     def deck_order(self, rng: Rng) -> list[str]:
         """All 52 cards top first: the named ones as laid out, then the unnamed ones shuffled."""
-        named = [card for _, cards in self.placed() for card in cards]
-        chosen = set(named)
-        return named + rng.shuffle([card for card in ALL_IDS if card not in chosen])
+        return CHECK.deck_order(self.placed(), rng)
 
 
 def scenario_events(seats: int, scenario: Any, rng: Rng) -> Decision:

@@ -59,8 +59,8 @@ from domain.court.state import (
     STARTING_CP, CourtState, new_state,
 )
 from domain.court.table import daemons_in_row
-from domain.errors import IllegalAction
 from domain.rng import Rng
+from domain.scenario_fields import ScenarioFields, is_list
 
 RULE = "court.scenario"
 FIELDS = ("row", "court", "placed_on", "deck", "discard", "daemon_court", "defeated", "set_aside", "cp", "vp",
@@ -91,35 +91,8 @@ SCENARIO_EXAMPLE: dict[str, Any] = {
 }
 
 
-def _refuse(reason: str) -> IllegalAction:
-    return IllegalAction(reason, rule=RULE)
-
-
-def _is_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple))
-
-
-def _card(value: Any, where: str, *, empty_allowed: bool = False) -> str | None:
-    if value is None and empty_allowed:
-        return None
-    if not isinstance(value, str):
-        wanted = "a card id or null (an empty slot)" if empty_allowed else "a card id"
-        raise _refuse(f"{where}: {value!r} is not {wanted}")
-    if value not in CARDS:
-        raise _refuse(f"{where}: {value!r} is not the id of a Court card")
-    return value
-
-
-def _cards(value: Any, where: str) -> list[str]:
-    if not _is_list(value):
-        raise _refuse(f"{where}: a list of card ids, not {value!r}")
-    return [_card(card, f"{where}[{i}]") for i, card in enumerate(value)]  # type: ignore[misc]
-
-
-def _number(value: Any, where: str, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _refuse(f"{where}: {value!r} is not {what} (a whole number, 0 or more)")
-    return value
+CHECK = ScenarioFields(RULE, "the Court", "a Court card", ALL_IDS)
+_refuse, _card, _cards, _number, _is_list = CHECK.refuse, CHECK.card, CHECK.cards, CHECK.whole_number, is_list
 
 
 def _flag(value: Any, where: str) -> bool:
@@ -228,16 +201,7 @@ class _Plan:
         return places + [("scenario.deck", self.deck)]
 
     def _check_every_card_once(self) -> None:
-        named = sum(len(cards) for _, cards in self.placed())
-        if named > len(ALL_IDS):
-            raise _refuse(f"scenario: {named} cards are named, but the Court has {len(ALL_IDS)}")
-        first: dict[str, str] = {}
-        for where, cards in self.placed():
-            for card in cards:
-                if card in first:
-                    also = "" if first[card] == where else f" (also in {first[card]})"
-                    raise _refuse(f"{where}: {card} is listed twice{also}")
-                first[card] = where
+        named = CHECK.every_card_once(self.placed())
         self.deck_holds_cards = bool(self.deck) or named < len(ALL_IDS)
 
     def _check_kinds(self) -> None:
@@ -331,9 +295,7 @@ class _Plan:
 
     def deck_order(self, rng: Rng) -> list[str]:
         """All 54 cards top first: the named ones as laid out, then the unnamed ones shuffled."""
-        named = [card for _, cards in self.placed() for card in cards]
-        chosen = set(named)
-        return named + rng.shuffle([card for card in ALL_IDS if card not in chosen])
+        return CHECK.deck_order(self.placed(), rng)
 
 
 def scenario_events(seats: int, options: Mapping[str, Any], scenario: Any, rng: Rng) -> Decision:

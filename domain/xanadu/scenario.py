@@ -66,8 +66,8 @@ from collections import Counter
 from typing import Any, Mapping
 
 from domain.contract import Decision
-from domain.errors import IllegalAction
 from domain.rng import Rng
+from domain.scenario_fields import ScenarioFields, is_list
 from domain.xanadu.cards import ALL_IDS, CARDS, END_MARKER, name_of
 from domain.xanadu.decide import Emitter, start_turn
 from domain.xanadu.state import (
@@ -110,12 +110,8 @@ SCENARIO_EXAMPLE: dict[str, Any] = {
 }
 
 
-def _refuse(reason: str) -> IllegalAction:
-    return IllegalAction(reason, rule=RULE)
-
-
-def _is_list(value: Any) -> bool:
-    return isinstance(value, (list, tuple))
+CHECK = ScenarioFields(RULE, "Xanadu", "a Xanadu building", ALL_IDS)
+_refuse, _is_list = CHECK.refuse, is_list
 
 
 def _is_int(value: Any) -> bool:
@@ -123,13 +119,9 @@ def _is_int(value: Any) -> bool:
 
 
 def _card(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise _refuse(f"{where}: {value!r} is not a card id")
     if value == END_MARKER:
         raise _refuse(f"{where}: {END_MARKER} is the END OF GAME marker, not a building; scenario.end_marker places it")
-    if value not in CARDS:
-        raise _refuse(f"{where}: {value!r} is not the id of a Xanadu building")
-    return value
+    return CHECK.card(value, where)
 
 
 def _cards(value: Any, where: str) -> list[str]:
@@ -284,16 +276,7 @@ class _Plan:
         return places
 
     def _check_every_card_once(self) -> None:
-        named = sum(len(cards) for _, cards in self.placed())
-        if named > len(ALL_IDS):
-            raise _refuse(f"scenario: {named} cards are named, but Xanadu has {len(ALL_IDS)}")
-        first: dict[str, str] = {}
-        for where, cards in self.placed():
-            for card in cards:
-                if card in first:
-                    also = "" if first[card] == where else f" (also in {first[card]})"
-                    raise _refuse(f"{where}: {card} is listed twice{also}")
-                first[card] = where
+        named = CHECK.every_card_once(self.placed())
         unnamed_workers = sum(b.covered for owned in self.buildings for b in owned if b.workers is None)
         if named + unnamed_workers > len(ALL_IDS):
             raise _refuse(f"scenario: {unnamed_workers} worker cards are not named, but only {len(ALL_IDS) - named}"
@@ -323,8 +306,7 @@ class _Plan:
     def layout(self, rng: Rng) -> tuple[list[list[list[str]]], list[str]]:
         """Every building's workers, and all 75 cards top first: the named ones as laid out, the
         unnamed ones shuffled, workers nobody named first, then the rest under the named deck."""
-        named = {card for _, cards in self.placed() for card in cards}
-        unnamed = rng.shuffle([card for card in ALL_IDS if card not in named])
+        unnamed = CHECK.unnamed(self.placed(), rng)
         workers = []
         for owned in self.buildings:
             mine = []

@@ -49,7 +49,8 @@ def test_a_finished_court_game_forks_at_any_decision_into_the_same_table(service
         forked = services.commands.fork(original.id, step)
         fork = services.store.game(forked.id)
         phases.add(then.state.phase)
-        assert fork.options == {"sandbox": True, "forked_from": {"game": str(original.id), "step": step}}
+        assert fork.options == {"sandbox": True, "forked_from": {"game": str(original.id), "step": step},
+                                "advanced": advanced}, "a fork plays under the game's own options"
         assert fork.state == then.state and fork.state.spaces == (6 if advanced else 8)
         assert fork.rules.view(fork.state, 0) == then.rules.view(then.state, 0)
     assert {"choose", "buy"} <= phases
