@@ -57,11 +57,12 @@ def test_a_bad_what_if_request_is_refused_naming_the_field(client):
     assert client.get(f"/api/games/{created['id']}/disputes").json["what_ifs"] == []
 
 
-def test_in_a_running_game_only_the_seat_that_decided_may_ask_about_its_decision(client):
-    created = create(client, [{"name": "ana"}, {"name": "bo"}], seed="what-if-api-running")
+def first_moves(client, created, count):
+    """The first `count` moves of a game between people, each seat's first legal action:
+    [(the version it was taken on, the seat, the action)]."""
     tokens = {token["seat"]: token["token"] for token in created["tokens"]}
     moved = []
-    for _ in range(2):
+    for _ in range(count):
         game = client.get(f"/api/games/{created['id']}").json
         seat = game["to_act"]["seat"]
         headers = {"Authorization": f"Bearer {tokens[seat]}"}
@@ -69,7 +70,13 @@ def test_in_a_running_game_only_the_seat_that_decided_may_ask_about_its_decision
         client.post(f"/api/games/{created['id']}/actions", headers=headers,
                     json={"action": action, "expected_version": game["version"]})
         moved.append((game["version"], seat, action))
-    step, seat, action = moved[0]
+    return moved
+
+
+def test_in_a_running_game_only_the_seat_that_decided_may_ask_about_its_decision(client):
+    created = create(client, [{"name": "ana"}, {"name": "bo"}], seed="what-if-api-running")
+    tokens = {token["seat"]: token["token"] for token in created["tokens"]}
+    step, seat, action = first_moves(client, created, 2)[0]
     body = {"step": step, "action": action}
     url = f"/api/games/{created['id']}/what-if"
     assert client.post(url, json=body).status_code == 403
@@ -96,13 +103,9 @@ def test_each_step_of_a_decision_lists_the_what_ifs_asked_about_it(client):
 def test_a_running_games_steps_list_a_seats_own_what_ifs_to_it_alone(client):
     created = create(client, [{"name": "ana"}, {"name": "bo"}], seed="what-if-api-replay-running")
     tokens = {token["seat"]: token["token"] for token in created["tokens"]}
-    game = client.get(f"/api/games/{created['id']}").json
-    seat = game["to_act"]["seat"]
+    step, seat, action = first_moves(client, created, 1)[0]
     headers = {"Authorization": f"Bearer {tokens[seat]}"}
-    action = client.get(f"/api/games/{created['id']}/actions", headers=headers).json["actions"][0]
-    client.post(f"/api/games/{created['id']}/actions", headers=headers,
-                json={"action": action, "expected_version": game["version"]})
-    client.post(f"/api/games/{created['id']}/what-if", headers=headers, json={"step": game["version"], "action": action})
-    after = game["version"] + 1
+    client.post(f"/api/games/{created['id']}/what-if", headers=headers, json={"step": step, "action": action})
+    after = step + 1
     assert [asked["action"] for asked in client.get(f"/api/games/{created['id']}/replay/{after}", headers=headers).json["what_ifs"]] == [action]
     assert client.get(f"/api/games/{created['id']}/replay/{after}").json["what_ifs"] == []
