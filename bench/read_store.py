@@ -17,7 +17,7 @@ from eventsourcing.domain import Snapshot
 from domain import clock
 from domain.rng import Rng
 from services.bootstrap import Services
-from services.commands import decision_rng, record_all
+from services.commands import decision_rng
 from services.store import SNAPSHOT_INTERVAL
 
 SAVE_EVERY = 5_000  # events saved in one transaction while the long game is written
@@ -60,8 +60,8 @@ def long_game(services: Services, events: int, progress=lambda done: None) -> di
         action = chooser.choice([a for a in legal if stalling(a)] or legal)
         cause = {"seat": seat, "action": action, "rng": f"decision:{game.version}", "at": AT}
         before = game.version
-        record_all(game, clock.decision_events(game.rules, game.state, cause, decision_rng(game.seed, game.version)),
-                   cause)
+        game.record_decision(clock.decision_events(game.rules, game.state, cause, decision_rng(game.seed, game.version)),
+                             cause)
         if before // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
             snapshots.append(Snapshot.take(game))
         if len(game.pending_events) >= SAVE_EVERY:

@@ -58,8 +58,8 @@ def file_dispute(store: GameStore, game_id: UUID, seat: int, step: int, claim: s
     if not isinstance(claim, str) or not 0 < len(claim.strip()) <= MAX_CLAIM:
         raise InvalidRequest(f"a claim is 1 to {MAX_CLAIM} characters of text", "claim")
     answer = explain_step(store, game, step, seat)
-    log = _appended(store, game_id, lambda log: log.file(step=step, seat=seat, claim=claim.strip(), answer=answer),
-                    "claim")
+    log, _ = _appended(store, game_id, lambda log: log.file(step=step, seat=seat, claim=claim.strip(), answer=answer),
+                       "claim")
     return log.disputes[-1]
 
 
@@ -68,17 +68,24 @@ MAX_WHAT_IFS = 200  # distinct what-ifs kept per asker (a seat, or the spectator
 
 def record_what_if(store: GameStore, game_id: UUID, answer: dict[str, Any]) -> dict[str, Any]:
     """Keep a what-if's answer with the game's disputes; returns it numbered. The same question
-    asked again by the same asker is the same answer (the rules are deterministic): kept once."""
-    question = (answer["asked_by"], answer["step"], answer["action"])
-    asked = _log(store, game_id).what_ifs
-    for kept in asked:
-        if (kept["asked_by"], kept["step"], kept["action"]) == question:
-            return kept
-    if sum(kept["asked_by"] == answer["asked_by"] for kept in asked) >= MAX_WHAT_IFS:
-        raise InvalidRequest(f"{MAX_WHAT_IFS} different what-ifs have been asked of this game by the same asker; "
-                             "the record holds no more (the ones asked are listed with the disputes)", "action")
-    log = _appended(store, game_id, lambda log: log.ask(answer=answer), "action")
-    return log.what_ifs[-1]
+    asked again by the same asker is the same answer (the rules are deterministic): kept once,
+    unless it was withheld while the game ran and is now answered."""
+
+    def question(entry: dict[str, Any]) -> tuple:
+        return entry["asked_by"], entry["step"], entry["action"], "withheld" in entry
+
+    def ask(log: DisputeLog) -> dict[str, Any] | None:
+        for kept in log.what_ifs:
+            if question(kept) == question(answer):
+                return kept
+        if sum(kept["asked_by"] == answer["asked_by"] for kept in log.what_ifs) >= MAX_WHAT_IFS:
+            raise InvalidRequest(f"{MAX_WHAT_IFS} different what-ifs have been asked of this game by the same asker; "
+                                 "the record holds no more (the ones asked are listed with the disputes)", "action")
+        log.ask(answer=answer)
+        return None
+
+    log, kept = _appended(store, game_id, ask, "action")
+    return kept or log.what_ifs[-1]
 
 
 def what_ifs_of(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None,
@@ -93,15 +100,19 @@ def what_ifs_of(store: GameStore, game_id: UUID, viewer: int | None, step: int |
     return [kept for kept in asked if viewer is not None and kept["asked_by"] == viewer]
 
 
-def _appended(store: GameStore, game_id: UUID, append: Any, field: str) -> DisputeLog:
+def _appended(store: GameStore, game_id: UUID, append: Any, field: str) -> tuple[DisputeLog, Any]:
+    """The log after `append(log)`, saved; or, when `append` finds its entry kept already (returns
+    it), that entry unsaved. Checked on the log as saved, so two entries at once stay in order."""
     for _ in range(5):  # two entries at once: the second is appended after the first
         log = _log(store, game_id)
-        append(log)
+        kept = append(log)
+        if kept is not None:
+            return log, kept
         try:
             store.save(log)
         except IntegrityError:
             continue
-        return log
+        return log, None
     raise InvalidRequest("too many disputes or what-ifs are being recorded at once; try again", field)
 
 

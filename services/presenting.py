@@ -81,10 +81,15 @@ def present_stored(game: Game, viewer: int | None, stored: Any, reveal: bool) ->
     return seen
 
 
+HIDDEN_CAUSES = ("action", "scenario")
+
+
 def visible_cause(cause: dict[str, Any], viewer: int | None, reveal: bool) -> dict[str, Any]:
     """The decision behind an event. The action itself is shown to its own seat only until the
-    end (in some games an action names a hidden card); what it did is in the events."""
-    shown = {key: value for key, value in cause.items() if key != "action"}
+    end (in some games an action names a hidden card); what it did is in the events. A sandbox
+    game's scenario names every hidden card (hands, deck order): shown once the game is over, and
+    until then only as the events laying it out show it to each seat."""
+    shown = {key: value for key, value in cause.items() if key not in HIDDEN_CAUSES}
     if "action" in cause and (reveal or viewer == cause.get("seat")):
         shown["action"] = cause["action"]
     return shown

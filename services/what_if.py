@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain import takeback
+from domain.canonical import canonical_json
 from domain.errors import RulesError
 from services.commands import decision_rng
 from services.errors import Forbidden, InvalidRequest
@@ -29,6 +30,7 @@ from services.game import Game
 from services.presenting import present_event
 from services.store import GameStore
 
+MAX_ACTION_BYTES = 1024  # every legal action of every game is a small fraction of this; the answer is kept
 WITHHELD = ("what the rules would have done draws on cards that stay hidden until the game ends "
             "(the deck's order): ask again once it is over")
 
@@ -51,13 +53,19 @@ def decision_at(store: GameStore, game: Game, step: int) -> dict[str, Any]:
 def what_if(store: GameStore, game: Game, step: int, action: Any, viewer: int | None) -> dict[str, Any]:
     """The rules' answer to `action` taken in place of the decision of step `step`, as `viewer` (a
     seat, or None) may see it."""
+    if not game.finished and viewer is None:
+        # Before anything about the step: a spectator may be kept behind the game (spectator_delay).
+        raise Forbidden("the game is running: a spectator may ask what-ifs once it is over (a seat may ask "
+                        "about its own decisions at once)", field="Authorization")
     if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
         raise InvalidRequest('an action is a JSON object with a "type", as the legal actions list them', "action")
+    if len(canonical_json(action)) > MAX_ACTION_BYTES:
+        raise InvalidRequest(f"an action is at most {MAX_ACTION_BYTES} bytes of JSON; the legal actions are far "
+                             "smaller", "action")
     cause = decision_at(store, game, step)
     seat = cause["seat"]
     if not game.finished and viewer != seat:
-        who = "a spectator" if viewer is None else f"seat {viewer}"
-        raise Forbidden(f"step {step} is seat {seat}'s decision, and the game is running: {who} may ask "
+        raise Forbidden(f"step {step} is seat {seat}'s decision, and the game is running: seat {viewer} may ask "
                         "about it once the game is over (a seat may ask about its own decisions at once)",
                         field="Authorization")
     then = store.game(game.id, version=step)

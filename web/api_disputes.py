@@ -61,7 +61,7 @@ class WhatIf(Schema):
     to_act = fields.Dict(allow_none=True, metadata={"description": "whose decision would have been next"})
     outcome = fields.Dict(allow_none=True, metadata={"description": "how the game would have ended there, if it would"})
     fork = fields.Dict(allow_none=True, metadata={"description": "`at`: fork the game there "
-                                                                 "(GET /api/games/{id}/fork?at=...) to play the action on"})
+                                                                 "(POST /api/games/{id}/fork?at=...) to play the action on"})
     fork_refused = fields.String(metadata={"description": "why the step cannot be forked, if it cannot"})
 
 

@@ -68,8 +68,9 @@ from typing import Any, Mapping
 from domain.contract import Decision
 from domain.rng import Rng
 from domain.scenario_fields import ScenarioFields, is_list
-from domain.xanadu.cards import ALL_IDS, CARDS, END_MARKER, name_of
+from domain.xanadu.cards import ALL_IDS, END_MARKER, Building, name_of
 from domain.xanadu.decide import Emitter, start_turn
+from domain.xanadu.table import cards_of
 from domain.xanadu.state import (
     FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDINGS, OVER, SELL, SETUP, START, XanaduState, new_plan,
 )
@@ -146,14 +147,15 @@ def _rows(count: int) -> str:
 class _Building:
     """One building in play, checked: its card, its covered rows and the worker cards named on them."""
 
-    def __init__(self, value: Any, where: str):
+    def __init__(self, value: Any, where: str, cards: Mapping[str, Building]):
+        self.deck = cards  # the game's edition of the deck: where each building's Favors sit
         if isinstance(value, str):
             value = {"card": value}
         spec = _fields(value, where, BUILDING_FIELDS, "a building (or just its card id)")
         if "card" not in spec:
             raise _refuse(f"{where}.card: missing; a building names its card")
         self.card = _card(spec["card"], f"{where}.card")
-        building = CARDS[self.card]
+        building = cards[self.card]
         rows = len(building.rows)
         self.workers: list[str] | None = None
         if "workers" in spec:
@@ -175,7 +177,7 @@ class _Building:
             self._check_favors(spec["favors"], f"{where}.favors")
 
     def _check_favors(self, value: Any, where: str) -> None:
-        building = CARDS[self.card]
+        building = self.deck[self.card]
         if not _is_list(value) or not all(isinstance(favor, str) for favor in value):
             raise _refuse(f"{where}: a list of resources, not {value!r}")
         unlocked = [row.favor for row in building.rows[: self.covered] if row.favor]
@@ -201,7 +203,8 @@ class _Building:
 class _Plan:
     """A checked scenario: where every card goes."""
 
-    def __init__(self, scenario: Any, seats: int):
+    def __init__(self, scenario: Any, seats: int, cards: Mapping[str, Building]):
+        self.cards = cards
         spec = _fields(scenario, "scenario", FIELDS, "a scenario")
         if "seats" not in spec:
             raise _refuse("scenario.seats: missing; a scenario names each seat's hand and buildings")
@@ -239,7 +242,7 @@ class _Plan:
         if not _is_int(score) or score < 0:
             raise _refuse(f"{where}.score: {score!r} is not a score (0 or more tong bao)")
         self.hands.append(hand)
-        self.buildings.append([_Building(b, f"{where}.buildings[{i}]") for i, b in enumerate(owned)])
+        self.buildings.append([_Building(b, f"{where}.buildings[{i}]", self.cards) for i, b in enumerate(owned)])
         self.scores.append(score)
 
     @staticmethod
@@ -322,7 +325,7 @@ class _Plan:
 def scenario_events(empty: XanaduState, scenario: Any, rng: Rng) -> Decision:
     """The opening events that lay out the scenario's table on the empty table `empty`, or
     IllegalAction naming the field."""
-    plan = _Plan(scenario, empty.seats)
+    plan = _Plan(scenario, empty.seats, cards_of(empty))
     em = Emitter(empty, rng)
     workers, order = plan.layout(rng)
     em.emit("deck_shuffled", RULE, {"count": len(order)}, secret={"order": order})
@@ -377,7 +380,7 @@ def scenario_of(state: XanaduState) -> dict[str, Any]:
         "seats": [
             {
                 "hand": list(hand),
-                "buildings": [_building_of(b) for b in owned],
+                "buildings": [_building_of(b, cards_of(state)) for b in owned],
                 "score": score,
             }
             for hand, owned, score in zip(state.hands, state.buildings, state.scores)
@@ -392,10 +395,10 @@ def scenario_of(state: XanaduState) -> dict[str, Any]:
     return scenario
 
 
-def _building_of(building: Mapping[str, Any]) -> dict[str, Any]:
+def _building_of(building: Mapping[str, Any], cards: Mapping[str, Building]) -> dict[str, Any]:
     covered = len(building["workers"])
     out: dict[str, Any] = {"card": building["card"], "covered": covered, "workers": list(building["workers"])}
-    favors = [row.favor for row in CARDS[building["card"]].rows[:covered] if row.favor]
+    favors = [row.favor for row in cards[building["card"]].rows[:covered] if row.favor]
     if favors:
         out["favors"] = favors
     return out

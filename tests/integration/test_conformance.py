@@ -282,3 +282,21 @@ def test_what_if_the_action_taken_was_asked_the_rules_answer_with_the_events_the
         assert [Event.from_json(e.domain_event).seen_by(None, reveal=True) for e in recorded] == [
             {key: value for key, value in shown.items() if key not in ("version", "description")}
             for shown in answer["events"]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_running_sandbox_game_shows_no_seat_its_scenario_beyond_what_the_deal_shows(services, game):
+    """The scenario names every hidden card (hands, deck order, workers): until the end, each seat
+    learns only what the events that lay it out show it, as in a dealt game."""
+    rules = registry.get(game)
+    seats = len(rules.scenario_example.get("seats", [])) or rules.seats[0]
+    created = services.commands.create(game, [{"name": f"p{seat}"} for seat in range(seats)],
+                                       scenario=rules.scenario_example, seed="sandbox-secrets")
+    stored = services.store.stored_events(created.id)
+    public = leaves(services.queries.events(created.id, None)) | leaves(services.queries.table(created.id, None))
+    public |= catalogue_leaves(rules)
+    for token in created.tokens:
+        seat = token["seat"]
+        for answer in (services.queries.events(created.id, token["token"]), services.queries.table(created.id, token["token"])):
+            assert_learns_nothing_secret(answer, public, private_facts_of(seat, stored))
+    assert all("scenario" not in event.get("cause", {}) for event in services.queries.events(created.id, None)["events"])

@@ -103,8 +103,8 @@ def running_game_after_moves(services, seed, moves):
 def test_in_a_running_game_only_the_seat_that_decided_may_ask_and_a_draw_is_withheld(services):
     game = running_game_after_moves(services, "what-if-running", 3)
     step, (seat, taken) = next(iter(decision_steps(services, game).items()))
-    for asker in (None, 1 - seat):
-        with pytest.raises(Forbidden, match=f"seat {seat}'s decision"):
+    for asker, says in ((None, "a spectator may ask what-ifs once it is over"), (1 - seat, f"seat {seat}'s decision")):
+        with pytest.raises(Forbidden, match=says):
             what_if(services.store, game, step, taken, asker)
     other = next(a for a in game.rules.legal_actions(services.store.game(game.id, version=step).state, seat)
                  if a["type"] == "draw" and a != taken)
@@ -159,3 +159,43 @@ def test_the_record_keeps_a_bounded_number_of_what_ifs_per_asker(services, monke
         record_what_if(services.store, game.id, what_if(services.store, game, step, taken, None))
     assert record_what_if(services.store, game.id, what_if(services.store, game, steps[0][0], steps[0][1][1], None))
     assert MAX_WHAT_IFS >= 100
+
+
+def test_a_spectator_of_a_running_game_is_refused_before_anything_about_the_step_is_said(services):
+    created = services.commands.create("chi", PEOPLE, seed="what-if-delay", spectator_delay=10)
+    for _ in range(6):
+        game = services.store.game(created.id)
+        seat = game.to_act()
+        services.commands.act(created.id, seat, game.rules.legal_actions(game.state, seat)[0], game.version)
+    game = services.store.game(created.id)
+    said = set()
+    for step in (3, game.version - 1, game.version, game.version + 5, "x"):
+        with pytest.raises(Forbidden) as refused:
+            what_if(services.store, game, step, {"type": "pass"}, None)
+        said.add(refused.value.reason)
+    assert len(said) == 1, "the same answer whatever the step: nothing of the game past the delay shows"
+    assert not any(character.isdigit() for character in said.pop())
+
+
+def test_an_action_too_large_to_be_any_games_is_refused_and_not_kept(services):
+    game = finished_chi(services, "what-if-large")
+    step = next(iter(decision_steps(services, game)))
+    with pytest.raises(InvalidRequest, match="at most 1024 bytes") as refused:
+        what_if(services.store, game, step, {"type": "draw", "slot": 1, "note": "y" * 2000}, None)
+    assert refused.value.field == "action" and what_ifs_of(services.store, game.id, None) == []
+
+
+def test_a_what_if_withheld_while_the_game_ran_is_answered_whole_when_asked_again_after_the_end(services):
+    game = running_game_after_moves(services, "what-if-withheld", 3)
+    step, (seat, taken) = next(iter(decision_steps(services, game).items()))
+    other = next(a for a in game.rules.legal_actions(services.store.game(game.id, version=step).state, seat)
+                 if a["type"] == "draw" and a != taken)
+    during = record_what_if(services.store, game.id, what_if(services.store, game, step, other, seat))
+    assert "withheld" in during
+    services.commands.act(game.id, 1 - services.store.game(game.id).to_act(), {"type": "resign"},
+                          services.store.game(game.id).version)
+    ended = services.store.game(game.id)
+    assert ended.finished
+    after = record_what_if(services.store, game.id, what_if(services.store, ended, step, other, seat))
+    assert "withheld" not in after and after["events"] and after["number"] == 2
+    assert [kept["number"] for kept in what_ifs_of(services.store, game.id, None)] == [1, 2]

@@ -76,7 +76,7 @@ window.ChronicleWhatIf = {
         select.replaceChildren(...legal.map((action, index) => {
           const taken = same(action, decision.action);
           const text = (twice.has(words[index]) ? `${words[index]} ${JSON.stringify(action)}` : words[index]) + (taken ? " (taken)" : "");
-          return h("option", { value: index, dataset: { action: JSON.stringify(action), taken: taken ? "true" : null } }, text);
+          return h("option", { value: index, dataset: taken ? { action: JSON.stringify(action), taken: "true" } : { action: JSON.stringify(action) } }, text);
         }));
         const other = legal.findIndex((action) => !same(action, decision.action));
         select.selectedIndex = Math.max(0, other);

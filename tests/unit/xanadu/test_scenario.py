@@ -14,7 +14,7 @@ from domain.contract import Event
 from domain.errors import IllegalAction
 from domain.rng import Rng
 from domain.xanadu import RULES
-from domain.xanadu.cards import ALL_IDS, CARDS, END_MARKER, name_of
+from domain.xanadu.cards import ALL_IDS, CARDS, DECKS, END_MARKER, FIRST_EDITION, LATEST_EDITION, name_of
 from domain.xanadu.scenario import SCENARIO_EXAMPLE
 from domain.xanadu.state import BUILD, CONFIRM, FOOTHOLD, OVER, SELL, SETUP, START, WORKERS
 from tests.secrecy import leaves
@@ -27,10 +27,11 @@ EVERY_CARD = sorted(ALL_IDS)
 LAYOUT = ["deck_shuffled", "hand_dealt", "hand_dealt"]
 
 
-def lay_out(scenario, seed: str = "scenario", seats: int = 2):
-    """The scenario's events and the table they fold to from the empty table."""
-    empty = RULES.new_state(seats, {})
-    return adopted(RULES, empty, RULES.scenario_setup(seats, {}, scenario, Rng(seed, "setup")))
+def lay_out(scenario, seed: str = "scenario", seats: int = 2, edition: int = FIRST_EDITION):
+    """The scenario's events and the table they fold to from the empty table of a game of `edition`."""
+    options = {"edition": edition}
+    empty = RULES.new_state(seats, options)
+    return adopted(RULES, empty, RULES.scenario_setup(seats, options, scenario, Rng(seed, "setup")))
 
 
 def refusal(scenario, seats: int = 2) -> IllegalAction:
@@ -295,6 +296,17 @@ def test_the_favors_a_scenario_lists_are_exactly_those_its_covered_rows_unlock()
             assert error.reason.startswith("scenario.seats[0].buildings[0].favors: ") and "list it" in error.reason
 
 
+def test_a_scenario_checks_favors_against_the_edition_of_the_deck_the_game_plays():
+    newest = DECKS[LATEST_EDITION]
+    card = next(c for c in newest.values() if c.rows[0].favor and len(c.rows) > 1 and not CARDS[c.id].rows[0].favor)
+    building = {"card": card.id, "covered": 1, "favors": [card.rows[0].favor]}
+    _, state = lay_out({"seats": [{"buildings": [building]}, {"buildings": ["mint"]}]}, edition=LATEST_EDITION)
+    assert RULES.view(state, 0)["buildings"][0][0]["favors"] == [card.rows[0].favor]
+    assert RULES.scenario_of(state)["seats"][0]["buildings"][0]["favors"] == [card.rows[0].favor]
+    with pytest.raises(IllegalAction, match="has no .* Favor|which is not covered"):
+        RULES.scenario_setup(2, {"edition": FIRST_EDITION}, {"seats": [{"buildings": [building]}, {}]}, Rng("x", "setup"))
+
+
 def test_in_a_scenario_game_a_seat_sees_its_own_hand_but_not_the_other_hands_the_workers_nor_the_deck_order():
     events, state = lay_out(SCENARIO_EXAMPLE)
     hands = state.hands
@@ -383,7 +395,7 @@ def forkable(state) -> bool:
 def fork(state, seed: str = "fork"):
     """The table laid out from `scenario_of(state)` (through JSON, as the service stores it)."""
     scenario = json.loads(json.dumps(RULES.scenario_of(state)))
-    return lay_out(scenario, seed, seats=state.seats)
+    return lay_out(scenario, seed, seats=state.seats, edition=state.edition)
 
 
 def play_on(state, seed: str, decisions: int) -> list:
@@ -399,9 +411,11 @@ def play_on(state, seed: str, decisions: int) -> list:
     return steps
 
 
-@pytest.mark.parametrize(("seats", "seed"), [(seats, f"fork-{seats}-{n}") for seats in (2, 3, 4) for n in range(6)])
-def test_forking_a_random_game_wherever_a_fork_is_allowed_lays_out_the_same_table_and_plays_on_the_same_way(seats, seed):
-    state = RULES.setup(seats, {}, Rng(seed, "setup")).state
+@pytest.mark.parametrize(("seats", "seed", "edition"), [(seats, f"fork-{seats}-{n}", (FIRST_EDITION, LATEST_EDITION)[n % 2])
+                                                       for seats in (2, 3, 4) for n in range(6)])
+def test_forking_a_random_game_wherever_a_fork_is_allowed_lays_out_the_same_table_and_plays_on_the_same_way(
+        seats, seed, edition):
+    state = RULES.setup(seats, {"edition": edition}, Rng(seed, "setup")).state
     played = play_on(state, seed, 5000)
     assert RULES.outcome(played[-1][1]) is not None, "the game ended"
     tables = [state] + [table for _, table in played]
