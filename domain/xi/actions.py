@@ -1,0 +1,157 @@
+"""The actions a seat may take, and why any other action is refused.
+
+Actions are plain JSON objects:
+  {"type": "bring_deck", "cards": [id, ...]}  after setup, each seat in turn: its deck list
+  {"type": "choose_order", "first": bool}     the coin's winner: go first (true) or second
+  {"type": "draw"}                            3T, in your own turn
+  {"type": "bank", "pt": k}                   2k T for k pT, in your own turn
+  {"type": "end_turn"}
+  {"type": "resign"}                          any seat, at any time while the game runs
+`legal_actions` lists them in this order, all but `resign` (open to every seat, and never a
+bot's choice by chance) and `bring_deck`: a deck list is the seat's own and cannot be listed
+(starter decks by name join the list in step 8). Playing cards comes in steps 3-4. `check` raises
+IllegalAction with a rule id and a plain reason for anything else, malformed actions included.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from domain.contract import Action
+from domain.errors import GameOver, IllegalAction, NotYourTurn
+from domain.xi.cards import CARDS
+from domain.xi.state import (
+    COPIES_MAX,
+    DECK_MIN,
+    DECK_STEP,
+    DRAW_COST,
+    ORDER_STEP,
+    OVER,
+    PLAY,
+    PT_CAP,
+    SETUP,
+    XiState,
+)
+from domain.xi.table import most_to_bank, pay_t_first, to_act
+
+FIELDS = {
+    "bring_deck": ("cards",),
+    "choose_order": ("first",),
+    "draw": (),
+    "bank": ("pt",),
+    "end_turn": (),
+    "resign": (),
+}
+STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP}
+SPENDS_TIME = frozenset({"draw", "bank"})
+WELL_FORMED = "xi.action.well-formed"
+_KNOWN = ", ".join(FIELDS)
+
+
+def legal_actions(state: XiState, seat: int) -> list[Action]:
+    """Every action `seat` may take now, in a stable order; empty when it is not to act."""
+    if to_act(state) != seat:
+        return []
+    if state.pending:
+        if state.pending[-1].kind == ORDER_STEP:
+            return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
+        return []  # bring_deck: see the module's docstring
+    player = state.players[seat]
+    actions: list[Action] = []
+    if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
+        actions.append({"type": "draw"})
+    actions += [{"type": "bank", "pt": k} for k in range(1, most_to_bank(player.t, player.pt) + 1)]
+    actions.append({"type": "end_turn"})
+    return actions
+
+
+def check(state: XiState, seat: int, action: Any) -> None:
+    """Raise GameOver, NotYourTurn or IllegalAction unless `seat` may take `action` now."""
+    if state.phase == OVER:
+        raise GameOver("the game is over; no decision is left to take")
+    if state.phase == SETUP:
+        raise NotYourTurn("the game has not been set up yet")
+    _check_form(action)
+    kind = action["type"]
+    if kind == "resign":
+        return
+    deciding = to_act(state)
+    if seat != deciding:
+        if kind in SPENDS_TIME:
+            raise NotYourTurn(f"T is spent in your own turn only; it is seat {deciding}'s decision",
+                              rule="xi.time.own-turn")
+        raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
+    _check_step(state, kind)
+    if kind == "bring_deck":
+        check_deck(action["cards"])
+    elif kind == "draw":
+        player = state.players[seat]
+        if pay_t_first(DRAW_COST, player.t, player.pt) is None:
+            raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
+                                rule="xi.time.draw")
+    elif kind == "bank":
+        _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+
+
+def check_deck(cards: list[str]) -> None:
+    """A deck list: catalogue cards only, 30 or more, at most 3 copies of each."""
+    for card in cards:
+        if card not in CARDS:
+            raise IllegalAction(f"cards: {card!r} is not a Xi card", rule="xi.deck.known-card")
+    if len(cards) < DECK_MIN:
+        raise IllegalAction(f"cards: a deck holds {DECK_MIN} or more cards, not {len(cards)}", rule="xi.deck.size")
+    for card, count in sorted(Counter(cards).items()):
+        if count > COPIES_MAX:
+            raise IllegalAction(f"cards: {count} copies of {CARDS[card].name} ({card}); at most {COPIES_MAX}",
+                                rule="xi.deck.copies")
+
+
+def _check_bank(t: int, pt: int, k: int) -> None:
+    if 2 * k > t:
+        raise IllegalAction(f"pt: banking {k}pT costs {2 * k}T, paid from T only; you have {t}T",
+                            rule="xi.time.bank")
+    if pt + k > PT_CAP:
+        raise IllegalAction(f"pt: {pt}pT + {k}pT passes the cap of {PT_CAP}pT; bank at most {PT_CAP - pt}",
+                            rule="xi.house.bank")
+
+
+def _check_step(state: XiState, kind: str) -> None:
+    top = state.pending[-1].kind if state.pending else None
+    wanted = STEP_OF.get(kind)
+    if top == wanted:
+        if top is None and state.phase != PLAY:
+            raise IllegalAction(f"type: the game has not started; {kind} comes in a turn", rule=WELL_FORMED)
+        return
+    if top == DECK_STEP:
+        raise IllegalAction(f"type: bring your deck first, not {kind}", rule="xi.house.decks-brought")
+    if top == ORDER_STEP:
+        raise IllegalAction(f"type: choose to go first or second, not {kind}", rule="xi.house.coin-choice")
+    rule = "xi.house.decks-brought" if kind == "bring_deck" else "xi.house.coin-choice"
+    raise IllegalAction(f"type: {kind} is not asked for now", rule=rule)
+
+
+def _is_object(action: Any) -> bool:
+    return type(action) is dict or isinstance(action, Mapping)
+
+
+def _check_form(action: Any) -> None:
+    if not _is_object(action):
+        raise IllegalAction(f"an action is a JSON object with a 'type' (one of {_KNOWN})", rule=WELL_FORMED)
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise IllegalAction(f"type: {kind!r} is not a Xi action; it is one of {_KNOWN}", rule=WELL_FORMED)
+    wanted = FIELDS[kind]
+    for name in action:
+        if name != "type" and name not in wanted:
+            raise IllegalAction(f"{name}: a {kind} action has no such field", rule=WELL_FORMED)
+    for name in wanted:
+        if name not in action:
+            raise IllegalAction(f"{name}: missing; a {kind} action needs it", rule=WELL_FORMED)
+    if kind == "bring_deck" and (not isinstance(action["cards"], list)
+                                 or not all(isinstance(card, str) for card in action["cards"])):
+        raise IllegalAction("cards: a deck list is a list of card ids", rule=WELL_FORMED)
+    if kind == "choose_order" and type(action["first"]) is not bool:
+        raise IllegalAction("first: true to go first, false to go second", rule=WELL_FORMED)
+    if kind == "bank" and (type(action["pt"]) is not int or action["pt"] < 1):
+        raise IllegalAction(f"pt: {action['pt']!r} is not a number of pT to bank (1 or more)", rule=WELL_FORMED)

@@ -1,0 +1,83 @@
+"""XiRules: the Xi rules behind the service's one contract (domain.contract.Rules).
+
+The skeleton (step 2 of docs/design/xi-cards.md): setup, decks, the coin, Time, drawing, banking,
+ending turns and resigning. Bots, scenarios and the contract's `pending` come in later steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from domain.contract import Action, Decision, Event, Outcome
+from domain.rng import Rng
+from domain.xi.actions import legal_actions
+from domain.xi.cards import CARDS
+from domain.xi.decide import decide_events, setup_events
+from domain.xi.describe import describe
+from domain.xi.evolve import evolve
+from domain.xi.rulebook import RULEBOOK
+from domain.xi.state import OVER, SETUP, Seat, Step, XiState, new_state
+from domain.xi.table import to_act
+from domain.xi.view import outcome, view
+
+REVERSIBLE = frozenset({"time_banked"})  # xi.house.takeback: a bank draws nothing and shows nothing
+
+
+class XiRules:
+    """Xi Cards for two players, with the house rules of docs/house-rules.md."""
+
+    name = "xi"
+    title = "Xi Cards"
+    version = "1"
+    seats = (2, 2)  # 3-4 seats (xi.house.free-for-all) come in step 6
+    rulebook = RULEBOOK
+    catalogue = CARDS
+    state_types = (XiState, Seat, Step)
+    stand_in_bot = "random"
+
+    def __init__(self) -> None:
+        self.bots: dict[str, Any] = {}  # step 7
+
+    def new_state(self, seats: int, options: Mapping[str, Any]) -> XiState:
+        """The empty table, before setup."""
+        return new_state(seats)
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
+        """The players at 40 life, each waiting to bring a deck."""
+        return setup_events(seats, rng)
+
+    def to_act(self, state: XiState) -> int | None:
+        """The seat bringing a deck or choosing the order, the player on turn, or None."""
+        return to_act(state)
+
+    def legal_actions(self, state: XiState, seat: int) -> list[Action]:
+        """Every action `seat` may take now, in a stable order (a deck list is never listed)."""
+        return legal_actions(state, seat)
+
+    def open_actions(self, state: XiState, seat: int) -> list[Action]:
+        """Resigning, open to every seat while the game runs (xi.house.resign)."""
+        return [{"type": "resign"}] if state.phase not in (SETUP, OVER) else []
+
+    def reversible(self, events: Sequence[Event]) -> bool:
+        """A bank alone may be taken back; a draw, a deck, the coin and the turn's end stand."""
+        return bool(events) and all(event.type in REVERSIBLE for event in events)
+
+    def decide(self, state: XiState, seat: int, action: Action, rng: Rng) -> Decision:
+        """The events `action` causes, or GameOver / NotYourTurn / IllegalAction."""
+        return decide_events(state, seat, action, rng)
+
+    def evolve(self, state: XiState, event: Event) -> XiState:
+        """The state after `event`; the input state is left as it was."""
+        return evolve(state, event)
+
+    def view(self, state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+        """The table as `viewer` may see it."""
+        return view(state, viewer, reveal)
+
+    def outcome(self, state: XiState) -> Outcome | None:
+        """Life as scores and the winners, once the game is over."""
+        return outcome(state)
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        """One line for the replay."""
+        return describe(event, names)

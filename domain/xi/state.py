@@ -1,0 +1,76 @@
+"""The Xi table as plain data, so the store can snapshot it through JSON.
+
+Slotted dataclasses with JSON-native fields, as in Chi: lists are never changed in place (an
+event puts a new list, or a new `Seat`, in the field it changes), so a shallow copy is a table of
+its own. A deck reads top first. The skeleton (step 2) holds seats, time and the pending setup
+steps; units, spells in play and effects (design section 5.1) join in steps 3-4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from domain.state_copy import copier
+
+LIFE = 40  # xi.setup.life
+LIFE_CAP = 99  # xi.cap.life
+PT_CAP = 20  # xi.cap.pt
+TURN_T = 10  # xi.time.per-turn
+FIRST_TURN_T = 6  # xi.time.first-turn
+DRAW_COST = 3  # xi.time.draw
+BANK_RATE = 2  # xi.time.bank: 2T for 1pT
+OPENING_DRAW = 1  # xi.setup.draw-one
+DECK_MIN = 30  # xi.deck.size
+COPIES_MAX = 3  # xi.deck.copies
+TURN_LIMIT = 400  # xi.house.turn-limit
+
+SETUP, DECKS, ORDER, PLAY, OVER = "setup", "decks", "order", "play", "over"
+DECK_STEP, ORDER_STEP = "deck", "order"
+
+
+@dataclass(slots=True)
+class Seat:
+    """One player: life, time, and their cards. `deck_list` and the deck's order are hidden."""
+
+    life: int = LIFE
+    t: int = 0
+    pt: int = 0
+    deck: list[str] = field(default_factory=list)  # top first
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)  # top last
+    deck_list: list[str] | None = None  # the list as brought; None until brought
+    out: bool = False
+
+
+@dataclass(slots=True)
+class Step:
+    """A decision waiting on a seat above the turn's own: `deck` (bring a deck), `order` (the
+    coin winner's choice). Windows and choices of later steps take the same shape."""
+
+    kind: str
+    seat: int
+    facts: dict = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class XiState:
+    """Everything on the table, hidden cards included."""
+
+    seats: int = 2
+    phase: str = SETUP  # setup | decks | order | play | over
+    players: list[Seat] = field(default_factory=list)
+    pending: list[Step] = field(default_factory=list)  # bottom first; the top is to act
+    active: int | None = None  # whose turn it is
+    first: int | None = None  # who went first
+    turn: int = 0  # turns started so far, counted across seats
+    ended_by: str | None = None  # "resignation" or "turn-limit" once over
+    winners: list[int] = field(default_factory=list)
+
+
+def new_state(seats: int) -> XiState:
+    """The empty table before the setup events."""
+    return XiState(seats=seats)
+
+
+copy_state = copier(XiState)
+copy_seat = copier(Seat)

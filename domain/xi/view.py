@@ -1,0 +1,58 @@
+"""What a seat (or a spectator) sees of the Xi table, and how a finished game ended.
+
+Public: each seat's life, T, pT, hand size, deck size and discard pile, whose turn and decision
+it is, and the pending steps. Each seat also sees its own hand, its remaining deck as a sorted
+multiset (never the order) and its deck list. Other seats' hands, every deck's order and every
+deck list stay hidden until the end; then everything is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.contract import Outcome
+from domain.xi.state import LIFE_CAP, OVER, PT_CAP, XiState
+from domain.xi.table import to_act
+
+REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw"}
+
+
+def _player(index: int, seat) -> dict[str, Any]:
+    return {"seat": index, "life": seat.life, "t": seat.t, "pt": seat.pt, "hand_size": len(seat.hand),
+            "deck_size": len(seat.deck), "discard": list(seat.discard), "deck_brought": seat.deck_list is not None,
+            "out": seat.out}
+
+
+def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+    """The table as `viewer` (a seat, or None for a spectator) may see it."""
+    own = state.players[viewer] if viewer is not None and 0 <= viewer < len(state.players) else None
+    table: dict[str, Any] = {
+        "viewer": viewer,
+        "phase": state.phase,
+        "turn": state.turn,
+        "active": state.active,
+        "first": state.first,
+        "to_act": to_act(state),
+        "pending": [{"kind": step.kind, "seat": step.seat} for step in state.pending],
+        "players": [_player(index, seat) for index, seat in enumerate(state.players)],
+        "hand": list(own.hand) if own else None,
+        "deck": sorted(own.deck) if own else None,  # what is left, never in what order
+        "deck_list": list(own.deck_list) if own and own.deck_list is not None else None,
+        "caps": {"life": LIFE_CAP, "pt": PT_CAP},
+        "ended_by": state.ended_by,
+        "winners": list(state.winners),
+    }
+    if reveal or state.phase == OVER:
+        table["hands"] = [list(seat.hand) for seat in state.players]
+        table["decks"] = [list(seat.deck) for seat in state.players]  # top first
+        table["deck_lists"] = [None if seat.deck_list is None else list(seat.deck_list) for seat in state.players]
+    return table
+
+
+def outcome(state: XiState) -> Outcome | None:
+    """Life by seat as the scores, and the winners (none on a draw), once the game is over."""
+    if state.phase != OVER:
+        return None
+    return Outcome(scores=[seat.life for seat in state.players], winners=list(state.winners),
+                   reason=REASONS.get(state.ended_by or "", "the game is over"),
+                   detail={"ended_by": state.ended_by, "turn": state.turn})

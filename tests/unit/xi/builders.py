@@ -1,0 +1,60 @@
+"""Hand-made Xi tables for rule tests, and helpers to act on them through decide + evolve."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pytest
+
+from domain.errors import RulesError
+from domain.rng import Rng
+from domain.xi import RULES
+from domain.xi.cards import ALL_IDS
+from domain.xi.state import PLAY, Seat, XiState
+from tests.unit.events import adopted
+
+# A legal deck: the first 15 catalogue cards twice each (30 cards, 2 copies).
+DECK = [card for card in ALL_IDS[:15] for _ in range(2)]
+OTHER_DECK = [card for card in ALL_IDS[15:30] for _ in range(2)]
+
+
+def act(state: XiState, seat: int, action: dict[str, Any], seed: str = "test") -> tuple[list, XiState]:
+    """The events of `seat` taking `action`, and the table after them (checked to be their fold)."""
+    return adopted(RULES, state, RULES.decide(state, seat, action, Rng(seed)))
+
+
+def refused(state: XiState, seat: int, action: Any, error: type[RulesError] = RulesError) -> RulesError:
+    """The error the rules raise for `action`; the table is left as it was."""
+    with pytest.raises(error) as caught:
+        RULES.decide(state, seat, action, Rng("test"))
+    return caught.value
+
+
+def prepared(seed: str = "test") -> XiState:
+    """The table after setup: both players waiting to bring a deck."""
+    return adopted(RULES, RULES.new_state(2, {}), RULES.setup(2, {}, Rng(seed)))[1]
+
+
+def decks_in(seed: str = "test", decks: Sequence[Sequence[str]] = (DECK, OTHER_DECK)) -> tuple[list, XiState]:
+    """Both decks brought: the events of the last bring (shuffles, opening draws, coin) and the table."""
+    state = prepared(seed)
+    events: list = []
+    for seat, deck in enumerate(decks):
+        events, state = act(state, seat, {"type": "bring_deck", "cards": list(deck)}, seed)
+    return events, state
+
+
+def started(seed: str = "test", first: bool = True) -> XiState:
+    """A game in play: decks in, the coin's winner chose to go `first` (or second)."""
+    state = decks_in(seed)[1]
+    return act(state, RULES.to_act(state), {"type": "choose_order", "first": first}, seed)[1]
+
+
+def table(*, seats: Sequence[dict[str, Any]] = ({}, {}), active: int = 0, turn: int = 3, first: int = 0) -> XiState:
+    """A game in play from readable seats, e.g. {"t": 1, "pt": 5, "deck": [...], "hand": [...]}."""
+    players = []
+    for raw in seats:
+        seat = Seat(**{"deck": list(DECK), **raw})
+        seat.deck_list = sorted(seat.deck + seat.hand + seat.discard)
+        players.append(seat)
+    return XiState(seats=len(players), phase=PLAY, players=players, active=active, first=first, turn=turn)
