@@ -17,9 +17,15 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from domain.action_form import ActionForm, is_object
 from domain.chi.cards import CARDS, CHI, COLOUR, KIND, POINTS, YANG, YIN, name_of
 from domain.chi.state import ACTION, CONFLICT, DISCARD, OVER, ROW_SLOTS, ChiState
-from domain.chi.table import attack_targets, can_play_yang, other, stack_of_colour, to_act
+from domain.chi.table import (
+    can_play_yang,
+    other,
+    stack_of_colour,
+    to_act,
+)
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 
@@ -42,8 +48,7 @@ PHASE_OF = {
     "resign": None,  # in any phase of a running game
 }
 WELL_FORMED = "chi.action.well-formed"
-_KNOWN = ", ".join(FIELDS)
-_KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}  # each kind's exact fields
+FORM = ActionForm(FIELDS, "a Chi", WELL_FORMED)
 
 
 def legal_actions(state: ChiState, seat: int) -> list[Action]:
@@ -86,7 +91,7 @@ def check(state: ChiState, seat: int, action: Any) -> None:
     deciding = to_act(state)
     if deciding is None:
         raise NotYourTurn("the cards have not been dealt yet")
-    if _is_object(action) and action.get("type") == "resign":
+    if is_object(action) and action.get("type") == "resign":
         _check_form(action)  # no other field
         return
     if seat != deciding:
@@ -113,27 +118,8 @@ def check(state: ChiState, seat: int, action: Any) -> None:
         )
 
 
-def _is_object(action: Any) -> bool:
-    # A plain dict first: `isinstance` against the Mapping ABC is slow, and nearly every action is one.
-    return type(action) is dict or isinstance(action, Mapping)
-
-
 def _check_form(action: Any) -> None:
-    if not _is_object(action):
-        raise IllegalAction(f"an action is a JSON object with a 'type' (one of {_KNOWN})", rule=WELL_FORMED)
-    kind = action.get("type")
-    if kind is None:
-        raise IllegalAction(f"type: missing; it is one of {_KNOWN}", rule=WELL_FORMED)
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise IllegalAction(f"type: {kind!r} is not a Chi action; it is one of {_KNOWN}", rule=WELL_FORMED)
-    wanted = FIELDS[kind]
-    if action.keys() != _KEYS[kind]:
-        for name in action:
-            if name != "type" and name not in wanted:
-                raise IllegalAction(f"{name}: a {kind} action has no such field", rule=WELL_FORMED)
-        for name in wanted:
-            if name not in action:
-                raise IllegalAction(f"{name}: missing; a {kind} action needs it", rule=WELL_FORMED)
+    wanted = FIELDS[FORM.kind(action)]
     if "slot" in wanted:
         slot = action["slot"]
         if type(slot) is not int or not 0 <= slot < ROW_SLOTS:  # bool is an int, but not a slot

@@ -16,8 +16,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from domain.action_form import ActionForm
 from domain.contract import Action
-from domain.court.cards import CARDS, COST, COURTESAN, DAEMONS, ROLE, STRENGTH, VP, name_of
+from domain.court.cards import (
+    CARDS,
+    COST,
+    COURTESAN,
+    DAEMONS,
+    ROLE,
+    STRENGTH,
+    VP,
+    name_of,
+)
 from domain.court.flow import tax_targets
 from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState
 from domain.court.table import fight_cost, generals_strength, price, tops
@@ -26,6 +36,7 @@ from domain.errors import GameOver, IllegalAction, NotYourTurn
 WELL_FORMED = "court.action.well-formed"
 FIELDS = {"start": ("slot", "space"), "buy": ("slot", "space"), "exchange": ("space", "slot"), "skip": (),
           "tax_for_vp": ("space",), "tax_for_cp": ("space",), "fight": ("slot", "pay"), "decline": ()}
+FORM = ActionForm(FIELDS, "a Court", WELL_FORMED)
 PHASES = {"start": (CHOOSE,), "buy": (BUY,), "exchange": (BUY,), "skip": (BUY,), "tax_for_vp": (POWER,),
           "tax_for_cp": (POWER,), "fight": (POWER, FIGHT), "decline": (POWER, FIGHT)}
 
@@ -115,17 +126,8 @@ def check(state: CourtState, seat: int, action: Any) -> None:
 
 
 def _check_form(state: CourtState, action: Any) -> None:
-    # A plain dict first: `isinstance` against the Mapping ABC is slow, and nearly every action is one.
-    is_object = type(action) is dict or isinstance(action, Mapping)
-    if not is_object or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
-        raise IllegalAction(f"type: an action is an object whose type is one of {', '.join(FIELDS)}", rule=WELL_FORMED)
-    wanted = FIELDS[action["type"]]
-    for name in action:
-        if name != "type" and name not in wanted:
-            raise IllegalAction(f"{name}: a {action['type']} action has no such field", rule=WELL_FORMED)
+    wanted = FIELDS[FORM.kind(action)]
     for name in wanted:
-        if name not in action:
-            raise IllegalAction(f"{name}: missing; a {action['type']} action needs it", rule=WELL_FORMED)
         value = action[name]
         if isinstance(value, bool) or not isinstance(value, int):
             raise IllegalAction(f"{name}: a whole number, not {value!r}", rule=WELL_FORMED)

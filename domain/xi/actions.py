@@ -16,8 +16,9 @@ IllegalAction with a rule id and a plain reason for anything else, malformed act
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any
 
+from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xi.cards import CARDS
@@ -46,7 +47,7 @@ FIELDS = {
 STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP}
 SPENDS_TIME = frozenset({"draw", "bank"})
 WELL_FORMED = "xi.action.well-formed"
-_KNOWN = ", ".join(FIELDS)
+FORM = ActionForm(FIELDS, "an Xi", WELL_FORMED)
 
 
 def legal_actions(state: XiState, seat: int) -> list[Action]:
@@ -131,23 +132,8 @@ def _check_step(state: XiState, kind: str) -> None:
     raise IllegalAction(f"type: {kind} is not asked for now", rule=rule)
 
 
-def _is_object(action: Any) -> bool:
-    return type(action) is dict or isinstance(action, Mapping)
-
-
 def _check_form(action: Any) -> None:
-    if not _is_object(action):
-        raise IllegalAction(f"an action is a JSON object with a 'type' (one of {_KNOWN})", rule=WELL_FORMED)
-    kind = action.get("type")
-    if not isinstance(kind, str) or kind not in FIELDS:
-        raise IllegalAction(f"type: {kind!r} is not a Xi action; it is one of {_KNOWN}", rule=WELL_FORMED)
-    wanted = FIELDS[kind]
-    for name in action:
-        if name != "type" and name not in wanted:
-            raise IllegalAction(f"{name}: a {kind} action has no such field", rule=WELL_FORMED)
-    for name in wanted:
-        if name not in action:
-            raise IllegalAction(f"{name}: missing; a {kind} action needs it", rule=WELL_FORMED)
+    kind = FORM.kind(action)
     if kind == "bring_deck" and (not isinstance(action["cards"], list)
                                  or not all(isinstance(card, str) for card in action["cards"])):
         raise IllegalAction("cards: a deck list is a list of card ids", rule=WELL_FORMED)
