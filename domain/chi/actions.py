@@ -20,12 +20,7 @@ from typing import Any, Mapping
 from domain.action_form import ActionForm, is_object
 from domain.chi.cards import CARDS, CHI, COLOUR, KIND, POINTS, YANG, YIN, name_of
 from domain.chi.state import ACTION, CONFLICT, DISCARD, OVER, ROW_SLOTS, ChiState
-from domain.chi.table import (
-    can_play_yang,
-    other,
-    stack_of_colour,
-    to_act,
-)
+from domain.chi.table import can_play_yang, other, stack_of_colour, to_act
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 

@@ -18,16 +18,7 @@ from typing import Any, Mapping
 
 from domain.action_form import ActionForm
 from domain.contract import Action
-from domain.court.cards import (
-    CARDS,
-    COST,
-    COURTESAN,
-    DAEMONS,
-    ROLE,
-    STRENGTH,
-    VP,
-    name_of,
-)
+from domain.court.cards import CARDS, COST, COURTESAN, DAEMONS, ROLE, STRENGTH, VP, name_of
 from domain.court.flow import tax_targets
 from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState
 from domain.court.table import fight_cost, generals_strength, price, tops

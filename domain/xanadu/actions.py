@@ -19,16 +19,27 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xanadu.cards import CARDS
 from domain.xanadu.state import BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState
-from domain.xanadu.table import Cover, can_pay, cards_of, missing, open_covers, payable_cards, starting_colour, workers_left
+from domain.xanadu.table import (
+    Cover,
+    can_pay,
+    cards_of,
+    missing,
+    open_covers,
+    payable_cards,
+    starting_colour,
+    workers_left,
+)
 
 WELL_FORMED = "xanadu.action.well-formed"
 FIELDS = {"start": ("card",), "sell": ("building",), "end_sell": (), "skip_turn": (), "build": ("card",),
           "skip_build": (), "cover": ("owner", "building"), "done_covering": (), "worker": ("card",),
           "end_turn": (), "undo": ()}
+FORM = ActionForm(FIELDS, "a Xanadu", WELL_FORMED)
 
 
 def to_act(state: XanaduState) -> int | None:
@@ -146,13 +157,7 @@ def check(state: XanaduState, seat: int, action: Any) -> None:
         raise NotYourTurn("the cards have not been dealt yet")
     if seat != deciding:
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
-    # A plain dict first: `isinstance` against the Mapping ABC is slow, and nearly every action is one.
-    is_object = type(action) is dict or isinstance(action, Mapping)
-    if not is_object or not isinstance(action.get("type"), str) or action["type"] not in FIELDS:
-        raise IllegalAction(f"type: an action is an object whose type is one of {', '.join(FIELDS)}", rule=WELL_FORMED)
-    wanted = FIELDS[action["type"]]
-    if set(action) != {"type", *wanted}:
-        raise IllegalAction(f"a {action['type']} action has exactly the fields {', '.join(('type',) + wanted)}", rule=WELL_FORMED)
+    FORM.kind(action)
     if action["type"] == "undo":
         if not undoable(state, seat):
             raise IllegalAction("type: nothing of this turn is left to undo (a sale stands)", rule="xanadu.house.undo")

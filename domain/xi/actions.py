@@ -22,18 +22,7 @@ from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xi.cards import CARDS
-from domain.xi.state import (
-    COPIES_MAX,
-    DECK_MIN,
-    DECK_STEP,
-    DRAW_COST,
-    ORDER_STEP,
-    OVER,
-    PLAY,
-    PT_CAP,
-    SETUP,
-    XiState,
-)
+from domain.xi.state import COPIES_MAX, DECK_MIN, DECK_STEP, DRAW_COST, ORDER_STEP, OVER, PLAY, PT_CAP, SETUP, XiState
 from domain.xi.table import most_to_bank, pay_t_first, to_act
 
 FIELDS = {
