@@ -13,7 +13,7 @@ from domain.chi.cards import ALL_IDS, CHI, COLOUR, KIND, POINTS
 from domain.chi.flow import Emitter, draw_from_deck, end_turn, maintain, start_turn
 from domain.chi.state import ROW_SLOTS, STACKS_TO_END, STARTING_HAND, ChiState, new_state
 from domain.chi.table import final_scores, other, over_hand_limit, stack_of_colour
-from domain.contract import Decision, Event
+from domain.contract import Decision
 from domain.rng import Rng
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.contract import Decision, Event
+from domain.contract import Decision
 from domain.court.actions import check
 from domain.court.cards import ALL_IDS, CARDS, DAEMONS
 from domain.court.flow import Emitter, activate, after_purchase, end_of_turn, refill, resume

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.contract import Decision, Event
+from domain.contract import Decision
 from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 from domain.xanadu.actions import check
 from domain.xanadu.cards import ALL_IDS, END_MARKER
 from domain.xanadu.evolve import APPLIERS
-from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, MOST_BUILDINGS, SELL_DRAW, XanaduState, copy_state, new_state
+from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, SELL_DRAW, XanaduState, copy_state, new_state
 from domain.xanadu.table import full, payable_cards, value
 
 

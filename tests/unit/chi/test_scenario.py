@@ -17,7 +17,7 @@ from domain.contract import Event
 from domain.errors import IllegalAction
 from domain.rng import Rng
 from tests.secrecy import leaves
-from tests.unit.chi.builders import act, draw, fold, play, table
+from tests.unit.chi.builders import act, draw, play, table
 from tests.unit.events import adopted, only, types
 from tests.unit.chi.playouts import play_out
 from tests.unit.chi.test_random_games import EVERY_CARD, cards_on_the_table, check_table, rulebook_score

@@ -8,7 +8,6 @@ from domain.chi import RULES
 from domain.chi.cards import ALL_IDS, KIND
 from domain.errors import NotYourTurn
 from domain.rng import Rng
-from tests.unit.chi.builders import fold
 from tests.unit.events import adopted, types
 
 

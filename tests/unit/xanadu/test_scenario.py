@@ -146,10 +146,10 @@ def test_only_the_seats_are_required_and_a_player_with_nothing_in_play_first_put
 
 def test_the_turn_and_the_seat_to_play_follow_from_seat_0_and_the_seat_order():
     seats = [{"buildings": ["well-east"]}, {"buildings": ["well-west"]}, {"buildings": ["quarry-east"]}]
-    for given, (current, turn) in [({}, (0, 1)), ({"to_play": 2}, (2, 3)), ({"turn": 8}, (1, 8)),
+    for named, (current, turn) in [({}, (0, 1)), ({"to_play": 2}, (2, 3)), ({"turn": 8}, (1, 8)),
                                    ({"to_play": 0, "turn": 10}, (0, 10))]:
-        _, state = lay_out({"seats": seats, **given}, seats=3)
-        assert (state.current, state.turn, RULES.to_act(state)) == (current, turn, current), given
+        _, state = lay_out({"seats": seats, **named}, seats=3)
+        assert (state.current, state.turn, RULES.to_act(state)) == (current, turn, current), named
     assert refusal({"seats": seats, "to_play": 1, "turn": 3}, seats=3).reason.startswith(
         "scenario.turn: turn 3 is not seat 1's: seat 0 plays turn 1 and the seats follow in order, so turn 3 is seat 2's")
 
