@@ -6,7 +6,7 @@ PORT ?= 8000
 CHRONICLE_DATA ?= var
 export PORT CHRONICLE_DATA
 
-.PHONY: install run worker sweep test test-fast test-browser bench screenshot clean
+.PHONY: install run worker sweep lint test test-fast test-browser bench screenshot clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -25,7 +25,11 @@ worker: install
 sweep: install
 	$(PY) -m workers.cli sweep
 
-test: install
+# Names that are never used or never defined (pyflakes' checks): cheap, and caught before the tests run.
+lint: install
+	$(VENV)/bin/ruff check --quiet --select F domain services projections web workers tests bench
+
+test: install lint
 	$(PY) -m pytest -q
 
 test-fast: install
