@@ -1,9 +1,10 @@
 """Xi Cards, a duel of Time, units, spells and responses (Chris Nonweiler, Xi Cards Ltd).
 
-The design is docs/design/xi-cards.md. This package is its step 2, the skeleton: the catalogue
-(cards.toml, checked by cards.py and vocabulary.py), the rule index (rulebook), the state, and the
-rules of decks, the coin, Time, drawing, banking, ending turns and resigning (actions, decide,
-evolve, view, describe, behind `XiRules` in rules.py).
+The design is docs/design/xi-cards.md. This package is its steps 2-3: the catalogue (cards.toml,
+checked by cards.py and vocabulary.py), the rule index (rulebook), the state, and the rules of
+decks, the coin, Time, drawing, banking, ending turns and resigning (actions, decide, evolve,
+view, describe, behind `XiRules` in rules.py); then units (play.py), skirmishes (skirmish.py),
+derived stats (layers.py) and the damage pipeline (damage.py).
 
 Not registered in domain/registry.py yet: the conformance suite asks every registered game for
 scenarios, bots and a playable deck step, which steps 6-8 add.

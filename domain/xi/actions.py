@@ -4,12 +4,15 @@ Actions are plain JSON objects:
   {"type": "bring_deck", "cards": [id, ...]}  after setup, each seat in turn: its deck list
   {"type": "choose_order", "first": bool}     the coin's winner: go first (true) or second
   {"type": "draw"}                            3T, in your own turn
+  {"type": "play", "card": id}                a unit from your hand, for its cost, in your own turn
+  {"type": "skirmish", "unit": uid, "target": uid | seat}
+                                              a unit of yours against an opposing unit, or a player
   {"type": "bank", "pt": k}                   2k T for k pT, in your own turn
   {"type": "end_turn"}
   {"type": "resign"}                          any seat, at any time while the game runs
 `legal_actions` lists them in this order, all but `resign` (open to every seat, and never a
 bot's choice by chance) and `bring_deck`: a deck list is the seat's own and cannot be listed
-(starter decks by name join the list in step 8). Playing cards comes in steps 3-4. `check` raises
+(starter decks by name join the list in step 8). Spells other than units come in step 4. `check` raises
 IllegalAction with a rule id and a plain reason for anything else, malformed actions included.
 """
 
@@ -22,6 +25,8 @@ from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xi.cards import CARDS
+from domain.xi.play import check_play, play_actions
+from domain.xi.skirmish import check_skirmish, skirmish_actions
 from domain.xi.state import COPIES_MAX, DECK_MIN, DECK_STEP, DRAW_COST, ORDER_STEP, OVER, PLAY, PT_CAP, SETUP, XiState
 from domain.xi.table import most_to_bank, pay_t_first, to_act
 
@@ -29,12 +34,14 @@ FIELDS = {
     "bring_deck": ("cards",),
     "choose_order": ("first",),
     "draw": (),
+    "play": ("card",),
+    "skirmish": ("unit", "target"),
     "bank": ("pt",),
     "end_turn": (),
     "resign": (),
 }
 STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP}
-SPENDS_TIME = frozenset({"draw", "bank"})
+SPENDS_TIME = frozenset({"draw", "bank", "play"})
 WELL_FORMED = "xi.action.well-formed"
 FORM = ActionForm(FIELDS, "an Xi", WELL_FORMED)
 
@@ -51,6 +58,8 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     actions: list[Action] = []
     if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
         actions.append({"type": "draw"})
+    actions += play_actions(state, seat)
+    actions += skirmish_actions(state, seat)
     actions += [{"type": "bank", "pt": k} for k in range(1, most_to_bank(player.t, player.pt) + 1)]
     actions.append({"type": "end_turn"})
     return actions
@@ -80,6 +89,10 @@ def check(state: XiState, seat: int, action: Any) -> None:
         if pay_t_first(DRAW_COST, player.t, player.pt) is None:
             raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
                                 rule="xi.time.draw")
+    elif kind == "play":
+        check_play(state, seat, action["card"])
+    elif kind == "skirmish":
+        check_skirmish(state, seat, action["unit"], action["target"])
     elif kind == "bank":
         _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
 
@@ -128,5 +141,11 @@ def _check_form(action: Any) -> None:
         raise IllegalAction("cards: a deck list is a list of card ids", rule=WELL_FORMED)
     if kind == "choose_order" and type(action["first"]) is not bool:
         raise IllegalAction("first: true to go first, false to go second", rule=WELL_FORMED)
+    if kind == "play" and not isinstance(action["card"], str):
+        raise IllegalAction(f"card: {action['card']!r} is not a card id", rule=WELL_FORMED)
+    if kind == "skirmish" and not isinstance(action["unit"], str):
+        raise IllegalAction(f"unit: {action['unit']!r} is not a unit id", rule=WELL_FORMED)
+    if kind == "skirmish" and not (isinstance(action["target"], str) or type(action["target"]) is int):
+        raise IllegalAction(f"target: {action['target']!r} is neither a unit id nor a seat", rule=WELL_FORMED)
     if kind == "bank" and (type(action["pt"]) is not int or action["pt"] < 1):
         raise IllegalAction(f"pt: {action['pt']!r} is not a number of pT to bank (1 or more)", rule=WELL_FORMED)

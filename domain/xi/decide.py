@@ -16,6 +16,8 @@ from domain.emitter import Emitter as BaseEmitter
 from domain.rng import Rng
 from domain.xi.actions import check
 from domain.xi.evolve import APPLIERS
+from domain.xi.play import play
+from domain.xi.skirmish import skirmish
 from domain.xi.state import (
     BANK_RATE,
     DRAW_COST,
@@ -123,6 +125,8 @@ _PERFORM = {
     "bring_deck": _bring_deck,
     "choose_order": _choose_order,
     "draw": _draw,
+    "play": play,
+    "skirmish": skirmish,
     "bank": _bank,
     "end_turn": _end_turn,
     "resign": _resign,

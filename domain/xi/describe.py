@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event
+from domain.xi.cards import NAME
 
 Data = Mapping[str, Any]
 Names = Sequence[str]
@@ -22,6 +23,10 @@ def describe(event: Event, names: Names) -> str:
 
 def _who(names: Names, seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _target(target: str | int, names: Names) -> str:
+    return target if isinstance(target, str) else _who(names, target)
 
 
 def _cost(cost: Data) -> str:
@@ -42,6 +47,11 @@ def _order(data: Data, names: Names) -> str:
 
 
 def _ended(data: Data, names: Names) -> str:
+    if data["reason"] == "zero-life":
+        fallen = " and ".join(_who(names, seat) for seat in data["fallen"])
+        if not data["winners"]:
+            return f"{fallen} reach 0 life together: the game is a draw"
+        return f"{fallen} has 0 life; {' and '.join(_who(names, seat) for seat in data['winners'])} wins"
     return "Turn 400 has ended: the game is a draw" if data["reason"] == "turn-limit" else "The game ends"
 
 
@@ -61,6 +71,11 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "turn_started": lambda d, n: f"Turn {d['turn']}: {_who(n, d['seat'])} has {d['t']}T",
     "time_banked": lambda d, n: f"{_who(n, d['seat'])} banks {d['t']}T as {d['pt']}pT",
     "turn_ended": lambda d, n: f"{_who(n, d['seat'])} ends the turn" + (f"; {d['t']}T is lost" if d["t"] else ""),
+    "card_declared": lambda d, n: f"{_who(n, d['seat'])} pays {_cost(d['paid'])} and plays {NAME[d['card']]}",
+    "unit_entered": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) enters play for {_who(n, d['controller'])}",
+    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}",
+    "damage_dealt": lambda d, n: f"{d['source']} deals {d['amount']} {d['type']} damage to {_target(d['target'], n)}",
+    "unit_destroyed": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) is destroyed",
     "resigned": _resigned,
     "game_ended": _ended,
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from domain.emitter import fold_by_type
+from domain.xi.cards import CARDS
 from domain.xi.state import (
     DECK_STEP,
     DECKS,
@@ -21,9 +22,11 @@ from domain.xi.state import (
     PLAY,
     Seat,
     Step,
+    Unit,
     XiState,
     copy_seat,
     copy_state,
+    copy_unit,
 )
 from domain.xi.table import capped_pt
 
@@ -37,6 +40,16 @@ def _seat(s: XiState, index: int) -> Seat:
     players[index] = seat
     s.players = players
     return seat
+
+
+def _unit(s: XiState, uid: str) -> Unit:
+    """A copy of the unit `uid`, put in a new units list: the applier may then change it."""
+    for index, unit in enumerate(s.units):
+        if unit.uid == uid:
+            unit = copy_unit(unit)
+            s.units = s.units[:index] + [unit] + s.units[index + 1:]
+            return unit
+    raise ValueError(f"no unit {uid} in play")
 
 
 def _pop(s: XiState, kind: str, seat: int) -> None:
@@ -104,6 +117,47 @@ def _order_chosen(s: XiState, facts: Facts) -> None:
 def _turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
     _seat(s, facts["seat"]).t = facts["t"]
+    for unit in s.units:
+        if unit.skirmishes:  # xi.skirmish.once: a new turn, a new skirmish for every unit
+            _unit(s, unit.uid).skirmishes = 0
+
+
+def _card_declared(s: XiState, facts: Facts) -> None:
+    seat = _seat(s, facts["seat"])
+    card = facts["card"]
+    if card not in seat.hand:
+        raise ValueError(f"{card} is not in seat {facts['seat']}'s hand")
+    _spend(seat, facts["paid"])
+    hand = list(seat.hand)
+    hand.remove(card)
+    seat.hand = hand
+
+
+def _unit_entered(s: XiState, facts: Facts) -> None:
+    if facts["since"] <= s.clock:
+        raise ValueError(f"timestamp {facts['since']} is not after {s.clock}")
+    s.clock = facts["since"]
+    s.units = s.units + [Unit(uid=facts["uid"], card=facts["card"], owner=facts["owner"],
+                              controller=facts["controller"], life=CARDS[facts["card"]].life, since=facts["since"])]
+
+
+def _skirmish_declared(s: XiState, facts: Facts) -> None:
+    _unit(s, facts["attacker"]).skirmishes += 1
+
+
+def _damage_dealt(s: XiState, facts: Facts) -> None:
+    target = facts["target"]
+    if isinstance(target, str):
+        _unit(s, target).life -= facts["amount"]  # may go to 0 or less until the state check
+    else:
+        seat = _seat(s, target)
+        seat.life = max(0, seat.life - facts["amount"])  # xi.house.life-floor
+
+
+def _unit_destroyed(s: XiState, facts: Facts) -> None:
+    s.units = [unit for unit in s.units if unit.uid != facts["uid"]]
+    seat = _seat(s, facts["owner"])
+    seat.discard = seat.discard + [facts["card"]]
 
 
 def _time_banked(s: XiState, facts: Facts) -> None:
@@ -136,6 +190,11 @@ APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
     "turn_started": _turn_started,
     "time_banked": _time_banked,
     "turn_ended": _turn_ended,
+    "card_declared": _card_declared,
+    "unit_entered": _unit_entered,
+    "skirmish_declared": _skirmish_declared,
+    "damage_dealt": _damage_dealt,
+    "unit_destroyed": _unit_destroyed,
     "resigned": _resigned,
     "game_ended": _game_ended,
 }

@@ -87,7 +87,7 @@ _RULES = (
     Rule("xi.turn.start-order", ADVANCED, "At the start of a turn, the active player's effects resolve first."),
     Rule("xi.end.zero-life", INTRO, "A player at 0 life loses."),
     Rule("xi.end.no-win", ADVANCED, "Both decks empty and neither player able to win: a draw."),
-    # House rules of this step (docs/house-rules.md, "Xi Cards"); later steps add theirs.
+    # House rules (docs/house-rules.md, "Xi Cards"); each step adds the ones it implements.
     Rule("xi.house.decks-brought", HOUSE, "Each seat brings a deck list after setup; it is checked, kept private and shuffled."),
     Rule("xi.house.coin-choice", HOUSE, "The seeded generator tosses the coin; its winner chooses to go first or second."),
     Rule("xi.house.pay-t-first", HOUSE, "A T cost in your own turn takes T first and pT only for the rest."),
@@ -95,6 +95,12 @@ _RULES = (
     Rule("xi.house.zero-pt", HOUSE, "No card costs 0pT: the cheapest pT cost is 1."),
     Rule("xi.house.turn-limit", HOUSE, "Turn 400 ends the game as a draw."),
     Rule("xi.house.resign", HOUSE, "A player may resign at any time; the game ends and the other player wins."),
+    Rule("xi.house.no-summoning-wait", HOUSE, "A unit may skirmish in the turn it enters play."),
+    Rule("xi.house.player-damage", HOUSE, "A player has no type: the cycle never doubles damage to a player."),
+    Rule("xi.house.damage-type", HOUSE, "A unit deals damage of its derived type."),
+    Rule("xi.house.no-doubling-at-all", HOUSE, "Celestial and Shadow damage skips the cycle and every multiplier; nothing doubles damage to a Shadow unit."),
+    Rule("xi.house.together-at-zero", HOUSE, "Seats brought to 0 together lose together; with nobody left standing the game is a draw."),
+    Rule("xi.house.life-floor", HOUSE, "A player's life stops at 0; the damage dealt is recorded whole."),
     Rule("xi.house.takeback", HOUSE, "A bank may be taken back until another seat decides; draws and turns stand."),
 )
 

@@ -1,7 +1,8 @@
 """XiRules: the Xi rules behind the service's one contract (domain.contract.Rules).
 
-The skeleton (step 2 of docs/design/xi-cards.md): setup, decks, the coin, Time, drawing, banking,
-ending turns and resigning. Bots, scenarios and the contract's `pending` come in later steps.
+Steps 2-3 of docs/design/xi-cards.md: setup, decks, the coin, Time, drawing, banking, ending
+turns and resigning; playing units, skirmishes, derived stats (layers.py), the damage pipeline
+(damage.py) and the loss at 0 life. Bots, scenarios and the contract's `pending` come in later steps.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from domain.xi.decide import decide_events, setup_events
 from domain.xi.describe import describe
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
-from domain.xi.state import OVER, SETUP, Seat, Step, XiState, new_state
+from domain.xi.state import OVER, SETUP, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
 from domain.xi.view import outcome, view
 
@@ -32,7 +33,7 @@ class XiRules:
     seats = (2, 2)  # 3-4 seats (xi.house.free-for-all) come in step 6
     rulebook = RULEBOOK
     catalogue = CARDS
-    state_types = (XiState, Seat, Step)
+    state_types = (XiState, Seat, Step, Unit)
     stand_in_bot = "random"
 
     def __init__(self) -> None:

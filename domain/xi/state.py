@@ -3,7 +3,8 @@
 Slotted dataclasses with JSON-native fields, as in Chi: lists are never changed in place (an
 event puts a new list, or a new `Seat`, in the field it changes), so a shallow copy is a table of
 its own. A deck reads top first. The skeleton (step 2) holds seats, time and the pending setup
-steps; units, spells in play and effects (design section 5.1) join in steps 3-4.
+steps; step 3 adds the units in play (their printed card, current life and skirmishes used: every
+other stat is derived by layers.py on each query); spells in play and effects join in step 4.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ OPENING_DRAW = 1  # xi.setup.draw-one
 DECK_MIN = 30  # xi.deck.size
 COPIES_MAX = 3  # xi.deck.copies
 TURN_LIMIT = 400  # xi.house.turn-limit
+SKIRMISHES_PER_TURN = 1  # xi.skirmish.once (Everwind's two come with statements, step 4)
 
 SETUP, DECKS, ORDER, PLAY, OVER = "setup", "decks", "order", "play", "over"
 DECK_STEP, ORDER_STEP = "deck", "order"
@@ -53,6 +55,20 @@ class Step:
 
 
 @dataclass(slots=True)
+class Unit:
+    """A unit in play. Only what events change is stored; type, damage, max life, keywords and
+    the controller in force are derived (layers.py), never kept."""
+
+    uid: str  # "u<since>"
+    card: str
+    owner: int  # whose discard pile it goes to
+    controller: int  # as it entered play (layer 1 may change it while an effect lasts)
+    life: int  # current life; may fall to 0 or less for the moment before it is destroyed
+    skirmishes: int = 0  # used this turn
+    since: int = 0  # the timestamp of its entry: the order of effects inside a layer
+
+
+@dataclass(slots=True)
 class XiState:
     """Everything on the table, hidden cards included."""
 
@@ -60,10 +76,12 @@ class XiState:
     phase: str = SETUP  # setup | decks | order | play | over
     players: list[Seat] = field(default_factory=list)
     pending: list[Step] = field(default_factory=list)  # bottom first; the top is to act
+    units: list[Unit] = field(default_factory=list)  # in order of entry
     active: int | None = None  # whose turn it is
     first: int | None = None  # who went first
     turn: int = 0  # turns started so far, counted across seats
-    ended_by: str | None = None  # "resignation" or "turn-limit" once over
+    clock: int = 0  # the last timestamp given (to a unit entering play)
+    ended_by: str | None = None  # "resignation", "turn-limit" or "zero-life" once over
     winners: list[int] = field(default_factory=list)
 
 
@@ -74,3 +92,4 @@ def new_state(seats: int) -> XiState:
 
 copy_state = copier(XiState)
 copy_seat = copier(Seat)
+copy_unit = copier(Unit)

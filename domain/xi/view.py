@@ -1,7 +1,7 @@
 """What a seat (or a spectator) sees of the Xi table, and how a finished game ended.
 
-Public: each seat's life, T, pT, hand size, deck size and discard pile, whose turn and decision
-it is, and the pending steps. Each seat also sees its own hand, its remaining deck as a sorted
+Public: each seat's life, T, pT, hand size, deck size and discard pile, the units in play with
+their derived stats (layers.py), whose turn and decision it is, and the pending steps. Each seat also sees its own hand, its remaining deck as a sorted
 multiset (never the order) and its deck list. Other seats' hands, every deck's order and every
 deck list stay hidden until the end; then everything is shown.
 """
@@ -11,10 +11,23 @@ from __future__ import annotations
 from typing import Any
 
 from domain.contract import Outcome
-from domain.xi.state import LIFE_CAP, OVER, PT_CAP, XiState
+from domain.xi.cards import CARDS
+from domain.xi.layers import Stats, derive_all
+from domain.xi.state import LIFE_CAP, OVER, PT_CAP, SKIRMISHES_PER_TURN, XiState
 from domain.xi.table import to_act
 
-REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw"}
+REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw",
+           "zero-life": "a player's life reached 0"}
+
+
+def _unit(unit: Stats) -> dict[str, Any]:
+    """A unit in play as everyone sees it: derived stats, and the printed ones beside them."""
+    card = CARDS[unit.card]
+    return {"uid": unit.uid, "card": unit.card, "name": card.name, "owner": unit.owner,
+            "controller": unit.controller, "type": unit.type, "damage": unit.damage, "life": unit.life,
+            "max_life": unit.max_life, "keywords": list(unit.keywords),
+            "skirmishes_left": max(0, SKIRMISHES_PER_TURN - unit.skirmishes),
+            "printed": {"type": card.type, "damage": card.damage, "life": card.life}}
 
 
 def _player(index: int, seat) -> dict[str, Any]:
@@ -35,6 +48,7 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         "to_act": to_act(state),
         "pending": [{"kind": step.kind, "seat": step.seat} for step in state.pending],
         "players": [_player(index, seat) for index, seat in enumerate(state.players)],
+        "units": [_unit(unit) for unit in derive_all(state).values()],
         "hand": list(own.hand) if own else None,
         "deck": sorted(own.deck) if own else None,  # what is left, never in what order
         "deck_list": list(own.deck_list) if own and own.deck_list is not None else None,
@@ -53,6 +67,8 @@ def outcome(state: XiState) -> Outcome | None:
     """Life by seat as the scores, and the winners (none on a draw), once the game is over."""
     if state.phase != OVER:
         return None
-    return Outcome(scores=[seat.life for seat in state.players], winners=list(state.winners),
-                   reason=REASONS.get(state.ended_by or "", "the game is over"),
+    reason = REASONS.get(state.ended_by or "", "the game is over")
+    if state.ended_by == "zero-life" and not state.winners:
+        reason = "every player reached 0 life together: a draw"
+    return Outcome(scores=[seat.life for seat in state.players], winners=list(state.winners), reason=reason,
                    detail={"ended_by": state.ended_by, "turn": state.turn})

@@ -9,8 +9,8 @@ import pytest
 from domain.errors import RulesError
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.cards import ALL_IDS
-from domain.xi.state import PLAY, Seat, XiState
+from domain.xi.cards import ALL_IDS, CARDS
+from domain.xi.state import PLAY, Seat, Unit, XiState
 from tests.unit.events import adopted
 
 # A legal deck: the first 15 catalogue cards twice each (30 cards, 2 copies).
@@ -50,11 +50,27 @@ def started(seed: str = "test", first: bool = True) -> XiState:
     return act(state, RULES.to_act(state), {"type": "choose_order", "first": first}, seed)[1]
 
 
-def table(*, seats: Sequence[dict[str, Any]] = ({}, {}), active: int = 0, turn: int = 3, first: int = 0) -> XiState:
-    """A game in play from readable seats, e.g. {"t": 1, "pt": 5, "deck": [...], "hand": [...]}."""
+def table(*, seats: Sequence[dict[str, Any]] = ({}, {}), units: Sequence[dict[str, Any]] = (), active: int = 0,
+          turn: int = 3, first: int = 0) -> XiState:
+    """A game in play from readable seats, e.g. {"t": 1, "pt": 5, "deck": [...], "hand": [...]}, and
+    units, e.g. {"card": "snow-beast", "controller": 1, "life": 12}: ids u1, u2, ... in list order."""
+    in_play = [Unit(uid=f"u{n}", card=raw["card"], owner=raw.get("owner", raw["controller"]),
+                    controller=raw["controller"], life=raw.get("life", CARDS[raw["card"]].life),
+                    skirmishes=raw.get("skirmishes", 0), since=n)
+               for n, raw in enumerate(units, start=1)]
     players = []
-    for raw in seats:
+    for index, raw in enumerate(seats):
         seat = Seat(**{"deck": list(DECK), **raw})
-        seat.deck_list = sorted(seat.deck + seat.hand + seat.discard)
+        owned = [unit.card for unit in in_play if unit.owner == index]
+        seat.deck_list = sorted(seat.deck + seat.hand + seat.discard + owned)
         players.append(seat)
-    return XiState(seats=len(players), phase=PLAY, players=players, active=active, first=first, turn=turn)
+    return XiState(seats=len(players), phase=PLAY, players=players, units=in_play, active=active, first=first,
+                   turn=turn, clock=len(in_play))
+
+
+def skirmish(unit: str, target: str | int) -> dict[str, Any]:
+    return {"type": "skirmish", "unit": unit, "target": target}
+
+
+def play(card: str) -> dict[str, Any]:
+    return {"type": "play", "card": card}

@@ -3,7 +3,7 @@
 from domain.rng import Rng
 from domain.xi import RULES
 from domain.xi.cards import CARDS
-from tests.unit.xi.builders import DECK, OTHER_DECK, act, prepared
+from tests.unit.xi.builders import DECK, OTHER_DECK, act, prepared, table
 
 NAMES = ["Jack", "Jake"]
 
@@ -24,3 +24,12 @@ def test_every_event_of_an_opening_has_a_line_that_names_no_card():
     assert all("_" not in line for line in lines)
     names = {card.name for card in CARDS.values()}
     assert not [line for line in lines if any(name in line for name in names)]
+
+
+def test_a_play_and_a_skirmish_read_as_sentences():
+    state = table(seats=[{"t": 10, "hand": ["earth-soldier"]}, {}], units=[{"card": "snow-beast", "controller": 1}])
+    events, state = act(state, 0, {"type": "play", "card": "earth-soldier"})
+    events += act(state, 0, {"type": "skirmish", "unit": "u2", "target": "u1"})[0]
+    assert [RULES.describe(event, NAMES) for event in events] == [
+        "Jack pays 3T and plays Earth Soldier", "Earth Soldier (u2) enters play for Jack", "u2 skirmishes u1",
+        "u2 deals 4 stone damage to u1", "u1 deals 4 aqua damage to u2", "Earth Soldier (u2) is destroyed"]

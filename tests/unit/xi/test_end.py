@@ -1,7 +1,10 @@
-"""The end of the game in the skeleton: resigning, and the turn limit that makes every game end."""
+"""The end of the game: resigning, a player at 0 life, both at 0 together, and the turn limit that
+makes every game end."""
 
 from domain.errors import GameOver
 from domain.xi import RULES
+from domain.xi.decide import Emitter
+from domain.xi.skirmish import state_checks
 from tests.unit.events import only, types
 from tests.unit.xi.builders import act, prepared, refused, started, table
 
@@ -39,3 +42,30 @@ def test_nothing_is_decided_once_the_game_is_over():
     state = act(started(), 0, {"type": "resign"})[1]
     assert refused(state, 1, END, GameOver)
     assert RULES.legal_actions(state, 1) == [] and RULES.open_actions(state, 1) == []
+
+
+def test_a_player_at_0_life_loses_and_the_other_wins():
+    state = table(seats=[{}, {"life": 3}], units=[{"card": "snow-beast", "controller": 0}])
+    events, state = act(state, 0, {"type": "skirmish", "unit": "u1", "target": 1})
+    ended = only(events, "game_ended")
+    assert ended.rule == "xi.end.zero-life" and ended.data == {"reason": "zero-life", "winners": [0], "fallen": [1]}
+    assert state.players[1].life == 0 and RULES.to_act(state) is None  # life stops at 0 (xi.house.life-floor)
+    outcome = RULES.outcome(state)
+    assert outcome.winners == [0] and outcome.scores == [40, 0] and outcome.reason == "a player's life reached 0"
+    assert RULES.describe(ended, ["Jack", "Jake"]) == "Jake has 0 life; Jack wins"
+
+
+def test_damage_past_0_is_recorded_whole_and_life_stops_at_0():
+    state = table(seats=[{}, {"life": 1}], units=[{"card": "snow-beast", "controller": 0}])
+    events, state = act(state, 0, {"type": "skirmish", "unit": "u1", "target": 1})
+    assert only(events, "damage_dealt").data["amount"] == 4 and state.players[1].life == 0
+
+
+def test_both_players_at_zero_together_is_a_draw():
+    state = table(seats=[{"life": 0}, {"life": 0}])
+    em = Emitter(state, None)
+    state_checks(em)
+    ended = only(em.events, "game_ended")
+    assert ended.rule == "xi.house.together-at-zero" and ended.data["winners"] == [] and ended.data["fallen"] == [0, 1]
+    outcome = RULES.outcome(em.state)
+    assert outcome.winners == [] and outcome.is_tie and "together" in outcome.reason

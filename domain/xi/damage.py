@@ -1,0 +1,92 @@
+"""The one damage pipeline (design section 4.3): every point of damage goes through `deal`.
+
+The order is fixed: the amount and its additions, immunity (a stop at 0), reductions (floor 0),
+the elemental cycle, then multipliers. Reductions come before doubling, so a Stone 3 on Bubble
+Fighter is (3 - 1) x 2 = 4 (xi.damage.reduce-first); each multiplier applies again, so three
+Floods are x8 (xi.damage.multipliers-stack). Celestial and Shadow damage skips the cycle and every
+multiplier, and nothing doubles damage to a Shadow unit (xi.house.no-doubling-at-all). A player
+has no type: the cycle never doubles damage to a player (xi.house.player-damage).
+
+`steps` says why the number is what it is; it goes into the `damage_dealt` event, so a replay
+shows how 32 came about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from domain.xi.cards import CARDS
+from domain.xi.layers import Stats, selects
+from domain.xi.state import XiState
+
+ELEMENTS = ("aqua", "ember", "wind", "stone")
+BEATS = {"aqua": "ember", "ember": "wind", "wind": "stone", "stone": "aqua"}  # xi.type.cycle
+NEVER_DOUBLED = frozenset({"celestial", "shadow"})  # xi.type.no-doubling
+
+
+def deal(amount: int, dtype: str, target_type: str | None, *, additions: Iterable[int] = (),
+         immune: Iterable[str] = (), reductions: Iterable[int] = (),
+         multipliers: Iterable[int] = ()) -> tuple[int, list[dict]]:
+    """The damage `amount` of type `dtype` does to a target of `target_type` (None: a player),
+    and the steps that made it."""
+    steps = [{"step": "amount", "value": amount}]
+    for add in additions:
+        amount += add
+        steps.append({"step": "add", "by": add, "value": amount})
+    if dtype in frozenset(immune):
+        steps.append({"step": "immune", "rule": "xi.keyword.immune", "value": 0})
+        return 0, steps
+    if target_type == "celestial" and dtype in ELEMENTS:
+        steps.append({"step": "immune", "rule": "xi.type.celestial", "value": 0})
+        return 0, steps
+    for by in reductions:
+        amount = max(0, amount - by)
+        steps.append({"step": "reduce", "rule": "xi.damage.reduce-first", "by": by, "value": amount})
+    if dtype in NEVER_DOUBLED or target_type == "shadow":
+        return amount, steps  # xi.house.no-doubling-at-all: neither the cycle nor a multiplier
+    if target_type is not None and BEATS.get(dtype) == target_type:
+        amount *= 2
+        steps.append({"step": "cycle", "rule": "xi.type.cycle", "by": 2, "value": amount})
+    for by in multipliers:
+        amount *= by
+        steps.append({"step": "multiply", "rule": "xi.damage.multipliers-stack", "by": by, "value": amount})
+    return amount, steps
+
+
+def _damage_list(card_id: str) -> tuple[Mapping, ...]:
+    return tuple(dict(entry) for entry in CARDS[card_id].static if dict(entry).get("list") == "damage")
+
+
+# The damage modifiers each card holds while in play (the typed list "damage" of section 4.2).
+DAMAGE_MODS = {card_id: _damage_list(card_id) for card_id in CARDS}
+
+
+def _holds(condition: str | None, target: Stats | None) -> bool:
+    if condition is None:
+        return True
+    if condition == "target_is_player":
+        return target is None
+    if condition.startswith("target_type:"):
+        return target is not None and target.type == condition.split(":", 1)[1]
+    raise ValueError(f"the condition {condition!r} of a damage modifier comes with step 4")
+
+
+def multipliers(state: XiState, derived: Mapping[str, Stats], source: Stats, target: Stats | None) -> list[int]:
+    """The multipliers on `source`'s damage to `target`, from every unit in play whose damage
+    modifiers select the source, by timestamp (Warden of Aqua's own x2 against Ember)."""
+    found = []
+    for holder in sorted(derived.values(), key=lambda unit: unit.since):
+        for mod in DAMAGE_MODS[holder.card]:
+            if (mod["op"] == "multiply" and selects(mod["to"], (holder.uid, holder.controller), source.uid,
+                                                    source.controller, source.type)
+                    and _holds(mod.get("if"), target)):
+                found.append(mod["value"])
+    return found
+
+
+def unit_hit(state: XiState, derived: Mapping[str, Stats], source: Stats, target: Stats | None) -> tuple[int, list]:
+    """The damage the unit `source` deals to the unit `target`, or to a player (None): its
+    derived damage, of its derived type (xi.house.damage-type), through the pipeline."""
+    return deal(source.damage, source.type, target.type if target else None,
+                immune=target.immune if target else (), reductions=target.reductions if target else (),
+                multipliers=multipliers(state, derived, source, target))
