@@ -210,6 +210,22 @@ def test_the_table_a_deal_or_a_decision_hands_over_is_its_events_folded(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_folding_a_deal_or_a_scenario_leaves_every_table_it_folds_from_as_it_was(game):
+    """`evolve` is pure: the tables of earlier steps (the replay's, a fork's) are never changed by a later one."""
+    rules = registry.get(game)
+    seats = len(rules.scenario_example.get("seats", [])) or rules.seats[0]
+    for opening in (rules.setup(seats, {}, Rng("pure", "setup")),
+                    rules.scenario_setup(seats, {}, rules.scenario_example, Rng("pure", "setup"))):
+        state = rules.new_state(seats, {})
+        for event in opening.events:
+            before = copy.deepcopy(state)
+            after = rules.evolve(state, event)
+            assert state == before, event.type
+            state = after
+        assert state == opening.state
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_the_game_the_service_keeps_after_each_move_is_the_one_its_log_folds_to(services, game):
     rules = registry.get(game)
     created = services.commands.create(game, people(rules), seed="adopted")

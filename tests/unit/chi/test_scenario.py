@@ -277,17 +277,6 @@ def test_in_a_scenario_game_a_seat_sees_its_own_hand_but_not_the_other_hand_nor_
             assert not any(label(card) in RULES.describe(event, NAMES) for card in ALL_IDS), event.type
 
 
-def test_laying_out_a_scenario_leaves_every_state_it_folds_from_as_it_was():
-    events = RULES.scenario_setup(2, {}, SCENARIO_EXAMPLE, Rng("pure", "setup")).events
-    state = RULES.new_state(2, {})
-    for event in events:
-        before = copy.deepcopy(state)
-        after = RULES.evolve(state, event)
-        assert state == before, event.type
-        state = after
-    assert sorted(cards_on_the_table(state)) == EVERY_CARD
-
-
 def test_a_fork_must_start_at_the_beginning_of_a_turn():
     conflict = Conflict(attacker=1, defender=0, yin="yin-gold-1", target="yang-gold-1", chi=[], to_decide=0, last_played=1)
     hands = [["chi-1", "yin-red-1"], ["chi-2"]]

@@ -257,16 +257,6 @@ def test_in_a_scenario_game_the_player_and_a_spectator_see_the_table_but_not_the
         assert RULES.describe(event, ["ana"]) == RULES.describe(Event(event.type, event.rule, event.data), ["ana"])
 
 
-def test_laying_out_a_scenario_leaves_every_state_it_folds_from_as_it_was():
-    state = RULES.new_state(1, {})
-    for event in RULES.scenario_setup(1, {}, SCENARIO_EXAMPLE, Rng("pure", "setup")).events:
-        before = copy.deepcopy(state)
-        after = RULES.evolve(state, event)
-        assert state == before, event.type
-        state = after
-    assert sorted(all_cards(state)) == EVERY_CARD
-
-
 def test_a_fork_starts_where_a_decision_is_to_be_taken():
     # Phase 1B draws a fourth Prince that no one can defeat: the game ends after Phase 3.
     _, last_turn = lay_out({**BASE, "row": ["daemon-7", "daemon-8", "daemon-9", "poet-sun-1"], "cp": 0, "deck": ["daemon-6"]})

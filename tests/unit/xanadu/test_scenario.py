@@ -333,17 +333,6 @@ def test_in_a_scenario_game_a_seat_sees_its_own_hand_but_not_the_other_hands_the
         assert RULES.describe(event, NAMES) == RULES.describe(Event(event.type, event.rule, event.data), NAMES)
 
 
-def test_laying_out_a_scenario_leaves_every_state_it_folds_from_as_it_was():
-    events = RULES.scenario_setup(2, {}, SCENARIO_EXAMPLE, Rng("pure", "setup")).events
-    state = RULES.new_state(2, {})
-    for event in events:
-        before = copy.deepcopy(state)
-        after = RULES.evolve(state, event)
-        assert state == before, event.type
-        state = after
-    assert sorted(every_card(state)) == EVERY_CARD
-
-
 def test_the_scenario_of_a_table_is_a_copy_that_changing_does_not_change_the_table():
     _, state = lay_out(SCENARIO_EXAMPLE)
     before = copy.deepcopy(state)
