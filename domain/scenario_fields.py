@@ -9,7 +9,7 @@ as in any deal.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from domain.errors import IllegalAction
 from domain.rng import Rng
@@ -30,6 +30,15 @@ class ScenarioFields:
 
     def refuse(self, reason: str) -> IllegalAction:
         return IllegalAction(reason, rule=self.rule)
+
+    def fields(self, value: Any, where: str, fields: Sequence[str], what: str) -> Mapping[str, Any]:
+        """An object with no field but `fields` (`what` it is, in words: "a scenario", "a seat")."""
+        if not isinstance(value, Mapping):
+            raise self.refuse(f"{where}: {what}, a JSON object with the fields {', '.join(fields)}, not {value!r}")
+        for name in value:
+            if name not in fields:
+                raise self.refuse(f"{where}.{name}: no such field; {what} has {', '.join(fields)}")
+        return value
 
     def card(self, value: Any, where: str, *, empty_allowed: bool = False) -> Any:
         """A card id (or None for an empty place, where one may be empty)."""

@@ -105,11 +105,7 @@ class _Plan:
     """A checked scenario: where every card goes."""
 
     def __init__(self, scenario: Any):
-        if not isinstance(scenario, Mapping):
-            raise _refuse(f"scenario: a JSON object with the fields {', '.join(FIELDS)}")
-        for name in scenario:
-            if name not in FIELDS:
-                raise _refuse(f"scenario.{name}: no such field; a scenario has {', '.join(FIELDS)}")
+        CHECK.fields(scenario, "scenario", FIELDS, "a scenario")
         if "hands" not in scenario:
             raise _refuse("scenario.hands: missing; a scenario names the cards in each seat's hand")
         self.hands = [_cards(hand, f"scenario.hands[{seat}]") for seat, hand in enumerate(_per_seat(scenario, "hands", "hands"))]

@@ -105,11 +105,7 @@ class _Plan:
     """A checked scenario: where every card goes, and the counters of the table."""
 
     def __init__(self, scenario: Any, options: Mapping[str, Any]):
-        if not isinstance(scenario, Mapping):
-            raise _refuse(f"scenario: a JSON object with the fields {', '.join(FIELDS)}")
-        for name in scenario:
-            if name not in FIELDS:
-                raise _refuse(f"scenario.{name}: no such field; a scenario has {', '.join(FIELDS)}")
+        CHECK.fields(scenario, "scenario", FIELDS, "a scenario")
         if "row" not in scenario:
             raise _refuse("scenario.row: missing; a scenario names the 4 slots of Society Row")
         self.advanced = self._advanced(scenario, options)

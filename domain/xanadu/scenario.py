@@ -112,7 +112,7 @@ SCENARIO_EXAMPLE: dict[str, Any] = {
 
 
 CHECK = ScenarioFields(RULE, "Xanadu", "a Xanadu building", ALL_IDS)
-_refuse, _is_list = CHECK.refuse, is_list
+_refuse, _is_list, _fields = CHECK.refuse, is_list, CHECK.fields
 
 
 def _is_int(value: Any) -> bool:
@@ -129,15 +129,6 @@ def _cards(value: Any, where: str) -> list[str]:
     if not _is_list(value):
         raise _refuse(f"{where}: a list of card ids, not {value!r}")
     return [_card(card, f"{where}[{i}]") for i, card in enumerate(value)]
-
-
-def _fields(value: Any, where: str, fields: tuple[str, ...], what: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _refuse(f"{where}: {what}, a JSON object with the fields {', '.join(fields)}, not {value!r}")
-    for name in value:
-        if name not in fields:
-            raise _refuse(f"{where}.{name}: no such field; {what} has {', '.join(fields)}")
-    return value
 
 
 def _rows(count: int) -> str:
