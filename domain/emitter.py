@@ -46,6 +46,24 @@ class Emitter:
         return Decision(self.events, self.state)
 
 
+Perform = Callable[["Emitter", int, Mapping[str, Any]], None]
+
+
+def decide_by_type(check: Callable[[Any, int, Any], None], emitter: type[Emitter],
+                   performers: Mapping[str, Perform]) -> Callable[[Any, int, Any, Rng], Decision]:
+    """A game's `decide`: the action checked (or refused), then performed by the performer of its
+    type on the decision's own copy of the table."""
+
+    def decide(state: Any, seat: int, action: Any, rng: Rng) -> Decision:
+        """The events of `seat` taking `action` and the table after them, or the error saying why it may not."""
+        check(state, seat, action)
+        em = emitter(state, rng)
+        performers[action["type"]](em, seat, action)
+        return em.decision()
+
+    return decide
+
+
 def fold_by_type(appliers: Mapping[str, Apply], copy: Callable[[Any], Any], game: str) -> Callable[[Any, Event], Any]:
     """A game's `evolve`: each event applied by the applier of its type to a copy of the table."""
 

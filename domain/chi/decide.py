@@ -11,9 +11,10 @@ from typing import Any, Mapping
 from domain.chi.actions import check
 from domain.chi.cards import ALL_IDS, CHI, COLOUR, KIND, POINTS
 from domain.chi.flow import Emitter, draw_from_deck, end_turn, maintain, start_turn
-from domain.chi.state import ROW_SLOTS, STACKS_TO_END, STARTING_HAND, ChiState, new_state
+from domain.chi.state import ROW_SLOTS, STACKS_TO_END, STARTING_HAND, new_state
 from domain.chi.table import final_scores, other, over_hand_limit, stack_of_colour
 from domain.contract import Decision
+from domain.emitter import decide_by_type
 from domain.rng import Rng
 
 
@@ -31,14 +32,6 @@ def setup_events(seats: int, rng: Rng) -> Decision:
     maintain(em)
     # turn_started adds one to the turn count: the starter's first turn is turn 1.
     start_turn(em, starter)
-    return em.decision()
-
-
-def decide_events(state: ChiState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
-    """The events of `seat` taking `action`, or the error saying why it may not."""
-    check(state, seat, action)
-    em = Emitter(state, rng)
-    _PERFORM[action["type"]](em, seat, action)
     return em.decision()
 
 
@@ -143,3 +136,4 @@ _PERFORM = {
     "pass": _pass,
     "discard": _discard,
 }
+decide_events = decide_by_type(check, Emitter, _PERFORM)

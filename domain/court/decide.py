@@ -14,8 +14,9 @@ from domain.contract import Decision
 from domain.court.actions import check
 from domain.court.cards import ALL_IDS, CARDS, DAEMONS
 from domain.court.flow import Emitter, activate, after_purchase, end_of_turn, refill, resume
-from domain.court.state import BUY, FIGHT, POWER, ROW_SLOTS, STARTING_CARDS, STARTING_CP, CourtState, new_state
+from domain.court.state import BUY, FIGHT, POWER, ROW_SLOTS, STARTING_CARDS, STARTING_CP, new_state
 from domain.court.table import fight_cost, price, rightmost_court_card, tax_collectors
+from domain.emitter import decide_by_type
 from domain.rng import Rng
 
 
@@ -31,14 +32,7 @@ def setup_events(advanced: bool, rng: Rng) -> Decision:
     return em.decision()
 
 
-def decide_events(state: CourtState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
-    check(state, seat, action)
-    em = Emitter(state, rng)
-    _PERFORM[action["type"]](em, action)
-    return em.decision()
-
-
-def _start(em: Emitter, action: Mapping[str, Any]) -> None:
+def _start(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     slot, space = action["slot"], action["space"]
     em.emit("starting_card_placed", "court.setup.starting-cards",
             {"slot": slot, "card": em.state.row[slot], "space": space})
@@ -57,7 +51,7 @@ def _start(em: Emitter, action: Mapping[str, Any]) -> None:
     em.emit("turn_started", "court.phase-1a.buy", {"turn": 1})
 
 
-def _buy(em: Emitter, action: Mapping[str, Any]) -> None:
+def _buy(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     slot, space = action["slot"], action["space"]
     card = em.state.row[slot]
     under = em.state.court[space][-1] if em.state.court[space] else None
@@ -68,7 +62,7 @@ def _buy(em: Emitter, action: Mapping[str, Any]) -> None:
         after_purchase(em)
 
 
-def _exchange(em: Emitter, action: Mapping[str, Any]) -> None:
+def _exchange(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     space, slot = action["space"], action["slot"]
     em.emit("courtesan_exchanged", "court.power.courtesan",
             {"space": space, "courtesan": em.state.court[space][-1], "slot": slot, "card": em.state.row[slot]})
@@ -77,7 +71,7 @@ def _exchange(em: Emitter, action: Mapping[str, Any]) -> None:
         refill(em)
 
 
-def _skip(em: Emitter, action: Mapping[str, Any]) -> None:
+def _skip(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     slot = rightmost_court_card(em.state)
     if slot is not None:
         em.emit("row_card_discarded", "court.phase-1b.discard", {"slot": slot, "card": em.state.row[slot]})
@@ -89,7 +83,7 @@ def _skip(em: Emitter, action: Mapping[str, Any]) -> None:
     after_purchase(em)
 
 
-def _tax(em: Emitter, action: Mapping[str, Any]) -> None:
+def _tax(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     space, take = action["space"], "vp" if action["type"] == "tax_for_vp" else "cp"
     card = em.state.court[space][-1]
     em.emit("tax_collected", "court.power.tax-collector",
@@ -98,7 +92,7 @@ def _tax(em: Emitter, action: Mapping[str, Any]) -> None:
     _power_done(em)
 
 
-def _fight(em: Emitter, action: Mapping[str, Any]) -> None:
+def _fight(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     slot = action["slot"]
     daemon = em.state.row[slot]
     rule = "court.power.general" if em.state.phase == POWER else "court.phase-2.fight"
@@ -111,7 +105,7 @@ def _fight(em: Emitter, action: Mapping[str, Any]) -> None:
         end_of_turn(em)
 
 
-def _decline(em: Emitter, action: Mapping[str, Any]) -> None:
+def _decline(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     if em.state.phase == POWER:
         pending = em.state.pending
         em.emit("power_declined", "court.power.topmost", {"power": pending["power"], "then": pending["then"]})
@@ -133,3 +127,4 @@ def _power_done(em: Emitter) -> None:
 
 _PERFORM = {"start": _start, "buy": _buy, "exchange": _exchange, "skip": _skip, "tax_for_vp": _tax, "tax_for_cp": _tax,
             "fight": _fight, "decline": _decline}
+decide_events = decide_by_type(check, Emitter, _PERFORM)

@@ -11,11 +11,12 @@ from typing import Any, Mapping
 
 from domain.contract import Decision
 from domain.emitter import Emitter as BaseEmitter
+from domain.emitter import decide_by_type
 from domain.rng import Rng
 from domain.xanadu.actions import check
 from domain.xanadu.cards import ALL_IDS, END_MARKER
 from domain.xanadu.evolve import APPLIERS
-from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, SELL_DRAW, XanaduState, copy_state, new_state
+from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, SELL_DRAW, copy_state, new_state
 from domain.xanadu.table import full, payable_cards, value
 
 
@@ -32,13 +33,6 @@ def setup_events(seats: int, edition: int, rng: Rng) -> Decision:
         cards = em.state.deck[:HAND]
         em.emit("hand_dealt", "xanadu.setup.deal", {"seat": seat, "count": len(cards)}, private={"cards": cards}, private_to=seat)
     em.emit("starting_offered", "xanadu.setup.start", {})
-    return em.decision()
-
-
-def decide_events(state: XanaduState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
-    check(state, seat, action)
-    em = Emitter(state, rng)
-    _PERFORM[action["type"]](em, seat, action)
     return em.decision()
 
 
@@ -185,3 +179,4 @@ def end_game(em: Emitter) -> None:
 _PERFORM = {"start": _start, "sell": _sell, "end_sell": _end_sell, "skip_turn": _skip_turn, "build": _build,
             "skip_build": _skip_build, "cover": _cover, "done_covering": _done_covering, "worker": _worker,
             "end_turn": _end_turn, "undo": _undo}
+decide_events = decide_by_type(check, Emitter, _PERFORM)

@@ -13,6 +13,7 @@ from typing import Any, Mapping
 
 from domain.contract import Decision
 from domain.emitter import Emitter as BaseEmitter
+from domain.emitter import decide_by_type
 from domain.rng import Rng
 from domain.xi.actions import check
 from domain.xi.evolve import APPLIERS
@@ -26,7 +27,6 @@ from domain.xi.state import (
     OPENING_DRAW,
     TURN_LIMIT,
     TURN_T,
-    XiState,
     copy_state,
     new_state,
 )
@@ -46,14 +46,6 @@ def setup_events(seats: int, rng: Rng) -> Decision:
     """The opening events: the players at 40 life, waiting for their decks."""
     em = Emitter(new_state(seats), rng)
     em.emit("game_prepared", "xi.setup.life", {"seats": seats, "life": LIFE})
-    return em.decision()
-
-
-def decide_events(state: XiState, seat: int, action: Mapping[str, Any], rng: Rng) -> Decision:
-    """The events of `seat` taking `action`, or the error saying why it may not."""
-    check(state, seat, action)
-    em = Emitter(state, rng)
-    _PERFORM[action["type"]](em, seat, action)
     return em.decision()
 
 
@@ -131,3 +123,4 @@ _PERFORM = {
     "end_turn": _end_turn,
     "resign": _resign,
 }
+decide_events = decide_by_type(check, Emitter, _PERFORM)
