@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from domain import takeback
-from domain.contract import Decision, Event
+from domain.contract import Decision, Event, seat_name
 from domain.rng import Rng
 
 CLOCK_RAN_OUT = "clock_ran_out"
@@ -57,7 +57,7 @@ def describe(rules: Any, event: Event, names: Sequence[str]) -> str:
         return takeback.describe(event, names)
     if event.type != CLOCK_RAN_OUT:
         return rules.describe(event, names)
-    who = names[event.data["seat"]] if 0 <= event.data["seat"] < len(names) else f"seat {event.data['seat']}"
+    who = seat_name(names, event.data["seat"])
     if event.data["policy"] == "forfeit":
         then = f"{who} forfeits"
     else:

@@ -98,6 +98,11 @@ class Event(NamedTuple):
         )
 
 
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """How a replay line names a seat: by its name, or by its number when the names do not cover it."""
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+
+
 class Decision(NamedTuple):
     """What a deal or a decision gives: its events, in order, and the table after them.
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from domain import state_codec
-from domain.contract import Event
+from domain.contract import Event, seat_name
 
 TAKE_BACK = {"type": "take_back"}
 TAKEN_BACK = "taken_back"
@@ -52,7 +52,7 @@ def why_not(rules: Any, seat: int, cause: Mapping[str, Any] | None, events: Sequ
 
 def describe(event: Event, names: Sequence[str]) -> str:
     seat = event.data["seat"]
-    who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+    who = seat_name(names, seat)
     undone = event.data["undone"]
     steps = f"step {undone[0]}" if len(undone) == 1 else f"steps {undone[0]} to {undone[-1]}"
     return f"{who} takes back their last decision ({steps}): the table is as it was at step {event.data['to_version']}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from domain.chi.cards import label, name_of
-from domain.contract import Event
+from domain.contract import Event, seat_name
 
 SCENARIO = "chi.scenario"
 
@@ -26,8 +26,7 @@ def describe(event: Event, names: Names) -> str:
     return line(event.data, names)
 
 
-def _who(names: Names, seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+_who = seat_name
 
 
 def _cards(cards: Sequence[str]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from domain.contract import Event
+from domain.contract import Event, seat_name
 from domain.xanadu.cards import name_of
 
 Data = Mapping[str, Any]
@@ -72,7 +72,7 @@ _SCENARIO_LINES: dict[str, Callable[[Data, Callable[[int], str]], str]] = {
 
 def describe(event: Event, names: Sequence[str]) -> str:
     def who(seat: int) -> str:
-        return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+        return seat_name(names, seat)
 
     if event.rule == SCENARIO and event.type in _SCENARIO_LINES:
         return _SCENARIO_LINES[event.type](event.data, who)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, Sequence
 
-from domain.contract import Event
+from domain.contract import Event, seat_name
 from domain.xi.cards import NAME
 
 Data = Mapping[str, Any]
@@ -21,8 +21,7 @@ def describe(event: Event, names: Names) -> str:
     return line(event.data, names) if line else event.type.replace("_", " ")
 
 
-def _who(names: Names, seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+_who = seat_name
 
 
 def _target(target: str | int, names: Names) -> str:
