@@ -123,9 +123,18 @@ def check_effect(card: str, shape: str, index: int, entry: Any, cards: frozenset
     return tuple(sorted((key, _checked(card, f"{where}.{key}", key, value, cards)) for key, value in entry.items()))
 
 
+# The keys whose value is one word of a closed list, and what such a word is called.
+_WORDS = {"do": (ACTIONS, "an action"), "type": (TYPES, "a type"), "when": (WHEN, "an event"),
+          "layer": (LAYERS, "a layer"), "list": (LISTS, "a typed list"), "op": (OPS, "an operation"),
+          "code": (CODES, "a function of special.py"), "choose": (CHOICES, "a choice this vocabulary knows"),
+          "chooser": (CHOOSERS, "a chooser this vocabulary knows")}
+
+
 def _checked(card: str, field: str, key: str, value: Any, cards: frozenset[str]) -> Any:
-    if key == "do" and value not in ACTIONS:
-        raise fail(card, field, f"{value!r} is not an action; one of {', '.join(sorted(ACTIONS))}")
+    if key in _WORDS:
+        words, what = _WORDS[key]
+        if not isinstance(value, str) or value not in words:
+            raise fail(card, field, f"{value!r} is not {what}; one of {', '.join(sorted(words))}")
     if key in ("to", "from"):
         return check_selector(card, field, value)
     if key == "if":
@@ -134,20 +143,6 @@ def _checked(card: str, field: str, key: str, value: Any, cards: frozenset[str])
         return check_amount(card, field, value, cards)
     if key == "cost":
         return check_cost(card, field, value)
-    if key == "type" and value not in TYPES:
-        raise fail(card, field, f"{value!r} is not a type; one of {', '.join(TYPES)}")
-    if key == "when" and value not in WHEN:
-        raise fail(card, field, f"{value!r} is not an event; one of {', '.join(sorted(WHEN))}")
-    if key == "layer" and value not in LAYERS:
-        raise fail(card, field, f"{value!r} is not a layer; one of {', '.join(sorted(LAYERS))}")
-    if key == "list" and value not in LISTS:
-        raise fail(card, field, f"{value!r} is not a typed list; one of {', '.join(sorted(LISTS))}")
-    if key == "op" and value not in OPS:
-        raise fail(card, field, f"{value!r} is not an operation; one of {', '.join(sorted(OPS))}")
-    if key == "code" and value not in CODES:
-        raise fail(card, field, f"{value!r} is not a function of special.py")
-    if key == "choose" and value not in CHOICES or key == "chooser" and value not in CHOOSERS:
-        raise fail(card, field, f"{value!r} is not a choice this vocabulary knows")
     if key == "limit" and (type(value) is not int or value < 1):
         raise fail(card, field, f"{value!r}: a limit is a whole number, 1 or more")
     if key == "value" and not _is_value(value):
