@@ -91,6 +91,7 @@ class Newsroom:
     def watching_game(self, game_id: UUID | str) -> Iterator[Watch]:
         """The game's feed, which news wakes, while the stream lasts."""
         key = str(game_id)
+        start = self._log_position_if_unwatched()
         with self._lock:
             feed = self._feeds.get(key)
             if feed is None:
@@ -98,7 +99,7 @@ class Newsroom:
             watch = Watch(feed=feed)
             self._watches[id(watch)] = watch
             self._game_watches[key].add(id(watch))
-            self._start_watcher()
+            self._start_watcher(start)
         try:
             yield watch
         finally:
@@ -113,10 +114,11 @@ class Newsroom:
     def watching_player(self, player_id: str) -> Iterator[Watch]:
         """A bell that rings when any of the player's games moves, or a seat of one is taken."""
         watch = Watch()
+        start = self._log_position_if_unwatched()
         with self._lock:
             self._watches[id(watch)] = watch
             self._player_watches[player_id][id(watch)] = watch
-            self._start_watcher()
+            self._start_watcher(start)
         try:
             yield watch
         finally:
@@ -161,10 +163,18 @@ class Newsroom:
 
     # --- the watcher -------------------------------------------------------------------------
 
-    def _start_watcher(self) -> None:
-        """Called with the lock held, whenever a stream starts watching."""
+    def _log_position_if_unwatched(self) -> int | None:
+        """The log's position now, if no watcher runs: read before the stream's first look at the
+        store, so that a save after that look is after the position the watcher starts from."""
+        return None if self._watcher is not None else self.store.recorder.max_notification_id() or 0
+
+    def _start_watcher(self, start: int | None) -> None:
+        """Called with the lock held, whenever a stream starts watching, with the log's position read
+        before it (None if a watcher ran then: it has stopped since, so the position is read now)."""
         if self._watcher is None:
-            self._watcher = threading.Thread(target=self._watch, name="news-watcher", daemon=True)
+            if start is None:
+                start = self.store.recorder.max_notification_id() or 0
+            self._watcher = threading.Thread(target=self._watch, args=(start,), name="news-watcher", daemon=True)
             self._watcher.start()
 
     def _still_needed(self) -> bool:
@@ -174,14 +184,15 @@ class Newsroom:
             self._watcher = None
             return False
 
-    def _watch(self) -> None:
-        position = None
+    def _watch(self, position: int) -> None:
         read_at = time.monotonic()
         with self.doorbell.listening() as listener:
+            # A doorbell rung before the subscription is lost: what was saved since `position` is read now.
+            caught_up = False
             while self._still_needed():
                 try:
-                    if position is None:
-                        position = self.store.recorder.max_notification_id() or 0
+                    if not caught_up:
+                        position, caught_up = self.read_log(position), True
                     # Waits of a second at most, so that the watcher ends soon after the last stream.
                     rang = listener.wait(min(self.safety, NAP_SECONDS))
                     if rang or time.monotonic() - read_at >= self.safety:

@@ -139,3 +139,29 @@ def test_with_redis_away_moves_are_saved_and_their_own_process_hears_of_them(tmp
            "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0", "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER)}
     services = build(env)
     follow_moves(services, services, two_person_game(services).id)
+
+
+def test_a_move_saved_while_the_watcher_subscribes_still_reaches_a_stream_that_has_looked(tmp_path):
+    """The doorbell of a save made before the watcher's subscription rings for nobody: the watcher
+    reads the log from where it stood before the stream's first look, so the move is not lost."""
+    with redis_server() as redis:
+        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path), "CHRONICLE_BOTS": "rq",
+               "REDIS_URL": redis.url, "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER)}
+        mover, watcher = build(env), build(env)
+        game_id = two_person_game(mover).id
+        opened, moved = threading.Event(), queue.Queue()
+        subscribe = watcher.news.doorbell.listener
+
+        def listener_after_a_move():
+            assert opened.wait(BOUND), "the stream's first look came"
+            moved.put(move(mover, game_id))  # saved after the stream looked, before the watcher listens
+            return subscribe()
+
+        watcher.news.doorbell.listener = listener_after_a_move
+        arrived = listen(GameStream(watcher.news, game_id, None, None, quiet_pace()).messages())
+        seen = next_message(arrived).id
+        opened.set()
+        version = moved.get(timeout=BOUND)
+        while seen < version:
+            seen = next_message(arrived).id
+        assert seen == version
