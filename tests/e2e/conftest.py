@@ -4,8 +4,11 @@ import pytest
 
 from web.server_process import running_server
 
+# A stream the tests read to the game's end must not end at its lifetime (60 s) on a slow machine.
+LONG_STREAMS = {"CHRONICLE_STREAM_SECONDS": "3600"}
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with running_server(tmp_path_factory.mktemp("chronicle-data"), workers=2) as base:
+    with running_server(tmp_path_factory.mktemp("chronicle-data"), workers=2, env=LONG_STREAMS) as base:
         yield base

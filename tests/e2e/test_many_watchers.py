@@ -8,8 +8,9 @@ import threading
 import pytest
 import requests
 
-from web.server_process import running_server
+from tests.e2e.conftest import LONG_STREAMS
 from tests.http_moves import first_legal_move
+from web.server_process import running_server
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +28,7 @@ def versions_seen(response, upto: int, seen: list[int]) -> None:
 
 
 def test_a_hundred_spectators_leave_the_api_answering_and_all_see_the_next_move(tmp_path):
-    with running_server(tmp_path) as base:
+    with running_server(tmp_path, env=LONG_STREAMS) as base:
         http = requests.Session()
         created = http.post(f"{base}/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
                                                        "seed": "many-watchers"}).json()

@@ -12,15 +12,17 @@ from typing import Iterator
 import pytest
 import requests
 
+from tests.e2e.conftest import LONG_STREAMS
+from tests.http_moves import first_legal_move
 from tests.infra import postgres_database, redis_server
 from web.server_process import running_server
-from tests.http_moves import first_legal_move
 
 pytestmark = pytest.mark.e2e
 
 STREAMS = 12
 BOUND = 60  # seconds: a failure bound, not a pace
-NO_SAFETY_LOOK = {"CHRONICLE_NEWS_SAFETY_SECONDS": "1000000", "CHRONICLE_STREAM_SAFETY_SECONDS": "1000000"}
+NO_SAFETY_LOOK = {"CHRONICLE_NEWS_SAFETY_SECONDS": "1000000", "CHRONICLE_STREAM_SAFETY_SECONDS": "1000000",
+                  **LONG_STREAMS}
 
 
 @contextmanager
