@@ -107,10 +107,12 @@ class Hello:
 def http_figures(moves: int, profile_to: Path | None = None) -> dict:
     """p50 and p95 of the move on SQLite and on PostgreSQL, and of the hello, measured in turn,
     keyed by (server, lean): each with `requests` and with http.client."""
-    with ExitStack() as stack:
+    with tempfile.TemporaryDirectory() as kept, ExitStack() as stack:
         folders = [Path(stack.enter_context(tempfile.TemporaryDirectory())) for _ in range(3)]
         postgres = stack.enter_context(postgres_database())
-        sqlite_app = {"app": "bench.profiled_wsgi:app", "env": {"CHRONICLE_PROFILE": str(profile_to)}} if profile_to else {}
+        timings_to = Path(kept) / "timings.jsonl"  # read once the servers (and their folders) are gone
+        sqlite_app = {"app": "bench.profiled_wsgi:app" if profile_to else "bench.timed_wsgi:app",
+                      "env": {"CHRONICLE_TIMINGS": str(timings_to), "CHRONICLE_PROFILE": str(profile_to)}}
         bases = {
             "sqlite": stack.enter_context(running_server(folders[0], **sqlite_app)),
             "postgres": stack.enter_context(running_server(folders[1], env=postgres)),
@@ -127,8 +129,18 @@ def http_figures(moves: int, profile_to: Path | None = None) -> dict:
                 latency = client.next_latency()
                 if turn >= WARM_UP:
                     samples[name].append(latency)
-    return {name: {"p50": percentile(values, 0.50), "p95": percentile(values, 0.95), "count": len(values)}
-            for name, values in samples.items()}
+        stack.close()  # the servers stop, and the SQLite one writes its timings
+        inside = server_phases(timings_to, skip=2 * WARM_UP)
+    figures = {name: {"p50": percentile(values, 0.50), "p95": percentile(values, 0.95), "count": len(values)}
+               for name, values in samples.items()}
+    return {**figures, "inside": inside}
+
+
+def server_phases(path: Path, skip: int) -> dict:
+    """The p50 of each phase of a move inside the SQLite server (bench/timed_wsgi.py), the warm-up
+    moves of both clients left out."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()][skip:]
+    return {phase: percentile([row[phase] for row in rows], 0.50) for phase in ("request", "command", "save")}
 
 
 def move_path_figures(moves: int = 400, games: int = 20, profile_to: Path | None = None) -> dict:
@@ -152,6 +164,7 @@ def report(figures: dict) -> list[str]:
     http = figures["http"]
     sqlite, postgres, hello = http[("sqlite", False)], http[("postgres", False)], http[("hello", False)]
     lean = {name: http[(name, True)] for name in ("sqlite", "postgres", "hello")}
+    inside = http["inside"]
     verdict = "meets" if sqlite["p50"] <= TARGET_P50 else "MISSES"
     return [
         f"Move through the service on SQLite: {1 / figures['service_move']:.0f} moves/s "
@@ -169,6 +182,10 @@ def report(figures: dict) -> list[str]:
         f"{postgres['p50'] / hello['p50']:.1f}x on PostgreSQL",
         f"  the same with http.client for a client: p50 {ms(lean['sqlite']['p50'])} on SQLite, "
         f"{ms(lean['postgres']['p50'])} on PostgreSQL, {ms(lean['hello']['p50'])} the hello",
+        f"  inside the SQLite server, p50: the request {ms(inside['request'])}, of which the command "
+        f"{ms(inside['command'])}, of which its durable save {ms(inside['save'])}; the rest of a round trip "
+        f"is the sockets, gunicorn and the client ({ms(lean['sqlite']['p50'] - inside['request'])} with "
+        f"http.client, {ms(sqlite['p50'] - inside['request'])} with requests)",
     ]
 
 

@@ -6,7 +6,7 @@ import atexit
 import cProfile
 import os
 
-from web.wsgi import app
+from bench.timed_wsgi import app
 
 profile = cProfile.Profile()
 served = app.wsgi_app
