@@ -125,3 +125,23 @@ def test_an_unknown_game_is_a_page_saying_so(page, server):
     answer = page.goto(f"{server}/games/00000000-0000-0000-0000-000000000000")
     assert answer.status == 404
     assert "No such game" in page.locator("h1").inner_text()
+
+
+def test_a_steps_decision_and_the_actions_open_then_read_in_words(page, server, finished):
+    api, game_id = finished["api"], finished["id"]
+    step, decision = next((n, d) for n in range(2, 200)
+                          if (d := api.get(game_id, f"/replay/{n}")["explanation"]["decision"])
+                          and d.get("action", {}).get("type") == "draw" and d["decided_on_version"] == n - 1
+                          and len(d["legal_actions"]) > 1)
+    open_at(page, server, game_id, step)
+    slot = decision["action"]["slot"]
+    chosen = page.locator("#decision .chosen-action")
+    # The words of the table it was taken on, once that table is read: the card drawn, by name.
+    page.wait_for_function("() => document.querySelector('#decision .chosen-action').textContent.startsWith('Draw the ')")
+    assert chosen.inner_text() == f"Draw {chosen.inner_text().removeprefix('Draw ').rsplit(' (slot', 1)[0]} (slot {slot + 1})"
+    page.click("#decision details.legal summary")
+    items = page.locator("#decision details.legal li")
+    assert items.count() == len(decision["legal_actions"])
+    texts = items.all_inner_texts()
+    assert not any("{" in text or "type:" in text for text in texts), "every open action in the game's words, no JSON"
+    assert [text for text in texts if text.endswith("(taken)")] == [f"{chosen.inner_text()} (taken)"]

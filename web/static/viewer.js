@@ -18,6 +18,7 @@
   const TOKEN_KEY = `chronicle:token:${gameId}`;
   const $ = (id) => document.getElementById(id);
   let whatIf = null; // the "What if…" beside each decision (what-if.js)
+  let actionWords = null; // the words for a decision's actions (action-words.js)
 
   const view = {
     game: null, // the game now, as this seat sees it (GET /api/games/{id})
@@ -284,6 +285,10 @@
     return found || { id };
   }
 
+  function sameAction(one, other) {
+    return JSON.stringify(one) === JSON.stringify(other);
+  }
+
   function drawDecision(step) {
     const box = $("decision");
     const decision = step.explanation.decision;
@@ -293,10 +298,19 @@
     else if (decision && decision.action) {
       const seat = step.table.seats[decision.seat];
       const legal = decision.legal_actions;
-      lines.push(h("p", { class: "taken" }, `${seat ? seat.name : "The seat"} chose `, h("code", {}, JSON.stringify(decision.action)),
+      const chosen = h("q", { class: "chosen-action" });
+      const list = h("ul", {});
+      const say = (label) => { // at once in plain words, then in those of the table it was decided on
+        chosen.textContent = label(decision.action);
+        list.replaceChildren(...legal.map((action) => sameAction(action, decision.action)
+          ? h("li", { class: "taken" }, label(action), h("span", { class: "hint" }, " (taken)"))
+          : h("li", {}, label(action))));
+      };
+      say(actionWords.plain);
+      actionWords.labeller(decision.decided_on_version).then(say);
+      lines.push(h("p", { class: "taken" }, `${seat ? seat.name : "The seat"} chose `, chosen,
         ` on step ${decision.decided_on_version}${decision.actor ? ` (${decision.actor.bot || "a bot"})` : ""}.`));
-      lines.push(h("details", { class: "legal" }, h("summary", {}, `${legal.length} legal action${legal.length === 1 ? " was" : "s were"} open`),
-        h("ul", {}, legal.map((action) => h("li", {}, h("code", {}, JSON.stringify(action)))))));
+      lines.push(h("details", { class: "legal" }, h("summary", {}, `${legal.length} legal action${legal.length === 1 ? " was" : "s were"} open`), list));
       lines.push(whatIf.control(step));
     } else if (decision && decision.hidden) lines.push(h("p", { class: "hint" }, "The decision behind this step is shown to its seat, and to everyone once the game is over."));
     const rules = step.explanation.rules.filter((rule) => rule.id !== step.rule.id);
@@ -610,7 +624,8 @@
 
   async function start() {
     view.token = readToken();
-    whatIf = ChronicleWhatIf.create({ call, drawer, stepAt, problemText, asked: keepWhatIf });
+    actionWords = ChronicleActionWords.create({ drawer, stepAt });
+    whatIf = ChronicleWhatIf.create({ call, drawer, words: actionWords, problemText, asked: keepWhatIf });
     bindControls();
     $("table").addEventListener("click", clickCard);
     $("table").addEventListener("keydown", (event) => {

@@ -9,34 +9,13 @@
    its decision panel and record(step) in its disputes box. */
 "use strict";
 window.ChronicleWhatIf = {
-  create({ call, drawer, stepAt, problemText, asked }) {
+  create({ call, drawer, words: actionWords, problemText, asked }) {
     const $ = (id) => document.getElementById(id);
     const state = {
       open: false, // the control stays open from one step to the next
       decidedOn: null, // the decision step of the control on show
       answer: null, // the answer on show, and the table it was asked on
     };
-
-    /* The words for the actions of a decision, on the table it was taken on (the labels of most
-       games name the cards of that table); the actions' JSON when the game's script has none. */
-    function labeller(before) {
-      const generic = ChronicleTables.generic;
-      return (action) => {
-        try {
-          return (before ? drawer.label(action, before) : generic.label(action)) || JSON.stringify(action);
-        } catch (error) {
-          return generic.label(action);
-        }
-      };
-    }
-
-    async function tableOn(step) {
-      try {
-        return (await stepAt(step)).table;
-      } catch (error) {
-        return null; // labels fall back on the actions' own words
-      }
-    }
 
     function same(one, other) {
       return JSON.stringify(one) === JSON.stringify(other);
@@ -69,13 +48,13 @@ window.ChronicleWhatIf = {
       const fill = async () => {
         if (filled) return;
         filled = true;
-        const label = labeller(await tableOn(decidedOn));
+        const label = await actionWords.labeller(decidedOn);
         const legal = decision.legal_actions;
         const words = legal.map(label);
         const twice = new Set(words.filter((word, index) => words.indexOf(word) !== index));
         select.replaceChildren(...legal.map((action, index) => {
           const taken = same(action, decision.action);
-          const text = (twice.has(words[index]) ? `${words[index]} ${JSON.stringify(action)}` : words[index]) + (taken ? " (taken)" : "");
+          const text = (twice.has(words[index]) ? `${words[index]} (${actionWords.plain(action)})` : words[index]) + (taken ? " (taken)" : "");
           return h("option", { value: index, dataset: taken ? { action: JSON.stringify(action), taken: "true" } : { action: JSON.stringify(action) } }, text);
         }));
         const other = legal.findIndex((action) => !same(action, decision.action));
@@ -122,7 +101,7 @@ window.ChronicleWhatIf = {
 
     async function showAnswer(answer, shown) {
       const panel = $("what-if-answer");
-      const label = labeller(await tableOn(answer.step));
+      const label = await actionWords.labeller(answer.step);
       state.answer = answer;
       const who = seatName(shown, answer.seat);
       const parts = [
@@ -204,8 +183,7 @@ window.ChronicleWhatIf = {
       if (!kept.length) return [];
       const decidedOn = kept[0].step;
       const list = h("ul", { class: "what-ifs", id: "what-ifs" });
-      const draw = (before) => {
-        const label = labeller(before);
+      const draw = (label) => {
         list.replaceChildren(...kept.map((answer) => {
           const who = answer.asked_by === null || answer.asked_by === undefined ? "a spectator" : seatName(step.table, answer.asked_by);
           const show = h("button", { type: "button", class: "link show-what-if", "aria-label": `show what-if ${answer.number}` }, "show");
@@ -214,8 +192,8 @@ window.ChronicleWhatIf = {
             h("b", {}, label(answer.action)), ` — ${answerLine(answer)} `, h("span", { class: "hint" }, `(asked by ${who}) `), show);
         }));
       };
-      draw(null);
-      tableOn(decidedOn).then((before) => { if (before) draw(before); });
+      draw(actionWords.plain); // at once, then in the words of the table the decision was taken on
+      actionWords.labeller(decidedOn).then(draw);
       return [h("h3", {}, `What-ifs asked (${kept.length})`), list];
     }
 
