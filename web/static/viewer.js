@@ -19,6 +19,7 @@
   const $ = (id) => document.getElementById(id);
   let whatIf = null; // the "What if…" beside each decision (what-if.js)
   let actionWords = null; // the words for a decision's actions (action-words.js)
+  let attention = null; // the title, announcements, sound and notification (attention.js)
 
   const view = {
     game: null, // the game now, as this seat sees it (GET /api/games/{id})
@@ -35,6 +36,7 @@
     chosen: [], // the keys clicked so far towards an action (a Yin, then its target)
     token: null,
     busy: false,
+    heard: [], // the descriptions of the steps the stream brought since the last were announced
   };
 
   /* ---- talking to the API ---- */
@@ -152,6 +154,7 @@
     }
     $("status").textContent = text;
     $("status").dataset.status = game.status;
+    attention.decided(myDecision());
     const deadline = $("deadline");
     deadline.hidden = !game.deadline;
     deadline.dataset.deadline = game.deadline || "";
@@ -602,12 +605,14 @@
     const before = view.game;
     view.game = game;
     if (before.status !== view.game.status) view.cache.clear(); // the end reveals every hidden card
+    if (message.event && message.event.description && message.version > before.version) view.heard.push(message.event.description);
     clearTimeout(view.settling); // a decision's events come together: draw once they have
     view.settling = setTimeout(settle, SETTLE_MS);
     return game;
   }
 
   async function settle() {
+    if (view.heard.length) attention.announce(view.heard.splice(0).join(" "));
     drawStatus();
     if (view.following && !view.playing) await show(lastStep());
     else {
@@ -625,6 +630,7 @@
   async function start() {
     view.token = readToken();
     actionWords = ChronicleActionWords.create({ drawer, stepAt });
+    attention = ChronicleAttention.create();
     whatIf = ChronicleWhatIf.create({ call, drawer, words: actionWords, problemText, asked: keepWhatIf });
     bindControls();
     $("table").addEventListener("click", clickCard);
