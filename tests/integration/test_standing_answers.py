@@ -216,3 +216,31 @@ def test_parry_keeps_the_contracts_interrupts_on_every_step_of_random_games_with
             windows += bool(RULES.pending(state))
             decisions += 1
         assert windows
+
+
+def test_a_bots_strike_is_answered_by_the_standing_rule_in_the_bots_own_transaction(parry):
+    created = parry.commands.create("parry", [{"bot": "striker"}, {"name": "bo"}], seed="bot-strikes")
+    assert parry.store.game(created.id).to_act() == 1  # the bot struck at once; Bo has no rule yet
+    act(parry, created.id, 1, STAND)  # the rule answers the open window
+    act(parry, created.id, 1, REST)  # the bot strikes again, in-process, and the rule answers it
+    stored = parry.store.stored_events(created.id)[1:]
+    strikes = [event for event in stored if event.domain_event["type"] == "strike_declared"]
+    assert len(strikes) == 2 and "actor" in strikes[1].cause
+    after = stored[stored.index(strikes[1]) + 1]
+    assert after.domain_event["type"] == "window_passed" and after.cause["standing"] is True
+    assert after.cause["rng"] == f"decision:{strikes[1].originator_version}"
+    assert parry.store.game(created.id).to_act() == 1 and parry.store.game(created.id).state.scores == [2, 0]
+
+
+def test_a_decision_the_clock_takes_is_answered_by_the_standing_rule_in_the_same_transaction(parry, clock):
+    created = parry.commands.create("parry", [{"name": "ana"}, {"name": "bo"}], seed="clocked",
+                                    clock={"per_decision": "PT1H", "on_timeout": "bot", "bot": "striker"})
+    act(parry, created.id, 1, STAND)
+    clock.advance(hours=2)
+    reply = parry.commands.time_out(created.id, parry.store.game(created.id).version)
+    assert [event["type"] for event in reply["events"]] == ["clock_ran_out", "strike_declared", "window_passed",
+                                                            "point_scored", "turn_started"]
+    assert reply["to_act"]["seat"] == 1
+    while (game := parry.store.game(created.id)).to_act() is not None:
+        act(parry, created.id, game.to_act(), REST)
+    assert audit_game(parry.store, created.id)["verified"]
