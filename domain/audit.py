@@ -6,8 +6,11 @@ code implements (or, for a game whose rules declare `replays`, one it still re-r
 game's options: an older version whose games it plays as they were); that versions run 2, 3, ... without a gap and that each event's hash chains to
 the one before; and then re-runs the game: the deal from the seed's `setup` stream, each recorded
 decision (seat and action) through the rules with its own random stream, comparing the events the
-rules produce with the events recorded, one by one. The first difference is reported with its
-step, what the rules give and what the log holds. Nothing here touches a database or a network,
+rules produce with the events recorded, one by one; and where a decision is a standing answer
+(domain.interrupts), that the seat's standing rules gave exactly it, that none due was skipped
+(the decision after any other is the standing answer due then, if one is), and that the answers
+to interrupts are marked as such. The first difference is reported with its step, what the rules
+give and what the log holds. Nothing here touches a database or a network,
 so an exported game is verified offline with the same code the service uses.
 """
 
@@ -16,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from domain import clock, registry, takeback
+from domain import clock, interrupts, registry, takeback
 from domain.chain import header_hash, link
 from domain.contract import Event
 from domain.errors import RulesError
@@ -126,6 +129,7 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
     for index, group in enumerate(groups):
         first = group[0]["version"]
         cause = group[0]["cause"]
+        _check_standing(rules, state, cause, first)
         if "takeback" in cause:
             expected = clock.folded(rules, state, _takeback(rules, groups[:index], states, cause, first))
         elif cause.get("setup") and "scenario" in cause:
@@ -155,6 +159,31 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
                                     len(expected_json), len(found_json)))
         state = expected.state
         states[group[-1]["version"]] = state
+    if groups and (due := interrupts.standing_due(rules, state)) is not None:
+        end = groups[-1][-1]["version"] + 1
+        raise _Diverged(Finding(end, "standing", "the log ends where a standing answer was due",
+                                {"seat": due[0], "action": due[1]}, None))
+
+
+def _check_standing(rules, state: Any, cause: Mapping[str, Any], first: int) -> None:
+    """A decision marked standing is the answer the seat's standing rules give on the table it was
+    taken on; a standing answer due there is the decision taken, marked so; and an answer to an
+    interrupt, in a game whose seats may set standing rules, says so (its time is hidden)."""
+    due = interrupts.standing_due(rules, state)
+    if due is not None or cause.get(interrupts.STANDING):
+        wanted = None if due is None else {"seat": due[0], "action": due[1], "standing": True}
+        found = {"seat": cause.get("seat"), "action": cause.get("action"),
+                 "standing": bool(cause.get(interrupts.STANDING))}
+        if wanted != found:
+            reason = ("a standing answer was due here, and the log holds another decision" if due is not None else
+                      "the decision is marked standing, but the seat's standing rules give no answer here")
+            raise _Diverged(Finding(first, "standing", reason, wanted, found))
+    if cause.get("setup") or "takeback" in cause:
+        return
+    answers = interrupts.answers_interrupt(rules, state, cause.get("seat"))
+    if answers != bool(cause.get(interrupts.INTERRUPT)):
+        raise _Diverged(Finding(first, "interrupt", "the decision is marked as answering an interrupt when it does "
+                                "not, or not when it does", answers, bool(cause.get(interrupts.INTERRUPT))))
 
 
 def _takeback(rules, before: list, states: dict[int, Any], cause: Mapping[str, Any], first: int) -> list[Event]:

@@ -6,6 +6,12 @@ randomness is used, gives a `Decision`), folds events into state (`evolve`, pure
 game from its log), and shows the table to one seat (`view`). Seats are indices
 0..n-1; names, tokens and bots belong to the service. Actions are plain JSON objects, so a client
 can post back exactly what `legal_actions` listed.
+
+Interrupts (a Chi conflict, an Xi Cards response window, a choice a power asks for) are decisions
+waiting on a seat above the turn's own: `pending` lists them, bottom first, and `to_act` is the
+seat of the top one. A seat may have standing rules that answer them (`standing_answer`); the
+service records such an answer as that seat's decision, like one given by hand. A game without
+interrupts inherits `Interrupts`, whose defaults say so.
 """
 
 from __future__ import annotations
@@ -147,6 +153,44 @@ class Bot(Protocol):
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action], rng: Rng) -> Action: ...
 
 
+WINDOW, CHOICE = "window", "choice"
+
+
+class Pending(NamedTuple):
+    """A decision waiting on a seat above the turn's own: a window, or a choice an effect asks for.
+
+    Everything in it is public: whether it opens may depend only on what every seat may know.
+    """
+
+    seat: int
+    kind: str  # WINDOW (the seat may answer or let it pass) | CHOICE (the seat must choose)
+    rule: str  # the rule that opened it
+    facts: Mapping[str, Any]  # what it answers (the declarer, the card, the target), all public
+    decline: Action | None  # the action that lets a window pass; None for a choice
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "rule": self.rule, "facts": dict(self.facts),
+                "decline": dict(self.decline) if self.decline is not None else None}
+
+
+class Interrupts:
+    """The contract's interrupt methods for a game that has no interrupts: nothing is ever pending
+    and no seat has standing rules. Every game's rules inherit these and override what they have."""
+
+    # Whether seats may set standing rules. If they may, the times of answers to interrupts are
+    # hidden from the other seats while the game runs, so a standing answer, given at once, cannot
+    # be told from one given by hand.
+    standing_rules: bool = False
+
+    def pending(self, state: Any) -> Sequence[Pending]:
+        """The interrupts waiting, bottom first; empty on an ordinary turn."""
+        return []
+
+    def standing_answer(self, state: Any, seat: int) -> Action | None:
+        """The action `seat`'s standing rules give now (pure; one of its legal actions), else None."""
+        return None
+
+
 class Rules(Protocol):
     """One game's rules. Every method is pure; only `setup` and `decide` draw from `rng`."""
 
@@ -174,7 +218,17 @@ class Rules(Protocol):
         """The opening events (shuffle, deal, choose who starts) and the table they lay out."""
 
     def to_act(self, state: Any) -> int | None:
-        """The seat whose decision it is; None once the game is over."""
+        """The seat whose decision it is; None once the game is over. When `pending(state)` is not
+        empty, it is the seat of the top one (the conformance suite checks it for every game)."""
+
+    def pending(self, state: Any) -> Sequence[Pending]:
+        """The interrupts waiting, bottom first; [] on an ordinary turn (`Interrupts`' default)."""
+
+    def standing_answer(self, state: Any, seat: int) -> Action | None:
+        """The action `seat`'s standing rules give now, else None (`Interrupts`' default). Pure; a
+        legal action of `seat`'s, which the service records at once as the seat's decision."""
+
+    standing_rules: bool  # whether seats may set standing rules (`Interrupts`' default: False)
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order; empty when it is not to act."""

@@ -2,8 +2,9 @@
 
 It may when, since that decision, nobody else has decided anything, and the decision's events
 drew nothing at random and showed the seat nothing it did not know (the game says which of its
-events are so: `rules.reversible`). What the other seats saw of the decision stays seen: the
-takeback gives the seat that takes back no knowledge, only its move back.
+events are so: `rules.reversible`), and the seat took it itself, not its clock nor one of its
+standing rules (taken back, the rule would only answer again). What the other seats saw of the
+decision stays seen: the takeback gives the seat that takes back no knowledge, only its move back.
 
 A takeback is a decision of its own (`{"type": "take_back"}`), recorded as one `taken_back`
 event (rule `game.takeback`) that names the version whose table it restores and carries that
@@ -45,6 +46,8 @@ def why_not(rules: Any, seat: int, cause: Mapping[str, Any] | None, events: Sequ
         return "another seat has decided since your last decision"
     if "clock" in cause:
         return "the clock decided that for you when your time ran out"
+    if cause.get("standing"):
+        return "one of your standing rules answered that for you: change the rule for the next time"
     if not rules.reversible(events):
         return "that decision drew a card or showed you something: it stands"
     return None

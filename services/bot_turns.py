@@ -13,6 +13,7 @@ import time
 from typing import Callable
 from uuid import UUID
 
+from domain import interrupts
 from services.bot_choice import bot_decision
 from services.commands import Commands
 from services.errors import StaleVersion
@@ -23,9 +24,10 @@ log = logging.getLogger(__name__)
 
 
 def bot_to_act(game: Game) -> str | None:
-    """The bot whose decision it is, if the seat to act is a bot's."""
+    """The bot whose decision it is, if the seat to act is a bot's and no standing rule of its
+    answers it (the service records that answer itself, in the transaction of the decision before)."""
     seat = game.to_act()
-    if seat is None:
+    if seat is None or interrupts.standing_due(game.rules, game.state) is not None:
         return None
     return game.seats[seat].get("bot")
 

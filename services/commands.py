@@ -4,7 +4,9 @@ Every decision goes through `act`, whether a person sent it over REST or a bot c
 rules decide the events (drawing randomness from the game's seed and version), the aggregate
 records them, and the store saves them in one transaction, with the reply to an
 Idempotency-Key in the same transaction. A move decided on a stale version is refused, whether
-the staleness is seen at load time or at save time (the store's optimistic concurrency).
+the staleness is seen at load time or at save time (the store's optimistic concurrency). After
+every deal and decision, the standing answers that follow it (domain.interrupts) are recorded in
+the same transaction, each a decision of its own seat.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain import clock, registry, takeback
+from domain import clock, interrupts, registry, takeback
+from domain.contract import Event
 from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
@@ -37,6 +40,9 @@ from services.takebacks import takeback_events
 
 MAX_SEED_LENGTH = 256
 MAX_DELAY = 1000  # steps a spectator may be kept behind
+# Standing answers one decision may set off, at most: a game whose standing rules never let it move
+# on is stopped there (and logged) rather than holding the request forever.
+MOST_STANDING = 1000
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +61,28 @@ def decision_rng(seed: str, version: int) -> Rng:
 
 
 OPTIONS = {"sandbox": bool}
+
+
+def record_standing_answers(game: Game, at: str) -> list[Event]:
+    """Record every standing answer due after the game's last decision, each a decision of its own
+    seat on the random stream of its version, marked `standing`; their events, in order."""
+    rules, answered = game.rules, []
+    for _ in range(MOST_STANDING):
+        due = interrupts.standing_due(rules, game.state)
+        if due is None:
+            return answered
+        seat, action = due
+        cause: dict[str, Any] = {"seat": seat, "action": dict(action), "rng": f"decision:{game.version}", "at": at,
+                                 interrupts.STANDING: True}
+        if interrupts.answers_interrupt(rules, game.state, seat):
+            cause[interrupts.INTERRUPT] = True
+        decision = rules.decide(game.state, seat, action, decision_rng(game.seed, game.version))
+        game.record_decision(decision, cause)
+        answered += decision.events
+        log.info("game %s: %s (seat %s) %s by a standing rule -> version %s", game.id, game.seats[seat]["name"], seat,
+                 action.get("type"), game.version)
+    log.error("game %s: %s standing answers in a row; the rest wait for the next decision", game.id, MOST_STANDING)
+    return answered
 
 
 def checked_options(options: Mapping[str, Any] | None, rules: Any = None) -> dict[str, Any]:
@@ -159,6 +187,7 @@ class Commands:
             dealt = rules.scenario_setup(len(records), options, scenario, Rng(seed, "setup"))
             cause["scenario"] = dict(scenario)
         aggregate.record_decision(dealt, cause)
+        record_standing_answers(aggregate, cause["at"])
         self.store.save_game(aggregate)
         log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
         self.on_change(aggregate)
@@ -205,6 +234,8 @@ class Commands:
         rules = game.rules
         cause: dict[str, Any] = {"seat": seat, "action": dict(action), "rng": f"decision:{expected_version}",
                                  "at": timestamp(self.clock.now())}
+        if action.get("type") != takeback.TAKE_BACK["type"] and interrupts.answers_interrupt(rules, game.state, seat):
+            cause[interrupts.INTERRUPT] = True
         if timed_out:
             cause["clock"] = dict(timed_out)
         if actor:
@@ -218,13 +249,14 @@ class Commands:
             decision = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
         first_new = game.version + 1
         game.record_decision(decision, cause)
+        events = decision.events + record_standing_answers(game, cause["at"])
         reply = {
             "game_id": str(game_id),
             "version": game.version,
             "receipt": game.head,
             "status": "finished" if game.finished else "running",
             "to_act": present_to_act(game),
-            "events": present_events(game, seat, decision.events, first_new),
+            "events": present_events(game, seat, events, first_new),
         }
         to_save: list[Any] = [game]
         if idempotency_key is not None:

@@ -3,14 +3,17 @@
 A viewer is a seat index, or None for a spectator. While a game runs, each event is shown
 through `Event.seen_by` and each table through the rules' `view`, and a spectator of a game with
 a spectator delay sees it that many steps behind (`shown_version`); once it is over, everything,
-seed included, is shown to everyone.
+seed included, is shown to everyone. The decisions a standing rule gave look to the other seats
+like those given by hand: the cause's `standing` is hidden as its action is, and in a game whose
+seats may set standing rules the times of answers to interrupts are hidden too (a rule answers at
+once, a person later), until the end.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from domain import clock
+from domain import clock, interrupts
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
 from services.clocks import deadline, timestamp
@@ -77,22 +80,34 @@ def present_stored(game: Game, viewer: int | None, stored: Any, reveal: bool) ->
     seen = present_event(game, viewer, Event.from_json(stored.domain_event), stored.originator_version, reveal)
     seen["cause"] = visible_cause(stored.cause, viewer, reveal)
     seen["chain"] = stored.chain
-    seen["at"] = stored.timestamp.isoformat()
+    if shows_time(stored.cause, viewer, reveal):
+        seen["at"] = stored.timestamp.isoformat()
     return seen
 
 
-HIDDEN_CAUSES = ("action", "scenario")
+HIDDEN_CAUSES = ("action", "scenario", interrupts.STANDING)
+OWN_CAUSES = ("action", interrupts.STANDING)  # shown to the deciding seat, to everyone once over
 
 
 def visible_cause(cause: dict[str, Any], viewer: int | None, reveal: bool) -> dict[str, Any]:
     """The decision behind an event. The action itself is shown to its own seat only until the
-    end (in some games an action names a hidden card); what it did is in the events. A sandbox
-    game's scenario names every hidden card (hands, deck order): shown once the game is over, and
-    until then only as the events laying it out show it to each seat."""
+    end (in some games an action names a hidden card); what it did is in the events. Whether a
+    standing rule gave it is shown alike, and so is the time of an answer to an interrupt: to the
+    other seats a standing answer is one given by hand. A sandbox game's scenario names every
+    hidden card (hands, deck order): shown once the game is over, and until then only as the
+    events laying it out show it to each seat."""
     shown = {key: value for key, value in cause.items() if key not in HIDDEN_CAUSES}
-    if "action" in cause and (reveal or viewer == cause.get("seat")):
-        shown["action"] = cause["action"]
+    if reveal or viewer == cause.get("seat"):
+        shown.update((key, cause[key]) for key in OWN_CAUSES if key in cause)
+    if not shows_time(cause, viewer, reveal):
+        shown.pop("at", None)
     return shown
+
+
+def shows_time(cause: dict[str, Any], viewer: int | None, reveal: bool) -> bool:
+    """Whether `viewer` may see when the decision was taken: not, while the game runs, an answer
+    to an interrupt taken by another seat (marked in games whose seats may set standing rules)."""
+    return reveal or not cause.get(interrupts.INTERRUPT) or viewer == cause.get("seat")
 
 
 def shown_version(game: Game, viewer: int | None) -> int:
@@ -122,6 +137,7 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "seats": public_seats(game.seats),
         "you": viewer,
         "to_act": present_to_act(game),
+        "pending": [waiting.to_json() for waiting in rules.pending(game.state)],
         "table": rules.view(game.state, viewer, reveal=reveal or game.finished),
         "outcome": outcome.to_json() if outcome else None,
         "clock": game.options.get("clock"),

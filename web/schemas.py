@@ -199,6 +199,9 @@ class GameView(Schema):
     seats = fields.List(fields.Nested(Seat))
     you = fields.Integer(allow_none=True, metadata={"description": "the seat the token holds; null for a spectator"})
     to_act = fields.Nested(ToAct, allow_none=True)
+    pending = fields.List(fields.Dict(), metadata={
+        "description": "the interrupts waiting (a response window, a choice an effect asks for), bottom first, each "
+                       "{seat, kind: window | choice, rule, facts, decline}: all public; the top one's seat is to_act"})
     table = fields.Dict(metadata={"description": "the game's table as the asker may see it"})
     outcome = fields.Nested(Outcome, allow_none=True)
     clock = fields.Dict(allow_none=True, metadata={"description": "the game's clock, if it has one"})

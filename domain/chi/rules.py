@@ -11,10 +11,10 @@ from domain.chi.describe import describe
 from domain.chi.evolve import evolve
 from domain.chi.rulebook import RULEBOOK
 from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
-from domain.chi.state import OVER, SETUP, ChiState, Conflict, new_state
+from domain.chi.state import CONFLICT, OVER, SETUP, ChiState, Conflict, new_state
 from domain.chi.table import to_act
 from domain.chi.view import outcome, view
-from domain.contract import Action, Decision, Event, Outcome
+from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending
 from domain.rng import Rng
 
 
@@ -22,7 +22,7 @@ REVERSIBLE = frozenset({"yang_played", "end_triggered", "card_discarded", "disca
                         "turn_passed"})
 
 
-class ChiRules:
+class ChiRules(Interrupts):
     """Chi for two players, with the house rules of docs/house-rules.md."""
 
     name = "chi"
@@ -61,6 +61,15 @@ class ChiRules:
     def to_act(self, state: ChiState) -> int | None:
         """The player on turn, the seat deciding in a conflict, or None (before the deal, over)."""
         return to_act(state)
+
+    def pending(self, state: ChiState) -> list[Pending]:
+        """A conflict under way, as the window of the seat to decide in it: a view of what the
+        conflict holds, all of it public. Chi has no standing rules (`standing_answer` is None)."""
+        conflict = state.conflict
+        if state.phase != CONFLICT or conflict is None or conflict.to_decide is None:
+            return []
+        facts = {"attacker": conflict.attacker, "yin": conflict.yin, "target": conflict.target, "chi": list(conflict.chi)}
+        return [Pending(conflict.to_decide, WINDOW, "chi.conflict.chi", facts, {"type": "pass"})]
 
     def legal_actions(self, state: ChiState, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order."""

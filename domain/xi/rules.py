@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Decision, Event, Outcome
+from domain.contract import Action, Decision, Event, Interrupts, Outcome
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
 from domain.xi.cards import CARDS
@@ -24,7 +24,7 @@ from domain.xi.view import outcome, view
 REVERSIBLE = frozenset({"time_banked"})  # xi.house.takeback: a bank draws nothing and shows nothing
 
 
-class XiRules:
+class XiRules(Interrupts):
     """Xi Cards for two players, with the house rules of docs/house-rules.md."""
 
     name = "xi"

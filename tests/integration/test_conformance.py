@@ -1,6 +1,7 @@
 """The checks every registered game must pass, whatever its rules (run on each game of the registry).
 
-Random seeded playouts through the service end; the log replays to the same state from scratch;
+Random seeded playouts through the service end; the seat to act is the top of the interrupts
+pending, on every step; the log replays to the same state from scratch;
 the table a deal or a decision hands over (and the service adopts) is its events folded; the state
 survives the store's JSON encoding; the finished game audits as verified; every view of a running
 game shows a seat nothing beyond the public log and its own cards.
@@ -316,3 +317,35 @@ def test_a_running_sandbox_game_shows_no_seat_its_scenario_beyond_what_the_deal_
         for answer in (services.queries.events(created.id, token["token"]), services.queries.table(created.id, token["token"])):
             assert_learns_nothing_secret(answer, public, private_facts_of(seat, stored))
     assert all("scenario" not in event.get("cause", {}) for event in services.queries.events(created.id, None)["events"])
+
+
+def check_interrupts(rules, state) -> None:
+    """The contract's interrupts on one table: the top of `pending` is the seat to act, each is a
+    window with its decline among the seat's legal actions or a choice with none, its facts are
+    JSON, and a standing answer is one of the legal actions of the seat to act."""
+    seat, waiting = rules.to_act(state), rules.pending(state)
+    if waiting:
+        assert seat == waiting[-1].seat, "the seat to act is the one the top of pending waits on"
+    for item in waiting:
+        assert item.kind in ("window", "choice") and item.rule in rules.rulebook
+        assert json.loads(json.dumps(item.to_json())) == item.to_json()
+        if item.kind == "window" and item.seat == seat:
+            assert item.decline in rules.legal_actions(state, seat)
+        if item.kind == "choice":
+            assert item.decline is None
+    answer = rules.standing_answer(state, seat) if seat is not None else None
+    assert answer is None or answer in rules.legal_actions(state, seat)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_seat_to_act_is_the_top_of_pending_on_every_step_of_random_games(game):
+    rules = registry.get(game)
+    for seats in seat_counts(rules):
+        for seed in ("pending-1", "pending-2", "pending-3"):
+            state, chooser, decisions = rules.setup(seats, {}, Rng(seed, "setup")).state, Rng(seed, "player"), 0
+            check_interrupts(rules, state)
+            while (seat := rules.to_act(state)) is not None:
+                state = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
+                                     Rng(seed, f"decision:{decisions}")).state
+                check_interrupts(rules, state)
+                decisions += 1

@@ -175,3 +175,19 @@ def test_during_a_conflict_only_a_chi_or_a_pass_is_accepted():
     refused(during, play("yang-blue-1"), "chi.conflict.chi")
     refused(during, chi("yin-red-2"), "chi.conflict.chi")
     refused(during, chi("chi-2"), "chi.hand.own-cards")
+
+
+def test_a_conflict_is_the_window_of_the_seat_to_decide_in_it_with_its_public_facts():
+    """The contract's `pending`: a view of the conflict, bottom first, topped by the seat to act."""
+    state = board(["yin-gold-1", "yin-red-1", "chi-3"], ["chi-1", "chi-2", "yin-red-2"])
+    assert RULES.pending(state) == []
+    _, attacked = act(state, attack("yin-gold-1", "yang-gold-1"))
+    (window,) = RULES.pending(attacked)
+    assert window.seat == 1 == RULES.to_act(attacked) and window.kind == "window"
+    assert window.rule == "chi.conflict.chi" and window.decline == PASS
+    assert window.facts == {"attacker": 0, "yin": "yin-gold-1", "target": "yang-gold-1", "chi": []}
+    _, blocked = act(attacked, chi("chi-1"))
+    (window,) = RULES.pending(blocked)
+    assert window.seat == 0 == RULES.to_act(blocked) and window.facts["chi"] == ["chi-1"]
+    _, resolved = act(blocked, PASS)
+    assert RULES.pending(resolved) == [] and RULES.standing_answer(resolved, RULES.to_act(resolved)) is None
