@@ -121,6 +121,13 @@ class Decision(NamedTuple):
     state: Any
 
 
+class Turn(NamedTuple):
+    """Which turn a table is in, and whose: a replay's move list groups decisions by it."""
+
+    number: int  # 0 for the opening (deal and starting choices), then 1, 2, ... and never back
+    seat: int | None  # the seat whose turn it is (another may decide within it); None in the opening
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: scores by seat, the winning seats (all of them on a tie)."""
@@ -229,6 +236,9 @@ class Rules(Protocol):
         legal action of `seat`'s, which the service records at once as the seat's decision."""
 
     standing_rules: bool  # whether seats may set standing rules (`Interrupts`' default: False)
+
+    def turn(self, state: Any) -> Turn:
+        """The turn the table is in and the seat whose turn it is."""
 
     def legal_actions(self, state: Any, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order; empty when it is not to act."""

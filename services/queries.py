@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain import clock
+from domain.contract import Event
 from domain.takeback import TAKE_BACK
 from services.errors import InvalidRequest, StepNotFound
 from services.disputes import disputes_of, filed_disputes, what_ifs_of
@@ -35,6 +37,15 @@ def page_bounds(after: int, limit: int, last: int) -> tuple[int, int, int | None
         raise InvalidRequest(f"after is a version, 0 or more, not {after}", "after")
     end = min(after + limit, last)
     return after, end, end if end < last else None
+
+
+def decision_behind(cause: dict[str, Any]) -> dict[str, int] | None:
+    """The decision a step's event came from, as the replay's move list groups steps: the seat
+    and the version it was decided on; None for the creation and the deal."""
+    rng = cause.get("rng", "")
+    if "seat" not in cause or not rng.startswith("decision:"):
+        return None
+    return {"seat": cause["seat"], "decided_on": int(rng.removeprefix("decision:"))}
 
 
 class Queries:
@@ -86,8 +97,13 @@ class Queries:
         for dispute in filed_disputes(self.store, game_id):
             disputed.setdefault(dispute["step"], []).append(dispute["number"])
         steps = []
+        rules = current.rules
+        state = self.store.game(game_id, version=max(gt, 1)).state  # the table the page starts from
         for stored in self.store.stored_events(game_id, gt=gt, lte=lte) if lte > gt else []:
             shown = present_stored(current, viewer, stored, current.finished)
+            if not isinstance(stored, Game.Created):
+                state = clock.fold(rules, state, Event.from_json(stored.domain_event))
+            turn = rules.turn(state)
             steps.append(
                 {
                     "step": shown["version"],
@@ -95,6 +111,8 @@ class Queries:
                     "rule": shown["rule"],
                     "description": shown["description"],
                     "disputes": disputed.get(shown["version"], []),
+                    "turn": {"number": turn.number, "seat": turn.seat},
+                    "decision": decision_behind(shown.get("cause", {})),
                 }
             )
         return {"version": game.version, "status": "finished" if current.finished else "running", "steps": steps,

@@ -267,12 +267,26 @@ class EventLog(Schema):
     next = next_link(NEXT_VERSIONS)
 
 
+class StepTurn(Schema):
+    number = fields.Integer(metadata={"description": "0 for the opening (deal and starting choices), then 1, 2, ..."})
+    seat = fields.Integer(allow_none=True, metadata={"description": "the seat whose turn it is; null in the opening"})
+
+
+class StepDecision(Schema):
+    seat = fields.Integer(metadata={"description": "the seat that decided"})
+    decided_on = fields.Integer(metadata={"description": "the version the decision was taken on: the steps of one "
+                                                         "decision share it"})
+
+
 class ReplayStepSummary(Schema):
     step = fields.Integer()
     disputes = fields.List(fields.Integer(), metadata={"description": "numbers of the disputes filed about this step"})
     type = fields.String()
     rule = fields.String()
     description = fields.String()
+    turn = fields.Nested(StepTurn, metadata={"description": "the turn the table is in after this step"})
+    decision = fields.Nested(StepDecision, allow_none=True, metadata={
+        "description": "the decision this step's event came from; null for the creation and the deal"})
 
 
 class Replay(Schema):

@@ -14,7 +14,7 @@ from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.chi.state import CONFLICT, OVER, SETUP, ChiState, Conflict, new_state
 from domain.chi.table import to_act
 from domain.chi.view import outcome, view
-from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending
+from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
 from domain.rng import Rng
 
 
@@ -70,6 +70,8 @@ class ChiRules(Interrupts):
             return []
         facts = {"attacker": conflict.attacker, "yin": conflict.yin, "target": conflict.target, "chi": list(conflict.chi)}
         return [Pending(conflict.to_decide, WINDOW, "chi.conflict.chi", facts, {"type": "pass"})]
+    def turn(self, state: ChiState) -> Turn:
+        return Turn(state.turn, state.current)
 
     def legal_actions(self, state: ChiState, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order."""

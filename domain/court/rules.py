@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Decision, Event, Interrupts, Outcome
+from domain.contract import Action, Decision, Event, Interrupts, Outcome, Turn
 from domain.court.actions import legal_actions, to_act
 from domain.court.bots import Autoplayer, RandomBot
 from domain.court.decide import decide_events, setup_events
@@ -56,6 +56,11 @@ class CourtRules(Interrupts):
 
     def to_act(self, state: CourtState) -> int | None:
         return to_act(state)
+
+    def turn(self, state: CourtState) -> Turn:
+        """The Court is played alone: every turn is the one seat's, the choices before the first
+        (turn 0) included."""
+        return Turn(state.turn, 0 if state.turn else None)
 
     def legal_actions(self, state: CourtState, seat: int) -> list[Action]:
         return legal_actions(state, seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Decision, Event, Interrupts, Outcome
+from domain.contract import Action, Decision, Event, Interrupts, Outcome, Turn
 from domain.rng import Rng
 from domain.xanadu.actions import legal_actions, to_act, undoable
 from domain.xanadu.bots import Builder, RandomBot
@@ -73,6 +73,10 @@ class XanaduRules(Interrupts):
 
     def to_act(self, state: XanaduState) -> int | None:
         return to_act(state)
+
+    def turn(self, state: XanaduState) -> Turn:
+        """Turn 0 is the starting choices, made by every seat in turn."""
+        return Turn(state.turn, state.current if state.turn else None)
 
     def legal_actions(self, state: XanaduState, seat: int) -> list[Action]:
         return legal_actions(state, seat)

@@ -349,3 +349,28 @@ def test_the_seat_to_act_is_the_top_of_pending_on_every_step_of_random_games(gam
                                      Rng(seed, f"decision:{decisions}")).state
                 check_interrupts(rules, state)
                 decisions += 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_turns_only_go_forward_and_each_belongs_to_a_seat_of_the_game(game):
+    """A replay's move list groups decisions by turn: a turn number never goes back, turn 0 (the
+    opening) belongs to no seat and every later turn to one seat of the game, which keeps the
+    turn until the number moves on, and a game that runs long enough gets past its opening."""
+    rules = registry.get(game)
+    for seats in seat_counts(rules):
+        for seed in ("turns-1", "turns-2"):
+            state, chooser, decisions = rules.setup(seats, {}, Rng(seed, "setup")).state, Rng(seed, "player"), 0
+            turns = [rules.turn(state)]
+            while (seat := rules.to_act(state)) is not None:
+                state = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
+                                     Rng(seed, f"decision:{decisions}")).state
+                turns.append(rules.turn(state))
+                decisions += 1
+            for before, after in zip(turns, turns[1:]):
+                assert after.number >= before.number, f"turn {after.number} came after turn {before.number}"
+                if after.number == before.number:
+                    assert after.seat == before.seat, f"turn {after.number} changed hands"
+            for turn in turns:
+                assert (turn.seat is None) == (turn.number == 0)
+                assert turn.seat is None or 0 <= turn.seat < seats
+            assert turns[-1].number >= 1, "the game got past its opening"
