@@ -1,12 +1,12 @@
 """The state checks that run after anything changes life or leaves play, until nothing more does.
 
-In order: lasting spells whose `until` came true go to their owner's discard pile
+In order: units at 0 life or less are destroyed (xi.unit.destroyed), and their `destroyed`
+triggers resolve (Endless Jet). A lasting spell on a unit that left play goes with it
+(xi.house.attached). Lasting spells whose `until` came true go to their owner's discard pile
 (xi.lasting.until): God's Protection once its controller has lost life, Flames of Preservation when
 the unit it is on loses life and is then at or below its maximum without any Flames
 (xi.house.flames-condition). A unit above its (new) maximum is cut to it, never below (L473).
-Units at 0 life or less are destroyed (xi.unit.destroyed), and their `destroyed` triggers resolve
-(Endless Jet). A lasting spell on a unit that left play goes with it (xi.house.attached). Last,
-players at 0 lose, together if several (xi.house.together-at-zero).
+Last, players at 0 lose, together if several (xi.house.together-at-zero).
 """
 
 from __future__ import annotations
@@ -62,12 +62,7 @@ def state_checks(em: Any, since: int) -> None:
         units, players = _hurt(em.events[since:])
         since = len(em.events)
         state = em.state
-        for card in [card for card in state.in_play if _ended(state, card, units, players)]:
-            discard(em, card, "xi.house.flames-condition" if card.on else "xi.lasting.until")
-        for unit in derive_all(em.state).values():
-            if unit.life > unit.max_life:
-                change_life(em, "xi.house.flames-condition", unit.uid, unit.max_life - unit.life)
-        for unit in [unit for unit in em.state.units if unit.life <= 0]:
+        for unit in [unit for unit in state.units if unit.life <= 0]:
             em.emit("unit_destroyed", "xi.unit.destroyed", {"uid": unit.uid, "card": unit.card, "owner": unit.owner})
             for entry in CARDS[unit.card].trigger:
                 if dict(entry)["when"] == "destroyed":
@@ -75,6 +70,11 @@ def state_checks(em: Any, since: int) -> None:
         present = {unit.uid for unit in em.state.units}
         for card in [card for card in em.state.in_play if card.on and card.on not in present]:
             discard(em, card, "xi.house.attached")
+        for card in [card for card in em.state.in_play if _ended(em.state, card, units, players)]:
+            discard(em, card, "xi.house.flames-condition" if card.on else "xi.lasting.until")
+        for unit in derive_all(em.state).values():
+            if unit.life > unit.max_life:
+                change_life(em, "xi.house.flames-condition", unit.uid, unit.max_life - unit.life)
     _zero_life(em)
 
 

@@ -136,7 +136,8 @@ def strike(em: Any, attacker_id: str, target: str | int, chosen: Mapping[str, in
     derived = derive_all(em.state, chosen=chosen)
     attacker = derived[attacker_id]
     defender = derived.get(target) if isinstance(target, str) else None
-    hits = [(attacker, target, unit_hit(em.state, derived, attacker, defender))]
+    player = target if isinstance(target, int) else None
+    hits = [(attacker, target, unit_hit(em.state, derived, attacker, defender, player))]
     if defender is not None:  # both computed before either lands (xi.skirmish.simultaneous)
         hits.append((defender, attacker.uid, unit_hit(em.state, derived, defender, attacker)))
     for source, aim, (amount, steps) in hits:
