@@ -120,7 +120,8 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "choice_made": lambda d, n: f"{_who(n, d['seat'])} chooses "
                                 + (f"{d['choice']} damage" if d["resume"] == "strike" else _target(d["choice"], n)),
     "unit_entered": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) enters play for {_who(n, d['controller'])}",
-    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}",
+    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}"
+                                      + (f", picking {d['damage']} damage" if "damage" in d else ""),
     "damage_dealt": lambda d, n: f"{_source(d['source'])} deals {d['amount']} {d['type']} damage to {_target(d['target'], n)}",
     "unit_destroyed": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) is destroyed",
     "resigned": _resigned,

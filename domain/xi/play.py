@@ -23,7 +23,7 @@ from domain.xi.board import Cause, options
 from domain.xi.cards import CARDS, NAME
 from domain.xi.checks import state_checks
 from domain.xi.effects import ANSWERS, perform
-from domain.xi.layers import derive_all
+from domain.xi.layers import Stats, derive_all
 from domain.xi.state import XiState
 from domain.xi.table import pay_t_first
 
@@ -44,12 +44,14 @@ ANSWER_ONLY = frozenset(card.id for card in CARDS.values()
                         if card.on_play and all(dict(entry)["do"] in ANSWERS for entry in card.on_play))
 
 
-def price(state: XiState, seat: int, card_id: str) -> tuple[int, int] | None:
+def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] | None = None
+          ) -> tuple[int, int] | None:
     """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay."""
     card, player = CARDS[card_id], state.players[seat]
     if card.cost_unit == "pt":
         return (0, card.cost) if player.pt >= card.cost else None
-    change = sum(COST_CHANGE[unit.card] for unit in derive_all(state).values() if unit.controller == seat)
+    derived = derived if derived is not None else derive_all(state)
+    change = sum(COST_CHANGE[unit.card] for unit in derived.values() if unit.controller == seat)
     return pay_t_first(max(0, card.cost + change), player.t, player.pt)
 
 
@@ -59,7 +61,7 @@ def play_actions(state: XiState, seat: int) -> list[Action]:
     seen: set[str] = set()
     derived = derive_all(state)
     for card_id in state.players[seat].hand:
-        if card_id in seen or card_id in ANSWER_ONLY or price(state, seat, card_id) is None:
+        if card_id in seen or card_id in ANSWER_ONLY or price(state, seat, card_id, derived) is None:
             continue
         seen.add(card_id)
         selector = TARGET[card_id]

@@ -113,7 +113,8 @@ def skirmish(em: Any, seat: int, action: Mapping[str, Any]) -> None:
     attacker, target = action["unit"], action["target"]
     defender = derive_all(em.state).get(target) if isinstance(target, str) else None
     rule = "xi.skirmish.target-unit" if defender else "xi.skirmish.target-player"
-    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target})
+    picked = {"damage": action["damage"]} if "damage" in action else {}
+    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target, **picked})
     chosen = {attacker: action["damage"]} if "damage" in action else {}
     odd = odd_numbers(em.state)
     if defender is not None and defender.card in PICKS_DAMAGE and len(odd) > 1:

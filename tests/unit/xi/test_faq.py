@@ -136,6 +136,7 @@ def test_thesis_may_use_only_printed_odd_numbers_of_units_in_play():
     state = table(units=[*units, {"card": "earth-moth", "controller": 1}])
     assert [a.get("damage") for a in RULES.legal_actions(state, 0) if a.get("target") == "u2"] == [1, 3]
     events, after = act(state, 0, {**skirmish("u1", "u2"), "damage": 3})
+    assert only(events, "skirmish_declared").data["damage"] == 3
     assert dealt(events)[0] == ("u1", "u2", 6) and life(after, "u2") == (11, 18)
 
 
