@@ -1,4 +1,5 @@
-"""The form every game's action takes: a JSON object with a known `type` and exactly its fields.
+"""The form every game's action takes: a JSON object with a known `type` and exactly its fields
+(some of which a game may declare optional: a spell's target, where the card has one).
 
 Each game checks the values of the fields itself (a card id, a slot, a number); what they share is
 the refusal of anything else, naming the field at fault, under the game's well-formed rule.
@@ -17,10 +18,13 @@ def is_object(action: Any) -> bool:
 
 
 class ActionForm:
-    """A game's action types, each with its fields: `fields` maps a type to its field names."""
+    """A game's action types, each with its fields: `fields` maps a type to its field names, and
+    `optional` a type to those of its fields that may be left out."""
 
-    def __init__(self, fields: Mapping[str, Sequence[str]], game: str, rule: str):
+    def __init__(self, fields: Mapping[str, Sequence[str]], game: str, rule: str,
+                 optional: Mapping[str, Sequence[str]] | None = None):
         self.fields, self.game, self.rule = fields, game, rule
+        self.optional = {kind: frozenset(names) for kind, names in (optional or {}).items()}
         self.known = ", ".join(fields)
         self._keys = {kind: frozenset(("type", *names)) for kind, names in fields.items()}
 
@@ -43,6 +47,6 @@ class ActionForm:
                 if name != "type" and name not in wanted:
                     raise self.refuse(f"{name}: a {kind} action has no such field")
             for name in wanted:
-                if name not in action:
+                if name not in action and name not in self.optional.get(kind, ()):
                     raise self.refuse(f"{name}: missing; a {kind} action needs it")
         return kind

@@ -4,16 +4,22 @@ Actions are plain JSON objects:
   {"type": "bring_deck", "cards": [id, ...]}  after setup, each seat in turn: its deck list
   {"type": "choose_order", "first": bool}     the coin's winner: go first (true) or second
   {"type": "draw"}                            3T, in your own turn
-  {"type": "play", "card": id}                a unit from your hand, for its cost, in your own turn
-  {"type": "skirmish", "unit": uid, "target": uid | seat}
-                                              a unit of yours against an opposing unit, or a player
+  {"type": "play", "card": id, "target"?: uid | seat}
+                                              a card from your hand, for its cost, in your own turn;
+                                              `target` where the card names one
+  {"type": "use", "source": id, "target"?: uid | seat, "choice"?: word}
+                                              the ability of a card of yours in play
+  {"type": "skirmish", "unit": uid, "target": uid | seat, "damage"?: n}
+                                              a unit of yours against an opposing unit, or a player;
+                                              `damage` where the unit picks it (Thesis)
   {"type": "bank", "pt": k}                   2k T for k pT, in your own turn
   {"type": "end_turn"}
+  {"type": "choose", "choice": option}        an option a pending `choose` step lists
   {"type": "resign"}                          any seat, at any time while the game runs
 `legal_actions` lists them in this order, all but `resign` (open to every seat, and never a
 bot's choice by chance) and `bring_deck`: a deck list is the seat's own and cannot be listed
-(starter decks by name join the list in step 8). Spells other than units come in step 4. `check` raises
-IllegalAction with a rule id and a plain reason for anything else, malformed actions included.
+(starter decks by name join the list in step 8). `check` raises IllegalAction with a rule id and
+a plain reason for anything else, malformed actions included.
 """
 
 from __future__ import annotations
@@ -24,26 +30,43 @@ from typing import Any
 from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
+from domain.xi.abilities import check_use, use_actions
 from domain.xi.cards import CARDS
+from domain.xi.choices import check_choose, choose_actions, rule_of
 from domain.xi.play import check_play, play_actions
 from domain.xi.skirmish import check_skirmish, skirmish_actions
-from domain.xi.state import COPIES_MAX, DECK_MIN, DECK_STEP, DRAW_COST, ORDER_STEP, OVER, PLAY, PT_CAP, SETUP, XiState
+from domain.xi.state import (
+    CHOOSE_STEP,
+    COPIES_MAX,
+    DECK_MIN,
+    DECK_STEP,
+    DRAW_COST,
+    ORDER_STEP,
+    OVER,
+    PLAY,
+    PT_CAP,
+    SETUP,
+    XiState,
+)
 from domain.xi.table import most_to_bank, pay_t_first, to_act
 
 FIELDS = {
     "bring_deck": ("cards",),
     "choose_order": ("first",),
     "draw": (),
-    "play": ("card",),
-    "skirmish": ("unit", "target"),
+    "play": ("card", "target"),
+    "use": ("source", "target", "choice"),
+    "skirmish": ("unit", "target", "damage"),
     "bank": ("pt",),
     "end_turn": (),
+    "choose": ("choice",),
     "resign": (),
 }
-STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP}
-SPENDS_TIME = frozenset({"draw", "bank", "play"})
+OPTIONAL = {"play": ("target",), "use": ("target", "choice"), "skirmish": ("damage",)}
+STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP, "choose": CHOOSE_STEP}
+SPENDS_TIME = frozenset({"draw", "bank", "play", "use"})
 WELL_FORMED = "xi.action.well-formed"
-FORM = ActionForm(FIELDS, "an Xi", WELL_FORMED)
+FORM = ActionForm(FIELDS, "an Xi", WELL_FORMED, OPTIONAL)
 
 
 def legal_actions(state: XiState, seat: int) -> list[Action]:
@@ -53,12 +76,15 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     if state.pending:
         if state.pending[-1].kind == ORDER_STEP:
             return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
+        if state.pending[-1].kind == CHOOSE_STEP:
+            return choose_actions(state)
         return []  # bring_deck: see the module's docstring
     player = state.players[seat]
     actions: list[Action] = []
     if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
         actions.append({"type": "draw"})
     actions += play_actions(state, seat)
+    actions += use_actions(state, seat)
     actions += skirmish_actions(state, seat)
     actions += [{"type": "bank", "pt": k} for k in range(1, most_to_bank(player.t, player.pt) + 1)]
     actions.append({"type": "end_turn"})
@@ -90,9 +116,13 @@ def check(state: XiState, seat: int, action: Any) -> None:
             raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
                                 rule="xi.time.draw")
     elif kind == "play":
-        check_play(state, seat, action["card"])
+        check_play(state, seat, action["card"], action.get("target"))
+    elif kind == "use":
+        check_use(state, seat, action)
     elif kind == "skirmish":
-        check_skirmish(state, seat, action["unit"], action["target"])
+        check_skirmish(state, seat, action["unit"], action["target"], action.get("damage"))
+    elif kind == "choose":
+        check_choose(state, action["choice"])
     elif kind == "bank":
         _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
 
@@ -130,7 +160,10 @@ def _check_step(state: XiState, kind: str) -> None:
         raise IllegalAction(f"type: bring your deck first, not {kind}", rule="xi.house.decks-brought")
     if top == ORDER_STEP:
         raise IllegalAction(f"type: choose to go first or second, not {kind}", rule="xi.house.coin-choice")
-    rule = "xi.house.decks-brought" if kind == "bring_deck" else "xi.house.coin-choice"
+    if top == CHOOSE_STEP:
+        raise IllegalAction(f"type: choose one of {state.pending[-1].facts['options']} first, not {kind}",
+                            rule=rule_of(state.pending[-1].facts))
+    rule = {"bring_deck": "xi.house.decks-brought", "choose": "xi.house.start-order"}.get(kind, "xi.house.coin-choice")
     raise IllegalAction(f"type: {kind} is not asked for now", rule=rule)
 
 
@@ -143,6 +176,8 @@ def _check_form(action: Any) -> None:
         raise IllegalAction("first: true to go first, false to go second", rule=WELL_FORMED)
     if kind == "play" and not isinstance(action["card"], str):
         raise IllegalAction(f"card: {action['card']!r} is not a card id", rule=WELL_FORMED)
+    if kind == "use" and not isinstance(action["source"], str):
+        raise IllegalAction(f"source: {action['source']!r} is not the id of a card in play", rule=WELL_FORMED)
     if kind == "skirmish" and not isinstance(action["unit"], str):
         raise IllegalAction(f"unit: {action['unit']!r} is not a unit id", rule=WELL_FORMED)
     if kind == "skirmish" and not (isinstance(action["target"], str) or type(action["target"]) is int):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from domain.xi.board import player_immunities
 from domain.xi.cards import CARDS
 from domain.xi.layers import Stats, selects
 from domain.xi.state import XiState
@@ -72,21 +73,25 @@ def _holds(condition: str | None, target: Stats | None) -> bool:
 
 
 def multipliers(state: XiState, derived: Mapping[str, Stats], source: Stats, target: Stats | None) -> list[int]:
-    """The multipliers on `source`'s damage to `target`, from every unit in play whose damage
-    modifiers select the source, by timestamp (Warden of Aqua's own x2 against Ember)."""
+    """The multipliers on `source`'s damage to `target`, from every card in play whose damage
+    modifiers select the source, by timestamp: Warden of Aqua's own x2 against Ember, and one x2
+    per Flood in play, whoever played it (xi.house.statement-copies, xi.statement.both)."""
+    holders = [(unit.since, unit.card, (unit.uid, unit.controller, None)) for unit in derived.values()]
+    holders += [(card.since, card.card, (card.iid, card.controller, card.on)) for card in state.in_play]
     found = []
-    for holder in sorted(derived.values(), key=lambda unit: unit.since):
-        for mod in DAMAGE_MODS[holder.card]:
-            if (mod["op"] == "multiply" and selects(mod["to"], (holder.uid, holder.controller), source.uid,
-                                                    source.controller, source.type)
+    for _since, card, holder in sorted(holders, key=lambda held: held[0]):
+        for mod in DAMAGE_MODS[card]:
+            if (mod["op"] == "multiply" and selects(mod["to"], holder, source.uid, source.controller, source.type)
                     and _holds(mod.get("if"), target)):
                 found.append(mod["value"])
     return found
 
 
-def unit_hit(state: XiState, derived: Mapping[str, Stats], source: Stats, target: Stats | None) -> tuple[int, list]:
-    """The damage the unit `source` deals to the unit `target`, or to a player (None): its
+def unit_hit(state: XiState, derived: Mapping[str, Stats], source: Stats, target: Stats | None,
+             player: int | None = None) -> tuple[int, list]:
+    """The damage the unit `source` deals to the unit `target`, or to the seat `player`: its
     derived damage, of its derived type (xi.house.damage-type), through the pipeline."""
+    immune = target.immune if target else player_immunities(state, player) if player is not None else ()
     return deal(source.damage, source.type, target.type if target else None,
-                immune=target.immune if target else (), reductions=target.reductions if target else (),
+                immune=immune, reductions=target.reductions if target else (),
                 multipliers=multipliers(state, derived, source, target))

@@ -15,7 +15,9 @@ from domain.contract import Decision
 from domain.emitter import Emitter as BaseEmitter
 from domain.emitter import decide_by_type
 from domain.rng import Rng
+from domain.xi.abilities import use
 from domain.xi.actions import check
+from domain.xi.choices import choose
 from domain.xi.evolve import APPLIERS
 from domain.xi.play import play
 from domain.xi.skirmish import skirmish
@@ -31,6 +33,7 @@ from domain.xi.state import (
     new_state,
 )
 from domain.xi.table import next_seat, pay_t_first
+from domain.xi.turns import end_effects, start_turn
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
 
@@ -84,7 +87,7 @@ def _choose_order(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     while len(order) < em.state.seats:
         order.append(next_seat(em.state, order[-1]))  # the others follow clockwise
     em.emit("order_chosen", "xi.house.coin-choice", {"seat": seat, "first": action["first"], "order": order})
-    em.emit("turn_started", "xi.time.first-turn", {"seat": first, "turn": 1, "t": FIRST_TURN_T})
+    start_turn(em, first, 1, FIRST_TURN_T, "xi.time.first-turn")
 
 
 def _draw(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
@@ -101,10 +104,11 @@ def _bank(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 def _end_turn(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     state = em.state
     em.emit("turn_ended", "xi.time.expires", {"seat": seat, "turn": state.turn, "t": state.players[seat].t})
+    end_effects(em)
     if state.turn >= TURN_LIMIT:
         em.emit("game_ended", "xi.house.turn-limit", {"reason": "turn-limit", "winners": []})
         return
-    em.emit("turn_started", "xi.time.per-turn", {"seat": next_seat(state, seat), "turn": state.turn + 1, "t": TURN_T})
+    start_turn(em, next_seat(state, seat), state.turn + 1, TURN_T, "xi.time.per-turn")
 
 
 def _resign(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
@@ -118,9 +122,11 @@ _PERFORM = {
     "choose_order": _choose_order,
     "draw": _draw,
     "play": play,
+    "use": use,
     "skirmish": skirmish,
     "bank": _bank,
     "end_turn": _end_turn,
+    "choose": choose,
     "resign": _resign,
 }
 decide_events = decide_by_type(check, Emitter, _PERFORM)

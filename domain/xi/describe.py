@@ -54,6 +54,43 @@ def _ended(data: Data, names: Names) -> str:
     return "Turn 400 has ended: the game is a draw" if data["reason"] == "turn-limit" else "The game ends"
 
 
+def _source(source: str) -> str:
+    """A unit or spell in play by its id; a point spell, which has none, by its name."""
+    return NAME.get(source, source)
+
+
+def _aimed(data: Data, names: Names) -> str:
+    return f" on {_target(data['target'], names)}" if "target" in data else ""
+
+
+def _declared(data: Data, names: Names) -> str:
+    return f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and plays {NAME[data['card']]}{_aimed(data, names)}"
+
+
+def _ability(data: Data, names: Names) -> str:
+    chosen = f", choosing {data['choice']}" if "choice" in data else ""
+    return (f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and uses {NAME[data['card']]} "
+            f"({data['source']}){_aimed(data, names)}{chosen}")
+
+
+def _life(data: Data, names: Names) -> str:
+    who, by = _target(data["target"], names), data["by"]
+    if by > 0:
+        return f"{who} {'heals' if isinstance(data['target'], str) else 'gains'} {by} (to {data['to']})"
+    return f"{who} loses {-by} life (to {data['to']})"
+
+
+def _effect(data: Data, names: Names) -> str:
+    units = ", ".join(data["to"])
+    if data["where"] == "1":
+        return f"{_who(names, data['value'])} takes control of {units} until the end of the turn"
+    if data["where"] == "2":
+        return f"{units} become{'s' if len(data['to']) == 1 else ''} {data['value']} until the end of the turn"
+    if data["op"] == "cannot_skirmish":
+        return f"{units} cannot skirmish this turn"
+    return f"{NAME[data['source']]} affects {units} until the end of the turn"
+
+
 def _resigned(data: Data, names: Names) -> str:
     winners = " and ".join(_who(names, seat) for seat in data["winners"])
     return f"{_who(names, data['seat'])} resigns; {winners} wins"
@@ -70,10 +107,22 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "turn_started": lambda d, n: f"Turn {d['turn']}: {_who(n, d['seat'])} has {d['t']}T",
     "time_banked": lambda d, n: f"{_who(n, d['seat'])} banks {d['t']}T as {d['pt']}pT",
     "turn_ended": lambda d, n: f"{_who(n, d['seat'])} ends the turn" + (f"; {d['t']}T is lost" if d["t"] else ""),
-    "card_declared": lambda d, n: f"{_who(n, d['seat'])} pays {_cost(d['paid'])} and plays {NAME[d['card']]}",
+    "card_declared": _declared,
+    "ability_declared": _ability,
+    "card_in_play": lambda d, n: f"{NAME[d['card']]} ({d['iid']}) is in play for {_who(n, d['controller'])}"
+                                 + (f" on {d['on']}" if d["on"] else ""),
+    "card_discarded": lambda d, n: f"{NAME[d['card']]} goes to {_who(n, d['owner'])}'s discard pile",
+    "card_returned": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) returns to {_who(n, d['owner'])}'s hand",
+    "life_changed": _life,
+    "effect_started": _effect,
+    "effect_ended": lambda d, n: f"{NAME[d['source']]}'s effect on {', '.join(d['to'])} ends",
+    "choice_asked": lambda d, n: f"{_who(n, d['seat'])} chooses for {NAME[d['card']]} ({d['source']})",
+    "choice_made": lambda d, n: f"{_who(n, d['seat'])} chooses "
+                                + (f"{d['choice']} damage" if d["resume"] == "strike" else _target(d["choice"], n)),
     "unit_entered": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) enters play for {_who(n, d['controller'])}",
-    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}",
-    "damage_dealt": lambda d, n: f"{d['source']} deals {d['amount']} {d['type']} damage to {_target(d['target'], n)}",
+    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}"
+                                      + (f", picking {d['damage']} damage" if "damage" in d else ""),
+    "damage_dealt": lambda d, n: f"{_source(d['source'])} deals {d['amount']} {d['type']} damage to {_target(d['target'], n)}",
     "unit_destroyed": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) is destroyed",
     "resigned": _resigned,
     "game_ended": _ended,

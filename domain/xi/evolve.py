@@ -14,8 +14,11 @@ from typing import Any, Callable, Mapping
 from domain.emitter import fold_by_type
 from domain.xi.cards import CARDS
 from domain.xi.state import (
+    CHOOSE_STEP,
     DECK_STEP,
     DECKS,
+    Effect,
+    InPlay,
     ORDER,
     ORDER_STEP,
     OVER,
@@ -24,6 +27,7 @@ from domain.xi.state import (
     Step,
     Unit,
     XiState,
+    copy_in_play,
     copy_seat,
     copy_state,
     copy_unit,
@@ -50,6 +54,34 @@ def _unit(s: XiState, uid: str) -> Unit:
             s.units = s.units[:index] + [unit] + s.units[index + 1:]
             return unit
     raise ValueError(f"no unit {uid} in play")
+
+
+def _in_play(s: XiState, iid: str) -> InPlay:
+    """A copy of the spell in play `iid`, put in a new list: the applier may then change it."""
+    for index, card in enumerate(s.in_play):
+        if card.iid == iid:
+            card = copy_in_play(card)
+            s.in_play = s.in_play[:index] + [card] + s.in_play[index + 1:]
+            return card
+    raise ValueError(f"no spell {iid} in play")
+
+
+def _tick(s: XiState, since: int) -> None:
+    if since <= s.clock:
+        raise ValueError(f"timestamp {since} is not after {s.clock}")
+    s.clock = since
+
+
+def _leave(s: XiState, uid: str) -> Unit:
+    """The unit leaves play, and the effects under way forget it."""
+    unit = next((unit for unit in s.units if unit.uid == uid), None)
+    if unit is None:
+        raise ValueError(f"no unit {uid} in play")
+    s.units = [other for other in s.units if other.uid != uid]
+    if any(uid in effect.to for effect in s.effects):
+        s.effects = [Effect(e.source, [to for to in e.to if to != uid], e.where, e.op, e.value, e.since)
+                     for e in s.effects if e.to != [uid]]
+    return unit
 
 
 def _pop(s: XiState, kind: str, seat: int) -> None:
@@ -118,8 +150,12 @@ def _turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
     _seat(s, facts["seat"]).t = facts["t"]
     for unit in s.units:
-        if unit.skirmishes:  # xi.skirmish.once: a new turn, a new skirmish for every unit
-            _unit(s, unit.uid).skirmishes = 0
+        if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
+            changed = _unit(s, unit.uid)
+            changed.skirmishes = changed.uses = 0
+    for card in s.in_play:
+        if card.uses:
+            _in_play(s, card.iid).uses = 0
 
 
 def _card_declared(s: XiState, facts: Facts) -> None:
@@ -133,10 +169,68 @@ def _card_declared(s: XiState, facts: Facts) -> None:
     seat.hand = hand
 
 
+def _ability_declared(s: XiState, facts: Facts) -> None:
+    _spend(_seat(s, facts["seat"]), facts["paid"])
+    source = facts["source"]
+    held = _unit(s, source) if source.startswith("u") else _in_play(s, source)
+    held.uses += 1
+
+
+def _card_in_play(s: XiState, facts: Facts) -> None:
+    _tick(s, facts["since"])
+    s.in_play = s.in_play + [InPlay(iid=facts["iid"], card=facts["card"], owner=facts["owner"],
+                                    controller=facts["controller"], on=facts["on"], since=facts["since"])]
+
+
+def _card_discarded(s: XiState, facts: Facts) -> None:
+    if facts.get("iid"):
+        _in_play(s, facts["iid"])  # it must be there
+        s.in_play = [card for card in s.in_play if card.iid != facts["iid"]]
+    seat = _seat(s, facts["owner"])
+    seat.discard = seat.discard + [facts["card"]]
+
+
+def _card_returned(s: XiState, facts: Facts) -> None:
+    seat = _seat(s, facts["owner"])
+    if facts["from"] == "play":
+        _leave(s, facts["uid"])
+    elif seat.discard[-1:] == [facts["card"]]:
+        seat.discard = seat.discard[:-1]
+    else:
+        raise ValueError(f"{facts['card']} is not on top of seat {facts['owner']}'s discard pile")
+    seat.hand = seat.hand + [facts["card"]]
+
+
+def _life_changed(s: XiState, facts: Facts) -> None:
+    target = facts["target"]
+    held = _unit(s, target) if isinstance(target, str) else _seat(s, target)
+    if held.life + facts["by"] != facts["to"]:
+        raise ValueError(f"life {held.life} changed by {facts['by']} is not {facts['to']}")
+    held.life = facts["to"]
+
+
+def _effect_started(s: XiState, facts: Facts) -> None:
+    _tick(s, facts["since"])
+    s.effects = s.effects + [Effect(facts["source"], list(facts["to"]), facts["where"], facts["op"], facts["value"],
+                                    facts["since"])]
+
+
+def _effect_ended(s: XiState, facts: Facts) -> None:
+    if not any(effect.since == facts["since"] for effect in s.effects):
+        raise ValueError(f"no effect begun at {facts['since']} is under way")
+    s.effects = [effect for effect in s.effects if effect.since != facts["since"]]
+
+
+def _choice_asked(s: XiState, facts: Facts) -> None:
+    s.pending = s.pending + [Step(CHOOSE_STEP, facts["seat"], dict(facts))]
+
+
+def _choice_made(s: XiState, facts: Facts) -> None:
+    _pop(s, CHOOSE_STEP, facts["seat"])
+
+
 def _unit_entered(s: XiState, facts: Facts) -> None:
-    if facts["since"] <= s.clock:
-        raise ValueError(f"timestamp {facts['since']} is not after {s.clock}")
-    s.clock = facts["since"]
+    _tick(s, facts["since"])
     s.units = s.units + [Unit(uid=facts["uid"], card=facts["card"], owner=facts["owner"],
                               controller=facts["controller"], life=CARDS[facts["card"]].life, since=facts["since"])]
 
@@ -155,7 +249,7 @@ def _damage_dealt(s: XiState, facts: Facts) -> None:
 
 
 def _unit_destroyed(s: XiState, facts: Facts) -> None:
-    s.units = [unit for unit in s.units if unit.uid != facts["uid"]]
+    _leave(s, facts["uid"])
     seat = _seat(s, facts["owner"])
     seat.discard = seat.discard + [facts["card"]]
 
@@ -195,6 +289,15 @@ APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
     "skirmish_declared": _skirmish_declared,
     "damage_dealt": _damage_dealt,
     "unit_destroyed": _unit_destroyed,
+    "ability_declared": _ability_declared,
+    "card_in_play": _card_in_play,
+    "card_discarded": _card_discarded,
+    "card_returned": _card_returned,
+    "life_changed": _life_changed,
+    "effect_started": _effect_started,
+    "effect_ended": _effect_ended,
+    "choice_asked": _choice_asked,
+    "choice_made": _choice_made,
     "resigned": _resigned,
     "game_ended": _game_ended,
 }

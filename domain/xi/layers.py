@@ -6,9 +6,12 @@ card, then every layered static in play, layer by layer (1 control, 2 type, 3 ke
 damage, 5a-5b max life) and, inside a layer, by the timestamp of its source (XMage's
 `getOrder`). Damage is floored at 0 after layer 4c (xi.unit.damage-floor).
 
-Statics are compiled from the catalogue at import, so no card text is parsed while a game runs.
-Thesis's layer-4a `code` static needs its controller's choice and comes with special.py (step 4);
-until then Thesis deals its printed 0, the design's value with no odd number in play.
+The statics come from the units in play, the lasting spells and statements in play (whose
+`attached` is the unit they were cast on), and the layered effects started by resolving cards
+(Alchemist's type, Master Game Player's control), each on the units it was started on. They are
+compiled from the catalogue at import, so no card text is parsed while a game runs. A `code`
+static is a function of special.py: Thesis's damage is the odd number its controller chose for the
+damage being dealt (`chosen`), and its printed 0 at any other moment (xi.house.thesis-choice).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.xi.cards import CARDS
+from domain.xi.special import CODES
 from domain.xi.state import Unit, XiState
 
 LAYERS = ("1", "2", "3", "4a", "4b", "4c", "5a", "5b")
@@ -30,7 +34,8 @@ _OPS = {("1", "set"): ("controller", "set"), ("2", "set"): ("type", "set"), ("3"
 
 @dataclass(frozen=True, slots=True)
 class Static:
-    """A layered effect in play: from the unit `source`, entered at `since`."""
+    """A layered effect in play: from `source` (a unit, or a spell in play held by `controller`
+    and cast `on` a unit), entered at `since`; `code` names a function of special.py."""
 
     layer: str
     op: str
@@ -38,6 +43,9 @@ class Static:
     to: str  # a selector, e.g. "self", "own_units", "all_units+type:aqua"
     source: str = ""
     since: int = 0
+    code: str | None = None
+    controller: int | None = None  # a spell's holder; a unit's is derived (layer 1)
+    on: str | None = None
 
     def key(self) -> tuple[int, int]:
         return _RANK[self.layer], self.since
@@ -74,11 +82,11 @@ class Stats:
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
     fields = dict(entry)
-    if "layer" not in fields or "code" in fields:
-        return None  # typed lists are read by their own queries; code statics come in step 4
+    if "layer" not in fields:
+        return None  # typed lists are read by their own queries (board.py, damage.py)
     if (fields["layer"], fields["op"]) not in _OPS:
         raise ValueError(f"{card_id}: layer {fields['layer']} has no op {fields['op']!r}")
-    return Static(fields["layer"], fields["op"], fields.get("value"), fields["to"])
+    return Static(fields["layer"], fields["op"], fields.get("value"), fields["to"], code=fields.get("code"))
 
 
 CARD_STATICS: Mapping[str, tuple[Static, ...]] = {
@@ -88,26 +96,43 @@ CARD_STATICS: Mapping[str, tuple[Static, ...]] = {
 
 
 def statics_in_play(state: XiState) -> list[Static]:
-    """Every layered static of the cards in play, tied to its source and timestamp."""
-    return [Static(s.layer, s.op, s.value, s.to, unit.uid, unit.since)
-            for unit in state.units for s in CARD_STATICS[unit.card]]
+    """Every layered static of the cards in play and of the effects under way, tied to its source
+    and timestamp."""
+    found = [Static(s.layer, s.op, s.value, s.to, unit.uid, unit.since, s.code)
+             for unit in state.units for s in CARD_STATICS[unit.card]]
+    found += [Static(s.layer, s.op, s.value, s.to, spell.iid, spell.since, s.code, spell.controller, spell.on)
+              for spell in state.in_play for s in CARD_STATICS[spell.card]]
+    found += [Static(effect.where, effect.op, effect.value, "self", uid, effect.since)
+              for effect in state.effects if effect.where in _RANK for uid in effect.to]
+    return found
 
 
-def selects(to: str, holder: tuple[str, int] | None, uid: str, controller: int, type_: str) -> bool:
-    """Whether the selector `to` of a card held by `holder` (its uid and controller) takes the unit
-    `uid`; `type:`/`not_type:` filters read the unit's type as derived so far."""
+Holder = tuple  # (id, controller, on): the card holding a static or an effect
+
+
+def selects(to: str, holder: Holder | None, uid: str, controller: int, type_: str) -> bool:
+    """Whether the selector `to` of a card held by `holder` (its id, controller and the unit it is
+    on) takes the unit `uid`; `type:`/`not_type:` filters read the unit's type as derived so far."""
     base, *filters = to.split("+")
     if base == "self":
         taken = holder is not None and uid == holder[0]
+    elif base == "attached":
+        taken = holder is not None and len(holder) > 2 and uid == holder[2]
     elif base in ("own_units", "opposing_units"):
         taken = holder is not None and (controller == holder[1]) == (base == "own_units")
     else:
-        taken = base == "all_units"  # attached and the rest select spells' hosts: step 4
+        taken = base == "all_units"
     return taken and all((type_ == f.split(":")[1]) != f.startswith("not_") for f in filters)
 
 
-def _selected(to: str, source: dict | None, work: dict[str, dict]) -> Iterable[str]:
-    holder = (source["uid"], source["controller"]) if source else None
+def _holder(static: Static, work: dict[str, dict]) -> Holder | None:
+    if static.controller is not None:
+        return static.source, static.controller, static.on
+    unit = work.get(static.source)
+    return (unit["uid"], unit["controller"], None) if unit else None
+
+
+def _selected(to: str, holder: Holder | None, work: dict[str, dict]) -> Iterable[str]:
     return [uid for uid, unit in work.items() if selects(to, holder, uid, unit["controller"], unit["type"])]
 
 
@@ -117,14 +142,18 @@ def _printed(unit: Unit) -> dict:
             "max_life": card.life, "keywords": card.keywords}
 
 
-def derive_all(state: XiState, extra: Iterable[Static] = ()) -> dict[str, Stats]:
-    """Every unit's derived stats by id. `extra` adds statics not (yet) held by a card in play."""
+def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str, int] | None = None
+               ) -> dict[str, Stats]:
+    """Every unit's derived stats by id. `extra` adds statics not (yet) held by a card in play;
+    `chosen` holds the values chosen for `code` statics (Thesis's odd number) at this moment."""
     work = {unit.uid: _printed(unit) for unit in state.units}
     for static in sorted([*statics_in_play(state), *extra], key=Static.key):
         field, how = _OPS[(static.layer, static.op)]
-        for uid in _selected(static.to, work.get(static.source), work):
+        for uid in _selected(static.to, _holder(static, work), work):
             unit = work[uid]
-            if how == "set":
+            if static.code:
+                unit[field] = CODES[static.code](state, uid, chosen or {})
+            elif how == "set":
                 unit[field] = static.value
             elif how == "add":
                 unit[field] = unit[field] + static.value

@@ -1,10 +1,15 @@
-"""Playing a unit from your hand: its price, its refusals, and its events.
+"""Playing a card from your hand: its price, its target, its refusals, and its events.
 
-A unit enters play with its printed damage and life (xi.unit.stats); everything else about it is
-derived by layers.py. A T cost takes T first, then pT (xi.house.pay-t-first), less the cost
+Every card is a spell (xi.spell.all-cards) and is declared (`card_declared`), then resolves: a unit
+enters play with its printed damage and life (xi.unit.stats); a lasting spell or a statement
+enters play (`card_in_play`) and stays until destroyed or its `until` comes true
+(xi.lasting.until, xi.statement.in-effect), on the unit it targets if it has `on`; then the card's
+`on_play` entries resolve, and a point spell goes to its owner's discard pile
+(xi.point.used-up). A card with a `target:` selector names its one target in the action
+(xi.house.targets). A T cost takes T first, then pT (xi.house.pay-t-first), less the cost
 modifications of cards in play (Quickwind Sage), never below 0 and never on a pT cost
-(xi.time.cost-reduction); a pT cost is paid from pT only (xi.time.pt-cost). Responses, and so pT
-cards in an opponent's turn, come in step 5; point spells, lasting spells and statements in step 4.
+(xi.time.cost-reduction); a pT cost is paid from pT only (xi.time.pt-cost). Cards are played in
+your own turn; step 5 lets pT cards answer in others' turns, between `declare` and `resolve`.
 """
 
 from __future__ import annotations
@@ -14,8 +19,11 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
+from domain.xi.board import Cause, options
 from domain.xi.cards import CARDS, NAME
-from domain.xi.layers import derive_all
+from domain.xi.checks import state_checks
+from domain.xi.effects import ANSWERS, perform
+from domain.xi.layers import Stats, derive_all
 from domain.xi.state import XiState
 from domain.xi.table import pay_t_first
 
@@ -25,45 +33,102 @@ COST_CHANGE = {card.id: sum(dict(entry)["value"] for entry in card.static
                for card in CARDS.values()}
 
 
-def price(state: XiState, seat: int, card_id: str) -> tuple[int, int] | None:
+def _target_selector(card) -> str | None:
+    found = [card.on] + [dict(entry)["to"] for entry in card.on_play]
+    return next((to for to in found if to and to.startswith("target:")), None)
+
+
+# Each card's one target selector, if it has one; and the cards that only answer a declaration.
+TARGET = {card.id: _target_selector(card) for card in CARDS.values()}
+ANSWER_ONLY = frozenset(card.id for card in CARDS.values()
+                        if card.on_play and all(dict(entry)["do"] in ANSWERS for entry in card.on_play))
+
+
+def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] | None = None
+          ) -> tuple[int, int] | None:
     """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay."""
     card, player = CARDS[card_id], state.players[seat]
     if card.cost_unit == "pt":
         return (0, card.cost) if player.pt >= card.cost else None
-    change = sum(COST_CHANGE[unit.card] for unit in derive_all(state).values() if unit.controller == seat)
+    derived = derived if derived is not None else derive_all(state)
+    change = sum(COST_CHANGE[unit.card] for unit in derived.values() if unit.controller == seat)
     return pay_t_first(max(0, card.cost + change), player.t, player.pt)
 
 
 def play_actions(state: XiState, seat: int) -> list[Action]:
-    """One play per unit card in hand that `seat` can pay for, in the order of the hand."""
-    actions, seen = [], set()
+    """Each card in hand that `seat` can pay for, once per target it may name, in hand order."""
+    actions: list[Action] = []
+    seen: set[str] = set()
+    derived = derive_all(state)
     for card_id in state.players[seat].hand:
-        if card_id not in seen and CARDS[card_id].kind == "unit" and price(state, seat, card_id) is not None:
-            actions.append({"type": "play", "card": card_id})
+        if card_id in seen or card_id in ANSWER_ONLY or price(state, seat, card_id, derived) is None:
+            continue
         seen.add(card_id)
+        selector = TARGET[card_id]
+        if selector is None:
+            actions.append({"type": "play", "card": card_id})
+        else:
+            actions += [{"type": "play", "card": card_id, "target": aim}
+                        for aim in options(state, derived, selector, seat)]
     return actions
 
 
-def check_play(state: XiState, seat: int, card_id: str) -> None:
-    """Raise IllegalAction, naming the field, unless `seat` may play `card_id` now."""
+def check_play(state: XiState, seat: int, card_id: str, target: Any) -> None:
+    """Raise IllegalAction, naming the field, unless `seat` may play `card_id` at `target` now."""
     player = state.players[seat]
     if card_id not in player.hand:
         raise IllegalAction(f"card: {NAME.get(card_id, repr(card_id))} is not in your hand", rule="xi.play.from-hand")
     card = CARDS[card_id]
-    if card.kind != "unit":
-        raise IllegalAction(f"card: {card.name} is a {card.kind} spell; only units can be played so far",
-                            rule="xi.spell.all-cards")
+    if card_id in ANSWER_ONLY:
+        raise IllegalAction(f"card: {card.name} answers a card or a skirmish as it is declared; none is",
+                            rule="xi.response.one")
     if price(state, seat, card_id) is None:
         unit = "pT" if card.cost_unit == "pt" else "T"
         raise IllegalAction(f"card: {card.name} costs {card.cost}{unit}; you have {player.t}T and {player.pt}pT",
                             rule="xi.time.pt-cost" if unit == "pT" else "xi.time.pt-as-t")
+    check_target(state, seat, card.name, TARGET[card_id], target)
+
+
+def check_target(state: XiState, seat: int, name: str, selector: str | None, target: Any) -> None:
+    """The target an action names: one of the selector's options, or none for no selector."""
+    if selector is None:
+        if target is not None:
+            raise IllegalAction(f"target: {name} takes no target", rule="xi.house.targets")
+        return
+    allowed = options(state, derive_all(state), selector, seat)
+    if target is None:
+        raise IllegalAction(f"target: {name} needs a target ({selector.split(':', 1)[1].replace('_', ' ')})",
+                            rule="xi.house.targets")
+    if target not in allowed or type(target) is bool:
+        what = selector.split(":", 1)[1].split("+")[0].replace("_", " ")
+        raise IllegalAction(f"target: {target!r} is not one {name} may target ({what})", rule="xi.house.targets")
 
 
 def play(em: Any, seat: int, action: Mapping[str, Any]) -> None:
-    """Pay, show the card, and put the unit into play with a fresh timestamp."""
-    card_id = action["card"]
+    """Pay and show the card, then resolve it."""
+    card_id, target = action["card"], action.get("target")
     from_t, from_pt = price(em.state, seat, card_id)
-    em.emit("card_declared", "xi.spell.all-cards", {"seat": seat, "card": card_id, "paid": {"t": from_t, "pt": from_pt}})
-    since = em.state.clock + 1
-    em.emit("unit_entered", "xi.unit.stats",
-            {"uid": f"u{since}", "card": card_id, "owner": seat, "controller": seat, "since": since})
+    data = {"seat": seat, "card": card_id, "paid": {"t": from_t, "pt": from_pt}}
+    em.emit("card_declared", "xi.spell.all-cards", data if target is None else {**data, "target": target})
+    resolve(em, seat, card_id, target)
+
+
+def resolve(em: Any, seat: int, card_id: str, target: Any) -> None:
+    """A declared card takes effect: it enters play (or not), its `on_play` entries resolve, a
+    point spell is discarded, and the state checks run."""
+    card, mark, since = CARDS[card_id], len(em.events), em.state.clock + 1
+    source = None
+    if card.kind == "unit":
+        source = f"u{since}"
+        em.emit("unit_entered", "xi.unit.stats",
+                {"uid": source, "card": card_id, "owner": seat, "controller": seat, "since": since})
+    elif card.kind in ("lasting", "statement"):
+        source = f"s{since}"
+        em.emit("card_in_play", "xi.lasting.until" if card.kind == "lasting" else "xi.statement.in-effect",
+                {"iid": source, "card": card_id, "owner": seat, "controller": seat,
+                 "on": target if card.on else None, "since": since})
+    for entry in card.on_play:
+        perform(em, dict(entry), Cause(card_id, seat, source, target))
+    if card.kind == "point":
+        em.emit("card_discarded", "xi.point.used-up", {"iid": None, "card": card_id, "owner": seat})
+    state_checks(em, mark)

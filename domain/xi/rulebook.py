@@ -77,6 +77,7 @@ _RULES = (
     Rule("xi.lasting.until", SPELLS, "A lasting spell lasts until it is destroyed or its condition is met."),
     Rule("xi.statement.in-effect", SPELLS, "A statement stays in effect until destroyed."),
     Rule("xi.statement.both", ADVANCED, "A statement affects both players."),
+    Rule("xi.ability.use", ADVANCED, "A card's ability is used by its controller for its cost; a T cost in their own turn only."),
     Rule("xi.keyword.prevent", ADVANCED, "Prevent stops a card as it is played; the card is discarded."),
     Rule("xi.keyword.immune", ADVANCED, "An Immune unit takes 0 damage of that type."),
     Rule("xi.keyword.armour-type", ADVANCED, "\"Armour Type\" means card type."),
@@ -101,6 +102,13 @@ _RULES = (
     Rule("xi.house.no-doubling-at-all", HOUSE, "Celestial and Shadow damage skips the cycle and every multiplier; nothing doubles damage to a Shadow unit."),
     Rule("xi.house.together-at-zero", HOUSE, "Seats brought to 0 together lose together; with nobody left standing the game is a draw."),
     Rule("xi.house.life-floor", HOUSE, "A player's life stops at 0; the damage dealt is recorded whole."),
+    Rule("xi.house.targets", HOUSE, "A spell targets what its selector names: any unit for `unit`, a player only if the card says so."),
+    Rule("xi.house.statement-copies", HOUSE, "Every copy of a card in play applies its effect; a tag holds while one copy is in play."),
+    Rule("xi.house.attached", HOUSE, "A lasting spell on a unit goes to its owner's discard pile when the unit leaves play."),
+    Rule("xi.house.flames-condition", HOUSE, "Each time a unit loses life, Flames on it end if its life is at or below its maximum without them."),
+    Rule("xi.house.start-order", HOUSE, "Start-of-turn triggers resolve seat by seat from the active seat, by timestamp; choices go to their controller."),
+    Rule("xi.house.thesis-choice", HOUSE, "Thesis's controller picks an odd number printed on a unit in play as it deals damage."),
+    Rule("xi.house.stolen-unit", HOUSE, "Control taken lasts until the end of the turn; a unit whose control changed this turn does nothing."),
     Rule("xi.house.takeback", HOUSE, "A bank may be taken back until another seat decides; draws and turns stand."),
 )
 

@@ -1,8 +1,10 @@
 """XiRules: the Xi rules behind the service's one contract (domain.contract.Rules).
 
-Steps 2-3 of docs/design/xi-cards.md: setup, decks, the coin, Time, drawing, banking, ending
+Steps 2-4 of docs/design/xi-cards.md: setup, decks, the coin, Time, drawing, banking, ending
 turns and resigning; playing units, skirmishes, derived stats (layers.py), the damage pipeline
-(damage.py) and the loss at 0 life. Bots, scenarios and the contract's `pending` come in later steps.
+(damage.py) and the loss at 0 life; spells, lasting spells, statements, abilities, start-of-turn
+triggers and the card vocabulary's interpreter (effects.py). Responses, bots, scenarios and the
+contract's `pending` come in later steps.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from domain.xi.decide import decide_events, setup_events
 from domain.xi.describe import describe
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
-from domain.xi.state import OVER, SETUP, Seat, Step, Unit, XiState, new_state
+from domain.xi.state import OVER, SETUP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
 from domain.xi.view import outcome, view
 
@@ -33,7 +35,7 @@ class XiRules(Interrupts):
     seats = (2, 2)  # 3-4 seats (xi.house.free-for-all) come in step 6
     rulebook = RULEBOOK
     catalogue = CARDS
-    state_types = (XiState, Seat, Step, Unit)
+    state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
     stand_in_bot = "random"
 
     def __init__(self) -> None:

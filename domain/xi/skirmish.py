@@ -1,11 +1,15 @@
-"""Skirmishes: who may skirmish whom, the simultaneous damage, and the state checks after it.
+"""Skirmishes: who may skirmish whom, the simultaneous damage, and what follows it.
 
-Each unit skirmishes once per turn (xi.skirmish.once), at any point of its controller's turn,
-the turn it entered included (xi.house.no-summoning-wait). It targets an opposing unit; a player
-with no unit that can be targeted is a target itself, and an untargetable unit (Archo) counts as
-none (xi.skirmish.untargetable). Both sides' damage is computed from the table before either is
-applied (xi.skirmish.simultaneous). The declaration and the strike are one decision until step 5
-opens the defender's window between them.
+Each unit skirmishes once per turn (xi.skirmish.once) unless a restriction in play says otherwise
+(Everwind's two; Heat Stroke's none), at any point of its controller's turn, the turn it entered
+included (xi.house.no-summoning-wait), but not in a turn its control changed
+(xi.house.stolen-unit). It targets an opposing unit; a player with no unit that can be targeted is
+a target itself, and an untargetable unit (Archo) counts as none (xi.skirmish.untargetable). A
+unit whose damage is picked (Thesis) names its odd number in the action as `damage` when it
+attacks, and its controller is asked for one when it defends (xi.house.thesis-choice). Both
+sides' damage is computed from the table before either is applied (xi.skirmish.simultaneous);
+then `deals_damage` triggers (Drain Fairy) and the state checks. Step 5 opens the defender's
+window between the declaration and the strike.
 """
 
 from __future__ import annotations
@@ -15,10 +19,16 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.cards import NAME
+from domain.xi.board import Cause, skirmishes_allowed
+from domain.xi.cards import CARDS, NAME
+from domain.xi.checks import state_checks
 from domain.xi.damage import unit_hit
-from domain.xi.layers import Stats, derive_all
-from domain.xi.state import SKIRMISHES_PER_TURN, XiState
+from domain.xi.effects import perform
+from domain.xi.layers import CARD_STATICS, Stats, derive_all
+from domain.xi.special import odd_numbers
+from domain.xi.state import XiState
+
+PICKS_DAMAGE = frozenset(card for card, statics in CARD_STATICS.items() if any(s.code for s in statics))
 
 
 def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str | int]:
@@ -32,22 +42,43 @@ def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str
     return found
 
 
+def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
+    return [unit.uid for unit in derived.values()
+            if unit.controller == seat and unit.skirmishes < skirmishes_allowed(state, derived, unit.uid)]
+
+
 def skirmish_actions(state: XiState, seat: int) -> list[Action]:
-    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry."""
+    """Every skirmish open to `seat` now: each ready unit against each target (and, for a unit
+    that picks its damage, each odd number it may pick), in order of entry."""
     derived = derive_all(state)
-    ready = [unit.uid for unit in derived.values() if unit.controller == seat and unit.skirmishes < SKIRMISHES_PER_TURN]
+    ready = _ready(state, derived, seat)
     aims = targets(state, derived, seat) if ready else []
-    return [{"type": "skirmish", "unit": uid, "target": aim} for uid in ready for aim in aims]
+    odd = odd_numbers(state) if ready else []
+    actions: list[Action] = []
+    for uid in ready:
+        for aim in aims:
+            if derived[uid].card in PICKS_DAMAGE and odd:
+                actions += [{"type": "skirmish", "unit": uid, "target": aim, "damage": n} for n in odd]
+            else:
+                actions.append({"type": "skirmish", "unit": uid, "target": aim})
+    return actions
 
 
-def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> None:
+def check_skirmish(state: XiState, seat: int, uid: str, target: str | int, damage: Any = None) -> None:
     """Raise IllegalAction, naming the field, unless `seat`'s unit `uid` may skirmish `target`."""
     derived = derive_all(state)
     unit = derived.get(uid)
     if unit is None or unit.controller != seat:
         raise IllegalAction(f"unit: {uid!r} is not a unit of yours in play", rule="xi.skirmish.once")
-    if unit.skirmishes >= SKIRMISHES_PER_TURN:
+    allowed = skirmishes_allowed(state, derived, uid)
+    if unit.skirmishes >= allowed:
+        if allowed == 0:
+            rule = "xi.house.stolen-unit" if any(e.where == "1" and uid in e.to for e in state.effects) else None
+            by = next((e.source for e in state.effects if e.op == "cannot_skirmish" and uid in e.to), None)
+            raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) cannot skirmish this turn",
+                                rule=rule or (CARDS[by].rule if by else "xi.skirmish.once"))
         raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) has already skirmished this turn", rule="xi.skirmish.once")
+    _check_damage(state, unit, damage)
     if target in targets(state, derived, seat):
         return
     aimed = derived.get(target) if isinstance(target, str) else None
@@ -65,31 +96,56 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> No
                         "when they have none", rule="xi.skirmish.target-player")
 
 
+def _check_damage(state: XiState, unit: Stats, damage: Any) -> None:
+    odd = odd_numbers(state)
+    if unit.card not in PICKS_DAMAGE:
+        if damage is not None:
+            raise IllegalAction(f"damage: {NAME[unit.card]}'s damage is not picked", rule="xi.action.well-formed")
+    elif damage is None and odd:
+        raise IllegalAction(f"damage: pick {NAME[unit.card]}'s damage, one of {odd}", rule="xi.house.thesis-choice")
+    elif damage is not None and (damage not in odd or type(damage) is not int):
+        raise IllegalAction(f"damage: {damage!r} is not an odd number printed on a unit in play ({odd or 'none'})",
+                            rule="xi.house.thesis-choice")
+
+
 def skirmish(em: Any, seat: int, action: Mapping[str, Any]) -> None:
-    """Declare, then deal both sides' damage at once, then destroy the fallen and end a lost game."""
-    derived = derive_all(em.state)
-    attacker, target = derived[action["unit"]], action["target"]
-    defender = derived.get(target) if isinstance(target, str) else None
+    """Declare; then strike, once a defender that picks its damage has picked it."""
+    attacker, target = action["unit"], action["target"]
+    defender = derive_all(em.state).get(target) if isinstance(target, str) else None
     rule = "xi.skirmish.target-unit" if defender else "xi.skirmish.target-player"
-    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker.uid, "target": target})
-    hits = [(attacker, target, unit_hit(em.state, derived, attacker, defender))]
+    picked = {"damage": action["damage"]} if "damage" in action else {}
+    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target, **picked})
+    chosen = {attacker: action["damage"]} if "damage" in action else {}
+    odd = odd_numbers(em.state)
+    if defender is not None and defender.card in PICKS_DAMAGE and len(odd) > 1:
+        em.emit("choice_asked", "xi.house.thesis-choice",
+                {"seat": defender.controller, "source": defender.uid, "card": defender.card, "options": odd,
+                 "resume": "strike", "attacker": attacker, "target": target, "chosen": chosen})
+        return
+    if defender is not None and defender.card in PICKS_DAMAGE and odd:
+        chosen[defender.uid] = odd[0]
+    strike(em, attacker, target, chosen)
+
+
+def resume_strike(em: Any, facts: Mapping[str, Any], choice: Any) -> None:
+    strike(em, facts["attacker"], facts["target"], {**facts["chosen"], facts["source"]: choice})
+
+
+def strike(em: Any, attacker_id: str, target: str | int, chosen: Mapping[str, int]) -> None:
+    """Both sides' damage at once, then `deals_damage` triggers, then the state checks."""
+    mark = len(em.events)
+    derived = derive_all(em.state, chosen=chosen)
+    attacker = derived[attacker_id]
+    defender = derived.get(target) if isinstance(target, str) else None
+    player = target if isinstance(target, int) else None
+    hits = [(attacker, target, unit_hit(em.state, derived, attacker, defender, player))]
     if defender is not None:  # both computed before either lands (xi.skirmish.simultaneous)
         hits.append((defender, attacker.uid, unit_hit(em.state, derived, defender, attacker)))
     for source, aim, (amount, steps) in hits:
         em.emit("damage_dealt", "xi.skirmish.simultaneous" if defender else "xi.skirmish.player",
                 {"source": source.uid, "target": aim, "type": source.type, "amount": amount, "steps": steps})
-    state_checks(em)
-
-
-def state_checks(em: Any) -> None:
-    """Units at 0 life or less are destroyed, to their owner's discard pile (xi.unit.destroyed);
-    then players at 0 lose, together if several (xi.house.together-at-zero)."""
-    for unit in em.state.units:
-        if unit.life <= 0:
-            em.emit("unit_destroyed", "xi.unit.destroyed", {"uid": unit.uid, "card": unit.card, "owner": unit.owner})
-    players = em.state.players
-    fallen = [seat for seat, player in enumerate(players) if not player.out and player.life <= 0]
-    if fallen:
-        standing = [seat for seat, player in enumerate(players) if not player.out and seat not in fallen]
-        em.emit("game_ended", "xi.end.zero-life" if standing else "xi.house.together-at-zero",
-                {"reason": "zero-life", "winners": standing, "fallen": fallen})
+    for source, aim, (amount, _steps) in hits:
+        for entry in CARDS[source.card].trigger:
+            if dict(entry)["when"] == "deals_damage" and amount > 0:
+                perform(em, dict(entry), Cause(source.card, source.controller, source.uid, aim, dealt=amount))
+    state_checks(em, mark)

@@ -4,7 +4,8 @@ Slotted dataclasses with JSON-native fields, as in Chi: lists are never changed 
 event puts a new list, or a new `Seat`, in the field it changes), so a shallow copy is a table of
 its own. A deck reads top first. The skeleton (step 2) holds seats, time and the pending setup
 steps; step 3 adds the units in play (their printed card, current life and skirmishes used: every
-other stat is derived by layers.py on each query); spells in play and effects join in step 4.
+other stat is derived by layers.py on each query); step 4 adds the lasting spells and statements in
+play and the effects that resolving cards and abilities started.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ OPENING_DRAW = 1  # xi.setup.draw-one
 DECK_MIN = 30  # xi.deck.size
 COPIES_MAX = 3  # xi.deck.copies
 TURN_LIMIT = 400  # xi.house.turn-limit
-SKIRMISHES_PER_TURN = 1  # xi.skirmish.once (Everwind's two come with statements, step 4)
+SKIRMISHES_PER_TURN = 1  # xi.skirmish.once (a restriction in play may change it: Everwind)
 
 SETUP, DECKS, ORDER, PLAY, OVER = "setup", "decks", "order", "play", "over"
-DECK_STEP, ORDER_STEP = "deck", "order"
+DECK_STEP, ORDER_STEP, CHOOSE_STEP = "deck", "order", "choose"
 
 
 @dataclass(slots=True)
@@ -47,7 +48,8 @@ class Seat:
 @dataclass(slots=True)
 class Step:
     """A decision waiting on a seat above the turn's own: `deck` (bring a deck), `order` (the
-    coin winner's choice). Windows and choices of later steps take the same shape."""
+    coin winner's choice), `choose` (an effect's choice: its options, and what resumes after it
+    in `facts`). Step 5's declarations and windows take the same shape."""
 
     kind: str
     seat: int
@@ -66,6 +68,33 @@ class Unit:
     life: int  # current life; may fall to 0 or less for the moment before it is destroyed
     skirmishes: int = 0  # used this turn
     since: int = 0  # the timestamp of its entry: the order of effects inside a layer
+    uses: int = 0  # uses of its ability this turn (a `limit` counts them)
+
+
+@dataclass(slots=True)
+class InPlay:
+    """A lasting spell or a statement in play; `on` is the unit it was cast on (attached), if any."""
+
+    iid: str  # "s<since>"
+    card: str
+    owner: int
+    controller: int
+    on: str | None = None
+    since: int = 0
+    uses: int = 0
+
+
+@dataclass(slots=True)
+class Effect:
+    """What an `add_effect` or `take_control` started: a layered static (`where` a layer) or a
+    typed-list entry (`where` a list) on the units `to`, until the end of the turn."""
+
+    source: str  # the card id that started it
+    to: list[str]  # unit ids, fixed when it began
+    where: str  # a layer ("1", "2", ...) or a list ("restriction")
+    op: str
+    value: object
+    since: int
 
 
 @dataclass(slots=True)
@@ -77,10 +106,12 @@ class XiState:
     players: list[Seat] = field(default_factory=list)
     pending: list[Step] = field(default_factory=list)  # bottom first; the top is to act
     units: list[Unit] = field(default_factory=list)  # in order of entry
+    in_play: list[InPlay] = field(default_factory=list)  # lasting spells and statements, in order of entry
+    effects: list[Effect] = field(default_factory=list)  # in order of their start
     active: int | None = None  # whose turn it is
     first: int | None = None  # who went first
     turn: int = 0  # turns started so far, counted across seats
-    clock: int = 0  # the last timestamp given (to a unit entering play)
+    clock: int = 0  # the last timestamp given (to a card entering play or an effect starting)
     ended_by: str | None = None  # "resignation", "turn-limit" or "zero-life" once over
     winners: list[int] = field(default_factory=list)
 
@@ -93,3 +124,4 @@ def new_state(seats: int) -> XiState:
 copy_state = copier(XiState)
 copy_seat = copier(Seat)
 copy_unit = copier(Unit)
+copy_in_play = copier(InPlay)

@@ -1,7 +1,9 @@
 """What a seat (or a spectator) sees of the Xi table, and how a finished game ended.
 
 Public: each seat's life, T, pT, hand size, deck size and discard pile, the units in play with
-their derived stats (layers.py), whose turn and decision it is, and the pending steps. Each seat also sees its own hand, its remaining deck as a sorted
+their derived stats (layers.py) and the spells on them, the lasting spells and statements in
+play, the tags in force, the effects under way, whose turn and decision it is, and the pending
+steps with what they ask. Each seat also sees its own hand, its remaining deck as a sorted
 multiset (never the order) and its deck list. Other seats' hands, every deck's order and every
 deck list stay hidden until the end; then everything is shown.
 """
@@ -11,23 +13,47 @@ from __future__ import annotations
 from typing import Any
 
 from domain.contract import Outcome
+from domain.xi.board import skirmishes_allowed, tags
 from domain.xi.cards import CARDS
 from domain.xi.layers import Stats, derive_all
-from domain.xi.state import LIFE_CAP, OVER, PT_CAP, SKIRMISHES_PER_TURN, XiState
+from domain.xi.state import LIFE_CAP, OVER, PT_CAP, XiState
 from domain.xi.table import to_act
 
 REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw",
            "zero-life": "a player's life reached 0"}
 
 
-def _unit(unit: Stats) -> dict[str, Any]:
-    """A unit in play as everyone sees it: derived stats, and the printed ones beside them."""
+def _units(state: XiState) -> list[dict[str, Any]]:
+    """The units in play as everyone sees them: derived stats, and the printed ones beside them."""
+    derived = derive_all(state)
+    return [_unit(unit, skirmishes_allowed(state, derived, unit.uid),
+                  [card.iid for card in state.in_play if card.on == unit.uid]) for unit in derived.values()]
+
+
+def _unit(unit: Stats, allowed: int, attached: list[str]) -> dict[str, Any]:
     card = CARDS[unit.card]
     return {"uid": unit.uid, "card": unit.card, "name": card.name, "owner": unit.owner,
             "controller": unit.controller, "type": unit.type, "damage": unit.damage, "life": unit.life,
             "max_life": unit.max_life, "keywords": list(unit.keywords),
-            "skirmishes_left": max(0, SKIRMISHES_PER_TURN - unit.skirmishes),
+            "skirmishes_left": max(0, allowed - unit.skirmishes), "attached": attached,
             "printed": {"type": card.type, "damage": card.damage, "life": card.life}}
+
+
+def _in_play(state: XiState) -> list[dict[str, Any]]:
+    return [{"iid": card.iid, "card": card.card, "name": CARDS[card.card].name, "kind": CARDS[card.card].kind,
+             "owner": card.owner, "controller": card.controller, "on": card.on} for card in state.in_play]
+
+
+def _effects(state: XiState) -> list[dict[str, Any]]:
+    return [{"source": effect.source, "to": list(effect.to), "where": effect.where, "op": effect.op,
+             "value": effect.value, "until": "end_of_turn"} for effect in state.effects]
+
+
+def _step(step) -> dict[str, Any]:
+    shown = {"kind": step.kind, "seat": step.seat}
+    if "options" in step.facts:  # a choice: what it is for, and its options (all public)
+        shown.update({key: step.facts[key] for key in ("source", "card", "options")})
+    return shown
 
 
 def _player(index: int, seat) -> dict[str, Any]:
@@ -46,9 +72,12 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         "active": state.active,
         "first": state.first,
         "to_act": to_act(state),
-        "pending": [{"kind": step.kind, "seat": step.seat} for step in state.pending],
+        "pending": [_step(step) for step in state.pending],
         "players": [_player(index, seat) for index, seat in enumerate(state.players)],
-        "units": [_unit(unit) for unit in derive_all(state).values()],
+        "units": _units(state),
+        "in_play": _in_play(state),
+        "tags": sorted(tags(state)),
+        "effects": _effects(state),
         "hand": list(own.hand) if own else None,
         "deck": sorted(own.deck) if own else None,  # what is left, never in what order
         "deck_list": list(own.deck_list) if own and own.deck_list is not None else None,

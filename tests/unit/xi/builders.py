@@ -10,7 +10,7 @@ from domain.errors import RulesError
 from domain.rng import Rng
 from domain.xi import RULES
 from domain.xi.cards import ALL_IDS, CARDS
-from domain.xi.state import PLAY, Seat, Unit, XiState
+from domain.xi.state import PLAY, InPlay, Seat, Unit, XiState
 from tests.unit.events import adopted
 
 # A legal deck: the first 15 catalogue cards twice each (30 cards, 2 copies).
@@ -50,27 +50,47 @@ def started(seed: str = "test", first: bool = True) -> XiState:
     return act(state, RULES.to_act(state), {"type": "choose_order", "first": first}, seed)[1]
 
 
-def table(*, seats: Sequence[dict[str, Any]] = ({}, {}), units: Sequence[dict[str, Any]] = (), active: int = 0,
-          turn: int = 3, first: int = 0) -> XiState:
-    """A game in play from readable seats, e.g. {"t": 1, "pt": 5, "deck": [...], "hand": [...]}, and
-    units, e.g. {"card": "snow-beast", "controller": 1, "life": 12}: ids u1, u2, ... in list order."""
-    in_play = [Unit(uid=f"u{n}", card=raw["card"], owner=raw.get("owner", raw["controller"]),
-                    controller=raw["controller"], life=raw.get("life", CARDS[raw["card"]].life),
-                    skirmishes=raw.get("skirmishes", 0), since=n)
-               for n, raw in enumerate(units, start=1)]
+def table(*, seats: Sequence[dict[str, Any]] = ({}, {}), units: Sequence[dict[str, Any]] = (),
+          spells: Sequence[dict[str, Any]] = (), active: int = 0, turn: int = 3, first: int = 0) -> XiState:
+    """A game in play from readable seats, e.g. {"t": 1, "pt": 5, "deck": [...], "hand": [...]},
+    units, e.g. {"card": "snow-beast", "controller": 1, "life": 12}: ids u1, u2, ... in list order,
+    and lasting spells and statements in play after them, e.g. {"card": "flood", "controller": 0}
+    or {"card": "flames-of-preservation", "controller": 1, "on": "u2"}: ids s<n> counting on."""
+    in_units = [Unit(uid=f"u{n}", card=raw["card"], owner=raw.get("owner", raw["controller"]),
+                     controller=raw["controller"], life=raw.get("life", CARDS[raw["card"]].life),
+                     skirmishes=raw.get("skirmishes", 0), since=n)
+                for n, raw in enumerate(units, start=1)]
+    in_play = [InPlay(iid=f"s{n}", card=raw["card"], owner=raw.get("owner", raw["controller"]),
+                      controller=raw["controller"], on=raw.get("on"), since=n)
+               for n, raw in enumerate(spells, start=len(in_units) + 1)]
     players = []
     for index, raw in enumerate(seats):
         seat = Seat(**{"deck": list(DECK), **raw})
-        owned = [unit.card for unit in in_play if unit.owner == index]
+        owned = [held.card for held in [*in_units, *in_play] if held.owner == index]
         seat.deck_list = sorted(seat.deck + seat.hand + seat.discard + owned)
         players.append(seat)
-    return XiState(seats=len(players), phase=PLAY, players=players, units=in_play, active=active, first=first,
-                   turn=turn, clock=len(in_play))
+    return XiState(seats=len(players), phase=PLAY, players=players, units=in_units, in_play=in_play, active=active,
+                   first=first, turn=turn, clock=len(in_units) + len(in_play))
 
 
 def skirmish(unit: str, target: str | int) -> dict[str, Any]:
     return {"type": "skirmish", "unit": unit, "target": target}
 
 
-def play(card: str) -> dict[str, Any]:
-    return {"type": "play", "card": card}
+def play(card: str, target: str | int | None = None) -> dict[str, Any]:
+    return {"type": "play", "card": card} if target is None else {"type": "play", "card": card, "target": target}
+
+
+def use(source: str, target: str | int | None = None, choice: str | None = None) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "use", "source": source}
+    action.update({key: value for key, value in (("target", target), ("choice", choice)) if value is not None})
+    return action
+
+
+END = {"type": "end_turn"}
+
+
+def life(state: XiState, uid: str) -> tuple[int, int]:
+    """A unit's current and maximum life, as every seat sees them."""
+    unit = next(unit for unit in RULES.view(state, None)["units"] if unit["uid"] == uid)
+    return unit["life"], unit["max_life"]

@@ -6,6 +6,8 @@ import tomllib
 import pytest
 
 from domain.xi.cards import CARDS, CardDataError, build
+from domain.xi.effects import ACTIONS
+from domain.xi.special import CODES
 from domain.xi.rulebook import RULEBOOK
 
 GOOD = """
@@ -105,3 +107,14 @@ def test_effects_use_only_the_words_of_the_vocabulary():
 
 def test_an_id_is_kebab_case():
     assert "(id)" in refusal(GOOD.replace("[earth-soldier]", "[Earth_Soldier]"))
+
+
+def test_every_word_the_catalogue_uses_is_one_the_interpreter_plays():
+    used = {(shape, key, dict(entry).get(key)) for card in CARDS.values()
+            for shape in ("on_play", "trigger", "ability", "static") for entry in getattr(card, shape)
+            for key in ("do", "when", "code") if key in dict(entry)}
+    assert {word for _shape, key, word in used if key == "do"} <= set(ACTIONS)
+    assert {word for _shape, key, word in used if key == "when"} <= {"turn_start", "own_turn_start", "destroyed",
+                                                                       "deals_damage"}
+    assert {word for _shape, key, word in used if key == "code"} <= set(CODES)
+    assert all(len(card.ability) <= 1 for card in CARDS.values())  # `use` names a card, not one of its abilities

@@ -3,6 +3,8 @@
 from domain.rng import Rng
 from domain.xi import RULES
 from domain.xi.cards import CARDS
+from domain.xi.describe import _LINES
+from domain.xi.evolve import EVENT_TYPES
 from tests.unit.xi.builders import DECK, OTHER_DECK, act, prepared, table
 
 NAMES = ["Jack", "Jake"]
@@ -33,3 +35,7 @@ def test_a_play_and_a_skirmish_read_as_sentences():
     assert [RULES.describe(event, NAMES) for event in events] == [
         "Jack pays 3T and plays Earth Soldier", "Earth Soldier (u2) enters play for Jack", "u2 skirmishes u1",
         "u2 deals 4 stone damage to u1", "u1 deals 4 aqua damage to u2", "Earth Soldier (u2) is destroyed"]
+
+
+def test_every_event_has_a_line_of_its_own():
+    assert set(EVENT_TYPES) <= set(_LINES)

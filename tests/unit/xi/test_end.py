@@ -4,7 +4,7 @@ makes every game end."""
 from domain.errors import GameOver
 from domain.xi import RULES
 from domain.xi.decide import Emitter
-from domain.xi.skirmish import state_checks
+from domain.xi.checks import state_checks
 from tests.unit.events import only, types
 from tests.unit.xi.builders import act, prepared, refused, started, table
 
@@ -64,7 +64,7 @@ def test_damage_past_0_is_recorded_whole_and_life_stops_at_0():
 def test_both_players_at_zero_together_is_a_draw():
     state = table(seats=[{"life": 0}, {"life": 0}])
     em = Emitter(state, None)
-    state_checks(em)
+    state_checks(em, 0)
     ended = only(em.events, "game_ended")
     assert ended.rule == "xi.house.together-at-zero" and ended.data["winners"] == [] and ended.data["fallen"] == [0, 1]
     outcome = RULES.outcome(em.state)

@@ -1,7 +1,7 @@
 """Derived unit stats: the printed card, then the layered statics in play in the fixed order
 (control, type, keywords, damage defined/set/modified, max life set/modified), by timestamp inside
-a layer, recomputed on every query. Few cards have layered statics before step 4, so most rows
-add statics by hand."""
+a layer, recomputed on every query. Most rows add statics by hand; test_lasting.py and test_faq.py
+play the cards that hold them."""
 
 from domain.xi import RULES
 from domain.xi.damage import unit_hit
@@ -66,7 +66,7 @@ def test_a_unit_deals_damage_of_its_derived_type():
 
 def test_the_catalogues_layered_statics_are_compiled_at_import():
     assert CARD_STATICS["flames-of-preservation"] == (Static("5b", "add", 10, "attached"),)
-    assert CARD_STATICS["thesis-odd-mage"] == ()  # its code static needs special.py (step 4)
+    assert CARD_STATICS["thesis-odd-mage"] == (Static("4a", "set", None, "self", code="thesis"),)
     assert CARD_STATICS["flame-retardant"][0].value == "immune:ember"
 
 

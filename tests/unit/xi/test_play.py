@@ -41,12 +41,6 @@ def test_a_card_is_played_from_your_hand_only():
     assert error.rule == "xi.play.from-hand" and error.reason == "card: Snow Beast is not in your hand"
 
 
-def test_spells_other_than_units_are_not_played_yet():
-    state = table(seats=[{"t": 10, "hand": ["flood"]}, {}])
-    assert refused(state, 0, play("flood"), IllegalAction).rule == "xi.spell.all-cards"
-    assert play("flood") not in RULES.legal_actions(state, 0)
-
-
 def test_a_0t_unit_is_played_in_your_own_turn_only():
     state = table(seats=[{"t": 0, "hand": ["mini-air-mystic"]}, {"hand": ["mini-air-mystic"]}])
     assert refused(state, 1, play("mini-air-mystic"), NotYourTurn).rule == "xi.time.own-turn"
@@ -54,9 +48,9 @@ def test_a_0t_unit_is_played_in_your_own_turn_only():
     assert only(events, "card_declared").data["paid"] == {"t": 0, "pt": 0}
 
 
-def test_each_unit_card_in_hand_is_listed_once():
-    state = table(seats=[{"t": 4, "hand": ["earth-moth", "earth-moth", "snow-beast", "flood"]}, {}])
-    assert [a for a in RULES.legal_actions(state, 0) if a["type"] == "play"] == [play("earth-moth")]
+def test_each_card_in_hand_you_can_pay_for_is_listed_once():
+    state = table(seats=[{"t": 4, "hand": ["earth-moth", "earth-moth", "snow-beast", "rainfall", "flood"]}, {}])
+    assert [a for a in RULES.legal_actions(state, 0) if a["type"] == "play"] == [play("earth-moth"), play("rainfall")]
 
 
 def test_quickwind_sage_makes_your_t_costs_1t_less_and_never_below_0():

@@ -1,0 +1,165 @@
+"""The card vocabulary's questions about the table (design 4.1): what a selector takes, whether a
+condition holds, how much an amount is, and the typed lists a query reads (tags, restrictions,
+a player's immunities).
+
+Every card in play counts for both players: a statement's tag holds whoever played it
+(xi.statement.both), and each copy of a card applies its own effect (xi.house.statement-copies).
+A target is a unit id (str) or a seat (int).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from domain.xi.cards import CARDS
+from domain.xi.layers import Holder, Stats, selects
+from domain.xi.state import InPlay, XiState
+
+Target = str | int
+_COUNT = re.compile(r"count\((.+)\) >= (\d+)$")
+_FUNCTION = re.compile(r"(count|copies)\((.+)\)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Cause:
+    """What a resolving entry acts for: the card, its controller, the card or unit in play that
+    holds the entry (None for a point spell), and the target, choice and damage it was given."""
+
+    card: str
+    seat: int
+    source: str | None = None
+    target: Target | None = None
+    choice: Any = None
+    dealt: int = 0
+
+
+def _list_entries(card_id: str, name: str) -> tuple[Mapping[str, Any], ...]:
+    return tuple(dict(entry) for entry in CARDS[card_id].static if dict(entry).get("list") == name)
+
+
+# The typed lists of section 4.2 each card holds while in play.
+RESTRICTIONS = {card_id: _list_entries(card_id, "restriction") for card_id in CARDS}
+PLAYER_DAMAGE = {card_id: tuple(e for e in _list_entries(card_id, "damage") if e["to"] == "controller")
+                 for card_id in CARDS}
+
+
+def spell(state: XiState, iid: str) -> InPlay | None:
+    return next((card for card in state.in_play if card.iid == iid), None)
+
+
+def holder(state: XiState, derived: Mapping[str, Stats], cause: Cause) -> Holder:
+    """The holder a selector of `cause` reads: the unit or spell in play, or the caster."""
+    if cause.source in derived:
+        return cause.source, derived[cause.source].controller, None
+    held = spell(state, cause.source) if cause.source else None
+    return (held.iid, held.controller, held.on) if held else (cause.source, cause.seat, None)
+
+
+def units(derived: Mapping[str, Stats], selector: str, owner: Holder) -> list[str]:
+    """The units a selector that names no target takes, in order of entry."""
+    return [uid for uid, unit in derived.items() if selects(selector, owner, uid, unit.controller, unit.type)]
+
+
+def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: int) -> list[Target]:
+    """What a `target:` selector of a card `seat` controls may name (xi.house.targets): any unit
+    for `unit` (yours too), and a player only where the selector says so."""
+    base, *filters = selector.split("+")
+    kind = base.split(":", 1)[1]
+    rest = "+".join(["all_units", *filters])
+    found: list[Target] = [uid for uid in units(derived, rest, (None, seat))
+                           if kind in ("unit", "unit_or_player")
+                           or (derived[uid].controller == seat) == (kind == "own_unit")]
+    if kind == "unit_or_player":
+        found += [other for other, player in enumerate(state.players) if not player.out]
+    return found
+
+
+def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: Cause) -> list[Target]:
+    """What `selector` takes now for `cause`: its target if that is still there, the players it
+    names, or the units it selects."""
+    base = selector.split("+", 1)[0]
+    if base.startswith("target:"):
+        target = cause.target
+        present = target in derived if isinstance(target, str) else target is not None
+        return [target] if present else []
+    if base == "controller":
+        return [cause.seat]
+    if base == "opponents":
+        return [seat for seat, player in enumerate(state.players) if seat != cause.seat and not player.out]
+    if base in ("declared", "skirmish"):
+        return []  # answers to a declaration: step 5's windows
+    return units(derived, selector, holder(state, derived, cause))
+
+
+def tags(state: XiState) -> frozenset[str]:
+    """The facts the statements in play make true (a tag holds while one copy is in play)."""
+    return frozenset(CARDS[card.card].tag for card in state.in_play if CARDS[card.card].tag)
+
+
+def copies(state: XiState, card_id: str) -> int:
+    return sum(card.card == card_id for card in state.in_play) + sum(unit.card == card_id for unit in state.units)
+
+
+def amount(state: XiState, derived: Mapping[str, Stats], value: int | str, cause: Cause) -> int:
+    """An amount: a number, count(<selector>), copies(<card>), or the damage just dealt."""
+    if type(value) is int:
+        return value
+    if value == "dealt":
+        return cause.dealt
+    called = _FUNCTION.match(value)
+    if called.group(1) == "copies":
+        return copies(state, called.group(2))
+    return len(units(derived, called.group(2), holder(state, derived, cause)))
+
+
+def holds(state: XiState, derived: Mapping[str, Stats], condition: str, cause: Cause) -> bool:
+    """Whether an `if` condition holds for `cause` now."""
+    if condition.startswith("tag:"):
+        return condition[4:] in tags(state)
+    if condition == "own_turn":
+        return state.active == cause.seat
+    if condition == "target_is_player":
+        return isinstance(cause.target, int)
+    if condition.startswith("target_type:"):
+        return cause.target in derived and derived[cause.target].type == condition.split(":", 1)[1]
+    if condition.startswith("attacker_not_type:"):
+        return False  # read in a skirmish's window (step 5); no skirmish is declared outside one
+    counted = _COUNT.match(condition)
+    if counted:
+        return len(units(derived, counted.group(1), holder(state, derived, cause))) >= int(counted.group(2))
+    raise ValueError(f"{condition!r} is a condition of `until`, read by checks.py")
+
+
+def player_immunities(state: XiState, seat: int) -> frozenset[str]:
+    """The damage types a player is immune to (God's Protection)."""
+    found: set[str] = set()
+    for card in state.in_play:
+        if card.controller == seat:
+            for entry in PLAYER_DAMAGE[card.card]:
+                if entry["op"] == "immune":
+                    value = entry["value"]
+                    found.update((value,) if isinstance(value, str) else value)
+    return frozenset(found)
+
+
+def stolen(state: XiState, uid: str) -> bool:
+    """A unit whose controller changed this turn (xi.house.stolen-unit): control effects last until
+    the end of the turn they began in, so one under way began this turn."""
+    return any(effect.where == "1" and uid in effect.to for effect in state.effects)
+
+
+def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -> int:
+    """How many skirmishes a unit has this turn: 1 (xi.skirmish.once), more under a restriction in
+    play that grants them (Everwind), none if an effect forbids it or its control changed."""
+    if stolen(state, uid) or any(effect.op == "cannot_skirmish" and uid in effect.to for effect in state.effects):
+        return 0
+    allowed = 1
+    for card, owner in ([(unit.card, (unit.uid, unit.controller, None)) for unit in derived.values()]
+                        + [(card.card, (card.iid, card.controller, card.on)) for card in state.in_play]):
+        for entry in RESTRICTIONS[card]:
+            if entry["op"] == "skirmishes_per_turn" and uid in units(derived, entry["to"], owner):
+                allowed = max(allowed, entry["value"])
+    return allowed
