@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Decision, Event, Interrupts, Outcome
+from domain.contract import Action, Decision, Event, Interrupts, Outcome, Turn
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
 from domain.xi.cards import CARDS
@@ -52,6 +52,10 @@ class XiRules(Interrupts):
     def to_act(self, state: XiState) -> int | None:
         """The seat bringing a deck or choosing the order, the player on turn, or None."""
         return to_act(state)
+
+    def turn(self, state: XiState) -> Turn:
+        """Turn 0 is bringing the decks and choosing the order."""
+        return Turn(state.turn, state.active if state.turn else None)
 
     def legal_actions(self, state: XiState, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order (a deck list is never listed)."""

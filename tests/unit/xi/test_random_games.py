@@ -50,6 +50,9 @@ def check_table(state: XiState) -> None:
         assert 0 <= seat.pt <= PT_CAP and 0 <= seat.life <= LIFE_CAP
         assert seat.life > 0 or state.phase == "over"
         assert 0 <= seat.t <= TURN_T and (seat.t == 0 or index == state.active)
+    turn = RULES.turn(state)  # the move list's turn: the active player's, none while decks are brought
+    assert turn.number == state.turn and turn.seat == (state.active if state.turn else None)
+    assert turn.number == 0 or turn.seat is not None
     for unit in derive_all(state).values():  # the fallen are gone; stats are whole numbers in range
         assert 0 < unit.life <= unit.max_life and unit.damage >= 0
         assert 0 <= unit.skirmishes <= MOST_SKIRMISHES
