@@ -20,6 +20,7 @@
   let whatIf = null; // the "What if…" beside each decision (what-if.js)
   let actionWords = null; // the words for a decision's actions (action-words.js)
   let attention = null; // the title, announcements, sound and notification (attention.js)
+  let moveList = null; // the game as turns and decisions (move-list.js)
 
   const view = {
     game: null, // the game now, as this seat sees it (GET /api/games/{id})
@@ -212,6 +213,7 @@
     tableBox.dataset.step = step.step;
     $("info-step").textContent = step.step;
     $("description").textContent = step.description;
+    moveList.show(step.step, lastStep()).catch((error) => console.warn("the move list:", error.message));
     $("rule-id").textContent = step.rule.id;
     $("rule-section").textContent = step.rule.section ? `(${step.rule.section})` : "";
     $("rule-text").textContent = step.rule.text || "";
@@ -385,18 +387,36 @@
     $("last").onclick = () => goTo(lastStep());
     $("play").onclick = () => (view.playing ? pause() : play());
     $("slider").oninput = () => goTo(Number($("slider").value));
+    const byMoves = (find) => async () => {
+      const step = await find(view.wanted, lastStep());
+      if (step !== null) await goTo(step);
+    };
+    const moves = {
+      previousDecision: byMoves(moveList.previousDecision),
+      nextDecision: byMoves(moveList.nextDecision),
+      previousTurn: byMoves(moveList.previousTurn),
+      nextTurn: byMoves(moveList.nextTurn),
+    };
+    $("previous-decision").onclick = moves.previousDecision;
+    $("next-decision").onclick = moves.nextDecision;
+    $("previous-turn").onclick = moves.previousTurn;
+    $("next-turn").onclick = moves.nextTurn;
     document.addEventListener("keydown", (event) => {
       const target = event.target;
       if (target.closest("input, select, textarea, summary") || event.altKey || event.ctrlKey || event.metaKey) return;
-      const moves = {
+      const keys = {
         ArrowLeft: () => goTo(view.wanted - 1),
         ArrowRight: () => goTo(view.wanted + 1),
+        ArrowUp: moves.previousDecision,
+        ArrowDown: moves.nextDecision,
+        PageUp: moves.previousTurn,
+        PageDown: moves.nextTurn,
         Home: () => goTo(1),
         End: () => goTo(lastStep()),
         " ": () => (view.playing ? pause() : play()),
         Escape: () => choose([]),
       };
-      const move = moves[event.key];
+      const move = keys[event.key];
       if (!move || (event.key === " " && target.closest("button"))) return;
       event.preventDefault();
       move();
@@ -631,6 +651,7 @@
     view.token = readToken();
     actionWords = ChronicleActionWords.create({ drawer, stepAt });
     attention = ChronicleAttention.create();
+    moveList = ChronicleMoveList.create({ call, goTo, seatName: (seat) => (view.game.seats[seat] || { name: `seat ${seat}` }).name });
     whatIf = ChronicleWhatIf.create({ call, drawer, words: actionWords, problemText, asked: keepWhatIf });
     bindControls();
     $("table").addEventListener("click", clickCard);
