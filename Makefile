@@ -45,7 +45,7 @@ $(VENV)/.bench-installed: $(VENV)/.installed
 bench: install $(VENV)/.bench-installed
 	$(PY) -m bench
 
-# docs/viewer.png, the README's picture of the viewer (needs chromium)
+# docs/screenshots/, the README's pictures of the viewer (needs chromium)
 screenshot: install
 	$(PY) -m tests.browser.screenshot
 

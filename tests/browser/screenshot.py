@@ -1,8 +1,10 @@
-"""`make screenshot`: docs/viewer.png, the viewer at a mid-game step, as the README shows it.
+"""`make screenshot`: the pictures of the viewer in docs/screenshots/, as the README shows them.
 
-A game of ana against the greedy bot is played over the API for a few turns (the first legal
+Chi: a game of ana against the greedy bot is played over the API for a few turns (the first legal
 action each time, from a fixed seed), then the page is opened with ana's token: her hand, the
-legal actions as buttons and highlighted cards, and what the last step changed.
+legal actions as buttons and highlighted cards, the move list and what the last step changed; on
+a desktop screen (`chi.png`), on a phone 390 px wide (`chi-phone.png`) and in the dark scheme
+(`chi-dark.png`).
 """
 
 from __future__ import annotations
@@ -21,8 +23,16 @@ TURNS = 14
 PREFERENCE = ("play_yang", "attack", "draw", "chi", "discard", "pass")
 
 
+SHOTS = ROOT / "docs" / "screenshots"
+SCREENS = {  # file -> the browser context it is taken in
+    "chi.png": {"viewport": {"width": 1320, "height": 900}},
+    "chi-phone.png": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
+    "chi-dark.png": {"viewport": {"width": 1320, "height": 900}, "color_scheme": "dark"},
+}
+
+
 def main() -> int:
-    target = ROOT / "docs" / "viewer.png"
+    SHOTS.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory() as data, running_server(Path(data)) as base:
         api = Api(base)
         created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="readme-screenshot")
@@ -35,12 +45,16 @@ def main() -> int:
         executable = next(path for path in map(shutil.which, BROWSERS) if path)
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-            page = browser.new_page(viewport={"width": 1320, "height": 900})
-            page.goto(f"{base}/games/{created['id']}#token={token}")
-            page.wait_for_selector("#actions button.action")
-            page.screenshot(path=str(target), full_page=True)
+            for name, screen in SCREENS.items():
+                context = browser.new_context(**screen)
+                page = context.new_page()
+                page.goto(f"{base}/games/{created['id']}#token={token}")
+                page.wait_for_selector("#actions button.action")
+                page.wait_for_selector("#moves button.move[aria-current='step']")
+                page.screenshot(path=str(SHOTS / name), full_page=True)
+                context.close()
+                print(f"wrote {(SHOTS / name).relative_to(ROOT)}")
             browser.close()
-    print(f"wrote {target.relative_to(ROOT)}")
     return 0
 
 

@@ -7,6 +7,8 @@
     purple: "#8a4fc9", pink: "#f07ab8", brown: "#8b5a2b", black: "#222222", white: "#f4f1ea",
     grey: "#9a9a9a", gold: "#d4a017",
   };
+  // Colours too light for white print: their cards are printed in ink, and outlined.
+  const LIGHT = new Set(["yellow", "white", "gold", "orange", "pink", "grey"]);
   const KIND = { yin: "Yin", yang: "Yang", chi: "Chi" };
   const STACKS_TO_END = 6;
 
@@ -22,7 +24,7 @@
     return h(
       "div",
       {
-        class: `card ${card.kind}`,
+        class: `card ${card.kind}${LIGHT.has(card.colour) ? " light-colour" : ""}`,
         title: cardName(card),
         style: card.colour ? { "--colour": COLOURS[card.colour] || "#777" } : null,
         dataset: { card: card.id, path, key: key || `card:${card.id}` },
