@@ -267,6 +267,11 @@ class Rules(Protocol):
     def outcome(self, state: Any) -> Outcome | None:
         """Scores and winners once the game is over, else None."""
 
+    def scores(self, state: Any) -> list[int]:
+        """Each seat's score as the table stands between decisions: what the outcome would count
+        were the game to end now (the outcome's own scores once it is over). Public: the score
+        chart of a finished game draws it turn by turn."""
+
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay, naming seats by `names`."""
 

@@ -18,6 +18,7 @@ from services.errors import InvalidRequest, StepNotFound
 from services.disputes import disputes_of, filed_disputes, what_ifs_of
 from services.explain import explain_step
 from services.game import Game
+from services.score_chart import score_chart
 from services.presenting import find_rule, present_game, present_stored, shown_version
 from services.seats import seat_of_token
 from services.takebacks import refusal
@@ -117,6 +118,10 @@ class Queries:
             )
         return {"version": game.version, "status": "finished" if current.finished else "running", "steps": steps,
                 "next_after": next_after}
+
+    def score_chart(self, game_id: UUID) -> dict[str, Any]:
+        """A finished game's scores turn by turn (public: every table shows the scores)."""
+        return score_chart(self.store, game_id)
 
     def replay_step(self, game_id: UUID, step: int, token: str | None) -> dict[str, Any]:
         """Step n: its event, description and rule, and the table right after it."""

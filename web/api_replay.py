@@ -41,3 +41,13 @@ class ReplayStep(MethodView):
     def get(self, game_id: UUID, n: int):
         """Step n: its event, description and rule, and the table right after it."""
         return chronicle().queries.replay_step(game_id, n, bearer_token())
+
+
+@blp.route("/<uuid:game_id>/scores")
+class Scores(MethodView):
+    @blp.doc(operationId="getScoreChart")
+    @blp.response(200, schemas.ScoreChart, example=EXAMPLES["SCORE_CHART"])
+    @blp.problems(404, s409="the game is still running: its chart is drawn once it is over")
+    def get(self, game_id: UUID):
+        """A finished game's score chart: each seat's score at the end of every turn, as the rules count it."""
+        return chronicle().queries.score_chart(game_id)

@@ -296,6 +296,20 @@ class Replay(Schema):
     next = next_link(NEXT_VERSIONS)
 
 
+class TurnScores(Schema):
+    turn = fields.Integer(metadata={"description": "the turn (0: the opening)"})
+    seat = fields.Integer(allow_none=True, metadata={"description": "the seat whose turn it was; null in the opening"})
+    step = fields.Integer(metadata={"description": "the step the turn ended on"})
+    scores = fields.List(fields.Integer(), metadata={"description": "each seat's score as the turn ended, as the "
+                                                                     "rules count it (the last: the outcome's)"})
+
+
+class ScoreChart(Schema):
+    game_id = fields.String()
+    seats = fields.List(fields.String(), metadata={"description": "the seats' names, in seat order"})
+    turns = fields.List(fields.Nested(TurnScores))
+
+
 class RuleRef(Schema):
     id = fields.String()
     section = fields.String()

@@ -12,7 +12,7 @@ from domain.chi.evolve import evolve
 from domain.chi.rulebook import RULEBOOK
 from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.chi.state import CONFLICT, OVER, SETUP, ChiState, Conflict, new_state
-from domain.chi.table import to_act
+from domain.chi.table import final_scores, to_act
 from domain.chi.view import outcome, view
 from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
 from domain.rng import Rng
@@ -71,7 +71,7 @@ class ChiRules(Interrupts):
         facts = {"attacker": conflict.attacker, "yin": conflict.yin, "target": conflict.target, "chi": list(conflict.chi)}
         return [Pending(conflict.to_decide, WINDOW, "chi.conflict.chi", facts, {"type": "pass"})]
     def turn(self, state: ChiState) -> Turn:
-        return Turn(state.turn, state.current)
+        return Turn(state.turn, state.current if state.turn else None)  # the deal names the starter before turn 1
 
     def legal_actions(self, state: ChiState, seat: int) -> list[Action]:
         """Every action `seat` may take now, in a stable order."""
@@ -101,6 +101,9 @@ class ChiRules(Interrupts):
     def outcome(self, state: ChiState) -> Outcome | None:
         """Scores and winners once the game is over."""
         return outcome(state)
+
+    def scores(self, state: ChiState) -> list[int]:
+        return final_scores(state)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay."""

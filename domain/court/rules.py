@@ -13,7 +13,7 @@ from domain.court.evolve import evolve
 from domain.court.rulebook import RULEBOOK
 from domain.court.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.court.state import CourtState, new_state
-from domain.court.table import TITLE_ORDER
+from domain.court.table import TITLE_ORDER, final_score
 from domain.court.view import outcome, view
 from domain.rng import Rng
 
@@ -84,6 +84,9 @@ class CourtRules(Interrupts):
 
     def outcome(self, state: CourtState) -> Outcome | None:
         return outcome(state)
+
+    def scores(self, state: CourtState) -> list[int]:
+        return [final_score(state)]
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe(event, names)

@@ -16,6 +16,7 @@ from domain.xanadu.evolve import evolve
 from domain.xanadu.rulebook import RULEBOOK
 from domain.xanadu.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
+from domain.xanadu.table import value
 from domain.xanadu.tallies import tallies
 from domain.xanadu.view import outcome, view
 
@@ -102,6 +103,13 @@ class XanaduRules(Interrupts):
 
     def outcome(self, state: XanaduState) -> Outcome | None:
         return outcome(state)
+
+    def scores(self, state: XanaduState) -> list[int]:
+        """Tong bao scored so far, and what every building in play would score now."""
+        if state.phase == OVER:
+            return list(state.scores)
+        return [score + sum(value(state, building) for building in owned)
+                for score, owned in zip(state.scores, state.buildings)]
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe(event, names)

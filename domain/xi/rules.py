@@ -81,6 +81,10 @@ class XiRules(Interrupts):
         """The table as `viewer` may see it."""
         return view(state, viewer, reveal)
 
+    def scores(self, state: XiState) -> list[int]:
+        """Life, as the outcome counts it."""
+        return [seat.life for seat in state.players]
+
     def outcome(self, state: XiState) -> Outcome | None:
         """Life as scores and the winners, once the game is over."""
         return outcome(state)

@@ -355,16 +355,22 @@ def test_the_seat_to_act_is_the_top_of_pending_on_every_step_of_random_games(gam
 def test_turns_only_go_forward_and_each_belongs_to_a_seat_of_the_game(game):
     """A replay's move list groups decisions by turn: a turn number never goes back, turn 0 (the
     opening) belongs to no seat and every later turn to one seat of the game, which keeps the
-    turn until the number moves on, and a game that runs long enough gets past its opening."""
+    turn until the number moves on, and a game that runs long enough gets past its opening. The
+    replay reads the turn after every event, so every event's table is checked."""
     rules = registry.get(game)
     for seats in seat_counts(rules):
         for seed in ("turns-1", "turns-2"):
-            state, chooser, decisions = rules.setup(seats, {}, Rng(seed, "setup")).state, Rng(seed, "player"), 0
-            turns = [rules.turn(state)]
-            while (seat := rules.to_act(state)) is not None:
-                state = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
-                                     Rng(seed, f"decision:{decisions}")).state
-                turns.append(rules.turn(state))
+            state, turns = rules.new_state(seats, {}), []
+            chooser, decisions = Rng(seed, "player"), 0
+            decision = rules.setup(seats, {}, Rng(seed, "setup"))
+            while True:
+                for event in decision.events:
+                    state = rules.evolve(state, event)
+                    turns.append(rules.turn(state))
+                if (seat := rules.to_act(state)) is None:
+                    break
+                decision = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
+                                        Rng(seed, f"decision:{decisions}"))
                 decisions += 1
             for before, after in zip(turns, turns[1:]):
                 assert after.number >= before.number, f"turn {after.number} came after turn {before.number}"
@@ -374,3 +380,20 @@ def test_turns_only_go_forward_and_each_belongs_to_a_seat_of_the_game(game):
                 assert (turn.seat is None) == (turn.number == 0)
                 assert turn.seat is None or 0 <= turn.seat < seats
             assert turns[-1].number >= 1, "the game got past its opening"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_score_chart_ends_at_the_outcomes_scores(game):
+    """`scores` gives a whole number for each seat at every decision, and, once the game is over,
+    exactly the outcome's scores: a finished game's chart ends where its result says."""
+    rules = registry.get(game)
+    for seats in seat_counts(rules):
+        for seed in ("scores-1", "scores-2"):
+            state, chooser, decisions = rules.setup(seats, {}, Rng(seed, "setup")).state, Rng(seed, "player"), 0
+            while (seat := rules.to_act(state)) is not None:
+                scores = rules.scores(state)
+                assert len(scores) == seats and all(type(score) is int for score in scores)
+                state = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
+                                     Rng(seed, f"decision:{decisions}")).state
+                decisions += 1
+            assert rules.scores(state) == rules.outcome(state).scores

@@ -71,6 +71,7 @@ def play(seed: int, resign_one_in: int, cards: tuple[str, ...] = ALL_IDS, seen: 
             for event in history:
                 replayed = RULES.evolve(replayed, event)
             assert replayed == state
+            assert RULES.scores(state) == RULES.outcome(state).scores  # the score chart ends at the result
             return state
         if state.pending and state.pending[-1].kind == "deck":
             action = {"type": "bring_deck", "cards": random_deck(choices, cards)}
