@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from domain import clock, interrupts
+from domain import clock, interrupts, registry
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
 from services.clocks import deadline, timestamp
@@ -134,6 +134,7 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "version": game.version,
         "status": "finished" if game.finished else "running",
         "sandbox": bool(game.options.get("sandbox")),
+        "options": registry.played_options(rules, game.options),
         "seats": public_seats(game.seats),
         "you": viewer,
         "to_act": present_to_act(game),

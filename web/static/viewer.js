@@ -21,6 +21,7 @@
   let actionWords = null; // the words for a decision's actions (action-words.js)
   let attention = null; // the title, announcements, sound and notification (attention.js)
   let moveList = null; // the game as turns and decisions (move-list.js)
+  let result = null; // a finished game's result, score chart and rematch (result.js)
 
   const view = {
     game: null, // the game now, as this seat sees it (GET /api/games/{id})
@@ -156,6 +157,7 @@
     $("status").textContent = text;
     $("status").dataset.status = game.status;
     attention.decided(myDecision());
+    result.show(game, view.token).catch((error) => console.warn("the result:", error.message));
     const deadline = $("deadline");
     deadline.hidden = !game.deadline;
     deadline.dataset.deadline = game.deadline || "";
@@ -653,6 +655,7 @@
     view.token = readToken();
     actionWords = ChronicleActionWords.create({ drawer, stepAt });
     attention = ChronicleAttention.create();
+    result = ChronicleResult.create({ call });
     moveList = ChronicleMoveList.create({ call, goTo, seatName: (seat) => (view.game.seats[seat] || { name: `seat ${seat}` }).name });
     whatIf = ChronicleWhatIf.create({ call, drawer, words: actionWords, problemText, asked: keepWhatIf });
     bindControls();

@@ -1,0 +1,155 @@
+/* A finished game's result: who won and why, each seat's score with the game's own breakdown
+   (its outcome's detail), a chart of each seat's score at the end of every turn (GET /scores),
+   and a rematch: the same game, seats and options on a new deal.
+
+   The viewer makes one with ChronicleResult.create({ call, gameApi }) and calls show(game, token)
+   once the game is over; the chart is drawn as SVG by the page itself, with its numbers in a
+   table beneath for anyone who cannot see it. */
+"use strict";
+window.ChronicleResult = {
+  create({ call }) {
+    const $ = (id) => document.getElementById(id);
+    const SVG = "http://www.w3.org/2000/svg";
+    const WIDTH = 560;
+    const HEIGHT = 220;
+    const MARGIN = { left: 36, right: 12, top: 10, bottom: 26 };
+    const LINES = ["#2f6fd6", "#d4372c", "#3a9d4f", "#8a4fc9", "#d4a017", "#c2185b"]; // a seat's colour
+    let shownFor = null; // the game whose result is on show
+
+    function svg(name, attributes, ...children) {
+      const element = document.createElementNS(SVG, name);
+      for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+      for (const child of children) element.append(child);
+      return element;
+    }
+
+    function words(value) {
+      if (Array.isArray(value)) return value.join(", ");
+      if (value === null || value === undefined) return "none";
+      if (typeof value === "object") return Object.entries(value).map(([key, inner]) => `${key} ${words(inner)}`).join(", ");
+      return String(value);
+    }
+
+    /* The scores by seat, then the outcome's detail: a list given per seat goes in the seats' rows,
+       anything else in a line of its own. */
+    function breakdown(game) {
+      const outcome = game.outcome;
+      const seats = game.seats;
+      const perSeat = Object.entries(outcome.detail || {}).filter(([, value]) => Array.isArray(value) && value.length === seats.length);
+      const other = Object.entries(outcome.detail || {}).filter(([key, value]) => !perSeat.some(([seatKey]) => seatKey === key) && value !== null);
+      const label = (key) => key.replace(/_/g, " ");
+      const head = h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Score"),
+        ...perSeat.map(([key]) => h("th", { scope: "col" }, label(key))));
+      const rows = seats.map((seat, index) => h("tr", { class: outcome.winners.includes(index) ? "winner" : "" },
+        h("th", { scope: "row" }, seat.name + (outcome.winners.includes(index) ? " ★" : "")),
+        h("td", {}, String(outcome.scores[index])),
+        ...perSeat.map(([, value]) => h("td", {}, words(value[index])))));
+      return [
+        h("table", { class: "breakdown" }, h("thead", {}, head), h("tbody", {}, ...rows)),
+        ...(other.length ? [h("p", { class: "hint" }, other.map(([key, value]) => `${label(key)}: ${words(value)}`).join(" · "))] : []),
+      ];
+    }
+
+    function headline(game) {
+      const outcome = game.outcome;
+      const names = game.seats.map((seat) => seat.name);
+      const title = outcome.detail && outcome.detail.title;
+      if (names.length === 1 && title) return `${names[0]}: ${title}, with ${outcome.scores[0]} points (${outcome.reason}).`;
+      if (outcome.tie) return `A tie between ${outcome.winners.map((seat) => names[seat]).join(" and ")}: ${outcome.reason}.`;
+      return `${outcome.winners.map((seat) => names[seat]).join(" and ")} won: ${outcome.reason}.`;
+    }
+
+    /* Each seat's score along the turns, as lines; the last point of each is labelled. */
+    function chart(data) {
+      const turns = data.turns;
+      const all = turns.flatMap((row) => row.scores);
+      const low = Math.min(0, ...all);
+      const high = Math.max(1, ...all);
+      const first = turns[0].turn;
+      const last = Math.max(first + 1, turns[turns.length - 1].turn);
+      const x = (turn) => MARGIN.left + ((turn - first) / (last - first)) * (WIDTH - MARGIN.left - MARGIN.right);
+      const y = (score) => HEIGHT - MARGIN.bottom - ((score - low) / (high - low)) * (HEIGHT - MARGIN.top - MARGIN.bottom);
+      const ends = data.seats.map((name, seat) => `${name} ${turns[turns.length - 1].scores[seat]}`).join(", ");
+      const picture = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", class: "score-chart",
+        "aria-label": `Scores turn by turn, from turn ${first} to turn ${turns[turns.length - 1].turn}; at the end ${ends}` });
+      picture.append(
+        svg("line", { x1: MARGIN.left, x2: WIDTH - MARGIN.right, y1: y(low), y2: y(low), class: "axis" }),
+        svg("line", { x1: MARGIN.left, x2: MARGIN.left, y1: y(low), y2: y(high), class: "axis" }),
+        svg("text", { x: MARGIN.left - 4, y: y(high) + 4, "text-anchor": "end", class: "tick" }, String(high)),
+        svg("text", { x: MARGIN.left - 4, y: y(low), "text-anchor": "end", class: "tick" }, String(low)),
+        svg("text", { x: MARGIN.left, y: HEIGHT - 6, class: "tick" }, `turn ${first}`),
+        svg("text", { x: WIDTH - MARGIN.right, y: HEIGHT - 6, "text-anchor": "end", class: "tick" }, `turn ${turns[turns.length - 1].turn}`));
+      data.seats.forEach((name, seat) => {
+        const points = turns.map((row) => `${x(row.turn).toFixed(1)},${y(row.scores[seat]).toFixed(1)}`).join(" ");
+        picture.append(svg("polyline", { points, fill: "none", stroke: LINES[seat % LINES.length], "stroke-width": 2.5,
+          class: "seat-line", "data-seat": seat }));
+      });
+      const legend = h("ul", { class: "chart-legend" }, data.seats.map((name, seat) =>
+        h("li", {}, h("span", { class: "swatch", style: { background: LINES[seat % LINES.length] } }), name)));
+      const numbers = h("details", { class: "chart-numbers" }, h("summary", {}, "the numbers"),
+        h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Turn"), ...data.seats.map((name) => h("th", { scope: "col" }, name)))),
+          h("tbody", {}, ...turns.map((row) => h("tr", {}, h("th", { scope: "row" }, String(row.turn)),
+            ...row.scores.map((score) => h("td", {}, String(score))))))));
+      return [picture, legend, numbers];
+    }
+
+    /* The same game, seats and options on a new deal: the asker's seat opens with its new token;
+       the other people's links are given to pass on. */
+    async function rematch(game, token) {
+      const note = $("rematch-note");
+      const button = $("rematch");
+      button.disabled = true;
+      note.textContent = "";
+      try {
+        const body = { game: game.game, seats: game.seats.map((seat) => (seat.bot ? { bot: seat.bot } : { name: seat.name })) };
+        if (Object.keys(game.options || {}).length) body.options = game.options;
+        if (game.clock) body.clock = game.clock;
+        if (game.spectator_delay) body.spectator_delay = game.spectator_delay;
+        const created = await fetch("/api/games", {
+          method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body),
+        }).then(async (answer) => {
+          const reply = await answer.json().catch(() => ({}));
+          if (!answer.ok) throw new Error(reply.detail || answer.statusText);
+          return reply;
+        });
+        const mine = token && game.you !== null ? created.tokens.find((seat) => seat.seat === game.you) : null;
+        const others = created.tokens.filter((seat) => !mine || seat.seat !== mine.seat);
+        const address = (seat) => `${location.origin}/games/${created.id}#token=${seat.token}`;
+        if (!others.length) {
+          location.assign(mine ? address(mine) : `/games/${created.id}`);
+          return;
+        }
+        note.replaceChildren(h("span", {}, "The rematch is set up. Send each player their seat's link: "),
+          h("ul", { class: "rematch-links" }, others.map((seat) => h("li", {}, `${game.seats[seat.seat].name}: `,
+            h("a", { href: address(seat) }, "their link")))),
+          h("a", { href: mine ? address(mine) : `/games/${created.id}`, id: "rematch-open" }, mine ? "Open your seat" : "Watch it"));
+      } catch (error) {
+        note.textContent = `The rematch could not be set up: ${error.message}`;
+        button.disabled = false;
+      }
+    }
+
+    async function show(game, token) {
+      const panel = $("result");
+      if (game.status !== "finished" || !game.outcome) {
+        panel.hidden = true;
+        return;
+      }
+      if (shownFor === game.id) return;
+      shownFor = game.id;
+      panel.hidden = false;
+      $("result-headline").textContent = headline(game);
+      $("result-breakdown").replaceChildren(...breakdown(game));
+      $("rematch").onclick = () => rematch(game, token);
+      $("rematch").textContent = game.sandbox ? "Rematch on a new deal" : "Rematch";
+      try {
+        $("score-chart").replaceChildren(...chart(await call("/scores")));
+        panel.dataset.chart = "drawn";
+      } catch (error) {
+        $("score-chart").replaceChildren(h("p", { class: "hint" }, `The score chart could not be read: ${error.message}`));
+      }
+    }
+
+    return { show };
+  },
+};
