@@ -209,3 +209,24 @@ def test_a_yang_played_by_mistake_is_taken_back_from_the_page(page, server, api)
     assert page.locator("#description").inner_text().startswith("ana takes back their last decision")
     assert page.locator(".player[data-seat='0'] .hand [data-card='yang-blue-1']").count() == 1
     assert page.locator("#actions button.action").count() > 0, "ana's decision again"
+
+
+def test_a_seat_plays_its_turns_from_the_keyboard_alone(page, server, api):
+    created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="browser-keyboard")
+    open_seat(page, server, created)
+    for _ in range(3):  # each turn: Tab to a highlighted card of the row, Enter draws it
+        version = int(page.locator("#viewer").get_attribute("data-version"))
+        for _ in range(80):
+            page.keyboard.press("Tab")
+            focused = page.evaluate("(() => { const e = document.activeElement; "
+                                    "return e && e.matches('#table .playable') ? e.dataset.key : null; })()")
+            if focused and focused.startswith("row:"):
+                break
+        else:
+            raise AssertionError("no highlighted card of the row could be reached with Tab")
+        assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')").startswith(("Draw ", "the ", "a Chi"))
+        page.keyboard.press("Enter")
+        assert wait_for_my_decision_or_the_end(page, version)
+    drawn = [event for event in api.get(created["id"], "/events?limit=500")["events"] if event["type"] == "card_drawn"]
+    assert len([event for event in drawn if event["data"].get("seat") == 0]) >= 3
