@@ -34,7 +34,7 @@ def test_a_play_and_a_skirmish_read_as_sentences():
     events += act(state, 0, {"type": "skirmish", "unit": "u2", "target": "u1"})[0]
     assert [RULES.describe(event, NAMES) for event in events] == [
         "Jack pays 3T and plays Earth Soldier", "Earth Soldier (u2) enters play for Jack", "u2 skirmishes u1",
-        "u2 deals 4 stone damage to u1", "u1 deals 4 aqua damage to u2", "Earth Soldier (u2) is destroyed"]
+        "u2 strikes u1", "u2 deals 4 stone damage to u1", "u1 deals 4 aqua damage to u2", "Earth Soldier (u2) is destroyed"]
 
 
 def test_every_event_has_a_line_of_its_own():

@@ -46,6 +46,8 @@ def check_table(state: XiState) -> None:
         if seat.deck_list is not None:  # every card is in exactly one of deck, hand, discard pile, play
             in_play = [unit.card for unit in state.units if unit.owner == index]
             in_play += [card.card for card in state.in_play if card.owner == index]
+            in_play += [step.facts["card"] for step in state.pending  # declared, waiting for a window
+                        if step.kind == "window" and step.facts["kind"] == "spell" and step.facts["declarer"] == index]
             assert Counter(seat.deck + seat.hand + seat.discard + in_play) == Counter(seat.deck_list)
         assert 0 <= seat.pt <= PT_CAP and 0 <= seat.life <= LIFE_CAP
         assert seat.life > 0 or state.phase == "over"
