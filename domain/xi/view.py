@@ -19,7 +19,7 @@ from domain.xi.board import skirmishes_allowed, tags
 from domain.xi.cards import CARDS
 from domain.xi.layers import Stats, derive_all
 from domain.xi.standing import inert
-from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, XiState
+from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import to_act
 
 REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw",
@@ -56,8 +56,10 @@ def _step(step) -> dict[str, Any]:
     shown = {"kind": step.kind, "seat": step.seat}
     if step.kind == CHOOSE_STEP:  # a choice: what it is for, and its options (all public)
         shown.update({key: step.facts[key] for key in ("source", "card", "options")})
-    else:  # a window's declaration, a skirmish's units: public
-        shown.update({key: value for key, value in step.facts.items() if key != "seat"})
+    elif step.kind == WINDOW_STEP:  # the declaration it answers, all public
+        shown["on"] = {key: value for key, value in step.facts.items() if key != "seat"}
+    elif step.kind == SKIRMISH_STEP:
+        shown.update({key: step.facts[key] for key in ("attacker", "target")})
     return shown
 
 

@@ -21,10 +21,15 @@ def test_a_spell_declared_opens_the_other_players_window_and_nothing_resolves_un
     assert RULES.to_act(state) == 1 and life(state, "u1") == (5, 5)  # not hit yet
     [waiting] = RULES.pending(state)
     assert (waiting.seat, waiting.kind, waiting.rule, waiting.decline) == (1, "window", "xi.response.one", PASS)
+    on = {"kind": "spell", "declarer": 0, "card": "flame-lick", "target": "u1"}
+    assert waiting.facts == on and RULES.view(state, None)["pending"] == [{"kind": "window", "seat": 1, "on": on}]
+    assert [RULES.describe(event, ["Jack", "Jake"]) for event in events] == [
+        "Jack pays 2T and plays Flame Lick on u1", "Jake may answer Jack's Flame Lick"]
     assert RULES.legal_actions(state, 1) == [PASS]  # an Earth Moth costs T: nothing to answer with
     assert isinstance(refused(state, 0, END, NotYourTurn), NotYourTurn)
     events, state = act(state, 1, PASS)
     assert types(events) == ["window_passed", "damage_dealt", "card_discarded"]
+    assert RULES.describe(events[0], ["Jack", "Jake"]) == "Jake does not answer"
     assert life(state, "u1") == (3, 5) and RULES.to_act(state) == 0 and RULES.pending(state) == []
 
 
@@ -71,6 +76,7 @@ def test_a_response_cannot_be_answered():
     assert types(events) == ["card_declared", "card_in_play", "damage_dealt", "card_discarded"]
     assert only(events, "card_declared").data == {"seat": 1, "card": "flame-retardant", "paid": {"t": 0, "pt": 2},
                                                   "answering": "spell"}
+    assert RULES.describe(events[0], ["Jack", "Jake"]) == "Jake pays 2pT and answers with Flame Retardant"
     assert only(events, "damage_dealt").data["amount"] == 0  # the Retardant in play first: immune to ember
     assert RULES.to_act(state) == 0 and state.pending == []
 
