@@ -4,8 +4,9 @@
 An ability is used by the card's controller (xi.ability.use), for its cost: a T cost in that
 player's own turn only (xi.time.own-turn, L437, L485), T first then pT (xi.house.pay-t-first). A
 `limit` caps its uses in a turn (Master Game Player's once). A unit whose controller changed this
-turn uses no ability (xi.house.stolen-unit). The ability is declared (`ability_declared`) and then
-resolves; step 5 puts the opponent's window between the two.
+turn uses no ability (xi.house.stolen-unit). The ability is declared (`ability_declared`), the
+other seat's window opens (windows.py), and then it resolves. A pT ability may answer a window
+of its controller's, in any turn (xi.time.pt-cost).
 """
 
 from __future__ import annotations
@@ -66,12 +67,13 @@ def _ready(state: XiState, seat: int, source: str, card: str, uses: int) -> str 
     return "cost" if _price(state, seat, entry) is None else None
 
 
-def use_actions(state: XiState, seat: int) -> list[Action]:
-    """Each usable ability, once per target and choice, in order of entry."""
+def use_actions(state: XiState, seat: int, pt_only: bool = False) -> list[Action]:
+    """Each usable ability, once per target and choice, in order of entry; in a window
+    (`pt_only`), those with a pT cost only."""
     actions: list[Action] = []
     derived = None
     for source, card, uses in _sources(state, seat):
-        if _ready(state, seat, source, card, uses):
+        if (pt_only and ABILITY[card]["cost"][0] != "pt") or _ready(state, seat, source, card, uses):
             continue
         base: dict[str, Any] = {"type": "use", "source": source}
         aims: list[Any] = [None]
@@ -90,14 +92,18 @@ def use_actions(state: XiState, seat: int) -> list[Action]:
     return actions
 
 
-def check_use(state: XiState, seat: int, action: Mapping[str, Any]) -> None:
-    """Raise IllegalAction, naming the field, unless `seat` may use the ability now."""
+def check_use(state: XiState, seat: int, action: Mapping[str, Any], in_window: bool = False) -> None:
+    """Raise IllegalAction, naming the field, unless `seat` may use the ability now (in a window
+    of its own, if `in_window`)."""
     found = next((held for held in _sources(state, seat) if held[0] == action["source"]), None)
     if found is None:
         raise IllegalAction(f"source: {action['source']!r} is no card of yours in play with an ability",
                             rule="xi.ability.use")
     source, card, uses = found
     entry, name = ABILITY[card], CARDS[card].name
+    if in_window and entry["cost"][0] != "pt":
+        raise IllegalAction(f"source: {name}'s ability costs {_cost_text(entry)}, and T is spent in your own "
+                            "turn only", rule="xi.time.own-turn")
     why = _ready(state, seat, source, card, uses)
     if why == "limit":
         raise IllegalAction(f"source: {name}'s ability is used {entry['limit']} time(s) a turn at most",
@@ -121,17 +127,26 @@ def _cost_text(entry: Mapping[str, Any]) -> str:
     return f"{cost}{'pT' if unit == 'pt' else 'T'}"
 
 
-def use(em: Any, seat: int, action: Mapping[str, Any]) -> None:
-    """Pay and declare the ability, then resolve it."""
+def declare_ability(em: Any, seat: int, action: Mapping[str, Any], answering: Mapping[str, Any] | None = None
+                    ) -> dict[str, Any]:
+    """Pay and declare the ability (in answer to the window whose facts are `answering`, if
+    any); what a window on it answers, all public."""
     source, card, _uses = next(held for held in _sources(em.state, seat) if held[0] == action["source"])
     from_t, from_pt = _price(em.state, seat, ABILITY[card])
     data = {"seat": seat, "source": source, "card": card, "paid": {"t": from_t, "pt": from_pt}}
-    data.update({key: action[key] for key in ("target", "choice") if key in action})
+    aimed = {key: action[key] for key in ("target", "choice") if key in action}
+    data.update(aimed)
+    if answering is not None:
+        data["answering"] = answering["kind"]
     em.emit("ability_declared", CARDS[card].rule, data)
-    resolve_ability(em, seat, source, card, action.get("target"), action.get("choice"))
+    return {"kind": "ability", "declarer": seat, "source": source, "card": card, **aimed}
 
 
-def resolve_ability(em: Any, seat: int, source: str, card: str, target: Any, choice: Any) -> None:
+def resolve_ability(em: Any, seat: int, source: str, card: str, target: Any, choice: Any,
+                    answering: Mapping[str, Any] | None = None) -> None:
+    """The ability takes effect, if its card is still in play, then the state checks run."""
+    if not any(held[0] == source for held in _sources(em.state, seat)):
+        return  # its card left play (or its controller changed) before it resolved
     mark = len(em.events)
-    perform(em, ABILITY[card], Cause(card, seat, source, target, choice))
+    perform(em, ABILITY[card], Cause(card, seat, source, target, choice, answering=answering))
     state_checks(em, mark)

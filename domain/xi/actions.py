@@ -9,16 +9,22 @@ Actions are plain JSON objects:
                                               `target` where the card names one
   {"type": "use", "source": id, "target"?: uid | seat, "choice"?: word}
                                               the ability of a card of yours in play
-  {"type": "skirmish", "unit": uid, "target": uid | seat, "damage"?: n}
-                                              a unit of yours against an opposing unit, or a player;
-                                              `damage` where the unit picks it (Thesis)
+  {"type": "skirmish", "unit": uid, "target": uid | seat}
+                                              a unit of yours against an opposing unit, or a player
+  {"type": "strike", "damage"?: n}            the skirmish under way deals its damage; `damage`
+                                              where the attacker picks it (Thesis)
   {"type": "bank", "pt": k}                   2k T for k pT, in your own turn
   {"type": "end_turn"}
+  {"type": "pass"}                            let a window of yours pass (windows.py)
   {"type": "choose", "choice": option}        an option a pending `choose` step lists
+  {"type": "set_standing", "kinds"?: {...}, "when"?: [...]}
+                                              standing rules for your windows (standing.py)
   {"type": "resign"}                          any seat, at any time while the game runs
-`legal_actions` lists them in this order, all but `resign` (open to every seat, and never a
-bot's choice by chance) and `bring_deck`: a deck list is the seat's own and cannot be listed
-(starter decks by name join the list in step 8). `check` raises IllegalAction with a rule id and
+`legal_actions` lists them in this order, all but `resign` and `set_standing` (open to every
+seat whoever's decision it is, and never a bot's choice by chance) and `bring_deck`: a deck list
+is the seat's own and cannot be listed (starter decks by name join the list in step 8). In a
+window the seat may pass, or answer with a pT card or a pT ability; in the skirmish step the
+attacker may play cards, use abilities or strike. `check` raises IllegalAction with a rule id and
 a plain reason for anything else, malformed actions included.
 """
 
@@ -34,7 +40,8 @@ from domain.xi.abilities import check_use, use_actions
 from domain.xi.cards import CARDS
 from domain.xi.choices import check_choose, choose_actions, rule_of
 from domain.xi.play import check_play, play_actions
-from domain.xi.skirmish import check_skirmish, skirmish_actions
+from domain.xi.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
+from domain.xi.standing import checked
 from domain.xi.state import (
     CHOOSE_STEP,
     COPIES_MAX,
@@ -46,9 +53,12 @@ from domain.xi.state import (
     PLAY,
     PT_CAP,
     SETUP,
+    SKIRMISH_STEP,
+    WINDOW_STEP,
     XiState,
 )
 from domain.xi.table import most_to_bank, pay_t_first, to_act
+from domain.xi.windows import in_window, window_actions
 
 FIELDS = {
     "bring_deck": ("cards",),
@@ -56,14 +66,21 @@ FIELDS = {
     "draw": (),
     "play": ("card", "target"),
     "use": ("source", "target", "choice"),
-    "skirmish": ("unit", "target", "damage"),
+    "skirmish": ("unit", "target"),
+    "strike": ("damage",),
     "bank": ("pt",),
     "end_turn": (),
+    "pass": (),
     "choose": ("choice",),
+    "set_standing": ("kinds", "when"),
     "resign": (),
 }
-OPTIONAL = {"play": ("target",), "use": ("target", "choice"), "skirmish": ("damage",)}
+OPTIONAL = {"play": ("target",), "use": ("target", "choice"), "strike": ("damage",),
+            "set_standing": ("kinds", "when")}
 STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP, "choose": CHOOSE_STEP}
+# What each step above the turn lets its seat do; an empty stack lets the active seat do the rest.
+ALLOWED = {WINDOW_STEP: frozenset({"pass", "play", "use"}), SKIRMISH_STEP: frozenset({"play", "use", "strike"})}
+OPEN = frozenset({"resign", "set_standing"})  # open to every seat, whoever's decision it is
 SPENDS_TIME = frozenset({"draw", "bank", "play", "use"})
 WELL_FORMED = "xi.action.well-formed"
 FORM = ActionForm(FIELDS, "an Xi", WELL_FORMED, OPTIONAL)
@@ -78,6 +95,10 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
             return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
         if state.pending[-1].kind == CHOOSE_STEP:
             return choose_actions(state)
+        if state.pending[-1].kind == WINDOW_STEP:
+            return window_actions(state, seat)
+        if state.pending[-1].kind == SKIRMISH_STEP:
+            return play_actions(state, seat) + use_actions(state, seat) + strike_actions(state, state.pending[-1])
         return []  # bring_deck: see the module's docstring
     player = state.players[seat]
     actions: list[Action] = []
@@ -101,13 +122,21 @@ def check(state: XiState, seat: int, action: Any) -> None:
     kind = action["type"]
     if kind == "resign":
         return
+    if kind == "set_standing":
+        checked(action)
+        return
     deciding = to_act(state)
     if seat != deciding:
+        if kind == "play" and action["card"] in CARDS and CARDS[action["card"]].cost_unit == "pt":
+            raise NotYourTurn(f"card: {CARDS[action['card']].name} costs pT, so it may be played in another's turn, "
+                              f"but only in answer to a declaration, in a window of yours; seat {deciding} is to "
+                              "decide", rule="xi.response.one")
         if kind in SPENDS_TIME:
             raise NotYourTurn(f"T is spent in your own turn only; it is seat {deciding}'s decision",
                               rule="xi.time.own-turn")
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
     _check_step(state, kind)
+    window = in_window(state)
     if kind == "bring_deck":
         check_deck(action["cards"])
     elif kind == "draw":
@@ -116,11 +145,13 @@ def check(state: XiState, seat: int, action: Any) -> None:
             raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
                                 rule="xi.time.draw")
     elif kind == "play":
-        check_play(state, seat, action["card"], action.get("target"))
+        check_play(state, seat, action["card"], action.get("target"), window)
     elif kind == "use":
-        check_use(state, seat, action)
+        check_use(state, seat, action, in_window=window is not None)
     elif kind == "skirmish":
-        check_skirmish(state, seat, action["unit"], action["target"], action.get("damage"))
+        check_skirmish(state, seat, action["unit"], action["target"])
+    elif kind == "strike":
+        check_strike(state, state.pending[-1], action.get("damage"))
     elif kind == "choose":
         check_choose(state, action["choice"])
     elif kind == "bank":
@@ -151,6 +182,18 @@ def _check_bank(t: int, pt: int, k: int) -> None:
 
 def _check_step(state: XiState, kind: str) -> None:
     top = state.pending[-1].kind if state.pending else None
+    if top in ALLOWED:
+        if kind in ALLOWED[top]:
+            return
+        if top == WINDOW_STEP:
+            raise IllegalAction(f"type: a window is open to you: pass, or answer with a pT card, not {kind}",
+                                rule="xi.house.windows")
+        facts = state.pending[-1].facts
+        raise IllegalAction(f"type: the skirmish of {facts['attacker']} on {facts['target']} is under way: play a "
+                            f"card, use an ability or strike, not {kind}", rule="xi.house.skirmish-step")
+    if kind in ("pass", "strike"):
+        what = "no window is open to you" if kind == "pass" else "no skirmish is under way"
+        raise IllegalAction(f"type: {what}", rule="xi.house.windows" if kind == "pass" else "xi.house.skirmish-step")
     wanted = STEP_OF.get(kind)
     if top == wanted:
         if top is None and state.phase != PLAY:
@@ -182,5 +225,7 @@ def _check_form(action: Any) -> None:
         raise IllegalAction(f"unit: {action['unit']!r} is not a unit id", rule=WELL_FORMED)
     if kind == "skirmish" and not (isinstance(action["target"], str) or type(action["target"]) is int):
         raise IllegalAction(f"target: {action['target']!r} is neither a unit id nor a seat", rule=WELL_FORMED)
+    if kind == "strike" and "damage" in action and type(action["damage"]) is not int:
+        raise IllegalAction(f"damage: {action['damage']!r} is not a number", rule=WELL_FORMED)
     if kind == "bank" and (type(action["pt"]) is not int or action["pt"] < 1):
         raise IllegalAction(f"pt: {action['pt']!r} is not a number of pT to bank (1 or more)", rule=WELL_FORMED)

@@ -16,7 +16,7 @@ from typing import Any
 
 from domain.xi.cards import CARDS
 from domain.xi.layers import Holder, Stats, selects
-from domain.xi.state import InPlay, XiState
+from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int
 _COUNT = re.compile(r"count\((.+)\) >= (\d+)$")
@@ -26,7 +26,8 @@ _FUNCTION = re.compile(r"(count|copies)\((.+)\)$")
 @dataclass(frozen=True, slots=True)
 class Cause:
     """What a resolving entry acts for: the card, its controller, the card or unit in play that
-    holds the entry (None for a point spell), and the target, choice and damage it was given."""
+    holds the entry (None for a point spell), the target, choice and damage it was given, and,
+    for an answer in a window, what the window answers (its public facts)."""
 
     card: str
     seat: int
@@ -34,6 +35,12 @@ class Cause:
     target: Target | None = None
     choice: Any = None
     dealt: int = 0
+    answering: Mapping[str, Any] | None = None
+
+
+def under_way(state: XiState) -> Step | None:
+    """The skirmish declared and not yet struck or cancelled, if there is one."""
+    return next((step for step in state.pending if step.kind == SKIRMISH_STEP), None)
 
 
 def _list_entries(card_id: str, name: str) -> tuple[Mapping[str, Any], ...]:
@@ -90,7 +97,7 @@ def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: 
     if base == "opponents":
         return [seat for seat, player in enumerate(state.players) if seat != cause.seat and not player.out]
     if base in ("declared", "skirmish"):
-        return []  # answers to a declaration: step 5's windows
+        return []  # what an answer acts on is read by its own action (effects.py)
     return units(derived, selector, holder(state, derived, cause))
 
 
@@ -126,7 +133,9 @@ def holds(state: XiState, derived: Mapping[str, Stats], condition: str, cause: C
     if condition.startswith("target_type:"):
         return cause.target in derived and derived[cause.target].type == condition.split(":", 1)[1]
     if condition.startswith("attacker_not_type:"):
-        return False  # read in a skirmish's window (step 5); no skirmish is declared outside one
+        skirmish = under_way(state)
+        attacker = derived.get(skirmish.facts["attacker"]) if skirmish else None
+        return attacker is not None and attacker.type != condition.split(":", 1)[1]
     counted = _COUNT.match(condition)
     if counted:
         return len(units(derived, counted.group(1), holder(state, derived, cause))) >= int(counted.group(2))

@@ -15,25 +15,18 @@ from domain.contract import Decision
 from domain.emitter import Emitter as BaseEmitter
 from domain.emitter import decide_by_type
 from domain.rng import Rng
-from domain.xi.abilities import use
+from domain.xi.abilities import declare_ability
 from domain.xi.actions import check
 from domain.xi.choices import choose
+from domain.xi.drawing import draw
 from domain.xi.evolve import APPLIERS
-from domain.xi.play import play
-from domain.xi.skirmish import skirmish
-from domain.xi.state import (
-    BANK_RATE,
-    DRAW_COST,
-    FIRST_TURN_T,
-    LIFE,
-    OPENING_DRAW,
-    TURN_LIMIT,
-    TURN_T,
-    copy_state,
-    new_state,
-)
-from domain.xi.table import next_seat, pay_t_first
-from domain.xi.turns import end_effects, start_turn
+from domain.xi.play import declare_card
+from domain.xi.skirmish import declare_skirmish, strike_now
+from domain.xi.standing import checked
+from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, copy_state, new_state
+from domain.xi.table import next_seat
+from domain.xi.turns import start_turn
+from domain.xi.windows import answer, declared, in_window, pass_window
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
 
@@ -72,15 +65,6 @@ def _start(em: Emitter) -> None:
     em.emit("coin_tossed", "xi.setup.coin", {"winner": em.rng.below(em.state.seats)})
 
 
-def draw(em: Emitter, seat: int, cost: Mapping[str, int], rule: str) -> None:
-    """`seat` pays `cost` and draws its top card; from an empty deck the cost is still paid."""
-    deck = em.state.players[seat].deck
-    if not deck:
-        em.emit("draw_missed", "xi.time.draw-empty", {"seat": seat, "cost": dict(cost)})
-        return
-    em.emit("card_drawn", rule, {"seat": seat, "cost": dict(cost)}, private={"card": deck[0]}, private_to=seat)
-
-
 def _choose_order(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     first = seat if action["first"] else next_seat(em.state, seat)
     order = [first]
@@ -91,9 +75,7 @@ def _choose_order(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 
 def _draw(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    player = em.state.players[seat]
-    from_t, from_pt = pay_t_first(DRAW_COST, player.t, player.pt)
-    draw(em, seat, {"t": from_t, "pt": from_pt}, "xi.time.draw" if not from_pt else "xi.time.pt-as-t")
+    declared(em, {"kind": "draw", "declarer": seat})
 
 
 def _bank(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
@@ -102,13 +84,35 @@ def _bank(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 
 def _end_turn(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    state = em.state
-    em.emit("turn_ended", "xi.time.expires", {"seat": seat, "turn": state.turn, "t": state.players[seat].t})
-    end_effects(em)
-    if state.turn >= TURN_LIMIT:
-        em.emit("game_ended", "xi.house.turn-limit", {"reason": "turn-limit", "winners": []})
-        return
-    start_turn(em, next_seat(state, seat), state.turn + 1, TURN_T, "xi.time.per-turn")
+    declared(em, {"kind": "end_turn", "declarer": seat})
+
+
+def _play(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
+    if in_window(em.state) is not None:
+        answer(em, seat, action)
+    else:
+        declared(em, declare_card(em, seat, action))
+
+
+def _use(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
+    if in_window(em.state) is not None:
+        answer(em, seat, action)
+    else:
+        declared(em, declare_ability(em, seat, action))
+
+
+def _skirmish(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
+    declared(em, declare_skirmish(em, seat, action))
+
+
+def _strike(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
+    strike_now(em, em.state.pending[-1], action.get("damage"))
+
+
+def _set_standing(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
+    """The seat's standing rules, told to it alone; the others learn that a set was made."""
+    em.emit("standing_set", "xi.house.standing-responses", {"seat": seat}, private={"rules": checked(action)},
+            private_to=seat)
 
 
 def _resign(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
@@ -121,12 +125,15 @@ _PERFORM = {
     "bring_deck": _bring_deck,
     "choose_order": _choose_order,
     "draw": _draw,
-    "play": play,
-    "use": use,
-    "skirmish": skirmish,
+    "play": _play,
+    "use": _use,
+    "skirmish": _skirmish,
+    "strike": _strike,
     "bank": _bank,
     "end_turn": _end_turn,
+    "pass": pass_window,
     "choose": choose,
+    "set_standing": _set_standing,
     "resign": _resign,
 }
 decide_events = decide_by_type(check, Emitter, _PERFORM)

@@ -64,7 +64,22 @@ def _aimed(data: Data, names: Names) -> str:
 
 
 def _declared(data: Data, names: Names) -> str:
-    return f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and plays {NAME[data['card']]}{_aimed(data, names)}"
+    verb = "answers with" if "answering" in data else "plays"
+    return f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and {verb} {NAME[data['card']]}{_aimed(data, names)}"
+
+
+def _window(data: Data, names: Names) -> str:
+    declarer, kind = _who(names, data["declarer"]), data["kind"]
+    what = {"spell": lambda: f"{declarer}'s {NAME.get(data.get('card'), 'card')}",
+            "ability": lambda: f"{declarer}'s use of {NAME.get(data.get('card'), 'an ability')}",
+            "skirmish": lambda: f"the skirmish of {data.get('attacker')} on {_target(data.get('target'), names)}",
+            "draw": lambda: f"{declarer}'s draw", "end_turn": lambda: f"{declarer} ending the turn"}[kind]()
+    return f"{_who(names, data['seat'])} may answer {what}"
+
+
+def _cancelled(data: Data, names: Names) -> str:
+    why = f" by {NAME[data['by']]}" if "by" in data else ": one of its units is gone"
+    return f"The skirmish of {data['attacker']} on {_target(data['target'], names)} is cancelled{why}"
 
 
 def _ability(data: Data, names: Names) -> str:
@@ -120,10 +135,16 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "choice_made": lambda d, n: f"{_who(n, d['seat'])} chooses "
                                 + (f"{d['choice']} damage" if d["resume"] == "strike" else _target(d["choice"], n)),
     "unit_entered": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) enters play for {_who(n, d['controller'])}",
-    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}"
-                                      + (f", picking {d['damage']} damage" if "damage" in d else ""),
+    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}",
     "damage_dealt": lambda d, n: f"{_source(d['source'])} deals {d['amount']} {d['type']} damage to {_target(d['target'], n)}",
     "unit_destroyed": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) is destroyed",
+    "window_opened": _window,
+    "window_passed": lambda d, n: f"{_who(n, d['seat'])} does not answer",
+    "struck": lambda d, n: f"{d['attacker']} strikes {_target(d['target'], n)}"
+                           + (f", picking {d['damage']} damage" if "damage" in d else ""),
+    "card_prevented": lambda d, n: f"{NAME[d['by']]} prevents {_who(n, d['seat'])}'s {NAME[d['card']]}",
+    "skirmish_cancelled": _cancelled,
+    "standing_set": lambda d, n: f"{_who(n, d['seat'])} sets standing rules",
     "resigned": _resigned,
     "game_ended": _ended,
 }

@@ -5,8 +5,9 @@ Damage goes through the one pipeline (damage.py) with the element the entry name
 card's type (xi.house.damage-type); Flood's x2 is on units' damage, so a spell's damage has no
 source multiplier. Life lost, moved or gained is not damage: no immunity, reduction or doubling
 touches it. Healing stops at the derived maximum (L477), a player's life at 99 (xi.cap.life) and 0
-(xi.house.life-floor). `prevent` and `cancel_skirmish` answer a declaration; with none under way
-(until step 5's windows) they do nothing, and a card made of nothing else is not played at all.
+(xi.house.life-floor). `prevent` and `cancel_skirmish` answer a declaration: Prevent sends the
+card the window answers to its owner's discard pile, its cost paid (xi.keyword.prevent), and a
+cancel ends the skirmish under way with no damage dealt, the unit's skirmish used.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from domain.xi.board import Cause, amount, holds, player_immunities, resolve
+from domain.xi.board import Cause, amount, holds, player_immunities, resolve, under_way
 from domain.xi.cards import CARDS
 from domain.xi.damage import deal
 from domain.xi.layers import Stats, derive_all
@@ -144,13 +145,33 @@ def _take_control(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Sta
     start_effect(em, cause.card, to, "1", "set", cause.seat)
 
 
-def _answer(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
-    """Prevent and cancel a skirmish answer a declaration; none is under way before step 5."""
+def _prevent(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+    """The card the window answers has no effect and goes to its owner's discard pile."""
+    declared = cause.answering
+    if declared is None or declared["kind"] != "spell":
+        return
+    em.emit("card_prevented", "xi.keyword.prevent",
+            {"seat": declared["declarer"], "card": declared["card"], "by": cause.card, "by_seat": cause.seat})
+    em.emit("card_discarded", "xi.keyword.prevent", {"iid": None, "card": declared["card"],
+                                                     "owner": declared["declarer"]})
+
+
+def cancel_skirmish(em: Any, rule: str, by: str | None) -> None:
+    """The skirmish under way ends: no damage is dealt, and the unit's skirmish stays used."""
+    step = under_way(em.state)
+    if step is not None:
+        cause = {"by": by} if by else {}
+        em.emit("skirmish_cancelled", rule, {"seat": step.seat, "attacker": step.facts["attacker"],
+                                             "target": step.facts["target"], **cause})
+
+
+def _cancel(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+    cancel_skirmish(em, CARDS[cause.card].rule, cause.card)
 
 
 ACTIONS: Mapping[str, Callable[[Any, Entry, Cause, Mapping[str, Stats]], None]] = {
     "damage": _damage, "heal": _heal, "gain_life": _heal, "lose_life": _lose_life, "move_life": _move_life,
     "destroy": _destroy, "return_to_hand": _return_to_hand, "add_effect": _add_effect,
-    "take_control": _take_control, "prevent": _answer, "cancel_skirmish": _answer,
+    "take_control": _take_control, "prevent": _prevent, "cancel_skirmish": _cancel,
 }
 ANSWERS = frozenset({"prevent", "cancel_skirmish"})  # words that act only on a declaration under way

@@ -23,6 +23,8 @@ from domain.xi.state import (
     ORDER_STEP,
     OVER,
     PLAY,
+    SKIRMISH_STEP,
+    WINDOW_STEP,
     Seat,
     Step,
     Unit,
@@ -32,6 +34,7 @@ from domain.xi.state import (
     copy_state,
     copy_unit,
 )
+from domain.xi.standing import spent
 from domain.xi.table import capped_pt
 
 Facts = Mapping[str, Any]
@@ -158,6 +161,14 @@ def _turn_started(s: XiState, facts: Facts) -> None:
             _in_play(s, card.iid).uses = 0
 
 
+def _answered(s: XiState, seat: Seat, facts: Facts) -> None:
+    """An answer closes the window it answers, and spends the seat's once-rule that gives it."""
+    if "answering" in facts:
+        window = s.pending[-1].facts if s.pending else {}
+        _pop(s, WINDOW_STEP, facts["seat"])
+        seat.standing = spent(seat.standing, window, facts["seat"], facts)
+
+
 def _card_declared(s: XiState, facts: Facts) -> None:
     seat = _seat(s, facts["seat"])
     card = facts["card"]
@@ -167,13 +178,40 @@ def _card_declared(s: XiState, facts: Facts) -> None:
     hand = list(seat.hand)
     hand.remove(card)
     seat.hand = hand
+    _answered(s, seat, facts)
 
 
 def _ability_declared(s: XiState, facts: Facts) -> None:
-    _spend(_seat(s, facts["seat"]), facts["paid"])
+    seat = _seat(s, facts["seat"])
+    _spend(seat, facts["paid"])
     source = facts["source"]
     held = _unit(s, source) if source.startswith("u") else _in_play(s, source)
     held.uses += 1
+    _answered(s, seat, facts)
+
+
+def _window_opened(s: XiState, facts: Facts) -> None:
+    s.pending = s.pending + [Step(WINDOW_STEP, facts["seat"], dict(facts))]
+
+
+def _window_passed(s: XiState, facts: Facts) -> None:
+    _pop(s, WINDOW_STEP, facts["seat"])
+
+
+def _struck(s: XiState, facts: Facts) -> None:
+    _pop(s, SKIRMISH_STEP, facts["seat"])
+
+
+def _skirmish_cancelled(s: XiState, facts: Facts) -> None:
+    _pop(s, SKIRMISH_STEP, facts["seat"])
+
+
+def _card_prevented(s: XiState, facts: Facts) -> None:
+    pass  # the card goes to the discard pile by the `card_discarded` that follows
+
+
+def _standing_set(s: XiState, facts: Facts) -> None:
+    _seat(s, facts["seat"]).standing = facts["rules"]
 
 
 def _card_in_play(s: XiState, facts: Facts) -> None:
@@ -236,7 +274,9 @@ def _unit_entered(s: XiState, facts: Facts) -> None:
 
 
 def _skirmish_declared(s: XiState, facts: Facts) -> None:
-    _unit(s, facts["attacker"]).skirmishes += 1
+    _unit(s, facts["attacker"]).skirmishes += 1  # used, whatever becomes of the skirmish
+    s.pending = s.pending + [Step(SKIRMISH_STEP, facts["seat"], {"attacker": facts["attacker"],
+                                                                   "target": facts["target"]})]
 
 
 def _damage_dealt(s: XiState, facts: Facts) -> None:
@@ -266,11 +306,12 @@ def _turn_ended(s: XiState, facts: Facts) -> None:
 
 def _resigned(s: XiState, facts: Facts) -> None:
     _seat(s, facts["seat"]).out = True
-    s.phase, s.ended_by, s.winners, s.pending = OVER, "resignation", list(facts["winners"]), []
+    # The stack stays as it was (a card declared stays declared), but nothing on it waits any more.
+    s.phase, s.ended_by, s.winners = OVER, "resignation", list(facts["winners"])
 
 
 def _game_ended(s: XiState, facts: Facts) -> None:
-    s.phase, s.ended_by, s.winners, s.pending = OVER, facts["reason"], list(facts["winners"]), []
+    s.phase, s.ended_by, s.winners = OVER, facts["reason"], list(facts["winners"])
 
 
 APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
@@ -298,6 +339,12 @@ APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
     "effect_ended": _effect_ended,
     "choice_asked": _choice_asked,
     "choice_made": _choice_made,
+    "window_opened": _window_opened,
+    "window_passed": _window_passed,
+    "struck": _struck,
+    "skirmish_cancelled": _skirmish_cancelled,
+    "card_prevented": _card_prevented,
+    "standing_set": _standing_set,
     "resigned": _resigned,
     "game_ended": _game_ended,
 }

@@ -9,7 +9,8 @@ enters play (`card_in_play`) and stays until destroyed or its `until` comes true
 (xi.house.targets). A T cost takes T first, then pT (xi.house.pay-t-first), less the cost
 modifications of cards in play (Quickwind Sage), never below 0 and never on a pT cost
 (xi.time.cost-reduction); a pT cost is paid from pT only (xi.time.pt-cost). Cards are played in
-your own turn; step 5 lets pT cards answer in others' turns, between `declare` and `resolve`.
+your own turn, and pT cards in a window of yours too, in answer to a declaration (windows.py): a
+card that only answers (Dispel, Sidestep) only there, and only where it has something to act on.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.board import Cause, options
+from domain.xi.board import Cause, options, under_way
 from domain.xi.cards import CARDS, NAME
 from domain.xi.checks import state_checks
 from domain.xi.effects import ANSWERS, perform
@@ -55,13 +56,34 @@ def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] 
     return pay_t_first(max(0, card.cost + change), player.t, player.pt)
 
 
-def play_actions(state: XiState, seat: int) -> list[Action]:
-    """Each card in hand that `seat` can pay for, once per target it may name, in hand order."""
+# What each answering word needs to act on: the card a window answers, or a skirmish under way.
+_ANSWER_WORDS = {card.id: frozenset(dict(entry)["do"] for entry in card.on_play) for card in CARDS.values()}
+
+
+def answers_here(state: XiState, card_id: str, window: Mapping[str, Any] | None) -> bool:
+    """Whether a card that only answers has something to act on: Prevent a card declared in this
+    window, a cancel the skirmish under way."""
+    if window is None:
+        return False
+    words = _ANSWER_WORDS[card_id]
+    return ("prevent" in words and window["kind"] == "spell") or (
+        "cancel_skirmish" in words and under_way(state) is not None)
+
+
+def _playable(state: XiState, card_id: str, window: Mapping[str, Any] | None) -> bool:
+    if window is not None and CARDS[card_id].cost_unit != "pt":
+        return False
+    return card_id not in ANSWER_ONLY or answers_here(state, card_id, window)
+
+
+def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = None) -> list[Action]:
+    """Each card in hand that `seat` can pay for, once per target it may name, in hand order: in
+    a window (`window` its facts), the pT cards that may answer it."""
     actions: list[Action] = []
     seen: set[str] = set()
     derived = derive_all(state)
     for card_id in state.players[seat].hand:
-        if card_id in seen or card_id in ANSWER_ONLY or price(state, seat, card_id, derived) is None:
+        if card_id in seen or not _playable(state, card_id, window) or price(state, seat, card_id, derived) is None:
             continue
         seen.add(card_id)
         selector = TARGET[card_id]
@@ -73,14 +95,20 @@ def play_actions(state: XiState, seat: int) -> list[Action]:
     return actions
 
 
-def check_play(state: XiState, seat: int, card_id: str, target: Any) -> None:
-    """Raise IllegalAction, naming the field, unless `seat` may play `card_id` at `target` now."""
+def check_play(state: XiState, seat: int, card_id: str, target: Any, window: Mapping[str, Any] | None = None
+               ) -> None:
+    """Raise IllegalAction, naming the field, unless `seat` may play `card_id` at `target` now (in
+    the window whose facts are `window`, if one is open to it)."""
     player = state.players[seat]
     if card_id not in player.hand:
         raise IllegalAction(f"card: {NAME.get(card_id, repr(card_id))} is not in your hand", rule="xi.play.from-hand")
     card = CARDS[card_id]
-    if card_id in ANSWER_ONLY:
-        raise IllegalAction(f"card: {card.name} answers a card or a skirmish as it is declared; none is",
+    if window is not None and card.cost_unit != "pt":
+        raise IllegalAction(f"card: {card.name} costs T, and T is spent in your own turn only; a window is "
+                            "answered with a pT card", rule="xi.time.own-turn")
+    if card_id in ANSWER_ONLY and not answers_here(state, card_id, window):
+        what = "a card as it is played" if "prevent" in _ANSWER_WORDS[card_id] else "a skirmish under way"
+        raise IllegalAction(f"card: {card.name} answers {what}, in a window of yours; there is none to answer",
                             rule="xi.response.one")
     if price(state, seat, card_id) is None:
         unit = "pT" if card.cost_unit == "pt" else "T"
@@ -104,16 +132,23 @@ def check_target(state: XiState, seat: int, name: str, selector: str | None, tar
         raise IllegalAction(f"target: {target!r} is not one {name} may target ({what})", rule="xi.house.targets")
 
 
-def play(em: Any, seat: int, action: Mapping[str, Any]) -> None:
-    """Pay and show the card, then resolve it."""
+def declare_card(em: Any, seat: int, action: Mapping[str, Any], answering: Mapping[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """Pay and show the card (in answer to the window whose facts are `answering`, if any); what
+    a window on it answers, all public."""
     card_id, target = action["card"], action.get("target")
     from_t, from_pt = price(em.state, seat, card_id)
-    data = {"seat": seat, "card": card_id, "paid": {"t": from_t, "pt": from_pt}}
-    em.emit("card_declared", "xi.spell.all-cards", data if target is None else {**data, "target": target})
-    resolve(em, seat, card_id, target)
+    data: dict[str, Any] = {"seat": seat, "card": card_id, "paid": {"t": from_t, "pt": from_pt}}
+    if target is not None:
+        data["target"] = target
+    if answering is not None:
+        data["answering"] = answering["kind"]
+    em.emit("card_declared", "xi.response.one" if answering else "xi.spell.all-cards", data)
+    on = {"kind": "spell", "declarer": seat, "card": card_id}
+    return on if target is None else {**on, "target": target}
 
 
-def resolve(em: Any, seat: int, card_id: str, target: Any) -> None:
+def resolve(em: Any, seat: int, card_id: str, target: Any, answering: Mapping[str, Any] | None = None) -> None:
     """A declared card takes effect: it enters play (or not), its `on_play` entries resolve, a
     point spell is discarded, and the state checks run."""
     card, mark, since = CARDS[card_id], len(em.events), em.state.clock + 1
@@ -128,7 +163,7 @@ def resolve(em: Any, seat: int, card_id: str, target: Any) -> None:
                 {"iid": source, "card": card_id, "owner": seat, "controller": seat,
                  "on": target if card.on else None, "since": since})
     for entry in card.on_play:
-        perform(em, dict(entry), Cause(card_id, seat, source, target))
+        perform(em, dict(entry), Cause(card_id, seat, source, target, answering=answering))
     if card.kind == "point":
         em.emit("card_discarded", "xi.point.used-up", {"iid": None, "card": card_id, "owner": seat})
     state_checks(em, mark)

@@ -110,6 +110,10 @@ _RULES = (
     Rule("xi.house.thesis-choice", HOUSE, "Thesis's controller picks an odd number printed on a unit in play as it deals damage."),
     Rule("xi.house.stolen-unit", HOUSE, "Control taken lasts until the end of the turn; a unit whose control changed this turn does nothing."),
     Rule("xi.house.takeback", HOUSE, "A bank may be taken back until another seat decides; draws and turns stand."),
+    Rule("xi.house.windows", HOUSE, "Each declaration opens the other seat's window on public facts only: a card and pT enough, or a pT ability; an answer is never answered."),
+    Rule("xi.house.skirmish-step", HOUSE, "After a skirmish's window the attacker may play cards and use abilities, each with its window, then strikes; damage comes with no window."),
+    Rule("xi.house.skirmish-gone", HOUSE, "If a unit of a declared skirmish leaves play or changes sides before the strike, neither deals damage; the skirmish is used."),
+    Rule("xi.house.standing-responses", HOUSE, "A seat may set secret standing rules that pass or answer its windows; a pass by rule looks like one by hand."),
 )
 
 _CARD_RULES = tuple(Rule(card.rule, CARD, f"{card.name}: {card.text}") for card in CARDS.values())

@@ -3,27 +3,35 @@
 Steps 2-4 of docs/design/xi-cards.md: setup, decks, the coin, Time, drawing, banking, ending
 turns and resigning; playing units, skirmishes, derived stats (layers.py), the damage pipeline
 (damage.py) and the loss at 0 life; spells, lasting spells, statements, abilities, start-of-turn
-triggers and the card vocabulary's interpreter (effects.py). Responses, bots, scenarios and the
-contract's `pending` come in later steps.
+triggers and the card vocabulary's interpreter (effects.py); response windows, the skirmish step
+and standing rules (windows.py, standing.py), reported through the contract's `pending` and
+`standing_answer`. Bots and scenarios come in later steps.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Decision, Event, Interrupts, Outcome, Turn
+from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
 from domain.xi.cards import CARDS
+from domain.xi.choices import rule_of
 from domain.xi.decide import decide_events, setup_events
 from domain.xi.describe import describe
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
-from domain.xi.state import OVER, SETUP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
+from domain.xi.standing import standing_actions, standing_answer
+from domain.xi.state import CHOOSE_STEP, OVER, SETUP, WINDOW_STEP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
 from domain.xi.view import outcome, view
+from domain.xi.windows import PASS, RULE
 
-REVERSIBLE = frozenset({"time_banked"})  # xi.house.takeback: a bank draws nothing and shows nothing
+# xi.house.takeback: a bank, a set of standing rules, and a card played or an ability used that
+# opened no window (what it resolved to included) draw nothing and show nothing.
+REVERSIBLE = frozenset({"time_banked", "standing_set", "card_declared", "ability_declared", "unit_entered",
+                        "card_in_play", "damage_dealt", "life_changed", "effect_started", "card_discarded",
+                        "card_returned", "unit_destroyed"})
 
 
 class XiRules(Interrupts):
@@ -37,6 +45,7 @@ class XiRules(Interrupts):
     catalogue = CARDS
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
     stand_in_bot = "random"
+    standing_rules = True  # xi.house.standing-responses
 
     def __init__(self) -> None:
         self.bots: dict[str, Any] = {}  # step 7
@@ -61,13 +70,33 @@ class XiRules(Interrupts):
         """Every action `seat` may take now, in a stable order (a deck list is never listed)."""
         return legal_actions(state, seat)
 
+    def pending(self, state: XiState) -> list[Pending]:
+        """The windows and choices waiting, bottom first, with their public facts; none once over."""
+        found: list[Pending] = []
+        if state.phase == OVER:
+            return found
+        for step in state.pending:
+            if step.kind == WINDOW_STEP:
+                facts = {key: value for key, value in step.facts.items() if key != "seat"}
+                found.append(Pending(step.seat, WINDOW, RULE[facts["kind"]], facts, dict(PASS)))
+            elif step.kind == CHOOSE_STEP:
+                facts = {key: step.facts[key] for key in ("source", "card", "options")}
+                found.append(Pending(step.seat, CHOICE, rule_of(step.facts), facts, None))
+        return found
+
+    def standing_answer(self, state: XiState, seat: int) -> Action | None:
+        """The answer `seat`'s standing rules give to its window now, else None."""
+        return standing_answer(state, seat)
+
     def open_actions(self, state: XiState, seat: int) -> list[Action]:
-        """Resigning, open to every seat while the game runs (xi.house.resign)."""
-        return [{"type": "resign"}] if state.phase not in (SETUP, OVER) else []
+        """Resigning and setting standing rules, open to every seat while the game runs
+        (xi.house.resign, xi.house.standing-responses)."""
+        return [{"type": "resign"}, *standing_actions()] if state.phase not in (SETUP, OVER) else []
 
     def reversible(self, events: Sequence[Event]) -> bool:
-        """A bank alone may be taken back; a draw, a deck, the coin and the turn's end stand."""
-        return bool(events) and all(event.type in REVERSIBLE for event in events)
+        """A bank, standing rules, or a play that opened no window may be taken back; a draw, a
+        deck, the coin, the turn's end, a skirmish and anything a window saw stand."""
+        return bool(events) and all(event.type in REVERSIBLE and "answering" not in event.data for event in events)
 
     def decide(self, state: XiState, seat: int, action: Action, rng: Rng) -> Decision:
         """The events `action` causes, or GameOver / NotYourTurn / IllegalAction."""

@@ -1,15 +1,20 @@
-"""Skirmishes: who may skirmish whom, the simultaneous damage, and what follows it.
+"""Skirmishes: who may skirmish whom, the skirmish step, the simultaneous damage, and what follows.
 
 Each unit skirmishes once per turn (xi.skirmish.once) unless a restriction in play says otherwise
 (Everwind's two; Heat Stroke's none), at any point of its controller's turn, the turn it entered
 included (xi.house.no-summoning-wait), but not in a turn its control changed
 (xi.house.stolen-unit). It targets an opposing unit; a player with no unit that can be targeted is
-a target itself, and an untargetable unit (Archo) counts as none (xi.skirmish.untargetable). A
-unit whose damage is picked (Thesis) names its odd number in the action as `damage` when it
-attacks, and its controller is asked for one when it defends (xi.house.thesis-choice). Both
-sides' damage is computed from the table before either is applied (xi.skirmish.simultaneous);
-then `deals_damage` triggers (Drain Fairy) and the state checks. Step 5 opens the defender's
-window between the declaration and the strike.
+a target itself, and an untargetable unit (Archo) counts as none (xi.skirmish.untargetable).
+
+A skirmish is declared (`skirmish_declared`, which uses the unit's skirmish and puts the skirmish
+step on the pending stack), the defender's window opens (windows.py), and then the attacker may
+play cards and use abilities, each a declaration of its own, until it strikes
+(xi.house.skirmish-step). A unit whose damage is picked (Thesis) names its odd number as it
+strikes (`damage`), and its controller is asked for one when it defends
+(xi.house.thesis-choice). Both sides' damage is computed from the table before either is applied
+(xi.skirmish.simultaneous); then `deals_damage` triggers (Drain Fairy) and the state checks. If
+either unit has left play or changed sides before the strike, neither deals damage
+(xi.house.skirmish-gone).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from domain.xi.damage import unit_hit
 from domain.xi.effects import perform
 from domain.xi.layers import CARD_STATICS, Stats, derive_all
 from domain.xi.special import odd_numbers
-from domain.xi.state import XiState
+from domain.xi.state import Step, XiState
 
 PICKS_DAMAGE = frozenset(card for card, statics in CARD_STATICS.items() if any(s.code for s in statics))
 
@@ -48,23 +53,35 @@ def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]
 
 
 def skirmish_actions(state: XiState, seat: int) -> list[Action]:
-    """Every skirmish open to `seat` now: each ready unit against each target (and, for a unit
-    that picks its damage, each odd number it may pick), in order of entry."""
+    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry."""
     derived = derive_all(state)
     ready = _ready(state, derived, seat)
     aims = targets(state, derived, seat) if ready else []
-    odd = odd_numbers(state) if ready else []
-    actions: list[Action] = []
-    for uid in ready:
-        for aim in aims:
-            if derived[uid].card in PICKS_DAMAGE and odd:
-                actions += [{"type": "skirmish", "unit": uid, "target": aim, "damage": n} for n in odd]
-            else:
-                actions.append({"type": "skirmish", "unit": uid, "target": aim})
-    return actions
+    return [{"type": "skirmish", "unit": uid, "target": aim} for uid in ready for aim in aims]
 
 
-def check_skirmish(state: XiState, seat: int, uid: str, target: str | int, damage: Any = None) -> None:
+def gone(state: XiState, step: Step) -> bool:
+    """Whether a unit of the skirmish has left play, or changed sides, since it was declared
+    (xi.house.skirmish-gone): the attacker is no longer its seat's, or the defender now is."""
+    derived = derive_all(state)
+    attacker, target = derived.get(step.facts["attacker"]), step.facts["target"]
+    if attacker is None or attacker.controller != step.seat:
+        return True
+    return isinstance(target, str) and (target not in derived or derived[target].controller == step.seat)
+
+
+def strike_actions(state: XiState, step: Step) -> list[Action]:
+    """The strike, once per odd number a unit that picks its damage may pick."""
+    derived = derive_all(state)
+    odd = odd_numbers(state) if derived[step.facts["attacker"]].card in PICKS_DAMAGE else []
+    return [{"type": "strike", "damage": n} for n in odd] or [{"type": "strike"}]
+
+
+def check_strike(state: XiState, step: Step, damage: Any) -> None:
+    _check_damage(state, derive_all(state)[step.facts["attacker"]], damage)
+
+
+def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> None:
     """Raise IllegalAction, naming the field, unless `seat`'s unit `uid` may skirmish `target`."""
     derived = derive_all(state)
     unit = derived.get(uid)
@@ -78,7 +95,6 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int, damag
             raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) cannot skirmish this turn",
                                 rule=rule or (CARDS[by].rule if by else "xi.skirmish.once"))
         raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) has already skirmished this turn", rule="xi.skirmish.once")
-    _check_damage(state, unit, damage)
     if target in targets(state, derived, seat):
         return
     aimed = derived.get(target) if isinstance(target, str) else None
@@ -108,14 +124,25 @@ def _check_damage(state: XiState, unit: Stats, damage: Any) -> None:
                             rule="xi.house.thesis-choice")
 
 
-def skirmish(em: Any, seat: int, action: Mapping[str, Any]) -> None:
-    """Declare; then strike, once a defender that picks its damage has picked it."""
+def declare_skirmish(em: Any, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
+    """Declare the skirmish; what its window answers (windows.py), all public."""
     attacker, target = action["unit"], action["target"]
-    defender = derive_all(em.state).get(target) if isinstance(target, str) else None
-    rule = "xi.skirmish.target-unit" if defender else "xi.skirmish.target-player"
-    picked = {"damage": action["damage"]} if "damage" in action else {}
-    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target, **picked})
-    chosen = {attacker: action["damage"]} if "damage" in action else {}
+    derived = derive_all(em.state)
+    rule = "xi.skirmish.target-unit" if isinstance(target, str) else "xi.skirmish.target-player"
+    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target})
+    return {"kind": "skirmish", "declarer": seat, "attacker": attacker, "card": derived[attacker].card,
+            "attacker_type": derived[attacker].type, "target": target}
+
+
+def strike_now(em: Any, step: Step, damage: int | None) -> None:
+    """The attacker strikes: the skirmish step ends, and the damage is dealt at once, once a
+    defender that picks its damage has picked it."""
+    attacker, target = step.facts["attacker"], step.facts["target"]
+    picked = {"damage": damage} if damage is not None else {}
+    em.emit("struck", "xi.house.skirmish-step", {"seat": step.seat, "attacker": attacker, "target": target, **picked})
+    chosen = {attacker: damage} if damage is not None else {}
+    derived = derive_all(em.state)
+    defender = derived.get(target) if isinstance(target, str) else None
     odd = odd_numbers(em.state)
     if defender is not None and defender.card in PICKS_DAMAGE and len(odd) > 1:
         em.emit("choice_asked", "xi.house.thesis-choice",

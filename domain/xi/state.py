@@ -5,7 +5,8 @@ event puts a new list, or a new `Seat`, in the field it changes), so a shallow c
 its own. A deck reads top first. The skeleton (step 2) holds seats, time and the pending setup
 steps; step 3 adds the units in play (their printed card, current life and skirmishes used: every
 other stat is derived by layers.py on each query); step 4 adds the lasting spells and statements in
-play and the effects that resolving cards and abilities started.
+play and the effects that resolving cards and abilities started; step 5 the windows and the
+skirmish step on the pending stack, and each seat's standing rules.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SKIRMISHES_PER_TURN = 1  # xi.skirmish.once (a restriction in play may change it
 
 SETUP, DECKS, ORDER, PLAY, OVER = "setup", "decks", "order", "play", "over"
 DECK_STEP, ORDER_STEP, CHOOSE_STEP = "deck", "order", "choose"
+WINDOW_STEP, SKIRMISH_STEP = "window", "skirmish"
 
 
 @dataclass(slots=True)
@@ -43,13 +45,16 @@ class Seat:
     discard: list[str] = field(default_factory=list)  # top last
     deck_list: list[str] | None = None  # the list as brought; None until brought
     out: bool = False
+    standing: dict | None = None  # the seat's standing rules for its windows (standing.py); hidden
 
 
 @dataclass(slots=True)
 class Step:
     """A decision waiting on a seat above the turn's own: `deck` (bring a deck), `order` (the
     coin winner's choice), `choose` (an effect's choice: its options, and what resumes after it
-    in `facts`). Step 5's declarations and windows take the same shape."""
+    in `facts`), `window` (a seat may answer a declaration, which `facts` describes, all public,
+    and which resolves once the window closes), `skirmish` (a declared skirmish waiting for its
+    attacker's strike: `facts` names the attacker and the target)."""
 
     kind: str
     seat: int

@@ -3,9 +3,11 @@
 Public: each seat's life, T, pT, hand size, deck size and discard pile, the units in play with
 their derived stats (layers.py) and the spells on them, the lasting spells and statements in
 play, the tags in force, the effects under way, whose turn and decision it is, and the pending
-steps with what they ask. Each seat also sees its own hand, its remaining deck as a sorted
-multiset (never the order) and its deck list. Other seats' hands, every deck's order and every
-deck list stay hidden until the end; then everything is shown.
+steps with what they ask (a window with the declaration it answers, the skirmish under way).
+Each seat also sees its own hand, its remaining deck as a sorted multiset (never the order), its
+deck list and its standing rules (those naming a unit gone marked inert). Other seats' hands,
+every deck's order, every deck list and every standing rule stay hidden until the end; then
+everything is shown.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from domain.contract import Outcome
 from domain.xi.board import skirmishes_allowed, tags
 from domain.xi.cards import CARDS
 from domain.xi.layers import Stats, derive_all
-from domain.xi.state import LIFE_CAP, OVER, PT_CAP, XiState
+from domain.xi.standing import inert
+from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import to_act
 
 REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw",
@@ -51,9 +54,20 @@ def _effects(state: XiState) -> list[dict[str, Any]]:
 
 def _step(step) -> dict[str, Any]:
     shown = {"kind": step.kind, "seat": step.seat}
-    if "options" in step.facts:  # a choice: what it is for, and its options (all public)
+    if step.kind == CHOOSE_STEP:  # a choice: what it is for, and its options (all public)
         shown.update({key: step.facts[key] for key in ("source", "card", "options")})
+    elif step.kind == WINDOW_STEP:  # the declaration it answers, all public
+        shown["on"] = {key: value for key, value in step.facts.items() if key != "seat"}
+    elif step.kind == SKIRMISH_STEP:
+        shown.update({key: step.facts[key] for key in ("attacker", "target")})
     return shown
+
+
+def _standing(state: XiState, standing: dict | None) -> dict[str, Any] | None:
+    if standing is None:
+        return None
+    return {"kinds": dict(standing["kinds"]),
+            "when": [{**rule, "inert": inert(rule, state)} for rule in standing["when"]]}
 
 
 def _player(index: int, seat) -> dict[str, Any]:
@@ -81,6 +95,7 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         "hand": list(own.hand) if own else None,
         "deck": sorted(own.deck) if own else None,  # what is left, never in what order
         "deck_list": list(own.deck_list) if own and own.deck_list is not None else None,
+        "standing": _standing(state, own.standing) if own else None,
         "caps": {"life": LIFE_CAP, "pt": PT_CAP},
         "ended_by": state.ended_by,
         "winners": list(state.winners),
@@ -89,6 +104,7 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         table["hands"] = [list(seat.hand) for seat in state.players]
         table["decks"] = [list(seat.deck) for seat in state.players]  # top first
         table["deck_lists"] = [None if seat.deck_list is None else list(seat.deck_list) for seat in state.players]
+        table["standings"] = [_standing(state, seat.standing) for seat in state.players]
     return table
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Sequence
 
 import pytest
@@ -88,9 +89,29 @@ def use(source: str, target: str | int | None = None, choice: str | None = None)
 
 
 END = {"type": "end_turn"}
+PASS = {"type": "pass"}
+STRIKE = {"type": "strike"}
 
 
 def life(state: XiState, uid: str) -> tuple[int, int]:
     """A unit's current and maximum life, as every seat sees them."""
     unit = next(unit for unit in RULES.view(state, None)["units"] if unit["uid"] == uid)
     return unit["life"], unit["max_life"]
+
+
+def public_twin(state: XiState, seat: int, rng: Rng, hand: Sequence[str] | None = None) -> XiState:
+    """The same table with `seat`'s hidden cards re-dealt from its own hidden pool (hand and deck
+    together): the hand keeps its size and the deck its length. `hand` picks the new hand instead
+    of the generator (its cards must come from the pool). Everything public is unchanged."""
+    twin = copy.deepcopy(state)
+    player = twin.players[seat]
+    pool = player.hand + player.deck
+    if hand is None:
+        pool = rng.shuffle(pool)
+        hand = pool[:len(player.hand)]
+    rest = list(pool)
+    for card in hand:
+        rest.remove(card)
+    assert len(hand) == len(player.hand)
+    player.hand, player.deck = list(hand), rest
+    return twin

@@ -4,7 +4,7 @@ their own turn only; what a card says happens when it is destroyed or deals dama
 from domain.errors import IllegalAction, NotYourTurn
 from domain.xi import RULES
 from tests.unit.events import only, types
-from tests.unit.xi.builders import END, act, refused, skirmish, table, use
+from tests.unit.xi.builders import END, STRIKE, act, refused, skirmish, table, use
 
 
 def test_wind_warrior_returns_to_your_hand_for_1t_in_your_own_turn_only():
@@ -35,7 +35,8 @@ def test_alchemist_changes_a_units_type_until_the_end_of_the_turn():
     assert error.rule == "xi.card.alchemist" and "one of aqua, ember, wind, stone" in error.reason
     state = act(state, 0, use("u1", "u3", "wind"))[1]
     assert RULES.view(state, 1)["units"][2]["type"] == "wind"
-    events, state = act(state, 0, skirmish("u2", "u3"))
+    state = act(state, 0, skirmish("u2", "u3"))[1]  # the Alchemist could still be used: the attacker strikes
+    events, state = act(state, 0, STRIKE)
     assert next(e.data["amount"] for e in events if e.type == "damage_dealt") == 14
     state = act(state, 0, END)[1]
     assert RULES.view(state, 1)["units"][2]["type"] == "stone" and state.effects == []

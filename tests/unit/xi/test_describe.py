@@ -34,8 +34,26 @@ def test_a_play_and_a_skirmish_read_as_sentences():
     events += act(state, 0, {"type": "skirmish", "unit": "u2", "target": "u1"})[0]
     assert [RULES.describe(event, NAMES) for event in events] == [
         "Jack pays 3T and plays Earth Soldier", "Earth Soldier (u2) enters play for Jack", "u2 skirmishes u1",
-        "u2 deals 4 stone damage to u1", "u1 deals 4 aqua damage to u2", "Earth Soldier (u2) is destroyed"]
+        "u2 strikes u1", "u2 deals 4 stone damage to u1", "u1 deals 4 aqua damage to u2", "Earth Soldier (u2) is destroyed"]
 
 
 def test_every_event_has_a_line_of_its_own():
     assert set(EVENT_TYPES) <= set(_LINES)
+
+
+def test_a_window_and_its_answers_read_as_sentences():
+    state = table(seats=[{"t": 10, "hand": ["snow-beast"]}, {"pt": 3, "hand": ["dispel"]}])
+    events, state = act(state, 0, {"type": "play", "card": "snow-beast"})
+    events += act(state, 1, {"type": "play", "card": "dispel"})[0]
+    units = [{"card": "earth-soldier", "controller": 0}, {"card": "snow-beast", "controller": 1}]
+    state = table(seats=[{"t": 10}, {"pt": 2, "hand": ["sidestep"]}], units=units)
+    attacked = act(state, 0, {"type": "skirmish", "unit": "u1", "target": "u2"})
+    events += attacked[0] + act(attacked[1], 1, {"type": "play", "card": "sidestep"})[0]
+    events += act(state, 1, {"type": "set_standing", "kinds": {"draw": "pass"}})[0]
+    assert [RULES.describe(event, NAMES) for event in events] == [
+        "Jack pays 10T and plays Snow Beast", "Jake may answer Jack's Snow Beast",
+        "Jake pays 2pT and answers with Dispel", "Dispel prevents Jack's Snow Beast",
+        "Snow Beast goes to Jack's discard pile", "Dispel goes to Jake's discard pile",
+        "u1 skirmishes u2", "Jake may answer the skirmish of u1 on u2",
+        "Jake pays 1pT and answers with Sidestep", "The skirmish of u1 on u2 is cancelled by Sidestep",
+        "Sidestep goes to Jake's discard pile", "Jake sets standing rules"]

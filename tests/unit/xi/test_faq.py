@@ -4,7 +4,7 @@
 from domain.errors import IllegalAction
 from domain.xi import RULES
 from tests.unit.events import only, types
-from tests.unit.xi.builders import END, act, life, play, refused, skirmish, table, use
+from tests.unit.xi.builders import END, PASS, STRIKE, act, life, play, refused, skirmish, table, use
 
 
 def dealt(events):
@@ -125,37 +125,39 @@ def test_a_unit_never_heals_past_its_maximum_even_with_flames():
 # --- Thesis, Odd Mage (L459-469) -----------------------------------------------------------------
 
 def test_thesis_may_use_only_printed_odd_numbers_of_units_in_play():
-    # Passive Treeman (6T, 0, 18) has lost 1 life: 17 is not printed, so there is no odd number.
+    # Passive Treeman (6T, 0, 18) has lost 1 life: 17 is not printed, so there is no odd number, and
+    # with no card to play Thesis strikes at once, for 0.
     units = [{"card": "thesis-odd-mage", "controller": 0}, {"card": "passive-treeman", "controller": 1, "life": 17}]
     state = table(units=units)
     assert [a for a in RULES.legal_actions(state, 0) if a["type"] == "skirmish"] == [skirmish("u1", "u2")]
-    error = refused(state, 0, {**skirmish("u1", "u2"), "damage": 17}, IllegalAction)
-    assert error.rule == "xi.house.thesis-choice" and "17" in error.reason
     assert dealt(act(state, 0, skirmish("u1", "u2"))[0])[0] == ("u1", "u2", 0)
-    # Earth Moth (2T, 1/3) brings 1 and 3; Thesis (Wind) picks 3, doubled on Stone.
-    state = table(units=[*units, {"card": "earth-moth", "controller": 1}])
-    assert [a.get("damage") for a in RULES.legal_actions(state, 0) if a.get("target") == "u2"] == [1, 3]
-    events, after = act(state, 0, {**skirmish("u1", "u2"), "damage": 3})
-    assert only(events, "skirmish_declared").data["damage"] == 3
+    # Earth Moth (2T, 1/3) brings 1 and 3; Thesis (Wind) picks 3 as it strikes, doubled on Stone.
+    state = act(table(units=[*units, {"card": "earth-moth", "controller": 1}]), 0, skirmish("u1", "u2"))[1]
+    assert RULES.legal_actions(state, 0) == [{**STRIKE, "damage": 1}, {**STRIKE, "damage": 3}]
+    error = refused(state, 0, {**STRIKE, "damage": 17}, IllegalAction)
+    assert error.rule == "xi.house.thesis-choice" and "17" in error.reason
+    events, after = act(state, 0, {**STRIKE, "damage": 3})
+    assert only(events, "struck").data["damage"] == 3
     assert dealt(events)[0] == ("u1", "u2", 6) and life(after, "u2") == (11, 18)
 
 
 def test_thesis_cannot_use_the_numbers_of_a_unit_that_has_left_play():
     units = [{"card": "thesis-odd-mage", "controller": 0}, {"card": "earth-moth", "controller": 1},
              {"card": "passive-treeman", "controller": 1}]
-    state = table(seats=[{"t": 10, "hand": ["flame-lick"]}, {}], units=units)
+    state = table(seats=[{"t": 10, "hand": ["flame-lick", "rainfall"]}, {}], units=units)
     state = act(state, 0, play("flame-lick", "u2"))[1]  # the moth at 1 life
-    state = act(state, 0, {**skirmish("u1", "u2"), "damage": 3})[1]
+    state = act(act(state, 0, skirmish("u1", "u2"))[1], 0, {**STRIKE, "damage": 3})[1]
     assert [unit.card for unit in state.units] == ["thesis-odd-mage", "passive-treeman"]
-    state = act(act(state, 0, END)[1], 1, END)[1]
-    assert refused(state, 0, {**skirmish("u1", "u3"), "damage": 3}, IllegalAction).rule == "xi.house.thesis-choice"
+    state = act(act(act(state, 0, END)[1], 1, END)[1], 0, skirmish("u1", "u3"))[1]
+    assert refused(state, 0, {**STRIKE, "damage": 3}, IllegalAction).rule == "xi.house.thesis-choice"
+    assert RULES.legal_actions(state, 0)[-1] == STRIKE
 
 
 def test_a_defending_thesis_picks_its_damage_as_the_skirmish_strikes():
     units = [{"card": "thesis-odd-mage", "controller": 1}, {"card": "snow-beast", "controller": 0},
              {"card": "earth-moth", "controller": 1}]
     events, state = act(table(units=units), 0, skirmish("u2", "u1"))
-    assert types(events) == ["skirmish_declared", "choice_asked"]
+    assert types(events) == ["skirmish_declared", "struck", "choice_asked"]
     assert RULES.to_act(state) == 1 and RULES.view(state, 0)["pending"] == [
         {"kind": "choose", "seat": 1, "source": "u1", "card": "thesis-odd-mage", "options": [1, 3]}]
     assert RULES.legal_actions(state, 1) == [{"type": "choose", "choice": 1}, {"type": "choose", "choice": 3}]
@@ -225,3 +227,99 @@ def test_start_of_turn_effects_fire_in_the_opponents_turn_too():
                   spells=[{"card": "safety-in-numbers", "controller": 0}])
     events, state = act(state, 0, END)
     assert types(events) == ["turn_ended", "turn_started", "life_changed"] and life(state, "u1") == (2, 3)
+
+
+# --- Responses in a skirmish (L435-437, L483-501) ----------------------------------------------------
+
+def test_heat_stroke_cast_after_a_skirmish_is_declared_stops_it():
+    # L487-489: Heat Stroke stops the skirmish of a non-ember unit; none skirmishes for the rest of the turn.
+    units = [{"card": "earth-soldier", "controller": 0}, {"card": "earth-moth", "controller": 0},
+             {"card": "snow-beast", "controller": 1}]
+    state = table(seats=[{"t": 10}, {"pt": 2, "hand": ["heat-stroke"]}], units=units)
+    events, state = act(state, 0, skirmish("u1", "u3"))
+    assert types(events) == ["skirmish_declared", "window_opened"] and RULES.to_act(state) == 1
+    assert RULES.pending(state)[-1].rule == "xi.skirmish.react"
+    events, state = act(state, 1, play("heat-stroke"))
+    cancelled = only(events, "skirmish_cancelled")
+    assert cancelled.rule == "xi.card.heat-stroke" and cancelled.data["by"] == "heat-stroke"
+    assert "damage_dealt" not in types(events) and life(state, "u3") == (16, 16)
+    assert RULES.to_act(state) == 0 and state.pending == []
+    assert refused(state, 0, skirmish("u2", "u3"), IllegalAction).rule == "xi.card.heat-stroke"
+
+
+def test_heat_stroke_does_not_stop_an_ember_units_skirmish_already_declared():
+    units = [{"card": "beast-of-pain", "controller": 0}, {"card": "snow-beast", "controller": 1}]
+    state = table(seats=[{"t": 10}, {"pt": 2, "hand": ["heat-stroke"]}], units=units)
+    state = act(state, 0, skirmish("u1", "u2"))[1]
+    events, state = act(state, 1, play("heat-stroke"))
+    assert "skirmish_cancelled" not in types(events) and types(events)[-3:] == ["struck", "damage_dealt", "damage_dealt"]
+    assert only(events, "effect_started").data["to"] == ["u2"]  # the snow beast: not ember
+
+
+def test_1000_sacrifices_may_be_used_after_a_skirmish_is_declared_and_resolves_before_the_damage():
+    # L485: the ability comes before the damage, which is simultaneous: a unit cannot deal its damage
+    # and then give away the lives it is losing; killed by its own player first, it deals none.
+    units = [{"card": "earth-soldier", "controller": 0}, {"card": "snow-beast", "controller": 1}]
+    spells = [{"card": "thousand-sacrifices", "controller": 0}]
+    state = table(seats=[{"t": 10, "life": 30}, {}], units=units, spells=spells)
+    state = act(state, 0, skirmish("u1", "u2"))[1]
+    assert RULES.legal_actions(state, 0) == [use("s3", "u1"), STRIKE]
+    assert refused(state, 0, END, IllegalAction).rule == "xi.house.skirmish-step"
+    events, state = act(state, 0, use("s3", "u1"))
+    assert types(events) == ["ability_declared", "life_changed", "life_changed", "unit_destroyed", "skirmish_cancelled"]
+    assert only(events, "skirmish_cancelled").rule == "xi.house.skirmish-gone"
+    assert state.players[0].life == 32 and life(state, "u2") == (16, 16) and state.pending == []
+
+
+def test_1000_sacrifices_cannot_be_used_in_the_opponents_turn_even_in_a_window():
+    units = [{"card": "earth-moth", "controller": 1}, {"card": "snow-beast", "controller": 0}]
+    state = table(seats=[{"t": 10}, {"t": 10, "pt": 5, "hand": ["rainfall"]}], units=units,
+                  spells=[{"card": "thousand-sacrifices", "controller": 1}])
+    state = act(state, 0, skirmish("u2", "u1"))[1]
+    assert RULES.legal_actions(state, 1) == [PASS]
+    error = refused(state, 1, use("s3", "u1"), IllegalAction)
+    assert error.rule == "xi.time.own-turn" and "T is spent in your own turn only" in error.reason
+
+
+def test_alchemist_used_after_a_skirmish_is_declared_can_be_answered_with_a_cancel():
+    # L499-501: there is no time to use the ability where the opponent cannot answer; their
+    # "Cancel a Skirmish" (Sidestep) answers the Alchemist, whose ability still resolves.
+    units = [{"card": "alchemist", "controller": 0}, {"card": "earth-soldier", "controller": 0},
+             {"card": "snow-beast", "controller": 1}]
+    state = table(seats=[{"t": 10}, {"pt": 3, "hand": ["sidestep", "earth-moth"]}], units=units)
+    state = act(act(state, 0, skirmish("u2", "u3"))[1], 1, PASS)[1]  # the skirmish's window: Jake waits
+    assert RULES.to_act(state) == 0 and state.pending[-1].kind == "skirmish"
+    events, state = act(state, 0, use("u1", "u3", "wind"))
+    assert types(events) == ["ability_declared", "window_opened"] and RULES.to_act(state) == 1
+    assert RULES.legal_actions(state, 1) == [PASS, play("sidestep")]
+    events, state = act(state, 1, play("sidestep"))
+    assert types(events) == ["card_declared", "skirmish_cancelled", "card_discarded", "effect_started"]
+    assert RULES.view(state, 1)["units"][2]["type"] == "wind" and life(state, "u3") == (16, 16)
+    assert state.pending == [] and RULES.to_act(state) == 0
+
+
+def test_any_number_of_moves_may_come_before_the_damage_and_none_during_it():
+    # L501: the Alchemist's ability twice, then the strike; damage is dealt at once, and Jake, who
+    # has pT and a card, gets no window between the strike and the damage.
+    units = [{"card": "alchemist", "controller": 0}, {"card": "earth-soldier", "controller": 0},
+             {"card": "snow-beast", "controller": 1}]
+    state = table(seats=[{"t": 10}, {"pt": 1, "hand": ["earth-moth"]}], units=units)
+    state = act(act(state, 0, skirmish("u2", "u3"))[1], 1, PASS)[1]
+    for element in ("ember", "aqua"):
+        state = act(act(state, 0, use("u1", "u3", element))[1], 1, PASS)[1]
+    assert state.players[0].t == 6 and state.pending[-1].kind == "skirmish"
+    events, state = act(state, 0, STRIKE)
+    assert types(events) == ["struck", "damage_dealt", "damage_dealt", "unit_destroyed"]
+    assert dealt(events)[0] == ("u2", "u3", 4)  # Stone on a unit made Aqua: doubled
+
+
+def test_wind_warrior_returned_after_declaring_deals_no_damage():
+    # L437: "Yes, you can return it after declaring a skirmish ... it would deal no damage."
+    units = [{"card": "wind-warrior", "controller": 0}, {"card": "snow-beast", "controller": 1}]
+    state = table(seats=[{"t": 10}, {}], units=units)
+    state = act(state, 0, skirmish("u1", "u2"))[1]
+    events, state = act(state, 0, use("u1"))
+    assert types(events) == ["ability_declared", "card_returned", "skirmish_cancelled"]
+    assert "damage_dealt" not in types(events) and life(state, "u2") == (16, 16)
+    assert state.players[0].hand == ["wind-warrior"]
+    assert RULES.to_act(state) == 0 and state.pending == []

@@ -5,7 +5,7 @@ damage at once; a unit at 0 life or less is destroyed; life never comes back by 
 from domain.errors import IllegalAction, NotYourTurn
 from domain.xi import RULES
 from tests.unit.events import only, types
-from tests.unit.xi.builders import act, play, refused, skirmish, table
+from tests.unit.xi.builders import STRIKE, act, play, refused, skirmish, table
 
 END = {"type": "end_turn"}
 
@@ -17,7 +17,8 @@ def skirmishes(state, seat=0):
 def test_earth_soldier_skirmishing_snow_beast_is_destroyed_and_the_beast_falls_to_12():
     state = table(units=[{"card": "earth-soldier", "controller": 0}, {"card": "snow-beast", "controller": 1}])
     events, after = act(state, 0, skirmish("u1", "u2"))
-    assert types(events) == ["skirmish_declared", "damage_dealt", "damage_dealt", "unit_destroyed"]
+    # Jack holds no card and has no ability: the strike follows the declaration at once.
+    assert types(events) == ["skirmish_declared", "struck", "damage_dealt", "damage_dealt", "unit_destroyed"]
     dealt = {event.data["source"]: event.data for event in events if event.type == "damage_dealt"}
     assert (dealt["u1"]["amount"], dealt["u1"]["type"], dealt["u2"]["amount"]) == (4, "stone", 4)
     assert [step["step"] for step in dealt["u1"]["steps"]] == ["amount", "cycle"]
@@ -54,7 +55,7 @@ def test_a_unit_may_skirmish_the_turn_it_is_played():
 
 def test_you_may_skirmish_at_any_point_of_your_turn_but_not_in_the_opponents():
     state = table(seats=[{"t": 10, "hand": ["earth-moth"]}, {}], units=[{"card": "earth-soldier", "controller": 0}])
-    state = act(state, 0, skirmish("u1", 1))[1]
+    state = act(act(state, 0, skirmish("u1", 1))[1], 0, STRIKE)[1]  # a card in hand: Jack strikes himself
     state = act(state, 0, {"type": "bank", "pt": 1})[1]
     state = act(state, 0, play("earth-moth"))[1]
     state = act(state, 0, skirmish("u2", 1))[1]

@@ -61,7 +61,8 @@ def test_a_spell_with_no_unit_to_target_is_not_listed():
 def test_spells_are_played_in_your_own_turn():
     state = table(seats=[{}, {"t": 10, "pt": 5, "hand": ["flame-lick", "heat-stroke"]}], units=CROCODILE)
     assert refused(state, 1, play("flame-lick", "u1"), NotYourTurn).rule == "xi.time.own-turn"
-    assert isinstance(refused(state, 1, play("heat-stroke"), NotYourTurn), NotYourTurn)  # answers are step 5's
+    error = refused(state, 1, play("heat-stroke"), NotYourTurn)  # a pT card: only in a window of Jake's
+    assert error.rule == "xi.response.one" and "only in answer to a declaration, in a window of yours" in error.reason
 
 
 def test_a_pt_card_may_be_played_in_your_own_turn_paid_with_pt_only():
