@@ -593,24 +593,11 @@
   async function follow() {
     while (view.game.status === "running") {
       try {
-        const headers = { Accept: "text/event-stream", "Last-Event-ID": String(view.game.version) };
+        const headers = { "Last-Event-ID": String(view.game.version) };
         if (view.token) headers.Authorization = `Bearer ${view.token}`;
-        const answer = await fetch(`${api}/stream`, { headers });
-        if (answer.status === 204) return;
-        if (!answer.ok || !answer.body) throw new Error(`the stream answered ${answer.status}`);
-        const reader = answer.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = "";
         let held = null; // the view this connection's next patch applies to
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer += value;
-          let end;
-          while ((end = buffer.indexOf("\n\n")) >= 0) {
-            held = news(buffer.slice(0, end), held);
-            buffer = buffer.slice(end + 2);
-          }
-        }
+        const ended = await ChronicleEventStream.read(`${api}/stream`, headers, (message) => { held = news(message.data, held); });
+        if (ended === "over") return;
       } catch (error) {
         console.warn("following the game:", error.message);
       }
@@ -618,10 +605,8 @@
     }
   }
 
-  /* One message of the stream; returns the view it brings (or `held`, for a comment). */
-  function news(block, held) {
-    const data = block.split("\n").filter((line) => line.startsWith("data: ")).map((line) => line.slice(6)).join("\n");
-    if (!data) return held; // retry: and keep-alive comments
+  /* One message of the stream; returns the view it brings. */
+  function news(data, held) {
     const message = JSON.parse(data);
     if (message.patch && !held) throw new Error("a patch came before any whole view"); // reconnect
     const game = message.game || ChronicleJsonPatch.apply(held, message.patch);
