@@ -139,6 +139,17 @@ def test_a_whole_game_is_played_from_the_keyboard_with_tab_and_enter(page, serve
     assert {"start", "buy", "exchange", "tax_for_cp", "skip", "decline"} <= set(taken), sorted(set(taken))
 
 
+def test_after_a_move_from_the_keyboard_the_focus_stays_in_the_table(page, server, api):
+    """The table is drawn anew under the focus: the focus (and a screen reader's place) stays in
+    it rather than falling back to the page, and the next Tab reaches a highlighted card."""
+    created = new_game(api, "court-cards-13")
+    open_seat(page, server, created)
+    play(page, api, created, Player(page, "keyboard"), most=1)
+    assert page.evaluate("document.activeElement.closest('#table') !== null")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('#table .playable')")
+
+
 def test_on_a_phone_the_table_fits_the_screen_and_is_played_by_tapping(phone, server, api):
     created = new_game(api, "court-cards-13")
     open_seat(phone, server, created)

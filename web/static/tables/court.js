@@ -26,8 +26,8 @@
   const spoken = (text) => h("span", { class: "visually-hidden" }, text);
 
   /* A card in Chi's visual language: a band of its clan's colour naming the clan, its role, its VP
-     large, and below its strength and its Cost Modifier. `where` ends its name in words ("in Society
-     Row slot 2, price 3 CP"), which is what a player hears on reaching it with Tab. */
+     large, and below its strength and its Cost Modifier. `where` ends its name in words ("Society
+     Row slot 2, 3 CP"), which is what a player hears on reaching it with Tab. */
   function cardElement(card, path, key, where) {
     return h("div", { class: `card court-card ${card.role} clan-${card.clan}`, title: cardName(card),
       dataset: { card: card.id, path, key } },
@@ -43,11 +43,11 @@
     return h("div", { class: "card none", dataset }, spoken(words), h("span", { "aria-hidden": "true" }, text));
   }
 
-  function pile(label, cards, path, extra) {
+  function pile(label, named, cards, path, extra) {
     const top = cards[cards.length - 1];
     return h("div", { class: "pile", dataset: { path } },
-      top ? cardElement(top, `${path}[${cards.length - 1}]`, undefined, `on top of the ${label}`)
-        : emptyCard("none", `the ${label}: none`, {}),
+      top ? cardElement(top, `${path}[${cards.length - 1}]`, undefined, `on top of ${named}`)
+        : emptyCard("none", `${named}: none`, {}),
       h("span", { class: "label" }, `${label}: ${cards.length}${extra ? ` (${extra})` : ""}`));
   }
 
@@ -64,11 +64,12 @@
   function societyRow(table) {
     const defeatedVp = table.defeated.reduce((sum, card) => sum + card.vp, 0);
     return h("section", { class: "centre society", "aria-label": "Society Row" },
-      pile("defeated", table.defeated, "defeated", `+${defeatedVp} VP`),
+      pile("defeated", "the defeated Daemon Princes", table.defeated, "defeated", `+${defeatedVp} VP`),
       h("div", { class: "pile deck", dataset: { path: "deck_count" } },
         h("div", { class: "card back" }, spoken("cards in the deck: "), table.deck_count), h("span", { class: "label" }, "deck")),
       h("div", { class: "row" }, table.row.map(rowSlot)),
-      pile("Court of the Daemon Princes", table.daemon_court, "daemon_court", `-${table.penalty} VP`));
+      pile("Court of the Daemon Princes", "the Court of the Daemon Princes", table.daemon_court, "daemon_court",
+        `-${table.penalty} VP`));
   }
 
   function counters(table) {
@@ -111,8 +112,8 @@
     byCards: true,
     render(container, shown) {
       const table = shown.table;
-      // Taking an action from the keyboard redraws the table under the focus: keep the focus in
-      // the table, so that Tab goes on to the next highlighted card rather than from the page's top.
+      // Taking an action from the keyboard redraws the table under the focus: keep the focus (and
+      // a screen reader's place) in the table rather than let it fall back to the page's body.
       const focused = container.contains(document.activeElement);
       const drawn = h("div", { class: "court-table", tabindex: focused ? "-1" : null },
         counters(table), societyRow(table), pending(table), royalCourt(table));
