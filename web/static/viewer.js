@@ -487,7 +487,9 @@
 
   function drawActions() {
     const shown = view.shown.table;
-    const matching = view.actions.filter((action) => startsWith(drawer.keys(action, view.shown.table), view.chosen));
+    const matching = view.actions.filter((action) => startsWith(drawer.keys(action, view.shown.table), view.chosen))
+      // A table of many card actions (byCards) offers a button only once no card is left to click.
+      .filter((action) => !drawer.byCards || drawer.keys(action, view.shown.table).length <= view.chosen.length);
     $("play-hint").textContent = view.chosen.length
       ? "Now choose among the highlighted cards, or press Escape to choose again."
       : "Click a highlighted card, or a button.";
