@@ -4,7 +4,7 @@ Chi: a game of ana against the greedy bot is played over the API for a few turns
 action each time, from a fixed seed), then the page is opened with ana's token: her hand, the
 legal actions as buttons and highlighted cards, the move list and what the last step changed; on
 a desktop screen (`chi.png`), on a phone 390 px wide (`chi-phone.png`) and in the dark scheme
-(`chi-dark.png`).
+(`chi-dark.png`). Then every other game's own picture (`screenshot_<game>.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from tests.browser import screenshot_court
 from tests.browser.conftest import BROWSERS, Api
 from web.server_process import ROOT, running_server
 
@@ -55,7 +56,7 @@ def main() -> int:
                 context.close()
                 print(f"wrote {(SHOTS / name).relative_to(ROOT)}")
             browser.close()
-    return 0
+    return screenshot_court.main()  # each other game's table has a script of its own
 
 
 if __name__ == "__main__":

@@ -526,8 +526,6 @@
       if (playable) {
         element.setAttribute("role", "button");
         element.tabIndex = 0;
-        // A card's name for a screen reader is its title ("the red Yang (3)"), not its printed text.
-        if (!element.hasAttribute("aria-label") && element.title) element.setAttribute("aria-label", element.title);
       } else {
         element.removeAttribute("role");
         element.removeAttribute("tabindex");

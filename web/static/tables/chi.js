@@ -29,9 +29,10 @@
         style: card.colour ? { "--colour": COLOURS[card.colour] || "#777" } : null,
         dataset: { card: card.id, path, key: key || `card:${card.id}` },
       },
-      h("span", { class: "kind" }, KIND[card.kind]),
-      card.kind === "yang" ? h("span", { class: "points" }, card.points) : h("span", { class: "points" }, card.kind === "chi" ? "✦" : "☯"),
-      h("span", { class: "colour" }, card.colour || ""),
+      h("span", { class: "visually-hidden" }, cardName(card)), // its name for a screen reader; the face is drawn
+      h("span", { class: "kind", "aria-hidden": "true" }, KIND[card.kind]),
+      h("span", { class: "points", "aria-hidden": "true" }, card.kind === "yang" ? card.points : card.kind === "chi" ? "✦" : "☯"),
+      h("span", { class: "colour", "aria-hidden": "true" }, card.colour || ""),
     );
   }
 
