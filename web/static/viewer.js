@@ -465,7 +465,9 @@
 
   function drawActions() {
     const shown = view.shown.table;
-    const matching = view.actions.filter((action) => startsWith(drawer.keys(action, view.shown.table), view.chosen));
+    const matching = view.actions.filter((action) => startsWith(drawer.keys(action, view.shown.table), view.chosen))
+      // A table that offers every card's action on its cards (cardsOnly) keeps buttons for the rest.
+      .filter((action) => !drawer.cardsOnly || !drawer.keys(action, shown).length);
     $("play-hint").textContent = view.chosen.length
       ? "Now choose among the highlighted cards, or press Escape to choose again."
       : "Click a highlighted card, or a button.";

@@ -9,6 +9,8 @@
        it is taken by its button only).
      place(path, shown): the words for a path of the view, in the list of what changed.
      cardName(card): the words for a card.
+     cardsOnly: true when every action with keys is played on the table alone: buttons are drawn
+       only for the actions without keys.
    }
    Methods a game leaves out fall back on the generic table's. */
 "use strict";
