@@ -5,6 +5,8 @@ and by tapping on a phone."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from domain.xanadu.scenario import SCENARIO_EXAMPLE
@@ -174,9 +176,9 @@ def test_each_building_card_shows_its_name_cost_rows_favors_workers_and_current_
     open_seat(page, server, game_id, token)
     table = api.get(game_id, token=token)["table"]
     assert building_cards(page) == building_cards_from_api(table)
-    library = page.locator(".xcard[data-card='library-upper']")
+    library = page.get_by_role("group", name=re.compile(r"^ana's Library \(Upper\) \(blue\): worth 4\b"))
     assert library.locator(".worker").count() == 2, "ana's Library has two rows covered, a worker on each"
-    assert "ana's Library (Upper)" in library.get_attribute("aria-label")
+    assert "Favors unlocked: silk" in library.get_attribute("aria-label")
 
 
 def test_whole_turns_are_played_by_clicking_cards_rows_and_buttons_only_for_the_rest(page, server, api):

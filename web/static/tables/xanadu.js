@@ -31,8 +31,14 @@
     return resources.length ? resources.join(", ") : "nothing";
   }
 
+  /* Spaced, so that a screen reader reads them as words. */
   function chips(resources) {
-    return resources.map((resource) => h("span", { class: `res res-${resource}` }, resource));
+    return resources.flatMap((resource, i) => [i ? " " : null, h("span", { class: `res res-${resource}` }, resource)]);
+  }
+
+  /* Words for a screen reader that the picture says without them. */
+  function unseen(text) {
+    return h("span", { class: "visually-hidden" }, text);
   }
 
   /* How many rows of each building the plan of the turn covers: "seat:index" -> rows. */
@@ -51,45 +57,48 @@
 
   /* One row: its Favor on the left (as on the card), its harvest, its value circle on the right; a
      worker stands on the circle once the row is covered (a planned one is drawn dashed). `play`:
-     the building in play the card is, if it is. */
+     the building in play the card is, if it is. Its words for a screen reader (its name as a button)
+     are its own content, the unseen parts included. */
   function rowElement(card, r, play) {
     const row = card.rows[r];
     const workers = play ? play.building.workers : 0;
     const covered = r < workers;
     const planned = play && !covered && r < workers + play.planned;
     const current = play && r === workers;
-    const status = covered ? "covered by a worker"
-      : [planned && "a worker planned on it this turn", current && "its value is the current one"].filter(Boolean).join("; ") || "open";
-    const whose = play ? `${play.ownerName}'s ` : "the ";
-    const label = `Row ${r + 1} of ${whose}${card.name}: harvest ${words(row.harvest)}` +
-      `${row.favor ? `; Favor ${row.favor}${covered ? " (unlocked)" : ""}` : ""}; value ${card.values[r]}; ${status}`;
     return h("div", {
       class: `xrow${covered ? " covered" : ""}${planned ? " planned" : ""}${current ? " current" : ""}`,
-      "aria-label": label,
       dataset: play ? { key: `row:${play.owner}:${play.index}:${r}`, row: r } : { row: r },
     },
-    h("span", { class: `favor${covered && row.favor ? " unlocked" : ""}` }, row.favor ? [h("span", { class: "star", "aria-hidden": "true" }, "★"), ...chips([row.favor])] : null),
-    h("span", { class: "harvest" }, chips(row.harvest)),
-    planned ? h("span", { class: "worker planned", title: "a worker planned this turn" }) : null,
-    covered ? h("span", { class: "worker", title: "a worker" }) : h("span", { class: `circle${current ? " current" : ""}` }, card.values[r]));
+    unseen(`Row ${r + 1} of ${play ? `${play.ownerName}'s` : "the"} ${card.name}: `),
+    h("span", { class: `favor${covered && row.favor ? " unlocked" : ""}` }, row.favor
+      ? [h("span", { class: "star", "aria-hidden": "true" }, "★"), unseen("Favor "), ...chips([row.favor]), unseen(covered ? " (unlocked), " : ", ")]
+      : null),
+    h("span", { class: "harvest" }, unseen("harvest "), chips(row.harvest)),
+    planned ? h("span", { class: "worker planned", title: "a worker planned this turn" }, unseen(", a worker planned this turn")) : null,
+    covered ? h("span", { class: "worker", title: "a worker" }, unseen(", covered by a worker"))
+      : [unseen(", value "), h("span", { class: `circle${current ? " current" : ""}` }, card.values[r]), current ? unseen(", the current value") : null]);
   }
 
-  /* A building as a card; `play` places it in play (owner, index, its workers, value and trend). */
-  function cardElement(card, play, attributes) {
+  /* A building as a card; `play` places it in play (owner, index, its workers, value and trend).
+     A group named `label` holds the whole card: a screen reader's words for it, and its name as a
+     button too, when the viewer makes it one to click. */
+  function cardElement(card, play, { label, dataset, chosen }) {
     const rows = card.rows.length;
     const workers = play ? play.building.workers : 0;
     const full = workers === rows;
     const rowElements = card.rows.map((row, r) => rowElement(card, r, play)).reverse();
     const roof = h("div", { class: `xrow roof${play && full ? " current" : ""}` },
-      h("span", { class: "favor" }), h("span", { class: "harvest hint" }, "all rows covered"),
+      h("span", { class: "favor" }), h("span", { class: "harvest hint" }, "all rows covered", unseen(": value")),
       h("span", { class: `circle${play && full ? " current" : ""}` }, card.values[rows]));
-    return h("div", Object.assign({ class: `xcard colour-${card.colour}`, title: card.name }, attributes),
-      h("div", { class: "band" }, h("span", { class: "name" }, card.name)),
-      h("div", { class: "line cost" }, h("span", { class: "what" }, "cost"), chips(card.cost)),
-      card.passive.length ? h("div", { class: "line passive" }, h("span", { class: "what" }, "passive"), chips(card.passive)) : null,
-      h("div", { class: "xrows", dataset: play ? { path: `buildings[${play.owner}][${play.index}].workers` } : {} }, roof, rowElements),
-      play ? h("p", { class: "value", dataset: { path: `buildings[${play.owner}][${play.index}].value` } },
-        `worth ${play.building.value}`, full ? " (full)" : ` · next ${card.values[workers + 1]} ${TREND[play.building.trend]}`) : null);
+    return h("div", { class: `xcard colour-${card.colour}${chosen ? " in-plan" : ""}`, dataset },
+      h("div", { class: "face", role: "group", "aria-label": label },
+        h("div", { class: "band" }, h("span", { class: "name" }, card.name)),
+        h("div", { class: "line cost" }, h("span", { class: "what" }, "cost"), chips(card.cost)),
+        card.passive.length ? h("div", { class: "line passive" }, h("span", { class: "what" }, "passive"), chips(card.passive)) : null,
+        h("div", { class: "xrows", dataset: play ? { path: `buildings[${play.owner}][${play.index}].workers` } : {} }, roof, rowElements),
+        play ? h("p", { class: "value", dataset: { path: `buildings[${play.owner}][${play.index}].value` } },
+          `worth ${play.building.value}`, full ? " (full)" : ` · next ${card.values[workers + 1]} ${TREND[play.building.trend]}`) : null,
+        chosen ? h("span", { class: "ribbon" }, chosen) : null));
   }
 
   function buildingElement(table, seats, owner, index) {
@@ -103,8 +112,7 @@
       `${building.workers} of ${card.rows.length} rows covered${planned ? `, ${planned} more planned` : ""}${favors}; ` +
       `passive ${words(card.passive)}`;
     return cardElement(card, { building, owner, index, ownerName, planned }, {
-      "aria-label": label,
-      dataset: { card: card.id, path: `buildings[${owner}][${index}]`, key: `building:${owner}:${index}` },
+      label, dataset: { card: card.id, path: `buildings[${owner}][${index}]`, key: `building:${owner}:${index}` },
     });
   }
 
@@ -112,14 +120,7 @@
     const chosen = plan && plan.build === card.id ? "to build" : plan && plan.workers.includes(card.id) ? "as a worker" : null;
     const label = `${card.name} (${card.colour}): cost ${words(card.cost)}; passive ${words(card.passive)}; ` +
       `${card.rows.length} rows; values ${card.values.join(", ")} from the bottom row up${chosen ? `; chosen ${chosen} this turn` : ""}`;
-    const element = cardElement(card, null, {
-      "aria-label": label, dataset: { card: card.id, path: "hand", key: `hand:${card.id}` },
-    });
-    if (chosen) {
-      element.classList.add("in-plan");
-      element.append(h("span", { class: "ribbon" }, chosen));
-    }
-    return element;
+    return cardElement(card, null, { label, chosen, dataset: { card: card.id, path: "hand", key: `hand:${card.id}` } });
   }
 
   function player(shown, seat) {
@@ -127,7 +128,7 @@
     const record = shown.seats[seat];
     const owned = table.buildings[seat];
     return h("section", { class: `xplayer${table.to_act === seat ? " to-act" : ""}`, dataset: { seat }, "aria-label": `${record.name}'s buildings` },
-      h("header", {}, h("h3", { class: "name" }, record.name),
+      h("header", {}, h("h2", { class: "name" }, record.name),
         record.bot ? h("span", { class: "badge" }, `${record.bot} bot`) : null,
         table.viewer === seat ? h("span", { class: "badge you" }, "you") : null,
         table.to_act === seat ? h("span", { class: "badge turn" }, "to play") : null,
@@ -173,7 +174,7 @@
           current && table.phase !== "over" ? h("b", {}, `${current.name}'s turn. `) : null, PHASES[table.phase] || table.phase),
         plan(table),
         table.buildings.map((owned, seat) => player(shown, seat)),
-        table.hand ? h("section", { class: "xhand", "aria-label": "Your hand" }, h("h3", {}, `Your hand (${table.hand.length})`),
+        table.hand ? h("section", { class: "xhand", "aria-label": "Your hand" }, h("h2", {}, `Your hand (${table.hand.length})`),
           h("div", { class: "cards" }, table.hand.map((card) => handCard(card, table.plan)))) : null));
     },
     label(action, shown) {
