@@ -67,7 +67,8 @@
     const current = play && r === workers;
     return h("div", {
       class: `xrow${covered ? " covered" : ""}${planned ? " planned" : ""}${current ? " current" : ""}`,
-      dataset: play ? { key: `row:${play.owner}:${play.index}:${r}`, row: r } : { row: r },
+      // Rows are clicked in the Worker phase only: in the others a click anywhere on a building is the building's.
+      dataset: play && play.phase === "workers" ? { key: `row:${play.owner}:${play.index}:${r}`, row: r } : { row: r },
     },
     unseen(`Row ${r + 1} of ${play ? `${play.ownerName}'s` : "the"} ${card.name}: `),
     h("span", { class: `favor${covered && row.favor ? " unlocked" : ""}` }, row.favor
@@ -79,7 +80,8 @@
       : [unseen(", value "), h("span", { class: `circle${current ? " current" : ""}` }, card.values[r]), current ? unseen(", the current value") : null]);
   }
 
-  /* A building as a card; `play` places it in play (owner, index, its workers, value and trend).
+  /* A building as a card; `play` places it in play (owner, index, its workers, value and trend;
+     the phase, for its rows).
      A group named `label` holds the whole card: a screen reader's words for it, and its name as a
      button too, when the viewer makes it one to click. */
   function cardElement(card, play, { label, dataset, chosen }) {
@@ -111,7 +113,7 @@
     const label = `${ownerName}'s ${card.name} (${card.colour}): worth ${building.value}${trend}; ` +
       `${building.workers} of ${card.rows.length} rows covered${planned ? `, ${planned} more planned` : ""}${favors}; ` +
       `passive ${words(card.passive)}`;
-    return cardElement(card, { building, owner, index, ownerName, planned }, {
+    return cardElement(card, { building, owner, index, ownerName, planned, phase: table.phase }, {
       label, dataset: { card: card.id, path: `buildings[${owner}][${index}]`, key: `building:${owner}:${index}` },
     });
   }
