@@ -9,8 +9,9 @@ SERIOUS = ("serious", "critical")
 AXE = Axe()
 
 
-def serious_violations(page) -> list[str]:
-    """Each serious or critical finding: its rule, what it asks, and the elements it found."""
-    found = AXE.run(page).response["violations"]
+def serious_violations(page, exclude: tuple[str, ...] = ()) -> list[str]:
+    """Each serious or critical finding: its rule, what it asks, and the elements it found (none
+    inside the elements the `exclude` selectors match)."""
+    found = AXE.run(page, context={"exclude": list(exclude)} if exclude else None).response["violations"]
     return [f"{v['id']} ({v['impact']}): {v['help']}: " + "; ".join(" ".join(node["target"]) for node in v["nodes"][:5])
             for v in found if v["impact"] in SERIOUS]

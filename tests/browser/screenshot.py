@@ -16,7 +16,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from tests.browser import screenshot_court
+from tests.browser import screenshot_court, screenshot_xanadu
 from tests.browser.conftest import BROWSERS, Api
 from web.server_process import ROOT, running_server
 
@@ -56,7 +56,8 @@ def main() -> int:
                 context.close()
                 print(f"wrote {(SHOTS / name).relative_to(ROOT)}")
             browser.close()
-    return screenshot_court.main()  # each other game's table has a script of its own
+    # Each other game's table has a script of its own.
+    return screenshot_court.main() or screenshot_xanadu.main()
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@
      keys(action, shown): the data-key values a player clicks, in order, to take the action ([] when
        it is taken by its button only).
      byCards: true when an action with keys is taken by clicking them only: its button is offered
-       once no key is left to click (a wall of "Buy X to space n" becomes the cards themselves).
+       once no key is left to click (a wall of "Buy X to space n" becomes the cards themselves),
+       and the actions without keys are the only buttons.
      place(path, shown): the words for a path of the view, in the list of what changed.
      cardName(card): the words for a card.
    }

@@ -1,67 +1,183 @@
-/* The Xanadu table: every player's buildings in play, each with its rows (covered ones marked,
-   the next one to cover outlined), its current value and where it goes next; your hand; the deck,
-   the discard pile and the scores. */
+/* The Xanadu table: the turn and its phase, the plan of the turn under way (to its player), every
+   player's buildings in play and the viewer's hand, each building drawn as a card: its colour band
+   and name, its cost and passives, its rows from the top down with their harvest and Favor, the
+   value circles with the current one marked, and the workers on the covered rows.
+
+   What a player clicks (keys): a card of the hand (`hand:<id>`) to start with, to build or to
+   place as a worker; a building in play (`building:<seat>:<i>`) to sell it; the next row of a
+   building (`row:<seat>:<i>:<r>`) to cover it. The rest (done selling, skipping, building nothing,
+   done placing, ending the turn) has no card: those alone are buttons (`byCards`). */
 "use strict";
 (function () {
   const TREND = { up: "▲", down: "▼", flat: "=" };
+  const TREND_WORDS = { up: "rises with the next worker", down: "falls with the next worker", flat: "stays with the next worker" };
+  const PHASES = {
+    setup: "Setting up",
+    start: "Set-up: each player chooses a starting building from hand",
+    foothold: "No building in play: one from hand goes into play",
+    sell: "Sell phase: gift buildings to the Khan for their value, or go on",
+    build: "Construction phase: build a building of the hand that can be paid for, or nothing",
+    workers: "Worker phase: cover rows of buildings in play, from the bottom up",
+    choose: "Worker phase: choose the cards of the hand placed face down as workers",
+    confirm: "Draw phase: end the turn to commit it",
+    over: "The game is over",
+  };
 
   function cardName(card) {
     return card && card.name ? `the ${card.name}` : ChronicleTables.generic.cardName(card);
   }
 
-  function resources(list) {
-    return list.length ? list.join(" ") : "—";
+  function words(resources) {
+    return resources.length ? resources.join(", ") : "nothing";
   }
 
-  function buildingElement(building, owner, index) {
+  /* Spaced, so that a screen reader reads them as words. */
+  function chips(resources) {
+    return resources.flatMap((resource, i) => [i ? " " : null, h("span", { class: `res res-${resource}` }, resource)]);
+  }
+
+  /* Words for a screen reader that the picture says without them. */
+  function unseen(text) {
+    return h("span", { class: "visually-hidden" }, text);
+  }
+
+  /* How many rows of each building the plan of the turn covers: "seat:index" -> rows. */
+  function plannedCovers(table) {
+    const planned = new Map();
+    for (const [owner, index] of table.plan ? table.plan.covers : []) {
+      planned.set(`${owner}:${index}`, (planned.get(`${owner}:${index}`) || 0) + 1);
+    }
+    return planned;
+  }
+
+  /* The next row a worker would cover: past the covered rows and those already planned. */
+  function nextRow(table, owner, index) {
+    return table.buildings[owner][index].workers + (plannedCovers(table).get(`${owner}:${index}`) || 0);
+  }
+
+  /* One row: its Favor on the left (as on the card), its harvest, its value circle on the right; a
+     worker stands on the circle once the row is covered (a planned one is drawn dashed). `play`:
+     the building in play the card is, if it is. Its words for a screen reader (its name as a button)
+     are its own content, the unseen parts included. */
+  function rowElement(card, r, play) {
+    const row = card.rows[r];
+    const workers = play ? play.building.workers : 0;
+    const covered = r < workers;
+    const planned = play && !covered && r < workers + play.planned;
+    const current = play && r === workers;
+    return h("div", {
+      class: `xrow${covered ? " covered" : ""}${planned ? " planned" : ""}${current ? " current" : ""}`,
+      // Rows are clicked in the Worker phase only: in the others a click anywhere on a building is the building's.
+      dataset: play && play.phase === "workers" ? { key: `row:${play.owner}:${play.index}:${r}`, row: r } : { row: r },
+    },
+    unseen(`Row ${r + 1} of ${play ? `${play.ownerName}'s` : "the"} ${card.name}: `),
+    h("span", { class: `favor${covered && row.favor ? " unlocked" : ""}` }, row.favor
+      ? [h("span", { class: "star", "aria-hidden": "true" }, "★"), unseen("Favor "), ...chips([row.favor]), unseen(covered ? " (unlocked), " : ", ")]
+      : null),
+    h("span", { class: "harvest" }, unseen("harvest "), chips(row.harvest)),
+    planned ? h("span", { class: "worker planned", title: "a worker planned this turn" }, unseen(", a worker planned this turn")) : null,
+    covered ? h("span", { class: "worker", title: "a worker" }, unseen(", covered by a worker"))
+      : [unseen(", value "), h("span", { class: `circle${current ? " current" : ""}` }, card.values[r]), current ? unseen(", the current value") : null]);
+  }
+
+  /* A building as a card; `play` places it in play (owner, index, its workers, value and trend;
+     the phase, for its rows).
+     A group named `label` holds the whole card: a screen reader's words for it, and its name as a
+     button too, when the viewer makes it one to click. */
+  function cardElement(card, play, { label, dataset, chosen }) {
+    const rows = card.rows.length;
+    const workers = play ? play.building.workers : 0;
+    const full = workers === rows;
+    const rowElements = card.rows.map((row, r) => rowElement(card, r, play)).reverse();
+    const roof = h("div", { class: `xrow roof${play && full ? " current" : ""}` },
+      h("span", { class: "favor" }), h("span", { class: "harvest hint" }, "all rows covered", unseen(": value")),
+      h("span", { class: `circle${play && full ? " current" : ""}` }, card.values[rows]));
+    return h("div", { class: `xcard colour-${card.colour}${chosen ? " in-plan" : ""}`, dataset },
+      h("div", { class: "face", role: "group", "aria-label": label },
+        h("div", { class: "band" }, h("span", { class: "name" }, card.name)),
+        h("div", { class: "line cost" }, h("span", { class: "what" }, "cost"), chips(card.cost)),
+        card.passive.length ? h("div", { class: "line passive" }, h("span", { class: "what" }, "passive"), chips(card.passive)) : null,
+        h("div", { class: "xrows", dataset: play ? { path: `buildings[${play.owner}][${play.index}].workers` } : {} }, roof, rowElements),
+        play ? h("p", { class: "value", dataset: { path: `buildings[${play.owner}][${play.index}].value` } },
+          `worth ${play.building.value}`, full ? " (full)" : ` · next ${card.values[workers + 1]} ${TREND[play.building.trend]}`) : null,
+        chosen ? h("span", { class: "ribbon" }, chosen) : null));
+  }
+
+  function buildingElement(table, seats, owner, index) {
+    const building = table.buildings[owner][index];
     const card = building.card;
-    const rows = card.rows.map((row, r) => h("li", {
-      class: `xrow${r < building.workers ? " covered" : ""}${r === building.workers ? " next" : ""}`,
-      dataset: { path: `buildings[${owner}][${index}].workers` },
-    }, row.favor ? h("span", { class: "favor", title: "Favor: the owner's for good once covered" }, `★${row.favor}`) : null,
-    ` ${resources(row.harvest)}`, h("span", { class: "circle" }, card.values[r])));
-    return h("div", { class: `building colour-${card.colour}`, title: cardName(card),
-      dataset: { card: card.id, path: `buildings[${owner}][${index}]`, key: `building:${owner}:${index}` } },
-    h("header", {}, h("b", {}, card.name)),
-    h("p", { class: "cost" }, `cost ${resources(card.cost)}`, card.passive.length ? ` · passive ${resources(card.passive)}` : ""),
-    h("ol", { class: "xrows", reversed: true }, rows.reverse()),
-    h("p", { class: "value", dataset: { path: `buildings[${owner}][${index}].value` } },
-      `worth ${building.value}`, building.trend ? ` ${TREND[building.trend]}` : " (full)", ` · top ${card.values[card.values.length - 1]}`));
+    const planned = plannedCovers(table).get(`${owner}:${index}`) || 0;
+    const ownerName = seats[owner].name;
+    const favors = building.favors.length ? `; Favors unlocked: ${words(building.favors)}` : "";
+    const trend = building.trend ? `, ${TREND_WORDS[building.trend]}` : "";
+    const label = `${ownerName}'s ${card.name} (${card.colour}): worth ${building.value}${trend}; ` +
+      `${building.workers} of ${card.rows.length} rows covered${planned ? `, ${planned} more planned` : ""}${favors}; ` +
+      `passive ${words(card.passive)}`;
+    return cardElement(card, { building, owner, index, ownerName, planned, phase: table.phase }, {
+      label, dataset: { card: card.id, path: `buildings[${owner}][${index}]`, key: `building:${owner}:${index}` },
+    });
   }
 
-  function handCard(card) {
-    return h("div", { class: `building small colour-${card.colour}`, title: cardName(card),
-      dataset: { card: card.id, path: "hand", key: `hand:${card.id}` } },
-    h("b", {}, card.name), h("p", { class: "cost" }, `cost ${resources(card.cost)}`),
-    h("p", { class: "value" }, `values ${card.values.join(" ")}`));
+  function handCard(card, plan) {
+    const chosen = plan && plan.build === card.id ? "to build" : plan && plan.workers.includes(card.id) ? "as a worker" : null;
+    const label = `${card.name} (${card.colour}): cost ${words(card.cost)}; passive ${words(card.passive)}; ` +
+      `${card.rows.length} rows; values ${card.values.join(", ")} from the bottom row up${chosen ? `; chosen ${chosen} this turn` : ""}`;
+    return cardElement(card, null, { label, chosen, dataset: { card: card.id, path: "hand", key: `hand:${card.id}` } });
+  }
+
+  function player(shown, seat) {
+    const table = shown.table;
+    const record = shown.seats[seat];
+    const owned = table.buildings[seat];
+    return h("section", { class: `xplayer${table.to_act === seat ? " to-act" : ""}`, dataset: { seat }, "aria-label": `${record.name}'s buildings` },
+      h("header", {}, h("h2", { class: "name" }, record.name),
+        record.bot ? h("span", { class: "badge" }, `${record.bot} bot`) : null,
+        table.viewer === seat ? h("span", { class: "badge you" }, "you") : null,
+        table.to_act === seat ? h("span", { class: "badge turn" }, "to play") : null,
+        table.phase === "start" && table.started[seat] ? h("span", { class: "badge" }, "starting building chosen") : null,
+        h("span", { class: "stat", dataset: { path: `scores[${seat}]` } }, `${table.scores[seat]} tong bao`),
+        h("span", { class: "stat", dataset: { path: `hand_sizes[${seat}]` } }, `hand ${table.hand_sizes[seat]}`)),
+      h("div", { class: "xbuildings" }, owned.length ? owned.map((b, index) => buildingElement(table, shown.seats, seat, index))
+        : h("span", { class: "empty" }, "no building in play")));
+  }
+
+  /* The turn under way, as its player sees it: what is being built and what it still lacks, the
+     rows planned and the worker cards chosen. */
+  function plan(table) {
+    const p = table.plan;
+    if (!p || !["build", "workers", "choose", "confirm"].includes(table.phase)) return null;
+    const building = p.build && table.hand.find((card) => card.id === p.build);
+    const parts = [];
+    if (building) {
+      parts.push(h("span", { dataset: { path: "plan.build" } }, `Building ${cardName(building)}`));
+      parts.push(h("span", { dataset: { path: "plan.missing" } }, p.missing.length ? ["still missing ", ...chips(p.missing)] : "paid for"));
+    }
+    if (table.phase !== "build") parts.push(h("span", { dataset: { path: "plan.covers" } }, `${p.covers.length} row${p.covers.length === 1 ? "" : "s"} planned`));
+    if (["choose", "confirm"].includes(table.phase)) {
+      parts.push(h("span", { dataset: { path: "plan.workers" } }, `${p.workers.length} of ${p.covers.length} worker cards chosen`));
+    }
+    return h("p", { class: "plan", dataset: { path: "plan" } }, parts.flatMap((part, i) => (i ? [" · ", part] : [part])));
   }
 
   ChronicleTables.xanadu = {
     cardName,
+    byCards: true,
     render(container, shown) {
       const table = shown.table;
       const seats = shown.seats;
-      const players = table.buildings.map((owned, seat) => h("section", {
-        class: `xplayer${table.to_act === seat ? " to-act" : ""}`, dataset: { seat } },
-      h("header", {}, h("span", { class: "name" }, seats[seat].name),
-        seats[seat].bot ? h("span", { class: "badge" }, `${seats[seat].bot} bot`) : null,
-        table.viewer === seat ? h("span", { class: "badge you" }, "you") : null,
-        h("span", { class: "stat", dataset: { path: `scores[${seat}]` } }, `${table.scores[seat]} tong bao`),
-        h("span", { class: "stat", dataset: { path: `hand_sizes[${seat}]` } }, `hand ${table.hand_sizes[seat]}`)),
-      h("div", { class: "xbuildings" }, owned.length ? owned.map((b, index) => buildingElement(b, seat, index))
-        : h("span", { class: "empty" }, "no building in play"))));
-      const plan = table.plan ? h("p", { class: "plan" },
-        table.plan.build ? `Building ${cardName(table.hand.find((c) => c.id === table.plan.build))}; ` : "",
-        `${table.plan.covers.length} row(s) planned`, table.plan.missing.length ? `; still missing ${table.plan.missing.join(" ")}` : "") : null;
+      const current = table.phase === "start" ? null : seats[table.current];
       container.replaceChildren(h("div", { class: "xanadu-table" },
         h("p", { class: "counters" },
           h("span", { class: "stat", dataset: { path: "turn" } }, `turn ${table.turn}`),
           h("span", { class: "stat", dataset: { path: "deck_count" } }, `deck ${table.deck_count}`),
           h("span", { class: "stat", dataset: { path: "discard_count" } }, `discard ${table.discard_count}`),
           table.reshuffled ? h("span", { class: "stat" }, "END OF GAME is in the deck") : null),
-        plan, players,
-        table.hand ? h("section", { class: "xhand" }, h("h3", {}, "Your hand"),
-          h("div", { class: "cards" }, table.hand.map(handCard))) : null));
+        h("p", { class: "phase", dataset: { path: "phase" } },
+          current && table.phase !== "over" ? h("b", {}, `${current.name}'s turn. `) : null, PHASES[table.phase] || table.phase),
+        plan(table),
+        table.buildings.map((owned, seat) => player(shown, seat)),
+        table.hand ? h("section", { class: "xhand", "aria-label": "Your hand" }, h("h2", {}, `Your hand (${table.hand.length})`),
+          h("div", { class: "cards" }, table.hand.map((card) => handCard(card, table.plan)))) : null));
     },
     label(action, shown) {
       const table = shown.table;
@@ -89,7 +205,7 @@
         case "build":
         case "worker": return [`hand:${action.card}`];
         case "sell": return [`building:${shown.table.viewer}:${action.building}`];
-        case "cover": return [`building:${action.owner}:${action.building}`];
+        case "cover": return [`row:${action.owner}:${action.building}:${nextRow(shown.table, action.owner, action.building)}`];
         default: return [];
       }
     },
@@ -100,7 +216,7 @@
         return `${shown.seats[Number(match[2])].name}'s ${match[1] === "scores" ? "score" : "hand size"}`;
       }
       return { deck_count: "cards in the deck", discard_count: "cards discarded", hand: "your hand", plan: "your plan",
-        turn: "the turn", current: "whose turn it is", to_act: "whose turn it is", phase: "the phase" }[path.replace(/\[.*$/, "")] || path;
+        turn: "the turn", current: "whose turn it is", to_act: "whose turn it is", phase: "the phase" }[path.replace(/[[.].*$/, "")] || path;
     },
   };
 })();
