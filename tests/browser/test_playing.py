@@ -211,10 +211,10 @@ def test_a_yang_played_by_mistake_is_taken_back_from_the_page(page, server, api)
     assert page.locator("#actions button.action").count() > 0, "ana's decision again"
 
 
-def test_a_seat_plays_its_turns_from_the_keyboard_alone(page, server, api):
+def test_a_seat_plays_its_turns_from_the_keyboard_alone_the_focus_kept_at_play(page, server, api):
     created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="browser-keyboard")
     open_seat(page, server, created)
-    for _ in range(3):  # each turn: Tab to a highlighted card of the row, Enter draws it
+    for key in ("Enter", " ", "Enter"):  # each turn: Tab to a highlighted card of the row, Enter (or Space) draws it
         version = int(page.locator("#viewer").get_attribute("data-version"))
         for _ in range(80):
             page.keyboard.press("Tab")
@@ -227,7 +227,9 @@ def test_a_seat_plays_its_turns_from_the_keyboard_alone(page, server, api):
         assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
         name = page.evaluate("document.activeElement.querySelector('.visually-hidden').textContent")
         assert name.startswith(("the ", "a Chi")), name  # "the red Yang (3)": the card's name, read out
-        page.keyboard.press("Enter")
+        page.keyboard.press(key)
         assert wait_for_my_decision_or_the_end(page, version)
+        assert page.evaluate("document.activeElement.closest('#table, #actions') !== null"), \
+            "after the move the focus is still at play, not back at the top of the page"
     drawn = [event for event in api.get(created["id"], "/events?limit=500")["events"] if event["type"] == "card_drawn"]
     assert len([event for event in drawn if event["data"].get("seat") == 0]) >= 3

@@ -38,6 +38,7 @@
     chosen: [], // the keys clicked so far towards an action (a Yin, then its target)
     token: null,
     busy: false,
+    playFocus: false, // the keyboard's focus was last in the table or the buttons
     heard: [], // the descriptions of the steps the stream brought since the last were announced
   };
 
@@ -419,7 +420,7 @@
         Escape: () => choose([]),
       };
       const move = keys[event.key];
-      if (!move || (event.key === " " && target.closest("button"))) return;
+      if (!move || (event.key === " " && target.closest("button, [role=button]"))) return;
       event.preventDefault();
       move();
     });
@@ -469,7 +470,18 @@
      (or anyone) waits on. The game may have moved on meanwhile (a slow answer): then the step
      still to come marks itself once drawn. */
   function markSettled() {
+    keepPlayFocus();
     if (view.wanted === view.step) root.dataset.settled = view.step;
+  }
+
+  /* A move taken from the keyboard redraws the table and the buttons under the focus: rather than
+     let it fall back to the top of the page, put it on the first highlighted card, or the first
+     button, so that a whole turn is played with Tab, Enter and Space. */
+  function keepPlayFocus() {
+    const lost = document.activeElement === document.body || !document.activeElement;
+    if (!lost || !view.playFocus) return;
+    const next = $("table").querySelector(".playable") || $("actions").querySelector("button");
+    if (next) next.focus({ preventScroll: true });
   }
 
   /* Actions open whoever's decision it is: taking back one's last move, resigning (which asks
@@ -646,7 +658,14 @@
     bindControls();
     $("table").addEventListener("click", clickCard);
     $("table").addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && event.target.closest("[data-key]")) clickCard(event);
+      if ((event.key === "Enter" || event.key === " ") && event.target.closest("[data-key]")) {
+        event.preventDefault(); // Space on a card chooses it, as on a button, rather than scrolling
+        clickCard(event);
+      }
+    });
+    // Whether the keyboard is at play (in the table or the buttons), for keepPlayFocus.
+    document.addEventListener("focusin", (event) => {
+      view.playFocus = Boolean(event.target.closest("#table, #actions, #open-actions"));
     });
     try {
       await loadGame();
