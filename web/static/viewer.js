@@ -257,7 +257,18 @@
     if (typeof value !== "object") return String(value);
     if ("id" in value) return drawer.cardName(value);
     const cards = [...ids(value)];
-    return cards.length ? cards.length + (cards.length === 1 ? " card" : " cards") : JSON.stringify(value);
+    if (cards.length) return cards.length + (cards.length === 1 ? " card" : " cards");
+    return inWords(value);
+  }
+
+  /* A value of the table that is no card, in words: a list by its items, a record by its fields
+     ("power tax, seat 0"), nothing as "nothing"; never braces. */
+  function inWords(value) {
+    if (value === null || value === undefined) return "nothing";
+    if (Array.isArray(value)) return value.length ? value.map(inWords).join(", ") : "none";
+    if (typeof value !== "object") return String(value);
+    const fields = Object.entries(value).filter(([, inner]) => inner !== null && inner !== undefined);
+    return fields.length ? fields.map(([key, inner]) => `${key.replace(/_/g, " ")} ${inWords(inner)}`).join(", ") : "nothing";
   }
 
   function drawChanges(step) {

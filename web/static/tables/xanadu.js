@@ -212,6 +212,7 @@
     place(path, shown) {
       let match;
       if ((match = path.match(/^buildings\[(\d)\]/))) return `${shown.seats[Number(match[1])].name}'s buildings`;
+      if ((match = path.match(/^hands\[(\d)\]/))) return `${shown.seats[Number(match[1])].name}'s hand`;
       if ((match = path.match(/^(scores|hand_sizes)\[(\d)\]/))) {
         return `${shown.seats[Number(match[2])].name}'s ${match[1] === "scores" ? "score" : "hand size"}`;
       }
