@@ -3,8 +3,9 @@
 Read from the inbox read model whenever news comes that one of the player's games moved or had a
 seat taken (services.news), so any API process serves any player. A stream opens with an `inbox`
 message listing the games awaiting the player (a client that was away recovers from it, with no
-need to resume), then sends `your_turn` each time a game comes to wait on the player, and
-`game_finished` when one of their games ends.
+need to resume), then sends `your_turn` each time a game comes to wait on the player,
+`game_finished` when one of their games ends, and `game_moved` when one moves on to wait on
+another seat or has a seat taken (a new game included).
 
 The read model may be a moment behind the news: a game whose row does not show the version the
 news told of yet is looked at again shortly, for at most the safety period. Whatever the news,
@@ -67,8 +68,14 @@ class PlayerNotices:
                         if game["your_decision"] and (before is None or before["version"] != game["version"]):
                             yield Message("your_turn", None, notice(game))
                             sent = True
-                        if game["status"] == "finished" and (before is None or before["status"] != "finished"):
-                            yield Message("game_finished", None, notice(game))
+                        elif game["status"] == "finished":
+                            if before is None or before["status"] != "finished":
+                                yield Message("game_finished", None, notice(game))
+                                sent = True
+                        elif before is None or (before["version"], before["opponents"]) != (game["version"], game["opponents"]):
+                            # A move that leaves the game waiting on another seat (the player's own,
+                            # from another client), or a seat taken: a list of the games stays true.
+                            yield Message("game_moved", None, notice(game))
                             sent = True
                     games = latest
                     behind = {game_id: (version, since) for game_id, (version, since) in behind.items()

@@ -19,8 +19,9 @@ blp = Blueprint("players", __name__, url_prefix="/api/players", description="Pla
 
 PLAYER_KEY = [{"bearerAuth": []}]
 NOTICE_EVENT = server_sent_event(
-    ["inbox", "your_turn", "game_finished"], "`inbox`: {awaiting_you: [notices]}; `your_turn` and `game_finished`: "
-    "a notice {id, game, title, version, seat, opponents, last_move, deadline, status}", with_id=False)
+    ["inbox", "your_turn", "game_finished", "game_moved"], "`inbox`: {awaiting_you: [notices]}; `your_turn`, "
+    "`game_finished` and `game_moved` (a game moved on to wait on another seat, or had a seat taken): a notice {id, game, title, "
+    "version, seat, opponents, last_move, deadline, status}", with_id=False)
 
 
 def me():
@@ -83,10 +84,10 @@ class MyNotices(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="streamMyNotices")
     @blp.response(200, NOTICE_EVENT, content_type="text/event-stream", example=EXAMPLES["PLAYER_STREAM"],
                   description="a text/event-stream: `inbox` (the games awaiting the player, at once), then "
-                              "`your_turn` and `game_finished` notices across all the player's games")
+                              "`your_turn`, `game_finished` and `game_moved` notices across all the player's games")
     @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
-        """"Your turn" and "game finished" notices across all the player's games, as server-sent events."""
+        """"Your turn", "game finished" and "game moved" notices across all the player's games, as server-sent events."""
         notices = PlayerNotices(chronicle().inbox, chronicle().news, str(me().id),
                                 current_app.config["CHRONICLE_STREAM_PACE"])
         return streaming(message.wire for message in notices.messages())

@@ -182,3 +182,15 @@ def test_a_resumed_stream_sends_the_whole_view_first_then_patches(client, app, s
                        {"Last-Event-ID": str(created["version"])})
     events = [data for kind, _, data in messages if kind == "event"]
     assert "patch" not in events[0] and all("patch" in data for data in events[1:]) and len(events) >= 2
+
+
+def test_a_players_own_move_from_another_client_is_told_as_the_game_moving_on(client, app, services):
+    ana, bo = register(client, "ana"), register(client, "bo")
+    game = two_players_game(client, ana, bo, seed="moved")
+    if client.get(f"/api/games/{game['id']}").json["to_act"]["name"] == "bo":
+        first_legal_move(services, game["id"])()  # bo's move, before ana opens her notices
+    assert client.get(f"/api/games/{game['id']}").json["to_act"]["name"] == "ana"
+    ana_moves = first_legal_move(services, game["id"])
+    _, messages = read(client, app, "/api/players/me/stream", Script([ana_moves], lifetime=4), bearer(ana["key"]))
+    notices = [(kind, data["id"], data["status"]) for kind, _, data in messages[1:] if kind != "comment"]
+    assert notices == [("game_moved", game["id"], "running")], "the game now waits on bo"
