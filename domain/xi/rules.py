@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
@@ -40,7 +41,7 @@ class XiRules(Interrupts):
     name = "xi"
     title = "Xi Cards"
     version = "1"
-    seats = (2, 2)  # 3-4 seats (xi.house.free-for-all) come in step 6
+    seats = (2, 4)  # 3-4 seats: xi.house.free-for-all
     rulebook = RULEBOOK
     catalogue = CARDS
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
@@ -48,7 +49,7 @@ class XiRules(Interrupts):
     standing_rules = True  # xi.house.standing-responses
 
     def __init__(self) -> None:
-        self.bots: dict[str, Any] = {}  # step 7
+        self.bots: dict[str, Any] = {"random": RandomBot()}  # the general bot is step 7
 
     def new_state(self, seats: int, options: Mapping[str, Any]) -> XiState:
         """The empty table, before setup."""
