@@ -115,6 +115,10 @@ def _effect(data: Data, names: Names) -> str:
     return f"{NAME[data['source']]} affects {units} until the end of the turn"
 
 
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
 def _out(data: Data, names: Names) -> str:
     left = f"; {len(data['cards'])} of their cards leave play" if data["cards"] else ""
     return f"{_who(names, data['seat'])} has 0 life and is out of the game{left}"
@@ -159,6 +163,11 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "skirmish_cancelled": _cancelled,
     "standing_set": lambda d, n: f"{_who(n, d['seat'])} sets standing rules",
     "player_out": _out,
+    "seat_laid_out": lambda d, n: f"{_who(n, d['seat'])} sits down with {d['life']} life, {d['t']}T and {d['pt']}pT, "
+                                  f"{_cards(d['hand_count'])} in hand and {_cards(d['deck_count'])} in the deck"
+                                  + (" (out of the game)" if d["out"] else ""),
+    "table_laid_out": lambda d, n: f"The table is laid out: turn {d['turn']}, {_who(n, d['active'])}'s, with "
+                                   f"{len(d['units'])} units and {len(d['in_play'])} spells in play",
     "resigned": _resigned,
     "game_ended": _ended,
 }

@@ -326,6 +326,29 @@ def _player_out(s: XiState, facts: Facts) -> None:
     seat.out = True
 
 
+def _seat_laid_out(s: XiState, facts: Facts) -> None:
+    """A scenario's seat (scenario.py): its life, time and cards."""
+    if not s.players:
+        s.players = [Seat() for _ in range(facts["seats"])]
+    seat = _seat(s, facts["seat"])
+    seat.life, seat.t, seat.pt, seat.out = facts["life"], facts["t"], facts["pt"], facts["out"]
+    seat.hand, seat.deck, seat.discard = list(facts["hand"]), list(facts["deck"]), list(facts["discard"])
+    seat.deck_list, seat.standing = list(facts["deck_list"]), facts["standing"]
+
+
+def _table_laid_out(s: XiState, facts: Facts) -> None:
+    """A scenario's table (scenario.py): the turn, what is in play, the effects and the stack."""
+    s.turn, s.active, s.first, s.phase = facts["turn"], facts["active"], facts["first"], PLAY
+    s.units = [Unit(uid=u["uid"], card=u["card"], owner=u["owner"], controller=u["controller"], life=u["life"],
+                    skirmishes=u["skirmishes"], since=u["since"], uses=u["uses"]) for u in facts["units"]]
+    s.in_play = [InPlay(iid=c["iid"], card=c["card"], owner=c["owner"], controller=c["controller"], on=c["on"],
+                        since=c["since"], uses=c["uses"]) for c in facts["in_play"]]
+    s.effects = [Effect(e["source"], list(e["to"]), e["where"], e["op"], e["value"], e["since"])
+                 for e in facts["effects"]]
+    s.pending = [Step(step["kind"], step["seat"], dict(step["facts"])) for step in facts["pending"]]
+    s.clock, s.quiet_turns, s.stirred = facts["clock"], facts["quiet_turns"], facts["stirred"]
+
+
 def _resigned(s: XiState, facts: Facts) -> None:
     _seat(s, facts["seat"]).out = True
     # The stack stays as it was (a card declared stays declared), but nothing on it waits any more.
@@ -368,6 +391,8 @@ APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
     "card_prevented": _card_prevented,
     "standing_set": _standing_set,
     "player_out": _player_out,
+    "seat_laid_out": _seat_laid_out,
+    "table_laid_out": _table_laid_out,
     "resigned": _resigned,
     "game_ended": _game_ended,
 }

@@ -19,7 +19,8 @@ from domain.xi.board import skirmishes_allowed, tags
 from domain.xi.cards import CARDS
 from domain.xi.decks import NAMED
 from domain.xi.layers import Stats, derive_all
-from domain.xi.standing import inert
+from domain.xi.standing import ANSWERS, inert
+from domain.xi.windows import KINDS
 from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import to_act
 
@@ -100,6 +101,8 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         "caps": {"life": LIFE_CAP, "pt": PT_CAP},
         "named_decks": [{"name": name, "cards": len(cards)} for name, cards in NAMED.items()],  # public: anyone may bring one
         "quiet_turns": state.quiet_turns,
+        # What standing rules may say, for every seat alike (the editor of one's own rules reads it).
+        "standing_vocabulary": {"kinds": list(KINDS), "answers": list(ANSWERS)},
         "ended_by": state.ended_by,
         "winners": list(state.winners),
     }
