@@ -62,18 +62,18 @@ _refuse = CHECK.refuse
 EFFECT_VALUES = {("1", "set"): "seat", ("2", "set"): "type", ("restriction", "cannot_skirmish"): "none"}
 
 SCENARIO_EXAMPLE: dict[str, Any] = {
-    # Jack's Beast of Pain has declared a skirmish on Jake's Snow Beast (with Flames on it, under
-    # Jack's Flood); Jake's window is open: pass, or answer with Heat Stroke?
+    # Jack's Snow Beast, under his Flood, has declared a skirmish on Jake's Beast of Pain (Flames
+    # on it): Aqua on Ember, doubled twice. Jake's window is open: pass, or answer with Heat Stroke?
     "turn": 7, "active": 0, "first": 1,
     "players": [{"life": 31, "t": 4, "pt": 3, "hand": ["rainblast", "sidestep"], "deck": ["rainfall"],
                  "deck_list": "sampler", "discard": ["earth-moth"], "standing": {"kinds": {"draw": "pass"}, "when": []}},
                 {"life": 40, "pt": 2, "hand": ["heat-stroke"], "deck": [], "deck_list": "sampler"}],
-    "units": [{"card": "snow-beast", "controller": 1, "life": 12},
-              {"card": "beast-of-pain", "controller": 0, "skirmishes": 1}],
+    "units": [{"card": "beast-of-pain", "controller": 1, "life": 12},
+              {"card": "snow-beast", "controller": 0, "skirmishes": 1}],
     "in_play": [{"card": "flood", "controller": 0}, {"card": "flames-of-preservation", "controller": 1, "on": 0}],
     "pending": [{"kind": "skirmish", "seat": 0, "attacker": "u2", "target": "u1"},
                 {"kind": "window", "seat": 1, "on": {"kind": "skirmish", "declarer": 0, "attacker": "u2",
-                                                     "card": "beast-of-pain", "attacker_type": "ember",
+                                                     "card": "snow-beast", "attacker_type": "aqua",
                                                      "target": "u1"}}],
 }
 
@@ -263,8 +263,8 @@ class _Plan:
     def _check_cards(self) -> None:
         for seat, player in enumerate(self.players):
             where = f"scenario.players[{seat}]"
-            if player["out"] and (player["hand"] or player["deck"] or self.owned(seat) or player["t"] or player["pt"]):
-                raise _refuse(f"{where}.out: a player out has no cards but the discard pile, and no time")
+            if player["out"] and self.owned(seat):
+                raise _refuse(f"{where}.out: a player out has no card in play; theirs left with them")
             named = player["hand"] + player["deck"] + player["discard"] + self.owned(seat)
             if player["deck_list"] is None:
                 _legal(named, f"{where}.deck_list")

@@ -86,7 +86,9 @@ def check_table(state: XiState) -> None:
                         if step.kind == "window" and step.facts["kind"] == "spell" and step.facts["declarer"] == index]
             assert Counter(seat.deck + seat.hand + seat.discard + in_play) == Counter(seat.deck_list)
         assert 0 <= seat.pt <= PT_CAP and 0 <= seat.life <= LIFE_CAP
-        assert seat.life > 0 or state.phase == "over"
+        assert seat.life > 0 or seat.out or state.phase == "over"
+        assert not seat.out or state.phase == "over" or (seat.life == 0 and index != state.active and all(  # out
+            held.owner != index for held in [*state.units, *state.in_play]))
         assert 0 <= seat.t <= TURN_T and (seat.t == 0 or index == state.active)
     turn = RULES.turn(state)  # the move list's turn: the active player's, none while decks are brought
     assert turn.number == state.turn and turn.seat == (state.active if state.turn else None)
@@ -100,13 +102,13 @@ def check_table(state: XiState) -> None:
 
 
 def play(seed: int, resign_one_in: int, cards: tuple[str, ...] = ALL_IDS, seen: Counter | None = None,
-         watch: Callable[[XiState, int, dict, Rng], None] | None = None) -> XiState:
+         watch: Callable[[XiState, int, dict, Rng], None] | None = None, seats: int = 2) -> XiState:
     rng, choices = Rng(f"game-{seed}"), Rng(f"choices-{seed}")
-    history, state = adopted(RULES, RULES.new_state(2, {}), RULES.setup(2, {}, rng))
+    history, state = adopted(RULES, RULES.new_state(seats, {}), RULES.setup(seats, {}, rng))
     for _ in range(MAX_DECISIONS):
         seat = RULES.to_act(state)
         if seat is None:
-            replayed = RULES.new_state(2, {})
+            replayed = RULES.new_state(seats, {})
             for event in history:
                 replayed = RULES.evolve(replayed, event)
             assert replayed == state
@@ -115,9 +117,9 @@ def play(seed: int, resign_one_in: int, cards: tuple[str, ...] = ALL_IDS, seen: 
         if state.pending and state.pending[-1].kind == "deck":
             action = {"type": "bring_deck", "cards": random_deck(choices, cards)}
         elif choices.below(resign_one_in) == 0:
-            seat, action = choices.below(2), {"type": "resign"}
+            seat, action = choices.below(seats), {"type": "resign"}
         elif choices.below(STANDING_ONE_IN) == 0:
-            seat, action = choices.below(2), random_standing(choices, state)
+            seat, action = choices.below(seats), random_standing(choices, state)
         else:
             action = choices.choice(RULES.legal_actions(state, seat))
         if watch is not None:
@@ -138,11 +140,19 @@ def play(seed: int, resign_one_in: int, cards: tuple[str, ...] = ALL_IDS, seen: 
 
 
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10**9))
-def test_random_legal_games_end_with_every_card_in_one_place(seed):
-    state = play(seed, resign_one_in=1500)
+@given(seed=st.integers(0, 10**9), seats=st.integers(2, 4))
+def test_random_legal_games_of_two_to_four_end_with_every_card_in_one_place(seed, seats):
+    state = play(seed, resign_one_in=1500, seats=seats)
     assert state.ended_by in ("resignation", "turn-limit", "zero-life", "no-win")
-    assert RULES.outcome(state) is not None
+    assert RULES.outcome(state) is not None and len(RULES.outcome(state).scores) == seats
+
+
+def test_games_of_three_and_four_put_players_out_and_play_on_to_one_winner():
+    for seats, seed in ((3, 0), (4, 2)):
+        seen: Counter = Counter()
+        state = play(seed, resign_one_in=10**9, seats=seats, seen=seen)
+        assert seen["player_out"] == seats - 2 and state.ended_by == "zero-life", (seats, seen["player_out"])
+        assert len(state.winners) == 1 and [seat.out for seat in state.players].count(True) == seats - 2
 
 
 def test_random_games_play_cards_of_every_kind_skirmish_and_end_when_a_player_reaches_0():
