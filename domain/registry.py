@@ -11,8 +11,9 @@ def _load() -> dict[str, Rules]:
     from domain.chi import RULES as chi
     from domain.court import RULES as court
     from domain.xanadu import RULES as xanadu
+    from domain.xi import RULES as xi
 
-    return {rules.name: rules for rules in (chi, court, xanadu)}
+    return {rules.name: rules for rules in (chi, court, xanadu, xi)}
 
 
 GAMES: dict[str, Rules] = _load()

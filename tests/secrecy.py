@@ -27,7 +27,8 @@ def leaves(value: Any) -> set[str]:
 
 
 def private_facts_of(seat: int, stored_events: Iterable[Any]) -> set[str]:
-    """The strings the store ever sent privately to `seat`, and the actions it took itself."""
+    """The strings the store ever sent privately to `seat`, and the actions it took itself and
+    when (the time of an answer to an interrupt is hidden from the other seats, never its own)."""
     mine: set[str] = set()
     for stored in stored_events:
         event = getattr(stored, "domain_event", None)
@@ -35,7 +36,9 @@ def private_facts_of(seat: int, stored_events: Iterable[Any]) -> set[str]:
             mine |= leaves(event.get("private"))
         cause = getattr(stored, "cause", None) or {}
         if cause.get("seat") == seat:
-            mine |= leaves(cause.get("action"))
+            mine |= leaves(cause.get("action")) | leaves(cause.get("at"))
+            if getattr(stored, "timestamp", None) is not None:
+                mine.add(stored.timestamp.isoformat())
     return mine
 
 

@@ -8,10 +8,10 @@ view, describe, behind `XiRules` in rules.py); units and skirmishes (skirmish.py
 (abilities.py), the interpreter of the card vocabulary (effects.py, board.py, special.py), the
 state checks (checks.py), the edges of a turn (turns.py) and the choices effects ask
 (choices.py); then step 5's response windows and skirmish step (windows.py) and standing rules
-(standing.py).
+(standing.py); then step 6's end of the game and games of 3-4 (end.py), the named decks
+(decks.py), and scenarios and forks (scenario.py, scenario_pending.py).
 
-Not registered in domain/registry.py yet: the conformance suite asks every registered game for
-scenarios, bots and a playable deck step, which steps 6-8 add.
+Registered in domain/registry.py, so the conformance suite plays it like every game.
 """
 
 from domain.xi.rules import XiRules

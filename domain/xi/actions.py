@@ -1,7 +1,8 @@
 """The actions a seat may take, and why any other action is refused.
 
 Actions are plain JSON objects:
-  {"type": "bring_deck", "cards": [id, ...]}  after setup, each seat in turn: its deck list
+  {"type": "bring_deck", "cards": [id, ...]}  after setup, each seat in turn: its deck list,
+  {"type": "bring_deck", "deck": name}        or a named deck (decks.py)
   {"type": "choose_order", "first": bool}     the coin's winner: go first (true) or second
   {"type": "draw"}                            3T, in your own turn
   {"type": "play", "card": id, "target"?: uid | seat}
@@ -21,8 +22,8 @@ Actions are plain JSON objects:
                                               standing rules for your windows (standing.py)
   {"type": "resign"}                          any seat, at any time while the game runs
 `legal_actions` lists them in this order, all but `resign` and `set_standing` (open to every
-seat whoever's decision it is, and never a bot's choice by chance) and `bring_deck`: a deck list
-is the seat's own and cannot be listed (starter decks by name join the list in step 8). In a
+seat whoever's decision it is, and never a bot's choice by chance); in the deck step only the
+named decks are listed, since a list of one's own cannot be enumerated (it is taken all the same). In a
 window the seat may pass, or answer with a pT card or a pT ability; in the skirmish step the
 attacker may play cards, use abilities or strike. `check` raises IllegalAction with a rule id and
 a plain reason for anything else, malformed actions included.
@@ -39,6 +40,7 @@ from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.xi.abilities import check_use, use_actions
 from domain.xi.cards import CARDS
 from domain.xi.choices import check_choose, choose_actions, rule_of
+from domain.xi.decks import NAMED
 from domain.xi.play import check_play, play_actions
 from domain.xi.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
 from domain.xi.standing import checked
@@ -61,7 +63,7 @@ from domain.xi.table import most_to_bank, pay_t_first, to_act
 from domain.xi.windows import in_window, window_actions
 
 FIELDS = {
-    "bring_deck": ("cards",),
+    "bring_deck": ("cards", "deck"),
     "choose_order": ("first",),
     "draw": (),
     "play": ("card", "target"),
@@ -75,7 +77,7 @@ FIELDS = {
     "set_standing": ("kinds", "when"),
     "resign": (),
 }
-OPTIONAL = {"play": ("target",), "use": ("target", "choice"), "strike": ("damage",),
+OPTIONAL = {"bring_deck": ("cards", "deck"), "play": ("target",), "use": ("target", "choice"), "strike": ("damage",),
             "set_standing": ("kinds", "when")}
 STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP, "choose": CHOOSE_STEP}
 # What each step above the turn lets its seat do; an empty stack lets the active seat do the rest.
@@ -99,7 +101,7 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
             return window_actions(state, seat)
         if state.pending[-1].kind == SKIRMISH_STEP:
             return play_actions(state, seat) + use_actions(state, seat) + strike_actions(state, state.pending[-1])
-        return []  # bring_deck: see the module's docstring
+        return [{"type": "bring_deck", "deck": name} for name in NAMED]  # see the module's docstring
     player = state.players[seat]
     actions: list[Action] = []
     if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
@@ -138,7 +140,7 @@ def check(state: XiState, seat: int, action: Any) -> None:
     _check_step(state, kind)
     window = in_window(state)
     if kind == "bring_deck":
-        check_deck(action["cards"])
+        check_deck(deck_of(action))
     elif kind == "draw":
         player = state.players[seat]
         if pay_t_first(DRAW_COST, player.t, player.pt) is None:
@@ -156,6 +158,11 @@ def check(state: XiState, seat: int, action: Any) -> None:
         check_choose(state, action["choice"])
     elif kind == "bank":
         _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+
+
+def deck_of(action: Any) -> list[str]:
+    """The cards a `bring_deck` brings: its list, or the named deck's."""
+    return list(action["cards"]) if "cards" in action else list(NAMED[action["deck"]])
 
 
 def check_deck(cards: list[str]) -> None:
@@ -210,11 +217,22 @@ def _check_step(state: XiState, kind: str) -> None:
     raise IllegalAction(f"type: {kind} is not asked for now", rule=rule)
 
 
+def _check_deck_form(action: Any) -> None:
+    if ("cards" in action) == ("deck" in action):
+        raise IllegalAction("cards: bring a deck list (cards) or a named deck (deck), one of the two",
+                            rule=WELL_FORMED)
+    if "deck" in action and (not isinstance(action["deck"], str) or action["deck"] not in NAMED):
+        raise IllegalAction(f"deck: {action['deck']!r} is not a named deck; one of {', '.join(NAMED)}",
+                            rule=WELL_FORMED)
+    if "cards" in action and (not isinstance(action["cards"], list)
+                              or not all(isinstance(card, str) for card in action["cards"])):
+        raise IllegalAction("cards: a deck list is a list of card ids", rule=WELL_FORMED)
+
+
 def _check_form(action: Any) -> None:
     kind = FORM.kind(action)
-    if kind == "bring_deck" and (not isinstance(action["cards"], list)
-                                 or not all(isinstance(card, str) for card in action["cards"])):
-        raise IllegalAction("cards: a deck list is a list of card ids", rule=WELL_FORMED)
+    if kind == "bring_deck":
+        _check_deck_form(action)
     if kind == "choose_order" and type(action["first"]) is not bool:
         raise IllegalAction("first: true to go first, false to go second", rule=WELL_FORMED)
     if kind == "play" and not isinstance(action["card"], str):

@@ -6,7 +6,9 @@ triggers resolve (Endless Jet). A lasting spell on a unit that left play goes wi
 (xi.lasting.until): God's Protection once its controller has lost life, Flames of Preservation when
 the unit it is on loses life and is then at or below its maximum without any Flames
 (xi.house.flames-condition). A unit above its (new) maximum is cut to it, never below (L473).
-Last, players at 0 lose, together if several (xi.house.together-at-zero).
+Last, players at 0 have fallen (end.py): out of a game of 3-4 while two or more are left standing,
+and then the checks run again on what left play with them; else the game ends, a draw for players
+at 0 together with nobody left standing (xi.house.together-at-zero).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 from domain.xi.board import Cause
 from domain.xi.cards import CARDS
 from domain.xi.effects import change_life, perform
+from domain.xi.end import fallen
 from domain.xi.layers import derive_all
 from domain.xi.state import OVER, InPlay, XiState, copy_state
 
@@ -75,13 +78,6 @@ def state_checks(em: Any, since: int) -> None:
         for unit in derive_all(em.state).values():
             if unit.life > unit.max_life:
                 change_life(em, "xi.house.flames-condition", unit.uid, unit.max_life - unit.life)
-    _zero_life(em)
-
-
-def _zero_life(em: Any) -> None:
-    players = em.state.players
-    fallen = [seat for seat, player in enumerate(players) if not player.out and player.life <= 0]
-    if fallen and em.state.phase != OVER:
-        standing = [seat for seat, player in enumerate(players) if not player.out and seat not in fallen]
-        em.emit("game_ended", "xi.end.zero-life" if standing else "xi.house.together-at-zero",
-                {"reason": "zero-life", "winners": standing, "fallen": fallen})
+    mark = len(em.events)
+    if fallen(em):
+        state_checks(em, mark)

@@ -16,9 +16,10 @@ from domain.emitter import Emitter as BaseEmitter
 from domain.emitter import decide_by_type
 from domain.rng import Rng
 from domain.xi.abilities import declare_ability
-from domain.xi.actions import check
+from domain.xi.actions import check, deck_of
 from domain.xi.choices import choose
 from domain.xi.drawing import draw
+from domain.xi.end import judge_no_win
 from domain.xi.evolve import APPLIERS
 from domain.xi.play import declare_card
 from domain.xi.skirmish import declare_skirmish, strike_now
@@ -46,9 +47,10 @@ def setup_events(seats: int, rng: Rng) -> Decision:
 
 
 def _bring_deck(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    cards = list(action["cards"])
+    cards = deck_of(action)
+    named = {"deck": action["deck"]} if "deck" in action else {}
     em.emit("deck_brought", "xi.house.decks-brought", {"seat": seat, "count": len(cards)},
-            private={"cards": cards}, private_to=seat)
+            private={"cards": cards, **named}, private_to=seat)
     if not em.state.pending:
         _start(em)
 
@@ -121,6 +123,14 @@ def _resign(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     em.emit("resigned", "xi.house.resign", {"seat": seat, "winners": others})
 
 
+def _judged(perform: Any) -> Any:
+    """The performer, then the judgement of a table nobody can win on (xi.house.no-win)."""
+    def performed(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
+        perform(em, seat, action)
+        judge_no_win(em)
+    return performed
+
+
 _PERFORM = {
     "bring_deck": _bring_deck,
     "choose_order": _choose_order,
@@ -136,4 +146,4 @@ _PERFORM = {
     "set_standing": _set_standing,
     "resign": _resign,
 }
-decide_events = decide_by_type(check, Emitter, _PERFORM)
+decide_events = decide_by_type(check, Emitter, {kind: _judged(perform) for kind, perform in _PERFORM.items()})

@@ -50,8 +50,17 @@ def _ended(data: Data, names: Names) -> str:
         fallen = " and ".join(_who(names, seat) for seat in data["fallen"])
         if not data["winners"]:
             return f"{fallen} reach 0 life together: the game is a draw"
-        return f"{fallen} has 0 life; {' and '.join(_who(names, seat) for seat in data['winners'])} wins"
+        have = "has" if len(data["fallen"]) == 1 else "have"
+        return f"{fallen} {have} 0 life; {_winners(data['winners'], names)}"
+    if data["reason"] == "no-win":
+        if data["quiet_turns"]:
+            return f"{data['quiet_turns']} quiet turns with every deck empty: nobody can win, the game is a draw"
+        return "Every deck and hand is empty and nothing in play can change life: the game is a draw"
     return "Turn 400 has ended: the game is a draw" if data["reason"] == "turn-limit" else "The game ends"
+
+
+def _winners(winners: Sequence[int], names: Names) -> str:
+    return " and ".join(_who(names, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")
 
 
 def _source(source: str) -> str:
@@ -106,9 +115,17 @@ def _effect(data: Data, names: Names) -> str:
     return f"{NAME[data['source']]} affects {units} until the end of the turn"
 
 
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
+
+
+def _out(data: Data, names: Names) -> str:
+    left = f"; {len(data['cards'])} of their cards leave play" if data["cards"] else ""
+    return f"{_who(names, data['seat'])} has 0 life and is out of the game{left}"
+
+
 def _resigned(data: Data, names: Names) -> str:
-    winners = " and ".join(_who(names, seat) for seat in data["winners"])
-    return f"{_who(names, data['seat'])} resigns; {winners} wins"
+    return f"{_who(names, data['seat'])} resigns; {_winners(data['winners'], names)}"
 
 
 _LINES: dict[str, Callable[[Data, Names], str]] = {
@@ -145,6 +162,12 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "card_prevented": lambda d, n: f"{NAME[d['by']]} prevents {_who(n, d['seat'])}'s {NAME[d['card']]}",
     "skirmish_cancelled": _cancelled,
     "standing_set": lambda d, n: f"{_who(n, d['seat'])} sets standing rules",
+    "player_out": _out,
+    "seat_laid_out": lambda d, n: f"{_who(n, d['seat'])} sits down with {d['life']} life, {d['t']}T and {d['pt']}pT, "
+                                  f"{_cards(d['hand_count'])} in hand and {_cards(d['deck_count'])} in the deck"
+                                  + (" (out of the game)" if d["out"] else ""),
+    "table_laid_out": lambda d, n: f"The table is laid out: turn {d['turn']}, {_who(n, d['active'])}'s, with "
+                                   f"{len(d['units'])} units and {len(d['in_play'])} spells in play",
     "resigned": _resigned,
     "game_ended": _ended,
 }

@@ -150,7 +150,7 @@ def _order_chosen(s: XiState, facts: Facts) -> None:
 
 
 def _turn_started(s: XiState, facts: Facts) -> None:
-    s.active, s.turn = facts["seat"], facts["turn"]
+    s.active, s.turn, s.stirred = facts["seat"], facts["turn"], False
     _seat(s, facts["seat"]).t = facts["t"]
     for unit in s.units:
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
@@ -216,6 +216,7 @@ def _standing_set(s: XiState, facts: Facts) -> None:
 
 def _card_in_play(s: XiState, facts: Facts) -> None:
     _tick(s, facts["since"])
+    s.stirred = True
     s.in_play = s.in_play + [InPlay(iid=facts["iid"], card=facts["card"], owner=facts["owner"],
                                     controller=facts["controller"], on=facts["on"], since=facts["since"])]
 
@@ -245,6 +246,7 @@ def _life_changed(s: XiState, facts: Facts) -> None:
     if held.life + facts["by"] != facts["to"]:
         raise ValueError(f"life {held.life} changed by {facts['by']} is not {facts['to']}")
     held.life = facts["to"]
+    s.stirred = True
 
 
 def _effect_started(s: XiState, facts: Facts) -> None:
@@ -269,6 +271,7 @@ def _choice_made(s: XiState, facts: Facts) -> None:
 
 def _unit_entered(s: XiState, facts: Facts) -> None:
     _tick(s, facts["since"])
+    s.stirred = True
     s.units = s.units + [Unit(uid=facts["uid"], card=facts["card"], owner=facts["owner"],
                               controller=facts["controller"], life=CARDS[facts["card"]].life, since=facts["since"])]
 
@@ -281,6 +284,7 @@ def _skirmish_declared(s: XiState, facts: Facts) -> None:
 
 def _damage_dealt(s: XiState, facts: Facts) -> None:
     target = facts["target"]
+    s.stirred = s.stirred or facts["amount"] > 0
     if isinstance(target, str):
         _unit(s, target).life -= facts["amount"]  # may go to 0 or less until the state check
     else:
@@ -302,6 +306,47 @@ def _time_banked(s: XiState, facts: Facts) -> None:
 
 def _turn_ended(s: XiState, facts: Facts) -> None:
     _seat(s, facts["seat"]).t = 0  # xi.time.expires
+    # xi.house.no-win: a quiet turn (no life changed, no card entered play) with every deck empty
+    decks_empty = not any(player.deck for player in s.players if not player.out)
+    s.quiet_turns = s.quiet_turns + 1 if decks_empty and not s.stirred else 0
+
+
+def _player_out(s: XiState, facts: Facts) -> None:
+    """The seat is out of a game of 3-4 (xi.house.free-for-all): the cards it owns leave play for
+    its discard pile, and the effects under way forget them."""
+    seat = _seat(s, facts["seat"])
+    leaving = set(facts["cards"])
+    gone = [unit.card for unit in s.units if unit.uid in leaving] + [c.card for c in s.in_play if c.iid in leaving]
+    if len(gone) != len(leaving):
+        raise ValueError(f"not every card of {sorted(leaving)} is in play")
+    for uid in [unit.uid for unit in s.units if unit.uid in leaving]:
+        _leave(s, uid)
+    s.in_play = [card for card in s.in_play if card.iid not in leaving]
+    seat.discard = seat.discard + gone
+    seat.out = True
+
+
+def _seat_laid_out(s: XiState, facts: Facts) -> None:
+    """A scenario's seat (scenario.py): its life, time and cards."""
+    if not s.players:
+        s.players = [Seat() for _ in range(facts["seats"])]
+    seat = _seat(s, facts["seat"])
+    seat.life, seat.t, seat.pt, seat.out = facts["life"], facts["t"], facts["pt"], facts["out"]
+    seat.hand, seat.deck, seat.discard = list(facts["hand"]), list(facts["deck"]), list(facts["discard"])
+    seat.deck_list, seat.standing = list(facts["deck_list"]), facts["standing"]
+
+
+def _table_laid_out(s: XiState, facts: Facts) -> None:
+    """A scenario's table (scenario.py): the turn, what is in play, the effects and the stack."""
+    s.turn, s.active, s.first, s.phase = facts["turn"], facts["active"], facts["first"], PLAY
+    s.units = [Unit(uid=u["uid"], card=u["card"], owner=u["owner"], controller=u["controller"], life=u["life"],
+                    skirmishes=u["skirmishes"], since=u["since"], uses=u["uses"]) for u in facts["units"]]
+    s.in_play = [InPlay(iid=c["iid"], card=c["card"], owner=c["owner"], controller=c["controller"], on=c["on"],
+                        since=c["since"], uses=c["uses"]) for c in facts["in_play"]]
+    s.effects = [Effect(e["source"], list(e["to"]), e["where"], e["op"], e["value"], e["since"])
+                 for e in facts["effects"]]
+    s.pending = [Step(step["kind"], step["seat"], dict(step["facts"])) for step in facts["pending"]]
+    s.clock, s.quiet_turns, s.stirred = facts["clock"], facts["quiet_turns"], facts["stirred"]
 
 
 def _resigned(s: XiState, facts: Facts) -> None:
@@ -345,6 +390,9 @@ APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
     "skirmish_cancelled": _skirmish_cancelled,
     "card_prevented": _card_prevented,
     "standing_set": _standing_set,
+    "player_out": _player_out,
+    "seat_laid_out": _seat_laid_out,
+    "table_laid_out": _table_laid_out,
     "resigned": _resigned,
     "game_ended": _game_ended,
 }

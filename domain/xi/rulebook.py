@@ -25,6 +25,7 @@ SKIRMISH = "Skirmishing"
 SPELLS = "Spells"
 ADVANCED = "Advanced rules and FAQ"
 SERVICE = "Service"
+SANDBOX = "Sandbox"
 HOUSE = "House rules"
 CARD = "Cards"
 
@@ -88,6 +89,7 @@ _RULES = (
     Rule("xi.turn.start-order", ADVANCED, "At the start of a turn, the active player's effects resolve first."),
     Rule("xi.end.zero-life", INTRO, "A player at 0 life loses."),
     Rule("xi.end.no-win", ADVANCED, "Both decks empty and neither player able to win: a draw."),
+    Rule("xi.scenario", SANDBOX, "A sandbox game may start from a chosen table: life, time, hands, decks, discard piles, cards in play, effects and pending windows."),
     # House rules (docs/house-rules.md, "Xi Cards"); each step adds the ones it implements.
     Rule("xi.house.decks-brought", HOUSE, "Each seat brings a deck list after setup; it is checked, kept private and shuffled."),
     Rule("xi.house.coin-choice", HOUSE, "The seeded generator tosses the coin; its winner chooses to go first or second."),
@@ -113,6 +115,8 @@ _RULES = (
     Rule("xi.house.windows", HOUSE, "Each declaration opens the other seat's window on public facts only: a card and pT enough, or a pT ability; an answer is never answered."),
     Rule("xi.house.skirmish-step", HOUSE, "After a skirmish's window the attacker may play cards and use abilities, each with its window, then strikes; damage comes with no window."),
     Rule("xi.house.skirmish-gone", HOUSE, "If a unit of a declared skirmish leaves play or changes sides before the strike, neither deals damage; the skirmish is used."),
+    Rule("xi.house.no-win", HOUSE, "With every deck empty, 3 quiet turns each in a row, or a table where nothing can change life, is a draw."),
+    Rule("xi.house.free-for-all", HOUSE, "With 3-4 seats turns go clockwise, windows pass seat by seat, and a player at 0 is out with their cards."),
     Rule("xi.house.standing-responses", HOUSE, "A seat may set secret standing rules that pass or answer its windows; a pass by rule looks like one by hand."),
 )
 

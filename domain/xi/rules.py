@@ -5,22 +5,25 @@ turns and resigning; playing units, skirmishes, derived stats (layers.py), the d
 (damage.py) and the loss at 0 life; spells, lasting spells, statements, abilities, start-of-turn
 triggers and the card vocabulary's interpreter (effects.py); response windows, the skirmish step
 and standing rules (windows.py, standing.py), reported through the contract's `pending` and
-`standing_answer`. Bots and scenarios come in later steps.
+`standing_answer`; the end of the game, games of 3-4, scenarios and forks (step 6). The random
+bot is here; the general bot is step 7.
 """
 
 from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
 from domain.xi.cards import CARDS
 from domain.xi.choices import rule_of
-from domain.xi.decide import decide_events, setup_events
+from domain.xi.decide import Emitter, decide_events, setup_events
 from domain.xi.describe import describe
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
+from domain.xi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.xi.standing import standing_actions, standing_answer
 from domain.xi.state import CHOOSE_STEP, OVER, SETUP, WINDOW_STEP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
@@ -40,7 +43,7 @@ class XiRules(Interrupts):
     name = "xi"
     title = "Xi Cards"
     version = "1"
-    seats = (2, 2)  # 3-4 seats (xi.house.free-for-all) come in step 6
+    seats = (2, 4)  # 3-4 seats: xi.house.free-for-all
     rulebook = RULEBOOK
     catalogue = CARDS
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
@@ -48,7 +51,7 @@ class XiRules(Interrupts):
     standing_rules = True  # xi.house.standing-responses
 
     def __init__(self) -> None:
-        self.bots: dict[str, Any] = {}  # step 7
+        self.bots: dict[str, Any] = {"random": RandomBot()}  # the general bot is step 7
 
     def new_state(self, seats: int, options: Mapping[str, Any]) -> XiState:
         """The empty table, before setup."""
@@ -117,6 +120,17 @@ class XiRules(Interrupts):
     def outcome(self, state: XiState) -> Outcome | None:
         """Life as scores and the winners, once the game is over."""
         return outcome(state)
+
+    scenario_example = SCENARIO_EXAMPLE
+
+    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
+        """The opening events laying out `scenario` (domain/xi/scenario.py) in place of a deal;
+        IllegalAction(rule="xi.scenario") names the field and says why when it cannot be."""
+        return scenario_events(seats, scenario, rng, Emitter)
+
+    def scenario_of(self, state: XiState) -> dict[str, Any]:
+        """The scenario that lays out this table exactly, inside a window too, to fork a game."""
+        return scenario_of(state)
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay."""

@@ -26,6 +26,7 @@ OPENING_DRAW = 1  # xi.setup.draw-one
 DECK_MIN = 30  # xi.deck.size
 COPIES_MAX = 3  # xi.deck.copies
 TURN_LIMIT = 400  # xi.house.turn-limit
+QUIET_TURNS_EACH = 3  # xi.house.no-win: quiet turns in a row, for each player still in
 SKIRMISHES_PER_TURN = 1  # xi.skirmish.once (a restriction in play may change it: Everwind)
 
 SETUP, DECKS, ORDER, PLAY, OVER = "setup", "decks", "order", "play", "over"
@@ -117,8 +118,10 @@ class XiState:
     first: int | None = None  # who went first
     turn: int = 0  # turns started so far, counted across seats
     clock: int = 0  # the last timestamp given (to a card entering play or an effect starting)
-    ended_by: str | None = None  # "resignation", "turn-limit" or "zero-life" once over
+    ended_by: str | None = None  # "resignation", "zero-life", "no-win" or "turn-limit" once over
     winners: list[int] = field(default_factory=list)
+    quiet_turns: int = 0  # quiet turns in a row with every deck empty (xi.house.no-win)
+    stirred: bool = False  # whether life changed or a card entered play in this turn
 
 
 def new_state(seats: int) -> XiState:

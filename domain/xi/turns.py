@@ -19,20 +19,20 @@ from domain.xi.cards import CARDS
 from domain.xi.checks import state_checks
 from domain.xi.effects import perform
 from domain.xi.layers import derive_all
-from domain.xi.state import OVER, TURN_LIMIT, TURN_T, XiState
+from domain.xi.end import end_of_turn
+from domain.xi.state import OVER, TURN_T, XiState
 from domain.xi.table import next_seat
 
 
 def end_turn(em: Any, seat: int) -> None:
-    """The turn ends (its T is lost), its effects with it, and the next seat's turn starts; turn
-    400 is the last (xi.house.turn-limit)."""
+    """The turn ends (its T is lost), its effects with it, and the next seat's turn starts, unless
+    the game ends as a draw here (end.py: quiet turns, turn 400)."""
     state = em.state
     em.emit("turn_ended", "xi.time.expires", {"seat": seat, "turn": state.turn, "t": state.players[seat].t})
     end_effects(em)
-    if state.turn >= TURN_LIMIT:
-        em.emit("game_ended", "xi.house.turn-limit", {"reason": "turn-limit", "winners": []})
+    if end_of_turn(em):
         return
-    start_turn(em, next_seat(state, seat), state.turn + 1, TURN_T, "xi.time.per-turn")
+    start_turn(em, next_seat(em.state, seat), em.state.turn + 1, TURN_T, "xi.time.per-turn")
 
 
 def end_effects(em: Any) -> None:

@@ -17,13 +17,15 @@ from typing import Any
 from domain.contract import Outcome
 from domain.xi.board import skirmishes_allowed, tags
 from domain.xi.cards import CARDS
+from domain.xi.decks import NAMED
 from domain.xi.layers import Stats, derive_all
-from domain.xi.standing import inert
+from domain.xi.standing import ANSWERS, inert
+from domain.xi.windows import KINDS
 from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import to_act
 
 REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw",
-           "zero-life": "a player's life reached 0"}
+           "zero-life": "a player's life reached 0", "no-win": "nobody could win any more: a draw"}
 
 
 def _units(state: XiState) -> list[dict[str, Any]]:
@@ -97,6 +99,10 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         "deck_list": list(own.deck_list) if own and own.deck_list is not None else None,
         "standing": _standing(state, own.standing) if own else None,
         "caps": {"life": LIFE_CAP, "pt": PT_CAP},
+        "named_decks": [{"name": name, "cards": len(cards)} for name, cards in NAMED.items()],  # public: anyone may bring one
+        "quiet_turns": state.quiet_turns,
+        # What standing rules may say, for every seat alike (the editor of one's own rules reads it).
+        "standing_vocabulary": {"kinds": list(KINDS), "answers": list(ANSWERS)},
         "ended_by": state.ended_by,
         "winners": list(state.winners),
     }

@@ -1,5 +1,5 @@
-"""Xi Cards through the service, registered for these tests only (the registry takes Xi in step 6
-of docs/design/xi-cards.md): a draw's window passed by a standing rule looks to the player who drew
+"""Xi Cards through the service (registered in the registry; set again here so that these tests
+need nothing of the rest of it): a draw's window passed by a standing rule looks to the player who drew
 exactly like one passed by hand, in every answer the service gives them; the audit re-runs both."""
 
 from __future__ import annotations

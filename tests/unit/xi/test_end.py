@@ -6,7 +6,7 @@ from domain.xi import RULES
 from domain.xi.decide import Emitter
 from domain.xi.checks import state_checks
 from tests.unit.events import only, types
-from tests.unit.xi.builders import act, prepared, refused, started, table
+from tests.unit.xi.builders import act, play, prepared, refused, started, table
 
 END = {"type": "end_turn"}
 
@@ -69,3 +69,69 @@ def test_both_players_at_zero_together_is_a_draw():
     assert ended.rule == "xi.house.together-at-zero" and ended.data["winners"] == [] and ended.data["fallen"] == [0, 1]
     outcome = RULES.outcome(em.state)
     assert outcome.winners == [] and outcome.is_tie and "together" in outcome.reason
+
+
+EMPTY = {"deck": []}
+MOTH = [{"card": "earth-moth", "controller": 0}]  # 1 damage: somebody could still win
+
+
+def ends(state, turns):
+    """Each player on turn ends it, `turns` times; the events of the last and the table."""
+    events = []
+    for _ in range(turns):
+        events, state = act(state, state.active, {"type": "end_turn"})
+    return events, state
+
+
+def test_three_quiet_turns_each_with_empty_decks_is_a_draw():
+    state = table(seats=[{"t": 10, **EMPTY}, EMPTY], units=MOTH)
+    _events, state = ends(state, 5)
+    assert state.quiet_turns == 5 and RULES.to_act(state) is not None
+    events, state = ends(state, 1)
+    ended = only(events, "game_ended")
+    assert ended.rule == "xi.house.no-win" and ended.data == {"reason": "no-win", "winners": [], "quiet_turns": 6}
+    assert RULES.outcome(state).winners == [] and RULES.outcome(state).reason == "nobody could win any more: a draw"
+    assert RULES.describe(ended, ["Jack", "Jake"]).startswith("6 quiet turns with every deck empty")
+
+
+def test_a_turn_in_which_life_changes_starts_the_quiet_count_again():
+    state = table(seats=[{"t": 10, **EMPTY}, EMPTY], units=MOTH)
+    _events, state = ends(state, 4)
+    assert state.quiet_turns == 4 and state.active == 0
+    _events, state = act(state, 0, {"type": "skirmish", "unit": "u1", "target": 1})  # Jake loses 1 life
+    _events, state = ends(state, 1)
+    assert state.quiet_turns == 0 and state.players[1].life == 39
+
+
+def test_a_card_entering_play_is_no_quiet_turn_either():
+    state = table(seats=[{"t": 10, **EMPTY, "hand": ["rainfall"]}, EMPTY], units=MOTH, turn=10)
+    _events, state = ends(state, 4)
+    assert state.quiet_turns == 4
+    _events, state = act(state, 0, play("rainfall"))
+    _events, state = ends(state, 1)
+    assert state.quiet_turns == 0
+
+
+def test_quiet_turns_count_only_once_every_deck_is_empty():
+    state = table(seats=[{"t": 10, "deck": ["earth-moth"]}, EMPTY], units=MOTH)
+    _events, state = ends(state, 8)
+    assert state.quiet_turns == 0 and RULES.to_act(state) is not None
+
+
+def test_a_table_on_which_nothing_can_change_life_is_a_draw_at_once():
+    # Every deck and hand empty; Passive Treeman deals 0, Rainfall changes no life: nobody can win.
+    state = table(seats=[{"t": 10, **EMPTY}, EMPTY], units=[{"card": "passive-treeman", "controller": 0}],
+                  spells=[{"card": "rainfall", "controller": 1}])
+    events, state = act(state, 0, {"type": "bank", "pt": 1})
+    ended = only(events, "game_ended")
+    assert ended.rule == "xi.house.no-win" and ended.data["winners"] == [] and RULES.to_act(state) is None
+    assert RULES.describe(ended, ["Jack", "Jake"]).startswith("Every deck and hand is empty")
+
+
+def test_a_card_in_hand_a_unit_with_damage_or_a_card_that_changes_life_keeps_the_game_going():
+    for seats, units, spells in (([{"t": 10, **EMPTY, "hand": ["dispel"]}, EMPTY], [], []),
+                                 ([{"t": 10, **EMPTY}, EMPTY], MOTH, []),
+                                 ([{"t": 10, **EMPTY}, EMPTY], [], [{"card": "collective-rage", "controller": 1}])):
+        state = table(seats=seats, units=units, spells=spells)
+        _events, state = act(state, 0, {"type": "bank", "pt": 1})
+        assert RULES.to_act(state) == 0, (units, spells)

@@ -1,7 +1,7 @@
 """Random legal games from seeded setups: they play units, spells, lasting spells and statements,
 use abilities, answer the choices triggers ask, skirmish, open windows and answer them by hand and
-by standing rules, and they end (a player at 0 life, a resignation, or the turn limit of
-xi.house.turn-limit); every card stays in exactly one place (deck, hand, discard pile, in play as
+by standing rules, and they end (a player at 0 life, a resignation, nobody able to win by
+xi.house.no-win, or the turn limit of xi.house.turn-limit); every card stays in exactly one place (deck, hand, discard pile, in play as
 a unit or a spell, or declared and waiting for its window), life stays within 0..99, T and pT
 within their bounds, the seat to act is the top of the contract's `pending`, each decision's state
 is its events folded with `evolve`, and the whole game's events replayed from the empty table give
@@ -86,7 +86,9 @@ def check_table(state: XiState) -> None:
                         if step.kind == "window" and step.facts["kind"] == "spell" and step.facts["declarer"] == index]
             assert Counter(seat.deck + seat.hand + seat.discard + in_play) == Counter(seat.deck_list)
         assert 0 <= seat.pt <= PT_CAP and 0 <= seat.life <= LIFE_CAP
-        assert seat.life > 0 or state.phase == "over"
+        assert seat.life > 0 or seat.out or state.phase == "over"
+        assert not seat.out or state.phase == "over" or (seat.life == 0 and index != state.active and all(  # out
+            held.owner != index for held in [*state.units, *state.in_play]))
         assert 0 <= seat.t <= TURN_T and (seat.t == 0 or index == state.active)
     turn = RULES.turn(state)  # the move list's turn: the active player's, none while decks are brought
     assert turn.number == state.turn and turn.seat == (state.active if state.turn else None)
@@ -100,13 +102,13 @@ def check_table(state: XiState) -> None:
 
 
 def play(seed: int, resign_one_in: int, cards: tuple[str, ...] = ALL_IDS, seen: Counter | None = None,
-         watch: Callable[[XiState, int, dict, Rng], None] | None = None) -> XiState:
+         watch: Callable[[XiState, int, dict, Rng], None] | None = None, seats: int = 2) -> XiState:
     rng, choices = Rng(f"game-{seed}"), Rng(f"choices-{seed}")
-    history, state = adopted(RULES, RULES.new_state(2, {}), RULES.setup(2, {}, rng))
+    history, state = adopted(RULES, RULES.new_state(seats, {}), RULES.setup(seats, {}, rng))
     for _ in range(MAX_DECISIONS):
         seat = RULES.to_act(state)
         if seat is None:
-            replayed = RULES.new_state(2, {})
+            replayed = RULES.new_state(seats, {})
             for event in history:
                 replayed = RULES.evolve(replayed, event)
             assert replayed == state
@@ -115,9 +117,9 @@ def play(seed: int, resign_one_in: int, cards: tuple[str, ...] = ALL_IDS, seen: 
         if state.pending and state.pending[-1].kind == "deck":
             action = {"type": "bring_deck", "cards": random_deck(choices, cards)}
         elif choices.below(resign_one_in) == 0:
-            seat, action = choices.below(2), {"type": "resign"}
+            seat, action = choices.below(seats), {"type": "resign"}
         elif choices.below(STANDING_ONE_IN) == 0:
-            seat, action = choices.below(2), random_standing(choices, state)
+            seat, action = choices.below(seats), random_standing(choices, state)
         else:
             action = choices.choice(RULES.legal_actions(state, seat))
         if watch is not None:
@@ -138,11 +140,19 @@ def play(seed: int, resign_one_in: int, cards: tuple[str, ...] = ALL_IDS, seen: 
 
 
 @settings(max_examples=8, deadline=None)
-@given(seed=st.integers(0, 10**9))
-def test_random_legal_games_end_with_every_card_in_one_place(seed):
-    state = play(seed, resign_one_in=1500)
-    assert state.ended_by in ("resignation", "turn-limit", "zero-life")
-    assert RULES.outcome(state) is not None
+@given(seed=st.integers(0, 10**9), seats=st.integers(2, 4))
+def test_random_legal_games_of_two_to_four_end_with_every_card_in_one_place(seed, seats):
+    state = play(seed, resign_one_in=1500, seats=seats)
+    assert state.ended_by in ("resignation", "turn-limit", "zero-life", "no-win")
+    assert RULES.outcome(state) is not None and len(RULES.outcome(state).scores) == seats
+
+
+def test_games_of_three_and_four_put_players_out_and_play_on_to_one_winner():
+    for seats, seed in ((3, 0), (4, 2)):
+        seen: Counter = Counter()
+        state = play(seed, resign_one_in=10**9, seats=seats, seen=seen)
+        assert seen["player_out"] == seats - 2 and state.ended_by == "zero-life", (seats, seen["player_out"])
+        assert len(state.winners) == 1 and [seat.out for seat in state.players].count(True) == seats - 2
 
 
 def test_random_games_play_cards_of_every_kind_skirmish_and_end_when_a_player_reaches_0():
@@ -159,14 +169,14 @@ def test_random_games_play_cards_of_every_kind_skirmish_and_end_when_a_player_re
     assert seen["struck"] > 10 and seen["skirmish_cancelled"] > 0 and seen["standing answer"] > 5, seen
 
 
-def test_a_game_nobody_resigns_ends_as_a_draw_when_turn_400_ends():
+def test_a_game_nobody_can_win_ends_as_a_draw_once_the_decks_are_empty_and_the_turns_go_quiet():
     # Decks of cards that never cost a player life: statements, spells and harmless units are played,
-    # yet nobody can win.
+    # yet nobody can win; once both decks are empty, six quiet turns in a row end it (xi.house.no-win).
     seen: Counter = Counter()
     state = play(7, resign_one_in=10**9, cards=HARMLESS, seen=seen)
     assert seen["card_in_play"] > 10 and seen["unit_entered"] > 5
-    assert (state.ended_by, state.turn, state.winners) == ("turn-limit", TURN_LIMIT, [])
-    assert all(not seat.deck for seat in state.players)  # 400 turns of random draws empty every deck
+    assert (state.ended_by, state.winners, state.quiet_turns) == ("no-win", [], 6)
+    assert state.turn < TURN_LIMIT and all(not seat.deck for seat in state.players)
     assert state_codec.decode(RULES, state_codec.encode(state)) == state  # the store's snapshot
 
 
