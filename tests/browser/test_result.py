@@ -45,14 +45,19 @@ def test_a_running_game_shows_no_result(page, server, api):
     assert page.locator("#result").is_hidden()
 
 
+def open_resigned(page, server, api, game_id: str, token: str) -> None:
+    """The seat of `token` resigns, and its page is opened on the result."""
+    game = api.get(game_id, token=token)
+    api.http.post(f"{server}/api/games/{game_id}/actions", json={"action": {"type": "resign"},
+                  "expected_version": game["version"]}, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+    page.goto(f"{server}/games/{game_id}#token={token}")
+    page.wait_for_selector("#result:not([hidden])")
+
+
 def test_a_rematch_against_the_bot_opens_the_same_game_on_a_new_deal_in_your_seat(page, server, api):
     created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="result-rematch")
     token = created["tokens"][0]["token"]
-    game = api.get(created["id"], token=token)
-    api.http.post(f"{server}/api/games/{created['id']}/actions", json={"action": {"type": "resign"},
-                  "expected_version": game["version"]}, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
-    page.goto(f"{server}/games/{created['id']}#token={token}")
-    page.wait_for_selector("#result:not([hidden])")
+    open_resigned(page, server, api, created["id"], token)
     page.click("#rematch")
     page.wait_for_function("id => !location.pathname.endsWith(id)", arg=created["id"])
     page.wait_for_selector("#viewer[data-ready='true']")
@@ -66,11 +71,7 @@ def test_a_rematch_against_the_bot_opens_the_same_game_on_a_new_deal_in_your_sea
 def test_a_rematch_between_people_gives_the_other_players_links(page, server, api):
     created = api.create([{"name": "ana"}, {"name": "bo"}], seed="result-people")
     token = created["tokens"][0]["token"]
-    game = api.get(created["id"], token=token)
-    api.http.post(f"{server}/api/games/{created['id']}/actions", json={"action": {"type": "resign"},
-                  "expected_version": game["version"]}, headers={"Authorization": f"Bearer {token}"}).raise_for_status()
-    page.goto(f"{server}/games/{created['id']}#token={token}")
-    page.wait_for_selector("#result:not([hidden])")
+    open_resigned(page, server, api, created["id"], token)
     page.click("#rematch")
     page.wait_for_selector("#rematch-open")
     links = page.locator(".rematch-links a")

@@ -42,15 +42,19 @@ def clock():
     return FakeClock()
 
 
-@pytest.fixture
-def parry(monkeypatch, clock):
-    """The service, with Parry registered and the store's times taken from the test's clock."""
-    monkeypatch.setitem(registry.GAMES, "parry", RULES)
+def services_playing(monkeypatch, clock, name, rules):
+    """The service, with `rules` registered as `name` and the store's times taken from `clock`."""
+    monkeypatch.setitem(registry.GAMES, name, rules)
     for event in (Game.Created, Game.Recorded):
         monkeypatch.setattr(event, "create_timestamp", staticmethod(clock.now))
     services = build(MEMORY)
     services.commands.clock = clock
     return services
+
+
+@pytest.fixture
+def parry(monkeypatch, clock):
+    return services_playing(monkeypatch, clock, "parry", RULES)
 
 
 def act(services, game_id, seat, action):

@@ -6,13 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from domain import registry
 from domain.xi import RULES
 from services.audit import audit_game
-from services.bootstrap import build
-from services.game import Game
 from tests.clocks import START, FakeClock
-from tests.integration.test_standing_answers import MEMORY, everything_shown
+from tests.integration.test_standing_answers import act, everything_shown, services_playing
 from tests.unit.xi.builders import DECK, OTHER_DECK
 
 PASS_DRAWS = {"type": "set_standing", "kinds": {"draw": "pass"}}
@@ -27,17 +24,7 @@ def clock():
 
 @pytest.fixture
 def xi(monkeypatch, clock):
-    """The service, with Xi registered and the store's times taken from the test's clock."""
-    monkeypatch.setitem(registry.GAMES, "xi", RULES)
-    for event in (Game.Created, Game.Recorded):
-        monkeypatch.setattr(event, "create_timestamp", staticmethod(clock.now))
-    services = build(MEMORY)
-    services.commands.clock = clock
-    return services
-
-
-def act(services, game_id, seat, action):
-    return services.commands.act(game_id, seat, action, services.store.game(game_id).version)
+    return services_playing(monkeypatch, clock, "xi", RULES)
 
 
 def played(services, clock, by_rule: bool):
