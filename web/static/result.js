@@ -2,7 +2,7 @@
    (its outcome's detail), a chart of each seat's score at the end of every turn (GET /scores),
    and a rematch: the same game, seats and options on a new deal.
 
-   The viewer makes one with ChronicleResult.create({ call, gameApi }) and calls show(game, token)
+   The viewer makes one with ChronicleResult.create({ call }) and calls show(game, token)
    once the game is over; the chart is drawn as SVG by the page itself, with its numbers in a
    table beneath for anyone who cannot see it. */
 "use strict";

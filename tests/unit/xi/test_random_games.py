@@ -90,9 +90,8 @@ def check_table(state: XiState) -> None:
         assert not seat.out or state.phase == "over" or (seat.life == 0 and index != state.active and all(  # out
             held.owner != index for held in [*state.units, *state.in_play]))
         assert 0 <= seat.t <= TURN_T and (seat.t == 0 or index == state.active)
-    turn = RULES.turn(state)  # the move list's turn: the active player's, none while decks are brought
-    assert turn.number == state.turn and turn.seat == (state.active if state.turn else None)
-    assert turn.number == 0 or turn.seat is not None
+    turn = RULES.turn(state)  # the move list's turn: a player's once the decks are in, none before
+    assert (turn.seat is None) == (turn.number == 0)
     for unit in derive_all(state).values():  # the fallen are gone; stats are whole numbers in range
         assert 0 < unit.life <= unit.max_life and unit.damage >= 0
         assert 0 <= unit.skirmishes <= MOST_SKIRMISHES
