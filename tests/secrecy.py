@@ -11,8 +11,8 @@ from typing import Any, Iterable
 
 
 def leaves(value: Any) -> set[str]:
-    """Every string value inside a JSON value, but names of kinds (`type`) and places on the table
-    (`path`), which hide nothing."""
+    """Every string value inside a JSON value, but names of kinds (`type`, a damage `step`) and places
+    on the table (`path`), which hide nothing."""
     found: set[str] = set()
     stack = [value]
     while stack:
@@ -20,7 +20,7 @@ def leaves(value: Any) -> set[str]:
         if isinstance(item, str):
             found.add(item)
         elif isinstance(item, dict):
-            stack.extend(v for k, v in item.items() if k not in ("type", "path"))
+            stack.extend(v for k, v in item.items() if k not in ("type", "step", "path"))
         elif isinstance(item, list):
             stack.extend(item)
     return found

@@ -9,6 +9,7 @@
     chronicle replay GAME              print a game's steps
     chronicle simulate GAME --games N --bot NAME
                                        N games played by a bot, beside a random player: scores, titles
+    chronicle cards GAME               a game's card list as a Markdown table (Xi Cards: docs/xi-cards.md)
 
 The store is the one the environment names (see services/bootstrap.py and services/store_place.py);
 `verify` and `simulate` need none. Export, replay and projections only read a store that is
@@ -37,7 +38,7 @@ from services.store_place import StoreMissing, StorePlace, store_place
 
 # How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
 CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE
-STORELESS = ("verify", "simulate")
+STORELESS = ("verify", "simulate", "cards")
 
 
 def game_id(text: str) -> UUID:
@@ -92,7 +93,21 @@ def parser() -> argparse.ArgumentParser:
     simulate.add_argument("--advanced", action="store_true", help="the game's advanced option (the Court: 6 spaces)")
     simulate.add_argument("--option", action="append", type=game_option, metavar="NAME=VALUE",
                           help="a game option, the value as JSON (e.g. edition=1: Xanadu's first deck); repeatable")
+    cards = commands.add_parser("cards", help="print a game's card list as a Markdown table")
+    cards.add_argument("game", help="the game's name, e.g. xi")
     return top
+
+
+def card_table(game: str) -> int:
+    from domain import registry
+
+    rules = registry.GAMES.get(game)
+    if rules is None or not hasattr(rules, "card_table"):
+        having = sorted(name for name, known in registry.GAMES.items() if hasattr(known, "card_table"))
+        print(f"chronicle cards: {game!r} has no card table (games with one: {', '.join(having)})", file=sys.stderr)
+        return 2
+    print(rules.card_table(), end="")
+    return 0
 
 
 def verify(path: str) -> int:
@@ -127,6 +142,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.command == "verify":
             return verify(args.file)
+        if args.command == "cards":
+            return card_table(args.game)
         if args.command == "simulate":
             from web.simulate_report import run_simulation
 

@@ -138,6 +138,7 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "order_chosen": _order,
     "turn_started": lambda d, n: f"Turn {d['turn']}: {_who(n, d['seat'])} has {d['t']}T",
     "time_banked": lambda d, n: f"{_who(n, d['seat'])} banks {d['t']}T as {d['pt']}pT",
+    "pt_gained": lambda d, n: f"{_who(n, d['seat'])} gains {d['by']}pT ({d['to']}pT)",
     "turn_ended": lambda d, n: f"{_who(n, d['seat'])} ends the turn" + (f"; {d['t']}T is lost" if d["t"] else ""),
     "card_declared": _declared,
     "ability_declared": _ability,

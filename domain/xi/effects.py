@@ -18,8 +18,9 @@ from typing import Any, Callable
 from domain.xi.board import Cause, amount, holds, player_immunities, resolve, under_way
 from domain.xi.cards import CARDS
 from domain.xi.damage import deal
+from domain.xi.drawing import draw
 from domain.xi.layers import Stats, derive_all
-from domain.xi.table import capped_life
+from domain.xi.table import capped_life, capped_pt
 
 Entry = Mapping[str, Any]
 
@@ -169,9 +170,31 @@ def _cancel(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -
     cancel_skirmish(em, CARDS[cause.card].rule, cause.card)
 
 
+def _draw(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+    """Each player `to` names draws `amount` cards for nothing; an empty deck gives none
+    (xi.time.draw-empty), as a paid draw would."""
+    value = _amount(em, entry, cause, derived)
+    for seat in resolve(em.state, derived, entry["to"], cause):
+        if isinstance(seat, int):
+            for _ in range(value):
+                draw(em, seat, {"t": 0, "pt": 0}, CARDS[cause.card].rule)
+
+
+def _gain_pt(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+    """Each player `to` names gains `amount` pT, never past 20 (xi.cap.pt)."""
+    value = _amount(em, entry, cause, derived)
+    for seat in resolve(em.state, derived, entry["to"], cause):
+        if isinstance(seat, int):
+            pt = em.state.players[seat].pt
+            if capped_pt(pt + value) > pt:
+                em.emit("pt_gained", CARDS[cause.card].rule, {"seat": seat, "by": capped_pt(pt + value) - pt,
+                                                             "to": capped_pt(pt + value)})
+
+
 ACTIONS: Mapping[str, Callable[[Any, Entry, Cause, Mapping[str, Stats]], None]] = {
     "damage": _damage, "heal": _heal, "gain_life": _heal, "lose_life": _lose_life, "move_life": _move_life,
     "destroy": _destroy, "return_to_hand": _return_to_hand, "add_effect": _add_effect,
-    "take_control": _take_control, "prevent": _prevent, "cancel_skirmish": _cancel,
+    "take_control": _take_control, "prevent": _prevent, "cancel_skirmish": _cancel, "draw": _draw,
+    "gain_pt": _gain_pt,
 }
 ANSWERS = frozenset({"prevent", "cancel_skirmish"})  # words that act only on a declaration under way

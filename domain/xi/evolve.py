@@ -304,6 +304,13 @@ def _time_banked(s: XiState, facts: Facts) -> None:
     seat.pt = capped_pt(seat.pt + facts["pt"])
 
 
+def _pt_gained(s: XiState, facts: Facts) -> None:
+    seat = _seat(s, facts["seat"])
+    if capped_pt(seat.pt + facts["by"]) != facts["to"]:
+        raise ValueError(f"{seat.pt}pT and {facts['by']}pT gained is not {facts['to']}pT")
+    seat.pt = facts["to"]
+
+
 def _turn_ended(s: XiState, facts: Facts) -> None:
     _seat(s, facts["seat"]).t = 0  # xi.time.expires
     # xi.house.no-win: a quiet turn (no life changed, no card entered play) with every deck empty
@@ -369,6 +376,7 @@ APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
     "order_chosen": _order_chosen,
     "turn_started": _turn_started,
     "time_banked": _time_banked,
+    "pt_gained": _pt_gained,
     "turn_ended": _turn_ended,
     "card_declared": _card_declared,
     "unit_entered": _unit_entered,

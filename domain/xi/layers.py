@@ -9,7 +9,9 @@ damage, 5a-5b max life) and, inside a layer, by the timestamp of its source (XMa
 The statics come from the units in play, the lasting spells and statements in play (whose
 `attached` is the unit they were cast on), and the layered effects started by resolving cards
 (Alchemist's type, Master Game Player's control), each on the units it was started on. They are
-compiled from the catalogue at import, so no card text is parsed while a game runs. A `code`
+compiled from the catalogue at import, so no card text is parsed while a game runs. A static with
+an `if` applies only while its condition holds: a tag in force (`tag:raining`) or its holder's own
+turn (`own_turn`), read as the layers are applied. A `code`
 static is a function of special.py: Thesis's damage is the odd number its controller chose for the
 damage being dealt (`chosen`), and its printed 0 at any other moment (xi.house.thesis-choice).
 """
@@ -46,6 +48,7 @@ class Static:
     code: str | None = None
     controller: int | None = None  # a spell's holder; a unit's is derived (layer 1)
     on: str | None = None
+    condition: str | None = None  # `tag:<t>` or `own_turn`: the static applies only while it holds
 
     def key(self) -> tuple[int, int]:
         return _RANK[self.layer], self.since
@@ -86,7 +89,11 @@ def _compile(card_id: str, entry: tuple) -> Static | None:
         return None  # typed lists are read by their own queries (board.py, damage.py)
     if (fields["layer"], fields["op"]) not in _OPS:
         raise ValueError(f"{card_id}: layer {fields['layer']} has no op {fields['op']!r}")
-    return Static(fields["layer"], fields["op"], fields.get("value"), fields["to"], code=fields.get("code"))
+    condition = fields.get("if")
+    if condition is not None and not (condition.startswith("tag:") or condition == "own_turn"):
+        raise ValueError(f"{card_id}: a layered static's `if` is tag:<t> or own_turn, not {condition!r}")
+    return Static(fields["layer"], fields["op"], fields.get("value"), fields["to"], code=fields.get("code"),
+                  condition=condition)
 
 
 CARD_STATICS: Mapping[str, tuple[Static, ...]] = {
@@ -98,9 +105,10 @@ CARD_STATICS: Mapping[str, tuple[Static, ...]] = {
 def statics_in_play(state: XiState) -> list[Static]:
     """Every layered static of the cards in play and of the effects under way, tied to its source
     and timestamp."""
-    found = [Static(s.layer, s.op, s.value, s.to, unit.uid, unit.since, s.code)
+    found = [Static(s.layer, s.op, s.value, s.to, unit.uid, unit.since, s.code, condition=s.condition)
              for unit in state.units for s in CARD_STATICS[unit.card]]
-    found += [Static(s.layer, s.op, s.value, s.to, spell.iid, spell.since, s.code, spell.controller, spell.on)
+    found += [Static(s.layer, s.op, s.value, s.to, spell.iid, spell.since, s.code, spell.controller, spell.on,
+                     s.condition)
               for spell in state.in_play for s in CARD_STATICS[spell.card]]
     found += [Static(effect.where, effect.op, effect.value, "self", uid, effect.since)
               for effect in state.effects if effect.where in _RANK for uid in effect.to]
@@ -136,6 +144,12 @@ def _selected(to: str, holder: Holder | None, work: dict[str, dict]) -> Iterable
     return [uid for uid, unit in work.items() if selects(to, holder, uid, unit["controller"], unit["type"])]
 
 
+def _holds(condition: str, holder: Holder | None, active: int | None, in_force: frozenset[str]) -> bool:
+    if condition == "own_turn":
+        return holder is not None and holder[1] == active
+    return condition[4:] in in_force
+
+
 def _printed(unit: Unit) -> dict:
     card = CARDS[unit.card]
     return {"uid": unit.uid, "controller": unit.controller, "type": card.type, "damage": card.damage,
@@ -147,9 +161,16 @@ def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str
     """Every unit's derived stats by id. `extra` adds statics not (yet) held by a card in play;
     `chosen` holds the values chosen for `code` statics (Thesis's odd number) at this moment."""
     work = {unit.uid: _printed(unit) for unit in state.units}
+    in_force = None
     for static in sorted([*statics_in_play(state), *extra], key=Static.key):
         field, how = _OPS[(static.layer, static.op)]
-        for uid in _selected(static.to, _holder(static, work), work):
+        holder = _holder(static, work)
+        if static.condition is not None:
+            if in_force is None:
+                in_force = frozenset(CARDS[card.card].tag for card in state.in_play if CARDS[card.card].tag)
+            if not _holds(static.condition, holder, state.active, in_force):
+                continue
+        for uid in _selected(static.to, holder, work):
             unit = work[uid]
             if static.code:
                 unit[field] = CODES[static.code](state, uid, chosen or {})

@@ -17,6 +17,7 @@ from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
+from domain.xi.card_table import render as card_table
 from domain.xi.cards import CARDS
 from domain.xi.choices import rule_of
 from domain.xi.decide import Emitter, decide_events, setup_events
@@ -52,6 +53,10 @@ class XiRules(Interrupts):
 
     def __init__(self) -> None:
         self.bots: dict[str, Any] = {"random": RandomBot()}  # the general bot is step 7
+
+    def card_table(self) -> str:
+        """The catalogue and the starters as the Markdown page docs/xi-cards.md is."""
+        return card_table()
 
     def new_state(self, seats: int, options: Mapping[str, Any]) -> XiState:
         """The empty table, before setup."""

@@ -6,7 +6,7 @@ left out:
   players   one object per seat (2-4), seat 0 first:
               life 1-99 (40), t (0; only the active player holds T, at most 10), pt 0-20 (0),
               hand, deck (top first), discard (bottom first): card ids ([]),
-              deck_list: the whole deck the seat brought, a list or a named deck ("sampler");
+              deck_list: the whole deck the seat brought, a list or a named deck ("aqua");
                 every card of the seat's (in hand, deck, discard pile, in play, declared) comes
                 from it, and the cards of it named nowhere go under `deck`, shuffled by the
                 game's generator. Left out, it is the cards named. It must be a legal deck.
@@ -59,15 +59,31 @@ EFFECT_FIELDS = ("source", "to", "where", "op", "value", "since")
 _refuse = CHECK.refuse
 
 # The effects cards and abilities start (a layer or a list, and its op), and what their value is.
-EFFECT_VALUES = {("1", "set"): "seat", ("2", "set"): "type", ("restriction", "cannot_skirmish"): "none"}
+def _effect_values() -> dict[tuple[str, str], Any]:
+    """(layer or list, op) -> "seat" (a control effect), "type" (a chosen type), or the values the
+    catalogue's cards give it (None for an effect with no value)."""
+    found: dict[tuple[str, str], Any] = {("1", "set"): "seat"}  # take_control
+    for card in CARDS.values():
+        for entry in map(dict, (*card.on_play, *card.ability)):
+            if entry["do"] == "add_effect":
+                effect = dict(entry["effect"])
+                key = (effect.get("layer") or effect["list"], effect["op"])
+                if "choose" in entry:
+                    found[key] = "type"
+                else:
+                    found[key] = found.get(key, frozenset()) | {effect.get("value")}
+    return found
+
+
+EFFECT_VALUES = _effect_values()
 
 SCENARIO_EXAMPLE: dict[str, Any] = {
     # Jack's Snow Beast, under his Flood, has declared a skirmish on Jake's Beast of Pain (Flames
     # on it): Aqua on Ember, doubled twice. Jake's window is open: pass, or answer with Heat Stroke?
     "turn": 7, "active": 0, "first": 1,
-    "players": [{"life": 31, "t": 4, "pt": 3, "hand": ["rainblast", "sidestep"], "deck": ["rainfall"],
-                 "deck_list": "sampler", "discard": ["earth-moth"], "standing": {"kinds": {"draw": "pass"}, "when": []}},
-                {"life": 40, "pt": 2, "hand": ["heat-stroke"], "deck": [], "deck_list": "sampler"}],
+    "players": [{"life": 31, "t": 4, "pt": 3, "hand": ["rainblast", "undertow"], "deck": ["rainfall"],
+                 "deck_list": "aqua", "discard": ["river-sprite"], "standing": {"kinds": {"draw": "pass"}, "when": []}},
+                {"life": 40, "pt": 2, "hand": ["heat-stroke"], "deck": [], "deck_list": "ember"}],
     "units": [{"card": "beast-of-pain", "controller": 1, "life": 12},
               {"card": "snow-beast", "controller": 0, "skirmishes": 1}],
     "in_play": [{"card": "flood", "controller": 0}, {"card": "flames-of-preservation", "controller": 1, "on": 0}],
@@ -248,8 +264,11 @@ class _Plan:
         value = raw.get("value")
         if kind == "seat":
             self.seat_in(value, f"{where}.value")
-        elif (kind == "type" and value not in TYPES) or (kind == "none" and value is not None):
-            raise _refuse(f"{where}.value: {value!r} is not {'a type' if kind == 'type' else 'null'} for this effect")
+        elif kind == "type" and value not in TYPES:
+            raise _refuse(f"{where}.value: {value!r} is not a type for this effect")
+        elif kind not in ("seat", "type") and (value not in kind or type(value) is bool):
+            given = ", ".join("null" if given is None else repr(given) for given in sorted(kind, key=repr))
+            raise _refuse(f"{where}.value: {value!r} is not a value a card gives this effect ({given})")
         since = _number(raw.get("since"), f"{where}.since", 1, 10**9, "the timestamp it began")
         return {"source": source, "to": list(to), "where": raw["where"], "op": raw["op"], "value": value,
                 "since": since}

@@ -18,7 +18,7 @@ ACTIONS = frozenset({"damage", "heal", "lose_life", "gain_life", "move_life", "d
 SELECTORS = frozenset({"self", "attached", "controller", "opponents", "target:unit", "target:unit_or_player",
                        "target:own_unit", "target:opposing_unit", "own_units", "opposing_units", "all_units",
                        "declared", "skirmish"})
-WHEN = frozenset({"turn_start", "own_turn_start", "turn_end", "destroyed", "deals_damage", "loses_life"})
+WHEN = frozenset({"turn_start", "own_turn_start", "destroyed", "deals_damage"})
 LAYERS = frozenset({"1", "2", "3", "4a", "4b", "4c", "5a", "5b"})
 LISTS = frozenset({"restriction", "cost", "tag", "damage"})
 OPS = frozenset({"set", "add", "multiply", "grant", "immune", "cannot_skirmish", "skirmishes_per_turn"})
@@ -34,6 +34,11 @@ _KEYWORD = re.compile(r"untargetable$|immune:(" + "|".join(TYPES) + r")$|reduce:
 _TYPE = "|".join(TYPES)
 _CONDITION = re.compile(rf"tag:[a-z][a-z-]*$|own_turn$|target_type:({_TYPE})$|target_is_player$"
                         rf"|attacker_not_type:({_TYPE})$|controller_lost_life$|life_at_most_base_max$")
+
+# The conditions a static may carry, by where it sits: each is read by that layer's or list's query.
+_STATIC_IF = {"layer": re.compile(r"tag:[a-z][a-z-]*$|own_turn$"),
+              "damage": re.compile(rf"target_type:({_TYPE})$|target_is_player$"),
+              "restriction": re.compile(r"(?!)"), "cost": re.compile(r"(?!)"), "tag": re.compile(r"(?!)")}
 
 # The keys each shape of effect may have, and those it must have.
 SHAPES: Mapping[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -120,6 +125,10 @@ def check_effect(card: str, shape: str, index: int, entry: Any, cards: frozenset
             raise fail(card, f"{where}.{key}", "missing")
     if shape == "static" and ("layer" in entry) == ("list" in entry):
         raise fail(card, where, "a static has exactly one of layer or list")
+    if shape == "static" and "if" in entry and not _STATIC_IF[entry.get("list", "layer")].match(str(entry["if"])):
+        raise fail(card, f"{where}.if", f"{entry['if']!r}: a layered static's condition is tag:<t> or own_turn; "
+                                        "a damage modifier's is target_type:<t> or target_is_player; "
+                                        "other lists take none")
     return tuple(sorted((key, _checked(card, f"{where}.{key}", key, value, cards)) for key, value in entry.items()))
 
 

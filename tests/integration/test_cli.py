@@ -194,3 +194,11 @@ def test_replay_prints_every_step_of_a_game_longer_than_a_page(tmp_path):
     done = chronicle("replay", str(game_id), data=tmp_path)
     assert done.returncode == 0, done.stderr
     assert [int(line.split()[0]) for line in done.stdout.splitlines()] == list(range(1, game.version + 1))
+
+
+def test_cards_prints_the_xi_card_list_as_the_docs_show_it_and_names_the_games_that_have_one():
+    done = chronicle("cards", "xi", data=None)
+    assert done.returncode == 0 and done.stdout == (ROOT / "docs" / "xi-cards.md").read_text()
+    assert "| Snow Beast | unit | 10T | 4 / 16 |" in done.stdout and "| aqua | 50 |" in done.stdout
+    missing = chronicle("cards", "chi", data=None)
+    assert (missing.returncode, missing.stderr) == (2, "chronicle cards: 'chi' has no card table (games with one: xi)\n")

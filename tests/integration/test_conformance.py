@@ -31,9 +31,9 @@ GAMES = sorted(registry.GAMES)
 
 
 def catalogue_leaves(rules) -> set[str]:
-    """What a game's public deck list says (names, colours, resources): no secret of anyone's,
-    even where a seat's view shows it only for the cards of its own hand."""
-    return leaves([card.to_json() for card in getattr(rules, "catalogue", {}).values()])
+    """What a game's public deck list and rule index say (names, colours, resources, rule ids): no
+    secret of anyone's, even where a seat's view shows it only for the cards of its own hand."""
+    return leaves([card.to_json() for card in getattr(rules, "catalogue", {}).values()]) | set(rules.rulebook)
 
 
 def people(rules):

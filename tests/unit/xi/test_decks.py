@@ -3,7 +3,7 @@ private to its seat, shuffled by the seeded generator with its order secret."""
 
 from domain.errors import IllegalAction, NotYourTurn
 from domain.xi import RULES
-from domain.xi.cards import ALL_IDS
+from domain.xi.decks import NAMED
 from tests.unit.events import only
 from tests.unit.xi.builders import DECK, OTHER_DECK, act, decks_in, prepared, refused
 
@@ -83,15 +83,16 @@ def test_the_shuffle_follows_the_games_seed():
 
 def test_the_named_decks_are_the_only_decks_listed_and_bring_their_cards_privately():
     state = prepared()
-    assert RULES.legal_actions(state, 0) == [{"type": "bring_deck", "deck": "sampler"}]
-    assert RULES.view(state, 1)["named_decks"] == [{"name": "sampler", "cards": len(ALL_IDS)}]  # public lists
-    events, state = act(state, 0, {"type": "bring_deck", "deck": "sampler"})
+    starters = ["aqua", "ember", "stone", "wind"]
+    assert RULES.legal_actions(state, 0) == [{"type": "bring_deck", "deck": name} for name in starters]
+    assert RULES.view(state, 1)["named_decks"] == [{"name": name, "cards": 50} for name in starters]  # public lists
+    events, state = act(state, 0, {"type": "bring_deck", "deck": "stone"})
     brought = only(events, "deck_brought")
-    assert brought.data == {"seat": 0, "count": len(ALL_IDS)} and brought.private == {"cards": list(ALL_IDS),
-                                                                                       "deck": "sampler"}
-    assert state.players[0].deck_list == list(ALL_IDS) and brought.private_to == 0
+    assert brought.data == {"seat": 0, "count": 50} and brought.private == {"cards": list(NAMED["stone"]),
+                                                                            "deck": "stone"}
+    assert state.players[0].deck_list == list(NAMED["stone"]) and brought.private_to == 0
 
 
 def test_a_deck_is_a_list_or_a_name_never_both_and_never_an_unknown_name():
-    for action in ({"type": "bring_deck", "deck": "aqua"}, {"type": "bring_deck", "deck": "sampler", "cards": DECK}):
+    for action in ({"type": "bring_deck", "deck": "sampler"}, {"type": "bring_deck", "deck": "aqua", "cards": DECK}):
         assert refused(prepared(), 0, action, IllegalAction).rule == "xi.action.well-formed"

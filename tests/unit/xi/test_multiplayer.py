@@ -19,7 +19,7 @@ def test_a_game_of_three_or_four_is_set_up_and_its_turns_go_clockwise_from_the_f
     for seats in (3, 4):
         state = RULES.setup(seats, {}, Rng("ffa")).state
         for seat in range(seats):
-            state = act(state, seat, {"type": "bring_deck", "deck": "sampler"})[1]
+            state = act(state, seat, {"type": "bring_deck", "deck": "aqua"})[1]
         winner = RULES.to_act(state)
         events, state = act(state, winner, {"type": "choose_order", "first": False})
         first = (winner + 1) % seats

@@ -9,7 +9,7 @@ import pytest
 from domain.errors import IllegalAction
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.cards import ALL_IDS
+from domain.xi.decks import NAMED
 from tests.unit.events import adopted, types
 from tests.unit.xi.builders import PASS, act, play, table
 from tests.unit.xi.test_random_games import play as random_game
@@ -29,7 +29,7 @@ def test_the_example_lays_out_jakes_window_on_a_skirmish_and_he_may_answer_with_
     assert RULES.legal_actions(state, 1) == [PASS, play("heat-stroke")]
     seen = RULES.view(state, None)
     assert [unit["life"] for unit in seen["units"]] == [12, 16] and seen["units"][0]["max_life"] == 32
-    assert seen["players"][0]["discard"] == ["earth-moth"] and seen["players"][0]["deck_size"] == 26
+    assert seen["players"][0]["discard"] == ["river-sprite"] and seen["players"][0]["deck_size"] == 45
     answered, after = act(state, 1, play("heat-stroke"))
     assert "skirmish_cancelled" in types(answered) and after.units[0].life == 12  # what if he had?
     struck = act(act(state, 1, PASS)[1], 0, {"type": "strike"})[0]
@@ -40,7 +40,7 @@ def test_the_named_top_of_a_deck_is_on_top_and_the_rest_of_its_list_is_shuffled_
     one, two = laid_out(EXAMPLE, seed="one")[1], laid_out(EXAMPLE, seed="two")[1]
     assert one.players[0].deck[0] == two.players[0].deck[0] == "rainfall"
     assert one.players[0].deck != two.players[0].deck and sorted(one.players[0].deck) == sorted(two.players[0].deck)
-    assert one.players[0].deck_list == list(ALL_IDS)
+    assert one.players[0].deck_list == list(NAMED["aqua"])
 
 
 def test_each_seat_is_shown_its_own_hand_deck_list_and_standing_rules_and_nobody_the_deck_order():
@@ -113,8 +113,8 @@ REFUSALS = [
     (("players", 0, "pt"), 21, "scenario.players[0].pt: 21 is not pT"),
     (("players", 1, "t"), 3, "scenario.players[1].t: T is only the active player's"),
     (("players", 0, "hand"), ["black-lotus"], "scenario.players[0].hand[0]: 'black-lotus' is not the id of a Xi card"),
-    (("players", 0, "hand"), ["rainblast", "rainblast"], "scenario.players[0].deck_list: the seat's cards hold 2 of rainblast"),
-    (("players", 0, "deck_list"), "aqua", "scenario.players[0].deck_list: 'aqua' is not a named deck"),
+    (("players", 0, "hand"), ["rainblast"] * 4, "scenario.players[0].deck_list: the seat's cards hold 4 of rainblast"),
+    (("players", 0, "deck_list"), "sampler", "scenario.players[0].deck_list: 'sampler' is not a named deck"),
     (("players", 0, "deck_list"), ["flood"] * 4, "scenario.players[0].deck_list: the seat's deck, a deck holds 30"),
     (("players", 0, "standing"), {"kinds": {"draw": "maybe"}}, "scenario.players[0].standing.kinds.draw: 'maybe'"),
     (("active",), 2, "scenario.active: 2 is not a seat"),
@@ -143,20 +143,20 @@ def test_a_bad_scenario_is_refused_naming_the_field(path, value, reason):
 
 
 def test_a_scenario_for_three_lays_out_a_player_out_of_the_game():
-    scenario = {"players": [{"t": 10, "deck_list": "sampler"}, {"deck_list": "sampler"},
-                            {"out": True, "discard": ["flood"], "deck_list": "sampler"}]}
+    scenario = {"players": [{"t": 10, "deck_list": "aqua"}, {"deck_list": "aqua"},
+                            {"out": True, "discard": ["flood"], "deck_list": "aqua"}]}
     state = laid_out(scenario, seats=3)[1]
     assert state.players[2].out and RULES.to_act(state) == 0
     state = act(state, 0, {"type": "end_turn"})[1]
     assert state.active == 1
     with pytest.raises(IllegalAction, match=r"scenario.units\[0\].owner: seat 2 is out of the game"):
-        RULES.scenario_setup(3, {}, {"players": [{"deck_list": "sampler"}, {"deck_list": "sampler"},
-                                                 {"out": True, "deck_list": "sampler"}],
+        RULES.scenario_setup(3, {}, {"players": [{"deck_list": "aqua"}, {"deck_list": "aqua"},
+                                                 {"out": True, "deck_list": "aqua"}],
                                      "units": [{"card": "earth-moth", "controller": 0, "owner": 2}]}, Rng("x"))
 
 
 def test_a_skirmish_declared_in_a_scenario_strikes_as_in_a_game():
-    scenario = {"players": [{"t": 5, "deck_list": "sampler"}, {"deck_list": "sampler"}],
+    scenario = {"players": [{"t": 5, "deck_list": "stone"}, {"deck_list": "aqua"}],
                 "units": [{"card": "earth-soldier", "controller": 0, "skirmishes": 1},
                           {"card": "snow-beast", "controller": 1}],
                 "pending": [{"kind": "skirmish", "seat": 0, "attacker": "u1", "target": "u2"}]}
