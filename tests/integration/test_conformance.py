@@ -120,8 +120,15 @@ def seat_counts(rules) -> list[int]:
     return sorted({low, min(low + 1, high)})
 
 
-def play(services, game_id, seed: str, decisions: int | None = None) -> int:
-    """Seeded random decisions: all of them to the end, or the first `decisions`; returns how many."""
+# Random games of every game but Xi's of three end well within this many decisions; a longer one
+# ends here by a resignation, so that replaying every step as every seat stays affordable.
+MOST_DECISIONS = 500
+RESIGN = {"type": "resign"}
+
+
+def play(services, game_id, seed: str, decisions: int | None = None, resign_after: int | None = None) -> int:
+    """Seeded random decisions: all of them to the end, or the first `decisions`; with
+    `resign_after`, the seat to act then resigns where it may; returns how many."""
     chooser = Rng(seed, "conformance-player")
     made = 0
     while decisions is None or made < decisions:
@@ -129,7 +136,10 @@ def play(services, game_id, seed: str, decisions: int | None = None) -> int:
         seat = game.to_act()
         if seat is None:
             break
-        services.commands.act(game_id, seat, chooser.choice(game.rules.legal_actions(game.state, seat)), game.version)
+        action = chooser.choice(game.rules.legal_actions(game.state, seat))
+        if made == resign_after and RESIGN in game.rules.open_actions(game.state, seat):
+            action = RESIGN
+        services.commands.act(game_id, seat, action, game.version)
         made += 1
     return made
 
@@ -172,7 +182,7 @@ def test_every_step_replays_and_streams_as_every_seat_and_a_spectator(services, 
         seed = f"every-step-{seats}"
         people_seats = [{"name": f"p{seat}"} for seat in range(seats)]
         finished = services.commands.create(game, people_seats, seed=seed)
-        decisions = play(services, finished.id, seed)
+        decisions = play(services, finished.id, seed, resign_after=MOST_DECISIONS)
         # The same game one decision short of its end: every step of it as a running game shows it.
         running = services.commands.create(game, people_seats, seed=seed)
         play(services, running.id, seed, decisions - 1)
