@@ -26,10 +26,31 @@ from domain.xi.skirmish import declare_skirmish, strike_now
 from domain.xi.standing import checked
 from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, copy_state, new_state
 from domain.xi.table import next_seat
-from domain.xi.turns import start_turn
+from domain.xi.turns import pass_fallen_turn, start_turn
 from domain.xi.windows import answer, declared, in_window, pass_window
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
+
+
+# The events whose facts name units or spells in play by id, and the keys that hold those ids.
+# Each also names their cards (`cards`: id -> card), so that a replay line reads "Cinder Hound
+# (u12) skirmishes Snow Beast (u7)" from the event alone.
+NAMING = frozenset({"skirmish_declared", "struck", "skirmish_cancelled", "damage_dealt", "life_changed",
+                    "effect_started", "effect_ended", "card_in_play", "card_declared", "ability_declared"})
+NAMED_KEYS = ("attacker", "target", "source", "to", "on")
+
+
+def cards_named(state: Any, data: Mapping[str, Any]) -> dict[str, str]:
+    """The cards of the units and spells in play that `data` names by id."""
+    held = {unit.uid: unit.card for unit in state.units}
+    held.update((card.iid, card.card) for card in state.in_play)
+    named: dict[str, str] = {}
+    for key in NAMED_KEYS:
+        value = data.get(key)
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, str) and item in held:
+                named[item] = held[item]
+    return named
 
 
 class Emitter(BaseEmitter):
@@ -37,6 +58,12 @@ class Emitter(BaseEmitter):
 
     appliers = APPLIERS
     copy = staticmethod(copy_state)
+
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], **hidden: Any) -> None:
+        if type in NAMING:
+            named = cards_named(self.state, data)
+            data = {**data, "cards": named} if named else data
+        super().emit(type, rule, data, **hidden)
 
 
 def setup_events(seats: int, rng: Rng) -> Decision:
@@ -124,9 +151,11 @@ def _resign(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 
 def _judged(perform: Any) -> Any:
-    """The performer, then the judgement of a table nobody can win on (xi.house.no-win)."""
+    """The performer, then the turn of a player who fell in it passing on (xi.house.free-for-all),
+    then the judgement of a table nobody can win on (xi.house.no-win)."""
     def performed(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
         perform(em, seat, action)
+        pass_fallen_turn(em)
         judge_no_win(em)
     return performed
 

@@ -24,8 +24,17 @@ def describe(event: Event, names: Names) -> str:
 _who = seat_name
 
 
-def _target(target: str | int, names: Names) -> str:
-    return target if isinstance(target, str) else _who(names, target)
+def _target(target: str | int, names: Names, data: Data | None = None) -> str:
+    """A seat by its name; a unit or spell in play by its card's name and its id where the event
+    names the card, else by its id."""
+    if not isinstance(target, str):
+        return _who(names, target)
+    card = (data or {}).get("cards", {}).get(target)
+    return f"{NAME[card]} ({target})" if card else target
+
+
+def _units(ids: Sequence[str], data: Data) -> str:
+    return ", ".join(_target(uid, (), data) for uid in ids)
 
 
 def _cost(cost: Data) -> str:
@@ -63,13 +72,13 @@ def _winners(winners: Sequence[int], names: Names) -> str:
     return " and ".join(_who(names, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")
 
 
-def _source(source: str) -> str:
-    """A unit or spell in play by its id; a point spell, which has none, by its name."""
-    return NAME.get(source, source)
+def _source(source: str, data: Data) -> str:
+    """A unit or spell in play by its card and id; a point spell, which has none, by its name."""
+    return NAME[source] if source in NAME else _target(source, (), data)
 
 
 def _aimed(data: Data, names: Names) -> str:
-    return f" on {_target(data['target'], names)}" if "target" in data else ""
+    return f" on {_target(data['target'], names, data)}" if "target" in data else ""
 
 
 def _declared(data: Data, names: Names) -> str:
@@ -81,31 +90,37 @@ def _window(data: Data, names: Names) -> str:
     declarer, kind = _who(names, data["declarer"]), data["kind"]
     what = {"spell": lambda: f"{declarer}'s {NAME.get(data.get('card'), 'card')}",
             "ability": lambda: f"{declarer}'s use of {NAME.get(data.get('card'), 'an ability')}",
-            "skirmish": lambda: f"the skirmish of {data.get('attacker')} on {_target(data.get('target'), names)}",
+            "skirmish": lambda: f"the skirmish of {_attacker(data)} on {_target(data.get('target'), names)}",
             "draw": lambda: f"{declarer}'s draw", "end_turn": lambda: f"{declarer} ending the turn"}[kind]()
     return f"{_who(names, data['seat'])} may answer {what}"
 
 
+def _attacker(facts: Data) -> str:
+    """A window's attacker: its facts name its card."""
+    return f"{NAME[facts['card']]} ({facts['attacker']})" if facts.get("card") in NAME else str(facts.get("attacker"))
+
+
 def _cancelled(data: Data, names: Names) -> str:
     why = f" by {NAME[data['by']]}" if "by" in data else ": one of its units is gone"
-    return f"The skirmish of {data['attacker']} on {_target(data['target'], names)} is cancelled{why}"
+    return (f"The skirmish of {_target(data['attacker'], names, data)} on {_target(data['target'], names, data)} "
+            f"is cancelled{why}")
 
 
 def _ability(data: Data, names: Names) -> str:
     chosen = f", choosing {data['choice']}" if "choice" in data else ""
-    return (f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and uses {NAME[data['card']]} "
-            f"({data['source']}){_aimed(data, names)}{chosen}")
+    return (f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and uses {_target(data['source'], names, data)}"
+            f"{_aimed(data, names)}{chosen}")
 
 
 def _life(data: Data, names: Names) -> str:
-    who, by = _target(data["target"], names), data["by"]
+    who, by = _target(data["target"], names, data), data["by"]
     if by > 0:
         return f"{who} {'heals' if isinstance(data['target'], str) else 'gains'} {by} (to {data['to']})"
     return f"{who} loses {-by} life (to {data['to']})"
 
 
 def _effect(data: Data, names: Names) -> str:
-    units = ", ".join(data["to"])
+    units = _units(data["to"], data)
     if data["where"] == "1":
         return f"{_who(names, data['value'])} takes control of {units} until the end of the turn"
     if data["where"] == "2":
@@ -143,22 +158,23 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "card_declared": _declared,
     "ability_declared": _ability,
     "card_in_play": lambda d, n: f"{NAME[d['card']]} ({d['iid']}) is in play for {_who(n, d['controller'])}"
-                                 + (f" on {d['on']}" if d["on"] else ""),
+                                 + (f" on {_target(d['on'], n, d)}" if d["on"] else ""),
     "card_discarded": lambda d, n: f"{NAME[d['card']]} goes to {_who(n, d['owner'])}'s discard pile",
     "card_returned": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) returns to {_who(n, d['owner'])}'s hand",
     "life_changed": _life,
     "effect_started": _effect,
-    "effect_ended": lambda d, n: f"{NAME[d['source']]}'s effect on {', '.join(d['to'])} ends",
+    "effect_ended": lambda d, n: f"{NAME[d['source']]}'s effect on {_units(d['to'], d)} ends",
     "choice_asked": lambda d, n: f"{_who(n, d['seat'])} chooses for {NAME[d['card']]} ({d['source']})",
     "choice_made": lambda d, n: f"{_who(n, d['seat'])} chooses "
                                 + (f"{d['choice']} damage" if d["resume"] == "strike" else _target(d["choice"], n)),
     "unit_entered": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) enters play for {_who(n, d['controller'])}",
-    "skirmish_declared": lambda d, n: f"{d['attacker']} skirmishes {_target(d['target'], n)}",
-    "damage_dealt": lambda d, n: f"{_source(d['source'])} deals {d['amount']} {d['type']} damage to {_target(d['target'], n)}",
+    "skirmish_declared": lambda d, n: f"{_target(d['attacker'], n, d)} skirmishes {_target(d['target'], n, d)}",
+    "damage_dealt": lambda d, n: f"{_source(d['source'], d)} deals {d['amount']} {d['type']} damage to "
+                                 f"{_target(d['target'], n, d)}",
     "unit_destroyed": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) is destroyed",
     "window_opened": _window,
     "window_passed": lambda d, n: f"{_who(n, d['seat'])} does not answer",
-    "struck": lambda d, n: f"{d['attacker']} strikes {_target(d['target'], n)}"
+    "struck": lambda d, n: f"{_target(d['attacker'], n, d)} strikes {_target(d['target'], n, d)}"
                            + (f", picking {d['damage']} damage" if "damage" in d else ""),
     "card_prevented": lambda d, n: f"{NAME[d['by']]} prevents {_who(n, d['seat'])}'s {NAME[d['card']]}",
     "skirmish_cancelled": _cancelled,

@@ -43,7 +43,7 @@ class XiRules(Interrupts):
 
     name = "xi"
     title = "Xi Cards"
-    version = "1"
+    version = "2"  # 2: the starter decks and the cards designed for them; events name the cards of units
     seats = (2, 4)  # 3-4 seats: xi.house.free-for-all
     rulebook = RULEBOOK
     catalogue = CARDS

@@ -20,7 +20,7 @@ from domain.xi.checks import state_checks
 from domain.xi.effects import perform
 from domain.xi.layers import derive_all
 from domain.xi.end import end_of_turn
-from domain.xi.state import OVER, TURN_T, XiState
+from domain.xi.state import OVER, PLAY, TURN_T, XiState
 from domain.xi.table import next_seat
 
 
@@ -33,6 +33,14 @@ def end_turn(em: Any, seat: int) -> None:
     if end_of_turn(em):
         return
     start_turn(em, next_seat(em.state, seat), em.state.turn + 1, TURN_T, "xi.time.per-turn")
+
+
+def pass_fallen_turn(em: Any) -> None:
+    """A player out of a game of 3-4 in their own turn (xi.house.free-for-all): once nothing is
+    pending any more, their turn ends and the next seat's starts."""
+    state = em.state
+    if state.phase == PLAY and not state.pending and state.active is not None and state.players[state.active].out:
+        end_turn(em, state.active)
 
 
 def end_effects(em: Any) -> None:

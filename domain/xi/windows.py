@@ -95,6 +95,10 @@ def resolve_declaration(em: Any, on: Mapping[str, Any]) -> None:
     if em.state.phase == OVER:
         return
     kind, seat = on["kind"], on["declarer"]
+    if em.state.players[seat].out:  # the answer put its declarer out (xi.house.free-for-all)
+        if kind == "spell":
+            em.emit("card_discarded", "xi.house.free-for-all", {"iid": None, "card": on["card"], "owner": seat})
+        return
     if kind == "spell":
         resolve(em, seat, on["card"], on.get("target"))
     elif kind == "ability":

@@ -14,7 +14,7 @@ def test_wind_warrior_returns_to_your_hand_for_1t_in_your_own_turn_only():
     state = act(state, 0, END)[1]
     events, state = act(state, 1, use("u1"))
     assert only(events, "ability_declared").data == {"seat": 1, "source": "u1", "card": "wind-warrior",
-                                                     "paid": {"t": 1, "pt": 0}}
+                                                     "paid": {"t": 1, "pt": 0}, "cards": {"u1": "wind-warrior"}}
     assert state.units == [] and state.players[1].hand == ["wind-warrior"] and state.players[1].t == 9
 
 
@@ -72,4 +72,5 @@ def test_an_ability_used_reads_as_a_sentence():
     units = [{"card": "master-game-player", "controller": 0}, {"card": "snow-beast", "controller": 1}]
     events, _state = act(table(seats=[{"t": 10}, {}], units=units), 0, use("u1", "u2"))
     assert [RULES.describe(event, ["Jack", "Jake"]) for event in events] == [
-        "Jack pays 4T and uses Master Game Player (u1) on u2", "Jack takes control of u2 until the end of the turn"]
+        "Jack pays 4T and uses Master Game Player (u1) on Snow Beast (u2)",
+        "Jack takes control of Snow Beast (u2) until the end of the turn"]

@@ -33,8 +33,10 @@ def test_a_play_and_a_skirmish_read_as_sentences():
     events, state = act(state, 0, {"type": "play", "card": "earth-soldier"})
     events += act(state, 0, {"type": "skirmish", "unit": "u2", "target": "u1"})[0]
     assert [RULES.describe(event, NAMES) for event in events] == [
-        "Jack pays 3T and plays Earth Soldier", "Earth Soldier (u2) enters play for Jack", "u2 skirmishes u1",
-        "u2 strikes u1", "u2 deals 4 stone damage to u1", "u1 deals 4 aqua damage to u2", "Earth Soldier (u2) is destroyed"]
+        "Jack pays 3T and plays Earth Soldier", "Earth Soldier (u2) enters play for Jack",
+        "Earth Soldier (u2) skirmishes Snow Beast (u1)", "Earth Soldier (u2) strikes Snow Beast (u1)",
+        "Earth Soldier (u2) deals 4 stone damage to Snow Beast (u1)",
+        "Snow Beast (u1) deals 4 aqua damage to Earth Soldier (u2)", "Earth Soldier (u2) is destroyed"]
 
 
 def test_every_event_has_a_line_of_its_own():
@@ -54,6 +56,7 @@ def test_a_window_and_its_answers_read_as_sentences():
         "Jack pays 10T and plays Snow Beast", "Jake may answer Jack's Snow Beast",
         "Jake pays 2pT and answers with Dispel", "Dispel prevents Jack's Snow Beast",
         "Snow Beast goes to Jack's discard pile", "Dispel goes to Jake's discard pile",
-        "u1 skirmishes u2", "Jake may answer the skirmish of u1 on u2",
-        "Jake pays 1pT and answers with Sidestep", "The skirmish of u1 on u2 is cancelled by Sidestep",
+        "Earth Soldier (u1) skirmishes Snow Beast (u2)", "Jake may answer the skirmish of Earth Soldier (u1) on u2",
+        "Jake pays 1pT and answers with Sidestep",
+        "The skirmish of Earth Soldier (u1) on Snow Beast (u2) is cancelled by Sidestep",
         "Sidestep goes to Jake's discard pile", "Jake sets standing rules"]

@@ -115,7 +115,8 @@ def test_a_unit_never_heals_past_its_maximum_even_with_flames():
                   units=[{"card": "beast-of-pain", "controller": 0, "life": 30}],
                   spells=[{"card": "flames-of-preservation", "controller": 0, "on": "u1"}])
     events, after = act(state, 0, play("flames-of-preservation", "u1"))
-    assert only(events, "life_changed").data == {"target": "u1", "by": 10, "to": 40}
+    assert only(events, "life_changed").data == {"target": "u1", "by": 10, "to": 40,
+                                                  "cards": {"u1": "beast-of-pain"}}
     assert life(after, "u1") == (40, 42)
     after.units[0].life = 42
     events, full = act(after, 0, END)  # nothing heals a unit at its maximum
@@ -175,7 +176,8 @@ def test_a_stolen_master_game_player_does_nothing_that_turn():
     state = table(seats=[{"t": 10}, {"t": 0}], units=units)
     events, state = act(state, 0, use("u1", "u2"))
     assert only(events, "effect_started").data == {"source": "master-game-player", "to": ["u2"], "where": "1",
-                                                   "op": "set", "value": 0, "since": 4}
+                                                   "op": "set", "value": 0, "since": 4,
+                                                   "cards": {"u2": "master-game-player"}}
     assert RULES.view(state, 1)["units"][1]["controller"] == 0
     # His now does nothing for that turn: no ability, no skirmish; and yours is used once a turn.
     error = refused(state, 0, use("u2", "u3"), IllegalAction)

@@ -79,5 +79,6 @@ def test_a_unit_above_its_maximum_is_cut_to_it_never_below():
     em = Emitter(state, None)
     em.emit("turn_ended", "xi.time.expires", {"seat": 0, "turn": 3, "t": 0})
     state_checks(em, 0)
-    assert only(em.events, "life_changed").data == {"target": "u1", "by": -4, "to": 16}
+    assert only(em.events, "life_changed").data == {"target": "u1", "by": -4, "to": 16,
+                                                     "cards": {"u1": "snow-beast"}}
     assert [unit.life for unit in em.state.units] == [16, 3]

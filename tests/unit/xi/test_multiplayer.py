@@ -113,3 +113,24 @@ def test_resigning_in_a_game_of_three_ends_it_and_the_others_win_together():
     events, state = act(state, 1, {"type": "resign"})
     assert only(events, "resigned").data["winners"] == [0, 2] and RULES.outcome(state).winners == [0, 2]
     assert RULES.describe(events[0], NAMES) == "Bo resigns; Ana and Cy win"
+
+
+def test_a_player_who_falls_in_their_own_turn_is_out_and_the_next_seat_plays_at_once():
+    # Ana pays her last 4 life for two cards (Pact of Cinders): out of the game, and Bo's turn starts.
+    seats = [{"t": 10, "life": 4, "hand": ["pact-of-cinders"], "deck": ["scorch", "fireball"]}, {}, {}]
+    state = table(seats=seats, units=[{"card": "ember-imp", "controller": 0}])
+    events, after = act(state, 0, play("pact-of-cinders"))
+    out = types(events).index("player_out")
+    assert types(events)[out + 1:] == ["turn_ended", "turn_started"] and events[-1].data["seat"] == 1
+    assert after.players[0].out and after.players[0].t == 0 and after.active == 1 and RULES.to_act(after) == 1
+    assert after.units == [] and after.players[0].discard == ["pact-of-cinders", "ember-imp"]
+
+
+def test_a_card_whose_declarer_an_answer_put_out_goes_to_their_discard_pile_unplayed():
+    # Bo answers Ana's Fireball at Cy with an Ember Spark to her face at 2 life: she is out, her
+    # Fireball goes to her discard pile without resolving, and Bo's turn starts.
+    seats = [{"t": 10, "life": 2, "hand": ["fireball"]}, {"pt": 1, "hand": ["ember-spark"]}, {"life": 20}]
+    state = act(table(seats=seats), 0, play("fireball", 2))[1]
+    events, after = act(state, 1, play("ember-spark", 0))
+    assert "player_out" in types(events) and after.players[2].life == 20  # the Fireball did nothing
+    assert after.players[0].discard == ["fireball"] and after.active == 1 and RULES.to_act(after) == 1

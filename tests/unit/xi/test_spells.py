@@ -18,7 +18,7 @@ def test_flame_lick_deals_2_ember_to_the_crocodile_and_goes_to_the_discard_pile(
     events, after = act(state, 0, play("flame-lick", "u1"))
     assert types(events) == ["card_declared", "damage_dealt", "card_discarded"]
     assert only(events, "card_declared").data == {"seat": 0, "card": "flame-lick", "paid": {"t": 2, "pt": 0},
-                                                  "target": "u1"}
+                                                  "target": "u1", "cards": {"u1": "crocodile-of-gree"}}
     assert only(events, "damage_dealt").data["type"] == "ember" and life(after, "u1") == (3, 5)
     assert only(events, "card_discarded").rule == "xi.point.used-up"
     assert after.players[0].hand == [] and after.players[0].discard == ["flame-lick"] and after.players[0].t == 8
@@ -90,5 +90,6 @@ def test_a_card_that_only_answers_a_declaration_is_not_played_on_its_own():
 def test_a_play_reads_as_a_sentence():
     state = table(seats=[{"t": 10, "hand": ["rainblast"]}, {}], units=CROCODILE)
     lines = [RULES.describe(event, ["Jack", "Jake"]) for event in act(state, 0, play("rainblast", "u1"))[0]]
-    assert lines == ["Jack pays 3T and plays Rainblast on u1", "Rainblast deals 3 aqua damage to u1",
+    assert lines == ["Jack pays 3T and plays Rainblast on Crocodile of Gree (u1)",
+                     "Rainblast deals 3 aqua damage to Crocodile of Gree (u1)",
                      "Rainblast goes to Jack's discard pile"]

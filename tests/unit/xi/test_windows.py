@@ -24,7 +24,7 @@ def test_a_spell_declared_opens_the_other_players_window_and_nothing_resolves_un
     on = {"kind": "spell", "declarer": 0, "card": "flame-lick", "target": "u1"}
     assert waiting.facts == on and RULES.view(state, None)["pending"] == [{"kind": "window", "seat": 1, "on": on}]
     assert [RULES.describe(event, ["Jack", "Jake"]) for event in events] == [
-        "Jack pays 2T and plays Flame Lick on u1", "Jake may answer Jack's Flame Lick"]
+        "Jack pays 2T and plays Flame Lick on Crocodile of Gree (u1)", "Jake may answer Jack's Flame Lick"]
     assert RULES.legal_actions(state, 1) == [PASS]  # an Earth Moth costs T: nothing to answer with
     assert isinstance(refused(state, 0, END, NotYourTurn), NotYourTurn)
     events, state = act(state, 1, PASS)
