@@ -48,6 +48,11 @@ window.ChronicleXi = window.ChronicleXi || {};
     return printed !== undefined && printed !== null && printed !== value ? `${value} (printed ${printed})` : `${value}`;
   }
 
+  /* The printed value under a derived one that differs from it, small, on a line of its own if need be. */
+  function beside(value, printed) {
+    return printed !== undefined && printed !== null && printed !== value ? h("small", {}, ` (printed ${printed})`) : null;
+  }
+
   /* A unit in play, `index` its place in the view's list; the spells attached to it follow it. */
   function unitCard(shownGame, unit, index) {
     const table = shownGame.table;
@@ -73,9 +78,9 @@ window.ChronicleXi = window.ChronicleXi || {};
           h("p", { class: "xi-skirmishes", dataset: { path: `${path}.skirmishes_left` }, "aria-hidden": "true" }, skirmishes),
           owner ? h("p", { class: "xi-owner", dataset: { path: `${path}.controller` }, "aria-hidden": "true" }, owner) : null,
           h("div", { class: "xi-foot", "aria-hidden": "true" },
-            h("span", { class: "xi-damage", title: "damage", dataset: { path: `${path}.damage` } }, `⚔ ${stat(unit.damage, printed.damage)}`),
+            h("span", { class: "xi-damage", title: "damage", dataset: { path: `${path}.damage` } }, `⚔ ${unit.damage}`, beside(unit.damage, printed.damage)),
             h("span", { class: "xi-life", title: "life of max life", dataset: { path: `${path}.life` } },
-              `♥ ${unit.life}/${stat(unit.max_life, printed.life)}`)),
+              `♥ ${unit.life}/${unit.max_life}`, beside(unit.max_life, printed.life))),
         ],
       }));
     return h("div", { class: "xi-slot" }, element,
