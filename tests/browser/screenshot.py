@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 
 from tests.browser import screenshot_court, screenshot_xanadu, screenshot_xi
-from tests.browser.shots import SHOTS, served_browser, wrote
+from tests.browser.shots import picture, run
 
 TURNS = 14
 PREFERENCE = ("play_yang", "attack", "draw", "chi", "discard", "pass")
@@ -39,18 +39,9 @@ def shoot(api, browser) -> None:
         page.goto(f"{api.base}/games/{created['id']}#token={token}")
         page.wait_for_selector("#actions button.action")
         page.wait_for_selector("#moves button.move[aria-current='step']")
-        page.screenshot(path=str(SHOTS / name), full_page=True)
+        picture(page, name)
         context.close()
-        wrote(SHOTS / name)
-
-
-def main() -> int:
-    with served_browser() as (api, browser):
-        shoot(api, browser)
-        for game in OTHER_GAMES:
-            game.shoot(api, browser)
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(shoot, *(game.shoot for game in OTHER_GAMES)))

@@ -11,14 +11,13 @@ from __future__ import annotations
 import sys
 
 from tests.browser.court_page import choose
-from tests.browser.shots import SHOTS, served_browser, wrote
+from tests.browser.shots import picture, run
 
 SEED = "court-cards-13"
 DECISIONS = 16  # then on to the next Phase 1A: a court of a few cards, Daemon Princes on both sides
 
 
 def shoot(api, browser) -> None:
-    target = SHOTS / "court.png"
     answer = api.http.post(f"{api.base}/api/games", json={"game": "court", "seats": [{"name": "ana"}], "seed": SEED})
     created = answer.json()
     game_id, token = created["id"], created["tokens"][0]["token"]
@@ -35,16 +34,9 @@ def shoot(api, browser) -> None:
     page.wait_for_selector("#viewer[data-settled] #table .society .playable")
     page.locator("#table .society .playable").first.click()
     page.wait_for_selector("#table .chosen")
-    page.screenshot(path=str(target), full_page=True)
+    picture(page, "court.png")
     page.close()
-    wrote(target)
-
-
-def main() -> int:
-    with served_browser() as (api, browser):
-        shoot(api, browser)
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(shoot))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.browser.shots import SHOTS, served_browser, wrote
+from tests.browser.shots import picture, run
 
 SEED = "xanadu-3"  # by turn 13, six buildings in play and eight workers on them
 TURN = 13  # ana's turn the picture is taken in
@@ -15,7 +15,6 @@ PREFERENCE = ("start", "build", "done_covering", "cover", "worker", "end_turn", 
 
 
 def shoot(api, browser) -> None:
-    target = SHOTS / "xanadu.png"
     created = api.http.post(f"{api.base}/api/games", json={"game": "xanadu", "seed": SEED,
                                                           "seats": [{"name": "ana"}, {"bot": "builder"}]}).json()
     game_id, token = created["id"], created["tokens"][0]["token"]
@@ -33,16 +32,9 @@ def shoot(api, browser) -> None:
     page = browser.new_page(viewport={"width": 1320, "height": 900})
     page.goto(f"{api.base}/games/{game_id}#token={token}")
     page.wait_for_selector("#table .xrow.playable")
-    page.screenshot(path=str(target), full_page=True)
+    picture(page, "xanadu.png")
     page.close()
-    wrote(target)
-
-
-def main() -> int:
-    with served_browser() as (api, browser):
-        shoot(api, browser)
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(shoot))

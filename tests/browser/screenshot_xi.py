@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.browser.shots import SHOTS, served_browser, wrote
+from tests.browser.shots import picture, run
 from tests.browser.xi_page import PICTURE, PICTURE_SKIRMISH, create, open_seat
 
 SCREENS = {  # file -> the browser context it is taken in
@@ -25,16 +25,9 @@ def shoot(api, browser) -> None:
         page = context.new_page()
         open_seat(page, api.base, game_id, tokens[0])
         page.wait_for_selector("#table [data-key='window:pass'].playable")
-        page.screenshot(path=str(SHOTS / name), full_page=True)
+        picture(page, name)
         context.close()
-        wrote(SHOTS / name)
-
-
-def main() -> int:
-    with served_browser() as (api, browser):
-        shoot(api, browser)
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(shoot))

@@ -7,9 +7,9 @@ import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser.conftest import BROWSERS, Api
 from web.server_process import ROOT, running_server
@@ -29,5 +29,16 @@ def served_browser() -> Iterator[tuple[Api, Browser]]:
             browser.close()
 
 
-def wrote(path: Path) -> None:
+def picture(page: Page, name: str) -> None:
+    """The whole page as docs/screenshots/<name>."""
+    path = SHOTS / name
+    page.screenshot(path=str(path), full_page=True)
     print(f"wrote {path.relative_to(ROOT)}")
+
+
+def run(*shoots: Callable[[Api, Browser], None]) -> int:
+    """`make screenshot`'s pictures, or one game's: each `shoot(api, browser)` with one server and browser."""
+    with served_browser() as (api, browser):
+        for shoot in shoots:
+            shoot(api, browser)
+    return 0
