@@ -180,7 +180,10 @@
       case "bank": return `Bank ${2 * action.pt}T as ${action.pt}pT`;
       case "end_turn": return "End the turn";
       case "pass": return top && top.kind === "window" ? `Pass (no answer to: ${xi.declaration(shown, top.on)})` : "Pass";
-      case "choose": return `Choose ${typeof action.choice === "string" ? xi.target(shown, action.choice) : action.choice}`;
+      case "choose": {
+        const what = typeof action.choice === "string" ? xi.target(shown, action.choice) : action.choice;
+        return `Choose ${what}${top && top.kind === "choose" ? ` for ${xi.cardName(top.card)}` : ""}`;
+      }
       case "set_standing": return xi.standing(action);
       default: return ChronicleTables.generic.label(action);
     }
