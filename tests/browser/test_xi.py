@@ -17,7 +17,7 @@ from domain.xi.scenario import SCENARIO_EXAMPLE
 from tests.browser.accessibility import serious_violations
 from tests.browser.test_screens import PHONE, sideways
 from tests.browser.xi_page import (
-    ANAS_TURN, BOS_TURN, OPEN_FIELD, acted, create, highlighted, key, open_seat, settled, unit_card,
+    ANAS_TURN, BOS_TURN, EVERY_CARD, OPEN_FIELD, acted, create, highlighted, key, open_seat, settled, unit_card,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -85,9 +85,9 @@ def test_a_pasted_deck_list_is_checked_against_the_catalogue_then_brought(page, 
     assert "cards: a deck holds 30 or more cards, not 3" in refusal and "xi.deck.size" in refusal
     box = page.locator("#xi-deck-list")
     assert box.input_value() == "flood, 2 rainfall", "what was typed stays to be corrected"
-    box.fill("\n".join(NAMED["sampler"]))
+    box.fill("\n".join(EVERY_CARD))
     acted(page, api, game_id, lambda: page.click("#xi-deck-bring"))
-    assert api.get(game_id, token=tokens[0])["table"]["deck_list"] == list(NAMED["sampler"])
+    assert api.get(game_id, token=tokens[0])["table"]["deck_list"] == EVERY_CARD
     assert page.locator("#play-error").is_hidden()
 
 

@@ -2,22 +2,26 @@
 people) and the moves the browser tests and the screenshot make on them.
 
 The scenarios name cards of the seed's own examples (domain/xi/cards.toml), which stay in the
-catalogue whatever is added to it; each player's deck list is the `sampler` (one of each card).
+catalogue whatever is added to it; each player's deck list is one of each card of the catalogue,
+a legal deck whatever decks are named.
 """
 
 from __future__ import annotations
 
 from playwright.sync_api import Page
 
+from domain.xi.cards import CARDS
+
 SEATS = [{"name": "ana"}, {"name": "bo"}]
+EVERY_CARD = list(CARDS)
 
 # Ana's turn: an Earth Soldier and a Flame Lick in hand, her Mini Air Mystic (u2) in play facing
 # bo's Snow Beast (u1); bo has no pT, so nothing ana does opens a window.
 ANAS_TURN = {
     "turn": 3, "active": 0, "first": 0,
-    "players": [{"t": 10, "hand": ["earth-soldier", "flame-lick"], "deck": ["rainfall"], "deck_list": "sampler",
+    "players": [{"t": 10, "hand": ["earth-soldier", "flame-lick"], "deck": ["rainfall"], "deck_list": EVERY_CARD,
                  "discard": ["earth-moth", "rainblast"]},
-                {"hand": ["heat-stroke"], "deck_list": "sampler"}],
+                {"hand": ["heat-stroke"], "deck_list": EVERY_CARD}],
     "units": [{"card": "snow-beast", "controller": 1, "life": 14}, {"card": "mini-air-mystic", "controller": 0}],
     "in_play": [{"card": "rainfall", "controller": 1}, {"card": "flames-of-preservation", "controller": 1, "on": 0}],
 }
@@ -25,7 +29,7 @@ ANAS_TURN = {
 # Ana's turn, her Earth Soldier (u1) alone on the table: bo has no unit, so it skirmishes bo himself.
 OPEN_FIELD = {
     "turn": 3, "active": 0, "first": 0,
-    "players": [{"t": 10, "deck_list": "sampler"}, {"deck_list": "sampler"}],
+    "players": [{"t": 10, "deck_list": EVERY_CARD}, {"deck_list": EVERY_CARD}],
     "units": [{"card": "earth-soldier", "controller": 0}],
 }
 
@@ -33,9 +37,9 @@ OPEN_FIELD = {
 # her opens her window. Her standing rules hold one rule naming a unit long gone (u9): inert.
 BOS_TURN = {
     "turn": 4, "active": 1, "first": 0,
-    "players": [{"pt": 1, "hand": ["sidestep"], "deck_list": "sampler",
+    "players": [{"pt": 1, "hand": ["sidestep"], "deck_list": EVERY_CARD,
                  "standing": {"kinds": {}, "when": [{"on": "skirmish", "target": "u9", "play": "sidestep"}]}},
-                {"t": 10, "deck_list": "sampler"}],
+                {"t": 10, "deck_list": EVERY_CARD}],
     "units": [{"card": "earth-soldier", "controller": 1}],
 }
 
@@ -90,9 +94,9 @@ def unit_card(page: Page, uid: str):
 # bo's Earth Soldier then skirmishes ana's Snow Beast, and her window opens.
 PICTURE = {
     "turn": 8, "active": 1, "first": 0,
-    "players": [{"life": 31, "pt": 3, "hand": ["sidestep", "heat-stroke", "rainblast", "archo"], "deck_list": "sampler",
+    "players": [{"life": 31, "pt": 3, "hand": ["sidestep", "heat-stroke", "rainblast", "archo"], "deck_list": EVERY_CARD,
                  "discard": ["earth-moth", "flame-lick", "crocodile-of-gree"]},
-                {"life": 26, "t": 7, "pt": 1, "hand": ["dispel", "alchemist"], "deck_list": "sampler",
+                {"life": 26, "t": 7, "pt": 1, "hand": ["dispel", "alchemist"], "deck_list": EVERY_CARD,
                  "discard": ["rainfall", "wind-warrior"]}],
     "units": [{"card": "snow-beast", "controller": 0, "life": 12}, {"card": "bubble-fighter", "controller": 0},
               {"card": "earth-soldier", "controller": 1}, {"card": "beast-of-pain", "controller": 1, "life": 25},
