@@ -318,6 +318,30 @@ class RuleRef(Schema):
     text = fields.String()
 
 
+class SeatRange(Schema):
+    min = fields.Integer(metadata={"description": "the fewest seats a game of it has"})
+    max = fields.Integer(metadata={"description": "the most"})
+
+
+class NamedDeck(Schema):
+    name = fields.String()
+    cards = fields.List(fields.String(), metadata={"description": "its card ids, a copy an entry"})
+
+
+class PublicRules(Schema):
+    game = fields.String()
+    title = fields.String()
+    version = fields.String(metadata={"description": "the rules' version, stored with every game"})
+    seats = fields.Nested(SeatRange)
+    bots = fields.List(fields.String(), metadata={"description": "the names of the bots that play it"})
+    rules = fields.List(fields.Nested(RuleRef), metadata={"description": "the rule index every event and refusal cites"})
+    cards = fields.List(fields.Dict(), metadata={
+        "description": "the game's card catalogue, each card as printed, in the game's own shape (only for a game "
+                       "with a catalogue)"})
+    decks = fields.List(fields.Nested(NamedDeck), metadata={
+        "description": "the decks a seat may bring by name (only for a game that has them)"})
+
+
 class Explanation(Schema):
     decision = fields.Dict(allow_none=True, metadata={"description": "the decision behind the step: the seat, the version it was taken on, its legal actions and the action (to that seat, or to all once the game is over)"})
     rules = fields.List(fields.Nested(RuleRef), metadata={"description": "every rule the decision's events cite"})

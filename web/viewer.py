@@ -3,7 +3,8 @@
 
 The pages are plain HTML; the browser reads everything else from the REST API, as any client
 would. The viewer's shell (static/viewer.js) is the same for every game; the table itself is
-drawn by one script per game, static/tables/<game>.js, chosen here by the game's name.
+drawn by one script per game, static/tables/<game>.js (with its parts in static/tables/<game>/, if
+it has any), chosen here by the game's name.
 """
 
 from __future__ import annotations
@@ -23,14 +24,18 @@ from web.new_game_form import DEFAULT_FORM, first_message, form_for, form_label,
 blp = Blueprint("viewer", __name__)
 
 TABLES = Path(__file__).parent / "static" / "tables"
-GENERIC_TABLE = "generic"
 LISTED_GAMES = 100
 
 
-def table_script(game: str) -> str:
-    """The URL of the script that draws `game`'s table; a generic one for a game without its own."""
-    name = game if (TABLES / f"{game}.js").is_file() else GENERIC_TABLE
-    return url_for("static", filename=f"tables/{name}.js")
+def table_scripts(game: str) -> list[str]:
+    """The URLs of the scripts that draw `game`'s table: the parts in tables/<game>/ (in name order;
+    each adds to a namespace the main one reads only when drawing), then tables/<game>.js; none for
+    a game without its own, which the generic table (always loaded) draws."""
+    if not (TABLES / f"{game}.js").is_file():
+        return []
+    parts = sorted(path.name for path in (TABLES / game).glob("*.js"))
+    return [url_for("static", filename=f"tables/{game}/{part}") for part in parts] + [
+        url_for("static", filename=f"tables/{game}.js")]
 
 
 def render_index(form: Mapping[str, str], error: str | None = None, status_code: int = 200,
@@ -95,5 +100,5 @@ def game_page(game_id: UUID):
         game=game.game,
         title=game.rules.title,
         seats=[seat["name"] for seat in game.seats],
-        table_script=table_script(game.game),
+        table_scripts=table_scripts(game.game),
     )

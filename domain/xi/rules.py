@@ -21,6 +21,7 @@ from domain.xi.card_table import render as card_table
 from domain.xi.cards import CARDS
 from domain.xi.choices import rule_of
 from domain.xi.decide import Emitter, decide_events, setup_events
+from domain.xi.decks import NAMED
 from domain.xi.describe import describe
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
@@ -47,6 +48,7 @@ class XiRules(Interrupts):
     seats = (2, 4)  # 3-4 seats: xi.house.free-for-all
     rulebook = RULEBOOK
     catalogue = CARDS
+    named_decks = NAMED  # public lists a seat may bring by name
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
     stand_in_bot = "random"
     standing_rules = True  # xi.house.standing-responses

@@ -4,61 +4,44 @@ Chi: a game of ana against the greedy bot is played over the API for a few turns
 action each time, from a fixed seed), then the page is opened with ana's token: her hand, the
 legal actions as buttons and highlighted cards, the move list and what the last step changed; on
 a desktop screen (`chi.png`), on a phone 390 px wide (`chi-phone.png`) and in the dark scheme
-(`chi-dark.png`). Then every other game's own picture (`screenshot_<game>.py`).
+(`chi-dark.png`). Then every other game's own picture (`screenshot_<game>.py`), with the same
+server and browser.
 """
 
 from __future__ import annotations
 
-import shutil
 import sys
-import tempfile
-from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-from tests.browser import screenshot_court, screenshot_xanadu
-from tests.browser.conftest import BROWSERS, Api
-from web.server_process import ROOT, running_server
+from tests.browser import screenshot_court, screenshot_xanadu, screenshot_xi
+from tests.browser.shots import picture, run
 
 TURNS = 14
 PREFERENCE = ("play_yang", "attack", "draw", "chi", "discard", "pass")
-
-
-SHOTS = ROOT / "docs" / "screenshots"
 SCREENS = {  # file -> the browser context it is taken in
     "chi.png": {"viewport": {"width": 1320, "height": 900}},
     "chi-phone.png": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "chi-dark.png": {"viewport": {"width": 1320, "height": 900}, "color_scheme": "dark"},
 }
+OTHER_GAMES = (screenshot_court, screenshot_xanadu, screenshot_xi)
 
 
-def main() -> int:
-    SHOTS.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory() as data, running_server(Path(data)) as base:
-        api = Api(base)
-        created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="readme-screenshot")
-        token = created["tokens"][0]["token"]
-        for _ in range(TURNS):
-            game = api.get(created["id"], token=token)
-            legal = api.get(created["id"], "/actions", token=token)["actions"]
-            action = min(legal, key=lambda a: PREFERENCE.index(a["type"]))
-            api.act(created["id"], token, action, game["version"])
-        executable = next(path for path in map(shutil.which, BROWSERS) if path)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-            for name, screen in SCREENS.items():
-                context = browser.new_context(**screen)
-                page = context.new_page()
-                page.goto(f"{base}/games/{created['id']}#token={token}")
-                page.wait_for_selector("#actions button.action")
-                page.wait_for_selector("#moves button.move[aria-current='step']")
-                page.screenshot(path=str(SHOTS / name), full_page=True)
-                context.close()
-                print(f"wrote {(SHOTS / name).relative_to(ROOT)}")
-            browser.close()
-    # Each other game's table has a script of its own.
-    return screenshot_court.main() or screenshot_xanadu.main()
+def shoot(api, browser) -> None:
+    created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="readme-screenshot")
+    token = created["tokens"][0]["token"]
+    for _ in range(TURNS):
+        game = api.get(created["id"], token=token)
+        legal = api.get(created["id"], "/actions", token=token)["actions"]
+        action = min(legal, key=lambda a: PREFERENCE.index(a["type"]))
+        api.act(created["id"], token, action, game["version"])
+    for name, screen in SCREENS.items():
+        context = browser.new_context(**screen)
+        page = context.new_page()
+        page.goto(f"{api.base}/games/{created['id']}#token={token}")
+        page.wait_for_selector("#actions button.action")
+        page.wait_for_selector("#moves button.move[aria-current='step']")
+        picture(page, name)
+        context.close()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(shoot, *(game.shoot for game in OTHER_GAMES)))

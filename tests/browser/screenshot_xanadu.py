@@ -5,50 +5,36 @@ highlighted, her hand."""
 
 from __future__ import annotations
 
-import shutil
 import sys
-import tempfile
-from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-from tests.browser.conftest import BROWSERS, Api
-from web.server_process import ROOT, running_server
+from tests.browser.shots import picture, run
 
 SEED = "xanadu-3"  # by turn 13, six buildings in play and eight workers on them
 TURN = 13  # ana's turn the picture is taken in
 PREFERENCE = ("start", "build", "done_covering", "cover", "worker", "end_turn", "end_sell", "skip_build", "sell", "skip_turn")
 
 
-def main() -> int:
-    target = ROOT / "docs" / "screenshots" / "xanadu.png"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    executable = next(path for path in map(shutil.which, BROWSERS) if path)
-    with tempfile.TemporaryDirectory() as data, running_server(Path(data)) as base, sync_playwright() as playwright:
-        api = Api(base)
-        created = api.http.post(f"{base}/api/games", json={"game": "xanadu", "seed": SEED,
+def shoot(api, browser) -> None:
+    created = api.http.post(f"{api.base}/api/games", json={"game": "xanadu", "seed": SEED,
                                                           "seats": [{"name": "ana"}, {"bot": "builder"}]}).json()
-        game_id, token = created["id"], created["tokens"][0]["token"]
-        # ana builds what she can, covering only the rows she needs; the picture waits for her first.
-        while True:
-            game = api.get(game_id, token=token)
-            table = game["table"]
-            if table["turn"] >= TURN and table["phase"] == "workers" and table["plan"]["covers"]:
-                break
-            if game["status"] != "running":
-                raise RuntimeError("the Xanadu game ended before the picture: choose another seed")
-            legal = api.get(game_id, "/actions", token=token)["actions"]
-            action = min(legal, key=lambda a: PREFERENCE.index(a["type"]))
-            api.act(game_id, token, action, game["version"])
-        browser = playwright.chromium.launch(executable_path=executable, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 1320, "height": 900})
-        page.goto(f"{base}/games/{game_id}#token={token}")
-        page.wait_for_selector("#table .xrow.playable")
-        page.screenshot(path=str(target), full_page=True)
-        browser.close()
-    print(f"wrote {target.relative_to(ROOT)}")
-    return 0
+    game_id, token = created["id"], created["tokens"][0]["token"]
+    # ana builds what she can, covering only the rows she needs; the picture waits for her first.
+    while True:
+        game = api.get(game_id, token=token)
+        table = game["table"]
+        if table["turn"] >= TURN and table["phase"] == "workers" and table["plan"]["covers"]:
+            break
+        if game["status"] != "running":
+            raise RuntimeError("the Xanadu game ended before the picture: choose another seed")
+        legal = api.get(game_id, "/actions", token=token)["actions"]
+        action = min(legal, key=lambda a: PREFERENCE.index(a["type"]))
+        api.act(game_id, token, action, game["version"])
+    page = browser.new_page(viewport={"width": 1320, "height": 900})
+    page.goto(f"{api.base}/games/{game_id}#token={token}")
+    page.wait_for_selector("#table .xrow.playable")
+    picture(page, "xanadu.png")
+    page.close()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(shoot))

@@ -59,7 +59,7 @@ def test_axe_finds_nothing_serious_on_the_list_and_the_tables(page, server, api,
     finished = api.create([{"bot": "greedy"}, {"bot": "random"}], seed=f"axe-finished-{scheme}")
     found = {}
     for game, seats in (("chi", [{"name": "ana"}, {"bot": "random"}]), ("court", [{"name": "ana"}]),
-                        ("xanadu", [{"name": "ana"}, {"bot": "builder"}])):
+                        ("xanadu", [{"name": "ana"}, {"bot": "builder"}]), ("xi", [{"name": "ana"}, {"bot": "random"}])):
         created = api.http.post(f"{server}/api/games", json={"game": game, "seats": seats, "seed": f"axe-{scheme}"}).json()
         page.goto(f"{server}/games/{created['id']}#token={created['tokens'][0]['token']}")
         page.wait_for_selector("#viewer[data-ready='true']")

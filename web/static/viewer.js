@@ -211,7 +211,7 @@
 
   function drawStep(step) {
     const tableBox = $("table");
-    drawer.render(tableBox, step.table);
+    drawer.render(tableBox, step.table, playing(step.step) ? { act: (action) => submit(action, step.step) } : undefined);
     highlight(tableBox, step.explanation.changes);
     tableBox.dataset.step = step.step;
     $("info-step").textContent = step.step;
@@ -228,7 +228,8 @@
   function ids(value, found = new Set()) {
     if (Array.isArray(value)) value.forEach((item) => ids(item, found));
     else if (value && typeof value === "object") {
-      if ("id" in value) found.add(value.id);
+      const id = drawer.idOf(value);
+      if (id !== undefined) found.add(id);
       else Object.values(value).forEach((item) => ids(item, found));
     }
     return found;
@@ -252,10 +253,12 @@
     }
   }
 
-  function describeValue(value) {
+  function describeValue(value, path, table) {
+    const own = drawer.words && drawer.words(value, path, table);
+    if (own !== null && own !== undefined) return own;
     if (value === null || value === undefined) return "nothing";
     if (typeof value !== "object") return String(value);
-    if ("id" in value) return drawer.cardName(value);
+    if (drawer.idOf(value) !== undefined) return drawer.cardName(value);
     const cards = [...ids(value)];
     if (cards.length) return cards.length + (cards.length === 1 ? " card" : " cards");
     return inWords(value);
@@ -286,7 +289,7 @@
         if (went.length) parts.push(`− ${went.map(name).join(", ")}`);
         return `${place}: ${parts.join("; ")}`;
       }
-      return `${place}: ${describeValue(change.before)} → ${describeValue(change.after)}`;
+      return `${place}: ${describeValue(change.before, change.path, step.table)} → ${describeValue(change.after, change.path, step.table)}`;
     });
     const unique = [...new Set(lines)];
     list.replaceChildren(...(unique.length ? unique.map((line) => h("li", {}, line)) : [h("li", { class: "empty" }, "nothing on the table")]));
@@ -296,7 +299,7 @@
     let found = null;
     const walk = (value) => {
       if (found || !value || typeof value !== "object") return;
-      if (!Array.isArray(value) && value.id === id) found = value;
+      if (!Array.isArray(value) && drawer.idOf(value) === id) found = value;
       else Object.values(value).forEach(walk);
     };
     walk(change.after);
@@ -439,6 +442,12 @@
 
   /* ---- playing a seat ---- */
 
+  /* Whether the table of `step` is the one this seat plays on: the game's last step, running. */
+  function playing(step) {
+    const game = view.game;
+    return Boolean(view.token && game.you !== null && game.status === "running" && step === lastStep());
+  }
+
   function myDecision() {
     const game = view.game;
     return Boolean(view.token && game.you !== null && game.status === "running" && game.to_act && game.to_act.seat === game.you);
@@ -571,18 +580,36 @@
     else choose(chosen);
   }
 
-  async function submit(action) {
-    if (view.busy) return;
+  /* The key that makes sending the same move twice take it once: the version and the action, or
+     for a long action (a deck list) a digest of it, within the service's 200 characters. */
+  function idempotencyKey(version, action) {
+    const json = JSON.stringify(action);
+    const key = `${version}-${encodeURIComponent(json)}`;
+    if (key.length <= 200) return key;
+    let one = 0x811c9dc5, other = 0x01000193; // two FNV-1a-like hashes of the action
+    for (let i = 0; i < json.length; i++) {
+      one = Math.imul(one ^ json.charCodeAt(i), 0x01000193) >>> 0;
+      other = Math.imul(other ^ json.charCodeAt(i), 0x5bd1e995) >>> 0;
+    }
+    return `${version}-${action.type}-${json.length}-${one.toString(16)}${other.toString(16)}`;
+  }
+
+  /* Send `action`, decided on `version` (the legal actions' own, unless a table composed it); true
+     once the game took it. */
+  async function submit(action, version = view.actionsVersion) {
+    if (view.busy) return false;
     view.busy = true;
+    let taken = false;
     const error = $("play-error");
     for (const button of $("actions").querySelectorAll("button")) button.disabled = true;
     try {
       await call("/actions", {
         method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": `${view.actionsVersion}-${encodeURIComponent(JSON.stringify(action))}` },
-        body: JSON.stringify({ action, expected_version: view.actionsVersion }),
+        headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey(version, action) },
+        body: JSON.stringify({ action, expected_version: version }),
       });
       error.hidden = true;
+      taken = true;
     } catch (refused) {
       error.textContent = refused.status === 409 ? "The game moved on before your move arrived: here is the table now." : problemText(refused);
       error.hidden = false;
@@ -592,6 +619,7 @@
       view.actionsVersion = null;
     }
     await catchUp(true);
+    return taken;
   }
 
   /* ---- following the game ---- */
@@ -685,6 +713,7 @@
       return;
     }
     drawStatus();
+    await drawer.ready; // a table script's own data (Xi's card catalogue), before its first table
     const asked = parseInt(new URLSearchParams(location.search).get("step"), 10);
     const step = Number.isInteger(asked) ? clamp(asked) : lastStep();
     view.following = step >= lastStep();

@@ -16,6 +16,9 @@ ChronicleTables.generic = {
   place(path) {
     return path || "the table";
   },
+  idOf(value) {
+    return value.id;
+  },
   cardName(card) {
     return card && typeof card === "object" ? card.name || card.id : String(card);
   },

@@ -1,9 +1,13 @@
 /* The table scripts of every game register here, and share a small element builder.
 
    A game's script adds ChronicleTables[<game name>] = {
-     render(container, shown): draw shown.table (the game's `view`, as the API answers it) into
+     render(container, shown, play): draw shown.table (the game's `view`, as the API answers it) into
        container. Elements say what they show: data-path (where in the view, e.g. "row[2]"),
        data-card (a card's id) and data-key (what clicking it means, for the legal actions).
+       `play` is given only where the viewer's seat plays on this table (its seat, the game running,
+       the last step): play.act(action) sends an action the player composes on the table itself,
+       which no list of legal actions can hold (a deck list, standing rules), and resolves to true
+       once the game took it (a refusal is shown by the viewer).
      label(action, shown): the words for one legal action, on its button.
      keys(action, shown): the data-key values a player clicks, in order, to take the action ([] when
        it is taken by its button only).
@@ -12,6 +16,12 @@
        and the actions without keys are the only buttons.
      place(path, shown): the words for a path of the view, in the list of what changed.
      cardName(card): the words for a card.
+     idOf(value): the id of a thing of the view that comes and goes whole (a card, a unit in play),
+       or undefined for any other object; the one the elements that draw it carry as data-card.
+       By default an object's `id`.
+     words(value, path, shown): the words for a value of the view at `path`, in the list of what
+       changed, where the generic ones would not say it well (a list of card ids); null for those.
+     ready: a promise the viewer awaits before the first table, for data the script loads itself.
    }
    Methods a game leaves out fall back on the generic table's. */
 "use strict";
