@@ -12,6 +12,12 @@ The statics come from the units in play, the lasting spells and statements in pl
 compiled from the catalogue at import, so no card text is parsed while a game runs. A `code`
 static is a function of special.py: Thesis's damage is the odd number its controller chose for the
 damage being dealt (`chosen`), and its printed 0 at any other moment (xi.house.thesis-choice).
+
+Derived on every query in meaning, computed once per table in cost (design 5.1): the stats, and
+what other queries read from them, are kept in the table's `memo`, which holds while the table's
+units, spells in play and effects are the very lists it was computed from. An event never changes
+those lists in place but puts new ones in the fields it changes, so a table an event changed (or
+anything else put new lists in) computes its own, and a copy no event has changed shares it.
 """
 
 from __future__ import annotations
@@ -142,10 +148,47 @@ def _printed(unit: Unit) -> dict:
             "max_life": card.life, "keywords": card.keywords}
 
 
+@dataclass(slots=True)
+class Memo:
+    """What a table's cards in play fix: every unit's derived stats. Shared by every caller, and
+    never changed."""
+
+    units: list[Unit]  # the lists it was computed from
+    in_play: list
+    effects: list
+    derived: dict[str, Stats]
+
+
+def memo(state: XiState) -> Memo:
+    """The table's memo, computed now if the table has none for its cards in play as they are."""
+    held = state.memo
+    if held is None or held.units is not state.units or held.in_play is not state.in_play \
+            or held.effects is not state.effects or _edited(state.units, held.derived):
+        held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state))
+    return held
+
+
+def _edited(units: list[Unit], derived: dict[str, Stats]) -> bool:
+    """Whether a unit's life or skirmishes were changed in place since its stats were derived:
+    events never do so, but a table set up by hand (a test's hurt unit) may."""
+    for unit, stats in zip(units, derived.values()):
+        if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
+            return True
+    return False
+
+
 def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str, int] | None = None
                ) -> dict[str, Stats]:
-    """Every unit's derived stats by id. `extra` adds statics not (yet) held by a card in play;
-    `chosen` holds the values chosen for `code` statics (Thesis's odd number) at this moment."""
+    """Every unit's derived stats by id (never to be changed: it is the table's own). `extra` adds
+    statics not (yet) held by a card in play; `chosen` holds the values chosen for `code` statics
+    (Thesis's odd number) at this moment."""
+    if extra or chosen:
+        return _derive_all(state, extra, chosen)
+    return memo(state).derived
+
+
+def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str, int] | None = None
+                ) -> dict[str, Stats]:
     work = {unit.uid: _printed(unit) for unit in state.units}
     for static in sorted([*statics_in_play(state), *extra], key=Static.key):
         field, how = _OPS[(static.layer, static.op)]
