@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from domain.xi.cards import CARDS
-from domain.xi.layers import Holder, Stats, selects
+from domain.xi.layers import Holder, Stats, memo, selects
 from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int
@@ -163,12 +163,23 @@ def stolen(state: XiState, uid: str) -> bool:
 def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -> int:
     """How many skirmishes a unit has this turn: 1 (xi.skirmish.once), more under a restriction in
     play that grants them (Everwind), none if an effect forbids it or its control changed."""
-    if stolen(state, uid) or any(effect.op == "cannot_skirmish" and uid in effect.to for effect in state.effects):
-        return 0
-    allowed = 1
+    table = memo(state)
+    if derived is not table.derived:
+        return _skirmishes_allowed(state, derived)(uid)
+    if "skirmishes_allowed" not in table.found:  # once per table, for every unit at once
+        table.found["skirmishes_allowed"] = _skirmishes_allowed(state, derived)
+    return table.found["skirmishes_allowed"](uid)
+
+
+def _skirmishes_allowed(state: XiState, derived: Mapping[str, Stats]) -> Callable[[str], int]:
+    """What skirmishes_allowed answers for any unit, from one pass over the table."""
+    blocked = frozenset(uid for effect in state.effects if effect.where == "1" or effect.op == "cannot_skirmish"
+                        for uid in effect.to)
+    raised: dict[str, int] = {}
     for card, owner in ([(unit.card, (unit.uid, unit.controller, None)) for unit in derived.values()]
                         + [(card.card, (card.iid, card.controller, card.on)) for card in state.in_play]):
         for entry in RESTRICTIONS[card]:
-            if entry["op"] == "skirmishes_per_turn" and uid in units(derived, entry["to"], owner):
-                allowed = max(allowed, entry["value"])
-    return allowed
+            if entry["op"] == "skirmishes_per_turn":
+                for uid in units(derived, entry["to"], owner):
+                    raised[uid] = max(raised.get(uid, 1), entry["value"])
+    return lambda uid: 0 if uid in blocked else raised.get(uid, 1)

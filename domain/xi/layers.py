@@ -150,31 +150,29 @@ def _printed(unit: Unit) -> dict:
 
 @dataclass(slots=True)
 class Memo:
-    """What a table's cards in play fix: every unit's derived stats. Shared by every caller, and
-    never changed."""
+    """What a table's cards in play fix: every unit's derived stats, and the answers of other
+    queries that read only them and the lists below (`found`, by the query's name). Shared by
+    every caller, and never changed."""
 
     units: list[Unit]  # the lists it was computed from
     in_play: list
     effects: list
     derived: dict[str, Stats]
+    found: dict[str, Any]
 
 
 def memo(state: XiState) -> Memo:
     """The table's memo, computed now if the table has none for its cards in play as they are."""
     held = state.memo
-    if held is None or held.units is not state.units or held.in_play is not state.in_play \
-            or held.effects is not state.effects or _edited(state.units, held.derived):
-        held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state))
+    if held is not None and held.units is state.units and held.in_play is state.in_play \
+            and held.effects is state.effects:
+        for unit, stats in zip(held.units, held.derived.values()):
+            if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
+                break  # a unit changed in place: never by an event, but a table set up by hand may be
+        else:
+            return held
+    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {})
     return held
-
-
-def _edited(units: list[Unit], derived: dict[str, Stats]) -> bool:
-    """Whether a unit's life or skirmishes were changed in place since its stats were derived:
-    events never do so, but a table set up by hand (a test's hurt unit) may."""
-    for unit, stats in zip(units, derived.values()):
-        if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-            return True
-    return False
 
 
 def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str, int] | None = None

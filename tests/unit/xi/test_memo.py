@@ -46,3 +46,12 @@ def test_the_memo_is_never_stored_nor_compared():
     written = state_codec.encode(state)
     assert "memo" not in json.dumps(written) and state_codec.decode(RULES, written) == state
     assert "memo" not in DataclassAsDict(XiState).encode(state)
+
+
+def test_a_card_entering_play_changes_what_the_next_decision_allows():
+    units = [{"card": "wind-warrior", "controller": 0, "skirmishes": 1}, {"card": "earth-soldier", "controller": 1}]
+    state = table(seats=[{"t": 10, "hand": ["everwind"]}, {}], units=units)
+    assert not [action for action in RULES.legal_actions(state, 0) if action["type"] == "skirmish"]
+    after = act(state, 0, play("everwind"))[1]  # wind units skirmish twice a turn
+    assert skirmish("u1", "u2") in RULES.legal_actions(after, 0)
+    assert skirmish("u1", "u2") not in RULES.legal_actions(state, 0)
