@@ -119,7 +119,7 @@ Holder = tuple  # (id, controller, on): the card holding a static or an effect
 def selects(to: str, holder: Holder | None, uid: str, controller: int, type_: str) -> bool:
     """Whether the selector `to` of a card held by `holder` (its id, controller and the unit it is
     on) takes the unit `uid`; `type:`/`not_type:` filters read the unit's type as derived so far."""
-    base, *filters = to.split("+")
+    base, filters = _SELECTORS.get(to) or _parse(to)
     if base == "self":
         taken = holder is not None and uid == holder[0]
     elif base == "attached":
@@ -128,7 +128,22 @@ def selects(to: str, holder: Holder | None, uid: str, controller: int, type_: st
         taken = holder is not None and (controller == holder[1]) == (base == "own_units")
     else:
         taken = base == "all_units"
-    return taken and all((type_ == f.split(":")[1]) != f.startswith("not_") for f in filters)
+    if taken:
+        for wanted, negated in filters:
+            if (type_ == wanted) == negated:
+                return False
+    return taken
+
+
+# Each selector met so far, split once: its base and its filters as (type, negated). The
+# vocabulary's selectors are few, so this stays small.
+_SELECTORS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
+
+
+def _parse(to: str) -> tuple[str, tuple[tuple[str, bool], ...]]:
+    base, *filters = to.split("+")
+    parsed = _SELECTORS[to] = (base, tuple((f.split(":")[1], f.startswith("not_")) for f in filters))
+    return parsed
 
 
 def _holder(static: Static, work: dict[str, dict]) -> Holder | None:
