@@ -146,21 +146,21 @@ def _parse(to: str) -> tuple[str, tuple[tuple[str, bool], ...]]:
     return parsed
 
 
-def _holder(static: Static, work: dict[str, dict]) -> Holder | None:
-    if static.controller is not None:
-        return static.source, static.controller, static.on
-    unit = work.get(static.source)
-    return (unit["uid"], unit["controller"], None) if unit else None
+# Each unit card's printed working values: type, damage, max life, keywords (controller comes first).
+_PRINTED = {card.id: (card.type, card.damage, card.life, card.keywords) for card in CARDS.values()
+            if card.kind == "unit"}
+_FIELD = {"controller": 0, "type": 1, "damage": 2, "max_life": 3, "keywords": 4}  # in a unit's working values
 
 
-def _selected(to: str, holder: Holder | None, work: dict[str, dict]) -> Iterable[str]:
-    return [uid for uid, unit in work.items() if selects(to, holder, uid, unit["controller"], unit["type"])]
+def _step(layer: str, op: str) -> tuple[int, int, str]:
+    """A layered static's rank, the working value it changes, and how ("set", "add" or "grant")."""
+    field, how = _OPS[(layer, op)]
+    return _RANK[layer], _FIELD[field], how
 
 
-def _printed(unit: Unit) -> dict:
-    card = CARDS[unit.card]
-    return {"uid": unit.uid, "controller": unit.controller, "type": card.type, "damage": card.damage,
-            "max_life": card.life, "keywords": card.keywords}
+# Each card's statics compiled for _derive_all: (rank, field, how, value, selector, code).
+_COMPILED = {card: tuple((*_step(s.layer, s.op), s.value, s.to, s.code) for s in statics)
+             for card, statics in CARD_STATICS.items()}
 
 
 @dataclass(slots=True)
@@ -202,23 +202,48 @@ def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str
 
 def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str, int] | None = None
                 ) -> dict[str, Stats]:
-    work = {unit.uid: _printed(unit) for unit in state.units}
-    for static in sorted([*statics_in_play(state), *extra], key=Static.key):
-        field, how = _OPS[(static.layer, static.op)]
-        for uid in _selected(static.to, _holder(static, work), work):
-            unit = work[uid]
-            if static.code:
-                unit[field] = CODES[static.code](state, uid, chosen or {})
+    # The statics of statics_in_play (and `extra`) as plain tuples, in the order they apply: by
+    # layer, then timestamp, then as listed. (rank, since, index, field, how, value, selector,
+    # code, source, and for a spell its controller and the unit it is on.)
+    found: list[tuple] = []
+    for unit in state.units:
+        for rank, field, how, value, to, code in _COMPILED[unit.card]:
+            found.append((rank, unit.since, len(found), field, how, value, to, code, unit.uid, None, None))
+    for spell in state.in_play:
+        for rank, field, how, value, to, code in _COMPILED[spell.card]:
+            found.append((rank, spell.since, len(found), field, how, value, to, code, spell.iid, spell.controller,
+                          spell.on))
+    for effect in state.effects:
+        if effect.where in _RANK and effect.to:
+            rank, field, how = _step(effect.where, effect.op)
+            for uid in effect.to:
+                found.append((rank, effect.since, len(found), field, how, effect.value, "self", None, uid, None, None))
+    for static in extra:
+        rank, field, how = _step(static.layer, static.op)
+        found.append((rank, static.since, len(found), field, how, static.value, static.to, static.code,
+                      static.source, static.controller, static.on))
+    found.sort()
+    # Each unit's working values, as printed: [controller, type, damage, max life, keywords].
+    work = {unit.uid: [unit.controller, *_PRINTED[unit.card]] for unit in state.units}
+    for _rank, _since, _index, field, how, value, to, code, source, controller, on in found:
+        if controller is not None:
+            holder: Holder | None = (source, controller, on)
+        else:
+            held = work.get(source)
+            holder = (source, held[0], None) if held else None
+        for uid in [uid for uid, values in work.items() if selects(to, holder, uid, values[0], values[1])]:
+            values = work[uid]
+            if code:
+                values[field] = CODES[code](state, uid, chosen or {})
             elif how == "set":
-                unit[field] = static.value
+                values[field] = value
             elif how == "add":
-                unit[field] = unit[field] + static.value
-            elif static.value not in unit[field]:
-                unit[field] = (*unit[field], static.value)
-    return {unit.uid: Stats(unit.uid, unit.card, unit.owner, work[unit.uid]["controller"], unit.life,
-                            unit.skirmishes, unit.since, work[unit.uid]["type"], max(0, work[unit.uid]["damage"]),
-                            work[unit.uid]["max_life"], tuple(work[unit.uid]["keywords"]))
-            for unit in state.units}
+                values[field] = values[field] + value
+            elif value not in values[field]:
+                values[field] = (*values[field], value)
+    return {unit.uid: Stats(unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since,
+                            values[1], max(0, values[2]), values[3], tuple(values[4]))
+            for unit, values in zip(state.units, work.values())}
 
 
 def derive(state: XiState, uid: str) -> Stats:
