@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from domain.xi.cards import CARDS
-from domain.xi.layers import Holder, Stats, memo, selects
+from domain.xi.layers import Holder, Stats, answers, selects
 from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int
@@ -73,15 +73,24 @@ def units(derived: Mapping[str, Stats], selector: str, owner: Holder) -> list[st
 def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: int) -> list[Target]:
     """What a `target:` selector of a card `seat` controls may name (xi.house.targets): any unit
     for `unit` (yours too), and a player only where the selector says so."""
+    kind = selector.split("+", 1)[0].split(":", 1)[1]
+    kept = answers(state, derived)
+    aimed = kept.get(("options", selector, seat)) if kept is not None else None
+    if aimed is None:  # the units it may name, once per table, selector and seat
+        aimed = _unit_options(derived, selector, seat)
+        if kept is not None:
+            kept[("options", selector, seat)] = aimed
+    if kind == "unit_or_player":
+        return [*aimed, *(other for other, player in enumerate(state.players) if not player.out)]
+    return list(aimed)
+
+
+def _unit_options(derived: Mapping[str, Stats], selector: str, seat: int) -> tuple[str, ...]:
     base, *filters = selector.split("+")
     kind = base.split(":", 1)[1]
     rest = "+".join(["all_units", *filters])
-    found: list[Target] = [uid for uid in units(derived, rest, (None, seat))
-                           if kind in ("unit", "unit_or_player")
-                           or (derived[uid].controller == seat) == (kind == "own_unit")]
-    if kind == "unit_or_player":
-        found += [other for other, player in enumerate(state.players) if not player.out]
-    return found
+    return tuple(uid for uid in units(derived, rest, (None, seat))
+                 if kind in ("unit", "unit_or_player") or (derived[uid].controller == seat) == (kind == "own_unit"))
 
 
 def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: Cause) -> list[Target]:
@@ -163,12 +172,13 @@ def stolen(state: XiState, uid: str) -> bool:
 def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -> int:
     """How many skirmishes a unit has this turn: 1 (xi.skirmish.once), more under a restriction in
     play that grants them (Everwind), none if an effect forbids it or its control changed."""
-    table = memo(state)
-    if derived is not table.derived:
-        return _skirmishes_allowed(state, derived)(uid)
-    if "skirmishes_allowed" not in table.found:  # once per table, for every unit at once
-        table.found["skirmishes_allowed"] = _skirmishes_allowed(state, derived)
-    return table.found["skirmishes_allowed"](uid)
+    kept = answers(state, derived)
+    allowed = kept.get("skirmishes_allowed") if kept is not None else None
+    if allowed is None:  # once per table, for every unit at once
+        allowed = _skirmishes_allowed(state, derived)
+        if kept is not None:
+            kept["skirmishes_allowed"] = allowed
+    return allowed(uid)
 
 
 def _skirmishes_allowed(state: XiState, derived: Mapping[str, Stats]) -> Callable[[str], int]:

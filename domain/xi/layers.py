@@ -190,6 +190,17 @@ def memo(state: XiState) -> Memo:
     return held
 
 
+def answers(state: XiState, derived: Mapping[str, Stats]) -> dict[str, Any] | None:
+    """Where a query that reads only `derived` and the table's cards in play keeps its answers for
+    this table (the memo's `found`), when `derived` are the stats the memo holds for the table as
+    it is now; else None, and the query answers afresh."""
+    held = state.memo
+    if held is not None and held.derived is derived and held.units is state.units \
+            and held.in_play is state.in_play and held.effects is state.effects:
+        return held.found
+    return None
+
+
 def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str, int] | None = None
                ) -> dict[str, Stats]:
     """Every unit's derived stats by id (never to be changed: it is the table's own). `extra` adds
