@@ -17,7 +17,9 @@ Derived on every query in meaning, computed once per table in cost (design 5.1):
 what other queries read from them, are kept in the table's `memo`, which holds while the table's
 units, spells in play and effects are the very lists it was computed from. An event never changes
 those lists in place but puts new ones in the fields it changes, so a table an event changed (or
-anything else put new lists in) computes its own, and a copy no event has changed shares it.
+anything else put new lists in) computes its own, and a copy no event has changed shares it. When
+only the units' life or skirmishes changed (damage, healing, a skirmish, a new turn), which no
+layered static reads, the stats carry over with those two read anew.
 """
 
 from __future__ import annotations
@@ -163,6 +165,10 @@ _COMPILED = {card: tuple((*_step(s.layer, s.op), s.value, s.to, s.code) for s in
              for card, statics in CARD_STATICS.items()}
 
 
+# The cards with a `code` static: a function of special.py may read anything on the table.
+_CODED = frozenset(card for card, statics in CARD_STATICS.items() if any(s.code for s in statics))
+
+
 @dataclass(slots=True)
 class Memo:
     """What a table's cards in play fix: every unit's derived stats, and the answers of other
@@ -174,20 +180,45 @@ class Memo:
     effects: list
     derived: dict[str, Stats]
     found: dict[str, Any]
+    carries: bool  # whether its stats carry over to new lives and skirmishes (no `code` static in play)
 
 
 def memo(state: XiState) -> Memo:
     """The table's memo, computed now if the table has none for its cards in play as they are."""
     held = state.memo
-    if held is not None and held.units is state.units and held.in_play is state.in_play \
-            and held.effects is state.effects:
-        for unit, stats in zip(held.units, held.derived.values()):
-            if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-                break  # a unit changed in place: never by an event, but a table set up by hand may be
-        else:
+    if held is not None and held.in_play is state.in_play and held.effects is state.effects:
+        if held.units is state.units:
+            for unit, stats in zip(held.units, held.derived.values()):
+                if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
+                    break  # a unit changed in place: never by an event, but a table set up by hand may be
+            else:
+                return held
+        derived = _carried(held, state.units) if held.carries else None
+        if derived is not None:
+            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, {}, True)
             return held
-    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {})
+    carries = not any(unit.card in _CODED for unit in state.units) and not any(
+        card.card in _CODED for card in state.in_play)
+    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries)
     return held
+
+
+def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
+    """The stats of `units` from the memo's, when they are the memo's units in the same order,
+    changed at most in life and skirmishes (damage, healing, a skirmish, a new turn), which no
+    layered static reads; else None, and they are derived afresh."""
+    if len(units) != len(held.units):
+        return None
+    derived = {}
+    for unit, before, stats in zip(units, held.units, held.derived.values()):
+        if unit is not before and (unit.uid != before.uid or unit.card != before.card or unit.owner != before.owner
+                                   or unit.controller != before.controller or unit.since != before.since):
+            return None
+        if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
+            stats = Stats(stats.uid, stats.card, stats.owner, stats.controller, unit.life, unit.skirmishes,
+                          stats.since, stats.type, stats.damage, stats.max_life, stats.keywords)
+        derived[unit.uid] = stats
+    return derived
 
 
 def answers(state: XiState, derived: Mapping[str, Stats]) -> dict[str, Any] | None:

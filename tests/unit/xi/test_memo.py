@@ -55,3 +55,13 @@ def test_a_card_entering_play_changes_what_the_next_decision_allows():
     after = act(state, 0, play("everwind"))[1]  # wind units skirmish twice a turn
     assert skirmish("u1", "u2") in RULES.legal_actions(after, 0)
     assert skirmish("u1", "u2") not in RULES.legal_actions(state, 0)
+
+
+def test_a_unit_hurt_keeps_what_the_cards_in_play_give_it_at_its_new_life():
+    # Flame Lick's 2 ember changes the beast's life only: its Flames still give it 32 at most.
+    state = table(seats=[{"t": 10, "hand": ["flame-lick"]}, {}], units=[{**BEAST[0], "life": 30}, BEAST[1]],
+                  spells=[{"card": "flames-of-preservation", "controller": 0, "on": "u1"}])
+    assert (derive(state, "u1").life, derive(state, "u1").max_life) == (30, 32)
+    after = act(state, 0, play("flame-lick", "u1"))[1]
+    assert (derive(after, "u1").life, derive(after, "u1").max_life) == (28, 32)
+    assert (derive(state, "u1").life, derive(state, "u1").max_life) == (30, 32)
