@@ -88,6 +88,21 @@ class Stats:
         return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
 
 
+def _maker(cls: type) -> Any:
+    """A function building a frozen slots dataclass from its fields in order, as its __init__
+    does but without a frozen setattr per field (it fills the slots directly): derived stats are
+    built for every unit of every table an event changed."""
+    names = [name for name in cls.__slots__ if not name.startswith("__")]
+    source = f"def make({', '.join(names)}):\n    made = new(cls)\n"
+    source += "".join(f"    set_{name}(made, {name})\n" for name in names) + "    return made\n"
+    namespace = {"new": object.__new__, "cls": cls, **{f"set_{name}": getattr(cls, name).__set__ for name in names}}
+    exec(source, namespace)
+    return namespace["make"]
+
+
+_stats = _maker(Stats)
+
+
 def _compile(card_id: str, entry: tuple) -> Static | None:
     fields = dict(entry)
     if "layer" not in fields:
@@ -215,7 +230,7 @@ def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
                                    or unit.controller != before.controller or unit.since != before.since):
             return None
         if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-            stats = Stats(stats.uid, stats.card, stats.owner, stats.controller, unit.life, unit.skirmishes,
+            stats = _stats(stats.uid, stats.card, stats.owner, stats.controller, unit.life, unit.skirmishes,
                           stats.since, stats.type, stats.damage, stats.max_life, stats.keywords)
         derived[unit.uid] = stats
     return derived
@@ -283,7 +298,7 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
                 values[field] = values[field] + value
             elif value not in values[field]:
                 values[field] = (*values[field], value)
-    return {unit.uid: Stats(unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since,
+    return {unit.uid: _stats(unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since,
                             values[1], max(0, values[2]), values[3], tuple(values[4]))
             for unit, values in zip(state.units, work.values())}
 
