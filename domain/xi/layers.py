@@ -188,7 +188,8 @@ _CODED = frozenset(card for card, statics in CARD_STATICS.items() if any(s.code 
 class Memo:
     """What a table's cards in play fix: every unit's derived stats, and the answers of other
     queries that read only them and the lists below (`found`, by the query's name). Shared by
-    every caller, and never changed."""
+    every caller, and never changed. An answer in `found` reads no unit's life or skirmishes: it
+    carries over with the stats to the tables that differ from this one only in those."""
 
     units: list[Unit]  # the lists it was computed from
     in_play: list
@@ -210,7 +211,7 @@ def memo(state: XiState) -> Memo:
                 return held
         derived = _carried(held, state.units) if held.carries else None
         if derived is not None:
-            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, {}, True)
+            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True)
             return held
     carries = not any(unit.card in _CODED for unit in state.units) and not any(
         card.card in _CODED for card in state.in_play)
