@@ -91,7 +91,7 @@ def run(em: Any, queue: list[list]) -> None:
             continue  # its card left play before its turn came
         card, controller = found
         entry = dict(CARDS[card].trigger[index])
-        cause = Cause(card, controller, source)
+        target = None
         if entry["to"].startswith("target:"):
             aims = options(em.state, derive_all(em.state), entry["to"], controller)
             if not aims:
@@ -101,8 +101,8 @@ def run(em: Any, queue: list[list]) -> None:
                         {"seat": controller, "source": source, "card": card, "options": aims,
                          "resume": "trigger", "index": index, "queue": queue})
                 return
-            cause = Cause(card, controller, source, aims[0])
-        _resolve(em, entry, cause)
+            target = aims[0]
+        _resolve(em, entry, Cause(card, controller, source, target))
 
 
 def _resolve(em: Any, entry: Mapping[str, Any], cause: Cause) -> None:
@@ -114,6 +114,6 @@ def _resolve(em: Any, entry: Mapping[str, Any], cause: Cause) -> None:
 def resume_trigger(em: Any, facts: Mapping[str, Any], choice: Any) -> None:
     """The chosen target: the trigger resolves, then the rest of the queue."""
     entry = dict(CARDS[facts["card"]].trigger[facts["index"]])
-    if any(held == facts["source"] for held, *_ in _held(em.state)):
+    if _holding(em.state, facts["source"]) is not None:
         _resolve(em, entry, Cause(facts["card"], facts["seat"], facts["source"], choice))
     run(em, [list(item) for item in facts["queue"]])
