@@ -12,7 +12,6 @@ transaction of the move's events (services.store_recorders): both or neither, fo
 from __future__ import annotations
 
 import copy
-from dataclasses import fields
 from typing import Any
 from uuid import UUID
 
@@ -21,6 +20,7 @@ from eventsourcing.domain import Snapshot
 from eventsourcing.persistence import JSONTranscoder, Transcoding
 
 from domain import registry
+from domain.state_codec import stored_fields
 from services.errors import GameNotFound
 from services.game import Game
 from services.seating import with_joined_seats
@@ -30,14 +30,14 @@ SNAPSHOT_INTERVAL = 20
 
 
 class DataclassAsDict(Transcoding):
-    """Stores a game's state dataclass as a JSON object of its fields."""
+    """Stores a game's state dataclass as a JSON object of its fields (a cache field is left out)."""
 
     def __init__(self, cls: type):
         self.type = cls
         self.name = f"{cls.__module__}.{cls.__qualname__}"
 
     def encode(self, obj: Any) -> dict[str, Any]:
-        return {f.name: getattr(obj, f.name) for f in fields(obj)}
+        return {f.name: getattr(obj, f.name) for f in stored_fields(obj)}
 
     def decode(self, data: dict[str, Any]) -> Any:
         return self.type(**data)

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from domain.xi.cards import CARDS
-from domain.xi.layers import Holder, Stats, selects
+from domain.xi.layers import Holder, Stats, answers, selects
 from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int
@@ -73,15 +73,24 @@ def units(derived: Mapping[str, Stats], selector: str, owner: Holder) -> list[st
 def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: int) -> list[Target]:
     """What a `target:` selector of a card `seat` controls may name (xi.house.targets): any unit
     for `unit` (yours too), and a player only where the selector says so."""
+    kind = selector.split("+", 1)[0].split(":", 1)[1]
+    kept = answers(state, derived)
+    aimed = kept.get(("options", selector, seat)) if kept is not None else None
+    if aimed is None:  # the units it may name, once per table, selector and seat
+        aimed = _unit_options(derived, selector, seat)
+        if kept is not None:
+            kept[("options", selector, seat)] = aimed
+    if kind == "unit_or_player":
+        return [*aimed, *(other for other, player in enumerate(state.players) if not player.out)]
+    return list(aimed)
+
+
+def _unit_options(derived: Mapping[str, Stats], selector: str, seat: int) -> tuple[str, ...]:
     base, *filters = selector.split("+")
     kind = base.split(":", 1)[1]
     rest = "+".join(["all_units", *filters])
-    found: list[Target] = [uid for uid in units(derived, rest, (None, seat))
-                           if kind in ("unit", "unit_or_player")
-                           or (derived[uid].controller == seat) == (kind == "own_unit")]
-    if kind == "unit_or_player":
-        found += [other for other, player in enumerate(state.players) if not player.out]
-    return found
+    return tuple(uid for uid in units(derived, rest, (None, seat))
+                 if kind in ("unit", "unit_or_player") or (derived[uid].controller == seat) == (kind == "own_unit"))
 
 
 def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: Cause) -> list[Target]:
@@ -163,12 +172,24 @@ def stolen(state: XiState, uid: str) -> bool:
 def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -> int:
     """How many skirmishes a unit has this turn: 1 (xi.skirmish.once), more under a restriction in
     play that grants them (Everwind), none if an effect forbids it or its control changed."""
-    if stolen(state, uid) or any(effect.op == "cannot_skirmish" and uid in effect.to for effect in state.effects):
-        return 0
-    allowed = 1
+    kept = answers(state, derived)
+    allowed = kept.get("skirmishes_allowed") if kept is not None else None
+    if allowed is None:  # once per table, for every unit at once
+        allowed = _skirmishes_allowed(state, derived)
+        if kept is not None:
+            kept["skirmishes_allowed"] = allowed
+    return allowed(uid)
+
+
+def _skirmishes_allowed(state: XiState, derived: Mapping[str, Stats]) -> Callable[[str], int]:
+    """What skirmishes_allowed answers for any unit, from one pass over the table."""
+    blocked = frozenset(uid for effect in state.effects if effect.where == "1" or effect.op == "cannot_skirmish"
+                        for uid in effect.to)
+    raised: dict[str, int] = {}
     for card, owner in ([(unit.card, (unit.uid, unit.controller, None)) for unit in derived.values()]
                         + [(card.card, (card.iid, card.controller, card.on)) for card in state.in_play]):
         for entry in RESTRICTIONS[card]:
-            if entry["op"] == "skirmishes_per_turn" and uid in units(derived, entry["to"], owner):
-                allowed = max(allowed, entry["value"])
-    return allowed
+            if entry["op"] == "skirmishes_per_turn":
+                for uid in units(derived, entry["to"], owner):
+                    raised[uid] = max(raised.get(uid, 1), entry["value"])
+    return lambda uid: 0 if uid in blocked else raised.get(uid, 1)

@@ -70,10 +70,12 @@ def state_checks(em: Any, since: int) -> None:
             for entry in CARDS[unit.card].trigger:
                 if dict(entry)["when"] == "destroyed":
                     perform(em, dict(entry), Cause(unit.card, unit.owner, unit.uid))
-        present = {unit.uid for unit in em.state.units}
-        for card in [card for card in em.state.in_play if card.on and card.on not in present]:
-            discard(em, card, "xi.house.attached")
-        for card in [card for card in em.state.in_play if _ended(em.state, card, units, players)]:
+        if any(card.on for card in em.state.in_play):
+            present = {unit.uid for unit in em.state.units}
+            for card in [card for card in em.state.in_play if card.on and card.on not in present]:
+                discard(em, card, "xi.house.attached")
+        for card in [card for card in em.state.in_play if CARDS[card.card].until and _ended(em.state, card, units,
+                                                                                             players)]:
             discard(em, card, "xi.house.flames-condition" if card.on else "xi.lasting.until")
         for unit in derive_all(em.state).values():
             if unit.life > unit.max_life:

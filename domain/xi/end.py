@@ -81,9 +81,8 @@ def judge_no_win(em: Any) -> None:
     state = em.state
     if state.phase != PLAY or state.pending:
         return
-    players = [state.players[seat] for seat in in_game(state)]
-    if any(player.deck or player.hand for player in players):
-        return
+    if any((player.deck or player.hand) and not player.out for player in state.players):
+        return  # the usual case, and the cheapest to tell: a player still in holds a card
     if any(card.card in CHANGES_LIFE for card in (*state.units, *state.in_play)):
         return
     odd = None

@@ -81,9 +81,13 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
     a window (`window` its facts), the pT cards that may answer it."""
     actions: list[Action] = []
     seen: set[str] = set()
-    derived = derive_all(state)
+    derived = None  # derived once a card needs it (a T cost, a target): in a window, often none does
     for card_id in state.players[seat].hand:
-        if card_id in seen or not _playable(state, card_id, window) or price(state, seat, card_id, derived) is None:
+        if card_id in seen or not _playable(state, card_id, window):
+            continue
+        if derived is None and (CARDS[card_id].cost_unit != "pt" or TARGET[card_id]):
+            derived = derive_all(state)
+        if price(state, seat, card_id, derived) is None:
             continue
         seen.add(card_id)
         selector = TARGET[card_id]

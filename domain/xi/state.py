@@ -122,6 +122,9 @@ class XiState:
     winners: list[int] = field(default_factory=list)
     quiet_turns: int = 0  # quiet turns in a row with every deck empty (xi.house.no-win)
     stirred: bool = False  # whether life changed or a card entered play in this turn
+    # What the cards in play fix (layers.Memo: derived stats, targets), computed once per table.
+    # Not part of the state: never stored, compared or passed in; see layers.memo for its validity.
+    memo: object = field(default=None, init=False, repr=False, compare=False)
 
 
 def new_state(seats: int) -> XiState:

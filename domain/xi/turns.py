@@ -11,7 +11,6 @@ asking, and with none the trigger does nothing. Triggers open no window.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Mapping
 
 from domain.xi.board import Cause, options
@@ -63,8 +62,20 @@ def _held(state: XiState) -> list[tuple[str, str, int, int]]:
             + [(card.iid, card.card, card.controller, card.since) for card in state.in_play])
 
 
+def _holding(state: XiState, source: str) -> tuple[str, int] | None:
+    """(card, controller) of the card in play `source` (as _held gives them), None once it has left."""
+    unit = derive_all(state).get(source)
+    if unit is not None:
+        return unit.card, unit.controller
+    return next(((card.card, card.controller) for card in state.in_play if card.iid == source), None)
+
+
+# The cards with a trigger: only they are looked at for the triggers of a turn.
+_TRIGGERED = frozenset(card.id for card in CARDS.values() if card.trigger)
+
+
 def _start_triggers(state: XiState) -> list[list]:
-    held = sorted(_held(state), key=lambda item: item[3])
+    held = sorted((item for item in _held(state) if item[1] in _TRIGGERED), key=lambda item: item[3])
     seats, queue = [state.active], []
     while len(seats) < state.seats - sum(player.out for player in state.players):
         seats.append(next_seat(state, seats[-1]))
@@ -83,12 +94,12 @@ def run(em: Any, queue: list[list]) -> None:
     """Resolve the queued triggers in order, stopping to ask where one needs a choice."""
     while queue and em.state.phase != OVER:
         (source, index), queue = queue[0], queue[1:]
-        found = next(((card, controller) for held, card, controller, _ in _held(em.state) if held == source), None)
+        found = _holding(em.state, source)
         if found is None:
             continue  # its card left play before its turn came
         card, controller = found
         entry = dict(CARDS[card].trigger[index])
-        cause = Cause(card, controller, source)
+        target = None
         if entry["to"].startswith("target:"):
             aims = options(em.state, derive_all(em.state), entry["to"], controller)
             if not aims:
@@ -98,8 +109,8 @@ def run(em: Any, queue: list[list]) -> None:
                         {"seat": controller, "source": source, "card": card, "options": aims,
                          "resume": "trigger", "index": index, "queue": queue})
                 return
-            cause = replace(cause, target=aims[0])
-        _resolve(em, entry, cause)
+            target = aims[0]
+        _resolve(em, entry, Cause(card, controller, source, target))
 
 
 def _resolve(em: Any, entry: Mapping[str, Any], cause: Cause) -> None:
@@ -111,6 +122,6 @@ def _resolve(em: Any, entry: Mapping[str, Any], cause: Cause) -> None:
 def resume_trigger(em: Any, facts: Mapping[str, Any], choice: Any) -> None:
     """The chosen target: the trigger resolves, then the rest of the queue."""
     entry = dict(CARDS[facts["card"]].trigger[facts["index"]])
-    if any(held == facts["source"] for held, *_ in _held(em.state)):
+    if _holding(em.state, facts["source"]) is not None:
         _resolve(em, entry, Cause(facts["card"], facts["seat"], facts["source"], choice))
     run(em, [list(item) for item in facts["queue"]])

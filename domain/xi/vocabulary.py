@@ -36,7 +36,7 @@ _CONDITION = re.compile(rf"tag:[a-z][a-z-]*$|own_turn$|target_type:({_TYPE})$|ta
                         rf"|attacker_not_type:({_TYPE})$|controller_lost_life$|life_at_most_base_max$")
 
 # The conditions a static may carry, by where it sits: each is read by that layer's or list's query.
-_STATIC_IF = {"layer": re.compile(r"tag:[a-z][a-z-]*$|own_turn$"),
+_STATIC_IF = {"layer": re.compile(r"tag:[a-z][a-z-]*$"),
               "damage": re.compile(rf"target_type:({_TYPE})$|target_is_player$"),
               "restriction": re.compile(r"(?!)"), "cost": re.compile(r"(?!)"), "tag": re.compile(r"(?!)")}
 
@@ -126,7 +126,7 @@ def check_effect(card: str, shape: str, index: int, entry: Any, cards: frozenset
     if shape == "static" and ("layer" in entry) == ("list" in entry):
         raise fail(card, where, "a static has exactly one of layer or list")
     if shape == "static" and "if" in entry and not _STATIC_IF[entry.get("list", "layer")].match(str(entry["if"])):
-        raise fail(card, f"{where}.if", f"{entry['if']!r}: a layered static's condition is tag:<t> or own_turn; "
+        raise fail(card, f"{where}.if", f"{entry['if']!r}: a layered static's condition is tag:<t>; "
                                         "a damage modifier's is target_type:<t> or target_is_player; "
                                         "other lists take none")
     return tuple(sorted((key, _checked(card, f"{where}.{key}", key, value, cards)) for key, value in entry.items()))
