@@ -17,6 +17,7 @@ from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
+from domain.xi.bots import GeneralBot
 from domain.xi.card_table import render as card_table
 from domain.xi.cards import CARDS
 from domain.xi.choices import rule_of
@@ -54,7 +55,7 @@ class XiRules(Interrupts):
     standing_rules = True  # xi.house.standing-responses
 
     def __init__(self) -> None:
-        self.bots: dict[str, Any] = {"random": RandomBot()}  # the general bot is step 7
+        self.bots: dict[str, Any] = {"random": RandomBot(), "general": GeneralBot()}
 
     def card_table(self) -> str:
         """The catalogue and the starters as the Markdown page docs/xi-cards.md is."""

@@ -1,0 +1,203 @@
+"""Xi bots: the general bot, and a wrapper that brings a chosen deck.
+
+The general bot decides from its seat's view and the legal actions only (and the public
+catalogue), never from the state. In its own turn it plays, in this order:
+1. a spell or ability that opens the way for its units this turn (a blocker killed, a Flood);
+2. the skirmish that gains most: a kill without loss first, then trades weighted by worth (about
+   the cost), the elemental cycle counted exactly by the damage pipeline, the player when they
+   have no unit to skirmish;
+3. the cards its Time can pay, best value per T first (a unit aware of the units facing it), and
+   a draw first whenever the hand cannot use 3T or more of the turn;
+4. leftover T banked as pT before the turn ends; pT is spent as T only above what its pT answers
+   (in hand or still in the deck) may need.
+In a window it answers only when the loss prevented (the skirmish under way, the card
+Prevented) is above what the answer costs; otherwise it passes. Choices go to the option that
+gains most, the deck step to a named deck chosen with the rng it is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from domain.contract import Action
+from domain.rng import Rng
+from domain.xi.abilities import ABILITY
+from domain.xi.bot_table import Fighter, Table
+from domain.xi.bot_values import (
+    Baseline,
+    ability_score,
+    answer_score,
+    choice_score,
+    hold,
+    play_score,
+)
+from domain.xi.cards import CARDS
+from domain.xi.play import COST_CHANGE
+from domain.xi.state import DRAW_COST
+
+GO_FIRST = True  # the coin's winner goes first: 6T of tempo beat 4T more on a first turn
+WORTH_DOING = 0.25  # a gain below this (in T) is noise
+View = Mapping[str, Any]
+
+
+class GeneralBot:
+    """A player that values every decision in T from the public table (see the module)."""
+
+    name = "general"
+    version = "1"
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        kind = legal[0]["type"]
+        if kind == "bring_deck":
+            return rng.choice(legal)
+        if kind == "choose_order":
+            return next(action for action in legal if action["first"] is GO_FIRST)
+        if len(legal) == 1:
+            return legal[0]
+        table = Table(view)
+        top = view["pending"][-1] if view["pending"] else None
+        if top is not None and top["kind"] == "choose":
+            return max(legal, key=lambda action: choice_score(table, top["card"], top["source"], action["choice"]))
+        if top is not None and top["kind"] == "window":
+            return _answer(table, top["on"], legal)
+        if top is not None and top["kind"] == "skirmish":
+            return _strike(table, legal)
+        return own_turn(table, legal)
+
+
+def _answer(table: Table, window: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+    """Pass (listed first), unless an answer gains more than it costs."""
+    best, chosen = WORTH_DOING, legal[0]
+    for action in legal[1:]:
+        gain = answer_score(table, action, window)
+        if gain > best:
+            best, chosen = gain, action
+    return chosen
+
+
+def _strike(table: Table, legal: Sequence[Action]) -> Action:
+    """Strike with the most damage a picked damage allows, unless a card or an ability turns
+    the skirmish under way for more than it costs."""
+    strikes = [action for action in legal if action["type"] == "strike"]
+    best, chosen = WORTH_DOING, max(strikes, key=lambda action: action.get("damage", 0))
+    for action in legal:
+        if action["type"] == "use" or (action["type"] == "play" and CARDS[action["card"]].kind != "unit"):
+            gain = answer_score(table, action, None)
+            if gain > best:
+                best, chosen = gain, action
+    return chosen
+
+
+def skirmish_score(table: Table, action: Action) -> float:
+    """What a skirmish gains: the exchange itself, the player it leaves open to the bot's other
+    units, and the bot's own player it leaves open when its last unit falls."""
+    attacker = table.units[action["unit"]]
+    aim = action["target"]
+    target = table.units[aim] if isinstance(aim, str) else aim
+    gain = table.exchange(attacker, target)
+    if isinstance(target, Fighter):
+        if table.hit(attacker, target) >= target.life and table.targetable(target.seat) == [target]:
+            others = [unit for unit in table.mine() if unit is not attacker and unit.left > 0]
+            gain += 0.8 * table.face(target.seat, sum(table.hit(unit, target.seat) for unit in others))
+        if table.hit(target, attacker) >= attacker.life and table.targetable(table.me) == [attacker]:
+            facing = [unit for unit in table.units.values() if unit.seat != table.me and unit is not target]
+            gain -= 0.5 * table.face(table.me, sum(table.hit(unit, table.me) for unit in facing))
+    return gain
+
+
+class _Option:
+    """A card to play or an ability to use this turn: its gain, the T it takes, and what it
+    adds to the skirmishes the bot's units can still win."""
+
+    __slots__ = ("gain", "cost", "attack", "action", "unit")
+
+    def __init__(self, gain: float, cost: int, attack: float, action: Action, unit: bool):
+        self.gain, self.cost, self.attack, self.action, self.unit = gain, cost, attack, action, unit
+
+
+def own_turn(table: Table, legal: Sequence[Action]) -> Action:
+    """The bot's decision on its own turn, in the order of the module's docstring."""
+    base = Baseline(table)
+    options = _options(table, base, legal)
+    openers = [option for option in options if not option.unit and option.gain > 0.5 and option.attack > 0.5]
+    if openers:
+        return max(openers, key=lambda option: option.gain).action
+    skirmishes = [(skirmish_score(table, action), action) for action in legal if action["type"] == "skirmish"]
+    if skirmishes:
+        gain, action = max(skirmishes, key=lambda scored: scored[0])
+        if gain > WORTH_DOING:
+            return action
+    planned = _plan(table, [option for option in options if option.gain > WORTH_DOING])
+    deck = table.view["players"][table.me]["deck_size"]
+    can_draw = deck > 0 and any(action["type"] == "draw" for action in legal)
+    if can_draw and table.t - min(table.t, sum(option.cost for option in planned)) >= DRAW_COST:
+        return {"type": "draw"}
+    if planned:
+        return max(planned, key=lambda option: option.gain).action
+    banks = [action for action in legal if action["type"] == "bank"]
+    if banks:
+        return max(banks, key=lambda action: action["pt"])
+    return {"type": "end_turn"}
+
+
+def _options(table: Table, base: Baseline, legal: Sequence[Action]) -> list[_Option]:
+    """Each card's best play (its best target), and each ability's best use, with their gains."""
+    best: dict[str, _Option] = {}
+    change = sum(COST_CHANGE[unit.card] for unit in table.mine())
+    for action in legal:
+        if action["type"] == "play":
+            card = CARDS[action["card"]]
+            score = play_score(table, base, card.id, action.get("target"))
+            cost = 0 if card.cost_unit == "pt" else max(0, card.cost + change)
+            option = _Option(score.total - hold(card), cost, score.attack, action, card.kind == "unit")
+            key = card.id
+        elif action["type"] == "use":
+            unit, amount = ABILITY[_card_of(table, action["source"])]["cost"]
+            score = ability_score(table, base, action)
+            cost = amount if unit == "t" else 0
+            option = _Option(score.total - 0.3 * amount * (1 if unit == "t" else 4), cost, score.attack, action, False)
+            key = action["source"]
+        else:
+            continue
+        if key not in best or option.gain > best[key].gain:
+            best[key] = option
+    return list(best.values())
+
+
+def _card_of(table: Table, source: str) -> str:
+    if source in table.units:
+        return table.units[source].card
+    return next(card for card, _seat, iid, _on in table.in_play if iid == source)
+
+
+def _plan(table: Table, options: list[_Option]) -> list[_Option]:
+    """The options this turn's Time pays for that gain most together (a knapsack over T). pT
+    pays too, above what the bot's pT answers (in hand or still in its deck) may need."""
+    own = [*(table.view["hand"] or ()), *(table.view["deck"] or ())]
+    reserve = max((CARDS[card].cost for card in own if CARDS[card].cost_unit == "pt"), default=0)
+    budget = table.t + max(0, table.pt - reserve)
+    # best[spent]: the greatest gain, and the options giving it, for exactly `spent` T at most
+    best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (budget + 1)
+    for index, option in enumerate(options):
+        for spent in range(budget, option.cost - 1, -1):
+            gain, taken = best[spent - option.cost]
+            if gain + option.gain > best[spent][0]:
+                best[spent] = (gain + option.gain, (*taken, index))
+    return [options[index] for index in max(best, key=lambda found: found[0])[1]]
+
+
+class DeckChoosing:
+    """A bot that brings the deck it is given in the deck step (a named deck, or a list of card
+    ids) and otherwise plays as `bot` does: how simulations pit one deck against another."""
+
+    def __init__(self, bot: Any, deck: str | Sequence[str]):
+        self.bot, self.deck = bot, deck
+        self.name, self.version = bot.name, bot.version
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        if legal and legal[0]["type"] == "bring_deck":
+            if isinstance(self.deck, str):
+                return {"type": "bring_deck", "deck": self.deck}
+            return {"type": "bring_deck", "cards": list(self.deck)}
+        return self.bot.choose(view, legal, rng)
