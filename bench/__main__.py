@@ -7,6 +7,7 @@ import platform
 import sys
 
 from bench.bot_strength import win_rate
+from bench.xi_balance import against_random_lines, deck_matrix_lines
 from bench.engine import engine_figures, engine_lines
 from bench.http import http_figures
 from bench.queue_figures import queue_figures
@@ -59,6 +60,10 @@ def main() -> int:
         print(f"Xanadu builder bot against {players - 1} random over {strength['games']} games: "
               f"{strength['rate']:.1%} won (shared wins count as shares), 95% interval {strength['low']:.1%} to "
               f"{strength['high']:.1%}{verdict}")
+
+    print()
+    print("\n".join(against_random_lines(games=1000, workers=2)))
+    print("\n".join(deck_matrix_lines(games=1000, workers=2)))
 
     reports = [simulate("court", bot, 1000) for bot in ("autoplayer", "random")]
     order = list(registry.get("court").titles)

@@ -5,19 +5,7 @@ from __future__ import annotations
 import math
 
 from domain import registry
-from domain.rng import Rng
-
-
-def play(rules, bots: list, seed: str) -> list[int]:
-    """One game between bots (seat order as given); returns the winners."""
-    state = rules.setup(len(bots), registry.new_game_options(rules, {}), Rng(seed, "setup")).state  # as the service deals it
-    decision = 0
-    while (seat := rules.to_act(state)) is not None:
-        legal = rules.legal_actions(state, seat)
-        action = bots[seat].choose(rules.view(state, seat), legal, Rng(seed, f"bot:{decision}"))
-        state = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}")).state
-        decision += 1
-    return rules.outcome(state).winners
+from services.deck_matches import play_game as play  # one game between bots; its winners
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
