@@ -8,7 +8,8 @@
     chronicle import FILE              load an export into this service's store
     chronicle replay GAME              print a game's steps
     chronicle simulate GAME --games N --bot NAME
-                                       N games played by a bot, beside a random player: scores, titles
+                                       N games played by a bot, beside a random player: scores, titles;
+                                       for a game with named decks (xi), each deck against each
     chronicle cards GAME               a game's card list as a Markdown table (Xi Cards: docs/xi-cards.md)
 
 The store is the one the environment names (see services/bootstrap.py and services/store_place.py);
@@ -87,12 +88,17 @@ def parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="play many games with a bot (rules only, no store) and report")
     simulate.add_argument("game", help="the game's name, e.g. court")
     simulate.add_argument("--games", type=positive, default=1000, help="how many games each (default 1000)")
-    simulate.add_argument("--bot", required=True, help="the bot to measure, e.g. autoplayer")
+    simulate.add_argument("--bot", help="the bot to measure, e.g. autoplayer (default: the game's one bot "
+                          "other than random, if it has one)")
     simulate.add_argument("--against", default="random", help="the bot to compare with (default random)")
     simulate.add_argument("--seed", default="sim", help="games use the seeds SEED-0, SEED-1, ...")
     simulate.add_argument("--advanced", action="store_true", help="the game's advanced option (the Court: 6 spaces)")
     simulate.add_argument("--option", action="append", type=game_option, metavar="NAME=VALUE",
                           help="a game option, the value as JSON (e.g. edition=1: Xanadu's first deck); repeatable")
+    simulate.add_argument("--deck", action="append", metavar="NAME",
+                          help="a named deck for the deck matrix (default: every one the game names); repeatable")
+    simulate.add_argument("--workers", type=positive, default=2,
+                          help="processes playing the deck matrix (default 2); the figures do not depend on it")
     cards = commands.add_parser("cards", help="print a game's card list as a Markdown table")
     cards.add_argument("game", help="the game's name, e.g. xi")
     return top

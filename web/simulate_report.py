@@ -1,4 +1,6 @@
-"""`chronicle simulate`: a bot's games beside a random player's, as a table, with a progress bar."""
+"""`chronicle simulate`: a bot's games beside a random player's, as a table, with a progress bar;
+for a game with named decks (Xi Cards), each deck against each with the bot in both seats, as
+sold and in the game's variants (the FAQ's removals), as matrices."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from typing import TextIO
 
 from domain import registry
 from services.commands import checked_options
+from services.deck_matches import VARIANTS, Tally, deck_matrix, named_decks
 from services.errors import InvalidRequest
 from services.simulation import Report, simulate
 
@@ -85,12 +88,53 @@ def verdicts(bot: Report, against: Report, order: list[str]) -> list[str]:
     ]
 
 
+def matrix(title: str, tallies: dict[tuple[str, str], Tally], decks: list[str]) -> list[str]:
+    """The row deck's share of wins against the column deck, a draw counting as no win."""
+    width = max(len(name) for name in decks + ["draws"]) + 2
+    cell = max(9, *(len(name) + 2 for name in decks))
+    lines = [title, "", " " * width + "".join(f"{name:>{cell}}" for name in decks)]
+    for row in decks:
+        lines.append(f"{row:<{width}}" + "".join(f"{100 * tallies[row, column].rate:>{cell - 1}.1f}%"
+                                                  for column in decks))
+    draws, games = sum(t.draws for t in tallies.values()), sum(t.games for t in tallies.values())
+    lines.append(f"{draws} of {games} games drawn")
+    return lines
+
+
+def deck_matrices(args, rules, bot: str, decks: list[str]) -> list[str]:
+    """Each deck against each, `bot` in both seats: as sold, then in each of the game's variants."""
+    kinds = [("as sold", {name: name for name in decks})]
+    if rules.name in VARIANTS:
+        title, variant = VARIANTS[rules.name]
+        kinds.append((title, {name: variant(name) for name in decks}))
+    lines = []
+    for kind, brought in kinds:
+        total = args.games * len(decks) ** 2
+        tallies = deck_matrix(rules.name, bot, brought, args.games, f"{args.seed}-decks", args.workers,
+                              progress_bar("decks", total))
+        lines += [""] + matrix(f"Decks, {bot} against {bot}, {kind}: the row deck's wins against the column deck, "
+                               f"{args.games} games a cell, seats alternated", tallies, decks)
+    return lines
+
+
+def own_bot(rules) -> str | None:
+    """The game's one bot other than random, if it has exactly one."""
+    others = [name for name in rules.bots if name != "random"]
+    return others[0] if len(others) == 1 else None
+
+
 def run_simulation(args) -> int:
     if args.game not in registry.GAMES:
         print(f"chronicle simulate: there is no game {args.game!r} (known: {', '.join(sorted(registry.GAMES))})",
               file=sys.stderr)
         return 2
     rules = registry.get(args.game)
+    if args.bot is None:
+        args.bot = own_bot(rules)
+        if args.bot is None:
+            print(f"chronicle simulate: name the bot to measure with --bot (it has: {', '.join(sorted(rules.bots))})",
+                  file=sys.stderr)
+            return 2
     missing = [bot for bot in (args.bot, args.against) if bot not in rules.bots]
     if missing:
         print(f"chronicle simulate: {rules.title} has no bot {missing[0]!r} (it has: {', '.join(sorted(rules.bots))})",
@@ -104,6 +148,12 @@ def run_simulation(args) -> int:
     except InvalidRequest as refused:
         print(f"chronicle simulate: {refused}", file=sys.stderr)
         return 2
+    decks = named_decks(rules)
+    unknown = [name for name in args.deck or () if name not in decks]
+    if unknown:
+        print(f"chronicle simulate: {rules.title} has no named deck {unknown[0]!r} "
+              f"(it has: {', '.join(decks) or 'none'})", file=sys.stderr)
+        return 2
     reports = [simulate(args.game, bot, args.games, args.seed, options, progress_bar(bot, args.games))
                for bot in (args.bot, args.against)]
     order = list(getattr(rules, "titles", ()))
@@ -112,4 +162,6 @@ def run_simulation(args) -> int:
     names = {card_id: card.name for card_id, card in cards.items()}
     lines = table(heading, reports, order) + [""] + verdicts(reports[0], reports[1], order)
     print("\n".join(lines + tallies(reports[0], names, list(names))))
+    if decks:
+        print("\n".join(deck_matrices(args, rules, args.bot, args.deck or decks)))
     return 0

@@ -28,3 +28,29 @@ def test_simulating_xanadu_reports_game_length_score_spread_and_how_often_each_b
     out = capsys.readouterr().out
     assert "decisions a game" in out and "score 10th to 90th" in out
     assert "built per game by builder (of 75 buildings):" in out and "  most:  " in out
+
+
+def test_simulating_xi_prints_each_named_deck_against_each_as_sold_and_with_the_faqs_removals(capsys):
+    from domain import registry
+    from services.deck_matches import named_decks
+
+    decks = named_decks(registry.get("xi"))
+    assert main(["simulate", "xi", "--games", "2", "--workers", "1"]) == 0  # the bot: general, Xi's own
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].split() == ["general", "random"]
+    titles = [index for index, line in enumerate(out) if line.startswith("Decks, general against general")]
+    assert len(titles) == 2 and "as sold" in out[titles[0]]
+    assert "with the FAQ's removals (Everwind, Endless Jet, Flame Retardant, Snow Beast)" in out[titles[1]]
+    for title in titles:
+        header, rows = out[title + 2], out[title + 3:title + 3 + len(decks)]
+        assert header.split() == decks
+        assert [row.split()[0] for row in rows] == decks
+        for row in rows:
+            shares = [float(cell.rstrip("%")) for cell in row.split()[1:]]
+            assert len(shares) == len(decks) and all(share in (0, 50, 100) for share in shares)  # of 2 games
+        assert out[title + 3 + len(decks)].endswith(f"of {2 * len(decks) ** 2} games drawn")
+
+
+def test_simulating_names_the_decks_a_game_has_when_asked_for_another(capsys):
+    assert main(["simulate", "xi", "--games", "1", "--deck", "no-such-deck"]) == 2
+    assert "Xi Cards has no named deck 'no-such-deck' (it has: " in capsys.readouterr().err
