@@ -51,8 +51,11 @@ def price_in_t(card: Card) -> float:
     return card.cost * (2 if card.cost_unit == "pt" else 1)
 
 
-def unit_worth(card: Card, damage: float, max_life: int, keywords: tuple[str, ...] = ()) -> float:
-    """What a unit at full life is worth, in T: half its price, half what its numbers can do."""
+def unit_worth(card: Card, damage: float, max_life: int, keywords: tuple[str, ...] = (),
+               danger: Mapping[str, float] | None = None) -> float:
+    """What a unit at full life is worth, in T: half its price, half what its numbers can do, and
+    its keywords; an immunity is worth as much as the other side deals damage of that type
+    (`danger`: the share of each type among their cards, as far as they are known)."""
     worth = 0.5 * price_in_t(card) + 0.5 * (1.2 * damage + 0.4 * max_life)
     for keyword in keywords:
         if keyword == "untargetable" and damage > 0:
@@ -60,7 +63,7 @@ def unit_worth(card: Card, damage: float, max_life: int, keywords: tuple[str, ..
         elif keyword.startswith("reduce:"):
             worth += int(keyword.split(":")[1])
         elif keyword.startswith("immune:"):
-            worth += 0.75
+            worth += 3.0 * (danger or {}).get(keyword.split(":", 1)[1], 0.25)
     return max(worth, 0.5)
 
 
@@ -73,14 +76,17 @@ class Fighter:
     """A unit as the bot sees it: derived stats from the view, its worth, and the seat it will
     go back to (`home`) when a control effect ends."""
 
-    __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth")
+    __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
+                 "danger")
 
     def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
-                 keywords: tuple[str, ...], left: int, home: int | None = None):
+                 keywords: tuple[str, ...], left: int, home: int | None = None,
+                 danger: Mapping[str, float] | None = None):
         self.uid, self.card, self.seat, self.type = uid, card, seat, type_
         self.home = seat if home is None else home
         self.damage, self.life, self.max_life, self.keywords, self.left = damage, life, max_life, keywords, left
-        self.worth = unit_worth(CARDS[card], damage, max_life, keywords)
+        self.danger = danger
+        self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
 
     @property
     def untargetable(self) -> bool:
@@ -102,7 +108,7 @@ class Fighter:
 
     def rated(self) -> None:
         """Its worth again, after an effect changed its numbers."""
-        self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords)
+        self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
 
     def key(self) -> tuple:
         """What the damage it deals or takes depends on."""
@@ -129,18 +135,31 @@ class Table:
             card = CARDS[unit["card"]]
             printed.update((card.cost, card.damage, card.life))
         self.odd_max = max((n for n in printed if n % 2), default=0)  # what a Thesis picks: the most
+        self.danger = {self.me: _shares(self._their_cards()), None: _shares(view["deck_list"] or [])}
         self.units: dict[str, Fighter] = {}
         for unit in view["units"]:
             damage = self.odd_max if unit["card"] in PICKS_DAMAGE else unit["damage"]
             self.units[unit["uid"]] = Fighter(unit["uid"], unit["card"], unit["controller"], unit["type"], damage,
                                               unit["life"], unit["max_life"], tuple(unit["keywords"]),
-                                              unit["skirmishes_left"], unit["owner"])
+                                              unit["skirmishes_left"], unit["owner"], self.danger_to(unit["owner"]))
         holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()]
         holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play]
         self.holders = [(card, holder) for card, holder in holders if MULTIPLIERS[card]]
         self.immune = {seat: frozenset().union(*[PLAYER_IMMUNE[card] for card, held, _, _ in self.in_play
                                                  if held == seat]) for seat in range(self.seats)}
         self._hits: dict[tuple, int] = {}
+
+    def _their_cards(self) -> list[str]:
+        """The other seats' cards the bot has seen: in play, and in their discard piles."""
+        seen = [unit["card"] for unit in self.view["units"] if unit["owner"] != self.me]
+        seen += [card for card, seat, _iid, _on in self.in_play if seat != self.me]
+        return seen + [card for seat, player in enumerate(self.view["players"]) if seat != self.me
+                       for card in player["discard"]]
+
+    def danger_to(self, seat: int) -> Mapping[str, float]:
+        """The share of each type among the cards `seat`'s side faces: the others' cards seen, for
+        the bot; the bot's own deck list, for the others."""
+        return self.danger[self.me if seat == self.me else None]
 
     # -- who is where ------------------------------------------------------------------------
 
@@ -238,6 +257,16 @@ class Table:
                 if isinstance(chosen, Fighter):
                     lives[chosen.uid] -= dealt
         return total
+
+
+def _shares(cards: list[str]) -> dict[str, float]:
+    """Each type's share of `cards`; an even spread over the four elements when none is known."""
+    if not cards:
+        return {element: 0.25 for element in ("aqua", "ember", "wind", "stone")}
+    shares: dict[str, float] = {}
+    for card in cards:
+        shares[CARDS[card].type] = shares.get(CARDS[card].type, 0.0) + 1.0 / len(cards)
+    return shares
 
 
 def _condition(condition: str | None, target: Fighter | None) -> bool:

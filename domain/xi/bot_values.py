@@ -46,7 +46,9 @@ def hold(card: Card) -> float:
     table), more for a spell that waits for its moment, most for an answer."""
     if card.cost_unit == "pt":
         return 1.0 + 0.5 * card.cost
-    return (0.25 if card.kind == "unit" else 0.45) * price_in_t(card)
+    if card.kind == "unit":
+        return 0.25 * price_in_t(card)
+    return 0.45 * price_in_t(card)
 
 
 def entering(table: Table, card_id: str) -> Fighter:
@@ -62,7 +64,8 @@ def entering(table: Table, card_id: str) -> Fighter:
             entry = dict(entry)
             if entry.get("op") == "skirmishes_per_turn" and selects(entry["to"], holder, uid, table.me, card.type):
                 left = max(left, entry["value"])
-    return Fighter(uid, card_id, table.me, card.type, damage, card.life, card.life, card.keywords, left)
+    return Fighter(uid, card_id, table.me, card.type, damage, card.life, card.life, card.keywords, left,
+                   danger=table.danger_to(table.me))
 
 
 def _restriction_holders(table: Table) -> list[tuple[str, tuple]]:

@@ -90,13 +90,15 @@ def _strike(table: Table, legal: Sequence[Action]) -> Action:
 
 
 def skirmish_score(table: Table, action: Action) -> float:
-    """What a skirmish gains: the exchange itself, the player it leaves open to the bot's other
-    units, and the bot's own player it leaves open when its last unit falls."""
+    """What a skirmish gains: the exchange itself (or the first blow of several that destroy the
+    target this turn), the player it leaves open to the bot's other units, and the bot's own
+    player it leaves open when its last unit falls."""
     attacker = table.units[action["unit"]]
     aim = action["target"]
     target = table.units[aim] if isinstance(aim, str) else aim
     gain = table.exchange(attacker, target)
     if isinstance(target, Fighter):
+        gain = max(gain, gang_kill(table, attacker, target))
         if table.hit(attacker, target) >= target.life and table.targetable(target.seat) == [target]:
             others = [unit for unit in table.mine() if unit is not attacker and unit.left > 0]
             gain += 0.8 * table.face(target.seat, sum(table.hit(unit, target.seat) for unit in others))
@@ -104,6 +106,30 @@ def skirmish_score(table: Table, action: Action) -> float:
             facing = [unit for unit in table.units.values() if unit.seat != table.me and unit is not target]
             gain -= 0.5 * table.face(table.me, sum(table.hit(unit, table.me) for unit in facing))
     return gain
+
+
+def gang_kill(table: Table, attacker: Fighter, target: Fighter) -> float:
+    """What destroying `target` this turn with `attacker` and the fewest other ready units of
+    the bot's gains, each taking the target's blow back (0 if they cannot, or `attacker` is not
+    needed): chip damage healed by the next turn is worth nothing, a kill is."""
+    ready = sorted((unit for unit in table.mine() if unit is not attacker and unit.left > 0),
+                   key=lambda unit: -table.hit(unit, target))
+    dealt, gang = table.hit(attacker, target), [attacker]
+    for unit in ready:
+        if dealt >= target.life:
+            break
+        dealt += table.hit(unit, target)
+        gang.append(unit)
+    if dealt < target.life or len(gang) == 1:
+        return 0.0
+    forgone = sum(max(0.0, best_exchange(table, unit)) for unit in gang[1:])  # what the others give up
+    return table.value(target) - sum(table.loss(unit, table.hit(target, unit)) for unit in gang) - forgone
+
+
+def best_exchange(table: Table, unit: Fighter) -> float:
+    """The best a unit of the bot's could gain by one skirmish on its own now."""
+    aims = [aim for seat in table.opponents for aim in (table.targetable(seat) or [seat])]
+    return max((table.exchange(unit, aim) for aim in aims), default=0.0)
 
 
 class _Option:
