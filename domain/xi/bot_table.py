@@ -77,7 +77,7 @@ class Fighter:
     go back to (`home`) when a control effect ends."""
 
     __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
-                 "danger")
+                 "danger", "_key")
 
     def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
                  keywords: tuple[str, ...], left: int, home: int | None = None,
@@ -87,6 +87,7 @@ class Fighter:
         self.damage, self.life, self.max_life, self.keywords, self.left = damage, life, max_life, keywords, left
         self.danger = danger
         self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
+        self._key: tuple | None = None
 
     @property
     def untargetable(self) -> bool:
@@ -106,13 +107,17 @@ class Fighter:
             setattr(twin, name, getattr(self, name))
         return twin
 
-    def rated(self) -> None:
-        """Its worth again, after an effect changed its numbers."""
-        self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
+    def changed(self, lasting: bool) -> None:
+        """Its numbers were changed by an effect: its worth too if for good."""
+        self._key = None
+        if lasting:
+            self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
 
     def key(self) -> tuple:
         """What the damage it deals or takes depends on."""
-        return self.uid, self.seat, self.type, self.damage, self.keywords
+        if self._key is None:
+            self._key = (self.uid, self.seat, self.type, self.damage, self.keywords)
+        return self._key
 
 
 class Table:
@@ -233,19 +238,23 @@ class Table:
         taking its best skirmish in turn: the damage of one lands before the next chooses, and a
         player with no unit left to skirmish is hit. Only skirmishes that gain count."""
         lives = {uid: unit.life for uid, unit in units.items()}
+        facing = [(seat, [unit for unit in units.values() if unit.seat == seat and not unit.untargetable])
+                  for seat in seats]
         total = 0.0
         for attacker in sorted(attackers, key=lambda unit: -unit.damage):
+            struck: dict[str, tuple[int, float]] = {}  # by aim: the damage dealt, and the loss taken back
             for _ in range(max(attacker.left, 0)):
                 best, chosen, dealt = 0.0, None, 0
-                for seat in seats:
-                    aims = [unit for unit in units.values()
-                            if unit.seat == seat and not unit.untargetable and lives[unit.uid] > 0]
+                for seat, theirs in facing:
+                    aims = [unit for unit in theirs if lives[unit.uid] > 0]
                     for aim in aims or [seat]:
                         if isinstance(aim, Fighter):
-                            hurt = self.hit(attacker, aim, holders)
+                            if aim.uid not in struck:
+                                struck[aim.uid] = (self.hit(attacker, aim, holders),
+                                                   self.loss(attacker, self.hit(aim, attacker, holders)))
+                            hurt, back = struck[aim.uid]
                             life = lives[aim.uid]
-                            gain = (self.value(aim, life) - self.value(aim, life - hurt)
-                                    - self.loss(attacker, self.hit(aim, attacker, holders)))
+                            gain = self.value(aim, life) - self.value(aim, life - hurt) - back
                         else:
                             hurt = self.hit(attacker, aim, holders)
                             gain = self.face(aim, hurt)

@@ -51,7 +51,8 @@ class WhatIf:
 
     def __init__(self, table: Table):
         self.table = table
-        self.units = {uid: unit.copy() for uid, unit in table.units.items()}
+        self.units = dict(table.units)  # the table's own units until one is changed (`_changing`)
+        self._copied: set[str] = set()
         self.life = list(table.life)
         self.tags = set(table.tags)
         self.holders: list | None = None  # None: the table's own damage multipliers
@@ -63,11 +64,20 @@ class WhatIf:
 
     # -- the changes ---------------------------------------------------------------------------
 
+    def _changing(self, unit: Fighter) -> Fighter:
+        """This what-if's own copy of `unit`, to change."""
+        if unit.uid not in self._copied:
+            unit = self.units[unit.uid] = unit.copy()
+            self._copied.add(unit.uid)
+        return self.units[unit.uid]
+
     def enter(self, unit: Fighter) -> None:
         self.units[unit.uid] = unit
+        self._copied.add(unit.uid)
         self.board += self.table.sign(unit.home) * self.table.value(unit)
 
     def set_life(self, unit: Fighter, life: int) -> None:
+        unit = self._changing(unit)
         before = self.table.value(unit)
         unit.life = life
         self.board += self.table.sign(unit.home) * (self.table.value(unit) - before)
@@ -92,11 +102,12 @@ class WhatIf:
 
     def change(self, unit: Fighter, lasting: bool, **fields: Any) -> None:
         """A unit's numbers change: for good (a card in play), or for this turn only."""
+        unit = self._changing(unit)
         before = self.table.value(unit)
         for name, value in fields.items():
             setattr(unit, name, value)
+        unit.changed(lasting)
         if lasting:
-            unit.rated()
             self.board += self.table.sign(unit.home) * (self.table.value(unit) - before)
 
     # -- the vocabulary --------------------------------------------------------------------------
@@ -305,6 +316,7 @@ def _home(unit: Fighter) -> Fighter:
         return unit
     back = unit.copy()
     back.seat = back.home
+    back.changed(False)
     return back
 
 
