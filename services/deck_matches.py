@@ -33,11 +33,8 @@ VARIANTS: dict[str, tuple[str, Callable[[str], Deck]]] = {
 
 
 def named_decks(rules: Any) -> list[str]:
-    """The decks the game's deck step offers by name, in its order; [] for a game without one."""
-    state = rules.setup(rules.seats[0], registry.new_game_options(rules, {}), Rng("named-decks", "setup")).state
-    seat = rules.to_act(state)
-    legal = rules.legal_actions(state, seat) if seat is not None else []
-    return [action["deck"] for action in legal if action["type"] == "bring_deck" and "deck" in action]
+    """The decks a seat may bring by name (a game's `named_decks`), in order; [] for a game without."""
+    return list(getattr(rules, "named_decks", None) or ())
 
 
 def play_game(rules: Any, bots: Sequence[Any], seed: str) -> list[int]:
