@@ -25,6 +25,7 @@ THREAT_WEIGHT = 0.5  # the other side's next turn is theirs to play: counted at 
 FIRINGS = {"turn_start": 2.0, "turn_end": 2.0, "own_turn_start": 1.0, "deals_damage": 0.5, "loses_life": 0.5,
            "destroyed": 0.3}
 AN_ABILITY = 0.75  # an ability to use later, whatever it does
+HAND_KEPT = 5  # cards a hand keeps for later at full worth: more wait longer for their Time
 
 
 @dataclass(frozen=True)
@@ -41,14 +42,17 @@ class Baseline:
         self.threat = threat_next(table, table.units)
 
 
-def hold(card: Card) -> float:
+def hold(card: Card, in_hand: int = 1) -> float:
     """What keeping the card in hand for later is worth: little for a unit (it is best on the
-    table), more for a spell that waits for its moment, most for an answer."""
+    table), more for a spell that waits for its moment, most for an answer; and less in a hand
+    of more cards than a few turns' Time can play (`in_hand`)."""
     if card.cost_unit == "pt":
-        return 1.0 + 0.5 * card.cost
-    if card.kind == "unit":
-        return 0.25 * price_in_t(card)
-    return 0.45 * price_in_t(card)
+        kept = 1.0 + 0.5 * card.cost
+    elif card.kind == "unit":
+        kept = 0.25 * price_in_t(card)
+    else:
+        kept = 0.45 * price_in_t(card)
+    return kept * min(1.0, HAND_KEPT / max(in_hand, 1))
 
 
 def entering(table: Table, card_id: str) -> Fighter:
@@ -183,7 +187,7 @@ def answer_score(table: Table, action: Mapping[str, Any], window: Mapping[str, A
     if action["type"] == "play":
         card = CARDS[action["card"]]
         whatif = enter(table, card.id, action.get("target"))
-        cost = price_in_t(card) + hold(card)
+        cost = price_in_t(card) + hold(card, len(table.view["hand"] or ()))
     else:
         card_id = _source_card(table, action["source"])
         whatif = WhatIf(table)

@@ -266,6 +266,8 @@ class WhatIf:
                 hand = [card for card in self.table.view["hand"] or () if CARDS[card].cost_unit == "t"]
                 self.extra -= entry["value"] * (1.0 + 0.5 * len(hand))
                 continue
+            if "layer" in entry and "if" in entry and not self.holds(entry["if"], cause):
+                continue  # a static that holds only while it rains, or in its holder's turn: not now
             where = entry.get("layer") or entry.get("list")
             for target in self.targets(entry["to"], cause):
                 if isinstance(target, Fighter):

@@ -171,12 +171,13 @@ def _options(table: Table, base: Baseline, legal: Sequence[Action]) -> list[_Opt
     """Each card's best play (its best target), and each ability's best use, with their gains."""
     best: dict[str, _Option] = {}
     change = sum(COST_CHANGE[unit.card] for unit in table.mine())
+    in_hand = len(table.view["hand"] or ())
     for action in legal:
         if action["type"] == "play":
             card = CARDS[action["card"]]
             score = play_score(table, base, card.id, action.get("target"))
             cost = 0 if card.cost_unit == "pt" else max(0, card.cost + change)
-            option = _Option(score.total - hold(card), cost, score.attack, action, card.kind == "unit")
+            option = _Option(score.total - hold(card, in_hand), cost, score.attack, action, card.kind == "unit")
             key = card.id
         elif action["type"] == "use":
             unit, amount = ABILITY[_card_of(table, action["source"])]["cost"]
