@@ -34,7 +34,7 @@ from domain.xi.bot_values import (
 )
 from domain.xi.cards import CARDS
 from domain.xi.play import COST_CHANGE
-from domain.xi.state import DRAW_COST
+from domain.xi.state import DRAW_COST, TURN_T
 
 # The coin's winner goes first. Measured over 3,000 games of the general bot against itself with
 # the starters (the stone mirror aside): the first player won 50.7%, so the 4T less on the first
@@ -158,16 +158,34 @@ def own_turn(table: Table, legal: Sequence[Action]) -> Action:
         if gain > WORTH_DOING:
             return action
     planned = _plan(table, [option for option in options if option.gain > WORTH_DOING])
+    left = table.t - min(table.t, sum(option.cost for option in planned))
+    banks = {action["pt"]: action for action in legal if action["type"] == "bank"}
+    saving = min(_saving(table), left // 2, max(banks, default=0))
+    if saving > 0:
+        return banks[saving]
     deck = table.view["players"][table.me]["deck_size"]
-    can_draw = deck > 0 and any(action["type"] == "draw" for action in legal)
-    if can_draw and table.t - min(table.t, sum(option.cost for option in planned)) >= DRAW_COST:
+    if deck > 0 and left >= DRAW_COST and any(action["type"] == "draw" for action in legal):
         return {"type": "draw"}
     if planned:
         return max(planned, key=lambda option: option.gain).action
-    banks = [action for action in legal if action["type"] == "bank"]
     if banks:
-        return max(banks, key=lambda action: action["pt"])
+        return banks[max(banks)]
     return {"type": "end_turn"}
+
+
+def _reserve(table: Table) -> int:
+    """The pT the bot keeps for its answers: the dearest pT card in its hand or still in its deck."""
+    own = [*(table.view["hand"] or ()), *(table.view["deck"] or ())]
+    return max((CARDS[card].cost for card in own if CARDS[card].cost_unit == "pt"), default=0)
+
+
+def _saving(table: Table) -> int:
+    """The pT still to bank for the dearest card in hand that a turn's T cannot pay (a 12T Drain
+    Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers."""
+    change = sum(COST_CHANGE[unit.card] for unit in table.mine())
+    dearest = max((CARDS[card].cost + change for card in table.view["hand"] or () if CARDS[card].cost_unit == "t"),
+                  default=0)
+    return max(0, dearest - TURN_T - max(0, table.pt - _reserve(table)))
 
 
 def _options(table: Table, base: Baseline, legal: Sequence[Action]) -> list[_Option]:
@@ -204,9 +222,7 @@ def _card_of(table: Table, source: str) -> str:
 def _plan(table: Table, options: list[_Option]) -> list[_Option]:
     """The options this turn's Time pays for that gain most together (a knapsack over T). pT
     pays too, above what the bot's pT answers (in hand or still in its deck) may need."""
-    own = [*(table.view["hand"] or ()), *(table.view["deck"] or ())]
-    reserve = max((CARDS[card].cost for card in own if CARDS[card].cost_unit == "pt"), default=0)
-    budget = table.t + max(0, table.pt - reserve)
+    budget = table.t + max(0, table.pt - _reserve(table))
     # best[spent]: the greatest gain, and the options giving it, for exactly `spent` T at most
     best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (budget + 1)
     for index, option in enumerate(options):
