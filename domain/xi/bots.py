@@ -8,8 +8,8 @@ catalogue), never from the state. In its own turn it plays, in this order:
    have no unit to skirmish;
 3. the cards its Time can pay, best value per T first (a unit aware of the units facing it), and
    a draw first whenever the hand cannot use 3T or more of the turn;
-4. leftover T banked as pT before the turn ends; pT is spent as T only above what its pT answers
-   (in hand or still in the deck) may need.
+4. leftover T banked as pT before the turn ends (first toward a card dearer than a turn's T);
+   pT is spent as T only above what the pT answers in its hand may need.
 In a window it answers only when the loss prevented (the skirmish under way, the card
 Prevented) is above what the answer costs; otherwise it passes. Choices go to the option that
 gains most, the deck step to a named deck chosen with the rng it is given.
@@ -174,9 +174,8 @@ def own_turn(table: Table, legal: Sequence[Action]) -> Action:
 
 
 def _reserve(table: Table) -> int:
-    """The pT the bot keeps for its answers: the dearest pT card in its hand or still in its deck."""
-    own = [*(table.view["hand"] or ()), *(table.view["deck"] or ())]
-    return max((CARDS[card].cost for card in own if CARDS[card].cost_unit == "pt"), default=0)
+    """The pT the bot keeps for its answers: the dearest pT card in its hand."""
+    return max((CARDS[card].cost for card in table.view["hand"] or () if CARDS[card].cost_unit == "pt"), default=0)
 
 
 def _saving(table: Table) -> int:
@@ -221,7 +220,7 @@ def _card_of(table: Table, source: str) -> str:
 
 def _plan(table: Table, options: list[_Option]) -> list[_Option]:
     """The options this turn's Time pays for that gain most together (a knapsack over T). pT
-    pays too, above what the bot's pT answers (in hand or still in its deck) may need."""
+    pays too, above what the bot's pT answers in hand may need."""
     budget = table.t + max(0, table.pt - _reserve(table))
     # best[spent]: the greatest gain, and the options giving it, for exactly `spent` T at most
     best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (budget + 1)
