@@ -32,17 +32,17 @@ def against_random_lines(games: int, workers: int) -> list[str]:
     return lines
 
 
-def deck_matrix_lines(games: int, workers: int) -> list[str]:
+def deck_matrix_lines(games: int, workers: int, rows: list[str] | None = None) -> list[str]:
     """Each named deck against each, the general bot in both seats: as sold, and with the FAQ's
-    removals."""
+    removals (`rows`: some rows only)."""
     names = named_decks(registry.get("xi"))
     title, variant = VARIANTS["xi"]
     lines: list[str] = []
     for kind, decks in (("as sold", {name: name for name in names}), (title, {name: variant(name) for name in names})):
         started = time.perf_counter()
-        tallies = deck_matrix("xi", "general", decks, games, "xi-balance", workers)
+        tallies = deck_matrix("xi", "general", decks, games, "xi-balance", workers, rows=rows)
         lines += [""] + matrix(f"Xi decks, general against general, {kind}: the row deck's wins, {games} games a "
-                               f"cell, seats alternated ({time.perf_counter() - started:.0f} s)", tallies, names)
+                               f"cell, seats alternated ({time.perf_counter() - started:.0f} s)", tallies, names, rows)
     return lines
 
 
@@ -52,11 +52,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes playing them (default 2)")
     parser.add_argument("--part", choices=("random", "decks", "both"), default="both",
                         help="against random, the deck matrices, or both (default)")
+    parser.add_argument("--row", action="append", metavar="DECK",
+                        help="the matrices' rows to play (default all; each cell's games are the same either way)")
     args = parser.parse_args(argv)
     if args.part in ("random", "both"):
         print("\n".join(against_random_lines(args.games, args.workers)), flush=True)
     if args.part in ("decks", "both"):
-        print("\n".join(deck_matrix_lines(args.games, args.workers)), flush=True)
+        print("\n".join(deck_matrix_lines(args.games, args.workers, args.row)), flush=True)
     return 0
 
 

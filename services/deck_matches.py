@@ -137,11 +137,12 @@ def _pool(workers: int) -> Any:
 
 
 def deck_matrix(game: str, bot: str, decks: Mapping[str, Deck], games: int, seed: str, workers: int = 2,
-                progress: Callable[[int], None] = lambda done: None) -> dict[tuple[str, str], Tally]:
+                progress: Callable[[int], None] = lambda done: None, rows: Sequence[str] | None = None
+                ) -> dict[tuple[str, str], Tally]:
     """Each deck against each (itself included), `bot` in both seats: by (row, column) name, the
-    row deck's tally."""
+    row deck's tally. `rows` plays some rows only (a cell's games do not depend on the others)."""
     pairings = {(row, column): Pairing(game, (bot, decks[row]), (bot, decks[column]), f"{seed}-{row}-{column}")
-                for row in decks for column in decks}
+                for row in (rows or decks) for column in decks}
     tallies = play_pairings(list(pairings.values()), games, workers, progress)
     return {key: tallies[pairing] for key, pairing in pairings.items()}
 

@@ -88,12 +88,13 @@ def verdicts(bot: Report, against: Report, order: list[str]) -> list[str]:
     ]
 
 
-def matrix(title: str, tallies: dict[tuple[str, str], Tally], decks: list[str]) -> list[str]:
+def matrix(title: str, tallies: dict[tuple[str, str], Tally], decks: list[str],
+           rows: list[str] | None = None) -> list[str]:
     """The row deck's share of wins against the column deck, a draw counting as no win."""
     width = max(len(name) for name in decks + ["draws"]) + 2
     cell = max(9, *(len(name) + 2 for name in decks))
     lines = [title, "", " " * width + "".join(f"{name:>{cell}}" for name in decks)]
-    for row in decks:
+    for row in rows or decks:
         lines.append(f"{row:<{width}}" + "".join(f"{100 * tallies[row, column].rate:>{cell - 1}.1f}%"
                                                   for column in decks))
     draws, games = sum(t.draws for t in tallies.values()), sum(t.games for t in tallies.values())
