@@ -17,11 +17,14 @@ Names = Sequence[str]
 
 def describe(event: Event, names: Names) -> str:
     """The event as one sentence, naming seats by `names`."""
+    if event.type == "card_drawn" and event.rule.startswith(_CARD_RULE):  # a card's free draw, not the opening one
+        return f"{_who(names, event.data['seat'])} draws a card ({NAME[event.rule[len(_CARD_RULE):]]})"
     line = _LINES.get(event.type)
     return line(event.data, names) if line else event.type.replace("_", " ")
 
 
 _who = seat_name
+_CARD_RULE = "xi.card."  # the rule id of a card's own effects
 
 
 def _target(target: str | int, names: Names, data: Data | None = None) -> str:

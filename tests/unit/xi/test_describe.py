@@ -60,3 +60,10 @@ def test_a_window_and_its_answers_read_as_sentences():
         "Jake pays 1pT and answers with Sidestep",
         "The skirmish of Earth Soldier (u1) on Snow Beast (u2) is cancelled by Sidestep",
         "Sidestep goes to Jake's discard pile", "Jake sets standing rules"]
+
+
+def test_a_card_that_draws_reads_as_that_card_drawing_not_as_an_opening_card():
+    state = table(seats=[{"t": 10, "hand": ["tide-of-fortune"]}, {}])
+    events, _state = act(state, 0, {"type": "play", "card": "tide-of-fortune"})
+    drawn = [RULES.describe(event, NAMES) for event in events if event.type == "card_drawn"]
+    assert drawn == ["Jack draws a card (Tide of Fortune)"] * 2
