@@ -5,8 +5,8 @@ turns and resigning; playing units, skirmishes, derived stats (layers.py), the d
 (damage.py) and the loss at 0 life; spells, lasting spells, statements, abilities, start-of-turn
 triggers and the card vocabulary's interpreter (effects.py); response windows, the skirmish step
 and standing rules (windows.py, standing.py), reported through the contract's `pending` and
-`standing_answer`; the end of the game, games of 3-4, scenarios and forks (step 6). The random
-bot is here; the general bot is step 7.
+`standing_answer`; the end of the game, games of 3-4, scenarios and forks (step 6). Its bots are
+`random` and `general` (bots.py, step 7).
 """
 
 from __future__ import annotations
