@@ -167,7 +167,7 @@ def _reads(card: Card, wanted: str) -> bool:
 def ability_score(table: Table, base: Baseline, action: Mapping[str, Any]) -> Score:
     """What using an ability of the bot's in its own turn gains it."""
     whatif = WhatIf(table)
-    card = _source_card(table, action["source"])
+    card = source_card(table, action["source"])
     whatif.perform(ABILITY[card], Cause(card, table.me, action["source"], None, action.get("target"),
                                         action.get("choice")))
     attack = whatif.attack(table.me) - base.attack
@@ -175,7 +175,8 @@ def ability_score(table: Table, base: Baseline, action: Mapping[str, Any]) -> Sc
     return Score(whatif.board + whatif.extra + attack - THREAT_WEIGHT * threat, attack)
 
 
-def _source_card(table: Table, source: str) -> str:
+def source_card(table: Table, source: str) -> str:
+    """The card of a unit or a spell in play, by its id."""
     if source in table.units:
         return table.units[source].card
     return next(card for card, _seat, iid, _on in table.in_play if iid == source)
@@ -189,7 +190,7 @@ def answer_score(table: Table, action: Mapping[str, Any], window: Mapping[str, A
         whatif = enter(table, card.id, action.get("target"))
         cost = price_in_t(card) + hold(card, len(table.view["hand"] or ()))
     else:
-        card_id = _source_card(table, action["source"])
+        card_id = source_card(table, action["source"])
         whatif = WhatIf(table)
         whatif.perform(ABILITY[card_id], Cause(card_id, table.me, action["source"], None, action.get("target"),
                                                action.get("choice")))

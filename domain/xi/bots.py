@@ -6,8 +6,8 @@ catalogue), never from the state. In its own turn it plays, in this order:
 2. the skirmish that gains most: a kill without loss first, then trades weighted by worth (about
    the cost), the elemental cycle counted exactly by the damage pipeline, the player when they
    have no unit to skirmish;
-3. the cards its Time can pay, best value per T first (a unit aware of the units facing it), and
-   a draw first whenever the hand cannot use 3T or more of the turn;
+3. the cards its Time pays for that gain most together (a knapsack over T; a unit valued against
+   the units facing it), and a draw first whenever that plan leaves 3T or more;
 4. leftover T banked as pT before the turn ends (first toward a card dearer than a turn's T);
    pT is spent as T only above what the pT answers in its hand may need.
 In a window it answers only when the loss prevented (the skirmish under way, the card
@@ -31,6 +31,7 @@ from domain.xi.bot_values import (
     choice_score,
     hold,
     play_score,
+    source_card,
 )
 from domain.xi.cards import CARDS
 from domain.xi.play import COST_CHANGE
@@ -163,14 +164,14 @@ def own_turn(table: Table, legal: Sequence[Action]) -> Action:
     saving = min(_saving(table), left // 2, max(banks, default=0))
     if saving > 0:
         return banks[saving]
-    deck = table.view["players"][table.me]["deck_size"]
-    if deck > 0 and left >= DRAW_COST and any(action["type"] == "draw" for action in legal):
-        return {"type": "draw"}
+    draw = next((action for action in legal if action["type"] == "draw"), None)
+    if draw is not None and left >= DRAW_COST and table.view["players"][table.me]["deck_size"]:
+        return draw
     if planned:
         return max(planned, key=lambda option: option.gain).action
     if banks:
         return banks[max(banks)]
-    return {"type": "end_turn"}
+    return next(action for action in legal if action["type"] == "end_turn")
 
 
 def _reserve(table: Table) -> int:
@@ -181,7 +182,7 @@ def _reserve(table: Table) -> int:
 def _saving(table: Table) -> int:
     """The pT still to bank for the dearest card in hand that a turn's T cannot pay (a 12T Drain
     Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers."""
-    change = sum(COST_CHANGE[unit.card] for unit in table.mine())
+    change = _cost_change(table)
     dearest = max((CARDS[card].cost + change for card in table.view["hand"] or () if CARDS[card].cost_unit == "t"),
                   default=0)
     return max(0, dearest - TURN_T - max(0, table.pt - _reserve(table)))
@@ -190,7 +191,7 @@ def _saving(table: Table) -> int:
 def _options(table: Table, base: Baseline, legal: Sequence[Action]) -> list[_Option]:
     """Each card's best play (its best target), and each ability's best use, with their gains."""
     best: dict[str, _Option] = {}
-    change = sum(COST_CHANGE[unit.card] for unit in table.mine())
+    change = _cost_change(table)
     in_hand = len(table.view["hand"] or ())
     for action in legal:
         if action["type"] == "play":
@@ -200,7 +201,7 @@ def _options(table: Table, base: Baseline, legal: Sequence[Action]) -> list[_Opt
             option = _Option(score.total - hold(card, in_hand), cost, score.attack, action, card.kind == "unit")
             key = card.id
         elif action["type"] == "use":
-            unit, amount = ABILITY[_card_of(table, action["source"])]["cost"]
+            unit, amount = ABILITY[source_card(table, action["source"])]["cost"]
             score = ability_score(table, base, action)
             cost = amount if unit == "t" else 0
             option = _Option(score.total - 0.3 * amount * (1 if unit == "t" else 4), cost, score.attack, action, False)
@@ -212,10 +213,9 @@ def _options(table: Table, base: Baseline, legal: Sequence[Action]) -> list[_Opt
     return list(best.values())
 
 
-def _card_of(table: Table, source: str) -> str:
-    if source in table.units:
-        return table.units[source].card
-    return next(card for card, _seat, iid, _on in table.in_play if iid == source)
+def _cost_change(table: Table) -> int:
+    """How much the bot's cards in play change its T costs (Quickwind Sage's 1T less)."""
+    return sum(COST_CHANGE[unit.card] for unit in table.mine())
 
 
 def _plan(table: Table, options: list[_Option]) -> list[_Option]:
