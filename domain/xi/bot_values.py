@@ -21,9 +21,9 @@ from domain.xi.cards import CARDS, Card
 from domain.xi.layers import selects
 
 THREAT_WEIGHT = 0.5  # the other side's next turn is theirs to play: counted at half
-# How many times a trigger is counted when its card enters play: a few turns, discounted.
-FIRINGS = {"turn_start": 2.0, "turn_end": 2.0, "own_turn_start": 1.0, "deals_damage": 0.5, "loses_life": 0.5,
-           "destroyed": 0.3}
+# How many times a trigger is counted when its card enters play: a few turns, discounted (a word
+# the vocabulary gains later counts 0.5).
+FIRINGS = {"turn_start": 2.0, "own_turn_start": 1.0, "deals_damage": 0.5, "destroyed": 0.3}
 AN_ABILITY = 0.75  # an ability to use later, whatever it does
 HAND_KEPT = 5  # cards a hand keeps for later at full worth: more wait longer for their Time
 
