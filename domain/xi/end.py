@@ -8,8 +8,9 @@ one player or none is left, the game ends: the last one wins, and players fallen
 nobody left standing draw (xi.house.together-at-zero).
 
 "Neither can win" (L385-386, xi.house.no-win) is judged on public facts. Once every deck of the
-players still in is empty, a turn in which no life changed and no card entered play is quiet;
-three quiet turns in a row for each player still in end the game as a draw. So does, at once, a
+players still in is empty, a turn is quiet unless it ends with less life on the table (players
+and units) than every turn before it since then (evolve.py keeps the mark); three quiet turns in
+a row for each player still in end the game as a draw. So does, at once, a
 table on which every deck and every hand is empty, no unit has damage to deal, and no card in
 play can change life. Turn 400 is the last in any case (xi.house.turn-limit).
 """

@@ -150,7 +150,7 @@ def _order_chosen(s: XiState, facts: Facts) -> None:
 
 
 def _turn_started(s: XiState, facts: Facts) -> None:
-    s.active, s.turn, s.stirred = facts["seat"], facts["turn"], False
+    s.active, s.turn = facts["seat"], facts["turn"]
     _seat(s, facts["seat"]).t = facts["t"]
     for unit in s.units:
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
@@ -216,7 +216,6 @@ def _standing_set(s: XiState, facts: Facts) -> None:
 
 def _card_in_play(s: XiState, facts: Facts) -> None:
     _tick(s, facts["since"])
-    s.stirred = True
     s.in_play = s.in_play + [InPlay(iid=facts["iid"], card=facts["card"], owner=facts["owner"],
                                     controller=facts["controller"], on=facts["on"], since=facts["since"])]
 
@@ -246,7 +245,6 @@ def _life_changed(s: XiState, facts: Facts) -> None:
     if held.life + facts["by"] != facts["to"]:
         raise ValueError(f"life {held.life} changed by {facts['by']} is not {facts['to']}")
     held.life = facts["to"]
-    s.stirred = True
 
 
 def _effect_started(s: XiState, facts: Facts) -> None:
@@ -271,7 +269,6 @@ def _choice_made(s: XiState, facts: Facts) -> None:
 
 def _unit_entered(s: XiState, facts: Facts) -> None:
     _tick(s, facts["since"])
-    s.stirred = True
     s.units = s.units + [Unit(uid=facts["uid"], card=facts["card"], owner=facts["owner"],
                               controller=facts["controller"], life=CARDS[facts["card"]].life, since=facts["since"])]
 
@@ -284,7 +281,6 @@ def _skirmish_declared(s: XiState, facts: Facts) -> None:
 
 def _damage_dealt(s: XiState, facts: Facts) -> None:
     target = facts["target"]
-    s.stirred = s.stirred or facts["amount"] > 0
     if isinstance(target, str):
         _unit(s, target).life -= facts["amount"]  # may go to 0 or less until the state check
     else:
@@ -313,9 +309,16 @@ def _pt_gained(s: XiState, facts: Facts) -> None:
 
 def _turn_ended(s: XiState, facts: Facts) -> None:
     _seat(s, facts["seat"]).t = 0  # xi.time.expires
-    # xi.house.no-win: a quiet turn (no life changed, no card entered play) with every deck empty
-    decks_empty = not any(player.deck for player in s.players if not player.out)
-    s.quiet_turns = s.quiet_turns + 1 if decks_empty and not s.stirred else 0
+    # xi.house.no-win: with every deck empty, a turn is quiet unless it ends with less life on the
+    # table (players still in, and units) than the end of every turn before it since they emptied.
+    if any(player.deck for player in s.players if not player.out):
+        s.quiet_turns, s.low_water = 0, None
+        return
+    total = sum(player.life for player in s.players if not player.out) + sum(unit.life for unit in s.units)
+    if s.low_water is None or total < s.low_water:
+        s.quiet_turns, s.low_water = 0, total
+    else:
+        s.quiet_turns += 1
 
 
 def _player_out(s: XiState, facts: Facts) -> None:
@@ -353,7 +356,7 @@ def _table_laid_out(s: XiState, facts: Facts) -> None:
     s.effects = [Effect(e["source"], list(e["to"]), e["where"], e["op"], e["value"], e["since"])
                  for e in facts["effects"]]
     s.pending = [Step(step["kind"], step["seat"], dict(step["facts"])) for step in facts["pending"]]
-    s.clock, s.quiet_turns, s.stirred = facts["clock"], facts["quiet_turns"], facts["stirred"]
+    s.clock, s.quiet_turns, s.low_water = facts["clock"], facts["quiet_turns"], facts["low_water"]
 
 
 def _resigned(s: XiState, facts: Facts) -> None:

@@ -115,7 +115,7 @@ _RULES = (
     Rule("xi.house.windows", HOUSE, "Each declaration opens the other seat's window on public facts only: a card and pT enough, or a pT ability; an answer is never answered."),
     Rule("xi.house.skirmish-step", HOUSE, "After a skirmish's window the attacker may play cards and use abilities, each with its window, then strikes; damage comes with no window."),
     Rule("xi.house.skirmish-gone", HOUSE, "If a unit of a declared skirmish leaves play or changes sides before the strike, neither deals damage; the skirmish is used."),
-    Rule("xi.house.no-win", HOUSE, "With every deck empty, 3 quiet turns each in a row, or a table where nothing can change life, is a draw."),
+    Rule("xi.house.no-win", HOUSE, "With every deck empty, 3 turns each in a row that leave no less life on the table than ever, or a table where nothing can change life, is a draw."),
     Rule("xi.house.free-for-all", HOUSE, "With 3-4 seats turns go clockwise, windows pass seat by seat, and a player at 0 is out with their cards."),
     Rule("xi.house.standing-responses", HOUSE, "A seat may set secret standing rules that pass or answer its windows; a pass by rule looks like one by hand."),
     Rule("xi.house.starters", HOUSE, "Four starter decks of 50, one to a caste with a few Celestial or Shadow cards, hold the catalogue's 97 cards; 66 are designed."),

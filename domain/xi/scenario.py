@@ -25,7 +25,7 @@ left out:
             {"kind": "window", "seat", "on": {the declaration's public facts}}, so a fork may
             start inside a window. A choice an effect asks cannot be laid out: it holds where
             the rules resume, which is no position.
-  clock     the last timestamp given (the largest named), quiet_turns (0), stirred (false):
+  clock     the last timestamp given (the largest named), quiet_turns (0), low_water (null):
             what xi.house.no-win has counted so far
 
 Events (public facts public; each hand, deck list and standing rules private to its seat; every
@@ -51,7 +51,7 @@ from domain.xi.state import CHOOSE_STEP, LIFE, LIFE_CAP, PLAY, PT_CAP, QUIET_TUR
 from domain.xi.vocabulary import TYPES
 
 FIELDS = ("players", "turn", "active", "first", "units", "in_play", "effects", "pending", "clock", "quiet_turns",
-          "stirred")
+          "low_water")
 SEAT_FIELDS = ("life", "t", "pt", "hand", "deck", "discard", "deck_list", "standing", "out")
 UNIT_FIELDS = ("card", "controller", "owner", "life", "skirmishes", "uses", "id")
 SPELL_FIELDS = ("card", "controller", "owner", "on", "uses", "id")
@@ -143,9 +143,10 @@ class _Plan:
         most = QUIET_TURNS_EACH * in_game - 1
         self.quiet_turns = _number(scenario.get("quiet_turns", 0), "scenario.quiet_turns", 0, most,
                                    "a count of quiet turns below the draw")
-        self.stirred = scenario.get("stirred", False)
-        if type(self.stirred) is not bool:
-            raise _refuse("scenario.stirred: true or false (whether life changed or a card entered play this turn)")
+        self.low_water = scenario.get("low_water")
+        if self.low_water is not None:
+            self.low_water = _number(self.low_water, "scenario.low_water", 0, 10**6,
+                                     "the least life on the table at a turn's end since every deck emptied")
         self.pending = check_pending(self, _objects(scenario.get("pending", []), "scenario.pending"))
         self._check_cards()
 
@@ -326,7 +327,7 @@ def scenario_events(seats: int, scenario: Any, rng: Rng, emitter: Any) -> Decisi
     em.emit("table_laid_out", RULE,
             {"turn": plan.turn, "active": plan.active, "first": plan.first, "units": units, "in_play": in_play,
              "effects": plan.effects, "pending": plan.pending, "clock": plan.clock,
-             "quiet_turns": plan.quiet_turns, "stirred": plan.stirred})
+             "quiet_turns": plan.quiet_turns, "low_water": plan.low_water})
     return em.decision()
 
 
@@ -353,5 +354,5 @@ def scenario_of(state: XiState) -> dict[str, Any]:
         "effects": [{"source": effect.source, "to": list(effect.to), "where": effect.where, "op": effect.op,
                      "value": effect.value, "since": effect.since} for effect in state.effects],
         "pending": pending_of(state),
-        "clock": state.clock, "quiet_turns": state.quiet_turns, "stirred": state.stirred,
+        "clock": state.clock, "quiet_turns": state.quiet_turns, "low_water": state.low_water,
     }

@@ -121,7 +121,7 @@ class XiState:
     ended_by: str | None = None  # "resignation", "zero-life", "no-win" or "turn-limit" once over
     winners: list[int] = field(default_factory=list)
     quiet_turns: int = 0  # quiet turns in a row with every deck empty (xi.house.no-win)
-    stirred: bool = False  # whether life changed or a card entered play in this turn
+    low_water: int | None = None  # the least life on the table at a turn's end since every deck emptied
     # What the cards in play fix (layers.Memo: derived stats, targets), computed once per table.
     # Not part of the state: never stored, compared or passed in; see layers.memo for its validity.
     memo: object = field(default=None, init=False, repr=False, compare=False)

@@ -84,9 +84,10 @@ def ends(state, turns):
 
 
 def test_three_quiet_turns_each_with_empty_decks_is_a_draw():
+    # The first turn to end with every deck empty sets the table's life to beat; six more pass quiet.
     state = table(seats=[{"t": 10, **EMPTY}, EMPTY], units=MOTH)
-    _events, state = ends(state, 5)
-    assert state.quiet_turns == 5 and RULES.to_act(state) is not None
+    _events, state = ends(state, 6)
+    assert state.quiet_turns == 5 and state.low_water == 83 and RULES.to_act(state) is not None
     events, state = ends(state, 1)
     ended = only(events, "game_ended")
     assert ended.rule == "xi.house.no-win" and ended.data == {"reason": "no-win", "winners": [], "quiet_turns": 6}
@@ -94,22 +95,37 @@ def test_three_quiet_turns_each_with_empty_decks_is_a_draw():
     assert RULES.describe(ended, ["Jack", "Jake"]).startswith("6 quiet turns with every deck empty")
 
 
-def test_a_turn_in_which_life_changes_starts_the_quiet_count_again():
+def test_a_turn_that_leaves_less_life_on_the_table_than_ever_starts_the_quiet_count_again():
     state = table(seats=[{"t": 10, **EMPTY}, EMPTY], units=MOTH)
-    _events, state = ends(state, 4)
-    assert state.quiet_turns == 4 and state.active == 0
+    _events, state = ends(state, 6)
+    assert state.quiet_turns == 5 and state.active == 0
     _events, state = act(state, 0, {"type": "skirmish", "unit": "u1", "target": 1})  # Jake loses 1 life
     _events, state = ends(state, 1)
-    assert state.quiet_turns == 0 and state.players[1].life == 39
+    assert state.quiet_turns == 0 and state.players[1].life == 39 and state.low_water == 82
 
 
-def test_a_card_entering_play_is_no_quiet_turn_either():
+def test_damage_healed_back_each_turn_is_no_way_to_win_and_the_game_is_drawn():
+    # Jack's Moth chips Jake's Boulder Wall every turn; Jake's Earth Mender heals it back: the
+    # table never has less life than before, so the turns are quiet and the game ends drawn.
+    units = [{"card": "earth-moth", "controller": 0}, {"card": "boulder-wall", "controller": 1},
+             {"card": "earth-mender", "controller": 1}]
+    state = table(seats=[{"t": 10, **EMPTY}, EMPTY], units=units)
+    for _ in range(20):
+        if RULES.to_act(state) is None:
+            break
+        if state.active == 0:
+            state = act(state, 0, {"type": "skirmish", "unit": "u1", "target": "u2"})[1]
+        state = act(state, state.active, {"type": "end_turn"})[1]
+    assert state.ended_by == "no-win" and state.turn < 12 and state.players[1].life == 40
+
+
+def test_a_card_entering_play_does_not_stop_the_count():
     state = table(seats=[{"t": 10, **EMPTY, "hand": ["rainfall"]}, EMPTY], units=MOTH, turn=10)
     _events, state = ends(state, 4)
-    assert state.quiet_turns == 4
+    assert state.quiet_turns == 3 and state.active == 0
     _events, state = act(state, 0, play("rainfall"))
     _events, state = ends(state, 1)
-    assert state.quiet_turns == 0
+    assert state.quiet_turns == 4
 
 
 def test_quiet_turns_count_only_once_every_deck_is_empty():
