@@ -17,7 +17,7 @@ def dealt(events):
 
 
 def test_pearl_diver_draws_a_card_for_nothing_and_only_its_owner_sees_which():
-    state = table(seats=[{"t": 3, "hand": ["pearl-diver"], "deck": ["flood", "rainfall"]}, {}])
+    state = table(seats=[{"t": 4, "hand": ["pearl-diver"], "deck": ["flood", "rainfall"]}, {}])
     events, after = act(state, 0, play("pearl-diver"))
     drawn = only(events, "card_drawn")
     assert drawn.rule == "xi.card.pearl-diver" and drawn.data["cost"] == {"t": 0, "pt": 0}
@@ -26,7 +26,7 @@ def test_pearl_diver_draws_a_card_for_nothing_and_only_its_owner_sees_which():
 
 
 def test_tide_of_fortune_draws_what_is_left_and_an_empty_deck_gives_nothing():
-    state = table(seats=[{"t": 4, "hand": ["tide-of-fortune"], "deck": ["flood"]}, {}])
+    state = table(seats=[{"t": 5, "hand": ["tide-of-fortune"], "deck": ["flood"]}, {}])
     events, after = act(state, 0, play("tide-of-fortune"))
     assert types(events).count("card_drawn") == 1 and types(events).count("draw_missed") == 1
     assert after.players[0].hand == ["flood"] and after.players[0].deck == []
@@ -74,7 +74,7 @@ def test_golem_guardian_raises_its_controllers_stone_units_by_1():
     units = [{"card": "golem-guardian", "controller": 0}, {"card": "earth-soldier", "controller": 0},
              {"card": "earth-moth", "controller": 1}]
     state = table(units=units)
-    assert [damage_of(state, uid) for uid in ("u1", "u2", "u3")] == [4, 3, 1]
+    assert [damage_of(state, uid) for uid in ("u1", "u2", "u3")] == [5, 3, 1]
 
 
 def test_ash_bomber_destroyed_deals_2_ember_to_each_opposing_unit():
@@ -83,13 +83,13 @@ def test_ash_bomber_destroyed_deals_2_ember_to_each_opposing_unit():
     state = table(seats=[{"t": 10}, {"pt": 0}], units=units)
     events, after = act(state, 0, skirmish("u1", "u2"))  # no card in hand: the strike follows at once
     assert ("u3", 4) in dealt(events) and ("u2", 2) in dealt(events)  # Ember on Wind doubles: the Sprite falls
-    assert [unit.card for unit in after.units] == ["snow-beast", "ember-imp"] and life(after, "u2") == (12, 16)
+    assert [unit.card for unit in after.units] == ["snow-beast", "ember-imp"] and life(after, "u2") == (11, 16)
 
 
 def test_storm_crow_draws_a_card_when_it_hits_a_player_not_a_unit():
     state = table(seats=[{"t": 10, "deck": ["gale"]}, {"pt": 0}], units=[{"card": "storm-crow", "controller": 0}])
     events, after = act(state, 0, skirmish("u1", 1))
-    assert after.players[1].life == 37 and after.players[0].hand == ["gale"]
+    assert after.players[1].life == 35 and after.players[0].hand == ["gale"]
     guarded = table(seats=[{"t": 10, "deck": ["gale"]}, {"pt": 0}],
                     units=[{"card": "storm-crow", "controller": 0}, {"card": "boulder-wall", "controller": 1}])
     events, after = act(guarded, 0, skirmish("u1", "u2"))
@@ -104,11 +104,12 @@ def test_flame_dancer_burns_a_player_as_it_enters_and_soul_siphon_drains_one():
     assert after.players[1].life == 35 and after.players[0].life == 33
 
 
-def test_earthquake_and_cyclone_hit_every_unit_in_play_their_players_own_too():
+def test_earthquake_hits_every_unit_and_player_and_cyclone_every_unit_their_players_own_too():
     units = [{"card": "granite-guard", "controller": 0}, {"card": "river-sprite", "controller": 1}]
     events, after = act(table(seats=[{"t": 6, "hand": ["earthquake"]}, {"pt": 0}], units=units), 0, play("earthquake"))
-    assert dealt(events) == [("u1", 2), ("u2", 6)]  # reduce 1 on the Guard; Stone doubles on Aqua
-    assert [unit.card for unit in after.units] == ["granite-guard"]
+    # reduce 1 on the Guard; Stone doubles on Aqua; players have no type
+    assert dealt(events) == [("u1", 2), ("u2", 6), (1, 3), (0, 3)]
+    assert [unit.card for unit in after.units] == ["granite-guard"] and [p.life for p in after.players] == [37, 37]
     events, after = act(table(seats=[{"t": 5, "hand": ["cyclone"]}, {"pt": 0}], units=units), 0, play("cyclone"))
     assert dealt(events) == [("u1", 2), ("u2", 2)]  # the Guard's 1 off first, then Wind doubles on Stone
 
@@ -119,7 +120,7 @@ def test_stone_skin_answers_a_skirmish_taking_3_off_before_the_cycle_doubles():
     state = act(state, 0, skirmish("u1", "u2"))[1]
     assert play("stone-skin", "u2") in RULES.legal_actions(state, 1)
     events, after = act(state, 1, play("stone-skin", "u2"))  # then the attacker, with no card, strikes
-    assert dealt(events) == [("u2", 1), ("u1", 4)] and life(after, "u2") == (1, 2)  # 4 - 3 = 1 (Aqua on Stone)
+    assert dealt(events) == [("u2", 0), ("u1", 4)] and life(after, "u2") == (2, 2)  # 3 - 3 (Aqua on Stone)
 
 
 def test_crag_sentinel_hardens_itself_for_1pt_in_answer_to_a_skirmish():
@@ -164,13 +165,13 @@ def test_mirage_makes_a_unit_untargetable_for_skirmishes_so_its_player_may_be_sk
 def test_fortify_raises_a_units_maximum_by_6_and_heals_it_6():
     state = table(seats=[{"t": 3, "hand": ["fortify"]}, {"pt": 0}],
                   units=[{"card": "living-rock", "controller": 0, "life": 4}])
-    assert life(act(state, 0, play("fortify", "u1"))[1], "u1") == (10, 15)
+    assert life(act(state, 0, play("fortify", "u1"))[1], "u1") == (10, 14)
 
 
 def test_ironbark_treant_heals_itself_4_once_a_turn_never_past_its_maximum():
     state = table(seats=[{"t": 10}, {"pt": 0}], units=[{"card": "ironbark-treant", "controller": 0, "life": 10}])
     after = act(state, 0, use("u1"))[1]
-    assert life(after, "u1") == (12, 12) and after.players[0].t == 8
+    assert life(after, "u1") == (11, 11) and after.players[0].t == 8
     assert refused(after, 0, use("u1")).rule == "xi.card.ironbark-treant"  # its limit
 
 
@@ -178,8 +179,8 @@ def test_blazing_charge_and_tailwind_last_until_the_end_of_the_turn():
     units = [{"card": "gust-sprite", "controller": 0}]
     state = table(seats=[{"t": 10, "hand": ["blazing-charge", "tailwind"]}, {"pt": 0}], units=units)
     state = act(act(state, 0, play("blazing-charge", "u1"))[1], 0, play("tailwind", "u1"))[1]
-    assert damage_of(state, "u1") == 7
-    assert damage_of(act(state, 0, END)[1], "u1") == 2
+    assert damage_of(state, "u1") == 8
+    assert damage_of(act(state, 0, END)[1], "u1") == 3
 
 
 def test_mountain_stronghold_hardens_every_stone_unit_and_no_other():
