@@ -11,7 +11,7 @@ import time
 
 from bench.bot_strength import wilson
 from domain import registry
-from services.deck_matches import VARIANTS, bot_against, deck_matrix, named_decks
+from services.deck_matches import bot_against, deck_matrix, named_decks, variants
 from web.simulate_report import matrix
 
 TARGET = 0.70  # the general bot against random, in every pairing (docs/design/xi-cards.md, 5.5)
@@ -35,10 +35,10 @@ def against_random_lines(games: int, workers: int) -> list[str]:
 def deck_matrix_lines(games: int, workers: int, rows: list[str] | None = None) -> list[str]:
     """Each named deck against each, the general bot in both seats: as sold, and with the FAQ's
     removals (`rows`: some rows only)."""
-    names = named_decks(registry.get("xi"))
-    title, variant = VARIANTS["xi"]
+    rules = registry.get("xi")
+    names = named_decks(rules)
     lines: list[str] = []
-    for kind, decks in (("as sold", {name: name for name in names}), (title, {name: variant(name) for name in names})):
+    for kind, decks in [("as sold", {name: name for name in names}), *variants(rules).items()]:
         started = time.perf_counter()
         tallies = deck_matrix("xi", "general", decks, games, "xi-balance", workers, rows=rows)
         lines += [""] + matrix(f"Xi decks, general against general, {kind}: the row deck's wins, {games} games a "

@@ -24,6 +24,21 @@ class RandomBot:
         return rng.choice(legal)
 
 
+class DeckChoosing:
+    """A bot that brings the deck it is given (`action`, taken whenever the legal actions offer
+    one of its type: a list of one's own is never listed, only named decks are) and otherwise
+    plays as `bot` does: how simulations pit one deck against another."""
+
+    def __init__(self, bot: Any, action: Action):
+        self.bot, self.action = bot, action
+        self.name, self.version = bot.name, bot.version
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        if any(offered["type"] == self.action["type"] for offered in legal):
+            return dict(self.action)
+        return self.bot.choose(view, legal, rng)
+
+
 def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng) -> Action:
     """The legal action of highest value; ties broken at random."""
     scored = [(value(action), index) for index, action in enumerate(legal)]

@@ -215,6 +215,10 @@ class Rules(Protocol):
     # records when not given), `stored_option_defaults` (what a game stored without an option, made
     # before it existed, plays), `option_choices` (an option's allowed values) and
     # `replays(rules_version, options)` (whether it re-runs a game recorded under another version).
+    # A game whose seats bring decks may declare `named_decks` (name -> the card ids of a public
+    # deck a seat may bring by name), `bring_deck(deck)` (the action bringing a deck: a name or a
+    # list of card ids) and `deck_variants` (title -> a function turning a named deck's cards into
+    # another legal list), which `chronicle simulate` plays deck against deck.
     # Dataclasses that appear in the state, so the store can snapshot it as JSON.
     state_types: tuple[type, ...]
 

@@ -1,10 +1,10 @@
 """Games between decks, played by the rules alone (no store): how each named deck fares against
 each other, and how a bot does with each deck against another bot.
 
-A game whose deck step lists named decks (`{"type": "bring_deck", "deck": name}`: Xi Cards) can
-be played deck against deck: each seat's bot is wrapped so that it brings the deck wanted (a
-name, or a list of cards, e.g. a named deck with the FAQ's removals), and otherwise plays as
-itself. Seats alternate from game to game: game k of a pairing puts the row's deck in seat k % 2.
+A game whose seats bring decks and that names some (`named_decks`, `bring_deck`: see
+domain/contract.py) can be played deck against deck: each seat's bot is wrapped so that it brings
+the deck wanted (a name, or a list of cards, e.g. a named deck in one of the game's
+`deck_variants`), and otherwise plays as itself. Seats alternate from game to game: game k of a pairing puts the row's deck in seat k % 2.
 Every game's seed is fixed by the pairing and k, so the counts are the same however many worker
 processes play them (`workers`, 2 by default: both cores of the machine the bench runs on).
 """
@@ -16,25 +16,22 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from domain import registry
+from domain.bots import DeckChoosing
 from domain.rng import Rng
-from domain.xi.bots import DeckChoosing
-from domain.xi.decks import NAMED
-from domain.xi.faq_removals import REMOVED_NAMES, without_faq_removals
 
 MOST_DECISIONS = 20_000
 Deck = str | tuple[str, ...]  # a named deck, or a list of card ids
-
-# The decks a game's simulations may also try beside those it names, by game: a title, and how a
-# named deck becomes the variant.
-VARIANTS: dict[str, tuple[str, Callable[[str], Deck]]] = {
-    "xi": (f"with the FAQ's removals ({', '.join(REMOVED_NAMES)})",
-           lambda name: tuple(without_faq_removals(NAMED[name]))),
-}
 
 
 def named_decks(rules: Any) -> list[str]:
     """The decks a seat may bring by name (a game's `named_decks`), in order; [] for a game without."""
     return list(getattr(rules, "named_decks", None) or ())
+
+
+def variants(rules: Any) -> dict[str, dict[str, Deck]]:
+    """Each of the game's deck variants by its title: every named deck as that variant's list."""
+    return {title: {name: tuple(vary(rules.named_decks[name])) for name in named_decks(rules)}
+            for title, vary in (getattr(rules, "deck_variants", None) or {}).items()}
 
 
 def play_game(rules: Any, bots: Sequence[Any], seed: str) -> list[int]:
@@ -87,8 +84,8 @@ def _play(task: tuple[Pairing, int, int]) -> tuple[Pairing, Tally]:
     """Games `start` to `stop - 1` of a pairing (what one worker process plays at a time)."""
     pairing, start, stop = task
     rules = registry.get(pairing.game)
-    row = DeckChoosing(rules.bots[pairing.row[0]], pairing.row[1])
-    column = DeckChoosing(rules.bots[pairing.column[0]], pairing.column[1])
+    row = DeckChoosing(rules.bots[pairing.row[0]], rules.bring_deck(pairing.row[1]))
+    column = DeckChoosing(rules.bots[pairing.column[0]], rules.bring_deck(pairing.column[1]))
     tally = Tally()
     for number in range(start, stop):
         seat = number % 2

@@ -9,7 +9,7 @@ from typing import TextIO
 
 from domain import registry
 from services.commands import checked_options
-from services.deck_matches import VARIANTS, Tally, deck_matrix, named_decks
+from services.deck_matches import Tally, deck_matrix, named_decks, variants
 from services.errors import InvalidRequest
 from services.simulation import Report, simulate
 
@@ -105,9 +105,7 @@ def matrix(title: str, tallies: dict[tuple[str, str], Tally], decks: list[str],
 def deck_matrices(args, rules, bot: str, decks: list[str]) -> list[str]:
     """Each deck against each, `bot` in both seats: as sold, then in each of the game's variants."""
     kinds = [("as sold", {name: name for name in decks})]
-    if rules.name in VARIANTS:
-        title, variant = VARIANTS[rules.name]
-        kinds.append((title, {name: variant(name) for name in decks}))
+    kinds += [(title, {name: varied[name] for name in decks}) for title, varied in variants(rules).items()]
     lines = []
     for kind, brought in kinds:
         total = args.games * len(decks) ** 2

@@ -230,19 +230,3 @@ def _plan(table: Table, options: list[_Option]) -> list[_Option]:
             if gain + option.gain > best[spent][0]:
                 best[spent] = (gain + option.gain, (*taken, index))
     return [options[index] for index in max(best, key=lambda found: found[0])[1]]
-
-
-class DeckChoosing:
-    """A bot that brings the deck it is given in the deck step (a named deck, or a list of card
-    ids) and otherwise plays as `bot` does: how simulations pit one deck against another."""
-
-    def __init__(self, bot: Any, deck: str | Sequence[str]):
-        self.bot, self.deck = bot, deck
-        self.name, self.version = bot.name, bot.version
-
-    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        if legal and legal[0]["type"] == "bring_deck":
-            if isinstance(self.deck, str):
-                return {"type": "bring_deck", "deck": self.deck}
-            return {"type": "bring_deck", "cards": list(self.deck)}
-        return self.bot.choose(view, legal, rng)

@@ -1,9 +1,10 @@
 """The FAQ's advice for starter-deck battles (L431-433): take out Everwind, Endless Jet and Flame
 Retardant "to keep things fair", and the Snow Beast, "very tough against non-ember decks".
 
-Each copy removed is replaced by nothing while the deck keeps its 30 cards (xi.deck.size); a deck
-that would fall under 30 (the sampler's 31) is filled back to 30 with more copies of its own
-remaining cards, in the order of its list, never past 3 of a card (xi.deck.copies).
+Each copy removed is replaced by nothing while the deck keeps its 30 cards (xi.deck.size), as the
+starters of 50 always do; a shorter list that would fall under 30 is filled back to 30 with more
+copies of its own remaining cards, in the order of its list, never past 3 of a card
+(xi.deck.copies).
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from domain.xi.cards import CARDS
 from domain.xi.choices import rule_of
 from domain.xi.decide import Emitter, decide_events, setup_events
 from domain.xi.decks import NAMED
+from domain.xi.faq_removals import REMOVED_NAMES, without_faq_removals
 from domain.xi.describe import describe
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
@@ -49,7 +50,17 @@ class XiRules(Interrupts):
     seats = (2, 4)  # 3-4 seats: xi.house.free-for-all
     rulebook = RULEBOOK
     catalogue = CARDS
-    named_decks = NAMED  # public lists a seat may bring by name
+    named_decks = NAMED  # the starters (xi.house.starters): public lists a seat may bring by name
+    # The FAQ's advice for starter-deck battles (L431-433), for `chronicle simulate xi`.
+    deck_variants = {f"with the FAQ's removals ({', '.join(REMOVED_NAMES)})": without_faq_removals}
+
+    @staticmethod
+    def bring_deck(deck: str | Sequence[str]) -> Action:
+        """The action bringing `deck`: a named deck, or a list of card ids."""
+        if isinstance(deck, str):
+            return {"type": "bring_deck", "deck": deck}
+        return {"type": "bring_deck", "cards": list(deck)}
+
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
     stand_in_bot = "random"
     standing_rules = True  # xi.house.standing-responses
