@@ -63,10 +63,7 @@ def main() -> int:
 
     print()
     print("\n".join(against_random_lines(games=1000, workers=2)))
-    # 200 games a cell: the stone mirror runs to turn 400 in more than half its games (about 1.7 s
-    # of CPU each), so a thousand a cell would take the two matrices to about 40 minutes;
-    # `chronicle simulate xi --games 1000` or `python -m bench.xi_balance` plays a thousand.
-    print("\n".join(deck_matrix_lines(games=200, workers=2)))
+    print("\n".join(deck_matrix_lines(games=1000, workers=2)))  # about 7 minutes on two cores
 
     reports = [simulate("court", bot, 1000) for bot in ("autoplayer", "random")]
     order = list(registry.get("court").titles)
