@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.xi.cards import CARDS, Card
-from domain.xi.damage import deal
-from domain.xi.layers import selects
+from domain.xi.damage import deal, modifier_holds
+from domain.xi.layers import Keyworded, selects
 
 View = Mapping[str, Any]
 Holder = tuple  # (id, controller, the unit it is on): a card in play whose statics select units
@@ -72,7 +72,7 @@ def life_value(life: int) -> float:
     return 0.3 + 10.0 / (max(life, 0) + 10.0)
 
 
-class Fighter:
+class Fighter(Keyworded):
     """A unit as the bot sees it: derived stats from the view, its worth, and the seat it will
     go back to (`home`) when a control effect ends."""
 
@@ -88,18 +88,6 @@ class Fighter:
         self.danger = danger
         self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
         self._key: tuple | None = None
-
-    @property
-    def untargetable(self) -> bool:
-        return "untargetable" in self.keywords
-
-    @property
-    def immune(self) -> frozenset[str]:
-        return frozenset(k.split(":", 1)[1] for k in self.keywords if k.startswith("immune:"))
-
-    @property
-    def reductions(self) -> tuple[int, ...]:
-        return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
 
     def copy(self) -> "Fighter":
         twin = object.__new__(Fighter)
@@ -192,7 +180,7 @@ class Table:
     def _hit(self, source: Fighter, target: Fighter | int, holders: list) -> int:
         unit = target if isinstance(target, Fighter) else None
         multipliers = [value for card, holder in holders for to, value, condition in MULTIPLIERS[card]
-                       if selects(to, holder, source.uid, source.seat, source.type) and _condition(condition, unit)]
+                       if selects(to, holder, source.uid, source.seat, source.type) and modifier_holds(condition, unit)]
         if unit is None:
             return deal(source.damage, source.type, None, immune=self.immune[target], multipliers=multipliers)[0]
         return deal(source.damage, source.type, unit.type, immune=unit.immune, reductions=unit.reductions,
@@ -276,13 +264,3 @@ def _shares(cards: list[str]) -> dict[str, float]:
     for card in cards:
         shares[CARDS[card].type] = shares.get(CARDS[card].type, 0.0) + 1.0 / len(cards)
     return shares
-
-
-def _condition(condition: str | None, target: Fighter | None) -> bool:
-    if condition is None:
-        return True
-    if condition == "target_is_player":
-        return target is None
-    if condition.startswith("target_type:"):
-        return target is not None and target.type == condition.split(":", 1)[1]
-    return False

@@ -14,6 +14,7 @@ shows how 32 came about.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from domain.xi.board import player_immunities
 from domain.xi.cards import CARDS
@@ -62,14 +63,14 @@ def _damage_list(card_id: str) -> tuple[Mapping, ...]:
 DAMAGE_MODS = {card_id: _damage_list(card_id) for card_id in CARDS}
 
 
-def _holds(condition: str | None, target: Stats | None) -> bool:
+def modifier_holds(condition: str | None, target: Any) -> bool:
+    """Whether a damage modifier's condition (checked at import: target_type:<t> or
+    target_is_player) holds for damage to `target`, a unit with a `type`, or None for a player."""
     if condition is None:
         return True
     if condition == "target_is_player":
         return target is None
-    if condition.startswith("target_type:"):
-        return target is not None and target.type == condition.split(":", 1)[1]
-    raise ValueError(f"the condition {condition!r} of a damage modifier comes with step 4")
+    return target is not None and target.type == condition.split(":", 1)[1]
 
 
 def multipliers(state: XiState, derived: Mapping[str, Stats], source: Stats, target: Stats | None) -> list[int]:
@@ -82,7 +83,7 @@ def multipliers(state: XiState, derived: Mapping[str, Stats], source: Stats, tar
     for _since, card, holder in sorted(holders, key=lambda held: held[0]):
         for mod in DAMAGE_MODS[card]:
             if (mod["op"] == "multiply" and selects(mod["to"], holder, source.uid, source.controller, source.type)
-                    and _holds(mod.get("if"), target)):
+                    and modifier_holds(mod.get("if"), target)):
                 found.append(mod["value"])
     return found
 

@@ -62,20 +62,11 @@ class Static:
         return _RANK[self.layer], self.since
 
 
-@dataclass(frozen=True, slots=True)
-class Stats:
-    """A unit as the rules see it now: stored facts plus everything derived."""
+class Keyworded:
+    """What a unit's keywords say, for whatever holds them as `keywords` (the rules' derived
+    stats, and the bots' reading of a view)."""
 
-    uid: str
-    card: str
-    owner: int
-    controller: int
-    life: int
-    skirmishes: int
-    since: int
-    type: str
-    damage: int
-    max_life: int
+    __slots__ = ()
     keywords: tuple[str, ...]
 
     @property
@@ -89,6 +80,23 @@ class Stats:
     @property
     def reductions(self) -> tuple[int, ...]:
         return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
+
+
+@dataclass(frozen=True, slots=True)
+class Stats(Keyworded):
+    """A unit as the rules see it now: stored facts plus everything derived."""
+
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    life: int
+    skirmishes: int
+    since: int
+    type: str
+    damage: int
+    max_life: int
+    keywords: tuple[str, ...]
 
 
 def _maker(cls: type) -> Any:
