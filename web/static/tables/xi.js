@@ -37,7 +37,10 @@
   };
 
   function kept(key, summary, ...content) {
-    const box = h("details", { open: opened.has(key) }, h("summary", {}, summary), ...content);
+    const head = h("summary", {}, summary);
+    const box = h("details", { open: opened.has(key) }, head, ...content);
+    // The toggle a click causes comes a moment after it: a table redrawn in between opens as asked.
+    head.addEventListener("click", () => (box.open ? opened.delete(key) : opened.add(key)));
     box.addEventListener("toggle", () => (box.open ? opened.add(key) : opened.delete(key)));
     return box;
   }

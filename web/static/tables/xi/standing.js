@@ -116,8 +116,11 @@ window.ChronicleXi = window.ChronicleXi || {};
     const editing = Boolean(play);
     const rules = editing && state.draft ? state.draft : current(table);
     const box = h("details", { class: "xi-standing", id: editing ? "xi-standing" : null, open: state.open });
+    const head = h("summary", {}, "Your standing rules for windows", state.draft && editing ? " (unsaved changes)" : "");
+    // The toggle a click causes comes a moment after it: a table redrawn in between opens as asked.
+    head.addEventListener("click", () => { state.open = !box.open; });
     box.addEventListener("toggle", () => { state.open = box.open; });
-    const parts = [h("summary", {}, "Your standing rules for windows", state.draft && editing ? " (unsaved changes)" : ""),
+    const parts = [head,
       h("p", { class: "xi-hint" }, "They answer your windows without asking you, in order; the other seats never see them."),
       h("h3", {}, "Each kind of window"), kindsPart(shown, rules, editing),
       h("h3", {}, "Conditional answers, tried first"), ruleList(shown, rules, editing)];
