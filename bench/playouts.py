@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from domain import registry
+from domain import registry, rules_turns
 from domain.rng import Rng
 
 
@@ -14,9 +14,13 @@ def random_game(rules, seed: str) -> int:
     state = dealt.state
     chooser = Rng(seed, "chooser")
     count, decision = len(dealt.events), 0
-    while (seat := rules.to_act(state)) is not None:
-        action = chooser.choice(rules.legal_actions(state, seat))
-        taken = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}"))
+    while True:
+        taken = rules_turns.play_due(rules, state, Rng(seed, f"decision:{decision}"))
+        if taken is None:
+            if (seat := rules.to_act(state)) is None:
+                break
+            action = chooser.choice(rules.legal_actions(state, seat))
+            taken = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}"))
         state = taken.state
         count += len(taken.events)
         decision += 1

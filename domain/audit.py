@@ -5,8 +5,9 @@ the seed against the commitment published at creation; that the rules version is
 code implements (or, for a game whose rules declare `replays`, one it still re-runs with the
 game's options: an older version whose games it plays as they were); that versions run 2, 3, ... without a gap and that each event's hash chains to
 the one before; and then re-runs the game: the deal from the seed's `setup` stream, each recorded
-decision (seat and action) through the rules with its own random stream, comparing the events the
-rules produce with the events recorded, one by one; and where a decision is a standing answer
+decision (seat and action, or the rival of a turn the rules played, domain.rules_turns) through
+the rules with its own random stream, comparing the events the rules produce with the events
+recorded, one by one; and where a decision is a standing answer
 (domain.interrupts), that the seat's standing rules gave exactly it, that none due was skipped
 (the decision after any other is the standing answer due then, if one is), and that the answers
 to interrupts are marked as such. The first difference is reported with its step, what the rules
@@ -19,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from domain import clock, interrupts, registry, takeback
+from domain import clock, interrupts, registry, rules_turns, takeback
 from domain.chain import header_hash, link
 from domain.contract import Event
 from domain.errors import RulesError
@@ -131,7 +132,8 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
         cause = group[0]["cause"]
         _check_standing(rules, state, cause, first)
         if "takeback" in cause:
-            expected = clock.folded(rules, state, _takeback(rules, groups[:index], states, cause, first))
+            expected = clock.folded(rules, state, _takeback(rules, groups[:index], states, cause, first,
+                                                            rules_turns.due(rules, state)))
         elif cause.get("setup") and "scenario" in cause:
             expected = rules.scenario_setup(seats, options, cause["scenario"], Rng(seed, "setup"))
         elif cause.get("setup"):
@@ -186,7 +188,8 @@ def _check_standing(rules, state: Any, cause: Mapping[str, Any], first: int) -> 
                                 "not, or not when it does", answers, bool(cause.get(interrupts.INTERRUPT))))
 
 
-def _takeback(rules, before: list, states: dict[int, Any], cause: Mapping[str, Any], first: int) -> list[Event]:
+def _takeback(rules, before: list, states: dict[int, Any], cause: Mapping[str, Any], first: int,
+              rules_turn: str | None) -> list[Event]:
     """The takeback event the rules give for this cause, from the decisions before it; or the
     divergence saying the takeback could not be."""
     by_end = {group[-1]["version"]: group for group in before}
@@ -200,7 +203,8 @@ def _takeback(rules, before: list, states: dict[int, Any], cause: Mapping[str, A
             break
         end = group[0]["cause"]["takeback"]["to_version"]
     events = [Event.from_json(record["event"]) for record in target or []]
-    reason = takeback.why_not(rules, cause.get("seat"), target[0]["cause"] if target else None, events, over=False)
+    reason = takeback.why_not(rules, cause.get("seat"), target[0]["cause"] if target else None, events, over=False,
+                              rules_turn=rules_turn)
     if reason:
         raise _Diverged(Finding(first, "rules", f"the rules refuse the recorded takeback: {reason}", None, cause))
     to_version = target[0]["version"] - 1

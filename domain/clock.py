@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain import takeback
+from domain import rules_turns, takeback
 from domain.contract import Decision, Event, seat_name
 from domain.rng import Rng
 
@@ -27,7 +27,9 @@ def ran_out(seat: int, clock: Mapping[str, Any]) -> Event:
 
 def decision_events(rules: Any, state: Any, cause: Mapping[str, Any], rng: Rng) -> Decision:
     """The events of a recorded decision, and the table after them: the rules' own, after the
-    clock's when it ran out (which moves nothing)."""
+    clock's when it ran out (which moves nothing); or the turn the rules played themselves."""
+    if rules_turns.is_rules_turn(cause):
+        return rules_turns.play(rules, state, cause[rules_turns.RULES], rng)
     decision = rules.decide(state, cause["seat"], cause["action"], rng)
     if "clock" in cause:
         return Decision([ran_out(cause["seat"], cause["clock"]), *decision.events], decision.state)

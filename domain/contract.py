@@ -12,6 +12,12 @@ waiting on a seat above the turn's own: `pending` lists them, bottom first, and 
 seat of the top one. A seat may have standing rules that answer them (`standing_answer`); the
 service records such an answer as that seat's decision, like one given by hand. A game without
 interrupts inherits `Interrupts`, whose defaults say so.
+
+A rival that is not a seat (Tianxia's Li Mu) is played by the rules themselves: while
+`rules_turn` names it, no seat is to act and the game is not over, and the service has the rules
+play that turn (`play_rules_turn`), as it has a bot play a bot seat's (domain.rules_turns). A
+game without such rivals inherits `RulesTurns`, whose defaults say so. A game is over exactly when
+`outcome` is not None.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple, Protocol, Sequence
 
+from domain.errors import NotYourTurn
 from domain.rng import Rng
 
 Action = dict[str, Any]
@@ -198,6 +205,21 @@ class Interrupts:
         return None
 
 
+class RulesTurns:
+    """The contract's rules-turn methods for a game whose every decision is a seat's: the rules
+    never have a turn of their own. Every game's rules inherit these and override what they have."""
+
+    def rules_turn(self, state: Any) -> str | None:
+        """The rival whose turn the rules play now (its name, e.g. "li-mu"); None when a seat is to
+        act or the game is over."""
+        return None
+
+    def play_rules_turn(self, state: Any, rng: Rng) -> Decision:
+        """The rival's whole turn on `state`, its randomness drawn from `rng`: its events and the
+        table after them. NotYourTurn when the rules have no turn to play."""
+        raise NotYourTurn("the rules have no turn of their own to play here")
+
+
 class Rules(Protocol):
     """One game's rules. Every method is pure; only `setup` and `decide` draw from `rng`."""
 
@@ -229,8 +251,16 @@ class Rules(Protocol):
         """The opening events (shuffle, deal, choose who starts) and the table they lay out."""
 
     def to_act(self, state: Any) -> int | None:
-        """The seat whose decision it is; None once the game is over. When `pending(state)` is not
-        empty, it is the seat of the top one (the conformance suite checks it for every game)."""
+        """The seat whose decision it is; None once the game is over or while the rules play a turn
+        of their own (`rules_turn`). When `pending(state)` is not empty, it is the seat of the top
+        one (the conformance suite checks it for every game)."""
+
+    def rules_turn(self, state: Any) -> str | None:
+        """The rival whose turn the rules play now, else None (`RulesTurns`' default: never). Never
+        set together with `to_act`, nor with anything `pending`."""
+
+    def play_rules_turn(self, state: Any, rng: Rng) -> Decision:
+        """That turn, whole: its events and the table after them (`RulesTurns`' default refuses)."""
 
     def pending(self, state: Any) -> Sequence[Pending]:
         """The interrupts waiting, bottom first; [] on an ordinary turn (`Interrupts`' default)."""
@@ -269,7 +299,7 @@ class Rules(Protocol):
         """
 
     def outcome(self, state: Any) -> Outcome | None:
-        """Scores and winners once the game is over, else None."""
+        """Scores and winners once the game is over, else None: what says whether it is over."""
 
     def scores(self, state: Any) -> list[int]:
         """Each seat's score as the table stands between decisions: what the outcome would count

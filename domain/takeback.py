@@ -1,6 +1,7 @@
 """Takebacks, for every game alike: a seat takes back its own last decision.
 
-It may when, since that decision, nobody else has decided anything, and the decision's events
+It may when, since that decision, nobody else has decided anything (the rules included: a
+rival's turn they played, or one due, has seen the table), and the decision's events
 drew nothing at random and showed the seat nothing it did not know (the game says which of its
 events are so: `rules.reversible`), and the seat took it itself, not its clock nor one of its
 standing rules (taken back, the rule would only answer again). What the other seats saw of the
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain import state_codec
+from domain import rules_turns, state_codec
 from domain.contract import Event, seat_name
 
 TAKE_BACK = {"type": "take_back"}
@@ -36,12 +37,18 @@ def restored(rules: Any, event: Event) -> Any:
     return state_codec.decode(rules, event.secret["state"])
 
 
-def why_not(rules: Any, seat: int, cause: Mapping[str, Any] | None, events: Sequence[Event], over: bool) -> str | None:
-    """Why `seat` may not take back the decision with this cause and these events (None: it may)."""
+def why_not(rules: Any, seat: int, cause: Mapping[str, Any] | None, events: Sequence[Event], over: bool,
+            rules_turn: str | None = None) -> str | None:
+    """Why `seat` may not take back the decision with this cause and these events (None: it may);
+    `rules_turn` is the rival whose turn the rules play now, if any."""
     if over:
         return "the game is over"
+    if rules_turn is not None:
+        return f"it is {rules_turn}'s turn, which the rules play: the table is theirs until it is played"
     if cause is None or cause.get("setup"):
         return "there is no decision of yours to take back"
+    if rules_turns.is_rules_turn(cause):
+        return f"{cause[rules_turns.RULES]} has played since your last decision, which stands"
     if cause.get("seat") != seat:
         return "another seat has decided since your last decision"
     if "clock" in cause:

@@ -1,4 +1,5 @@
-"""Bot turns: a bot decides from its seat's view and acts through the same command as a person.
+"""Bot turns: a bot decides from its seat's view and acts through the same command as a person;
+and the turns the rules play themselves (domain.rules_turns), run the same way, by the same jobs.
 
 `play_bot_turn` is what a worker runs for one (game, version). It is safe to run twice or late:
 a turn decided on a version that has moved on changes nothing. The bot's name, version and the
@@ -13,7 +14,7 @@ import time
 from typing import Callable
 from uuid import UUID
 
-from domain import interrupts
+from domain import interrupts, rules_turns
 from services.bot_choice import bot_decision
 from services.commands import Commands
 from services.errors import StaleVersion
@@ -25,7 +26,10 @@ log = logging.getLogger(__name__)
 
 def bot_to_act(game: Game) -> str | None:
     """The bot whose decision it is, if the seat to act is a bot's and no standing rule of its
-    answers it (the service records that answer itself, in the transaction of the decision before)."""
+    answers it (the service records that answer itself, in the transaction of the decision before);
+    or the rival whose turn the rules play (domain.rules_turns), which the service plays alike."""
+    if (rival := rules_turns.due(game.rules, game.state)) is not None:
+        return rival
     seat = game.to_act()
     if seat is None or interrupts.standing_due(game.rules, game.state) is not None:
         return None
@@ -33,11 +37,14 @@ def bot_to_act(game: Game) -> str | None:
 
 
 def play_bot_turn(commands: Commands, game_id: UUID, version: int) -> bool:
-    """Play the bot decision due at `version`; False when there was none (stale or a person's turn)."""
+    """Play the bot decision, or the rules turn, due at `version`; False when there was none
+    (stale, or a person's turn)."""
     game = commands.store.game(game_id)
     name = bot_to_act(game) if game.version == version else None
     if name is None:
         return False
+    if rules_turns.due(game.rules, game.state) is not None:
+        return commands.play_rules_turn(game_id, version)
     seat = game.to_act()
     action, actor = bot_decision(game, name)
     try:

@@ -20,7 +20,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
-from domain import clock, interrupts, registry, takeback
+from domain import clock, interrupts, registry, rules_turns, takeback
 from domain.contract import Event
 from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
@@ -31,7 +31,7 @@ from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, S
 from services.destinations import Destinations
 from services.explain import decision_of
 from services.game import Game, IdempotentReply, reply_id
-from services.presenting import present_events, present_to_act
+from services.presenting import present_events, present_rules_turn, present_to_act
 from services.players import Player, Players
 from services.seating import Seating, seating_of
 from services.seats import seat_records
@@ -256,6 +256,7 @@ class Commands:
             "receipt": game.head,
             "status": "finished" if game.finished else "running",
             "to_act": present_to_act(game),
+            "rules_turn": present_rules_turn(game),
             "events": present_events(game, seat, events, first_new),
         }
         to_save: list[Any] = [game]
@@ -276,6 +277,27 @@ class Commands:
                  cause["action"].get("type"), game.version, ", game over" if game.finished else "")
         self.on_change(game)
         return reply
+
+    def play_rules_turn(self, game_id: UUID, version: int) -> bool:
+        """Have the rules play the turn of their own due at `version` (domain.rules_turns), on that
+        version's random stream; False when none is due there (the game has moved on, or a seat
+        is to act): a late or repeated job changes nothing."""
+        game = self.store.game(game_id)
+        rival = rules_turns.due(game.rules, game.state) if game.version == version else None
+        if rival is None:
+            return False
+        cause = rules_turns.cause(rival, version, timestamp(self.clock.now()))
+        game.record_decision(game.rules.play_rules_turn(game.state, decision_rng(game.seed, version)), cause)
+        record_standing_answers(game, cause["at"])
+        try:
+            self.store.save_game(game)
+        except IntegrityError:
+            log.info("the turn of %s in game %s at version %s was overtaken", rival, game_id, version)
+            return False
+        log.info("game %s: %s plays its turn -> version %s%s", game_id, rival, game.version,
+                 ", game over" if game.finished else "")
+        self.on_change(game)
+        return True
 
     def join(self, game_id: UUID, seat: int, player: Player) -> Game:
         """`player` takes open seat `seat` of the game; SeatTaken if someone holds it already."""

@@ -15,7 +15,7 @@ import multiprocessing
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
-from domain import registry
+from domain import registry, rules_turns
 from domain.bots import DeckChoosing
 from domain.rng import Rng
 
@@ -38,6 +38,9 @@ def play_game(rules: Any, bots: Sequence[Any], seed: str) -> list[int]:
     """One game between bots (seat order as given), dealt as the service deals it; the winners."""
     state = rules.setup(len(bots), registry.new_game_options(rules, {}), Rng(seed, "setup")).state
     for decision in range(MOST_DECISIONS):
+        if (played := rules_turns.play_due(rules, state, Rng(seed, f"decision:{decision}"))) is not None:
+            state = played.state
+            continue
         seat = rules.to_act(state)
         if seat is None:
             return rules.outcome(state).winners

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import takewhile
 from typing import Any
 
-from domain import clock, takeback
+from domain import clock, rules_turns, takeback
 from domain.contract import Event
 from domain.errors import RulesError
 from domain.rng import Rng
@@ -96,6 +96,8 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
                                 "steps": [e.originator_version for e in events if e.originator_version <= visible]}
     if cause.get("setup"):
         decision["kind"] = "deal"
+    elif rules_turns.is_rules_turn(cause):
+        decision["kind"], decision["rules"] = "rules", cause[rules_turns.RULES]
     elif open_to_asker:
         decision["legal_actions"] = game.rules.legal_actions(before.state, seat)
         decision["action"] = cause["action"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from domain import clock, interrupts, registry
+from domain import clock, interrupts, registry, rules_turns
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
 from services.clocks import deadline, timestamp
@@ -33,6 +33,11 @@ def present_to_act(game: Game) -> dict[str, Any] | None:
         return None
     record = game.seats[seat]
     return {"seat": seat, "name": record["name"], "bot": record.get("bot")}
+
+
+def present_rules_turn(game: Game) -> str | None:
+    """The rival whose turn the rules play now (domain.rules_turns): no seat is to act meanwhile."""
+    return rules_turns.due(game.rules, game.state)
 
 
 def find_rule(game: Game, rule_id: str) -> Rule | None:
@@ -138,6 +143,7 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "seats": public_seats(game.seats),
         "you": viewer,
         "to_act": present_to_act(game),
+        "rules_turn": present_rules_turn(game),
         "pending": [waiting.to_json() for waiting in rules.pending(game.state)],
         "table": rules.view(game.state, viewer, reveal=reveal or game.finished),
         "outcome": outcome.to_json() if outcome else None,

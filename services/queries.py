@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain import clock
+from domain import clock, rules_turns
 from domain.contract import Event
 from domain.takeback import TAKE_BACK
 from services.errors import InvalidRequest, StepNotFound
@@ -40,13 +40,19 @@ def page_bounds(after: int, limit: int, last: int) -> tuple[int, int, int | None
     return after, end, end if end < last else None
 
 
-def decision_behind(cause: dict[str, Any]) -> dict[str, int] | None:
+def decision_behind(cause: dict[str, Any]) -> dict[str, Any] | None:
     """The decision a step's event came from, as the replay's move list groups steps: the seat
-    and the version it was decided on; None for the creation and the deal."""
+    (or the rival of a turn the rules played) and the version it was decided on; None for the
+    creation and the deal."""
     rng = cause.get("rng", "")
-    if "seat" not in cause or not rng.startswith("decision:"):
+    if not rng.startswith("decision:"):
         return None
-    return {"seat": cause["seat"], "decided_on": int(rng.removeprefix("decision:"))}
+    decided_on = int(rng.removeprefix("decision:"))
+    if rules_turns.is_rules_turn(cause):
+        return {"seat": None, "rules": cause[rules_turns.RULES], "decided_on": decided_on}
+    if "seat" not in cause:
+        return None
+    return {"seat": cause["seat"], "decided_on": decided_on}
 
 
 class Queries:

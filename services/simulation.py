@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from domain import registry
+from domain import registry, rules_turns
 from domain.contract import Outcome
 from domain.rng import Rng
 
@@ -34,11 +34,13 @@ def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None 
     state = rules.setup(seats, options, Rng(seed, "setup")).state
     player = rules.bots[bot]
     for decision in range(MOST_DECISIONS):
-        seat = rules.to_act(state)
-        if seat is None:
-            return rules.outcome(state), decision
-        action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), Rng(seed, f"bot:{decision}"))
-        taken = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}"))
+        taken = rules_turns.play_due(rules, state, Rng(seed, f"decision:{decision}"))
+        if taken is None:
+            seat = rules.to_act(state)
+            if seat is None:
+                return rules.outcome(state), decision
+            action = player.choose(rules.view(state, seat), rules.legal_actions(state, seat), Rng(seed, f"bot:{decision}"))
+            taken = rules.decide(state, seat, action, Rng(seed, f"decision:{decision}"))
         for event in taken.events:
             seen(event)
         decided(state, taken.events)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain import takeback
+from domain import rules_turns, takeback
 from domain.contract import Event
 from domain.errors import IllegalAction
 from services.explain import decision_of
@@ -34,7 +34,8 @@ def _last_of(store: GameStore, game: Game, seat: int) -> tuple[int, list[Any], s
     """`seat`'s last decision: the version it was decided on, its stored events, and why it may
     not be taken back (None: it may)."""
     decided_on, cause, events = last_decision(store, game)
-    reason = takeback.why_not(game.rules, seat, cause, [Event.from_json(e.domain_event) for e in events], game.finished)
+    reason = takeback.why_not(game.rules, seat, cause, [Event.from_json(e.domain_event) for e in events], game.finished,
+                              rules_turns.due(game.rules, game.state))
     return decided_on, events, reason
 
 

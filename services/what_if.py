@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain import takeback
+from domain import rules_turns, takeback
 from domain.canonical import canonical_json
 from domain.errors import RulesError
 from services.commands import decision_rng
@@ -47,6 +47,9 @@ def decision_at(store: GameStore, game: Game, step: int) -> dict[str, Any]:
     if decided_on != step or cause.get("setup"):
         raise InvalidRequest(f"step {step} is inside a decision taken on step {decided_on}: "
                              f"ask about step {decided_on}", "step")
+    if rules_turns.is_rules_turn(cause):
+        raise InvalidRequest(f"on step {step} the rules played {cause[rules_turns.RULES]}'s turn, which no seat "
+                             "decides: there is no other action to ask about", "step")
     return cause
 
 
@@ -97,6 +100,7 @@ def what_if(store: GameStore, game: Game, step: int, action: Any, viewer: int | 
         "rules": [find_rule_json(game, rule_id) for rule_id in dict.fromkeys(event.rule for event in decision.events)],
         "table": rules.view(after, viewer, reveal=reveal),
         "to_act": None if to_act is None else {"seat": to_act, "name": game.seats[to_act]["name"]},
+        "rules_turn": rules_turns.due(rules, after),
         "outcome": outcome.to_json() if outcome else None,
         **(fork_from(rules, then.state, step) if game.finished else {}),
     }

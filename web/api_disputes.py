@@ -59,6 +59,8 @@ class WhatIf(Schema):
     rules = fields.List(fields.Dict(), metadata={"description": "the rules those events cite"})
     table = fields.Dict(metadata={"description": "the table after them, as the asker may see it"})
     to_act = fields.Dict(allow_none=True, metadata={"description": "whose decision would have been next"})
+    rules_turn = fields.String(allow_none=True, metadata={
+        "description": "the rival whose turn the rules would have played next (Tianxia's li-mu), if any"})
     outcome = fields.Dict(allow_none=True, metadata={"description": "how the game would have ended there, if it would"})
     fork = fields.Dict(allow_none=True, metadata={"description": "`at`: fork the game there "
                                                                  "(POST /api/games/{id}/fork?at=...) to play the action on"})

@@ -199,6 +199,8 @@ class GameView(Schema):
     seats = fields.List(fields.Nested(Seat))
     you = fields.Integer(allow_none=True, metadata={"description": "the seat the token holds; null for a spectator"})
     to_act = fields.Nested(ToAct, allow_none=True)
+    rules_turn = fields.String(allow_none=True, metadata={
+        "description": "the rival whose turn the rules play now (Tianxia's li-mu), with no seat to act; null otherwise"})
     pending = fields.List(fields.Dict(), metadata={
         "description": "the interrupts waiting (a response window, a choice an effect asks for), bottom first, each "
                        "{seat, kind: window | choice, rule, facts, decline}: all public; the top one's seat is to_act"})
@@ -249,6 +251,8 @@ class ActReply(Schema):
     receipt = fields.String(metadata={"description": "the head of the game's hash chain after this move: keep it to prove the history later"})
     status = fields.String()
     to_act = fields.Nested(ToAct, allow_none=True)
+    rules_turn = fields.String(allow_none=True, metadata={
+        "description": "the rival whose turn the rules play now (Tianxia's li-mu), with no seat to act; null otherwise"})
     events = fields.List(fields.Nested(SeenEvent))
 
 
@@ -275,7 +279,8 @@ class StepTurn(Schema):
 
 
 class StepDecision(Schema):
-    seat = fields.Integer(metadata={"description": "the seat that decided"})
+    seat = fields.Integer(allow_none=True, metadata={"description": "the seat that decided; null for a turn the rules played"})
+    rules = fields.String(metadata={"description": "the rival whose turn the rules played (only then)"})
     decided_on = fields.Integer(metadata={"description": "the version the decision was taken on: the steps of one "
                                                          "decision share it"})
 

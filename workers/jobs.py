@@ -1,7 +1,8 @@
 """The RQ jobs. A worker process builds the services once, from its environment.
 
 A bot turn loads the game, lets the bot choose from its seat's view, and acts through the same
-command as a person, on the version the job was enqueued for. A job whose version has passed
+command as a person, on the version the job was enqueued for; the same job plays a turn the rules
+play themselves (a rival that is not a seat, domain.rules_turns). A job whose version has passed
 does nothing and ends cleanly; the move it makes enqueues the next bot turn, if any, so games
 between bots run to the end on their own.
 """

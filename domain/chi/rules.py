@@ -14,7 +14,7 @@ from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.chi.state import CONFLICT, OVER, SETUP, ChiState, Conflict, new_state
 from domain.chi.table import final_scores, to_act
 from domain.chi.view import outcome, view
-from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
+from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, RulesTurns, Turn
 from domain.rng import Rng
 
 
@@ -22,7 +22,7 @@ REVERSIBLE = frozenset({"yang_played", "end_triggered", "card_discarded", "disca
                         "turn_passed"})
 
 
-class ChiRules(Interrupts):
+class ChiRules(Interrupts, RulesTurns):
     """Chi for two players, with the house rules of docs/house-rules.md."""
 
     name = "chi"

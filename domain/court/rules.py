@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Decision, Event, Interrupts, Outcome, Turn
+from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
 from domain.court.actions import legal_actions, to_act
 from domain.court.bots import Autoplayer, RandomBot
 from domain.court.decide import decide_events, setup_events
@@ -18,7 +18,7 @@ from domain.court.view import outcome, view
 from domain.rng import Rng
 
 
-class CourtRules(Interrupts):
+class CourtRules(Interrupts, RulesTurns):
     """The Court of Xiang Chi, for one player, with the house rules of docs/house-rules.md."""
 
     name = "court"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Action, Decision, Event, Interrupts, Outcome, Turn
+from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
 from domain.rng import Rng
 from domain.xanadu.actions import legal_actions, to_act, undoable
 from domain.xanadu.bots import Builder, RandomBot
@@ -21,7 +21,7 @@ from domain.xanadu.tallies import tallies
 from domain.xanadu.view import outcome, view
 
 
-class XanaduRules(Interrupts):
+class XanaduRules(Interrupts, RulesTurns):
     """Xanadu for 2 to 6 players, with the house rules of docs/house-rules.md."""
 
     name = "xanadu"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from domain.bots import RandomBot
-from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, Turn
+from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, RulesTurns, Turn
 from domain.rng import Rng
 from domain.xi.actions import legal_actions
 from domain.xi.bots import GeneralBot
@@ -41,7 +41,7 @@ REVERSIBLE = frozenset({"time_banked", "standing_set", "card_declared", "ability
                         "card_returned", "unit_destroyed"})
 
 
-class XiRules(Interrupts):
+class XiRules(Interrupts, RulesTurns):
     """Xi Cards for two players, with the house rules of docs/house-rules.md."""
 
     name = "xi"

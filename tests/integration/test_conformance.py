@@ -14,7 +14,7 @@ import jsonpatch
 import pytest
 from eventsourcing.application import project_aggregate
 
-from domain import registry
+from domain import registry, rules_turns
 from domain.audit import audit
 from domain.contract import Event
 from domain.errors import RulesError
@@ -24,10 +24,34 @@ from services.disputes import disputes_of, file_dispute, filed_disputes, record_
 from services.explain import decision_of
 from services.what_if import what_if
 from services.streams import GameStream, Pace
+from tests.fixtures.dealer import RULES as DEALER
 from tests.playing import play_to_end
 from tests.secrecy import assert_learns_nothing_secret, leaves, private_facts_of
 
-GAMES = sorted(registry.GAMES)
+# Dealer (tests/fixtures/dealer.py) stands for the games whose rules play turns of their own: it
+# is registered for these tests only, so that every check holds for such turns before a game has them.
+GAMES = sorted(registry.GAMES) + [DEALER.name]
+
+
+@pytest.fixture(autouse=True)
+def dealer_registered(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, DEALER.name, DEALER)
+
+
+def random_decisions(rules, state, seed: str, actions=None):
+    """Seeded random decisions from `state` to the game's end, the turns the rules play
+    themselves included, each on its own random stream: yields the table decided on and the
+    decision, in turn. `actions(state, seat)` lists what a seat may choose (its legal actions)."""
+    chooser, decisions = Rng(seed, "player"), 0
+    actions = actions or rules.legal_actions
+    while True:
+        decision = rules_turns.play_due(rules, state, Rng(seed, f"decision:{decisions}"))
+        if decision is None:
+            if (seat := rules.to_act(state)) is None:
+                return
+            decision = rules.decide(state, seat, chooser.choice(actions(state, seat)), Rng(seed, f"decision:{decisions}"))
+        yield state, decision
+        state, decisions = decision.state, decisions + 1
 
 
 def catalogue_leaves(rules) -> set[str]:
@@ -205,16 +229,17 @@ def test_the_table_a_deal_or_a_decision_hands_over_is_its_events_folded(game):
         for seed in ("adopt-1", "adopt-2"):
             dealt = rules.setup(seats, {}, Rng(seed, "setup"))
             assert dealt.state == folded(rules, rules.new_state(seats, {}), dealt.events)
-            state, chooser, decisions = dealt.state, Rng(seed, "adopting-player"), 0
-            while (seat := rules.to_act(state)) is not None:
+
+            def actions(state, seat):
                 # Open actions too (an undo), but not resigning: it would end most games at once.
-                actions = rules.legal_actions(state, seat) + [action for action in rules.open_actions(state, seat)
-                                                              if action["type"] != "resign"]
-                before = copy.deepcopy(state)
-                decision = rules.decide(state, seat, chooser.choice(actions), Rng(seed, f"decision:{decisions}"))
+                return rules.legal_actions(state, seat) + [action for action in rules.open_actions(state, seat)
+                                                           if action["type"] != "resign"]
+
+            before = copy.deepcopy(dealt.state)
+            for state, decision in random_decisions(rules, dealt.state, seed, actions):
                 assert state == before, "deciding left the table it decided on as it was"
                 assert decision.state == folded(rules, state, decision.events)
-                state, decisions = decision.state, decisions + 1
+                before = copy.deepcopy(decision.state)
     seats = len(rules.scenario_example.get("seats", [])) or rules.seats[0]  # a scenario may name its seats
     laid_out = rules.scenario_setup(seats, {}, rules.scenario_example, Rng("adopt", "setup"))
     assert laid_out.state == folded(rules, rules.new_state(seats, {}), laid_out.events)
@@ -281,7 +306,10 @@ def test_forks_at_random_steps_lay_out_the_same_table_play_on_and_audit(services
         except RulesError:
             continue  # a position no scenario describes (Chi: the middle of a conflict); the rule says why
         then = services.store.game(created.id, version=step)
-        start = services.store.game(fork.id)
+        # The fork's table as laid out: a turn of the rules' own due there has been played since.
+        laid_out = max(stored.originator_version for stored in services.store.stored_events(fork.id)[1:]
+                       if stored.cause.get("setup"))
+        start = services.store.game(fork.id, version=laid_out)
         assert rules.view(start.state, None, reveal=True) == rules.view(then.state, None, reveal=True)
         assert start.to_act() == then.to_act() and start.options["sandbox"]
         if forked < 2:
@@ -301,7 +329,7 @@ def test_what_if_the_action_taken_was_asked_the_rules_answer_with_the_events_the
     play_to_end(services, created.id, seed="what-if")
     final = services.store.game(created.id)
     for step, cause in list(decisions_of(services, final).items())[:40]:
-        if "takeback" in cause or "clock" in cause:
+        if "takeback" in cause or "clock" in cause or rules_turns.is_rules_turn(cause):
             continue
         answer = what_if(services.store, final, step, cause["action"], None)
         _, _, recorded = decision_of(services.store, final, step + 1)
@@ -334,6 +362,11 @@ def check_interrupts(rules, state) -> None:
     window with its decline among the seat's legal actions or a choice with none, its facts are
     JSON, and a standing answer is one of the legal actions of the seat to act."""
     seat, waiting = rules.to_act(state), rules.pending(state)
+    if rules.rules_turn(state) is not None:
+        assert seat is None and not waiting, "while the rules play a turn, no seat is to act and nothing is pending"
+        assert rules.outcome(state) is None, "a game with a turn still to play is not over"
+    elif seat is None:
+        assert rules.outcome(state) is not None, "with no seat to act and no turn of the rules', the game is over"
     if waiting:
         assert seat == waiting[-1].seat, "the seat to act is the one the top of pending waits on"
     for item in waiting:
@@ -352,13 +385,10 @@ def test_the_seat_to_act_is_the_top_of_pending_on_every_step_of_random_games(gam
     rules = registry.get(game)
     for seats in seat_counts(rules):
         for seed in ("pending-1", "pending-2", "pending-3"):
-            state, chooser, decisions = rules.setup(seats, {}, Rng(seed, "setup")).state, Rng(seed, "player"), 0
+            state = rules.setup(seats, {}, Rng(seed, "setup")).state
             check_interrupts(rules, state)
-            while (seat := rules.to_act(state)) is not None:
-                state = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
-                                     Rng(seed, f"decision:{decisions}")).state
-                check_interrupts(rules, state)
-                decisions += 1
+            for _, decision in random_decisions(rules, state, seed):
+                check_interrupts(rules, decision.state)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -371,17 +401,11 @@ def test_turns_only_go_forward_and_each_belongs_to_a_seat_of_the_game(game):
     for seats in seat_counts(rules):
         for seed in ("turns-1", "turns-2"):
             state, turns = rules.new_state(seats, {}), []
-            chooser, decisions = Rng(seed, "player"), 0
-            decision = rules.setup(seats, {}, Rng(seed, "setup"))
-            while True:
+            dealt = rules.setup(seats, {}, Rng(seed, "setup"))
+            for decision in [dealt, *(decision for _, decision in random_decisions(rules, dealt.state, seed))]:
                 for event in decision.events:
                     state = rules.evolve(state, event)
                     turns.append(rules.turn(state))
-                if (seat := rules.to_act(state)) is None:
-                    break
-                decision = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
-                                        Rng(seed, f"decision:{decisions}"))
-                decisions += 1
             for before, after in zip(turns, turns[1:]):
                 assert after.number >= before.number, f"turn {after.number} came after turn {before.number}"
                 if after.number == before.number:
@@ -399,11 +423,9 @@ def test_the_score_chart_ends_at_the_outcomes_scores(game):
     rules = registry.get(game)
     for seats in seat_counts(rules):
         for seed in ("scores-1", "scores-2"):
-            state, chooser, decisions = rules.setup(seats, {}, Rng(seed, "setup")).state, Rng(seed, "player"), 0
-            while (seat := rules.to_act(state)) is not None:
-                scores = rules.scores(state)
+            state = rules.setup(seats, {}, Rng(seed, "setup")).state
+            for before, decision in random_decisions(rules, state, seed):
+                scores = rules.scores(before)
                 assert len(scores) == seats and all(type(score) is int for score in scores)
-                state = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)),
-                                     Rng(seed, f"decision:{decisions}")).state
-                decisions += 1
+                state = decision.state
             assert rules.scores(state) == rules.outcome(state).scores
