@@ -223,6 +223,13 @@ _RULES = (
     (HOUSE, "tianxia.house.player-boards", "Player board sides A and B: income, wall and tower costs, merchants.",
      "house"),
     (HOUSE, "tianxia.house.starting-tiles", "Eight starting buildings and six starting supplies.", "house"),
+    (HOUSE, "tianxia.house.rival-cards", "Li Mu's 16 cards and the Bot's 9, designed from the appendix's actions; S01 "
+     "is the seed's worked example.", "house"),
+    (HOUSE, "tianxia.house.die", "Li Mu's die: 1-3 the first open card, 4-5 the second, 6 the top card of the deck.",
+     "house"),
+    (HOUSE, "tianxia.house.round-decks", "The round decks the seed's table lost: one more Advanced card a round.",
+     "house"),
+    (HOUSE, "tianxia.house.bot-cards", "The Bot's cards never pass, star a section or gain prestige.", "house"),
 )
 
 RULEBOOK = MappingProxyType({rule_id: Rule(rule_id, section, text) for section, rule_id, text, _ in _RULES})
