@@ -230,6 +230,14 @@ _RULES = (
     (HOUSE, "tianxia.house.round-decks", "The round decks the seed's table lost: one more Advanced card a round.",
      "house"),
     (HOUSE, "tianxia.house.bot-cards", "The Bot's cards never pass, star a section or gain prestige.", "house"),
+    (HOUSE, "tianxia.house.first-player", "Round 1's turn order is drawn, but the solo player first and the Bot third.",
+     "house"),
+    (HOUSE, "tianxia.house.building-set", "Two arrangements of the buildings are dealt and the first player chooses; "
+     "supplies are chosen in reverse turn order.", "house"),
+    (HOUSE, "tianxia.house.advanced-draw", "Normal's and Hard's Advanced cards are drawn at set-up, secret until "
+     "turned up.", "house"),
+    (HOUSE, "tianxia.house.neutral-workers", "A neutral worker joins each barge at its leftmost space, pushing off a "
+     "third worker.", "house"),
 )
 
 RULEBOOK = MappingProxyType({rule_id: Rule(rule_id, section, text) for section, rule_id, text, _ in _RULES})

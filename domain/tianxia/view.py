@@ -1,0 +1,91 @@
+"""The Tianxia table as one seat (or a spectator) may see it.
+
+Public: the whole board (every piece and its owner, the tiles, ships and crates, the nomads, the
+attack card), each seat's resources, prestige, figurines and held tiles and the *number* of its
+objectives, the rival's open cards, discard pile, markers and prestige, and the sizes of every
+deck and bag. A seat also sees its own objectives and the starting buildings it was offered.
+Hidden until the end: other seats' objectives and offers, the order of every deck and bag, the
+rival's stacks (which Advanced cards were drawn), the round stacks, the Bot's face-down cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from domain.tianxia.state import OVER, TianxiaState
+
+
+def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+    shown = reveal or state.phase == OVER
+    table: dict[str, Any] = {
+        "mode": state.mode, "difficulty": state.difficulty, "round": state.round, "phase": state.phase,
+        "order": list(state.order), "next_order": list(state.next_order), "active": state.active,
+        "choices": [dict(choice) for choice in state.choices],
+        "arrangements": [dict(arrangement) for arrangement in state.arrangements],
+        "supplies": list(state.supplies),
+        "seats": [seat_view(state, seat, shown or seat == viewer) for seat in range(len(state.seats))],
+        "rival": rival_view(state, shown),
+        "palace": {colour: [list(owners) for owners in steps] for colour, steps in state.palace.items()},
+        "step_tiles": {colour: [list(tiles) for tiles in steps] for colour, steps in state.step_tiles.items()},
+        "discs": {region: list(owners) for region, owners in state.discs.items()},
+        "fortify_discs": list(state.fortify_discs),
+        "sites": {site_id: asdict(site) for site_id, site in state.sites.items()},
+        "barges": {barge: list(owners) for barge, owners in state.barges.items()},
+        "ports": {port: [ship_view(ship) for ship in ships] for port, ships in state.ports.items()},
+        "wave": [ship_view(ship) for ship in state.wave],
+        "demands": dict(state.demands),
+        "shipping": {port: list(owners) for port, owners in state.shipping.items()},
+        "sections": {wall: asdict(section) for wall, section in state.sections.items()},
+        "nomads": {nomad: asdict(moved) for nomad, moved in state.nomads.items()},
+        "attack": state.attack,
+        "display": list(state.display),
+        "counts": {"attack_deck": len(state.attack_deck), "tile_bag": len(state.tile_bag),
+                   "ship_deck": len(state.ship_deck), "objective_deck": len(state.objective_deck),
+                   "round_stacks": [len(stack) for stack in state.round_stacks]},
+        "winners": list(state.winners),
+    }
+    if shown:
+        table["hidden"] = {"attack_deck": list(state.attack_deck), "tile_bag": list(state.tile_bag),
+                           "ship_deck": list(state.ship_deck), "objective_deck": list(state.objective_deck),
+                           "round_stacks": [list(stack) for stack in state.round_stacks]}
+    return table
+
+
+def ship_view(ship: dict[str, Any]) -> dict[str, Any]:
+    return {"ship": ship["ship"], "crates": list(ship["crates"])}
+
+
+def seat_view(state: TianxiaState, index: int, own: bool) -> dict[str, Any]:
+    seat = state.seats[index]
+    shown: dict[str, Any] = {
+        "prestige": seat.prestige, "goods": dict(seat.goods), "side": seat.side,
+        "starting_building": seat.starting_building, "supply": seat.supply, "discs": seat.discs,
+        "discarded_discs": seat.discarded_discs, "meeples": seat.meeples, "walls": seat.walls, "towers": seat.towers,
+        "soldiers": seat.soldiers, "shipping": seat.shipping, "crates": seat.crates,
+        "objective_count": len(seat.objectives), "offer_count": len(seat.offer), "figurines": list(seat.figurines),
+        "tiles": list(seat.tiles), "merchants": seat.merchants, "passed": seat.passed,
+    }
+    if own:
+        shown["objectives"], shown["offer"] = list(seat.objectives), list(seat.offer)
+    return shown
+
+
+def rival_view(state: TianxiaState, shown: bool) -> dict[str, Any] | None:
+    rival = state.rival
+    if rival is None:
+        return None
+    face_down = rival.face_down or [False] * len(rival.open)
+    table: dict[str, Any] = {
+        "kind": rival.kind, "owner": state.rival_owner, "prestige": rival.prestige, "markers": rival.markers,
+        "walls": rival.walls, "soldiers": rival.soldiers, "meeples": rival.meeples,
+        "barge_meeples": rival.barge_meeples, "shipping": rival.shipping, "crates": rival.crates,
+        "open": [None if down and not shown else card for card, down in zip(rival.open, face_down)],
+        "face_down": [down and not shown for down in face_down],
+        "discard": list(rival.discard), "figurines": list(rival.figurines), "turn": rival.turn,
+        "passed": rival.passed, "roll": rival.roll,
+        "counts": {"deck": len(rival.deck), "basic": len(rival.basic), "advanced": len(rival.advanced)},
+    }
+    if shown:
+        table["deck"], table["basic"], table["advanced"] = list(rival.deck), list(rival.basic), list(rival.advanced)
+    return table
