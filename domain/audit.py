@@ -59,8 +59,11 @@ class _Diverged(Exception):
         self.finding = finding
 
 
-def audit(header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, Any]]) -> AuditReport:
-    """Check a game's log; `records` are {"version", "event", "cause", "chain"} from version 2 on."""
+def audit(header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, Any]], *,
+          finished: bool = False) -> AuditReport:
+    """Check a game's log; `records` are {"version", "event", "cause", "chain"} from version 2 on.
+    With `finished`, the log must hold the whole game: it may not stop where a turn is still due
+    (a finished game's export, whose seed is out, cannot be a running game cut short)."""
     report = AuditReport(verified=False, steps=len(records) + 1)
     try:
         _check_seed(header, seed)
@@ -69,7 +72,7 @@ def audit(header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, A
         report.checks.append(f"rules {rules.name} version {header.get('rules_version')}")
         _check_chain(header, seed, records)
         report.checks.append("versions contiguous and every hash chained")
-        _rerun(rules, header, seed, records)
+        _rerun(rules, header, seed, records, finished)
         report.checks.append("every deal and decision re-run through the rules gives the recorded events")
     except _Diverged as diverged:
         report.problem = diverged.finding
@@ -122,7 +125,7 @@ def _decisions(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
     return groups
 
 
-def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, Any]]) -> None:
+def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, Any]], finished: bool) -> None:
     seats, options = len(header["seats"]), header.get("options", {})
     state = rules.new_state(seats, options)
     groups = _decisions(records)
@@ -131,6 +134,12 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
         first = group[0]["version"]
         cause = group[0]["cause"]
         _check_standing(rules, state, cause, first)
+        if cause.get("setup") and index:
+            raise _Diverged(Finding(first, "order", "a deal in the middle of the log: only the first decision lays "
+                                    "out the table", None, cause))
+        if cause.get("setup") and "scenario" in cause and not options.get("sandbox"):
+            raise _Diverged(Finding(first, "scenario", "a chosen position in a game not marked as a sandbox",
+                                    True, options.get("sandbox")))
         if "takeback" in cause:
             expected = clock.folded(rules, state, _takeback(rules, groups[:index], states, cause, first,
                                                             rules_turns.due(rules, state)))
@@ -148,7 +157,7 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
             except (RulesError, KeyError, TypeError) as refused:
                 why = f"({refused.rule}): {refused.reason}" if isinstance(refused, RulesError) else "(malformed)"
                 raise _Diverged(Finding(first, "rules", f"the rules refuse the recorded action {why}",
-                                        None, cause.get("action"))) from None
+                                        None, cause.get("action", cause))) from None
         expected_json = [event.to_json() for event in expected.events]
         found_json = [record["event"] for record in group]
         for offset, (wanted, got) in enumerate(zip(expected_json, found_json)):
@@ -161,10 +170,20 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
                                     len(expected_json), len(found_json)))
         state = expected.state
         states[group[-1]["version"]] = state
-    if groups and (due := interrupts.standing_due(rules, state)) is not None:
-        end = groups[-1][-1]["version"] + 1
+    if not groups:
+        return
+    end = groups[-1][-1]["version"] + 1
+    if (due := interrupts.standing_due(rules, state)) is not None:
         raise _Diverged(Finding(end, "standing", "the log ends where a standing answer was due",
                                 {"seat": due[0], "action": due[1]}, None))
+    if not finished:
+        return
+    if (rival := rules_turns.due(rules, state)) is not None:
+        raise _Diverged(Finding(end, "rules", f"the log ends where {rival}'s turn, which the rules play, was due",
+                                {rules_turns.RULES: rival}, None))
+    if rules.outcome(state) is None:
+        raise _Diverged(Finding(end, "end", "the log ends before the game is over: a finished game's log holds "
+                                "every decision to its end", None, None))
 
 
 def _check_standing(rules, state: Any, cause: Mapping[str, Any], first: int) -> None:

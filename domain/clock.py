@@ -30,6 +30,7 @@ def decision_events(rules: Any, state: Any, cause: Mapping[str, Any], rng: Rng) 
     clock's when it ran out (which moves nothing); or the turn the rules played themselves."""
     if rules_turns.is_rules_turn(cause):
         return rules_turns.play(rules, state, cause[rules_turns.RULES], rng)
+    rules_turns.check_seat_may_act(rules, state, cause["seat"], cause["action"])
     decision = rules.decide(state, cause["seat"], cause["action"], rng)
     if "clock" in cause:
         return Decision([ran_out(cause["seat"], cause["clock"]), *decision.events], decision.state)

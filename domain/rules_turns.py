@@ -39,7 +39,19 @@ def play(rules: Any, state: Any, rival: str, rng: Rng) -> Decision:
     if waiting != rival:
         who = f"{waiting}'s" if waiting else "a seat's (or nobody's: the game is over)"
         raise NotYourTurn(f"the log has {rival} play here, but it is {who} turn")
-    return rules.play_rules_turn(state, rng)
+    played = rules.play_rules_turn(state, rng)
+    if not played.events:  # a turn that records nothing would leave it due at the same version forever
+        raise RuntimeError(f"{rules.name}: {rival}'s turn gave no events")
+    return played
+
+
+def check_seat_may_act(rules: Any, state: Any, seat: int, action: Mapping[str, Any]) -> None:
+    """While the rules play a turn, a seat may take only what is open to it whoever's turn it is
+    (resigning): NotYourTurn otherwise, whatever the game's own `decide` would say, so that no
+    seat's move, live or in an audited log, passes over the rival's turn."""
+    rival = due(rules, state)
+    if rival is not None and dict(action) not in rules.open_actions(state, seat):
+        raise NotYourTurn(f"it is {rival}'s turn, which the rules play: wait for it")
 
 
 def play_due(rules: Any, state: Any, rng: Rng) -> Decision | None:

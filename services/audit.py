@@ -48,7 +48,7 @@ def finished_game(store: GameStore, game_id: UUID) -> Game:
 
 def audit_game(store: GameStore, game_id: UUID) -> dict[str, Any]:
     game = finished_game(store, game_id)
-    report = audit(game.header(), game.seed, records_of(store, game))
+    report = audit(game.header(), game.seed, records_of(store, game), finished=True)
     return {"game_id": str(game_id), "head": game.head, **report.to_json()}
 
 
@@ -93,13 +93,13 @@ def read_export(lines: Iterable[str]) -> tuple[dict[str, Any], list[dict[str, An
 
 def verify_export(lines: Iterable[str]) -> AuditReport:
     head, records = read_export(lines)
-    return audit(head["header"], head["seed"], records)
+    return audit(head["header"], head["seed"], records, finished=True)
 
 
 def import_game(store: GameStore, lines: Iterable[str]) -> UUID:
     """Load an exported game into this store, under its own id, once it verifies."""
     head, records = read_export(lines)
-    report = audit(head["header"], head["seed"], records)
+    report = audit(head["header"], head["seed"], records, finished=True)
     if not report.verified:
         problem = report.problem
         raise InvalidRequest(f"the export does not verify: {problem.reason} (step {problem.step})", field="file")

@@ -287,7 +287,7 @@ class Commands:
         if rival is None:
             return False
         cause = rules_turns.cause(rival, version, timestamp(self.clock.now()))
-        game.record_decision(game.rules.play_rules_turn(game.state, decision_rng(game.seed, version)), cause)
+        game.record_decision(rules_turns.play(game.rules, game.state, rival, decision_rng(game.seed, version)), cause)
         record_standing_answers(game, cause["at"])
         try:
             self.store.save_game(game)

@@ -77,7 +77,7 @@ def test_while_the_dealer_is_to_deal_no_seat_may_act_and_the_table_says_whose_tu
     table = waiting.queries.table(created.id, None)
     assert table["to_act"] is None and table["rules_turn"] == "dealer" and table["status"] == "running"
     for seat in (0, 1):
-        with pytest.raises(NotYourTurn, match="the dealer is dealing"):
+        with pytest.raises(NotYourTurn, match="it is dealer's turn, which the rules play"):
             act(waiting, created.id, seat, STAND)
     assert waiting.store.game(created.id).version == asked["version"], "a refused move changes nothing"
 
@@ -100,7 +100,8 @@ def test_a_player_may_leave_while_the_dealer_is_to_deal_and_the_card_is_never_de
     game = waiting.store.game(created.id)
     assert game.to_act() == 1 and game.rules.rules_turn(game.state) is None
     assert waiting.commands.play_rules_turn(created.id, version) is False
-    assert game.state.totals == [0, 0]
+    after = waiting.store.game(created.id)
+    assert after.version == game.version and after.state.totals == [0, 0]
 
 
 def test_a_decision_the_dealer_answered_cannot_be_taken_back_and_one_it_did_not_can(services, waiting):
@@ -168,6 +169,35 @@ def test_a_dealers_turn_recorded_where_none_was_due_is_caught(services):
     assert problem.step == row["version"] and problem.check == "rules" and "it is a seat's" in problem.reason
 
 
+def test_a_log_cut_where_the_dealers_turn_was_due_does_not_verify_as_a_finished_game(services):
+    lines = list(export_lines(services.store, finished_game(services)))
+    last_ask = max(n for n, line in enumerate(lines) if n and json.loads(line)["event"]["type"] == "card_asked")
+    problem = verify_export(lines[:last_ask + 1]).problem
+    assert problem.check == "rules" and "dealer's turn" in problem.reason
+    assert problem.step == json.loads(lines[last_ask])["version"] + 1
+
+
+def test_a_deal_recorded_in_place_of_the_dealers_turn_is_caught(services):
+    """Someone with the seed drops a draw they did not like by laying out a table of their choosing."""
+    lines = list(export_lines(services.store, finished_game(services)))
+    number = next(n for n, line in enumerate(lines) if n and json.loads(line)["cause"].get("rules") == "dealer")
+    row = json.loads(lines[number])
+    row["cause"] = {"setup": True, "rng": "setup", "at": row["cause"]["at"],
+                    "scenario": {"round": 1, "points": [0, 0], "totals": [21, 0], "done": [False, False],
+                                 "current": 0, "turn": 2}}
+    problem = verify_export(rechained(lines[:number] + [json.dumps(row)] + lines[number + 1:])).problem
+    assert problem.step == row["version"] and problem.check == "order" and "a deal in the middle" in problem.reason
+
+
+def test_a_seats_move_recorded_over_the_dealers_turn_is_refused_by_the_audit(services):
+    lines = list(export_lines(services.store, finished_game(services)))
+    number = next(n for n, line in enumerate(lines) if n and json.loads(line)["cause"].get("rules") == "dealer")
+    row = json.loads(lines[number])
+    row["cause"] = {"seat": 0, "action": STAND, "rng": row["cause"]["rng"], "at": row["cause"]["at"]}
+    problem = verify_export(rechained(lines[:number] + [json.dumps(row)] + lines[number + 1:])).problem
+    assert problem.step == row["version"] and problem.check == "rules" and "dealer's turn" in problem.reason
+
+
 def test_the_replay_names_the_dealers_turns_as_the_rules_and_explains_them(services):
     game_id = finished_game(services)
     game = services.store.game(game_id)
@@ -193,7 +223,7 @@ def test_the_rest_api_shows_the_dealers_turn_and_refuses_a_what_if_about_it_plai
     assert shown["rules_turn"] == "dealer" and shown["status"] == "running"
     refused = client.post(f"/api/games/{created['id']}/actions", json={"action": STAND, "expected_version": 3},
                           headers={"Authorization": f"Bearer {token}"})
-    assert refused.status_code == 403 and "the dealer is dealing" in refused.json["detail"]
+    assert refused.status_code == 403 and "it is dealer's turn, which the rules play" in refused.json["detail"]
     assert services.commands.play_rules_turn(UUID(created["id"]), 3)
     asked = client.post(f"/api/games/{created['id']}/what-if", json={"step": 3, "action": STAND},
                         headers={"Authorization": f"Bearer {token}"})

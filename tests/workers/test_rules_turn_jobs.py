@@ -10,6 +10,7 @@ from redis import Redis
 from rq.job import JobStatus
 
 from domain import registry
+from services.audit import audit_game
 from tests.fixtures.dealer import HIT, RULES, STAND
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper
@@ -61,7 +62,9 @@ def test_a_game_against_the_dealer_runs_on_the_workers_between_a_persons_moves(s
         action = HIT if game.state.totals[0] < 12 else STAND
         services.commands.act(created.id, 0, action, game.version)
         run_worker(queue)
-    assert services.store.game(created.id).rules.outcome(game.state) is not None
+    causes = [stored.cause for stored in services.store.stored_events(created.id)[1:]]
+    assert any(cause.get("rules") == "dealer" for cause in causes), "the workers dealt the cards"
+    assert audit_game(services.store, created.id)["verified"]
 
 
 def test_the_sweeper_enqueues_a_dealers_turn_that_redis_forgot(services, queue, redis):

@@ -152,6 +152,9 @@
       if (game.seed) text += ` Seed: ${game.seed}.`;
     } else if (game.to_act) {
       text = game.to_act.seat === game.you ? "Your decision." : `${game.to_act.name} to decide${game.to_act.bot ? " (a bot)" : ""}.`;
+    } else if (game.rules_turn) {
+      const rival = rivalName(game.rules_turn);
+      text = `${rival[0].toUpperCase()}${rival.slice(1)} is taking a turn, played by the rules.`;
     } else {
       text = "Running.";
     }
@@ -471,7 +474,8 @@
     if (!seated) {
       $("actions").replaceChildren();
     } else if (!myDecision()) {
-      $("play-hint").textContent = view.game.to_act ? `Waiting for ${view.game.to_act.name}…` : "";
+      const awaited = view.game.to_act ? view.game.to_act.name : view.game.rules_turn && rivalName(view.game.rules_turn);
+      $("play-hint").textContent = awaited ? `Waiting for ${awaited}…` : "";
       $("actions").replaceChildren();
     } else if (view.step !== lastStep()) {
       $("play-hint").textContent = "It is your decision: go to the last step to play.";
@@ -489,6 +493,11 @@
   /* The step the page shows, actions included, once no other step is on its way: what a test
      (or anyone) waits on. The game may have moved on meanwhile (a slow answer): then the step
      still to come marks itself once drawn. */
+  /* A rival the rules play (Tianxia's "li-mu"), as a reader would name it. */
+  function rivalName(rival) {
+    return { "li-mu": "Li Mu", bot: "the Bot" }[rival] || rival;
+  }
+
   function markSettled() {
     keepPlayFocus();
     if (view.wanted === view.step) root.dataset.settled = view.step;
