@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 from domain.contract import Event
 from domain.tianxia.board import BOARD
 from domain.tianxia.state import (
-    ACTION, INCOME, LI_MU, NEUTRAL, OPENING, SETUP, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState, copy_rival,
+    ACTION, ATTACK, INCOME, LI_MU, NEUTRAL, OPENING, SETUP, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState, copy_rival,
     copy_seat, copy_site, copy_state)
 
 RESOURCES = ("coins", "wood", "stone", "rice", "silk", "salt", "bronze")
@@ -254,8 +254,183 @@ def action_started(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaStat
     return state
 
 
+def _owner(state: TianxiaState, facts: Mapping[str, Any]) -> int:
+    return state.rival_owner
+
+
+def rival_card_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    rival = _rival(state)
+    rival.roll = facts["roll"]
+    if facts["roll"] is not None and state.rolls:  # a sandbox's fixed roll, used
+        state.rolls = state.rolls[1:]
+    if facts["slot"] == "deck":  # turned up from the deck's top: it leaves the deck now
+        rival.deck = rival.deck[1:]
+    elif rival.face_down:  # the Bot turns its card face up
+        face_down = list(rival.face_down)
+        face_down[facts["slot"]] = False
+        rival.face_down = face_down
+    return state
+
+
+def rival_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _rival(state).markers -= 1
+    if facts["region"] is None:
+        state.fortify_discs = [*state.fortify_discs, _owner(state, facts)]
+    else:
+        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], _owner(state, facts)]}
+    return state
+
+
+def rival_advanced(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    owner, (before, after) = _owner(state, facts), facts["steps"]
+    steps = list(state.palace[facts["track"]])
+    steps[before] = [other for other in steps[before] if other != owner]
+    steps[after] = [*steps[after], owner]
+    state.palace = {**state.palace, facts["track"]: steps}
+    return state
+
+
+def rival_governor_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    site = copy_site(state.sites[facts["site"]])
+    governors = list(site.governors)
+    governors[facts["space"]] = _owner(state, facts)
+    site.governors = governors
+    state.sites = {**state.sites, facts["site"]: site}
+    _rival(state).meeples -= 1
+    return state
+
+
+def _tile_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
+    """The tile leaves where it lay: a site, a Palace step or the round display."""
+    where, index = facts["where"], facts["index"]
+    if "site" in where:
+        site = copy_site(state.sites[where["site"]])
+        site.tile = None
+        state.sites = {**state.sites, where["site"]: site}
+    elif "track" in where:
+        steps = list(state.step_tiles[where["track"]])
+        steps[where["step"]] = [tile for place, tile in enumerate(steps[where["step"]]) if place != index]
+        state.step_tiles = {**state.step_tiles, where["track"]: steps}
+    else:
+        state.display = [tile for place, tile in enumerate(state.display) if place != index]
+
+
+def rival_tile_claimed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _tile_taken(state, facts)
+    rival = _rival(state)
+    rival.figurines = [*rival.figurines, BOARD.tiles[facts["tile"]].figurine]
+    return state
+
+
+def rival_tile_removed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _tile_taken(state, facts)
+    return state
+
+
+def _section(state: TianxiaState, section: str) -> Section:
+    pieces = state.sections[section]
+    copied = Section(list(pieces.walls), list(pieces.towers), list(pieces.soldiers))
+    state.sections = {**state.sections, section: copied}
+    return copied
+
+
+def rival_soldiers_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _section(state, facts["section"]).soldiers += [_owner(state, facts)] * facts["count"]
+    _rival(state).soldiers -= facts["count"]
+    return state
+
+
+def rival_wall_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    pieces, rival = _section(state, facts["section"]), _rival(state)
+    pieces.walls.append(_owner(state, facts))
+    rival.walls -= 1
+    if facts["with_soldier"]:
+        pieces.soldiers.append(_owner(state, facts))
+        rival.soldiers -= 1
+    return state
+
+
+def rival_worker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    owner, barge, rival = _owner(state, facts), facts["barge"], _rival(state)
+    workers = [owner, *state.barges[barge]][:BOARD.barges[barge].workers]
+    state.barges = {**state.barges, barge: workers}
+    if rival.kind == LI_MU:
+        rival.barge_meeples -= 1
+    else:
+        rival.meeples -= 1
+    pushed = facts["pushed"]
+    if pushed == owner:
+        if rival.kind == LI_MU:
+            rival.barge_meeples += 1
+        else:
+            rival.meeples += 1
+    elif pushed is not None and pushed != NEUTRAL:
+        _seat(state, pushed).merchants += 1
+    return state
+
+
+def rival_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    ships = [dict(ship) for ship in state.ports[facts["port"]]]
+    crates = list(ships[facts["ship"]]["crates"])
+    crates[facts["space"]] = _owner(state, facts)
+    ships[facts["ship"]]["crates"] = crates
+    state.ports = {**state.ports, facts["port"]: ships}
+    _rival(state).crates -= 1
+    return state
+
+
+def rival_shipping_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], _owner(state, facts)]}
+    _rival(state).shipping -= 1
+    return state
+
+
+def rival_line_skipped(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    return state
+
+
+def rival_card_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    rival = _rival(state)
+    card = facts["card"]
+    rival.discard = [*rival.discard, card]
+    if facts["slot"] != "deck":  # the card leaves the board and the cards to its right slide left
+        slot = rival.open.index(card)
+        rival.open = [*rival.open[:slot], *rival.open[slot + 1:]]
+        if rival.face_down:
+            rival.face_down = [*rival.face_down[:slot], *rival.face_down[slot + 1:]]
+    rival.turn += 1
+    return state
+
+
+def rival_card_drawn(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    rival = _rival(state)
+    rival.open, rival.deck = [*rival.open, facts["drawn"]], rival.deck[1:]
+    return state
+
+
+def rival_passed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    rival = _rival(state)
+    rival.passed = True
+    if rival.kind == LI_MU:  # the Bot keeps its last place in turn order (L62)
+        state.next_order = [*state.next_order, _owner(state, facts)]
+    return state
+
+
+def turn_began(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    state.active = facts["owner"]
+    return state
+
+
+def actions_ended(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    state.phase, state.active = ATTACK, None
+    return state
+
+
 FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     game_prepared, buildings_dealt, tiles_laid, ships_launched, round_stacks_made, attack_deck_shuffled, bags_shuffled,
     objectives_dealt, starting_buildings_offered, rival_prepared, supply_taken, supplies_offered, arrangement_chosen,
     start_chosen, round_started, attack_revealed, display_turned, rival_deck_made, rival_cards_turned, income_paid,
-    neutral_worker_added, rival_prestige_gained, action_started)}
+    neutral_worker_added, rival_prestige_gained, action_started, rival_card_chosen, rival_marker_placed, rival_advanced,
+    rival_governor_placed, rival_tile_claimed, rival_tile_removed, rival_soldiers_placed, rival_wall_placed,
+    rival_worker_placed, rival_delivered, rival_shipping_marker_placed, rival_line_skipped, rival_card_discarded,
+    rival_card_drawn, rival_passed, turn_began, actions_ended)}

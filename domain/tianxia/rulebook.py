@@ -238,6 +238,19 @@ _RULES = (
      "turned up.", "house"),
     (HOUSE, "tianxia.house.neutral-workers", "A neutral worker joins each barge at its leftmost space, pushing off a "
      "third worker.", "house"),
+    (HOUSE, "tianxia.house.palace-priority", "A rival's tie between Palace tracks goes blue, black, white, red.", "house"),
+    (HOUSE, "tianxia.house.fortify-space", "A rival's marker on the Fortify/Train space does nothing more.", "house"),
+    (HOUSE, "tianxia.house.no-room", "A line a rival cannot do is skipped, saying why; a region without a free "
+     "governor space still takes the marker and the step.", "house"),
+    (HOUSE, "tianxia.house.wall-ties", "A wall where fewest walls stand: ties by the card's priority list.", "house"),
+    (HOUSE, "tianxia.house.deliver-full", "With no free ship space, a rival still places his shipping marker.",
+     "house"),
+    (HOUSE, "tianxia.house.prestige-icons", "A rival's prestige line counts his walls, soldiers, governors, figurines, "
+     "barge workers, deliveries or regions.", "house"),
+    (HOUSE, "tianxia.house.alternate", "Once the player has passed, Li Mu takes his remaining turns one after "
+     "another.", "house"),
+    (HOUSE, "tianxia.house.bot-pass", "The Bot passes at the end of its third turn.", "house"),
+    (HOUSE, "tianxia.house.palace-top", "A marker on a track's last step advances no further.", "house"),
 )
 
 RULEBOOK = MappingProxyType({rule_id: Rule(rule_id, section, text) for section, rule_id, text, _ in _RULES})

@@ -131,10 +131,18 @@ class TianxiaState:
     round_stacks: list[list[str]] = field(default_factory=list)  # the next rounds' display tiles, face down
     display: list[str] = field(default_factory=list)  # this round's tiles under the round track
     winners: list[int] = field(default_factory=list)
+    rolls: list[int] = field(default_factory=list)  # a sandbox's fixed next rolls of Li Mu's die
 
     @property
     def rival_owner(self) -> int | None:
         return len(self.seats) if self.rival is not None else None
+
+    def has_passed(self, owner: int) -> bool:
+        return self.rival.passed if owner == self.rival_owner else self.seats[owner].passed
+
+    def step_of(self, owner: int, track: str) -> int:
+        """The Palace step `owner`'s marker stands on."""
+        return next(step for step, owners in enumerate(self.palace[track]) if owner in owners)
 
 
 copy_state = copier(TianxiaState)

@@ -1,0 +1,268 @@
+"""Each line of a rival's card, played as the seed's appendix says (L251-267): as much of it as he
+can, skipping what cannot be done and saying why (L178, `tianxia.house.no-room`).
+
+Every event names the rival, the card and what decided where the piece went (`why`): the measure
+compared, the tie and the card's priority list that broke it, so that the replay explains every
+move the rival made. A line's choices are scans of 4 sections or 4 barges: no search.
+"""
+
+from __future__ import annotations
+
+from domain.contract import Event
+from domain.tianxia.board import BOARD
+from domain.tianxia.evolve import emit
+from domain.tianxia.rivals import Line, RivalCard
+from domain.tianxia.state import LI_MU, TianxiaState
+
+# The Palace tie-break of both rivals, whose pictures are lost (L56, L144): `tianxia.house.palace-priority`.
+PALACE_PRIORITY = ("blue", "black", "white", "red")
+PRESTIGE_TRACK = "blue"  # the one track whose printed reward, its prestige, a rival takes (L182)
+NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall section -> its nomad
+SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
+
+class Turn:
+    """One rival turn being played: the table so far and its events; `card` None for a pass with no card."""
+
+    def __init__(self, state: TianxiaState, card: RivalCard | None):
+        self.state, self.card, self.events = state, card, []
+        self.rival, self.owner = state.rival.kind, state.rival_owner
+
+    def emit(self, kind: str, rule: str, **data) -> None:
+        card = self.card.id if self.card else None
+        self.state = emit(self.events, self.state, Event(kind, rule, {"rival": self.rival, "card": card, **data}))
+
+    def skip(self, line: int, rule: str, why: str) -> None:
+        self.emit("rival_line_skipped", rule, line=line, why=why)
+
+
+def defence(state: TianxiaState, section: str) -> int:
+    """A wall section's defence: 1 a wall, 2 a tower, 1 a soldier, whoever owns them."""
+    pieces = state.sections[section]
+    return len(pieces.walls) + 2 * len(pieces.towers) + len(pieces.soldiers)
+
+
+def measure(state: TianxiaState, section: str, where: str) -> int:
+    """What a line compares between sections, as a number to sort by, lowest first."""
+    if where == "fewest":
+        return len(state.sections[section].walls)
+    nomad = state.nomads[NOMAD_OF[section]]
+    return {"strongest": -nomad.strength, "weakest": nomad.strength, "closest": nomad.distance}[where]
+
+
+MEASURE_WORDS = {"strongest": "the nomad's strength is highest", "weakest": "the nomad's strength is lowest",
+                 "closest": "the chieftain is closest", "fewest": "the fewest walls stand"}
+
+
+def ranked(state: TianxiaState, line: Line) -> list[str]:
+    """The sections in the order the line tries them: by its measure, ties by its priority list."""
+    return sorted(line.priority, key=lambda section: (measure(state, section, line.where), line.priority.index(section)))
+
+
+def why_section(state: TianxiaState, line: Line, section: str, tried: list[str]) -> str:
+    """Why the line went to `section`: its measure, the tie its list broke, the sections it passed."""
+    value = abs(measure(state, section, line.where))
+    tied = [other for other in line.priority if other != section
+            and measure(state, other, line.where) == measure(state, section, line.where)]
+    words = f"{SECTION_NAMES[section]}: {MEASURE_WORDS[line.where]} ({value})"
+    if tied:
+        order = ", ".join(str(list(BOARD.walls).index(s) + 1) for s in line.priority)
+        words += f", tied with {', '.join(SECTION_NAMES[s] for s in tied)}; the card's list {order} puts it first"
+    if tried:
+        words += f"; {', '.join(SECTION_NAMES[s] for s in tried)} had no room"
+    return words
+
+
+def soldiers(turn: Turn, number: int, line: Line) -> None:
+    """`soldier` (L256): one in each section shown; `soldiers` (L257-258): n where the measure points,
+    ties by the card's list, each where there is room, down the list."""
+    rule = "tianxia.card.soldier" if line.word == "soldier" else (
+        "tianxia.card.soldier-chieftain" if line.where == "closest" else "tianxia.card.soldier-strength")
+    if line.word == "soldier":
+        targets = [(section, 1, f"{SECTION_NAMES[section]}, shown on the card") for section in line.sections]
+    else:
+        targets, left, tried = [], line.count, []
+        for section in ranked(turn.state, line):
+            room = BOARD.walls[section].soldiers - len(turn.state.sections[section].soldiers)
+            if room <= 0:
+                tried.append(section)
+                continue
+            placed = min(room, left)
+            targets.append((section, placed, why_section(turn.state, line, section, tried)))
+            left -= placed
+            if not left:
+                break
+    for section, count, why in targets:
+        room = BOARD.walls[section].soldiers - len(turn.state.sections[section].soldiers)
+        count = min(count, room, turn.state.rival.soldiers)
+        if count <= 0:
+            reason = "he has no soldier left" if not turn.state.rival.soldiers else f"{SECTION_NAMES[section]} has no room"
+            turn.skip(number, "tianxia.house.no-room", f"no soldier in {SECTION_NAMES[section]}: {reason}")
+            continue
+        before = defence(turn.state, section)
+        turn.emit("rival_soldiers_placed", rule, line=number, section=section, count=count,
+                  defence=[before, before + count], why=why)
+    if line.word == "soldiers" and not targets:
+        turn.skip(number, "tianxia.house.no-room", "no wall section has room for a soldier")
+
+
+def wall(turn: Turn, number: int, line: Line) -> None:
+    """`wall` (L259): a wall where the measure points, ties by the card's list; with a soldier, both
+    in one section, or the next section on the list (L186)."""
+    rule = "tianxia.limu.wall-and-soldier" if line.with_soldier else "tianxia.card.wall"
+    if not turn.state.rival.walls or (line.with_soldier and not turn.state.rival.soldiers):
+        turn.skip(number, "tianxia.house.no-room", "he has no wall left" if not turn.state.rival.walls
+                  else "he has no soldier left to go with the wall")
+        return
+    tried = []
+    for section in ranked(turn.state, line):
+        pieces = turn.state.sections[section]
+        fits = len(pieces.walls) < BOARD.walls[section].walls and (
+            not line.with_soldier or len(pieces.soldiers) < BOARD.walls[section].soldiers)
+        if fits:
+            before = defence(turn.state, section)
+            turn.emit("rival_wall_placed", rule, line=number, section=section, with_soldier=line.with_soldier,
+                      defence=[before, before + 1 + line.with_soldier], why=why_section(turn.state, line, section, tried))
+            return
+        tried.append(section)
+    turn.skip(number, "tianxia.house.no-room", "no wall section has room" + (" for a wall and a soldier" if line.with_soldier else ""))
+
+
+def worker(turn: Turn, number: int, line: Line) -> None:
+    """`worker` (L261): on the barge shown; `workers` (L262): on the barge with fewest of his, ties by
+    the card's list. Li Mu uses his second colour (L188); the worker goes leftmost, pushing off a third."""
+    state = turn.state
+    supply = state.rival.barge_meeples if state.rival.kind == LI_MU else state.rival.meeples
+    if not supply:
+        turn.skip(number, "tianxia.house.no-room", "he has no worker left for the barges")
+        return
+    if line.word == "worker":
+        barge, rule, why = line.barge, "tianxia.card.worker", "the barge shown on the card"
+    else:
+        barge = min(line.priority, key=lambda b: (state.barges[b].count(turn.owner), line.priority.index(b)))
+        mine = state.barges[barge].count(turn.owner)
+        tied = [b for b in line.priority if b != barge and state.barges[b].count(turn.owner) == mine]
+        why = f"fewest of his workers ({mine})" + (f", tied with {', '.join(tied)}; the card's list puts it first" if tied else "")
+        rule = "tianxia.card.worker-fewest"
+    workers = state.barges[barge]
+    pushed = workers[BOARD.barges[barge].workers - 1] if len(workers) >= BOARD.barges[barge].workers else None
+    turn.emit("rival_worker_placed", rule, line=number, barge=barge, pushed=pushed, why=why)
+    if pushed == turn.owner and turn.rival == LI_MU:
+        turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", points=3, why=f"his worker was pushed off the {barge}")
+
+
+def deliver(turn: Turn, number: int, line: Line) -> None:
+    """`deliver` (L263): n delivery markers on the port's top ship from the side shown, then on its
+    next ship; then a shipping marker in that port, even when no space was free (`tianxia.house.deliver-full`)."""
+    placed = 0
+    for index, ship in enumerate(turn.state.ports[line.port]):
+        spaces = range(len(ship["crates"])) if line.side == "left" else reversed(range(len(ship["crates"])))
+        for space in spaces:
+            if placed == line.count or not turn.state.rival.crates:
+                break
+            if turn.state.ports[line.port][index]["crates"][space] is None:
+                turn.emit("rival_delivered", "tianxia.card.deliver", line=number, port=line.port, ship=index,
+                          space=space, why=f"the first free space from the {line.side} of the "
+                          + ("top ship" if index == 0 else "next ship"))
+                placed += 1
+    if placed < line.count:
+        turn.skip(number, "tianxia.house.deliver-full", f"{line.count - placed} delivery marker(s) found no free "
+                  f"space on the ships of {line.port}" + ("" if turn.state.rival.crates else ": he has none left"))
+    if turn.state.rival.shipping:
+        turn.emit("rival_shipping_marker_placed", "tianxia.card.deliver", line=number, port=line.port)
+    else:
+        turn.skip(number, "tianxia.house.no-room", "he has no shipping marker left")
+
+
+def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
+    """The track `owner` stands lowest on, ties by the Palace priority; and why."""
+    track = min(PALACE_PRIORITY, key=lambda colour: (state.step_of(owner, colour), PALACE_PRIORITY.index(colour)))
+    step = state.step_of(owner, track)
+    tied = [colour for colour in PALACE_PRIORITY if colour != track and state.step_of(owner, colour) == step]
+    why = f"his lowest track (step {step})"
+    if tied:
+        why += f", tied with {', '.join(tied)}; the priority blue, black, white, red puts it first"
+    return track, why
+
+
+def advance(turn: Turn, number: int | None, track: str, rule: str, why: str) -> None:
+    """One step up `track` (L265): the blue track's printed prestige for Li Mu (L182), and a tile of the
+    step taken if its figurine is new to him, else the leftmost removed (L182, L265; the Bot: L54)."""
+    state = turn.state
+    before = state.step_of(turn.owner, track)
+    if before == BOARD.palace.steps:
+        turn.skip(number or 0, "tianxia.house.palace-top", f"he stands at the top of the {track} track")
+        return
+    turn.emit("rival_advanced", rule, line=number, track=track, steps=[before, before + 1], why=why)
+    printed = BOARD.tracks[track].steps[before + 1].reward.get("prestige", 0)
+    if turn.rival == LI_MU and track == PRESTIGE_TRACK and printed:
+        turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", points=printed,
+                  why=f"step {before + 1} of the blue track")
+    tiles = turn.state.step_tiles[track][before + 1]
+    if tiles:
+        where = {"track": track, "step": before + 1}
+        take_tile(turn, tiles, where, "tianxia.limu.palace-tiles" if turn.rival == LI_MU else "tianxia.bot.palace-tile")
+
+
+def take_tile(turn: Turn, tiles: list[str], where: dict, rule: str) -> None:
+    """Li Mu takes a tile whose jade figurine he lacks, else removes the leftmost; the Bot removes
+    the leftmost (L53-54, L182, L184, L190)."""
+    if turn.rival == LI_MU:
+        owned = set(turn.state.rival.figurines)
+        for index, tile in enumerate(tiles):
+            figurine = BOARD.tiles[tile].figurine
+            if figurine is not None and figurine not in owned:
+                turn.emit("rival_tile_claimed", rule, tile=tile, index=index, where=where,
+                          why=f"a jade {figurine} he does not have")
+                return
+    turn.emit("rival_tile_removed", rule, tile=tiles[0], index=0, where=where,
+              why="the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks")
+
+
+def prestige(turn: Turn, number: int, line: Line) -> None:
+    """`prestige` (L267): points for each thing counted now (`tianxia.house.prestige-icons`)."""
+    count = counted(turn.state, turn.owner, line.per)
+    if count:
+        turn.emit("rival_prestige_gained", "tianxia.card.prestige", line=number, points=line.count * count,
+                  why=f"{line.count} for each {line.per} ({count})")
+    else:
+        turn.skip(number, "tianxia.card.prestige", f"he has no {line.per} to count")
+
+
+def counted(state: TianxiaState, owner: int, per: str) -> int:
+    """How many of `per` the rival has on the board now."""
+    if per == "wall":
+        return sum(section.walls.count(owner) for section in state.sections.values())
+    if per == "soldier":
+        return sum(section.soldiers.count(owner) for section in state.sections.values())
+    if per == "governor":
+        return sum(site.governors.count(owner) for site in state.sites.values())
+    if per == "figurine":
+        return len(state.rival.figurines)
+    if per == "barge-worker":
+        return sum(workers.count(owner) for workers in state.barges.values())
+    if per == "delivery":
+        return sum(ship["crates"].count(owner) for ships in state.ports.values() for ship in ships)
+    return sum(1 for region in BOARD.regions.values()
+               if any(owner in state.sites[site].governors for site in region.sites))
+
+
+def line(turn: Turn, number: int, card_line: Line) -> None:
+    """Play one line of the card below its top section."""
+    word = card_line.word
+    if word in ("soldier", "soldiers"):
+        soldiers(turn, number, card_line)
+    elif word == "wall":
+        wall(turn, number, card_line)
+    elif word in ("worker", "workers"):
+        worker(turn, number, card_line)
+    elif word == "deliver":
+        deliver(turn, number, card_line)
+    elif word == "advance":
+        advance(turn, number, card_line.track, "tianxia.card.advance", f"the {card_line.track} track shown on the card")
+    elif word == "advance_least":
+        track, why = least_advanced(turn.state, turn.owner)
+        advance(turn, number, track, "tianxia.card.advance-least", why)
+    elif word == "prestige":
+        if turn.rival == LI_MU:
+            prestige(turn, number, card_line)
+    # `pass_late` acts once the card is resolved (rival_turn.py).

@@ -1,0 +1,24 @@
+"""Whose turn it is in the Action phase: the owners in turn order, round and round, skipping those
+who have passed, until everyone has (tianxia.action.turns). In solo this is the seed's alternating
+order (L176), and once the player has passed Li Mu plays out his turns one after another
+(`tianxia.house.alternate`); the Bot, last in turn order, takes its turns in its place (L62)."""
+
+from __future__ import annotations
+
+from domain.contract import Event
+from domain.tianxia.evolve import emit
+from domain.tianxia.state import SOLO, TianxiaState
+
+
+def next_turn(events: list[Event], state: TianxiaState) -> TianxiaState:
+    """The events giving the turn to the next owner who has not passed, or ending the Action phase."""
+    order = state.order
+    start = order.index(state.active) if state.active in order else -1
+    for step in range(1, len(order) + 1):
+        owner = order[(start + step) % len(order)]
+        if not state.has_passed(owner):
+            rule = "tianxia.action.turns"
+            if state.mode == SOLO:
+                rule = "tianxia.house.alternate" if owner == state.active else "tianxia.limu.alternate"
+            return emit(events, state, Event("turn_began", rule, {"owner": owner, "round": state.round}))
+    return emit(events, state, Event("actions_ended", "tianxia.action.turns", {"round": state.round}))
