@@ -12,8 +12,8 @@ from typing import Any, Callable, Mapping
 from domain.contract import Event
 from domain.tianxia.board import BOARD
 from domain.tianxia.state import (
-    ACTION, ATTACK, INCOME, LI_MU, NEUTRAL, OPENING, SETUP, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState, copy_rival,
-    copy_seat, copy_site, copy_state)
+    ACTION, ATTACK, INCOME, LI_MU, NEUTRAL, OPENING, OVER, SETUP, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState,
+    copy_rival, copy_seat, copy_site, copy_state)
 
 RESOURCES = ("coins", "wood", "stone", "rice", "silk", "salt", "bronze")
 
@@ -426,6 +426,78 @@ def actions_ended(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState
     return state
 
 
+def _score(state: TianxiaState, owner: int, points: int) -> None:
+    """Prestige to an owner: a seat, or Li Mu (the Bot's points are always 0)."""
+    if not points:
+        return
+    if owner == state.rival_owner:
+        _rival(state).prestige += points
+    else:
+        _seat(state, owner).prestige += points
+
+
+def _home(state: TianxiaState, owner: int, field_name: str) -> None:
+    """A piece back to its owner's supply."""
+    holder = _rival(state) if owner == state.rival_owner else _seat(state, owner)
+    setattr(holder, field_name, getattr(holder, field_name) + 1)
+
+
+def battle_fought(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    for place in facts["places"]:
+        _score(state, place["owner"], place["points"])
+    return state
+
+
+def strength_lowered(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    return state
+
+
+def soldier_fallen(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    pieces = _section(state, facts["section"])
+    pieces.soldiers = pieces.soldiers[1:]
+    _score(state, facts["owner"], facts["points"])
+    _home(state, facts["owner"], "soldiers")
+    return state
+
+
+def building_raided(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    site = copy_site(state.sites[facts["site"]])
+    for owner in facts["governors"]:
+        _home(state, owner, "meeples")
+    site.governors = [None] * len(site.governors)
+    site.raided += 1
+    if facts["refill"] is not None:
+        site.tile, state.tile_bag = facts["refill"], state.tile_bag[1:]
+    state.sites = {**state.sites, facts["site"]: site}
+    return state
+
+
+def excess_paid(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    if facts["coins"]:
+        _gain(_seat(state, facts["seat"]), {"coins": -facts["coins"]})
+    return state
+
+
+def prestige_lost(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _seat(state, facts["seat"]).prestige -= facts["points"]
+    return state
+
+
+def battle_won(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _score(state, facts["owner"], facts["points"])
+    return state
+
+
+def nomad_reset(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    state.nomads = {**state.nomads, facts["nomad"]: Nomad(facts["strength"], facts["distance"])}
+    return state
+
+
+def game_ended(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    state.phase, state.active, state.winners = OVER, None, list(facts["winners"])
+    return state
+
+
 FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     game_prepared, buildings_dealt, tiles_laid, ships_launched, round_stacks_made, attack_deck_shuffled, bags_shuffled,
     objectives_dealt, starting_buildings_offered, rival_prepared, supply_taken, supplies_offered, arrangement_chosen,
@@ -433,4 +505,5 @@ FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     neutral_worker_added, rival_prestige_gained, action_started, rival_card_chosen, rival_marker_placed, rival_advanced,
     rival_governor_placed, rival_tile_claimed, rival_tile_removed, rival_soldiers_placed, rival_wall_placed,
     rival_worker_placed, rival_delivered, rival_shipping_marker_placed, rival_line_skipped, rival_card_discarded,
-    rival_card_drawn, rival_passed, turn_began, actions_ended)}
+    rival_card_drawn, rival_passed, turn_began, actions_ended, battle_fought, strength_lowered, soldier_fallen,
+    building_raided, excess_paid, prestige_lost, battle_won, nomad_reset, game_ended)}

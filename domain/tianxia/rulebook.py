@@ -251,6 +251,10 @@ _RULES = (
      "another.", "house"),
     (HOUSE, "tianxia.house.bot-pass", "The Bot passes at the end of its third turn.", "house"),
     (HOUSE, "tianxia.house.palace-top", "A marker on a track's last step advances no further.", "house"),
+    (HOUSE, "tianxia.house.battle-ties", "Equal defence: the leftmost soldier, then the leftmost wall, then turn order; "
+     "7/4/2 among all defenders, rivals included.", "house"),
+    (HOUSE, "tianxia.house.excess", "Each point of strength left costs each player 1 coin while they have coins, "
+     "then 3 prestige.", "house"),
 )
 
 RULEBOOK = MappingProxyType({rule_id: Rule(rule_id, section, text) for section, rule_id, text, _ in _RULES})
