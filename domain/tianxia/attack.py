@@ -120,7 +120,7 @@ def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaSta
     if won and ranked:
         governors = sum(1 for site_id in BOARD.nomads[nomad_id].raids for owner in state.sites[site_id].governors
                         if owner is not None)
-        if governors and not is_bot(state, ranked[0]):
+        if not is_bot(state, ranked[0]):
             state = emit(events, state, Event("battle_won", "tianxia.attack.won", {
                 "section": section, "owner": ranked[0], "points": governors}))
     nomad = BOARD.nomads[nomad_id]

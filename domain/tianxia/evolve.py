@@ -485,6 +485,8 @@ def prestige_lost(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState
 
 def battle_won(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     _score(state, facts["owner"], facts["points"])
+    if facts["owner"] != state.rival_owner:
+        _seat(state, facts["owner"]).battles_won += 1
     return state
 
 
@@ -495,6 +497,47 @@ def nomad_reset(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
 
 def game_ended(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     state.phase, state.active, state.winners = OVER, None, list(facts["winners"])
+    state.beaten_by, state.ended_by = facts["rival_won"], facts["reason"]
+    return state
+
+
+def round_cleaned(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    sailed = {port: set(ships) for port, ships in facts["sailed"].items()}
+    for port, ships in state.ports.items():
+        for ship in ships:
+            if ship["ship"] in sailed[port]:
+                for owner in ship["crates"]:
+                    if owner is not None:
+                        _home(state, owner, "crates")
+    afloat = {ship["ship"]: ship for ships in state.ports.values() for ship in ships}
+    state.ports = {port: [dict(afloat[ship]) if ship in afloat and ship not in sailed[port]
+                          else {"ship": ship, "crates": [None] * len(BOARD.ships[ship].spaces)} for ship in ships]
+                   for port, ships in facts["ports"].items()}
+    state.wave = [{"ship": ship, "crates": [None] * len(BOARD.ships[ship].spaces)} for ship in facts["wave"]]
+    state.ship_deck = state.ship_deck[facts["ships_drawn"]:]
+    state.display, state.discs, state.fortify_discs = [], {region: [] for region in state.discs}, []
+    seats = []
+    for seat in state.seats:
+        seat = copy_seat(seat)
+        seat.discs, seat.discarded_discs, seat.passed = BOARD.numbers.action_discs, 0, False
+        seats.append(seat)
+    state.seats, state.order, state.next_order, state.active = seats, list(facts["order"]), [], None
+    return state
+
+
+def rival_cleaned_up(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    rival = _rival(state)
+    rival.deck = list(facts["deck"]) if rival.kind != LI_MU else []
+    rival.open, rival.face_down, rival.discard = [], [], []
+    rival.markers, rival.turn, rival.passed, rival.roll = BOARD.li_mu.action_markers, 0, False, None
+    return state
+
+
+def game_scored(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    for part in facts["seats"]:
+        _seat(state, part["seat"]).prestige += part["total"]
+    if facts["rival"] is not None:
+        _rival(state).prestige += facts["rival"]["total"]
     return state
 
 
@@ -506,4 +549,5 @@ FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     rival_governor_placed, rival_tile_claimed, rival_tile_removed, rival_soldiers_placed, rival_wall_placed,
     rival_worker_placed, rival_delivered, rival_shipping_marker_placed, rival_line_skipped, rival_card_discarded,
     rival_card_drawn, rival_passed, turn_began, actions_ended, battle_fought, strength_lowered, soldier_fallen,
-    building_raided, excess_paid, prestige_lost, battle_won, nomad_reset, game_ended)}
+    building_raided, excess_paid, prestige_lost, battle_won, nomad_reset, game_ended, round_cleaned, rival_cleaned_up,
+    game_scored)}

@@ -9,7 +9,7 @@ and discards it, and passes after its third turn (L62, L74, `tianxia.house.bot-p
 card left on its board its turns are skipped (L76). Passing, Li Mu takes a display tile with a
 figurine he lacks, else removes the leftmost, then advances once per figurine on his lowest
 track (L190); the Bot takes no tile (L55). Then the next owner in turn order who has not passed
-plays (turns.py).
+plays (turns.py), or the round ends (round_end.py).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from domain.tianxia.board import BOARD
 from domain.tianxia.rival_lines import Turn, advance, least_advanced, line, take_tile
 from domain.tianxia.rivals import RIVALS
 from domain.tianxia.state import ACTION, LI_MU, TianxiaState
-from domain.tianxia.turns import next_turn
+from domain.tianxia.round_end import end_turn
 
 LAST_CARD_TURN = 4  # Li Mu resolves 4 cards and passes on his 5th turn (L176)
 LATE_TURNS = (3, 4)  # a pass icon resolved on these turns makes him pass (L264)
@@ -44,7 +44,7 @@ def play_rival_turn(state: TianxiaState, rng: Rng) -> Decision:
         state = li_mus_turn(events, state, number, rng)
     else:
         state = bots_turn(events, state, number)
-    return Decision(events, next_turn(events, state))
+    return Decision(events, end_turn(events, state, rng))
 
 
 def li_mus_turn(events: list[Event], state: TianxiaState, number: int, rng: Rng) -> TianxiaState:

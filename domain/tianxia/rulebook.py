@@ -255,6 +255,10 @@ _RULES = (
      "7/4/2 among all defenders, rivals included.", "house"),
     (HOUSE, "tianxia.house.excess", "Each point of strength left costs each player 1 coin while they have coins, "
      "then 3 prestige.", "house"),
+    (HOUSE, "tianxia.house.neutral-marker", "Only a marker past the neutral marker ranks on a track; the neutral "
+     "marker takes a place and scores nothing.", "house"),
+    (HOUSE, "tianxia.house.solo-tie", "In solo, equal prestige is Li Mu's win.", "house"),
+    (HOUSE, "tianxia.house.tie", "Outside solo, equal highest prestige shares the win.", "house"),
 )
 
 RULEBOOK = MappingProxyType({rule_id: Rule(rule_id, section, text) for section, rule_id, text, _ in _RULES})

@@ -44,6 +44,7 @@ class Seat:
     tiles: list[str] = field(default_factory=list)  # one-shot tiles held
     merchants: int = 0
     passed: bool = False
+    battles_won: int = 0  # battles won in first place: an objective counts them
 
 
 @dataclass(slots=True)
@@ -131,6 +132,8 @@ class TianxiaState:
     round_stacks: list[list[str]] = field(default_factory=list)  # the next rounds' display tiles, face down
     display: list[str] = field(default_factory=list)  # this round's tiles under the round track
     winners: list[int] = field(default_factory=list)
+    beaten_by: str | None = None  # the rival who won, when no seat did
+    ended_by: str | None = None  # why the game ended: final-scoring, zero-prestige
     rolls: list[int] = field(default_factory=list)  # a sandbox's fixed next rolls of Li Mu's die
 
     @property

@@ -91,12 +91,15 @@ def test_li_mu_alternates_with_the_player_and_plays_out_his_turns_once_the_playe
     assert began.data["owner"] == state.rival_owner and began.rule == "tianxia.house.alternate"
 
 
-def test_when_everyone_has_passed_the_action_phase_ends():
+def test_when_everyone_has_passed_the_action_phase_ends_and_the_round_with_it():
     state = solo("S01", "S05")
     state.seats = [dataclasses.replace(state.seats[0], passed=True)]
+    state.next_order = [0]
     state.rival.turn = 4
     decision = played(state)
-    assert decision.events[-1].type == "actions_ended" and decision.state.phase == "attack"
+    kinds = [event.type for event in decision.events]
+    assert kinds.index("actions_ended") < kinds.index("round_cleaned") < kinds.index("round_started")
+    assert decision.state.round == 2 and decision.state.phase == "action"
 
 
 def test_a_rivals_turn_is_refused_when_it_is_not_his():
