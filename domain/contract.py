@@ -143,19 +143,23 @@ class Outcome:
     winners: list[int]
     reason: str
     detail: dict[str, Any] = field(default_factory=dict)
+    beaten_by: str | None = None  # a rival the rules play (Li Mu) who won: no seat did, and it is no tie
 
     @property
     def is_tie(self) -> bool:
-        return len(self.winners) != 1
+        return len(self.winners) != 1 and self.beaten_by is None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        shown = {
             "scores": list(self.scores),
             "winners": list(self.winners),
             "tie": self.is_tie,
             "reason": self.reason,
             "detail": dict(self.detail),
         }
+        if self.beaten_by is not None:
+            shown["beaten_by"] = self.beaten_by
+        return shown
 
 
 class Bot(Protocol):

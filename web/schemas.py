@@ -184,6 +184,7 @@ class Outcome(Schema):
     scores = fields.List(fields.Integer())
     winners = fields.List(fields.Integer())
     tie = fields.Boolean()
+    beaten_by = fields.String(metadata={"description": "a rival the rules play (Tianxia's li-mu) who won, when no seat did"})
     reason = fields.String()
     detail = fields.Dict()
 

@@ -76,7 +76,7 @@ def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaSta
     pieces = state.sections[section]
     lowered = 2 * len(pieces.towers) + len(pieces.walls)
     state = emit(events, state, Event("battle_fought", "tianxia.attack.prestige", {
-        "section": section, "nomad": nomad_id, "strength": strength, "places": places,
+        "section": section, "nomad": nomad_id, "strength": strength, "places": places, "rival": rival_kind(state),
         "why": f"the chieftain has reached {SECTION_NAMES[section]}"}))
     strength = max(0, strength - lowered)
     if lowered:
@@ -88,7 +88,8 @@ def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaSta
         strength -= 1
         fallen += 1
         state = emit(events, state, Event("soldier_fallen", "tianxia.attack.soldiers", {
-            "section": section, "owner": owner, "points": 0 if is_bot(state, owner) else 1, "strength": strength}))
+            "section": section, "owner": owner, "points": 0 if is_bot(state, owner) else 1, "strength": strength,
+            "rival": rival_kind(state)}))
     won = strength == 0
     raided = 0
     for site_id in BOARD.nomads[nomad_id].raids:
@@ -99,7 +100,8 @@ def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaSta
         strength = max(0, strength - BOARD.sites[site_id].raid)
         refill = state.tile_bag[0] if site.tile is None and state.tile_bag else None
         state = emit(events, state, Event("building_raided", "tianxia.attack.raid", {
-            "section": section, "site": site_id, "governors": homes, "strength": strength, "refill": refill}))
+            "section": section, "site": site_id, "governors": homes, "strength": strength, "refill": refill,
+            "rival": rival_kind(state)}))
         raided += 1
         if state.rival is not None and state.rival.kind == LI_MU and state.rival_owner in homes:
             state = lose_prestige(events, state, 0, 3, "tianxia.limu.raided",
@@ -122,10 +124,15 @@ def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaSta
                         if owner is not None)
         if not is_bot(state, ranked[0]):
             state = emit(events, state, Event("battle_won", "tianxia.attack.won", {
-                "section": section, "owner": ranked[0], "points": governors}))
+                "section": section, "owner": ranked[0], "points": governors, "rival": rival_kind(state)}))
     nomad = BOARD.nomads[nomad_id]
     return emit(events, state, Event("nomad_reset", "tianxia.attack.won", {
         "nomad": nomad_id, "strength": nomad.strength, "distance": nomad.path, "fallen": fallen, "raided": raided}))
+
+
+def rival_kind(state: TianxiaState) -> str | None:
+    """The rival among the owners, so that a replay's line can name an owner that is not a seat."""
+    return state.rival.kind if state.rival is not None else None
 
 
 def is_bot(state: TianxiaState, owner: int) -> bool:

@@ -251,6 +251,7 @@ def rival_prestige_gained(state: TianxiaState, facts: Mapping[str, Any]) -> Tian
 
 def action_started(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     state.phase, state.order, state.active = ACTION, list(facts["order"]), facts["active"]
+    state.turns += 1
     return state
 
 
@@ -417,7 +418,7 @@ def rival_passed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
 
 
 def turn_began(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
-    state.active = facts["owner"]
+    state.active, state.turns = facts["owner"], state.turns + 1
     return state
 
 
@@ -522,6 +523,7 @@ def round_cleaned(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState
         seat.discs, seat.discarded_discs, seat.passed = BOARD.numbers.action_discs, 0, False
         seats.append(seat)
     state.seats, state.order, state.next_order, state.active = seats, list(facts["order"]), [], None
+    state.acting, state.owed = None, []  # a choice a seat could not make before the round ended is lost
     return state
 
 
@@ -541,6 +543,219 @@ def game_scored(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     return state
 
 
+# --- The seats' actions (actions.py, rewards.py) ---
+
+def _pay(state: TianxiaState, seat: int, amounts: Mapping[str, int], sign: int = -1) -> Seat:
+    mine = _seat(state, seat)
+    _gain(mine, {name: sign * count for name, count in amounts.items() if count})
+    return mine
+
+
+def _settled(state: TianxiaState, seat: int) -> None:
+    """The first choice `seat` owed is made."""
+    index = next(index for index, item in enumerate(state.owed) if item["seat"] == seat)
+    state.owed = [*state.owed[:index], *state.owed[index + 1:]]
+
+
+def disc_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    seat = facts["seat"]
+    mine = _pay(state, seat, {"coins": facts["coins"]})
+    mine.discs -= 1
+    if facts["region"] is None:
+        state.fortify_discs = [*state.fortify_discs, seat]
+    else:
+        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], seat]}
+    return state
+
+
+def action_begun(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    state.acting = dict(facts["acting"])
+    return state
+
+
+def turn_ended(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    state.acting = None
+    return state
+
+
+def advanced(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    seat, (before, after) = facts["seat"], facts["steps"]
+    steps = list(state.palace[facts["track"]])
+    steps[before] = [owner for owner in steps[before] if owner != seat]
+    steps[after] = [*steps[after], seat]
+    state.palace = {**state.palace, facts["track"]: steps}
+    return state
+
+
+def reward_taken(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _pay(state, facts["seat"], facts["gain"], sign=1)
+    if facts["token"]:
+        mine.tokens = [*mine.tokens, facts["token"]]
+    state.owed = [*state.owed, *[dict(item) for item in facts["owed"]]]
+    return state
+
+
+def objective_drawn(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _seat(state, facts["seat"])
+    mine.objectives = [*mine.objectives, facts["objective"]]
+    state.objective_deck = state.objective_deck[1:]
+    return state
+
+
+def governor_installed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    seat = facts["seat"]
+    mine = _pay(state, seat, {"wood": facts["wood"]})
+    _gain(mine, facts["income"])
+    mine.meeples -= 1
+    site = copy_site(state.sites[facts["site"]])
+    governors = list(site.governors)
+    governors[facts["space"]] = seat
+    site.governors = governors
+    state.sites = {**state.sites, facts["site"]: site}
+    return state
+
+
+def tile_taken(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _tile_taken(state, facts)
+    mine = _seat(state, facts["seat"])
+    figurine = BOARD.tiles[facts["tile"]].figurine
+    if figurine is not None:
+        mine.figurines = [*mine.figurines, figurine]
+    else:
+        mine.tiles = [*mine.tiles, facts["tile"]]
+    if facts["owed"]:
+        _settled(state, facts["seat"])
+    elif "display" in facts["where"] and state.acting is not None:
+        state.acting = {**state.acting, "tile": False}
+    return state
+
+
+def exchanged(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _pay(state, facts["seat"], facts["give"])
+    _gain(mine, facts["get"])
+    return state
+
+
+def shipped(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _seat(state, facts["seat"]).shipping -= 1
+    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], facts["seat"]]}
+    return state
+
+
+def crate_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _pay(state, facts["seat"], {facts["good"]: 1})
+    mine.crates -= 1
+    ships = [dict(ship) for ship in state.ports[facts["port"]]]
+    crates = list(ships[facts["ship"]]["crates"])
+    crates[facts["space"]] = facts["seat"]
+    ships[facts["ship"]]["crates"] = crates
+    state.ports = {**state.ports, facts["port"]: ships}
+    return state
+
+
+def piece_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    seat, piece = facts["seat"], facts["piece"]
+    mine = _pay(state, seat, facts["paid"])
+    pieces = _section(state, facts["section"])
+    if piece == "soldier":
+        pieces.soldiers.append(seat)
+        mine.soldiers -= 1
+    elif piece == "wall":
+        pieces.walls.append(seat)
+        mine.walls -= 1
+    else:  # a tower, or one built with the Double Tower token, which counts as two
+        pieces.towers.extend([seat] * (2 if piece == "double-tower" else 1))
+        mine.towers -= 1
+        if piece == "double-tower":
+            mine.tokens = [token for token in mine.tokens if token != "double-tower"]
+    if facts["owed"]:
+        _settled(state, seat)
+    elif state.acting is not None:
+        state.acting = {**state.acting, "mode": facts["mode"]}
+    return state
+
+
+def barge_joined(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    seat, barge = facts["seat"], facts["barge"]
+    mine = _pay(state, seat, {"coins": facts["coins"]})
+    _gain(mine, facts["gain"])
+    worker = NEUTRAL if facts["neutral"] else seat
+    if not facts["neutral"]:
+        mine.meeples -= 1
+    state.barges = {**state.barges, barge: [worker, *state.barges[barge]][:BOARD.barges[barge].workers]}
+    pushed = facts["pushed"]
+    if pushed is not None and pushed == state.rival_owner:
+        rival = _rival(state)
+        if rival.kind == LI_MU:
+            rival.barge_meeples += 1
+        else:
+            rival.meeples += 1
+    elif pushed is not None and pushed != NEUTRAL:
+        _seat(state, pushed).merchants += 1
+    return state
+
+
+def merchants_paid(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _seat(state, facts["seat"])
+    mine.meeples += facts["meeples"]
+    mine.merchants = 0
+    return state
+
+
+def seat_passed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _pay(state, facts["seat"], facts["gain"], sign=1)
+    mine.passed = True
+    state.next_order = [*state.next_order, facts["seat"]]
+    return state
+
+
+def advance_bought(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _pay(state, facts["seat"], {"coins": facts["coins"]})
+    state.acting = {**state.acting, "bought": state.acting["bought"] + 1}
+    return state
+
+
+def good_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _pay(state, facts["seat"], {facts["good"]: 1}, sign=1)
+    _settled(state, facts["seat"])
+    return state
+
+
+def choice_forgone(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _settled(state, facts["seat"])
+    return state
+
+
+def advance_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _settled(state, facts["seat"])
+    return state
+
+
+def shipping_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    _settled(state, facts["seat"])
+    return shipped(state, facts)
+
+
+def disc_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _pay(state, facts["seat"], {"coins": facts["coins"]}, sign=1)
+    mine.discs -= 1
+    mine.discarded_discs += 1
+    return state
+
+
+def tile_used(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _seat(state, facts["seat"])
+    index = mine.tiles.index(facts["tile"])
+    mine.tiles = [*mine.tiles[:index], *mine.tiles[index + 1:]]
+    return state
+
+
+def objective_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    mine = _seat(state, facts["seat"])
+    mine.objectives = [card for card in mine.objectives if card != facts["objective"]]
+    return state
+
+
 FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     game_prepared, buildings_dealt, tiles_laid, ships_launched, round_stacks_made, attack_deck_shuffled, bags_shuffled,
     objectives_dealt, starting_buildings_offered, rival_prepared, supply_taken, supplies_offered, arrangement_chosen,
@@ -550,4 +765,7 @@ FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     rival_worker_placed, rival_delivered, rival_shipping_marker_placed, rival_line_skipped, rival_card_discarded,
     rival_card_drawn, rival_passed, turn_began, actions_ended, battle_fought, strength_lowered, soldier_fallen,
     building_raided, excess_paid, prestige_lost, battle_won, nomad_reset, game_ended, round_cleaned, rival_cleaned_up,
-    game_scored)}
+    game_scored, disc_placed, action_begun, turn_ended, advanced, reward_taken, objective_drawn, governor_installed,
+    tile_taken, exchanged, shipped, crate_delivered, piece_placed, barge_joined, merchants_paid, seat_passed,
+    advance_bought, good_chosen, advance_chosen, shipping_placed, disc_discarded, tile_used, objective_discarded,
+    choice_forgone)}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from domain.contract import Event
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import emit
+from domain.tianxia.rewards import merchants
 from domain.tianxia.rivals import Line, RivalCard
 from domain.tianxia.state import LI_MU, TianxiaState
 
@@ -146,6 +147,7 @@ def worker(turn: Turn, number: int, line: Line) -> None:
     workers = state.barges[barge]
     pushed = workers[BOARD.barges[barge].workers - 1] if len(workers) >= BOARD.barges[barge].workers else None
     turn.emit("rival_worker_placed", rule, line=number, barge=barge, pushed=pushed, why=why)
+    turn.state = merchants(turn.events, turn.state, pushed)
     if pushed == turn.owner and turn.rival == LI_MU:
         turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", points=3, why=f"his worker was pushed off the {barge}")
 

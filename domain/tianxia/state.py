@@ -42,6 +42,7 @@ class Seat:
     objectives: list[str] = field(default_factory=list)
     figurines: list[str] = field(default_factory=list)
     tiles: list[str] = field(default_factory=list)  # one-shot tiles held
+    tokens: list[str] = field(default_factory=list)  # special Palace tokens held (Double Tower)
     merchants: int = 0
     passed: bool = False
     battles_won: int = 0  # battles won in first place: an objective counts them
@@ -109,6 +110,9 @@ class TianxiaState:
     order: list[int] = field(default_factory=list)  # owners in turn order, the rival included
     next_order: list[int] = field(default_factory=list)  # filled as owners pass
     active: int | None = None  # the owner whose turn it is in the Action phase
+    turns: int = 0  # turns begun so far, the rivals' included: the replay's move list counts by them
+    acting: dict[str, Any] | None = None  # the active seat's action under way: its kind and what is done
+    owed: list[dict[str, Any]] = field(default_factory=list)  # choices a reward left a seat to make, next first
     choices: list[dict[str, Any]] = field(default_factory=list)  # the opening's choices still to make, next first
     arrangements: list[dict[str, str]] = field(default_factory=list)  # site -> building, the two offered
     supplies: list[str] = field(default_factory=list)  # starting supplies offered, not yet taken

@@ -110,7 +110,7 @@ def test_a_battle_won_gives_its_first_defender_1_prestige_per_governor_on_the_pa
         state.sites[site] = dataclasses.replace(state.sites[site], governors=[state.rival_owner, None])
     events, after = attacked(state)
     won = of_type(events, "battle_won")[0]
-    assert won.data == {"section": "longxi", "owner": 0, "points": 2} and after.seats[0].battles_won == 1
+    assert won.data == {"section": "longxi", "owner": 0, "points": 2, "rival": "li-mu"} and after.seats[0].battles_won == 1
     assert after.seats[0].prestige == state.seats[0].prestige + 7 + 2 + 2, "first place, two soldiers, two governors"
 
 

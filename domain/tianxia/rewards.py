@@ -1,0 +1,127 @@
+"""What a seat gains from a Palace step, a ship's space, a bonus tile, an objective or its merchants,
+and the choices such a reward leaves it (`tianxia.house.region-order`).
+
+Resources, coins and prestige are gained at once (`reward_taken`); an objective card is drawn
+(private to the seat); a good, an advance, a free soldier or wall, a port for the bonus Shipping
+token and a tile of a Palace step are owed: the seat chooses each, before anything else, as its
+next decisions (`state.owed`). An owed choice with nothing to choose from is lost, and the event
+says so. A seat's effects (its board side, its starting building, the passive buildings holding
+its governors) change what it pays and gains (`effects`, `less`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Mapping
+
+from domain.contract import Event
+from domain.tianxia.board import BOARD
+from domain.tianxia.components import Effect
+from domain.tianxia.evolve import emit
+from domain.tianxia.state import TianxiaState
+from domain.tianxia.vocabulary import GOODS, RESOURCES
+
+PIECES = (*RESOURCES, "prestige")  # what is gained at once
+OWED = ("good", "advance", "soldier", "wall")
+
+
+def effects(state: TianxiaState, seat: int) -> list[Effect]:
+    """Every effect that works for `seat`: its board side's, its starting building's, and each passive
+    building's that holds one of its governors."""
+    mine = state.seats[seat]
+    found: list[Effect] = []
+    if mine.side is not None:
+        found += BOARD.player_boards[mine.side].effects
+    if mine.starting_building is not None:
+        found += BOARD.starting_buildings[mine.starting_building].effects
+    for site in state.sites.values():
+        if site.building is not None and seat in site.governors and BOARD.buildings[site.building].kind == "passive":
+            found += BOARD.buildings[site.building].effects
+    return found
+
+
+def less(state: TianxiaState, seat: int, occasion: str) -> int:
+    """How much less `seat` pays per item on an occasion (train, fortify, barge, governor)."""
+    return sum(effect.less for effect in effects(state, seat) if effect.on == occasion)
+
+
+def gains_on(state: TianxiaState, seat: int, occasion: str) -> dict[str, int]:
+    """What `seat` gains on an occasion (pass, deliver, ...) from its effects."""
+    total: Counter[str] = Counter()
+    for effect in effects(state, seat):
+        if effect.on == occasion and effect.gain:
+            total.update(effect.gain)
+    return dict(total)
+
+
+def reward(events: list[Event], state: TianxiaState, seat: int, amounts: Mapping[str, Any], source: str,
+           rule: str) -> TianxiaState:
+    """Give `seat` a reward: what is gained at once, the objective cards drawn, the choices owed."""
+    gained = {name: count for name, count in amounts.items() if name in PIECES and count}
+    owed: list[dict[str, Any]] = []
+    for kind in OWED:
+        for _ in range(int(amounts.get(kind, 0) or 0)):
+            if options_for(state, seat, {"kind": kind}):
+                owed.append({"seat": seat, "kind": kind, "source": source})
+    token = amounts.get("token")
+    if gained or owed or token:
+        state = emit(events, state, Event("reward_taken", rule, {
+            "seat": seat, "source": source, "gain": gained, "owed": owed, "token": token}))
+    if token == "bonus-shipping":
+        state = emit(events, state, Event("reward_taken", rule, {
+            "seat": seat, "source": "bonus-shipping", "gain": {}, "owed": [{"seat": seat, "kind": "port",
+                                                                          "source": "bonus-shipping"}], "token": None}))
+    for _ in range(int(amounts.get("objective", 0) or 0)):
+        if state.objective_deck:
+            card = state.objective_deck[0]
+            state = emit(events, state, Event("objective_drawn", rule, {"seat": seat, "source": source},
+                                              {"objective": card}, seat))
+    return state
+
+
+def options_for(state: TianxiaState, seat: int, owed: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The actions that settle one owed choice of `seat`'s; [] when there is nothing to choose from."""
+    kind = owed["kind"]
+    mine = state.seats[seat]
+    if kind == "good":
+        return [{"type": "good", "good": good} for good in GOODS]
+    if kind == "advance":
+        return [{"type": "advance", "track": track} for track in BOARD.tracks
+                if state.step_of(seat, track) < BOARD.palace.steps]
+    if kind == "soldier":
+        if not mine.soldiers:
+            return []
+        return [{"type": "soldier", "section": section} for section, pieces in state.sections.items()
+                if len(pieces.soldiers) < BOARD.walls[section].soldiers]
+    if kind == "wall":
+        if not mine.walls:
+            return []
+        return [{"type": "wall", "section": section} for section, pieces in state.sections.items()
+                if len(pieces.walls) < BOARD.walls[section].walls]
+    if kind == "port":
+        return [{"type": "port", "port": port} for port in BOARD.ports] if mine.shipping else []
+    tiles = state.step_tiles[owed["track"]][owed["step"]]
+    return [{"type": "tile", "tile": tile, "index": index} for index, tile in enumerate(tiles)
+            if may_take(state, seat, tile)]
+
+
+def may_take(state: TianxiaState, seat: int, tile: str) -> bool:
+    """No player owns two jade figurines of a kind (tianxia.figurine.one-each)."""
+    figurine = BOARD.tiles[tile].figurine
+    return figurine is None or figurine not in state.seats[seat].figurines
+
+
+def merchants(events: list[Event], state: TianxiaState, pushed: int | None) -> TianxiaState:
+    """A seat's worker pushed off a barge has gone to its merchant spaces; full, they pay the board's
+    merchant reward and the meeples come home (tianxia.free.merchant, `tianxia.house.merchants`)."""
+    if pushed is None or not 0 <= pushed < len(state.seats):
+        return state
+    mine = state.seats[pushed]
+    if mine.side is None:
+        return state
+    board = BOARD.player_boards[mine.side]
+    if mine.merchants >= board.merchant_spaces:
+        state = emit(events, state, Event("merchants_paid", "tianxia.free.merchant", {
+            "seat": pushed, "meeples": mine.merchants}))
+        state = reward(events, state, pushed, board.merchant, "merchants", "tianxia.free.merchant")
+    return state

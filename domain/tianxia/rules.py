@@ -1,0 +1,136 @@
+"""Tianxia behind the service's contract: the opening's choices, the seats' turns, and the rivals'
+turns played by the rules themselves (`rules_turn`, domain.rules_turns).
+
+Not in the registry yet: it joins it once scenarios, forks and the conformance suite are in place
+(docs/design/tianxia.md, section 6).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from domain.bots import RandomBot
+from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
+from domain.errors import GameOver, IllegalAction, NotYourTurn
+from domain.rng import Rng
+from domain.tianxia import actions, opening
+from domain.tianxia.board import BOARD
+from domain.tianxia.describe import describe
+from domain.tianxia.evolve import emit, evolve
+from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
+from domain.tianxia.rulebook import RULEBOOK
+from domain.tianxia.setup import deal
+from domain.tianxia.state import ACTION, LI_MU, OPENING, OVER, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState
+from domain.tianxia.view import view
+
+RESIGN = {"type": "resign"}
+# The events a seat's own decision may cause that draw nothing at random and show nothing new: such
+# a decision may be taken back (domain.takeback) while nobody, the rivals included, has played since.
+REVERSIBLE = frozenset({
+    "disc_placed", "action_begun", "advanced", "reward_taken", "governor_installed", "tile_taken", "exchanged",
+    "shipped", "crate_delivered", "piece_placed", "barge_joined", "merchants_paid", "seat_passed", "advance_bought",
+    "good_chosen", "advance_chosen", "shipping_placed", "disc_discarded", "tile_used", "objective_discarded",
+    "choice_forgone", "arrangement_chosen", "supply_taken", "rival_prestige_gained"})
+
+
+class TianxiaRules(Interrupts, RulesTurns):
+    name = "tianxia"
+    title = "Tianxia"
+    version = "1"
+    seats = (1, 4)
+    rulebook = RULEBOOK
+    stand_in_bot = "random"
+    options = {"difficulty": str}
+    option_choices = {"difficulty": BOARD.solo.difficulties}
+    state_types = (TianxiaState, Seat, Rival, Site, Section, Nomad)
+
+    def __init__(self) -> None:
+        self.bots = {"random": RandomBot()}
+
+    def new_state(self, seats: int, options: Mapping[str, Any]) -> TianxiaState:
+        return TianxiaState()
+
+    def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
+        events, state = deal(TianxiaState(), seats, options, rng)
+        return Decision(events, state)
+
+    def to_act(self, state: TianxiaState) -> int | None:
+        if state.phase == OPENING:
+            return opening.chooser(state)
+        if state.phase == ACTION and state.active is not None and state.active < len(state.seats):
+            return state.active
+        return None
+
+    def rules_turn(self, state: TianxiaState) -> str | None:
+        return rival_to_play(state)
+
+    def play_rules_turn(self, state: TianxiaState, rng: Rng) -> Decision:
+        return play_rival_turn(state, rng)
+
+    def turn(self, state: TianxiaState) -> Turn:
+        if state.round == 0:
+            return Turn(0, None)
+        return Turn(state.turns, state.active if state.active is not None and state.active < len(state.seats) else None)
+
+    def legal_actions(self, state: TianxiaState, seat: int) -> list[Action]:
+        if state.phase == OPENING:
+            return opening.choices(state, seat)
+        return actions.legal(state, seat)
+
+    def open_actions(self, state: TianxiaState, seat: int) -> list[Action]:
+        return [dict(RESIGN)] if state.phase != OVER and 0 <= seat < len(state.seats) else []
+
+    def decide(self, state: TianxiaState, seat: int, action: Action, rng: Rng) -> Decision:
+        if state.phase == OVER:
+            raise GameOver("the game is over")
+        if action == RESIGN:
+            return self.resign(state, seat)
+        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
+            raise IllegalAction('an action is a JSON object with a "type", as the legal actions list them',
+                                rule="tianxia.action.turns")
+        if state.phase == OPENING:
+            return opening.choose(state, seat, dict(action), rng)
+        if self.to_act(state) != seat:
+            raise NotYourTurn("it is not your turn" if self.rules_turn(state) is None
+                              else f"it is {self.rules_turn(state)}'s turn")
+        return actions.act(state, seat, dict(action), rng)
+
+    def resign(self, state: TianxiaState, seat: int) -> Decision:
+        """A seat that resigns ends the game: the other seats share the win, and in solo Li Mu wins
+        (`tianxia.house.resign`)."""
+        if not 0 <= seat < len(state.seats):
+            raise NotYourTurn(f"there is no seat {seat}")
+        events: list[Event] = []
+        others = [other for other in range(len(state.seats)) if other != seat]
+        state = emit(events, state, Event("game_ended", "tianxia.house.resign", {
+            "reason": "resigned", "winners": others, "rival_won": LI_MU if state.mode == SOLO else None,
+            "why": f"seat {seat} resigned", "seat": seat}))
+        return Decision(events, state)
+
+    def reversible(self, events: Sequence[Event]) -> bool:
+        return all(event.type in REVERSIBLE for event in events)
+
+    def evolve(self, state: TianxiaState, event: Event) -> TianxiaState:
+        return evolve(state, event)
+
+    def view(self, state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
+        return view(state, viewer, reveal)
+
+    def outcome(self, state: TianxiaState) -> Outcome | None:
+        if state.phase != OVER:
+            return None
+        scores = [seat.prestige for seat in state.seats]
+        detail = {"ended_by": state.ended_by, "beaten_by": state.beaten_by,
+                  "rival": {"kind": state.rival.kind, "prestige": state.rival.prestige} if state.rival else None}
+        reason = {"final-scoring": "the fourth round was scored", "zero-prestige": "the player reached 0 prestige",
+                  "resigned": "a player resigned"}.get(state.ended_by or "", "the game is over")
+        return Outcome(scores, list(state.winners), reason, detail, beaten_by=state.beaten_by)
+
+    def scores(self, state: TianxiaState) -> list[int]:
+        return [seat.prestige for seat in state.seats]
+
+    def describe(self, event: Event, names: Sequence[str]) -> str:
+        return describe(event, names)
+
+
+RULES = TianxiaRules()
