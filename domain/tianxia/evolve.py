@@ -190,6 +190,7 @@ def start_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
 
 def round_started(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     state.round, state.phase, state.next_order, state.active = facts["round"], SETUP, [], None
+    state.supplies, state.arrangements = [], []  # what the opening offered and nobody took goes back to the box
     return state
 
 
@@ -756,6 +757,23 @@ def objective_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> Tianxi
     return state
 
 
+def table_laid(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    """A sandbox's whole table (domain/tianxia/scenario.py), from its plain JSON."""
+    table = dict(facts["table"])
+    table["seats"] = [Seat(**seat) for seat in table["seats"]]
+    table["rival"] = Rival(**table["rival"]) if table["rival"] is not None else None
+    table["sites"] = {site: Site(**laid) for site, laid in table["sites"].items()}
+    table["sections"] = {wall: Section(**laid) for wall, laid in table["sections"].items()}
+    table["nomads"] = {nomad: Nomad(**laid) for nomad, laid in table["nomads"].items()}
+    copied = {key: (dict(value) if isinstance(value, dict) else list(value) if isinstance(value, list) else value)
+              for key, value in table.items()}
+    return TianxiaState(**copied)
+
+
+def seat_laid(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
+    return state  # the table laid holds the seat's cards; this event shows them to the seat
+
+
 FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     game_prepared, buildings_dealt, tiles_laid, ships_launched, round_stacks_made, attack_deck_shuffled, bags_shuffled,
     objectives_dealt, starting_buildings_offered, rival_prepared, supply_taken, supplies_offered, arrangement_chosen,
@@ -768,4 +786,4 @@ FOLDS: dict[str, Fold] = {fold.__name__: fold for fold in (
     game_scored, disc_placed, action_begun, turn_ended, advanced, reward_taken, objective_drawn, governor_installed,
     tile_taken, exchanged, shipped, crate_delivered, piece_placed, barge_joined, merchants_paid, seat_passed,
     advance_bought, good_chosen, advance_chosen, shipping_placed, disc_discarded, tile_used, objective_discarded,
-    choice_forgone)}
+    choice_forgone, table_laid, seat_laid)}

@@ -20,6 +20,7 @@ SOLO = "Solo mode"
 APPENDIX = "Appendix: Li Mu's actions"
 BASE = "Base game"
 HOUSE = "House rules"
+SANDBOX = "Sandbox"
 
 _RULES = (
     # --- 2-player mode: the Bot (L11-84) ---
@@ -203,6 +204,9 @@ _RULES = (
      "updated.", "notes §2"),
     (BASE, "tianxia.end.final", "Final scoring: figurines, tracks, up to 3 objectives, leftovers / 5.", "notes §6"),
     # --- House rules fixed so far (docs/house-rules.md, "Tianxia") ---
+    # --- Sandbox: a chosen table in place of a deal (docs/house-rules.md, "Tianxia", 39) ---
+    (SANDBOX, "tianxia.scenario", "A sandbox lays out a chosen table between turns of the Action phase; the rest is "
+     "dealt.", "house"),
     (HOUSE, "tianxia.house.pieces", "Five piece colours, 10 prestige to start, 9 meeples, 4 shipping markers and 8 "
      "crates a player.", "house"),
     (HOUSE, "tianxia.house.palace", "Four tracks of 12 steps, black, white, blue and red; their rewards, tiles on "

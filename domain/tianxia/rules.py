@@ -19,6 +19,7 @@ from domain.tianxia.describe import describe
 from domain.tianxia.evolve import emit, evolve
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
 from domain.tianxia.rulebook import RULEBOOK
+from domain.tianxia.scenario import SCENARIO_EXAMPLE, scenario_of, scenario_setup
 from domain.tianxia.setup import deal
 from domain.tianxia.state import ACTION, LI_MU, OPENING, OVER, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState
 from domain.tianxia.view import view
@@ -131,6 +132,17 @@ class TianxiaRules(Interrupts, RulesTurns):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe(event, names)
+
+    scenario_example: Mapping[str, Any] = SCENARIO_EXAMPLE
+
+    def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
+        """The events laying out `scenario` (domain/tianxia/scenario.py) in place of a deal; IllegalAction
+        (rule tianxia.scenario) names the field and says why when it cannot be."""
+        return scenario_setup(seats, options, scenario, rng)
+
+    def scenario_of(self, state: TianxiaState) -> dict[str, Any]:
+        """The scenario that lays out this table exactly, to fork a game between two turns."""
+        return scenario_of(state)
 
 
 RULES = TianxiaRules()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from domain.tianxia.rulebook import APPENDIX, BASE, BOT, HOUSE, RULEBOOK, SOURCES, SOLO
+from domain.tianxia.rulebook import APPENDIX, BASE, BOT, HOUSE, RULEBOOK, SANDBOX, SOURCES, SOLO
 
 ROOT = Path(__file__).parents[3]
 SEED = ROOT.parent / "shared" / "seeds" / "002_03092037a52f96d7.txt"
@@ -25,7 +25,7 @@ def cited_lines(source: str) -> list[int]:
 def test_every_rule_is_one_line_under_an_id_of_the_game():
     for rule_id, rule in RULEBOOK.items():
         assert rule.id == rule_id and rule_id.startswith("tianxia.") and "\n" not in rule.text
-        assert rule.section in (BOT, SOLO, APPENDIX, BASE, HOUSE)
+        assert rule.section in (BOT, SOLO, APPENDIX, BASE, HOUSE, SANDBOX)
 
 
 def test_every_rule_of_the_seed_cites_lines_of_its_own_part_of_the_seed():
