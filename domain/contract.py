@@ -133,6 +133,7 @@ class Turn(NamedTuple):
 
     number: int  # 0 for the opening (deal and starting choices), then 1, 2, ... and never back
     seat: int | None  # the seat whose turn it is (another may decide within it); None in the opening
+    rival: str | None = None  # or the rival whose turn the rules play (seat None): Tianxia's "li-mu"
 
 
 @dataclass(frozen=True)

@@ -118,7 +118,7 @@ class Queries:
                     "rule": shown["rule"],
                     "description": shown["description"],
                     "disputes": disputed.get(shown["version"], []),
-                    "turn": {"number": turn.number, "seat": turn.seat},
+                    "turn": {"number": turn.number, "seat": turn.seat, **({"rival": turn.rival} if turn.rival else {})},
                     "decision": decision_behind(shown.get("cause", {})),
                 }
             )

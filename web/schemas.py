@@ -277,6 +277,7 @@ class EventLog(Schema):
 class StepTurn(Schema):
     number = fields.Integer(metadata={"description": "0 for the opening (deal and starting choices), then 1, 2, ..."})
     seat = fields.Integer(allow_none=True, metadata={"description": "the seat whose turn it is; null in the opening"})
+    rival = fields.String(metadata={"description": "a turn the rules play: the rival's (Tianxia's li-mu), seat null"})
 
 
 class StepDecision(Schema):

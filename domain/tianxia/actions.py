@@ -27,7 +27,7 @@ from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import emit
-from domain.tianxia.rewards import gains_on, less, may_take, merchants, options_for, reward
+from domain.tianxia.rewards import gains_on, less, may_take, merchants, options_for, reward, source_words
 from domain.tianxia.round_end import end_turn
 from domain.tianxia.state import ACTION, TianxiaState
 from domain.tianxia.vocabulary import GOODS
@@ -205,11 +205,12 @@ def advance(events: list[Event], state: TianxiaState, seat: int, track: str, rul
     amounts = dict(step.reward)
     if step.token:
         amounts["token"] = step.token
-    state = reward(events, state, seat, amounts, f"{track} step {before + 1}", "tianxia.house.palace")
+    state = reward(events, state, seat, amounts, {"track": track, "step": before + 1}, "tianxia.house.palace")
     if state.step_tiles[track][before + 1] and options_for(state, seat, {"kind": "tile", "track": track, "step": before + 1}):
         state = emit(events, state, Event("reward_taken", "tianxia.house.palace", {
-            "seat": seat, "source": f"{track} step {before + 1}", "gain": {}, "token": None,
-            "owed": [{"seat": seat, "kind": "tile", "track": track, "step": before + 1, "source": "palace"}]}))
+            "seat": seat, "source": {"track": track, "step": before + 1}, "gain": {}, "token": None,
+            "owed": [{"seat": seat, "kind": "tile", "track": track, "step": before + 1,
+                      "source": {"track": track, "step": before + 1}}]}))
     return state
 
 
@@ -263,7 +264,7 @@ def ship(events, state, seat, action, owed):
         gain = dict(BOARD.ships[state.ports[port][ship_index]["ship"]].spaces[space])
         for name, count in (*bonus.items(), *gains_on(state, seat, "deliver").items()):
             gain[name] = gain.get(name, 0) + count
-        state = reward(events, state, seat, gain, f"a crate in {port}", "tianxia.action.shipping")
+        state = reward(events, state, seat, gain, {"port": port}, "tianxia.action.shipping")
     return state
 
 
@@ -355,13 +356,13 @@ def discard_disc(events, state, seat, action, owed):
 
 def use_tile(events, state, seat, action, owed):
     state = emit(events, state, Event("tile_used", "tianxia.free.tile", {"seat": seat, "tile": action["tile"]}))
-    return reward(events, state, seat, BOARD.tiles[action["tile"]].once, action["tile"], "tianxia.free.tile")
+    return reward(events, state, seat, BOARD.tiles[action["tile"]].once, {"tile": action["tile"]}, "tianxia.free.tile")
 
 
 def discard_objective(events, state, seat, action, owed):
     card = action["objective"]
     state = emit(events, state, Event("objective_discarded", "tianxia.free.objective", {"seat": seat, "objective": card}))
-    return reward(events, state, seat, BOARD.objectives[card].reward, card, "tianxia.free.objective")
+    return reward(events, state, seat, BOARD.objectives[card].reward, {"objective": card}, "tianxia.free.objective")
 
 
 def region_sub(events, state, seat, action, owed):
@@ -396,7 +397,8 @@ def refusal(state: TianxiaState, seat: int, action: Action) -> str:
     if kind not in {item["type"] for item in offered}:
         owed = [item for item in state.owed if item["seat"] == seat]
         if owed:
-            return f"type: first choose the {owed[0]['kind']} your {owed[0]['source']} gave ({kind!r} must wait)"
+            return (f"type: first choose the {owed[0]['kind']} that {source_words(owed[0]['source'])} gave "
+                    f"({kind!r} must wait)")
         return f"type: {kind!r} is not open to you now (open: {', '.join(sorted({item['type'] for item in offered}))})"
     same = [item for item in offered if item["type"] == kind]
     for field in sorted({key for item in same for key in item} | set(action)):

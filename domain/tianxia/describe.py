@@ -7,6 +7,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event, seat_name
 from domain.tianxia.board import BOARD
+from domain.tianxia.rewards import source_words
 
 RIVAL_NAMES = {"li-mu": "Li Mu", "bot": "the Bot"}
 SECTION = {wall.id: wall.name for wall in BOARD.walls.values()}
@@ -94,7 +95,7 @@ LINES: dict[str, Line] = {
         "ends the action" if d["acting"].get("finished") else f"goes on with the {d['acting']['kind']} action"),
     "turn_ended": lambda d, who: f"{who(d['seat'])}'s turn ends",
     "advanced": lambda d, who: f"{who(d['seat'])} advances on the {d['track']} track to step {d['steps'][1]}",
-    "reward_taken": lambda d, who: f"{who(d['seat'])} gains {amounts(d['gain'])} from {d['source']}"
+    "reward_taken": lambda d, who: f"{who(d['seat'])} gains {amounts(d['gain'])} from {source_words(d['source'])}"
                                    + (f" and has {', '.join(o['kind'] for o in d['owed'])} to choose" if d["owed"] else "")
                                    + (f" and the {d['token'].replace('-', ' ')} token" if d["token"] else ""),
     "objective_drawn": lambda d, who: f"{who(d['seat'])} draws an objective card",
@@ -119,7 +120,10 @@ LINES: dict[str, Line] = {
     "disc_discarded": lambda d, who: f"{who(d['seat'])} discards a disc for {d['coins']} coins",
     "tile_used": lambda d, who: f"{who(d['seat'])} uses the {d['tile'].replace('-', ' ')} tile",
     "objective_discarded": lambda d, who: f"{who(d['seat'])} discards {OBJECTIVE[d['objective']]} for its reward",
-    "choice_forgone": lambda d, who: f"{who(d['seat'])} forgoes the {d['kind']} from {d['source']}: nothing is left to choose",
+    "table_laid": lambda d, who: f"A chosen table is laid out: round {d['round']}, {who(d['active'])} to play",
+    "seat_laid": lambda d, who: f"{who(d['seat'])} is shown their {d['objectives']} objective cards",
+    "choice_forgone": lambda d, who: f"{who(d['seat'])} forgoes the {d['kind']} from {source_words(d['source'])}: "
+                                     "nothing is left to choose",
 }
 
 

@@ -252,7 +252,7 @@ def rival_prestige_gained(state: TianxiaState, facts: Mapping[str, Any]) -> Tian
 
 def action_started(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     state.phase, state.order, state.active = ACTION, list(facts["order"]), facts["active"]
-    state.turns += 1
+    state.turns, state.turn_owner = state.turns + 1, facts["active"]
     return state
 
 
@@ -419,7 +419,7 @@ def rival_passed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
 
 
 def turn_began(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
-    state.active, state.turns = facts["owner"], state.turns + 1
+    state.active, state.turns, state.turn_owner = facts["owner"], state.turns + 1, facts["owner"]
     return state
 
 

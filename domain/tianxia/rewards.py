@@ -54,9 +54,11 @@ def gains_on(state: TianxiaState, seat: int, occasion: str) -> dict[str, int]:
     return dict(total)
 
 
-def reward(events: list[Event], state: TianxiaState, seat: int, amounts: Mapping[str, Any], source: str,
+def reward(events: list[Event], state: TianxiaState, seat: int, amounts: Mapping[str, Any], source: Mapping[str, Any],
            rule: str) -> TianxiaState:
-    """Give `seat` a reward: what is gained at once, the objective cards drawn, the choices owed."""
+    """Give `seat` a reward: what is gained at once, the objective cards drawn, the choices owed.
+    `source` says where from, in the board's own words and ids: {"track", "step"}, {"port"},
+    {"tile"}, {"objective"}, {"merchants"}, {"token"}."""
     gained = {name: count for name, count in amounts.items() if name in PIECES and count}
     owed: list[dict[str, Any]] = []
     for kind in OWED:
@@ -69,8 +71,8 @@ def reward(events: list[Event], state: TianxiaState, seat: int, amounts: Mapping
             "seat": seat, "source": source, "gain": gained, "owed": owed, "token": token}))
     if token == "bonus-shipping":
         state = emit(events, state, Event("reward_taken", rule, {
-            "seat": seat, "source": "bonus-shipping", "gain": {}, "owed": [{"seat": seat, "kind": "port",
-                                                                          "source": "bonus-shipping"}], "token": None}))
+            "seat": seat, "source": {"token": token}, "gain": {}, "owed": [{"seat": seat, "kind": "port",
+                                                                          "source": {"token": token}}], "token": None}))
     for _ in range(int(amounts.get("objective", 0) or 0)):
         if state.objective_deck:
             card = state.objective_deck[0]
@@ -123,5 +125,17 @@ def merchants(events: list[Event], state: TianxiaState, pushed: int | None) -> T
     if mine.merchants >= board.merchant_spaces:
         state = emit(events, state, Event("merchants_paid", "tianxia.free.merchant", {
             "seat": pushed, "meeples": mine.merchants}))
-        state = reward(events, state, pushed, board.merchant, "merchants", "tianxia.free.merchant")
+        state = reward(events, state, pushed, board.merchant, {"merchants": mine.side}, "tianxia.free.merchant")
     return state
+
+
+def source_words(source: Mapping[str, Any]) -> str:
+    """Where a reward came from, in words."""
+    if "track" in source:
+        return f"step {source['step']} of the {source['track']} track"
+    if "port" in source:
+        return f"a crate delivered in {source['port']}"
+    if "merchants" in source:
+        return "the full merchant spaces"
+    kind, name = next(iter(source.items()))
+    return f"the {name} {kind}".replace("-", " ")

@@ -15,6 +15,7 @@ from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.tianxia import actions, opening
 from domain.tianxia.board import BOARD
+from domain.tianxia.catalogue import CATALOGUE
 from domain.tianxia.describe import describe
 from domain.tianxia.evolve import emit, evolve
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
@@ -44,6 +45,7 @@ class TianxiaRules(Interrupts, RulesTurns):
     options = {"difficulty": str}
     option_choices = {"difficulty": BOARD.solo.difficulties}
     state_types = (TianxiaState, Seat, Rival, Site, Section, Nomad)
+    catalogue = CATALOGUE
 
     def __init__(self) -> None:
         self.bots = {"random": RandomBot()}
@@ -69,9 +71,12 @@ class TianxiaRules(Interrupts, RulesTurns):
         return play_rival_turn(state, rng)
 
     def turn(self, state: TianxiaState) -> Turn:
-        if state.round == 0:
+        owner = state.turn_owner
+        if not state.turns or owner is None:
             return Turn(0, None)
-        return Turn(state.turns, state.active if state.active is not None and state.active < len(state.seats) else None)
+        if owner == state.rival_owner:
+            return Turn(state.turns, None, state.rival.kind)
+        return Turn(state.turns, owner)
 
     def legal_actions(self, state: TianxiaState, seat: int) -> list[Action]:
         if state.phase == OPENING:

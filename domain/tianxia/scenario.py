@@ -28,7 +28,7 @@ from domain.tianxia.state import ACTION, NEUTRAL, Nomad, Rival, Seat, Section, S
 from domain.tianxia.vocabulary import RESOURCES
 
 RULE = "tianxia.scenario"
-TOP = ("round", "order", "next_order", "active", "turns", "seats", "rival", "palace", "step_tiles", "discs",
+TOP = ("round", "order", "next_order", "active", "turns", "turn_owner", "seats", "rival", "palace", "step_tiles", "discs",
        "fortify_discs", "sites", "barges", "ports", "wave", "demands", "shipping", "sections", "nomads", "attack",
        "attack_deck", "tile_bag", "ship_deck", "objective_deck", "round_stacks", "display", "rolls")
 
@@ -110,6 +110,7 @@ def read(base: TianxiaState, scenario: Mapping[str, Any]) -> TianxiaState:
     field_of("order", lambda v, w: permutation(v, w, owner_ids))
     field_of("next_order", lambda v, w: subset(v, w, owner_ids))
     field_of("active", lambda v, w: one_of(v, w, owner_ids))
+    field_of("turn_owner", lambda v, w: one_of(v, w, owner_ids))
     field_of("seats", lambda v, w: [seat_of(base.seats[i] if i < len(base.seats) else None, item, f"{w}[{i}]")
                                     for i, item in enumerate(list_of(v, w, len(base.seats), len(base.seats)))])
     if "rival" in given:
@@ -156,6 +157,8 @@ def read(base: TianxiaState, scenario: Mapping[str, Any]) -> TianxiaState:
                                            for n, stack in enumerate(list_of(v, w, 0, BOARD.numbers.rounds))])
     field_of("display", lambda v, w: ids(v, w, BOARD.tiles))
     field_of("rolls", lambda v, w: [whole(roll, f"{w}[{n}]", 1, 6) for n, roll in enumerate(list_of(v, w, 0, 100))])
+    if "active" in given and "turn_owner" not in given:
+        state.turn_owner = state.active
     check_whole(state, owner_ids)
     state.phase, state.acting, state.owed, state.choices = ACTION, None, [], []
     state.arrangements, state.supplies = [], []

@@ -111,6 +111,7 @@ class TianxiaState:
     next_order: list[int] = field(default_factory=list)  # filled as owners pass
     active: int | None = None  # the owner whose turn it is in the Action phase
     turns: int = 0  # turns begun so far, the rivals' included: the replay's move list counts by them
+    turn_owner: int | None = None  # whose the last turn begun is, until the next begins (the attack in between)
     acting: dict[str, Any] | None = None  # the active seat's action under way: its kind and what is done
     owed: list[dict[str, Any]] = field(default_factory=list)  # choices a reward left a seat to make, next first
     choices: list[dict[str, Any]] = field(default_factory=list)  # the opening's choices still to make, next first

@@ -409,9 +409,10 @@ def test_turns_only_go_forward_and_each_belongs_to_a_seat_of_the_game(game):
             for before, after in zip(turns, turns[1:]):
                 assert after.number >= before.number, f"turn {after.number} came after turn {before.number}"
                 if after.number == before.number:
-                    assert after.seat == before.seat, f"turn {after.number} changed hands"
+                    assert (after.seat, after.rival) == (before.seat, before.rival), f"turn {after.number} changed hands"
             for turn in turns:
-                assert (turn.seat is None) == (turn.number == 0)
+                # A turn after the opening is a seat's, or a rival's that the rules play (Tianxia's Li Mu).
+                assert (turn.seat is None) == (turn.number == 0 or turn.rival is not None)
                 assert turn.seat is None or 0 <= turn.seat < seats
             assert turns[-1].number >= 1, "the game got past its opening"
 

@@ -11,6 +11,7 @@
 window.ChronicleMoveList = {
   create({ call, goTo, seatName }) {
     const PAGE = 500; // steps a page of the list asks for: the API's largest page
+    const RIVALS = { "li-mu": "Li Mu", bot: "the Bot" }; // the turns the rules play, by whose they are
     const $ = (id) => document.getElementById(id);
     const steps = new Map(); // step number -> its summary
     const pages = new Map(); // page number -> the last step it was asked for, and its reading
@@ -65,7 +66,7 @@ window.ChronicleMoveList = {
           turn.decisions.push(run);
           turn.last = run.last;
         } else {
-          turns.push({ number: run.turn.number, seat: run.turn.seat, last: run.last, decisions: [run] });
+          turns.push({ number: run.turn.number, seat: run.turn.seat, rival: run.turn.rival, last: run.last, decisions: [run] });
         }
       }
       return turns;
@@ -77,7 +78,8 @@ window.ChronicleMoveList = {
 
     function turnTitle(turn) {
       if (!turn.number) return "Opening";
-      return `Turn ${turn.number}${turn.seat === null || turn.seat === undefined ? "" : ` · ${seatName(turn.seat)}`}`;
+      const whose = turn.seat === null || turn.seat === undefined ? RIVALS[turn.rival] || turn.rival : seatName(turn.seat);
+      return `Turn ${turn.number}${whose ? ` · ${whose}` : ""}`;
     }
 
     function entry(decision, current) {

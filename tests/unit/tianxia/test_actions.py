@@ -198,7 +198,7 @@ def test_a_reward_that_leaves_a_choice_is_chosen_before_anything_else():
     state.palace = palace
     state = act(state, seat, {"type": "region", "region": "han"}).state  # blue step 1: a good of one's choice
     assert [action["type"] for action in RULES.legal_actions(state, seat)] == ["good"] * 3
-    with pytest.raises(IllegalAction, match=r"^type: first choose the good your blue step 1 gave"):
+    with pytest.raises(IllegalAction, match=r"^type: first choose the good that step 1 of the blue track gave"):
         RULES.decide(state, seat, {"type": "exchange", "times": 1, "get": "salt"}, Rng("x", "decision:1"))
     after = act(state, seat, {"type": "good", "good": "bronze"}).state
     assert after.seats[seat].goods["bronze"] == RICH["bronze"] + 1 and after.owed == []
@@ -257,3 +257,11 @@ def test_random_games_of_every_mode_play_through_four_rounds_to_an_outcome(seats
     assert (outcome.beaten_by is None) == bool(outcome.winners)
     if seats == 1:
         assert state.rival.turn == 0 or state.rival.passed
+
+
+def test_every_event_the_rules_can_record_has_a_line_in_the_replay():
+    from domain.tianxia.describe import LINES
+    from domain.tianxia.evolve import FOLDS
+
+    rival_lines = {kind for kind in FOLDS if kind.startswith("rival_")}
+    assert set(FOLDS) - rival_lines <= set(LINES), sorted(set(FOLDS) - rival_lines - set(LINES))
