@@ -27,13 +27,11 @@ from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import emit
-from domain.tianxia.rewards import gains_on, less, may_take, merchants, options_for, reward, source_words
+from domain.tianxia.rewards import (gains_on, less, may_take, merchants, options_for, pushed_off, reward,
+                                    source_words)
 from domain.tianxia.round_end import end_turn
 from domain.tianxia.state import ACTION, TianxiaState
 from domain.tianxia.vocabulary import GOODS
-
-SUBS = ("governor", "exchange", "ship")
-
 
 # --- What a seat may do --------------------------------------------------------------------------
 
@@ -286,8 +284,7 @@ def fortify_or_train(events, state, seat, action, owed):
 
 def barge(events, state, seat, action, owed):
     name = action["barge"]
-    workers = state.barges[name]
-    pushed = workers[BOARD.barges[name].workers - 1] if len(workers) >= BOARD.barges[name].workers else None
+    pushed = pushed_off(state, name)
     neutral = not state.seats[seat].meeples
     state = emit(events, state, Event("barge_joined", "tianxia.action.barge", {
         "seat": seat, "barge": name, "coins": barge_cost(state, seat, name), "pushed": pushed, "neutral": neutral,

@@ -33,7 +33,8 @@ def amounts(gain: Mapping[str, int]) -> str:
     return ", ".join(f"{count} {name}" for name, count in gain.items() if count) or "nothing"
 
 
-def site(site_id: str, buildings: Mapping[str, str] | None = None) -> str:
+def site(site_id: str) -> str:
+    """A site as a reader would name it: Qi site 1."""
     return site_id.replace("-", " ").title().replace(" ", " site ")
 
 

@@ -229,20 +229,26 @@ def income_paid(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
 
 
 def neutral_worker_added(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
-    barges = dict(state.barges)
-    workers = [NEUTRAL, *barges[facts["barge"]]]
-    pushed = workers[BOARD.barges[facts["barge"]].workers:]
-    barges[facts["barge"]] = workers[:BOARD.barges[facts["barge"]].workers]
-    state.barges = barges
-    for owner in pushed:
-        if owner == state.rival_owner:
-            rival = _rival(state)
-            rival.barge_meeples += rival.kind == LI_MU
-            rival.meeples += rival.kind != LI_MU
-        elif 0 <= owner < len(state.seats):
-            _seat(state, owner).merchants += 1
+    _join_barge(state, facts["barge"], NEUTRAL)
     state.phase = INCOME
     return state
+
+
+def _join_barge(state: TianxiaState, barge: str, worker: int) -> None:
+    """A worker joins `barge` at its leftmost space; a third one pushed off goes home (the rival's)
+    or to its seat's merchant spaces (`tianxia.house.merchants`); a neutral one leaves the board."""
+    workers = [worker, *state.barges[barge]]
+    room = BOARD.barges[barge].workers
+    state.barges = {**state.barges, barge: workers[:room]}
+    for pushed in workers[room:]:
+        if pushed == state.rival_owner:
+            rival = _rival(state)
+            if rival.kind == LI_MU:
+                rival.barge_meeples += 1
+            else:
+                rival.meeples += 1
+        elif pushed != NEUTRAL:
+            _seat(state, pushed).merchants += 1
 
 
 def rival_prestige_gained(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
@@ -254,10 +260,6 @@ def action_started(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaStat
     state.phase, state.order, state.active = ACTION, list(facts["order"]), facts["active"]
     state.turns, state.turn_owner = state.turns + 1, facts["active"]
     return state
-
-
-def _owner(state: TianxiaState, facts: Mapping[str, Any]) -> int:
-    return state.rival_owner
 
 
 def rival_card_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
@@ -277,14 +279,14 @@ def rival_card_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaS
 def rival_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     _rival(state).markers -= 1
     if facts["region"] is None:
-        state.fortify_discs = [*state.fortify_discs, _owner(state, facts)]
+        state.fortify_discs = [*state.fortify_discs, state.rival_owner]
     else:
-        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], _owner(state, facts)]}
+        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], state.rival_owner]}
     return state
 
 
 def rival_advanced(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
-    owner, (before, after) = _owner(state, facts), facts["steps"]
+    owner, (before, after) = state.rival_owner, facts["steps"]
     steps = list(state.palace[facts["track"]])
     steps[before] = [other for other in steps[before] if other != owner]
     steps[after] = [*steps[after], owner]
@@ -295,7 +297,7 @@ def rival_advanced(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaStat
 def rival_governor_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     site = copy_site(state.sites[facts["site"]])
     governors = list(site.governors)
-    governors[facts["space"]] = _owner(state, facts)
+    governors[facts["space"]] = state.rival_owner
     site.governors = governors
     state.sites = {**state.sites, facts["site"]: site}
     _rival(state).meeples -= 1
@@ -337,44 +339,35 @@ def _section(state: TianxiaState, section: str) -> Section:
 
 
 def rival_soldiers_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
-    _section(state, facts["section"]).soldiers += [_owner(state, facts)] * facts["count"]
+    _section(state, facts["section"]).soldiers += [state.rival_owner] * facts["count"]
     _rival(state).soldiers -= facts["count"]
     return state
 
 
 def rival_wall_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     pieces, rival = _section(state, facts["section"]), _rival(state)
-    pieces.walls.append(_owner(state, facts))
+    pieces.walls.append(state.rival_owner)
     rival.walls -= 1
     if facts["with_soldier"]:
-        pieces.soldiers.append(_owner(state, facts))
+        pieces.soldiers.append(state.rival_owner)
         rival.soldiers -= 1
     return state
 
 
 def rival_worker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
-    owner, barge, rival = _owner(state, facts), facts["barge"], _rival(state)
-    workers = [owner, *state.barges[barge]][:BOARD.barges[barge].workers]
-    state.barges = {**state.barges, barge: workers}
+    rival = _rival(state)
     if rival.kind == LI_MU:
         rival.barge_meeples -= 1
     else:
         rival.meeples -= 1
-    pushed = facts["pushed"]
-    if pushed == owner:
-        if rival.kind == LI_MU:
-            rival.barge_meeples += 1
-        else:
-            rival.meeples += 1
-    elif pushed is not None and pushed != NEUTRAL:
-        _seat(state, pushed).merchants += 1
+    _join_barge(state, facts["barge"], state.rival_owner)
     return state
 
 
 def rival_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     ships = [dict(ship) for ship in state.ports[facts["port"]]]
     crates = list(ships[facts["ship"]]["crates"])
-    crates[facts["space"]] = _owner(state, facts)
+    crates[facts["space"]] = state.rival_owner
     ships[facts["ship"]]["crates"] = crates
     state.ports = {**state.ports, facts["port"]: ships}
     _rival(state).crates -= 1
@@ -382,7 +375,7 @@ def rival_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaSta
 
 
 def rival_shipping_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
-    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], _owner(state, facts)]}
+    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], state.rival_owner]}
     _rival(state).shipping -= 1
     return state
 
@@ -414,7 +407,7 @@ def rival_passed(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     rival = _rival(state)
     rival.passed = True
     if rival.kind == LI_MU:  # the Bot keeps its last place in turn order (L62)
-        state.next_order = [*state.next_order, _owner(state, facts)]
+        state.next_order = [*state.next_order, state.rival_owner]
     return state
 
 
@@ -680,19 +673,9 @@ def barge_joined(state: TianxiaState, facts: Mapping[str, Any]) -> TianxiaState:
     seat, barge = facts["seat"], facts["barge"]
     mine = _pay(state, seat, {"coins": facts["coins"]})
     _gain(mine, facts["gain"])
-    worker = NEUTRAL if facts["neutral"] else seat
     if not facts["neutral"]:
         mine.meeples -= 1
-    state.barges = {**state.barges, barge: [worker, *state.barges[barge]][:BOARD.barges[barge].workers]}
-    pushed = facts["pushed"]
-    if pushed is not None and pushed == state.rival_owner:
-        rival = _rival(state)
-        if rival.kind == LI_MU:
-            rival.barge_meeples += 1
-        else:
-            rival.meeples += 1
-    elif pushed is not None and pushed != NEUTRAL:
-        _seat(state, pushed).merchants += 1
+    _join_barge(state, barge, NEUTRAL if facts["neutral"] else seat)
     return state
 
 

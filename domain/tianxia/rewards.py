@@ -113,6 +113,12 @@ def may_take(state: TianxiaState, seat: int, tile: str) -> bool:
     return figurine is None or figurine not in state.seats[seat].figurines
 
 
+def pushed_off(state: TianxiaState, barge: str) -> int | None:
+    """Whose worker a worker joining `barge` would push off: its third, when it is full."""
+    workers, room = state.barges[barge], BOARD.barges[barge].workers
+    return workers[room - 1] if len(workers) >= room else None
+
+
 def merchants(events: list[Event], state: TianxiaState, pushed: int | None) -> TianxiaState:
     """A seat's worker pushed off a barge has gone to its merchant spaces; full, they pay the board's
     merchant reward and the meeples come home (tianxia.free.merchant, `tianxia.house.merchants`)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.contract import Event
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import emit
-from domain.tianxia.rewards import merchants
+from domain.tianxia.rewards import merchants, pushed_off
 from domain.tianxia.rivals import Line, RivalCard
 from domain.tianxia.state import LI_MU, TianxiaState
 
@@ -144,8 +144,7 @@ def worker(turn: Turn, number: int, line: Line) -> None:
         tied = [b for b in line.priority if b != barge and state.barges[b].count(turn.owner) == mine]
         why = f"fewest of his workers ({mine})" + (f", tied with {', '.join(tied)}; the card's list puts it first" if tied else "")
         rule = "tianxia.card.worker-fewest"
-    workers = state.barges[barge]
-    pushed = workers[BOARD.barges[barge].workers - 1] if len(workers) >= BOARD.barges[barge].workers else None
+    pushed = pushed_off(state, barge)
     turn.emit("rival_worker_placed", rule, line=number, barge=barge, pushed=pushed, why=why)
     turn.state = merchants(turn.events, turn.state, pushed)
     if pushed == turn.owner and turn.rival == LI_MU:

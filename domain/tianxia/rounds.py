@@ -18,7 +18,7 @@ from domain.contract import Event
 from domain.rng import Rng
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import emit
-from domain.tianxia.rewards import merchants
+from domain.tianxia.rewards import merchants, pushed_off
 from domain.tianxia.rivals import RIVALS
 from domain.tianxia.state import LI_MU, TianxiaState
 
@@ -37,12 +37,12 @@ def start_round(events: list[Event], state: TianxiaState, rng: Rng) -> TianxiaSt
         if gain:
             state = emit(events, state, Event("income_paid", "tianxia.income", {"seat": seat, "gain": gain}))
     for barge in BOARD.barges:
-        pushed = state.barges[barge][BOARD.barges[barge].workers - 1:]
+        pushed = pushed_off(state, barge)
         state = emit(events, state, Event("neutral_worker_added", "tianxia.round.neutral-workers",
-                                          {"barge": barge, "pushed": pushed[0] if pushed else None,
+                                          {"barge": barge, "pushed": pushed,
                                            "rival": state.rival.kind if state.rival else None}))
-        state = merchants(events, state, pushed[0] if pushed else None)
-        if pushed and pushed[0] == state.rival_owner and state.rival.kind == LI_MU:
+        state = merchants(events, state, pushed)
+        if pushed is not None and pushed == state.rival_owner and state.rival.kind == LI_MU:
             state = emit(events, state, Event("rival_prestige_gained", "tianxia.limu.pushed-off",
                                               {"rival": LI_MU, "points": 3, "why": f"his worker was pushed off the {barge}"}))
     return emit(events, state, Event("action_started", "tianxia.action.turns",

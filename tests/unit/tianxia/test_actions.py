@@ -151,6 +151,17 @@ def test_a_worker_pushed_off_goes_to_the_merchants_who_pay_the_boards_reward_whe
     assert decision.state.seats[other].meeples == state.seats[other].meeples + board.merchant_spaces
 
 
+def test_a_seat_out_of_meeples_puts_a_neutral_worker_on_a_barge_which_earns_no_income():
+    from domain.tianxia.rounds import income
+
+    state, seat = seat_table()
+    state.seats[seat].meeples = 0
+    decision = act(state, seat, {"type": "barge", "barge": "timber-barge"})
+    after = decision.state
+    assert after.barges["timber-barge"] == [NEUTRAL] and after.seats[seat].goods["wood"] == RICH["wood"] + 1
+    assert income(after, seat).get("wood", 0) == income(state, seat).get("wood", 0), "a neutral worker earns nothing"
+
+
 # --- Pass -----------------------------------------------------------------------------------
 
 def test_passing_takes_the_next_turn_order_place_a_display_tile_and_buys_one_advance_per_figurine():

@@ -170,6 +170,7 @@ def test_the_bot_takes_a_colour_not_used_at_all_and_no_towers():
     colours = of_type(events, "game_prepared")[0].data["colours"]
     assert len(set(colours)) == 3 and not set(colours) & set(BOARD.palace_colours)
     assert state.rival.kind == "bot" and state.rival.barge_meeples == 0 and not hasattr(state.rival, "towers")
+    assert (state.rival.walls, state.rival.soldiers, state.rival.meeples) == (BOARD.li_mu.walls, 8, 9)
 
 
 def test_the_bots_palace_markers_start_on_each_tracks_starting_space():
