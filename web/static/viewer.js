@@ -386,6 +386,8 @@
   function pause() {
     clearTimeout(view.playing);
     view.playing = null;
+    // A step the last tick asked for may still be on its way: pausing keeps the one on show.
+    if (view.wanted !== view.step) view.wanted = view.step;
     drawControls();
   }
 
