@@ -28,4 +28,4 @@ def test_two_players_find_join_and_play_a_game_from_their_inboxes(server):
     turns = [line for line in lines if ": your decision, due " in line]
     assert len(turns) >= 10 and {line.split(":")[0] for line in turns} == {"ana", "bo"}
     assert lines[-2].startswith("bo: bo resigns; ana wins")
-    assert lines[-1] == '{"status": "finished", "your_decision": false, "deadline": null}'
+    assert lines[-1] == '{"status":"finished","your_decision":false,"deadline":null}'
