@@ -10,10 +10,11 @@ from domain.contract import Rules
 def _load() -> dict[str, Rules]:
     from domain.chi import RULES as chi
     from domain.court import RULES as court
+    from domain.tianxia import RULES as tianxia
     from domain.xanadu import RULES as xanadu
     from domain.xi import RULES as xi
 
-    return {rules.name: rules for rules in (chi, court, xanadu, xi)}
+    return {rules.name: rules for rules in (chi, court, xanadu, xi, tianxia)}
 
 
 GAMES: dict[str, Rules] = _load()

@@ -137,7 +137,7 @@ class NewGameForm(HTMLParser):
 
 def test_the_form_offers_only_the_chosen_games_bots_and_a_number_its_seats_allow(client):
     default = NewGameForm(client.get("/").text)
-    assert default.options["game"] == ["chi", "court", "xanadu", "xi"] and default.chosen["game"] == "chi"
+    assert default.options["game"] == ["chi", "court", "xanadu", "xi", "tianxia"] and default.chosen["game"] == "chi"
     assert default.options["bot"] == ["greedy", "random"] and default.chosen["bot"] == "greedy"
     assert (default.inputs["bots"]["min"], default.inputs["bots"]["max"], default.inputs["bots"]["value"]) == ("1", "2", "1")
 
