@@ -30,7 +30,7 @@ from domain.tianxia.evolve import emit
 from domain.tianxia.rewards import (gains_on, less, may_take, merchants, options_for, pushed_off, reward,
                                     source_words)
 from domain.tianxia.round_end import end_turn
-from domain.tianxia.state import ACTION, TianxiaState
+from domain.tianxia.state import ACTION, NEUTRAL, TianxiaState
 from domain.tianxia.vocabulary import GOODS
 
 # --- What a seat may do --------------------------------------------------------------------------
@@ -59,9 +59,10 @@ def coins(state: TianxiaState, seat: int) -> int:
 def main_actions(state: TianxiaState, seat: int) -> list[Action]:
     mine, found = state.seats[seat], []
     if mine.discs:
+        cut = less(state, seat, "governor")
         for region in BOARD.regions:
             cost = len(state.discs[region])
-            if coins(state, seat) >= cost and any(region_actions(state, seat, {"region": region, "done": []}, paid=cost)):
+            if coins(state, seat) >= cost and any(region_actions(state, seat, {"region": region, "done": []}, cost, cut)):
                 found.append({"type": "region", "region": region})
         if coins(state, seat) >= len(state.fortify_discs):
             tracks = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
@@ -80,16 +81,19 @@ def free_actions(state: TianxiaState, seat: int) -> list[Action]:
     return found
 
 
-def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0) -> list[Action]:
-    """The region's follow-ups not yet done that the seat can pay for (after paying `paid` coins)."""
+def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,
+                   cut: int | None = None) -> list[Action]:
+    """The region's follow-ups not yet done that the seat can pay for (after paying `paid` coins);
+    `cut`, its governor discount, when the caller has it already."""
     region, mine = BOARD.regions[acting["region"]], state.seats[seat]
     found: list[Action] = []
     goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
     if "governor" not in acting["done"] and mine.meeples:
+        cut = less(state, seat, "governor") if cut is None else cut
         for site_id in region.sites:
             site = state.sites[site_id]
             for space, owner in enumerate(site.governors):
-                if owner is None and site.building is not None and goods["wood"] >= governor_wood(state, seat, site_id, space):
+                if owner is None and site.building is not None and goods["wood"] >= governor_wood(state, seat, site_id, space, cut):
                     found.append({"type": "governor", "site": site_id, "space": space})
     if "exchange" not in acting["done"]:
         most = min([goods[name] // count for name, count in region.give.items()] + [BOARD.numbers.exchanges])
@@ -150,9 +154,11 @@ def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list
 
 # --- What things cost ------------------------------------------------------------------------
 
-def governor_wood(state: TianxiaState, seat: int, site: str, space: int) -> int:
+def governor_wood(state: TianxiaState, seat: int, site: str, space: int, cut: int | None = None) -> int:
+    """The wood a governor costs there; `cut`, the seat's discount, when the caller has it already."""
     building = BOARD.buildings[state.sites[site].building]
-    return max(0, building.wood + BOARD.sites[site].governor_wood[space] - less(state, seat, "governor"))
+    cut = less(state, seat, "governor") if cut is None else cut
+    return max(0, building.wood + BOARD.sites[site].governor_wood[space] - cut)
 
 
 def wall_stone(state: TianxiaState, seat: int) -> int:
@@ -170,7 +176,11 @@ def soldier_rice(state: TianxiaState, seat: int) -> int:
 
 
 def barge_cost(state: TianxiaState, seat: int, barge: str) -> int:
-    return max(0, BOARD.numbers.barge_coins + state.barges[barge].count(seat) - less(state, seat, "barge"))
+    """1 coin, and 1 more per worker of the kind placed already on the barge: the seat's own, or,
+    out of meeples, the neutral ones (`tianxia.house.neutral-workers`: else a coin barge would pay
+    for itself for ever)."""
+    placed = seat if state.seats[seat].meeples else NEUTRAL
+    return max(0, BOARD.numbers.barge_coins + state.barges[barge].count(placed) - less(state, seat, "barge"))
 
 
 # --- Taking a decision -----------------------------------------------------------------------

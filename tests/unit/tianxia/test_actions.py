@@ -162,6 +162,17 @@ def test_a_seat_out_of_meeples_puts_a_neutral_worker_on_a_barge_which_earns_no_i
     assert income(after, seat).get("wood", 0) == income(state, seat).get("wood", 0), "a neutral worker earns nothing"
 
 
+
+def test_out_of_meeples_the_coin_barge_costs_more_than_it_pays_once_a_neutral_worker_is_on_it():
+    state, seat = seat_table()
+    state.seats[seat].meeples = 0
+    state.barges["coin-barge"] = [NEUTRAL]
+    coins = state.seats[seat].goods["coins"]
+    after = act(state, seat, {"type": "barge", "barge": "coin-barge"}).state
+    assert after.barges["coin-barge"] == [NEUTRAL, NEUTRAL]
+    assert after.seats[seat].goods["coins"] == coins - 2 + 1, "2 coins (1, and 1 for the neutral worker there) for 1"
+
+
 # --- Pass -----------------------------------------------------------------------------------
 
 def test_passing_takes_the_next_turn_order_place_a_display_tile_and_buys_one_advance_per_figurine():
