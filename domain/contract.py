@@ -240,7 +240,10 @@ class Rules(Protocol):
     # `tally_event` (the event whose "card" `chronicle simulate` counts), `tallies(state, events)`
     # (named counts of one decision for `chronicle simulate`), `option_defaults` (options a new game
     # records when not given), `stored_option_defaults` (what a game stored without an option, made
-    # before it existed, plays), `option_choices` (an option's allowed values) and
+    # before it existed, plays), `option_choices` (an option's allowed values),
+    # `option_refusal(seats, options)` (the option, and why, that a table of that many seats cannot
+    # take, or None), `levels` (the option whose choices set a rival's strength, in rising order,
+    # which `chronicle simulate` measures one by one), `rival_names` (a rival's name in words) and
     # `replays(rules_version, options)` (whether it re-runs a game recorded under another version).
     # A game whose seats bring decks may declare `named_decks` (name -> the card ids of a public
     # deck a seat may bring by name), `bring_deck(deck)` (the action bringing a deck: a name or a

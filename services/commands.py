@@ -157,6 +157,9 @@ class Commands:
             raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
         records, tokens = seat_records(rules, self.players.seated(seats, host_key))
         options = checked_options(options, rules)
+        if refusal := getattr(rules, "option_refusal", lambda seats, options: None)(len(records), options):
+            name, why = refusal
+            raise InvalidRequest(why, f"options.{name}")
         if scenario is not None or forked_from is not None:
             # A chosen position can never pass for a real game: the mark is in every view and export.
             options["sandbox"] = True

@@ -1,7 +1,9 @@
 """The new-game form of the index page: what it offers for the chosen game, and the seats it asks for.
 
-The form offers only the chosen game's bots, and a number of bots within the game's seat range
-(the person, when named, takes one seat). The server renders it for the game in the request
+The form offers only the chosen game's bots, a number of bots within the game's seat range (the
+person, when named, takes one seat), and a choice for each of the game's options that has a list
+of values (`rules.option_choices`: Tianxia's difficulty, Xanadu's edition), sent as
+`option-<name>`, the game's default when left empty. The server renders it for the game in the request
 (`GET /?game=xanadu`, which is also how the form changes game without JavaScript) and checks a
 submitted form against the same ranges; static/new-game.js keeps it in step as the user chooses.
 """
@@ -31,8 +33,30 @@ def games_to_start() -> list[dict[str, Any]]:
     for name, rules in registry.GAMES.items():
         startable.append({"name": name, "title": rules.title, "bots": sorted(rules.bots),
                           "default_bot": rules.stand_in_bot, "seats": list(rules.seats),
-                          "seats_text": seats_words(rules)})
+                          "seats_text": seats_words(rules), "options": option_choices(rules)})
     return startable
+
+
+def option_choices(rules: Rules) -> dict[str, list[str]]:
+    """The game's options with a list of values, each value as the form sends it."""
+    return {name: [str(choice) for choice in choices] for name, choices in getattr(rules, "option_choices", {}).items()}
+
+
+def requested_options(form: Mapping[str, str], rules: Rules | None) -> dict[str, Any]:
+    """The game options the form chose (`option-<name>`, left empty for the game's default), as
+    the API takes them; InvalidRequest naming the option for a value the game does not offer."""
+    if rules is None:
+        return {}
+    chosen: dict[str, Any] = {}
+    for name, choices in getattr(rules, "option_choices", {}).items():
+        value = str(form.get(f"option-{name}", "")).strip()
+        if not value:
+            continue
+        offered = {str(choice): choice for choice in choices}
+        if value not in offered:
+            raise InvalidRequest(f"{rules.title}'s {name} is one of {', '.join(offered)}", f"options.{name}")
+        chosen[name] = offered[value]
+    return chosen
 
 
 def form_for(values: Mapping[str, str], settle: bool = True) -> dict[str, Any]:
@@ -53,6 +77,8 @@ def form_for(values: Mapping[str, str], settle: bool = True) -> dict[str, Any]:
             pass  # not a number: shown as it came, for the server to name when it is sent
     form["bots_min"], form["bots_max"] = fewest, most
     form["bots_offered"] = sorted(rules.bots)
+    form["options"] = [{"name": name, "choices": choices, "value": str(values.get(f"option-{name}", ""))}
+                       for name, choices in option_choices(rules).items()]
     return form
 
 
@@ -110,4 +136,6 @@ def form_label(field: str | None) -> str:
         return "Against"
     if field.endswith(".name") or field.startswith("seats["):
         return "Your name"
+    if field.startswith("options."):
+        return field.removeprefix("options.").capitalize()
     return {"game": "Game", "seed": "Seed", "seats": "Players", "bots": "Bots at the table"}.get(field, "Request")

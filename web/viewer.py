@@ -16,10 +16,12 @@ from uuid import UUID
 from flask import Blueprint, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
+from domain import registry
 from services.errors import GameNotFound, InvalidRequest
 from web import schemas
 from web.blueprint import chronicle
-from web.new_game_form import DEFAULT_FORM, first_message, form_for, form_label, games_to_start, requested_seats
+from web.new_game_form import (DEFAULT_FORM, first_message, form_for, form_label, games_to_start, requested_options,
+                               requested_seats)
 
 blp = Blueprint("viewer", __name__)
 
@@ -66,12 +68,16 @@ def start_game():
     """Start a game from the form, then open it with the person's seat token in the link's
     fragment (never sent back to the server, and dropped from the address bar by the page)."""
     form = {key: request.form.get(key, default) for key, default in DEFAULT_FORM.items()}
+    form.update({key: value for key, value in request.form.items() if key.startswith("option-")})
     try:
         body = {"game": form["game"], "seats": requested_seats(form)}
         if form["seed"].strip():
             body["seed"] = form["seed"].strip()
+        if options := requested_options(form, registry.GAMES.get(form["game"])):
+            body["options"] = options
         body = schemas.CreateGameRequest().load(body)  # the checks of POST /api/games, to the letter
-        created = chronicle().commands.create(body["game"], body["seats"], seed=body.get("seed"))
+        created = chronicle().commands.create(body["game"], body["seats"], seed=body.get("seed"),
+                                              options=body.get("options"))
     except InvalidRequest as refused:
         return refused_form(form, refused.field, refused.reason)
     except ValidationError as refused:

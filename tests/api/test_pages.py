@@ -180,3 +180,26 @@ def test_a_game_of_xanadu_starts_from_the_form_with_the_bots_asked_for(client):
     game_id = answer.headers["Location"].split("#")[0].rsplit("/", 1)[1]
     game = client.get(f"/api/games/{game_id}").json
     assert [seat["bot"] for seat in game["seats"]] == [None, "builder", "builder", "builder"]
+
+
+def test_a_solo_game_of_tianxia_starts_from_the_form_at_the_difficulty_chosen(client):
+    form = NewGameForm(client.get("/?game=tianxia").text)
+    assert form.options["option-difficulty"] == ["", "easy", "normal", "hard", "emperor"]
+    assert form.chosen["option-difficulty"] == "", "the game's default unless chosen"
+    assert "option-difficulty" not in NewGameForm(client.get("/").text).options, "Chi has no such option"
+    answer = start(client, game="tianxia", bot="steward", bots="0", **{"option-difficulty": "emperor"})
+    assert answer.status_code == 303, answer.text
+    game_id, token = re.fullmatch(r"/games/([0-9a-f-]{36})#token=([\w-]+)", answer.headers["Location"]).groups()
+    game = client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).json
+    assert [seat["name"] for seat in game["seats"]] == ["ana"] and game["options"] == {"difficulty": "emperor"}
+    assert game["table"]["rival"]["kind"] == "li-mu"
+
+
+def test_a_difficulty_the_table_cannot_take_is_refused_naming_it_and_kept_in_the_form(client):
+    answer = start(client, game="tianxia", bot="steward", bots="1", **{"option-difficulty": "hard"})
+    assert answer.status_code == 400
+    assert "Difficulty: the difficulty sets Li Mu, the solo rival: a game of 2 seats has none" in answer.text
+    assert NewGameForm(answer.text).chosen["option-difficulty"] == "hard"
+    unknown = start(client, game="tianxia", bots="0", **{"option-difficulty": "godlike"})
+    assert unknown.status_code == 400 and "Difficulty: Tianxia&#39;s difficulty is one of easy, normal" in unknown.text
+    assert client.get("/api/games").json["games"] == []

@@ -1,5 +1,6 @@
-/* The new-game form follows the chosen game at once: it offers that game's bots only, and a number
-   of bots its seats allow (one seat fewer when a person is named). The server renders the same for
+/* The new-game form follows the chosen game at once: it offers that game's bots only, a number
+   of bots its seats allow (one seat fewer when a person is named), and a choice for each of its
+   options that has a list of values (Tianxia's difficulty). The server renders the same for
    the game it is given (the "Show its bots" button, for a browser without JavaScript) and checks
    what is sent. */
 "use strict";
@@ -10,6 +11,7 @@
   const bot = form.querySelector("#bot");
   const bots = form.querySelector("#bots");
   const name = form.querySelector("#name");
+  const options = form.querySelector("#game-options");
   form.querySelector("#choose-game").hidden = true;
 
   function offerBots(chosen) {
@@ -30,7 +32,23 @@
     else if (count > most) bots.value = most;
   }
 
-  game.addEventListener("change", () => { offerBots(game.selectedOptions[0]); boundBots(game.selectedOptions[0]); });
+  function offerOptions(chosen) {
+    const offered = JSON.parse(chosen.dataset.options || "{}");
+    options.replaceChildren(...Object.entries(offered).map(([option, choices]) => {
+      const select = document.createElement("select");
+      select.name = select.id = `option-${option}`;
+      select.append(new Option("the game's default", "", true, true), ...choices.map((choice) => new Option(choice, choice)));
+      const label = document.createElement("label");
+      label.append(option[0].toUpperCase() + option.slice(1), " ", select);
+      return label;
+    }));
+  }
+
+  game.addEventListener("change", () => {
+    offerBots(game.selectedOptions[0]);
+    boundBots(game.selectedOptions[0]);
+    offerOptions(game.selectedOptions[0]);
+  });
   name.addEventListener("input", () => boundBots(game.selectedOptions[0]));
   offerBots(game.selectedOptions[0]);
   boundBots(game.selectedOptions[0]);
