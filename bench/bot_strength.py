@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-import math
-
 from domain import registry
 from services.deck_matches import play_game as play  # one game between bots; its winners
-
-
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    share = wins / games
-    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
+from services.simulation import wilson
 
 
 def win_rate(game: str, bot: str, against: str, games: int = 1000, players: int = 2) -> dict:

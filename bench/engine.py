@@ -28,8 +28,8 @@ from domain import registry, rules_turns
 from domain.rng import Rng
 
 # (label, game, seats, options, target in seconds per decision): the targets of issue 13, and Xi
-# Cards' of its design (docs/design/xi-cards.md 5.6). Its 4-seat budget is the 2-seat one and a
-# fifth more: three opponents' units to target, up to three windows per declaration and four
+# Cards' and Tianxia's of their designs (docs/design/xi-cards.md 5.6, docs/design/tianxia.md 5.6).
+# Xi's 4-seat budget is the 2-seat one and a fifth more: three opponents' units to target, up to three windows per declaration and four
 # seats' start-of-turn triggers (random play spreads that over many cheap passes, so the figures
 # are close today; the margin is for the busy tables the full catalogue brings).
 OURS = (
@@ -39,6 +39,9 @@ OURS = (
     ("Xanadu, 4 seats", "xanadu", 4, {}, 60e-6),
     ("Xi Cards, 2 seats", "xi", 2, {}, 50e-6),
     ("Xi Cards, 4 seats", "xi", 4, {}, 60e-6),
+    ("Tianxia, solo (Normal)", "tianxia", 1, {"difficulty": "normal"}, 60e-6),
+    ("Tianxia, 2 seats and the Bot", "tianxia", 2, {}, 60e-6),
+    ("Tianxia, 4 seats", "tianxia", 4, {}, 60e-6),
 )
 OPENSPIEL = (
     "python_tic_tac_toe",

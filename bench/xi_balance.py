@@ -9,7 +9,7 @@ import argparse
 import sys
 import time
 
-from bench.bot_strength import wilson
+from services.simulation import wilson
 from domain import registry
 from services.deck_matches import bot_against, deck_matrix, named_decks, variants
 from web.simulate_report import matrix

@@ -11,6 +11,7 @@ used, its buildings built by colour) each count's mean a game and the share of g
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -21,6 +22,14 @@ from domain.contract import Outcome
 from domain.rng import Rng
 
 MOST_DECISIONS = 20_000
+
+
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    share = wins / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return centre - half, centre + half
 
 
 def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None = None,
@@ -58,6 +67,7 @@ class Report:
     tally_games: Counter = field(default_factory=Counter)  # in how many games each card was built
     counts: Counter = field(default_factory=Counter)  # the game's named counts (rules.tallies), all games
     count_games: Counter = field(default_factory=Counter)  # in how many games each named count was not 0
+    beaten_by: Counter = field(default_factory=Counter)  # games won by a rival the rules play (Li Mu), by rival
 
     @property
     def games(self) -> int:
@@ -117,6 +127,8 @@ def simulate(game: str, bot: str, games: int, seed: str = "sim", options: Mappin
         report.count_games.update(name for name, count in game_counts.items() if count)
         report.lengths.append(decisions)
         report.scores.append(outcome.scores[0])
+        if outcome.beaten_by is not None:
+            report.beaten_by[outcome.beaten_by] += 1
         if "title" in outcome.detail:
             report.titles[outcome.detail["title"]] = report.titles.get(outcome.detail["title"], 0) + 1
         progress(number + 1)

@@ -11,7 +11,7 @@ from domain import registry
 from services.commands import checked_options
 from services.deck_matches import Tally, deck_matrix, named_decks, variants
 from services.errors import InvalidRequest
-from services.simulation import Report, simulate
+from services.simulation import Report, simulate, wilson
 
 BAR = 30
 
@@ -44,6 +44,8 @@ def table(title: str, reports: list[Report], order: list[str]) -> list[str]:
         ("score mean", lambda r: f"{sum(r.scores) / r.games:.1f}"),
         ("score 10th to 90th", lambda r: f"{r.percentile(0.1)} to {r.percentile(0.9)}"),
     ]
+    if any(report.beaten_by for report in reports):  # a rival the rules play (Li Mu) won
+        rows.append(("won by the rival", lambda r: f"{100 * sum(r.beaten_by.values()) / r.games:.1f}%"))
     rows += [(name, lambda r, name=name: f"{100 * r.title_share(name):.1f}%") for name in order]
     if order:
         rows.append(("median title", lambda r: (r.median_title(order) or "").split(" (")[0]))
@@ -116,6 +118,36 @@ def deck_matrices(args, rules, bot: str, decks: list[str]) -> list[str]:
     return lines
 
 
+def level_lines(args, rules, options: dict, bots: list[str]) -> list[str]:
+    """For a game with a rival the rules play and levels of it (Tianxia's Li Mu and its
+    `difficulty`): the rival's share of wins against each bot at each level, with 95% Wilson
+    intervals, and whether it rises from level to level with no overlap for the first bot."""
+    option = rules.levels
+    names = getattr(rules, "rival_names", {})
+    rows: dict[str, list[tuple[float, float, float]]] = {}
+    rival = "the rival"
+    for level in rules.option_choices[option]:
+        rows[level] = []
+        for bot in bots:
+            report = simulate(args.game, bot, args.games, args.seed, {**options, option: level},
+                              progress_bar(f"{bot} {level}", args.games))
+            beaten = report.beaten_by.most_common(1)
+            if beaten:
+                rival = names.get(beaten[0][0], beaten[0][0])
+            wins = sum(report.beaten_by.values())
+            rows[level].append((wins / report.games, *wilson(wins, report.games)))
+    width = max(len(level) for level in rows) + 2
+    lines = [f"{rival}'s wins by {option}, {args.games} games a level (95% Wilson intervals)", "",
+             " " * width + "".join(f"{'against ' + bot:>28}" for bot in bots)]
+    for level, cells in rows.items():
+        lines.append(f"{level:<{width}}" + "".join(
+            f"{f'{100 * rate:.1f}% ({100 * low:.1f} to {100 * high:.1f})':>28}" for rate, low, high in cells))
+    first = [cells[0] for cells in rows.values()]
+    rises = all(higher[1] > lower[2] for lower, higher in zip(first, first[1:]))
+    lines.append(f"rises from {' to '.join(rows)} against {bots[0]}, intervals apart: {'meets' if rises else 'MISSES'}")
+    return lines
+
+
 def own_bot(rules) -> str | None:
     """The game's one bot other than random, if it has exactly one."""
     others = [name for name in rules.bots if name != "random"]
@@ -163,4 +195,7 @@ def run_simulation(args) -> int:
     print("\n".join(lines + tallies(reports[0], names, list(names))))
     if decks:
         print("\n".join(deck_matrices(args, rules, args.bot, args.deck or decks)))
+    levels = getattr(rules, "levels", None)
+    if levels and not any(name == levels for name, _ in args.option or ()):
+        print("\n".join([""] + level_lines(args, rules, options, [args.bot, args.against])))
     return 0

@@ -130,7 +130,8 @@ LINES: dict[str, Line] = {
 
 def rival_line(data: Mapping[str, Any], kind: str) -> str:
     name = RIVAL_NAMES.get(data["rival"], data["rival"])
-    card = f" ({data['card']})" if data.get("card") else ""
+    # The card a line comes from, unless the words name it already.
+    card = f" ({data['card']})" if data.get("card") and kind not in ("rival_card_chosen", "rival_card_discarded") else ""
     why = f": {data['why']}" if data.get("why") else ""
     what = {
         "rival_card_chosen": lambda: (f"rolls {data['roll']} and resolves {data['card']}" if data.get("roll")

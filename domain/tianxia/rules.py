@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.bots import RandomBot
+from domain.tianxia.bots import RandomBot, Steward
 from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.tianxia import actions, opening
 from domain.tianxia.board import BOARD
 from domain.tianxia.catalogue import CATALOGUE
-from domain.tianxia.describe import describe
+from domain.tianxia.describe import RIVAL_NAMES, describe
 from domain.tianxia.evolve import emit, evolve
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
 from domain.tianxia.rulebook import RULEBOOK
@@ -44,11 +44,19 @@ class TianxiaRules(Interrupts, RulesTurns):
     stand_in_bot = "random"
     options = {"difficulty": str}
     option_choices = {"difficulty": BOARD.solo.difficulties}
+    levels = "difficulty"  # Li Mu's levels, in rising order: `chronicle simulate tianxia` measures each
+    rival_names = RIVAL_NAMES
     state_types = (TianxiaState, Seat, Rival, Site, Section, Nomad)
     catalogue = CATALOGUE
 
     def __init__(self) -> None:
-        self.bots = {"random": RandomBot()}
+        self.bots = {"random": RandomBot(), "steward": Steward()}
+
+    def option_refusal(self, seats: int, options: Mapping[str, Any]) -> tuple[str, str] | None:
+        """The difficulty is Li Mu's: only a solo game has one (`tianxia.solo.difficulty`)."""
+        if seats != 1 and "difficulty" in options:
+            return "difficulty", f"the difficulty sets Li Mu, the solo rival: a game of {seats} seats has none"
+        return None
 
     def new_state(self, seats: int, options: Mapping[str, Any]) -> TianxiaState:
         return TianxiaState()

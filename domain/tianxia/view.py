@@ -22,6 +22,8 @@ def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[
         "mode": state.mode, "difficulty": state.difficulty, "round": state.round, "phase": state.phase,
         "order": list(state.order), "next_order": list(state.next_order), "active": state.active,
         "choices": [dict(choice) for choice in state.choices],
+        "acting": dict(state.acting) if state.acting else None,
+        "owed": [dict(owed) for owed in state.owed],
         "arrangements": [dict(arrangement) for arrangement in state.arrangements],
         "supplies": list(state.supplies),
         "seats": [seat_view(state, seat, shown or seat == viewer) for seat in range(len(state.seats))],

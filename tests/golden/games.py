@@ -30,7 +30,8 @@ def configurations() -> Iterator[dict[str, Any]]:
     # first edition, which every Xanadu game stored before editions plays, is pinned as well.
     tables = [("chi", 2, {}), ("court", 1, {}), ("court", 1, {"advanced": True}),
               ("xanadu", 2, {}), ("xanadu", 3, {}), ("xanadu", 4, {}),
-              ("xanadu", 2, {"edition": 1}), ("xanadu", 4, {"edition": 1}), ("xi", 2, {})]
+              ("xanadu", 2, {"edition": 1}), ("xanadu", 4, {"edition": 1}), ("xi", 2, {}),
+              ("tianxia", 1, {"difficulty": "emperor"}), ("tianxia", 2, {})]
     for game, seats, options in tables:
         rules = registry.get(game)
         for player in ("people", *sorted(rules.bots)):
@@ -40,8 +41,8 @@ def configurations() -> Iterator[dict[str, Any]]:
     for seed in SEEDS:
         yield {"game": "chi", "seats": 2, "options": {}, "player": "people", "seed": seed, "takebacks": True}
     # A sandbox game laid out from a scenario, as a dispute would be.
-    for game in ("chi", "xi"):
-        yield {"game": game, "seats": 2, "options": {}, "player": "people", "seed": "golden-scenario",
+    for game in ("chi", "xi", "tianxia"):
+        yield {"game": game, "seats": 2 if game != "tianxia" else 1, "options": {}, "player": "people", "seed": "golden-scenario",
                "scenario": registry.get(game).scenario_example}
 
 

@@ -55,3 +55,23 @@ def test_simulating_xi_prints_each_named_deck_against_each_as_sold_and_with_the_
 def test_simulating_names_the_decks_a_game_has_when_asked_for_another(capsys):
     assert main(["simulate", "xi", "--games", "1", "--deck", "no-such-deck"]) == 2
     assert "Xi Cards has no named deck 'no-such-deck' (it has: " in capsys.readouterr().err
+
+
+def test_simulating_tianxia_prints_li_mus_wins_at_each_difficulty_with_intervals(capsys):
+    """The README's difficulty table, on a small sample: Li Mu's share of wins against the steward
+    and the random player at each level, the levels in rising order, and the verdict."""
+    assert main(["simulate", "tianxia", "--games", "12"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].split() == ["steward", "random"], "the steward is Tianxia's bot to measure"
+    assert any(line.startswith("won by the rival") for line in out)
+    table = out[out.index("Li Mu's wins by difficulty, 12 games a level (95% Wilson intervals)"):]
+    rows = {line.split()[0]: line.split()[1:] for line in table[3:7]}
+    assert list(rows) == ["easy", "normal", "hard", "emperor"]
+    against_random = [float(row[4].rstrip("%")) for row in rows.values()]
+    assert against_random == [100.0] * 4, "a random player never beats Li Mu"
+    assert table[7].startswith("rises from easy to normal to hard to emperor against steward, intervals apart: ")
+
+
+def test_a_fixed_difficulty_is_simulated_alone(capsys):
+    assert main(["simulate", "tianxia", "--games", "3", "--option", 'difficulty="emperor"']) == 0
+    assert "Li Mu's wins by difficulty" not in capsys.readouterr().out

@@ -84,11 +84,15 @@ def test_no_bot_card_passes_stars_a_line_or_gains_prestige():
 
 
 def test_each_advanced_card_replaces_its_own_basic_card_and_does_at_least_as_much():
+    def advances(card):
+        return sum(1 for line in card.lines if line.word in ("advance", "advance_least"))
+
     for advanced in RIVALS.deck("li-mu", "advanced"):
         basic = RIVALS.cards[advanced.replaces]
         assert advanced.id == f"{basic.id}A"
         assert len(advanced.lines) >= len(basic.lines)
         assert advanced.passes_late == basic.passes_late, "an Advanced card keeps its Basic card's timing"
+        assert advances(advanced) > advances(basic), f"{advanced.id} advances Li Mu further than {basic.id}"
 
 
 def test_a_roll_of_3_resolves_the_leftmost_card_and_every_face_picks_one_card():
