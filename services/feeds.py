@@ -17,11 +17,11 @@ from functools import cached_property
 from typing import Any, Hashable
 from uuid import UUID
 
-import jsonpatch
 
 from services.game import Game
 from services.presenting import present_game, present_stored
 from services.store import GameStore
+from services.view_patch import view_patch
 
 KEPT = 256  # views, events and messages kept per game: far more than the streams of one game lag
 READ_AHEAD = 64  # events read at once from the store
@@ -146,7 +146,7 @@ class GameFeed:
                 if base is None:
                     data["game"] = view
                 else:
-                    data["patch"] = jsonpatch.make_patch(self.view(current, viewer, *base), view).patch
+                    data["patch"] = view_patch(self.view(current, viewer, *base), view)
                 made = self.messages[key] = Message("event", version, data)
             return made
 
