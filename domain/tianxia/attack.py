@@ -1,7 +1,8 @@
 """The Attack phase: a battle in every wall section whose chieftain has reached it, west to east
 (tianxia.attack.when, notes §5), with the rivals' special cases (L80, L206).
 
-A battle: each owner's defence there (a wall 1, a tower 2, a soldier 1, a Watch Post's governor 1)
+A battle: each owner's defence there (a wall 1, a tower 2, a soldier 1, a Watch Post's governor 1
+but a rival's, L52, L141)
 ranks the defenders, 7, 4 and 2 prestige to the first three (`tianxia.house.battle-ties` on a
 tie; the Bot takes its place but gains nothing, L80); towers and walls lower the nomad's strength
 by 2 and 1; soldiers are removed from the left, each lowering it by 1 and scoring its owner 1
@@ -36,7 +37,8 @@ def defences(state: TianxiaState, section: str) -> dict[int, int]:
     for site in state.sites.values():
         if site.building in WATCH:
             for owner in set(site.governors):
-                if owner in totals:
+                # The rivals ignore every printed effect of buildings (L52, L141).
+                if owner in totals and owner != state.rival_owner:
                     totals[owner] += WATCH[site.building]
     return totals
 

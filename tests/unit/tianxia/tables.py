@@ -4,10 +4,12 @@ out as a test needs it (the rival's cards, the nomads, the pieces on the board).
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Iterable
 
 from domain.contract import Decision, Event
 from domain.rng import Rng
+from domain.tianxia.attack import attack_phase
 from domain.tianxia.evolve import evolve
 from domain.tianxia.opening import choices, choose, chooser
 from domain.tianxia.rival_turn import play_rival_turn
@@ -68,3 +70,39 @@ def of_type(events: list[Event], kind: str) -> list[Event]:
 
 
 __all__ = ["NEUTRAL", "WEST_TO_EAST", "clear_board", "nomads", "of_type", "opened", "played", "rivals_turn"]
+
+
+def attack_table(seats: int = 1, strengths: Iterable[int] = (4, 4, 4, 4), distances: Iterable[int] = (3, 3, 3, 3),
+                 seed: str = "attack", **options) -> TianxiaState:
+    """An opened table at the Attack phase: a clear board, no governor anywhere, the nomads set."""
+    state = copy.deepcopy(opened(seats, seed, **options))
+    clear_board(state)
+    nomads(state, strengths, distances)
+    state.sites = {site_id: dataclasses.replace(site, governors=[None] * len(site.governors))
+                   for site_id, site in state.sites.items()}
+    state.phase = "attack"
+    return state
+
+
+def attacked(state: TianxiaState) -> tuple[list[Event], TianxiaState]:
+    """The Attack phase on `state`: its events, and the table after them, which is those events folded."""
+    events: list[Event] = []
+    after = attack_phase(events, state)
+    folded = state
+    for event in events:
+        folded = evolve(folded, event)
+    assert folded == after, "the phase's table is its events folded"
+    return events, after
+
+
+def with_palace(state: TianxiaState, steps: dict[str, dict[int, int]]) -> TianxiaState:
+    """Markers placed by hand: {track: {owner: step}}, the others where they were."""
+    palace = copy.deepcopy(state.palace)
+    for track, owners in steps.items():
+        for owner, step in owners.items():
+            for standing in palace[track]:
+                if owner in standing:
+                    standing.remove(owner)
+            palace[track][step].append(owner)
+    state.palace = palace
+    return state

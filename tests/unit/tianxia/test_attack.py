@@ -1,35 +1,14 @@
 """The Attack phase (notes §5) with the rivals' special cases (L80, L148, L206)."""
 
-import copy
 import dataclasses
 
-from domain.contract import Event
-from domain.tianxia.attack import attack_phase
 from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import evolve
 from domain.tianxia.state import Section
-from tests.unit.tianxia.tables import clear_board, nomads, of_type, opened
-
-NO_GOVERNORS = {site: [None] * len(BOARD.sites[site].governor_wood) for site in BOARD.sites}
+from tests.unit.tianxia.tables import attack_table, attacked, of_type
 
 
 def table(seats=1, strengths=(4, 4, 4, 4), distances=(3, 3, 3, 3), seed="attack", **options):
-    state = copy.deepcopy(opened(seats, seed, **options))
-    clear_board(state)
-    nomads(state, strengths, distances)
-    state.sites = {site: dataclasses.replace(state.sites[site], governors=list(NO_GOVERNORS[site])) for site in state.sites}
-    state.phase = "attack"
-    return state
-
-
-def attacked(state):
-    events: list[Event] = []
-    after = attack_phase(events, state)
-    folded = state
-    for event in events:
-        folded = evolve(folded, event)
-    assert folded == after
-    return events, after
+    return attack_table(seats, strengths, distances, seed, **options)
 
 
 def test_a_battle_is_fought_only_where_the_chieftain_has_reached_its_wall_section():

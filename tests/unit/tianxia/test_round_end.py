@@ -12,7 +12,7 @@ from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import evolve
 from domain.tianxia.round_end import cleanup, final_scoring, objective_scores, palace_scores
 from domain.tianxia.state import NEUTRAL
-from tests.unit.tianxia.tables import of_type, opened
+from tests.unit.tianxia.tables import of_type, opened, with_palace
 
 
 def folded(state, events):
@@ -93,19 +93,6 @@ def test_the_bots_discards_go_back_into_its_deck_shuffled_and_it_stays_last():
 
 
 # --- Final scoring --------------------------------------------------------------------------
-
-def with_palace(state, steps):
-    """Markers placed by hand: {track: {owner: step}}, the others where they were."""
-    palace = copy.deepcopy(state.palace)
-    for track, owners in steps.items():
-        for owner, step in owners.items():
-            for standing in palace[track]:
-                if owner in standing:
-                    standing.remove(owner)
-            palace[track][step].append(owner)
-    state.palace = palace
-    return state
-
 
 def test_palace_tracks_score_each_steps_value_and_5_and_2_to_the_farthest_the_neutral_marker_ranking_too():
     state = end_of_round(seats=3)

@@ -19,16 +19,15 @@ import pytest
 from domain.contract import Event
 from domain.rng import Rng
 from domain.rules_turns import play_due
-from domain.tianxia.attack import attack_phase
 from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import evolve
 from domain.tianxia.round_end import final_scoring
 from domain.tianxia.rounds import start_round
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.rules import RULES
 from domain.tianxia.state import Section
 from domain.tianxia.vocabulary import RESOURCES
-from tests.unit.tianxia.tables import clear_board, nomads, of_type, opened, played, rivals_turn
+from tests.unit.tianxia.tables import (attack_table, attacked, clear_board, nomads, of_type, opened, played, rivals_turn,
+                                       with_palace)
 
 HERE = Path(__file__).parent
 THIS = Path(__file__).name
@@ -137,34 +136,12 @@ def bot(*open_cards, seed="seed-rules"):
 
 def battle_table(seats, strengths, distances, seed="seed-rules"):
     """The Attack phase on an empty wall, no governor anywhere."""
-    state = copy.deepcopy(opened(seats, seed, **({"difficulty": "easy"} if seats == 1 else {})))
-    clear_board(state)
-    nomads(state, strengths, distances)
-    state.sites = {site_id: dataclasses.replace(site, governors=[None] * len(site.governors))
-                   for site_id, site in state.sites.items()}
-    state.phase = "attack"
-    return state
-
-
-def attacked(state):
-    events: list[Event] = []
-    after = attack_phase(events, state)
-    folded = state
-    for event in events:
-        folded = evolve(folded, event)
-    assert folded == after, "the phase's table is its events folded"
-    return events, after
+    return attack_table(seats, strengths, distances, seed, **({"difficulty": "easy"} if seats == 1 else {}))
 
 
 def moved(state, track, owner, step):
     """`owner`'s marker put on `step` of `track`."""
-    palace = copy.deepcopy(state.palace)
-    for standing in palace[track]:
-        if owner in standing:
-            standing.remove(owner)
-    palace[track][step].append(owner)
-    state.palace = palace
-    return state
+    return with_palace(state, {track: {owner: step}})
 
 
 def prestige(state, owner):
@@ -410,10 +387,6 @@ def test_li_mu_gains_nothing_from_a_passive_building_his_governor_holds():
     assert decision.state.rival.passed and decision.state.rival.prestige == state.rival.prestige
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "domain/tianxia/attack.py defences() adds the Watch Post's +1 defence to every owner with a governor "
-    "there, Li Mu and the Bot included, though both ignore every printed effect of buildings (L52, L141): "
-    "the rival's 1 wall counts 2, ties the player's 2 walls and wins the tie on the leftmost wall"))
 @pytest.mark.parametrize("seats", [1, 2])
 def test_a_rivals_governor_in_a_watch_post_adds_nothing_to_his_defence(seats):
     state = battle_table(seats, strengths=(4, 4, 4, 1), distances=(3, 3, 3, 0))
