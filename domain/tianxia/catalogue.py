@@ -57,8 +57,27 @@ def _pieces() -> dict[str, Piece]:
         "pieces": ["soldier", "wall", "tower", "double-tower"], "sides": ["left", "right"],
         "difficulties": list(BOARD.solo.difficulties), "modes": ["solo", "bot", "plain"], "rivals": ["li-mu", "bot"],
         "phases": ["opening", "setup", "income", "action", "attack", "cleanup", "over"],
-        "actions": ["region", "military", "governor", "exchange", "ship", "fortify", "train", "barge", "pass"]})
+        "actions": ["region", "military", "governor", "exchange", "ship", "fortify", "train", "barge", "pass"],
+        **_map()})
     return found
+
+
+def _map() -> dict[str, Any]:
+    """What a table drawing the board needs beside the ids (web/static/tables/tianxia.js): the
+    colours of the pieces (owner n's is pieces[n]) and of the Palace, each track's steps and what
+    they print, each region's name, Palace colour, port, exchange and sites, the wall sections'
+    spaces, the nomads' names, paths and starting strength, the barges and the ports, and which
+    card each face of Li Mu's die resolves. Printed on the board and the rival's board: public."""
+    return {
+        "colours": {"palace": list(BOARD.palace_colours), "pieces": list(BOARD.piece_colours)},
+        "palace": {**_plain(BOARD.palace),
+                   "track_steps": {colour: _plain(track.steps) for colour, track in BOARD.tracks.items()}},
+        "map": {"regions": _plain(list(BOARD.regions.values())), "sites": _plain(list(BOARD.sites.values())),
+                "walls": _plain(list(BOARD.walls.values())), "nomads": _plain(list(BOARD.nomads.values())),
+                "barges": _plain(list(BOARD.barges.values())), "ports": _plain(list(BOARD.ports.values())),
+                "wave_ships": BOARD.wave_ships, "most_strength": BOARD.most_strength},
+        "die": {str(face): slot for face, slot in sorted(RIVALS.die.items())},
+    }
 
 
 CATALOGUE = MappingProxyType(_pieces())

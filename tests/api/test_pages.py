@@ -72,6 +72,16 @@ def test_the_page_of_a_game_loads_its_games_table_script(client):
     assert client.get("/static/tables/chi.js").status_code == 200
 
 
+def test_the_page_of_a_tianxia_game_loads_its_tables_parts_then_its_script(client):
+    created = client.post("/api/games", json={"game": "tianxia", "seats": [{"name": "ana"}],
+                                              "options": {"difficulty": "normal"}}).json
+    page = client.get(f"/games/{created['id']}").text
+    scripts = re.findall(r'src="(/static/tables/[^"]+)"', page)
+    assert scripts == ["/static/tables/registry.js", "/static/tables/generic.js", "/static/tables/tianxia/map.js",
+                       "/static/tables/tianxia/words.js", "/static/tables/tianxia.js"]
+    assert all(client.get(script).status_code == 200 for script in scripts)
+
+
 def test_an_unknown_game_has_a_page_saying_so(client):
     answer = client.get("/games/00000000-0000-0000-0000-000000000000")
     assert answer.status_code == 404

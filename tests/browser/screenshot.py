@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from tests.browser import screenshot_court, screenshot_xanadu, screenshot_xi
+from tests.browser import screenshot_court, screenshot_tianxia, screenshot_xanadu, screenshot_xi
 from tests.browser.shots import picture, run
 
 TURNS = 14
@@ -22,7 +22,7 @@ SCREENS = {  # file -> the browser context it is taken in
     "chi-phone.png": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
     "chi-dark.png": {"viewport": {"width": 1320, "height": 900}, "color_scheme": "dark"},
 }
-OTHER_GAMES = (screenshot_court, screenshot_xanadu, screenshot_xi)
+OTHER_GAMES = (screenshot_court, screenshot_xanadu, screenshot_xi, screenshot_tianxia)
 
 
 def shoot(api, browser) -> None:

@@ -8,7 +8,8 @@ import pytest
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 GAMES = {"chi": [{"bot": "greedy"}, {"bot": "random"}], "court": [{"bot": "autoplayer"}],
-         "xanadu": [{"bot": "builder"}, {"bot": "random"}], "xi": [{"bot": "random"}, {"bot": "random"}]}
+         "xanadu": [{"bot": "builder"}, {"bot": "random"}], "xi": [{"bot": "random"}, {"bot": "random"}],
+         "tianxia": [{"bot": "random"}, {"bot": "random"}]}
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
