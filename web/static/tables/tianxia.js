@@ -223,10 +223,19 @@
       case "military": return action.track ? `Military action: a step on the ${action.track} track, then fortify or train`
         : "Military action: fortify or train (no track left to climb)";
       case "governor": return `Install a governor in ${tx.siteName(action.site)} (${tx.buildingName((table.sites[action.site] || {}).building)}), space ${action.space + 1}`;
-      // The view does not say which region's action is under way: its rate is on the map.
-      case "exchange": return `Exchange at the region's rate, ${action.times === 1 ? "once" : `${action.times} times`}, for ${action.times} ${action.get}`;
-      case "ship": return action.goods.length ? `Ship ${action.goods.join(", ")} (a shipping marker and ${tx.plural(action.goods.length, "crate")})`
-        : "Place a shipping marker, with no crate";
+      case "exchange": {
+        // The region of the action under way (`acting`) gives the rate.
+        const region = table.acting && table.acting.region ? tx.region(table, table.acting.region) : null;
+        const give = region && region.give ? Object.entries(region.give).map(([name, count]) => tx.amount(name, count * action.times)).join(" and ") : null;
+        return give ? `Exchange ${give} for ${tx.amount(action.get, action.times)} in ${region.name}`
+          : `Exchange ${action.times === 1 ? "once" : `${action.times} times`} for ${action.times} ${action.get}`;
+      }
+      case "ship": {
+        const region = table.acting && table.acting.region ? tx.region(table, table.acting.region) : null;
+        const where = region && region.port ? ` in ${tx.portName(region.port)}` : "";
+        return action.goods.length ? `Ship ${action.goods.join(", ")}${where} (a shipping marker and ${tx.plural(action.goods.length, "crate")})`
+          : `Place a shipping marker${where}, with no crate`;
+      }
       case "wall": return `Build a wall in ${tx.sectionName(action.section)}`;
       case "tower": return `Build a ${action.double ? "double tower" : "tower"} in ${tx.sectionName(action.section)}`;
       case "soldier": return `Place a soldier in ${tx.sectionName(action.section)}`;
