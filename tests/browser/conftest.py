@@ -63,10 +63,13 @@ class Api:
         self.base = base
         self.http = requests.Session()
 
-    def create(self, seats: list[dict], seed: str, scenario: dict | None = None) -> dict:
-        body = {"game": "chi", "seats": seats, "seed": seed}
+    def create(self, seats: list[dict], seed: str, scenario: dict | None = None, game: str = "chi",
+               options: dict | None = None) -> dict:
+        body = {"game": game, "seats": seats, "seed": seed}
         if scenario is not None:
             body["scenario"] = scenario
+        if options is not None:
+            body["options"] = options
         answer = self.http.post(f"{self.base}/api/games", json=body)
         assert answer.status_code == 201, answer.text
         return answer.json()

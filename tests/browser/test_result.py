@@ -83,3 +83,13 @@ def test_a_rematch_between_people_gives_the_other_players_links(page, server, ap
     page.click("#rematch-open")
     page.wait_for_selector("#viewer[data-ready='true']")
     assert "You hold ana's seat" in page.locator("#seat").inner_text()
+
+
+def test_a_solo_game_lost_to_li_mu_says_he_won_with_the_breakdown(page, server, api):
+    created = api.create([{"name": "ana"}], seed="result-li-mu", game="tianxia", options={"difficulty": "easy"})
+    open_resigned(page, server, api, created["id"], created["tokens"][0]["token"])
+    outcome = api.get(created["id"])["outcome"]
+    assert outcome["beaten_by"] == "li-mu"
+    assert page.locator("#result-headline").inner_text() == f"Li Mu won: {outcome['reason']}."
+    rows = page.locator("#result-breakdown table.breakdown tbody tr")
+    assert rows.count() == 1 and rows.first.locator("th").inner_text() == "ana"

@@ -50,12 +50,19 @@ window.ChronicleResult = {
       ];
     }
 
+    /* "li-mu" -> "Li Mu" */
+    function rivalName(rival) {
+      return rival.split("-").map((word) => word[0].toUpperCase() + word.slice(1)).join(" ");
+    }
+
     function headline(game) {
       const outcome = game.outcome;
       const names = game.seats.map((seat) => seat.name);
       const title = outcome.detail && outcome.detail.title;
       if (names.length === 1 && title) return `${names[0]}: ${title}, with ${outcome.scores[0]} points (${outcome.reason}).`;
       if (outcome.tie) return `A tie between ${outcome.winners.map((seat) => names[seat]).join(" and ")}: ${outcome.reason}.`;
+      // A rival the rules play (Tianxia's Li Mu) won: no seat did.
+      if (outcome.beaten_by) return `${rivalName(outcome.beaten_by)} won: ${outcome.reason}.`;
       return `${outcome.winners.map((seat) => names[seat]).join(" and ")} won: ${outcome.reason}.`;
     }
 
