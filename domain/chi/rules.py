@@ -8,6 +8,7 @@ from domain.chi.actions import legal_actions
 from domain.chi.bots import GreedyBot, RandomBot
 from domain.chi.decide import decide_events, setup_events
 from domain.chi.describe import describe
+from domain.chi.determinize import determinize
 from domain.chi.evolve import evolve
 from domain.chi.rulebook import RULEBOOK
 from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
@@ -16,6 +17,7 @@ from domain.chi.table import final_scores, to_act
 from domain.chi.view import outcome, view
 from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, RulesTurns, Turn
 from domain.rng import Rng
+from domain.search import SearchBot
 
 
 REVERSIBLE = frozenset({"yang_played", "end_triggered", "card_discarded", "discard_required", "turn_started",
@@ -35,7 +37,7 @@ class ChiRules(Interrupts, RulesTurns):
     stand_in_bot = "greedy"  # plays a timed-out decision when a clock says a bot should
 
     def __init__(self) -> None:
-        self.bots = {"random": RandomBot(), "greedy": GreedyBot()}
+        self.bots = {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot(self)}
 
     def new_state(self, seats: int, options: Mapping[str, Any]) -> ChiState:
         """The empty table, before the deal."""
@@ -97,6 +99,11 @@ class ChiRules(Interrupts, RulesTurns):
     def view(self, state: ChiState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
         """The table as `viewer` may see it."""
         return view(state, viewer, reveal)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> ChiState:
+        """A table whose view for the view's seat is `view`: the other hand and the deck dealt at
+        random from the cards not in view (for the search bot)."""
+        return determinize(view, rng)
 
     def outcome(self, state: ChiState) -> Outcome | None:
         """Scores and winners once the game is over."""

@@ -148,7 +148,7 @@ class NewGameForm(HTMLParser):
 def test_the_form_offers_only_the_chosen_games_bots_and_a_number_its_seats_allow(client):
     default = NewGameForm(client.get("/").text)
     assert default.options["game"] == ["chi", "court", "xanadu", "xi", "tianxia"] and default.chosen["game"] == "chi"
-    assert default.options["bot"] == ["greedy", "random"] and default.chosen["bot"] == "greedy"
+    assert default.options["bot"] == ["greedy", "random", "search"] and default.chosen["bot"] == "greedy"
     assert (default.inputs["bots"]["min"], default.inputs["bots"]["max"], default.inputs["bots"]["value"]) == ("1", "2", "1")
 
     xanadu = NewGameForm(client.get("/?game=xanadu").text)

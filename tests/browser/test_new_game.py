@@ -22,7 +22,7 @@ def bots_bounds(page) -> tuple[str, str]:
 
 def test_choosing_xanadu_offers_its_bots_only_and_starts_a_game_against_them(page, server, api):
     page.goto(server + "/")
-    assert offered_bots(page) == ["greedy", "random"]
+    assert offered_bots(page) == ["greedy", "random", "search"]
     assert page.locator("#choose-game").is_hidden(), "with JavaScript the form follows the select itself"
     page.select_option("#game", "xanadu")
     assert offered_bots(page) == ["builder", "random"]
@@ -58,7 +58,7 @@ def test_without_javascript_the_server_shows_the_chosen_games_bots_and_the_game_
         page.set_default_timeout(10_000)
         page.goto(server + "/")
         page.select_option("#game", "xanadu")
-        assert offered_bots(page) == ["greedy", "random"], "without JavaScript nothing changes until asked"
+        assert offered_bots(page) == ["greedy", "random", "search"], "without JavaScript nothing changes until asked"
         page.fill("#name", "ana")
         page.click("#choose-game")
         page.wait_for_url(re.compile(r".*\?game=xanadu.*"))

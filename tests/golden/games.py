@@ -35,7 +35,7 @@ def configurations() -> Iterator[dict[str, Any]]:
     for game, seats, options in tables:
         rules = registry.get(game)
         for player in ("people", *sorted(rules.bots)):
-            for seed in SEEDS:
+            for seed in SEEDS if player != "search" else SEEDS[:1]:  # a searching game is slow: one pins it
                 yield {"game": game, "seats": seats, "options": options, "player": player, "seed": seed}
     # A takeback carries the whole table it restores: pin how a state is written into an event.
     for seed in SEEDS:

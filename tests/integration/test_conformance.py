@@ -430,3 +430,52 @@ def test_the_score_chart_ends_at_the_outcomes_scores(game):
                 assert len(scores) == seats and all(type(score) is int for score in scores)
                 state = decision.state
             assert rules.scores(state) == rules.outcome(state).scores
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_dealt_from_a_seats_view_shows_that_seat_the_same_view(game):
+    """A game that searches (`determinize`) deals the cards a seat cannot see at random among those
+    it has not seen: on every step of random games, the dealt table's view for the seat is the view
+    it was dealt from, and two tables dealt from one view differ in what the seat cannot see."""
+    rules = registry.get(game)
+    if not hasattr(rules, "determinize"):
+        pytest.skip(f"{rules.title} has no search bot yet")
+    for seats in seat_counts(rules):
+        seed = f"determinize-{seats}"
+        state = rules.setup(seats, {}, Rng(seed, "setup")).state
+        differed = False
+        for number, (_, decision) in enumerate(random_decisions(rules, state, seed)):
+            table = decision.state
+            seat = rules.to_act(table)
+            if seat is None:
+                continue
+            view = rules.view(table, seat)
+            one, other = (rules.determinize(view, Rng(seed, f"deal-{number}-{deal}")) for deal in (1, 2))
+            assert rules.view(one, seat) == view and rules.view(other, seat) == view, f"decision {number}"
+            differed = differed or rules.view(one, None, reveal=True) != rules.view(other, None, reveal=True)
+        assert differed, "what the seat cannot see is dealt at random"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_bot_given_two_tables_with_one_view_makes_the_same_move(game):
+    """The search bot reads only its seat's view: tables that differ only in what the seat cannot
+    see get the same move from the same random stream."""
+    rules = registry.get(game)
+    if "search" not in rules.bots:
+        pytest.skip(f"{rules.title} has no search bot yet")
+    bot = rules.bots["search"]
+    seed = "fair-search"
+    state = rules.setup(rules.seats[0], {}, Rng(seed, "setup")).state
+    for number, (_, decision) in enumerate(random_decisions(rules, state, seed)):
+        seat = rules.to_act(decision.state)
+        legal = [] if seat is None else rules.legal_actions(decision.state, seat)
+        if len(legal) < 3 or number % 7:
+            continue
+        view = rules.view(decision.state, seat)
+        twin = rules.determinize(view, Rng(seed, f"twin-{number}"))
+        assert rules.view(twin, seat) == view
+        moves = [bot.choose(rules.view(table, seat), rules.legal_actions(table, seat), Rng(seed, f"bot-{number}"))
+                 for table in (decision.state, twin)]
+        assert moves[0] == moves[1] and moves[0] in legal
+        if number > 60:
+            break

@@ -17,10 +17,11 @@ def choice(bot, state, seed="bot"):
     return action
 
 
-def test_both_bots_are_registered_with_a_name_and_version():
+def test_the_bots_are_registered_with_a_name_and_version():
     assert {name: (bot.name, bot.version) for name, bot in RULES.bots.items()} == {
         "random": ("random", "1"),
         "greedy": ("greedy", "1"),
+        "search": ("search", "1"),
     }
 
 

@@ -1,0 +1,147 @@
+"""A bot that searches, for any game that can deal a whole table from a seat's view.
+
+Determinized Monte Carlo tree search: the bot is given its seat's view and the legal actions, as
+every bot is, never the table. It asks the game for tables consistent with that view
+(`rules.determinize(view, rng)`: the cards it cannot see dealt at random among those it has not
+seen), grows a UCT tree on each, playing every seat's decisions and the rules' own turns (a
+rival's) as the rules do, with random playouts of a bounded length scored by the outcome or, cut
+short, by the scores so far; it takes the root action most visited over all the tables.
+
+The budget is a number of playouts, not a time, so that the same view and the same random stream
+give the same move: re-running a bot's decision (the audit's check) gives the recorded one.
+Strategy fusion is the known weakness of searching dealt tables: the tree may plan as if the
+other hands were known. It still never reads them: two tables with equal views give equal moves.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from domain import rules_turns
+from domain.contract import Action
+from domain.rng import Rng
+
+View = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Budget:
+    playouts: int = 400  # over all the dealt tables
+    tables: int = 8  # tables dealt from the view, each with its own tree
+    depth: int = 40  # decisions a playout makes before it is cut short and scored
+    exploration: float = 0.7  # UCT's constant
+
+
+@dataclass
+class Node:
+    seat: int | None  # who decides here (None: over)
+    untried: list[Action]
+    children: dict[str, "Node"] = field(default_factory=dict)
+    actions: dict[str, Action] = field(default_factory=dict)
+    visits: int = 0
+    totals: list[float] = field(default_factory=list)  # each seat's summed reward
+
+
+class SearchBot:
+    """Determinized MCTS over the rules; `budget` sets its strength."""
+
+    name = "search"
+    version = "1"
+
+    def __init__(self, rules: Any, budget: Budget = Budget()):
+        self.rules, self.budget = rules, budget
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        visits: dict[str, int] = {}
+        for table in range(self.budget.tables):
+            world = self.rules.determinize(view, rng)
+            playouts = self.budget.playouts // self.budget.tables + (table < self.budget.playouts % self.budget.tables)
+            root = self._grow(world, legal, playouts, rng)
+            for key, child in root.children.items():
+                visits[key] = visits.get(key, 0) + child.visits
+        keys = [_key(action) for action in legal]
+        best = max(visits.get(key, 0) for key in keys)
+        return legal[next(index for index, key in enumerate(keys) if visits.get(key, 0) == best)]
+
+    # --- one tree ----------------------------------------------------------------------------
+
+    def _grow(self, world: Any, legal: Sequence[Action], playouts: int, rng: Rng) -> Node:
+        seats = len(self.rules.scores(world))
+        root = Node(self.rules.to_act(world), list(legal), totals=[0.0] * seats)
+        for _ in range(playouts):
+            state, node, path = world, root, [root]
+            while not node.untried and node.children:  # select
+                key = self._pick(node)
+                state = self._step(state, node.seat, node.actions[key], rng)
+                node = node.children[key]
+                path.append(node)
+            if node.untried:  # expand
+                action = node.untried.pop(rng.below(len(node.untried)))
+                state = self._step(state, node.seat, action, rng)
+                child = self._node(state, seats)
+                key = _key(action)
+                node.children[key], node.actions[key] = child, action
+                path.append(child)
+            rewards = self._playout(state, rng)
+            for visited in path:  # back up
+                visited.visits += 1
+                for seat, reward in enumerate(rewards):
+                    visited.totals[seat] += reward
+        return root
+
+    def _pick(self, node: Node) -> str:
+        """The child UCT prefers for the seat deciding at `node`."""
+        log_visits = math.log(node.visits)
+        seat = node.seat
+
+        def score(key: str) -> float:
+            child = node.children[key]
+            return child.totals[seat] / child.visits + self.budget.exploration * math.sqrt(log_visits / child.visits)
+
+        return max(node.children, key=score)
+
+    def _node(self, state: Any, seats: int) -> Node:
+        state_seat = self.rules.to_act(state)
+        untried = [] if state_seat is None else list(self.rules.legal_actions(state, state_seat))
+        return Node(state_seat, untried, totals=[0.0] * seats)
+
+    def _step(self, state: Any, seat: int, action: Action, rng: Rng) -> Any:
+        """The table after `seat` takes `action`, and after any turns the rules play themselves."""
+        state = self.rules.decide(state, seat, action, rng).state
+        return self._rules_turns(state, rng)
+
+    def _rules_turns(self, state: Any, rng: Rng) -> Any:
+        while (played := rules_turns.play_due(self.rules, state, rng)) is not None:
+            state = played.state
+        return state
+
+    def _playout(self, state: Any, rng: Rng) -> list[float]:
+        for _ in range(self.budget.depth):
+            seat = self.rules.to_act(state)
+            if seat is None:
+                break
+            state = self._step(state, seat, rng.choice(self.rules.legal_actions(state, seat)), rng)
+        return self._rewards(state)
+
+    def _rewards(self, state: Any) -> list[float]:
+        """Each seat's reward in [0, 1]: its share of the win once the game is over (nothing when
+        a rival the rules play won), else how far its score stands from the best of the others."""
+        outcome = self.rules.outcome(state) if self.rules.to_act(state) is None else None
+        if outcome is not None:
+            winners = outcome.winners
+            return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(outcome.scores))]
+        scores = self.rules.scores(state)
+        rewards = []
+        for seat, score in enumerate(scores):
+            best_other = max((other for index, other in enumerate(scores) if index != seat), default=0)
+            rewards.append(0.5 + 0.5 * (score - best_other) / (abs(score) + abs(best_other) + 1))
+        return rewards
+
+
+def _key(action: Action) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
