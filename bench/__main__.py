@@ -6,7 +6,7 @@ import logging
 import platform
 import sys
 
-from bench.bot_strength import win_rate
+from bench.bot_strength import searching, win_rate
 from bench.xi_balance import against_random_lines, deck_matrix_lines
 from bench.engine import engine_figures, engine_lines
 from bench.http import http_figures
@@ -60,6 +60,13 @@ def main() -> int:
         print(f"Xanadu builder bot against {players - 1} random over {strength['games']} games: "
               f"{strength['rate']:.1%} won (shared wins count as shares), 95% interval {strength['low']:.1%} to "
               f"{strength['high']:.1%}{verdict}")
+
+    search = searching("chi", "search", "greedy", games=200)
+    verdict = "meets" if search["low"] >= 0.60 else "MISSES"
+    print(f"Chi search bot against greedy over {search['games']} games (seats alternated): {search['rate']:.1%} won "
+          f"(ties count half), 95% interval {search['low']:.1%} to {search['high']:.1%} (target at least 60%: "
+          f"{verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms "
+          f"at the slowest (bound 1 s)")
 
     print()
     print("\n".join(against_random_lines(games=1000, workers=2)))

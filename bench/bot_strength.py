@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from domain import registry
 from services.deck_matches import play_game as play  # one game between bots; its winners
 from services.simulation import wilson
@@ -22,3 +24,35 @@ def win_rate(game: str, bot: str, against: str, games: int = 1000, players: int 
             ties += 1 if len(winners) > 1 else 0
     low, high = wilson(wins, games)
     return {"games": games, "wins": wins, "ties": ties, "rate": wins / games, "low": low, "high": high}
+
+
+class Timed:
+    """A bot whose every choice is timed: `seconds` holds each decision's thinking time."""
+
+    def __init__(self, bot):
+        self.bot, self.name, self.version = bot, bot.name, bot.version
+        self.seconds: list[float] = []
+
+    def choose(self, view, legal, rng):
+        started = time.perf_counter()
+        chosen = self.bot.choose(view, legal, rng)
+        self.seconds.append(time.perf_counter() - started)
+        return chosen
+
+
+def searching(game: str, bot: str, against: str, games: int) -> dict:
+    """Wins of `bot` against one `against` (seats alternated, a shared win a half) and its thinking
+    time per decision, mean and slowest."""
+    rules = registry.get(game)
+    timed = Timed(rules.bots[bot])
+    wins = 0.0
+    for number in range(games):
+        seat = number % 2
+        bots = [rules.bots[against]] * 2
+        bots[seat] = timed
+        winners = play(rules, bots, f"search-{number}")
+        if seat in winners:
+            wins += 1 / len(winners)
+    low, high = wilson(wins, games)
+    return {"games": games, "rate": wins / games, "low": low, "high": high,
+            "mean": sum(timed.seconds) / len(timed.seconds), "slowest": max(timed.seconds)}
