@@ -25,6 +25,7 @@ from domain.contract import Action
 from domain.rng import Rng
 
 View = Mapping[str, Any]
+SOLITAIRE_SCALE = 20  # a solitaire's score s is worth 0.5 + 0.5 s / (|s| + 20): half-way up at 20
 
 
 @dataclass(frozen=True)
@@ -37,12 +38,13 @@ class Budget:
 
 @dataclass
 class Node:
-    seat: int | None  # who decides here (None: over)
-    untried: list[Action]
-    children: dict[str, "Node"] = field(default_factory=dict)
-    actions: dict[str, Action] = field(default_factory=dict)
+    """A decision reached by a line of actions from the root. Open loop: the rules' chance (a draw,
+    a shuffle, a die) may lead the same line to other tables, so a node keeps no table and no
+    list of actions; each visit asks the rules what is legal on the table it reached."""
+
+    totals: list[float]  # each seat's summed reward
     visits: int = 0
-    totals: list[float] = field(default_factory=list)  # each seat's summed reward
+    children: dict[str, "Node"] = field(default_factory=dict)
 
 
 class SearchBot:
@@ -72,43 +74,38 @@ class SearchBot:
 
     def _grow(self, world: Any, legal: Sequence[Action], playouts: int, rng: Rng) -> Node:
         seats = len(self.rules.scores(world))
-        root = Node(self.rules.to_act(world), list(legal), totals=[0.0] * seats)
+        root = Node([0.0] * seats)
         for _ in range(playouts):
             state, node, path = world, root, [root]
-            while not node.untried and node.children:  # select
-                key = self._pick(node)
-                state = self._step(state, node.seat, node.actions[key], rng)
+            while (seat := self.rules.to_act(state)) is not None:
+                options = {_key(action): action for action in (legal if node is root else self.rules.legal_actions(state, seat))}
+                untried = [key for key in options if key not in node.children]
+                if untried:  # expand one, then play out
+                    key = untried[rng.below(len(untried))]
+                    state = self._step(state, seat, options[key], rng)
+                    node.children[key] = Node([0.0] * seats)
+                    path.append(node.children[key])
+                    break
+                key = self._pick(node, seat, options)  # select
+                state = self._step(state, seat, options[key], rng)
                 node = node.children[key]
                 path.append(node)
-            if node.untried:  # expand
-                action = node.untried.pop(rng.below(len(node.untried)))
-                state = self._step(state, node.seat, action, rng)
-                child = self._node(state, seats)
-                key = _key(action)
-                node.children[key], node.actions[key] = child, action
-                path.append(child)
             rewards = self._playout(state, rng)
             for visited in path:  # back up
                 visited.visits += 1
-                for seat, reward in enumerate(rewards):
-                    visited.totals[seat] += reward
+                for index, reward in enumerate(rewards):
+                    visited.totals[index] += reward
         return root
 
-    def _pick(self, node: Node) -> str:
-        """The child UCT prefers for the seat deciding at `node`."""
+    def _pick(self, node: Node, seat: int, options: Mapping[str, Action]) -> str:
+        """The legal child UCT prefers for `seat`, deciding at `node`."""
         log_visits = math.log(node.visits)
-        seat = node.seat
 
         def score(key: str) -> float:
             child = node.children[key]
             return child.totals[seat] / child.visits + self.budget.exploration * math.sqrt(log_visits / child.visits)
 
-        return max(node.children, key=score)
-
-    def _node(self, state: Any, seats: int) -> Node:
-        state_seat = self.rules.to_act(state)
-        untried = [] if state_seat is None else list(self.rules.legal_actions(state, state_seat))
-        return Node(state_seat, untried, totals=[0.0] * seats)
+        return max(options, key=score)
 
     def _step(self, state: Any, seat: int, action: Action, rng: Rng) -> Any:
         """The table after `seat` takes `action`, and after any turns the rules play themselves."""
@@ -130,12 +127,15 @@ class SearchBot:
 
     def _rewards(self, state: Any) -> list[float]:
         """Each seat's reward in [0, 1]: its share of the win once the game is over (nothing when
-        a rival the rules play won), else how far its score stands from the best of the others."""
+        a rival the rules play won), else how far its score stands from the best of the others;
+        alone at a solitaire, its score (which only rises with the reward)."""
         outcome = self.rules.outcome(state) if self.rules.to_act(state) is None else None
+        scores = self.rules.scores(state) if outcome is None else outcome.scores
+        if len(scores) == 1 and (outcome is None or outcome.beaten_by is None):
+            return [0.5 + 0.5 * scores[0] / (abs(scores[0]) + SOLITAIRE_SCALE)]
         if outcome is not None:
             winners = outcome.winners
             return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(outcome.scores))]
-        scores = self.rules.scores(state)
         rewards = []
         for seat, score in enumerate(scores):
             best_other = max((other for index, other in enumerate(scores) if index != seat), default=0)

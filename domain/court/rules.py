@@ -9,6 +9,7 @@ from domain.court.actions import legal_actions, to_act
 from domain.court.bots import Autoplayer, RandomBot
 from domain.court.decide import decide_events, setup_events
 from domain.court.describe import describe
+from domain.court.determinize import determinize
 from domain.court.evolve import evolve
 from domain.court.rulebook import RULEBOOK
 from domain.court.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
@@ -81,6 +82,10 @@ class CourtRules(Interrupts, RulesTurns):
 
     def view(self, state: CourtState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
         return view(state, viewer, reveal)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> CourtState:
+        """A table whose view is `view`, the deck's order drawn at random (for the search bot)."""
+        return determinize(view, rng)
 
     def outcome(self, state: CourtState) -> Outcome | None:
         return outcome(state)
