@@ -12,6 +12,7 @@ from domain.xanadu.bots import Builder, RandomBot
 from domain.xanadu.cards import DECKS, FIRST_EDITION, LATEST_EDITION
 from domain.xanadu.decide import decide_events, setup_events
 from domain.xanadu.describe import describe
+from domain.xanadu.determinize import determinize
 from domain.xanadu.evolve import evolve
 from domain.xanadu.rulebook import RULEBOOK
 from domain.xanadu.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
@@ -100,6 +101,11 @@ class XanaduRules(Interrupts, RulesTurns):
 
     def view(self, state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
         return view(state, viewer, reveal)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> XanaduState:
+        """A table whose view for the view's seat is `view`, what it cannot see dealt at random
+        (for the search bot)."""
+        return determinize(view, rng)
 
     def outcome(self, state: XanaduState) -> Outcome | None:
         return outcome(state)

@@ -452,6 +452,7 @@ def test_a_table_dealt_from_a_seats_view_shows_that_seat_the_same_view(game):
             view = rules.view(table, seat)
             one, other = (rules.determinize(view, Rng(seed, f"deal-{number}-{deal}")) for deal in (1, 2))
             assert rules.view(one, seat) == view and rules.view(other, seat) == view, f"decision {number}"
+            assert rules.legal_actions(one, seat) == rules.legal_actions(table, seat), "what the seat may do, it sees"
             differed = differed or rules.view(one, None, reveal=True) != rules.view(other, None, reveal=True)
         assert differed, "what the seat cannot see is dealt at random"
 
