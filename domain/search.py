@@ -4,8 +4,9 @@ Determinized Monte Carlo tree search: the bot is given its seat's view and the l
 every bot is, never the table. It asks the game for tables consistent with that view
 (`rules.determinize(view, rng)`: the cards it cannot see dealt at random among those it has not
 seen), grows a UCT tree on each, playing every seat's decisions and the rules' own turns (a
-rival's) as the rules do, with random playouts of a bounded length scored by the outcome or, cut
-short, by the scores so far; it takes the root action most visited over all the tables.
+rival's) as the rules do, with playouts of a bounded length (random moves, or the game's own
+heuristic bot playing every seat on the dealt table) scored by the outcome or, cut short, by the
+scores so far; it takes the root action most visited over all the tables.
 
 The budget is a number of playouts, not a time, so that the same view and the same random stream
 give the same move: re-running a bot's decision (the audit's check) gives the recorded one.
@@ -34,6 +35,7 @@ class Budget:
     tables: int = 8  # tables dealt from the view, each with its own tree
     depth: int = 40  # decisions a playout makes before it is cut short and scored
     exploration: float = 0.7  # UCT's constant
+    playout_bot: str | None = None  # the game's bot that plays the playouts (None: random moves)
 
 
 @dataclass
@@ -118,11 +120,14 @@ class SearchBot:
         return state
 
     def _playout(self, state: Any, rng: Rng) -> list[float]:
+        player = self.rules.bots[self.budget.playout_bot] if self.budget.playout_bot else None
         for _ in range(self.budget.depth):
             seat = self.rules.to_act(state)
             if seat is None:
                 break
-            state = self._step(state, seat, rng.choice(self.rules.legal_actions(state, seat)), rng)
+            legal = self.rules.legal_actions(state, seat)
+            action = rng.choice(legal) if player is None else player.choose(self.rules.view(state, seat), legal, rng)
+            state = self._step(state, seat, action, rng)
         return self._rewards(state)
 
     def _rewards(self, state: Any) -> list[float]:

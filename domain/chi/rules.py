@@ -17,11 +17,16 @@ from domain.chi.table import final_scores, to_act
 from domain.chi.view import outcome, view
 from domain.contract import WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, RulesTurns, Turn
 from domain.rng import Rng
-from domain.search import SearchBot
+from domain.search import Budget, SearchBot
 
 
 REVERSIBLE = frozenset({"yang_played", "end_triggered", "card_discarded", "discard_required", "turn_started",
                         "turn_passed"})
+
+
+# Playouts by the greedy bot, 30 decisions deep: 70% of 60 games against greedy, where random
+# playouts won 51-57% whatever their number and depth.
+CHI_SEARCH = Budget(playouts=200, tables=8, depth=30, playout_bot="greedy")
 
 
 class ChiRules(Interrupts, RulesTurns):
@@ -37,7 +42,7 @@ class ChiRules(Interrupts, RulesTurns):
     stand_in_bot = "greedy"  # plays a timed-out decision when a clock says a bot should
 
     def __init__(self) -> None:
-        self.bots = {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot(self)}
+        self.bots = {"random": RandomBot(), "greedy": GreedyBot(), "search": SearchBot(self, CHI_SEARCH)}
 
     def new_state(self, seats: int, options: Mapping[str, Any]) -> ChiState:
         """The empty table, before the deal."""
