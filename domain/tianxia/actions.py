@@ -62,7 +62,7 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
         cut = less(state, seat, "governor")
         for region in BOARD.regions:
             cost = len(state.discs[region])
-            if coins(state, seat) >= cost and any(region_actions(state, seat, {"region": region, "done": []}, cost, cut)):
+            if coins(state, seat) >= cost and region_open(state, seat, region, cost, cut):
                 found.append({"type": "region", "region": region})
         if coins(state, seat) >= len(state.fortify_discs):
             tracks = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
@@ -79,6 +79,21 @@ def free_actions(state: TianxiaState, seat: int) -> list[Action]:
     found += [{"type": "use_tile", "tile": tile} for tile in dict.fromkeys(mine.tiles)]
     found += [{"type": "discard_objective", "objective": card} for card in mine.objectives]
     return found
+
+
+def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: int) -> bool:
+    """Whether a Region action there could go on to anything, after paying `paid` coins: what
+    `any(region_actions(...))` says, without listing every load and exchange."""
+    region, mine = BOARD.regions[region_id], state.seats[seat]
+    if region.port is not None and mine.shipping:
+        return True  # a shipping marker alone is a shipment
+    goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
+    if all(goods[name] >= count for name, count in region.give.items()) and BOARD.numbers.exchanges:
+        return True
+    return bool(mine.meeples) and any(
+        owner is None and state.sites[site_id].building is not None
+        and goods["wood"] >= governor_wood(state, seat, site_id, space, cut)
+        for site_id in region.sites for space, owner in enumerate(state.sites[site_id].governors))
 
 
 def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,

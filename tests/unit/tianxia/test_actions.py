@@ -9,6 +9,7 @@ import pytest
 from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.rules_turns import play_due
+from domain.tianxia.actions import less, region_actions, region_open
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import evolve
 from domain.tianxia.rules import RULES
@@ -287,3 +288,23 @@ def test_every_event_the_rules_can_record_has_a_line_in_the_replay():
 
     rival_lines = {kind for kind in FOLDS if kind.startswith("rival_")}
     assert set(FOLDS) - rival_lines <= set(LINES), sorted(set(FOLDS) - rival_lines - set(LINES))
+
+
+def test_a_region_is_offered_exactly_when_its_action_could_go_on_to_something():
+    for game in range(6):
+        state = RULES.setup(1 + game % 4, {}, Rng(f"open-{game}", "setup")).state
+        for decision in range(3000):
+            played = play_due(RULES, state, Rng(f"open-{game}", f"d{decision}"))
+            if played is None:
+                seat = RULES.to_act(state)
+                if seat is None:
+                    break
+                cut = less(state, seat, "governor")
+                for region in BOARD.regions:
+                    paid = len(state.discs[region])
+                    assert region_open(state, seat, region, paid, cut) == any(
+                        region_actions(state, seat, {"region": region, "done": []}, paid, cut)), region
+                legal = RULES.legal_actions(state, seat)
+                played = RULES.decide(state, seat, Rng(f"open-{game}", f"c{decision}").choice(legal),
+                                      Rng(f"open-{game}", f"d{decision}"))
+            state = played.state
