@@ -15,7 +15,7 @@ from typing import Any, Mapping
 
 from domain.rng import Rng
 from domain.xanadu.cards import ALL_IDS, END_MARKER
-from domain.xanadu.state import MARKER_AMONG_LAST, XanaduState
+from domain.xanadu.state import CHOOSE, CONFIRM, MARKER_AMONG_LAST, XanaduState
 
 
 def determinize(view: Mapping[str, Any], rng: Rng) -> XanaduState:
@@ -50,9 +50,20 @@ def determinize(view: Mapping[str, Any], rng: Rng) -> XanaduState:
     if "plan" in view:
         shown = view["plan"]
         plan = {"sold": view["sold_this_turn"], "build": shown["build"], "covers": [list(c) for c in shown["covers"]],
-                "workers": list(shown["workers"]), "steps": list(shown["steps"])}
+                "workers": list(shown["workers"]), "steps": undo_steps(view["phase"], shown)}
     elif view["sold_this_turn"]:
         plan = {"sold": True, "build": None, "covers": [], "workers": [], "steps": []}
     return XanaduState(seats=seats, phase=view["phase"], deck=deck, discard=discard, hands=hands, buildings=buildings,
                        scores=list(view["scores"]), starting=starting, current=view["current"], turn=view["turn"],
                        reshuffled=view["reshuffled"], plan=plan, edition=view["edition"])
+
+
+def undo_steps(phase: str, plan: Mapping[str, Any]) -> list[str]:
+    """The turn's steps `undo` takes back, newest last, as the fold writes them: the building
+    built or not (unless the rules skipped it), each row covered, the end of covering, each worker
+    chosen. The view gives their number; the plan, which they were."""
+    covered = ["cover"] * len(plan["covers"]) + (["covering"] if phase in (CHOOSE, CONFIRM) else [])
+    steps = covered + ["worker"] * len(plan["workers"])
+    if plan["undo_steps"] > len(steps):
+        steps = ["build" if plan["build"] else "skip_build"] + steps
+    return steps

@@ -54,7 +54,7 @@ def view(state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[s
     if viewer is not None and state.plan and viewer == state.current:
         plan = state.plan
         table["plan"] = {"build": plan["build"], "covers": [list(cover) for cover in plan["covers"]],
-                         "workers": list(plan["workers"]), "steps": list(plan["steps"]),
+                         "workers": list(plan["workers"]), "undo_steps": len(plan["steps"]),
                          "missing": sorted(missing(state, viewer, cards[plan["build"]].cost, plan["covers"]).elements())
                          if plan["build"] else []}
     if shown:
