@@ -34,7 +34,7 @@ DEFENCE = {"wall": 1, "tower": 2, "soldier": 1}
 
 class Steward:
     name = "steward"
-    version = "1"
+    version = "2"  # 2: a shipment is valued in its own port
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         seat = view["active"] if view.get("active") is not None else 0
@@ -237,11 +237,8 @@ class Judgement:
         return action["times"] * (self.worth(action["get"]) - give) - 0.1 * action["times"]
 
     def on_ship(self, action: Action) -> float:
-        ports = [port for port in BOARD.ports if self.ship_port_matches(port, action["goods"])]
-        return max((self.ship(port, action["goods"]) for port in ports), default=0.0)
-
-    def ship_port_matches(self, port: str, goods: Sequence[str]) -> bool:
-        return all(good in BOARD.demands[self.view["demands"][port]].goods for good in goods)
+        """A shipment goes to the port of the region whose action is under way."""
+        return self.ship(BOARD.regions[self.view["acting"]["region"]].port, action["goods"])
 
     def on_wall(self, action: Action) -> float:
         return self.piece("wall", action["section"]) - self.piece_cost("wall")
