@@ -89,8 +89,11 @@ def test_an_unknown_game_has_a_page_saying_so(client):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(form=st.dictionaries(st.sampled_from(sorted(FORM)), st.text(max_size=50), max_size=5))
+@given(form=st.dictionaries(st.sampled_from(sorted(FORM) + ["option-difficulty", "option-edition"]),
+                            st.text(max_size=50) | st.sampled_from(["tianxia", "xanadu", "easy", "2", "0"]), max_size=6))
 def test_any_form_is_answered_without_a_server_error(client, form):
+    """Game options included: a value a game does not offer, or one its table cannot take, is a
+    400 naming it."""
     answer = client.post("/games", data=form)
     assert answer.status_code in (303, 400)
 
