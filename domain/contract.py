@@ -164,7 +164,10 @@ class Outcome:
 
 
 class Bot(Protocol):
-    """An automated player. It decides from the seat's view only, never from the full state."""
+    """An automated player. It decides from the seat's view only, never from the full state.
+
+    A bot whose strength a seat may choose also declares `strengths` (the levels, weakest first)
+    and `at_strength(level)` (the bot playing at that level, under the same name and version)."""
 
     name: str
     version: str

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from domain import rules_turns
@@ -27,6 +27,8 @@ from domain.rng import Rng
 
 View = Mapping[str, Any]
 SOLITAIRE_SCALE = 20  # a solitaire's score s is worth 0.5 + 0.5 s / (|s| + 20): half-way up at 20
+STRENGTHS = (1, 2, 3, 4, 5)  # a seat's choice; each step up doubles the playouts, 3 is the game's own budget
+DEFAULT_STRENGTH = 3
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,18 @@ class SearchBot:
 
     name = "search"
     version = "1"
+    strengths = STRENGTHS
 
     def __init__(self, rules: Any, budget: Budget = Budget()):
         self.rules, self.budget = rules, budget
+
+    def at_strength(self, level: int) -> "SearchBot":
+        """The bot with its playouts doubled for each step above the default strength, halved for
+        each below (never fewer than one a table): a slower or quicker opponent than the game's own."""
+        if level not in STRENGTHS:
+            raise ValueError(f"strength is one of {', '.join(map(str, STRENGTHS))}, not {level!r}")
+        playouts = round(self.budget.playouts * 2.0 ** (level - DEFAULT_STRENGTH))
+        return SearchBot(self.rules, replace(self.budget, playouts=max(playouts, self.budget.tables)))
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:

@@ -357,7 +357,7 @@ class Commands:
             raise InvalidRequest(f"step {step} is inside a decision that ends at step {end}: fork at step {end}", "at")
         then = self.store.game(game_id, version=step)
         scenario = then.rules.scenario_of(then.state)
-        seats = [{"name": seat["name"], "bot": seat.get("bot")} if seat.get("bot") else {"name": seat["name"]}
+        seats = [{key: seat[key] for key in ("name", "bot", "strength") if seat.get(key) is not None}
                  for seat in game.seats]
         return self.create(game.game, seats, options=registry.played_options(game.rules, game.options),
                            scenario=scenario, forked_from={"game": str(game_id), "step": step})

@@ -24,6 +24,14 @@ from domain.chain import header_hash, link
 from domain.contract import Decision, Event
 
 
+def header_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """A seat as the log's header binds it: its name and bot, and the bot's strength when chosen."""
+    bound = {"name": seat["name"], "bot": seat.get("bot")}
+    if seat.get("strength") is not None:
+        bound["strength"] = seat["strength"]
+    return bound
+
+
 class Game(Aggregate):
     """A game of any registered kind, as the sequence of what happened in it."""
 
@@ -44,7 +52,7 @@ class Game(Aggregate):
         self.rules_version = rules_version
         self.seats = seats
         # The seats as created: what the chain binds, even once players have taken open seats.
-        self.header_seats = [{"name": seat["name"], "bot": seat.get("bot")} for seat in seats]
+        self.header_seats = [header_seat(seat) for seat in seats]
         self.options = options
         self.seed = seed
         self.seed_commitment = seed_commitment
@@ -60,7 +68,7 @@ class Game(Aggregate):
             "game": self.game,
             "rules_version": self.rules_version,
             "seats": getattr(self, "header_seats", None)
-            or [{"name": seat["name"], "bot": seat.get("bot")} for seat in self.seats],
+            or [header_seat(seat) for seat in self.seats],
             "options": self.options,
             "seed_commitment": self.seed_commitment,
         }

@@ -44,6 +44,7 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
         if bot is not None and bot not in rules.bots:
             known = ", ".join(sorted(rules.bots))
             raise InvalidRequest(f"{rules.title} has no bot '{bot}' (it has: {known})", f"{where}.bot")
+        strength = checked_strength(rules, seat, where)
         name = seat.get("name")
         if name is not None and not seat.get("player"):  # a player's name was checked when they registered
             name = checked_name(name, f"{where}.name")
@@ -63,7 +64,33 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
         token = None if bot else secrets.token_urlsafe(24)
         tokens.append(token)
         records.append({"name": name, "bot": bot, "token_sha256": _hash(token) if token else None})
+        if strength is not None:
+            records[-1]["strength"] = strength
     return records, tokens
+
+
+def checked_strength(rules: Rules, seat: Mapping[str, Any], where: str) -> int | None:
+    """The strength asked of a seat's bot, if any: only a bot that has levels takes one."""
+    if "strength" not in seat or seat["strength"] is None:
+        return None
+    strength, bot = seat["strength"], seat.get("bot")
+    levels = getattr(rules.bots.get(bot), "strengths", None) if bot else None
+    if not levels:
+        whose = f"the {bot} bot" if bot else "a person"
+        offered = sorted(name for name, each in rules.bots.items() if getattr(each, "strengths", None))
+        which = f" (in {rules.title}: {', '.join(offered)})" if offered else ""
+        raise InvalidRequest(f"{whose} has no strength to choose: only a searching bot does{which}", f"{where}.strength")
+    if type(strength) is not int or strength not in levels:
+        raise InvalidRequest(f"the {bot} bot's strength is one of {', '.join(map(str, levels))}, not {strength!r}",
+                             f"{where}.strength")
+    return strength
+
+
+def bot_of(rules: Rules, seat: Mapping[str, Any], name: str | None = None) -> Any:
+    """The bot that plays for `seat` (or bot `name` standing in for it), at the strength it was given."""
+    bot = rules.bots[name or seat["bot"]]
+    strength = seat.get("strength") if name in (None, seat.get("bot")) else None
+    return bot if strength is None else bot.at_strength(strength)
 
 
 def seat_of_token(seats: Sequence[Mapping[str, Any]], token: str | None) -> int | None:
@@ -86,6 +113,8 @@ def public_seats(seats: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def public_seat(index: int, seat: Mapping[str, Any]) -> dict[str, Any]:
     shown = {"seat": index, "name": seat["name"], "kind": "bot" if seat.get("bot") else "open" if is_open(seat) else "person",
              "bot": seat.get("bot"), "player": seat.get("player")}
+    if seat.get("strength") is not None:
+        shown["strength"] = seat["strength"]
     if is_open(seat) and seat.get("reserved_for"):
         shown["reserved_for"] = seat["reserved_for"]
     return shown

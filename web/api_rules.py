@@ -31,6 +31,9 @@ def public_rules(rules: Rules) -> dict[str, Any]:
         "seats": {"min": low, "max": high}, "bots": sorted(rules.bots),
         "rules": [{"id": rule.id, "section": rule.section, "text": rule.text} for rule in rules.rulebook.values()],
     }
+    strengths = {name: list(bot.strengths) for name, bot in rules.bots.items() if getattr(bot, "strengths", None)}
+    if strengths:
+        shown["bot_strengths"] = strengths
     catalogue = getattr(rules, "catalogue", None)
     if catalogue is not None:
         shown["cards"] = [card.to_json() for card in catalogue.values()]

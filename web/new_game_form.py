@@ -1,7 +1,7 @@
 """The new-game form of the index page: what it offers for the chosen game, and the seats it asks for.
 
-The form offers only the chosen game's bots, a number of bots within the game's seat range (the
-person, when named, takes one seat), and a choice for each of the game's options that has a list
+The form offers only the chosen game's bots, a strength for a bot that has levels (the search
+bot), a number of bots within the game's seat range (the person, when named, takes one seat), and a choice for each of the game's options that has a list
 of values (`rules.option_choices`: Tianxia's difficulty, Xanadu's edition), sent as
 `option-<name>`, the game's default when left empty. The server renders it for the game in the request
 (`GET /?game=xanadu`, which is also how the form changes game without JavaScript) and checks a
@@ -17,7 +17,7 @@ from domain.contract import Rules
 from services.errors import InvalidRequest
 
 MAX_BOTS = 8  # the API's most seats, for a game the form does not know
-DEFAULT_FORM = {"game": "chi", "name": "", "bot": "greedy", "bots": "1", "seed": ""}
+DEFAULT_FORM = {"game": "chi", "name": "", "bot": "greedy", "bots": "1", "strength": "", "seed": ""}
 
 
 def bot_range(rules: Rules, named: bool) -> tuple[int, int]:
@@ -32,9 +32,14 @@ def games_to_start() -> list[dict[str, Any]]:
     startable = []
     for name, rules in registry.GAMES.items():
         startable.append({"name": name, "title": rules.title, "bots": sorted(rules.bots),
-                          "default_bot": rules.stand_in_bot, "seats": list(rules.seats),
+                          "strengths": bot_strengths(rules), "default_bot": rules.stand_in_bot, "seats": list(rules.seats),
                           "seats_text": seats_words(rules), "options": option_choices(rules)})
     return startable
+
+
+def bot_strengths(rules: Rules) -> dict[str, list[int]]:
+    """The strengths each bot that has levels may be given (the search bot's)."""
+    return {name: list(bot.strengths) for name, bot in rules.bots.items() if getattr(bot, "strengths", None)}
 
 
 def option_choices(rules: Rules) -> dict[str, list[str]]:
@@ -77,6 +82,9 @@ def form_for(values: Mapping[str, str], settle: bool = True) -> dict[str, Any]:
             pass  # not a number: shown as it came, for the server to name when it is sent
     form["bots_min"], form["bots_max"] = fewest, most
     form["bots_offered"] = sorted(rules.bots)
+    form["strengths_offered"] = bot_strengths(rules).get(form["bot"], [])
+    if settle and form["strength"] not in map(str, form["strengths_offered"]):
+        form["strength"] = ""
     form["options"] = [{"name": name, "choices": choices, "value": str(values.get(f"option-{name}", ""))}
                        for name, choices in option_choices(rules).items()]
     return form
@@ -102,7 +110,12 @@ def requested_seats(form: Mapping[str, str]) -> list[dict[str, Any]]:
         if not fewest <= bots <= most:
             who = "with you at the table" if name else "with nobody named"
             raise InvalidRequest(f"{rules.title} is for {seats_words(rules)}: {who}, {count_words(fewest, most)}", "bots")
-    return ([{"name": name}] if name else []) + [{"bot": form.get("bot", "")} for _ in range(bots)]
+    bot = {"bot": form.get("bot", "")}
+    if strength := str(form.get("strength", "")).strip():
+        if not strength.isdigit():
+            raise InvalidRequest(f"a strength is a whole number, not {strength!r}", "strength")
+        bot["strength"] = int(strength)
+    return ([{"name": name}] if name else []) + [dict(bot) for _ in range(bots)]
 
 
 def seats_words(rules: Rules) -> str:
@@ -134,6 +147,8 @@ def form_label(field: str | None) -> str:
     field = field or ""
     if field.endswith(".bot"):
         return "Against"
+    if field.endswith("strength"):
+        return "Strength"
     if field.endswith(".name") or field.startswith("seats["):
         return "Your name"
     if field.startswith("options."):

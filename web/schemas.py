@@ -47,6 +47,8 @@ class SeatRequest(Schema):
                                                   "with `player`, kept for that player, the only one who may take it"})
     name = Name(metadata={"description": "a person's name", "example": "ana"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
+    strength = fields.Raw(metadata={"description": "a searching bot's strength, 1 to 5 (default 3, the game's own "
+                                                   "budget): each step up doubles its thinking", "example": 3})
     player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat. "
                                                     "Alone, only for the player whose key the request carries "
                                                     "(Authorization: Bearer <key>); with `open`, a seat kept for them"})
@@ -96,6 +98,7 @@ class Seat(Schema):
     name = fields.String()
     kind = fields.String(metadata={"description": "'person', 'bot' or 'open' (nobody holds it yet)"})
     bot = fields.String(allow_none=True)
+    strength = fields.Integer(metadata={"description": "the strength chosen for the seat's bot, if any"})
     player = fields.String(allow_none=True, metadata={"description": "the id of the player sitting here, if any"})
     reserved_for = fields.String(metadata={"description": "an open seat kept for this player (an id): only they may join it"})
 
@@ -341,6 +344,9 @@ class PublicRules(Schema):
     version = fields.String(metadata={"description": "the rules' version, stored with every game"})
     seats = fields.Nested(SeatRange)
     bots = fields.List(fields.String(), metadata={"description": "the names of the bots that play it"})
+    bot_strengths = fields.Dict(keys=fields.String(), values=fields.List(fields.Integer()), metadata={
+        "description": "for each bot a seat may give a strength (`seats[].strength`), its levels, weakest first "
+                       "(only for a game that has one)", "example": {"search": [1, 2, 3, 4, 5]}})
     rules = fields.List(fields.Nested(RuleRef), metadata={"description": "the rule index every event and refusal cites"})
     cards = fields.List(fields.Dict(), metadata={
         "description": "the game's card catalogue, each card as printed, in the game's own shape (only for a game "

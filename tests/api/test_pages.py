@@ -126,6 +126,7 @@ class NewGameForm(HTMLParser):
         self.chosen: dict[str, str] = {}
         self.inputs: dict[str, dict[str, str]] = {}
         self.buttons: dict[str, dict[str, str]] = {}
+        self.selects: dict[str, dict[str, str]] = {}
         self._select: str | None = None
         self.feed(page)
 
@@ -134,6 +135,7 @@ class NewGameForm(HTMLParser):
         if tag == "select":
             self._select = attrs["name"]
             self.options[self._select] = []
+            self.selects[self._select] = attrs
         elif tag == "option" and self._select:
             self.options[self._select].append(attrs["value"])
             if "selected" in attrs:
@@ -215,4 +217,25 @@ def test_a_difficulty_the_table_cannot_take_is_refused_naming_it_and_kept_in_the
     assert NewGameForm(answer.text).chosen["option-difficulty"] == "hard"
     unknown = start(client, game="tianxia", bots="0", **{"option-difficulty": "godlike"})
     assert unknown.status_code == 400 and "Difficulty: Tianxia&#39;s difficulty is one of easy, normal" in unknown.text
+    assert client.get("/api/games").json["games"] == []
+
+
+def test_the_search_bot_is_offered_a_strength_and_the_game_starts_with_the_one_chosen(client):
+    greedy = NewGameForm(client.get("/?game=chi&bot=greedy").text)
+    assert "disabled" in greedy.selects["strength"], "the greedy bot has no strength to choose"
+    searching = NewGameForm(client.get("/?game=chi&bot=search").text)
+    assert "disabled" not in searching.selects["strength"]
+    assert searching.options["strength"] == ["", "1", "2", "3", "4", "5"] and searching.chosen["strength"] == ""
+    answer = start(client, bot="search", strength="4")
+    assert answer.status_code == 303, answer.text
+    game_id, token = re.fullmatch(r"/games/([0-9a-f-]{36})#token=([\w-]+)", answer.headers["Location"]).groups()
+    seats = client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).json["seats"]
+    assert [(seat["name"], seat.get("strength")) for seat in seats] == [("ana", None), ("search-bot", 4)]
+
+
+def test_a_strength_for_a_bot_without_one_is_refused_naming_the_field(client):
+    answer = start(client, bot="greedy", strength="4")
+    assert answer.status_code == 400
+    assert "Strength: the greedy bot has no strength to choose" in answer.text
+    assert start(client, bot="search", strength="max").status_code == 400
     assert client.get("/api/games").json["games"] == []

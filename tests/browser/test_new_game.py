@@ -72,3 +72,23 @@ def test_without_javascript_the_server_shows_the_chosen_games_bots_and_the_game_
         assert game["game"] == "xanadu" and [seat["bot"] for seat in game["seats"]] == [None, "builder"]
     finally:
         context.close()
+
+
+def test_the_strength_is_offered_for_the_search_bot_only_and_the_game_starts_with_it(page, server, api):
+    page.goto(server + "/")
+    assert page.locator("#strength").is_hidden(), "the greedy bot, chosen by default, has no strength"
+    page.select_option("#bot", "search")
+    assert page.locator("#strength").is_visible()
+    levels = page.locator("#strength option").evaluate_all("options => options.map(o => o.value)")
+    assert levels == ["", "1", "2", "3", "4", "5"]
+    page.select_option("#strength", "2")
+    page.select_option("#bot", "random")
+    assert page.locator("#strength").is_hidden()
+    page.select_option("#bot", "search")
+    assert page.locator("#strength").input_value() == "2", "the level chosen is kept while the bot changes"
+    page.fill("#name", "ana")
+    page.fill("#seed", "browser-strength")
+    page.click("#start")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    game = api.get(page.locator("#viewer").get_attribute("data-game-id"))
+    assert [(seat["bot"], seat.get("strength")) for seat in game["seats"]] == [(None, None), ("search", 2)]

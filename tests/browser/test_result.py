@@ -54,8 +54,8 @@ def open_resigned(page, server, api, game_id: str, token: str) -> None:
     page.wait_for_selector("#result:not([hidden])")
 
 
-def test_a_rematch_against_the_bot_opens_the_same_game_on_a_new_deal_in_your_seat(page, server, api):
-    created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="result-rematch")
+def test_a_rematch_against_the_bot_opens_the_same_game_with_the_same_bot_on_a_new_deal_in_your_seat(page, server, api):
+    created = api.create([{"name": "ana"}, {"bot": "search", "strength": 2}], seed="result-rematch")
     token = created["tokens"][0]["token"]
     open_resigned(page, server, api, created["id"], token)
     page.click("#rematch")
@@ -64,7 +64,8 @@ def test_a_rematch_against_the_bot_opens_the_same_game_on_a_new_deal_in_your_sea
     again = page.locator("#viewer").get_attribute("data-game-id")
     rematch = api.get(again)
     assert rematch["game"] == "chi" and rematch["status"] == "running"
-    assert [(seat["name"], seat.get("bot")) for seat in rematch["seats"]] == [("ana", None), ("greedy-bot", "greedy")]
+    assert [(seat["name"], seat.get("bot"), seat.get("strength")) for seat in rematch["seats"]] == [
+        ("ana", None, None), ("search-bot", "search", 2)], "the same bot at the same strength"
     assert "You hold ana's seat" in page.locator("#seat").inner_text()
 
 

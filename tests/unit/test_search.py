@@ -36,3 +36,20 @@ def test_a_single_legal_action_is_taken_without_searching():
 
     only = [{"type": "pass"}]
     assert SearchBot(NoDeal()).choose({}, only, Rng("search-one")) is only[0]
+
+
+def test_each_step_of_strength_doubles_the_thinking_and_the_default_is_the_games_own_budget():
+    own = CHI.bots["search"]
+    assert own.at_strength(3).budget == own.budget
+    assert own.at_strength(5).budget.playouts == 4 * own.budget.playouts
+    assert own.at_strength(1).budget.playouts == own.budget.playouts // 4
+    assert QUICK.at_strength(1).budget.playouts >= QUICK.budget.tables, "every dealt table is searched at least once"
+    assert (own.at_strength(1).name, own.at_strength(1).version) == (own.name, own.version)
+
+
+def test_a_strength_off_the_scale_is_refused():
+    import pytest
+
+    for level in (0, 6, "3"):
+        with pytest.raises(ValueError, match="strength is one of 1, 2, 3, 4, 5"):
+            CHI.bots["search"].at_strength(level)

@@ -42,6 +42,6 @@ def queue(services):
     return services.commands.on_change.queue
 
 
-def run_worker(queue: Queue) -> None:
-    """Play every queued job, in this process, until the queue is empty."""
-    SimpleWorker([queue.name], connection=queue.connection).work(burst=True)
+def run_worker(queue: Queue, max_jobs: int | None = None) -> None:
+    """Play every queued job (or the first `max_jobs`), in this process, until the queue is empty."""
+    SimpleWorker([queue.name], connection=queue.connection).work(burst=True, max_jobs=max_jobs)

@@ -100,6 +100,12 @@ window.ChronicleResult = {
       return [picture, legend, numbers];
     }
 
+    /* A seat of the rematch: the same bot at the same strength, or the same person. */
+    function rematchSeat(seat) {
+      if (!seat.bot) return { name: seat.name };
+      return seat.strength ? { bot: seat.bot, strength: seat.strength } : { bot: seat.bot };
+    }
+
     /* The same game, seats and options on a new deal: the asker's seat opens with its new token;
        the other people's links are given to pass on. */
     async function rematch(game, token) {
@@ -108,7 +114,7 @@ window.ChronicleResult = {
       button.disabled = true;
       note.textContent = "";
       try {
-        const body = { game: game.game, seats: game.seats.map((seat) => (seat.bot ? { bot: seat.bot } : { name: seat.name })) };
+        const body = { game: game.game, seats: game.seats.map(rematchSeat) };
         if (Object.keys(game.options || {}).length) body.options = game.options;
         if (game.clock) body.clock = game.clock;
         if (game.spectator_delay) body.spectator_delay = game.spectator_delay;
