@@ -17,6 +17,8 @@ import threading
 from contextlib import contextmanager
 from typing import Iterator
 
+from projections import ratings
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tracking (
     projection TEXT PRIMARY KEY,
@@ -73,11 +75,11 @@ CREATE TABLE IF NOT EXISTS totals (
 );
 """
 
-TABLES = ("tracking", "game_list", "results", "player_games", "totals")
+TABLES = ("tracking", "game_list", "results", "player_games", "totals") + ratings.TABLES
 FORMER_TABLES = ("seat_players",)  # of older schemas: dropped with the rest
 # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays, open seats;
-# 5: the inbox's order in the player_games rows, list totals, indexes for keyset pages
-SCHEMA_VERSION = 5
+# 5: the inbox's order in the player_games rows, list totals, indexes for keyset pages; 6: ratings
+SCHEMA_VERSION = 6
 
 
 class ProjectionDatabase:
@@ -109,7 +111,7 @@ class ProjectionDatabase:
                 return
             for table in TABLES + FORMER_TABLES:
                 cursor.execute(f"DROP TABLE IF EXISTS {table}")  # noqa: S608 - fixed table names
-            for statement in SCHEMA.split(";"):
+            for statement in (SCHEMA + ratings.SCHEMA).split(";"):
                 if statement.strip():
                     cursor.execute(statement)
             cursor.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

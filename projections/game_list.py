@@ -22,7 +22,7 @@ from eventsourcing.utils import get_topic
 
 from domain import clock
 from domain.contract import Event
-from projections import pages
+from projections import pages, ratings
 from projections.database import ProjectionDatabase
 from projections.pages import Page, checked_page
 from projections.totals import count, inbox_keys, list_key, list_keys, result_key, result_keys
@@ -98,16 +98,21 @@ class GameList:
                 taken += 1
             if not taken:
                 return 0
+            positions = {(note.originator_id, note.originator_version): note.id for note in notes[:taken]}
             for game_id in touched:
-                self._write(cursor, self.store.game(game_id))
+                game = self.store.game(game_id)
+                self._write(cursor, game, ends_at=positions.get((game.id, game.version)))
             cursor.execute(
                 "INSERT INTO tracking (projection, position) VALUES (?, ?) "
                 "ON CONFLICT (projection) DO UPDATE SET position = excluded.position",
                 (NAME, notes[taken - 1].id),
             )
+            ratings.rate_due(cursor, notes[taken - 1].id)
             return taken
 
-    def _write(self, cursor: Any, game: Game) -> None:
+    def _write(self, cursor: Any, game: Game, ends_at: int | None = None) -> None:
+        """The game's row, its players' inbox rows, and once it is over its result and its entry
+        for the ratings (`ends_at`: the position of its last event, if this batch holds it)."""
         game_id = str(game.id)
         seats = json.dumps(public_seats(game.seats))
         status = "finished" if game.finished else "running"
@@ -164,6 +169,8 @@ class GameList:
             )
             if cursor.rowcount == 1:
                 count(cursor, (), result_keys(game.game))
+            ratings.queue(cursor, game_id, ratings.rated_entry(game.game, game.rules, game.seats, game.options,
+                                                               outcome, last_activity), ends_at)
 
     @staticmethod
     def _write_player_game(cursor: Any, player: str, game_id: str, seat: int, bucket: int, due: str | None,
@@ -261,6 +268,7 @@ class GameList:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY finished_at DESC, game_id LIMIT ? OFFSET ?"
         rows = self.db.query(sql, (*params, limit + 1, offset))
+        rated = ratings.changes_of(self.db, [row["game_id"] for row in rows[:limit]])
         return Page(
             [
                 {
@@ -272,6 +280,7 @@ class GameList:
                     "tie": bool(row["tie"]),
                     "reason": row["reason"],
                     "finished_at": row["finished_at"],
+                    "ratings": rated.get(row["game_id"]),
                 }
                 for row in rows[:limit]
             ],

@@ -18,6 +18,10 @@ class GameNotFound(ServiceError):
     """No game has this id."""
 
 
+class NotFound(ServiceError):
+    """Nothing has this id (a player, say): `field` names the identifier."""
+
+
 class StaleVersion(ServiceError):
     """The move was decided on a version of the game that is no longer current."""
 

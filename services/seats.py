@@ -64,6 +64,8 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
         token = None if bot else secrets.token_urlsafe(24)
         tokens.append(token)
         records.append({"name": name, "bot": bot, "token_sha256": _hash(token) if token else None})
+        if bot:  # which version of the bot sat here: its rating is its own (projections.ratings)
+            records[-1]["bot_version"] = rules.bots[bot].version
         if strength is not None:
             records[-1]["strength"] = strength
     return records, tokens

@@ -13,11 +13,12 @@ from flask import Flask, send_from_directory
 
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
+from projections.leaderboards import Leaderboards
 from projections.inbox import Inbox
 from services.bootstrap import Services, build
 from services.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web import (
-    api_audit, api_disputes, api_games, api_play, api_players, api_replay, api_rules, api_seats, api_stream,
+    api_audit, api_disputes, api_games, api_play, api_players, api_ratings, api_replay, api_rules, api_seats, api_stream,
     problem_pages, problems, viewer,
 )
 from web.bodies import MAX_BODY_BYTES
@@ -33,6 +34,7 @@ class Chronicle:
     services: Services
     game_list: GameList
     inbox: Inbox
+    leaderboards: Leaderboards
 
     def __getattr__(self, name):
         return getattr(self.services, name)
@@ -66,11 +68,11 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     api = ProblemApi(app, spec_kwargs={"info": {"description": DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     for module in (api_games, api_play, api_replay, api_stream, api_audit, api_disputes, api_players, api_seats,
-                   api_rules):
+                   api_rules, api_ratings):
         api.register_blueprint(module.blp)
     problems.register(app)
     game_list = GameList(services.store, ProjectionDatabase(projection_path(services)))
-    app.extensions["chronicle"] = Chronicle(services, game_list, Inbox(game_list))
+    app.extensions["chronicle"] = Chronicle(services, game_list, Inbox(game_list), Leaderboards(game_list))
 
     @app.get(SWAGGER_UI + "<path:filename>")
     def swagger_ui(filename: str):

@@ -74,7 +74,7 @@ def parser() -> argparse.ArgumentParser:
     commands = top.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the API with Flask's development server")
     serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
-    projections = commands.add_parser("projections", help="the read models (game list, results)")
+    projections = commands.add_parser("projections", help="the read models (game list, results, ratings)")
     projections.add_argument("action", choices=["rebuild", "catch-up"])
     export = commands.add_parser("export", help="write a finished game as JSON lines")
     export.add_argument("game", type=game_id)
@@ -221,7 +221,7 @@ def serve_or_project(args, place: StorePlace) -> int:
         return 0
     game_list = app.extensions["chronicle"].game_list
     if args.action == "rebuild":
-        print(f"rebuilt the game list and results from {game_list.rebuild()} events")
+        print(f"rebuilt the game list, results and ratings from {game_list.rebuild()} events")
     else:
         print(f"caught up {game_list.catch_up()} events; position {game_list.position()}")
     return 0

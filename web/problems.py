@@ -18,7 +18,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from services.errors import (
-    Forbidden, GameNotFound, InvalidRequest, NotFinished, SeatTaken, StaleVersion, StepNotFound,
+    Forbidden, GameNotFound, InvalidRequest, NotFinished, NotFound, SeatTaken, StaleVersion, StepNotFound,
 )
 from web import problem_types as kinds
 from web.bodies import MAX_BODY_BYTES
@@ -111,6 +111,7 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(GameNotFound)
     @app.errorhandler(StepNotFound)
+    @app.errorhandler(NotFound)
     def not_found(error):
         return problem(kinds.NOT_FOUND, error.reason, field=error.field)
 

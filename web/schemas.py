@@ -175,6 +175,9 @@ class Result(Schema):
     tie = fields.Boolean()
     reason = fields.String()
     finished_at = fields.String()
+    ratings = fields.List(fields.Nested("RatingChange"), allow_none=True, metadata={
+        "description": "each seat's rating before and after the game; null for a game that counts for no rating "
+                       "(or not yet rated)"})
 
 
 class ResultList(Schema):
@@ -435,3 +438,64 @@ class Inbox(Schema):
     games = fields.List(fields.Nested(InboxGame))
     next = next_link(NEXT_PAGE)
     total = fields.Integer(metadata={"description": "how many games the player has, with this filter"})
+
+
+class LeaderboardQuery(Schema):
+    limit = WholeNumber(load_default=50, validate=validate.Range(min=1, max=MAX_LIMIT),
+                        metadata={"description": "how many to list"})
+    cursor = cursor_field()
+
+
+class Standing(Schema):
+    rater = fields.String(metadata={"description": "`player:<id>`, or `bot:<name>@<version>` (with `/<strength>` "
+                                                   "for a bot given one)"})
+    kind = fields.String(metadata={"description": "'player' or 'bot'"})
+    name = fields.String()
+    player = fields.String(allow_none=True, metadata={"description": "the player's id (GET /api/players/{id})"})
+    rating = fields.Float(metadata={"description": "mu - 3 sigma: what the rating system is nearly sure the "
+                                                   "strength is above; a newcomer starts at 0"})
+    mu = fields.Float(metadata={"description": "the estimated strength (Plackett-Luce, openskill; 25 at the start)"})
+    sigma = fields.Float(metadata={"description": "how unsure the estimate is (25/3 at the start)"})
+    games = fields.Integer(metadata={"description": "rated games finished"})
+    wins = fields.Float(metadata={"description": "games won, a shared win counting its share"})
+    provisional = fields.Boolean(metadata={"description": "fewer than 10 rated games: the rating may still move far"})
+
+
+class Leaderboard(Schema):
+    game = fields.String()
+    ratings = fields.List(fields.Nested(Standing), metadata={"description": "highest rating first"})
+    next = next_link(NEXT_PAGE)
+    total = fields.Integer(metadata={"description": "how many are rated at this game"})
+
+
+class RatingPoint(Schema):
+    game_id = fields.String()
+    finished_at = fields.String()
+    place = fields.Integer(metadata={"description": "1 for a win; a shared place is a tie"})
+    rating = fields.Float(metadata={"description": "the rating after that game"})
+
+
+class GameRating(Standing):
+    history = fields.List(fields.Nested(RatingPoint), metadata={"description": "after each rated game, oldest first"})
+
+
+class PublicPlayer(Schema):
+    id = fields.String()
+    name = fields.String()
+    ratings = fields.Dict(keys=fields.String(), values=fields.Nested(GameRating),
+                          metadata={"description": "the player's rating at each game they have a rated game of"})
+
+
+class RatingChange(Schema):
+    seat = fields.Integer()
+    rater = fields.String()
+    place = fields.Integer()
+    before = fields.Float()
+    after = fields.Float()
+    change = fields.Float()
+
+
+class GameRatings(Schema):
+    rated = fields.Boolean(metadata={"description": "whether the game counts for the ratings (a finished game of "
+                                                    "rated seats, no sandbox, not solo)"})
+    seats = fields.List(fields.Nested(RatingChange), metadata={"description": "each seat's rating before and after"})

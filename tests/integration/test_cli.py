@@ -202,3 +202,25 @@ def test_cards_prints_the_xi_card_list_as_the_docs_show_it_and_names_the_games_t
     assert "| Snow Beast | unit | 10T | 4 / 16 |" in done.stdout and "| aqua | 50 |" in done.stdout
     missing = chronicle("cards", "chi", data=None)
     assert (missing.returncode, missing.stderr) == (2, "chronicle cards: 'chi' has no card table (games with one: xi)\n")
+
+
+def test_projections_rebuild_throws_the_read_models_away_and_gives_the_same_ratings(tmp_path):
+    from projections.database import ProjectionDatabase
+    from projections.game_list import GameList
+    from services.bootstrap import build
+
+    services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)})
+    for number in range(4):
+        services.commands.create("chi", [{"bot": "greedy"}, {"bot": "search" if number % 2 else "random",
+                                                             **({"strength": 1} if number % 2 else {})}],
+                                 seed=f"cli-ratings-{number}")
+    read_models = GameList(services.store, ProjectionDatabase(str(tmp_path / "projections.sqlite")))
+    read_models.catch_up()
+    before = [dict(row) for row in read_models.db.query("SELECT * FROM ratings ORDER BY rater")]
+    read_models.db.close()
+    services.store.close()
+    assert {row["rater"] for row in before} == {"bot:greedy@1", "bot:random@1", "bot:search@1/1"}
+    done = chronicle("projections", "rebuild", data=tmp_path)
+    assert done.returncode == 0 and "rebuilt the game list, results and ratings" in done.stdout, done.stderr
+    after = ProjectionDatabase(str(tmp_path / "projections.sqlite"))
+    assert [dict(row) for row in after.query("SELECT * FROM ratings ORDER BY rater")] == before

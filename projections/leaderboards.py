@@ -1,0 +1,64 @@
+"""Reading the ratings (projections.ratings): a game's leaderboard a page at a time, a player's
+rating at each game with its history, and the rating change each seat of a game got.
+
+Every read first brings a few games up to date, as the game list's reads do; the rest of the
+catching up is the runner's, off the request path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections import pages
+from projections.game_list import GameList
+from projections.pages import Page, checked_page
+from projections.ratings import PROVISIONAL_GAMES, changes_of, ordinal
+
+
+class Leaderboards:
+    def __init__(self, game_list: GameList):
+        self.game_list, self.db = game_list, game_list.db
+
+    def board(self, game: str, limit: int = 50, cursor: str | None = None) -> Page:
+        """The raters of `game`, highest rating first (ties by rater id), from `cursor`."""
+        checked_page(limit, 0, cursor)
+        self.game_list.catch_up_some()
+        where, params = "game = ?", [game]
+        if cursor is not None:
+            rating, rater = pages.decode(f"leaderboard:{game}", cursor, (float, str))
+            where += " AND ordinal <= ? AND (ordinal < ? OR rater > ?)"
+            params += [rating, rating, rater]
+        rows = self.db.query(f"SELECT * FROM ratings WHERE {where} ORDER BY ordinal DESC, rater LIMIT ?",  # noqa: S608
+                             (*params, limit + 1))
+        total = self.db.query("SELECT count(*) AS n FROM ratings WHERE game = ?", (game,))[0]["n"]
+        last = rows[limit - 1] if len(rows) > limit else None
+        return Page([standing(row) for row in rows[:limit]],
+                    pages.encode(f"leaderboard:{game}", [last["ordinal"], last["rater"]]) if last else None, total)
+
+    def of_player(self, player_id: str) -> dict[str, dict[str, Any]]:
+        """A player's rating at each game they are rated at, with its history, oldest first."""
+        self.game_list.catch_up_some()
+        rater = f"player:{player_id}"
+        rated = {row["game"]: standing(row) for row in self.db.query("SELECT * FROM ratings WHERE rater = ?", (rater,))}
+        for row in self.db.query("SELECT * FROM rating_changes WHERE rater = ? ORDER BY game, position", (rater,)):
+            rated[row["game"]].setdefault("history", []).append({
+                "game_id": row["game_id"], "finished_at": row["finished_at"], "place": row["place"],
+                "rating": round(ordinal(row["after_mu"], row["after_sigma"]), 2)})
+        return rated
+
+    def changes(self, game_id: str) -> list[dict[str, Any]] | None:
+        """Each seat's rating before and after the game, if it counted for the ratings."""
+        self.game_list.catch_up_some()
+        return changes_of(self.db, [game_id]).get(game_id)
+
+
+def standing(row: Any) -> dict[str, Any]:
+    """One rater on a leaderboard."""
+    rater = row["rater"]
+    return {
+        "rater": rater, "kind": row["kind"], "name": row["name"],
+        "player": rater.removeprefix("player:") if row["kind"] == "player" else None,
+        "rating": round(row["ordinal"], 2), "mu": round(row["mu"], 3), "sigma": round(row["sigma"], 3),
+        "games": row["games"], "wins": row["wins"], "provisional": row["games"] < PROVISIONAL_GAMES,
+    }
+

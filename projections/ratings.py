@@ -1,0 +1,182 @@
+"""Ratings: each player's and each bot's strength at each game, from the games they finished.
+
+The rating system is openskill's Plackett-Luce model, made for any number of players and for
+ties: a finished game gives each rated seat a place (the winners share the first; the others
+follow by score, equal scores sharing a place) and moves every seat's rating (mu, sigma) from
+what the places say against what the ratings expected. A rating is shown as its ordinal,
+mu - 3 sigma: a newcomer starts at 0 and climbs as the model grows sure of them.
+
+Who is rated: registered players (a seat of a named person without a player id could be anyone,
+so a game with one is not rated), and bots, each name, version and strength a rater of its own,
+so that a bot's strength sits on the people's scale. What counts: a finished game of two seats
+or more that is no sandbox (scenarios and forks never count); a resignation or a clock forfeit is
+a loss like any other, as the outcome says. A game whose rules say its ratings are for persons
+only (`rated_seats = "persons"`: Tianxia, whose bots play beside a rival the rules play) counts
+only when every seat is a player. Solo games are scored, not rated (projections.solo_boards).
+
+The ratings follow the order in which games finished in the store's notification log, live and
+rebuilt alike: a catch-up notes the position of each game's last event, and rates every result
+whose last event lies at or before the position it reached, in the order of those positions
+(a result written ahead of its position waits for it). So a rebuild from zero gives exactly the
+ratings the live read model holds. Rating a game reads and writes one row per seat: O(1).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Sequence
+
+from openskill.models import PlackettLuce
+
+from domain.contract import Outcome
+
+MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
+PROVISIONAL_GAMES = 10  # a rating from fewer games is marked provisional
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS ratings (
+    game TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    ordinal REAL NOT NULL,
+    games INTEGER NOT NULL,
+    wins REAL NOT NULL,
+    last_game TEXT NOT NULL,
+    PRIMARY KEY (game, rater)
+);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (game, ordinal DESC, rater);
+CREATE TABLE IF NOT EXISTS rating_changes (
+    game_id TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    game TEXT NOT NULL,
+    rater TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    before_mu REAL NOT NULL,
+    before_sigma REAL NOT NULL,
+    after_mu REAL NOT NULL,
+    after_sigma REAL NOT NULL,
+    finished_at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE INDEX IF NOT EXISTS rating_changes_by_rater ON rating_changes (rater, game, position);
+CREATE TABLE IF NOT EXISTS rated_games (
+    game_id TEXT PRIMARY KEY,
+    position INTEGER,
+    entry TEXT NOT NULL,
+    rated INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS rated_games_due ON rated_games (position) WHERE rated = 0 AND position IS NOT NULL;
+"""
+TABLES = ("ratings", "rating_changes", "rated_games")
+
+
+def places(outcome: Outcome) -> list[int]:
+    """Each seat's place, 1 the best: the winners share the first; the others follow, by score,
+    equal scores sharing a place. Nobody won (a rival the rules play did): all by score."""
+    winners = set(outcome.winners)
+    others = sorted({score for seat, score in enumerate(outcome.scores) if seat not in winners}, reverse=True)
+    after = 2 if winners else 1
+    return [1 if seat in winners else after + others.index(score) for seat, score in enumerate(outcome.scores)]
+
+
+def rater_of(seat: Mapping[str, Any], bot_version: str | None) -> tuple[str, str, str] | None:
+    """Who a seat is on the ratings: (rater id, kind, name), or None for a person without a player id."""
+    if seat.get("player"):
+        return f"player:{seat['player']}", "player", seat["name"]
+    bot = seat.get("bot")
+    if not bot:
+        return None
+    shown = f"{bot} {bot_version}" + (f" at strength {seat['strength']}" if seat.get("strength") is not None else "")
+    strength = f"/{seat['strength']}" if seat.get("strength") is not None else ""
+    return f"bot:{bot}@{bot_version}{strength}", "bot", shown
+
+
+def rated_entry(game: str, rules: Any, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
+                outcome: Outcome, finished_at: str) -> dict[str, Any] | None:
+    """What the ratings take from a finished game: each seat's rater and place; None for a game
+    that counts for no rating (a sandbox, a solo game, a seat nobody can be rated as)."""
+    if options.get("sandbox") or len(seats) < 2:
+        return None
+    raters = [rater_of(seat, seat.get("bot_version") or getattr(rules.bots.get(seat.get("bot") or ""), "version", "1"))
+              for seat in seats]
+    if any(rater is None for rater in raters):
+        return None
+    if getattr(rules, "rated_seats", "all") == "persons" and any(kind != "player" for _, kind, _ in raters):
+        return None
+    return {"game": game, "raters": [list(rater) for rater in raters], "places": places(outcome),
+            "winners": list(outcome.winners), "finished_at": finished_at}
+
+
+def queue(cursor: Any, game_id: str, entry: Mapping[str, Any] | None, position: int | None) -> None:
+    """Keep a finished game's entry until the catch-up has passed its last event (`position`,
+    None while it lies ahead of the batch that found the game finished)."""
+    if entry is None:
+        return
+    cursor.execute("INSERT INTO rated_games (game_id, position, entry) VALUES (?, ?, ?) ON CONFLICT (game_id) "
+                   "DO UPDATE SET position = coalesce(rated_games.position, excluded.position)",
+                   (game_id, position, json.dumps(entry)))
+
+
+def rate_due(cursor: Any, position: int) -> int:
+    """Rate every queued game whose last event lies at or before `position`, in that order;
+    returns how many."""
+    due = cursor.execute("SELECT game_id, position, entry FROM rated_games WHERE rated = 0 AND position IS NOT NULL "
+                         "AND position <= ? ORDER BY position", (position,)).fetchall()
+    for row in due:
+        rate_game(cursor, row["game_id"], row["position"], json.loads(row["entry"]))
+        cursor.execute("UPDATE rated_games SET rated = 1 WHERE game_id = ?", (row["game_id"],))
+    return len(due)
+
+
+def rate_game(cursor: Any, game_id: str, position: int, entry: Mapping[str, Any]) -> None:
+    """One finished game's ratings: every seat's rating before and after, and the history."""
+    game, finished_at = entry["game"], entry["finished_at"]
+    raters, seat_places = entry["raters"], entry["places"]
+    before = []
+    for rater, kind, name in raters:
+        row = cursor.execute("SELECT mu, sigma, games, wins FROM ratings WHERE game = ? AND rater = ?",
+                             (game, rater)).fetchone()
+        before.append((row["mu"], row["sigma"], row["games"], row["wins"]) if row else (MODEL.mu, MODEL.sigma, 0, 0.0))
+    teams = [[MODEL.rating(mu=mu, sigma=sigma)] for mu, sigma, _, _ in before]
+    after = [team[0] for team in MODEL.rate(teams, ranks=list(seat_places))]
+    winners = entry["winners"]
+    for seat, ((rater, kind, name), (mu, sigma, games, wins), new) in enumerate(zip(raters, before, after)):
+        share = 1 / len(winners) if seat in winners else 0.0
+        cursor.execute(
+            "INSERT INTO ratings (game, rater, kind, name, mu, sigma, ordinal, games, wins, last_game)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game, rater) DO UPDATE SET name = excluded.name,"
+            " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal, games = excluded.games,"
+            " wins = excluded.wins, last_game = excluded.last_game",
+            (game, rater, kind, name, new.mu, new.sigma, ordinal(new.mu, new.sigma), games + 1, wins + share, game_id))
+        cursor.execute(
+            "INSERT INTO rating_changes (game_id, seat, game, rater, position, place, before_mu, before_sigma, after_mu,"
+            " after_sigma, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seat, game, rater, position, seat_places[seat], mu, sigma, new.mu, new.sigma, finished_at))
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    """The rating shown: what the model is nearly sure the player's strength is above."""
+    return mu - 3 * sigma
+
+
+def changes_of(db: Any, game_ids: Sequence[str]) -> dict[str, list[dict[str, Any]]]:
+    """Each rated game's seats' rating changes, for the games of `game_ids`."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    if not game_ids:
+        return found
+    marks = ", ".join("?" * len(game_ids))
+    for row in db.query(f"SELECT * FROM rating_changes WHERE game_id IN ({marks}) ORDER BY game_id, seat",  # noqa: S608
+                        tuple(game_ids)):
+        found.setdefault(row["game_id"], []).append(change(row))
+    return found
+
+
+def change(row: Any) -> dict[str, Any]:
+    """One seat's rating change in one game, as shown: the ratings (ordinals) before and after."""
+    before, after = ordinal(row["before_mu"], row["before_sigma"]), ordinal(row["after_mu"], row["after_sigma"])
+    return {"seat": row["seat"], "rater": row["rater"], "place": row["place"],
+            "before": round(before, 2), "after": round(after, 2), "change": round(after - before, 2)}

@@ -1,0 +1,80 @@
+"""Ratings through REST: a game's leaderboard a page at a time, a player's ratings with their
+history, and each seat's rating change on a finished game."""
+
+from __future__ import annotations
+
+from tests.playing import play_to_end
+
+
+def register(client, name):
+    answer = client.post("/api/players", json={"name": name})
+    assert answer.status_code == 201
+    return answer.json
+
+
+def players_game(client, services, host, guest, seed):
+    """A game of Chi between two players, the guest joining the seat kept for them, played to its end."""
+    created = client.post("/api/games", json={"game": "chi", "seed": seed, "seats": [
+        {"player": host["id"]}, {"open": True, "player": guest["id"]}]},
+        headers={"Authorization": f"Bearer {host['key']}"})
+    assert created.status_code == 201, created.json
+    game_id = created.json["id"]
+    joined = client.post(f"/api/games/{game_id}/seats/1/join", headers={"Authorization": f"Bearer {guest['key']}"})
+    assert joined.status_code == 200, joined.json
+    play_to_end(services, game_id, seed=seed)
+    return game_id
+
+
+def test_the_leaderboard_lists_players_and_bots_by_rating_a_page_at_a_time(client, services, caught_up):
+    ana, bo = register(client, "ana"), register(client, "bo")
+    game_id = players_game(client, services, ana, bo, "board-1")
+    for seed in ("board-2", "board-3"):
+        client.post("/api/games", json={"game": "chi", "seed": seed, "seats": [{"bot": "greedy"}, {"bot": "random"}]})
+    caught_up()
+    board = client.get("/api/leaderboards/chi").json
+    assert board["total"] == 4 and board["next"] is None
+    ratings = [row["rating"] for row in board["ratings"]]
+    assert ratings == sorted(ratings, reverse=True)
+    assert {row["name"] for row in board["ratings"]} == {"ana", "bo", "greedy 1", "random 1"}
+    assert all(row["provisional"] for row in board["ratings"])
+
+    first = client.get("/api/leaderboards/chi?limit=3").json
+    assert len(first["ratings"]) == 3 and first["total"] == 4
+    rest = client.get(first["next"]).json
+    assert [row["rater"] for row in first["ratings"] + rest["ratings"]] == [row["rater"] for row in board["ratings"]]
+    assert rest["next"] is None
+
+    changes = client.get(f"/api/games/{game_id}/ratings").json
+    assert changes["rated"] and [seat["seat"] for seat in changes["seats"]] == [0, 1]
+    assert {seat["rater"] for seat in changes["seats"]} == {f"player:{ana['id']}", f"player:{bo['id']}"}
+    assert all(abs(seat["after"] - seat["before"] - seat["change"]) < 0.02 for seat in changes["seats"])
+    winner = next(seat for seat in changes["seats"] if seat["place"] == 1)
+    assert winner["change"] > 0
+    results = {result["id"]: result for result in client.get("/api/results?game=chi").json["results"]}
+    assert results[game_id]["ratings"] == changes["seats"], "the result carries the rating change"
+
+
+def test_a_players_page_shows_each_games_rating_and_its_history(client, services, caught_up):
+    ana, bo = register(client, "ana"), register(client, "bo")
+    for number in range(2):
+        players_game(client, services, ana, bo, f"history-{number}")
+    caught_up()
+    shown = client.get(f"/api/players/{ana['id']}").json
+    assert shown["name"] == "ana" and "key" not in shown and "callback_url" not in shown
+    chi = shown["ratings"]["chi"]
+    assert chi["games"] == 2 and [point["rating"] for point in chi["history"]][-1] == chi["rating"]
+
+
+def test_a_game_that_counts_for_nobody_says_so_and_unknowns_are_404(client, services, caught_up):
+    created = client.post("/api/games", json={"game": "chi", "seed": "unrated",
+                                              "seats": [{"name": "cy"}, {"bot": "random"}]}).json
+    play_to_end(services, created["id"])
+    caught_up()
+    assert client.get(f"/api/games/{created['id']}/ratings").json == {"rated": False, "seats": []}
+    [result] = client.get("/api/results").json["results"]
+    assert result["ratings"] is None
+    unknown_game = client.get("/api/leaderboards/go")
+    assert unknown_game.status_code == 404 and unknown_game.json["field"] == "game"
+    unknown_player = client.get("/api/players/00000000-0000-4000-8000-000000000000")
+    assert unknown_player.status_code == 404 and unknown_player.json["field"] == "player_id"
+    assert client.get("/api/leaderboards/chi?cursor=nonsense").status_code == 400
