@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections import pages
+from projections import pages, solo_boards
 from projections.game_list import GameList
 from projections.pages import Page, checked_page
 from projections.ratings import PROVISIONAL_GAMES, changes_of, ordinal
@@ -35,6 +35,25 @@ class Leaderboards:
         return Page([standing(row) for row in rows[:limit]],
                     pages.encode(f"leaderboard:{game}", [last["ordinal"], last["rater"]]) if last else None, total)
 
+    def solo_board(self, game: str, board: str, rival: bool, limit: int = 50, cursor: str | None = None) -> Page:
+        """A solo board: against a rival, the most wins first, then the best score; else the best
+        score first (ties by rater id), from `cursor`."""
+        checked_page(limit, 0, cursor)
+        self.game_list.catch_up_some()
+        kind = f"solo:{game}:{board}"
+        where, params = "game = ? AND board = ?", [game, board]
+        order = "wins DESC, best DESC, rater" if rival else "best DESC, rater"
+        if cursor is not None:
+            wins, best, rater = pages.decode(kind, cursor, (int, int, str))
+            where += " AND (-wins, -best, rater) > (?, ?, ?)" if rival else " AND (-best, rater) > (?, ?)"
+            params += [-wins, -best, rater] if rival else [-best, rater]
+        rows = self.db.query(f"SELECT * FROM solo_boards WHERE {where} ORDER BY {order} LIMIT ?",  # noqa: S608
+                             (*params, limit + 1))
+        total = self.db.query("SELECT count(*) AS n FROM solo_boards WHERE game = ? AND board = ?", (game, board))[0]["n"]
+        last = rows[limit - 1] if len(rows) > limit else None
+        return Page([solo_boards.standing(row, rival) for row in rows[:limit]],
+                    pages.encode(kind, [last["wins"], last["best"], last["rater"]]) if last else None, total)
+
     def of_player(self, player_id: str) -> dict[str, dict[str, Any]]:
         """A player's rating at each game they are rated at, with its history, oldest first."""
         self.game_list.catch_up_some()
@@ -45,6 +64,14 @@ class Leaderboards:
                 "game_id": row["game_id"], "finished_at": row["finished_at"], "place": row["place"],
                 "rating": round(ordinal(row["after_mu"], row["after_sigma"]), 2)})
         return rated
+
+    def solo_of_player(self, player_id: str, rivals: set[str]) -> dict[str, dict[str, dict[str, Any]]]:
+        """A player's rows on the solo boards: game -> board -> row (`rivals`: the games whose solo
+        games are played against a rival)."""
+        found: dict[str, dict[str, dict[str, Any]]] = {}
+        for row in self.db.query("SELECT * FROM solo_boards WHERE rater = ? ORDER BY game, board", (f"player:{player_id}",)):
+            found.setdefault(row["game"], {})[row["board"]] = solo_boards.standing(row, row["game"] in rivals)
+        return found
 
     def changes(self, game_id: str) -> list[dict[str, Any]] | None:
         """Each seat's rating before and after the game, if it counted for the ratings."""

@@ -12,7 +12,8 @@ so that a bot's strength sits on the people's scale. What counts: a finished gam
 or more that is no sandbox (scenarios and forks never count); a resignation or a clock forfeit is
 a loss like any other, as the outcome says. A game whose rules say its ratings are for persons
 only (`rated_seats = "persons"`: Tianxia, whose bots play beside a rival the rules play) counts
-only when every seat is a player. Solo games are scored, not rated (projections.solo_boards).
+only when every seat is a player. Solo games are scored, not rated: their results go on the
+game's solo boards (projections.solo_boards), in the same order.
 
 The ratings follow the order in which games finished in the store's notification log, live and
 rebuilt alike: a catch-up notes the position of each game's last event, and rates every result
@@ -29,6 +30,7 @@ from typing import Any, Mapping, Sequence
 from openskill.models import PlackettLuce
 
 from domain.contract import Outcome
+from projections import solo_boards
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 PROVISIONAL_GAMES = 10  # a rating from fewer games is marked provisional
@@ -70,8 +72,8 @@ CREATE TABLE IF NOT EXISTS rated_games (
     rated INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS rated_games_due ON rated_games (position) WHERE rated = 0 AND position IS NOT NULL;
-"""
-TABLES = ("ratings", "rating_changes", "rated_games")
+""" + solo_boards.SCHEMA
+TABLES = ("ratings", "rating_changes", "rated_games") + solo_boards.TABLES
 
 
 def places(outcome: Outcome) -> list[int]:
@@ -97,14 +99,17 @@ def rater_of(seat: Mapping[str, Any], bot_version: str | None) -> tuple[str, str
 
 def rated_entry(game: str, rules: Any, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
                 outcome: Outcome, finished_at: str) -> dict[str, Any] | None:
-    """What the ratings take from a finished game: each seat's rater and place; None for a game
-    that counts for no rating (a sandbox, a solo game, a seat nobody can be rated as)."""
-    if options.get("sandbox") or len(seats) < 2:
+    """What the ratings take from a finished game: each seat's rater and place, or a solo game's
+    score for its board (projections.solo_boards); None for a game that counts for nothing (a
+    sandbox, a seat nobody can be rated as)."""
+    if options.get("sandbox"):
         return None
     raters = [rater_of(seat, seat.get("bot_version") or getattr(rules.bots.get(seat.get("bot") or ""), "version", "1"))
               for seat in seats]
     if any(rater is None for rater in raters):
         return None
+    if len(seats) == 1:
+        return solo_boards.solo_entry(game, rules, list(raters[0]), options, outcome, finished_at)
     if getattr(rules, "rated_seats", "all") == "persons" and any(kind != "player" for _, kind, _ in raters):
         return None
     return {"game": game, "raters": [list(rater) for rater in raters], "places": places(outcome),
@@ -127,7 +132,11 @@ def rate_due(cursor: Any, position: int) -> int:
     due = cursor.execute("SELECT game_id, position, entry FROM rated_games WHERE rated = 0 AND position IS NOT NULL "
                          "AND position <= ? ORDER BY position", (position,)).fetchall()
     for row in due:
-        rate_game(cursor, row["game_id"], row["position"], json.loads(row["entry"]))
+        entry = json.loads(row["entry"])
+        if "solo" in entry:
+            solo_boards.record(cursor, row["game_id"], entry)
+        else:
+            rate_game(cursor, row["game_id"], row["position"], entry)
         cursor.execute("UPDATE rated_games SET rated = 1 WHERE game_id = ?", (row["game_id"],))
     return len(due)
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from flask import url_for
 from flask.views import MethodView
 
 from domain import registry
+from projections.ratings import rated_entry
+from projections.solo_boards import has_rival
 from services.errors import NotFound
 from services.players import PlayerNotFound
 from web import schemas
@@ -31,10 +34,35 @@ class Leaderboard(MethodView):
         """The players and bots rated at a game, highest rating first, a page at a time. Ratings
         come from finished games of two seats or more between players and bots (no sandbox): a
         game with an unregistered person counts for nobody."""
-        rules_of(game)
+        rules = rules_of(game)
         page = chronicle().leaderboards.board(game, **query)
         return {"game": game, "ratings": page.rows, "total": page.total,
-                "next": next_link("ratings.Leaderboard", query, {"game": game}, cursor=page.next) if page.next else None}
+                "next": next_link("ratings.Leaderboard", query, {"game": game}, cursor=page.next) if page.next else None,
+                "solo_boards": {board: url_for("ratings.SoloBoard", game=game, board=board)
+                                for board in getattr(rules, "solo_boards", ())}}
+
+
+@blp.route("/leaderboards/<string:game>/solo/<string:board>", parameters=GAME_PARAMETER + [
+    {"in": "path", "name": "board", "description": "the board: the Court's standard or advanced, Tianxia's difficulty",
+     "example": "hard", "schema": {"type": "string"}}])
+class SoloBoard(MethodView):
+    @blp.doc(operationId="getSoloBoard")
+    @blp.arguments(schemas.LeaderboardQuery, location="query")
+    @blp.response(200, schemas.SoloBoard)
+    @blp.problems(400, s404="no game has this name, or the game has no such board (`field` says which)")
+    def get(self, query, game: str, board: str):
+        """A solo game's board: each player's and bot's best score on it (with the title earned),
+        and against a rival (Li Mu) the games won and lost, the most wins first."""
+        rules = rules_of(game)
+        boards = getattr(rules, "solo_boards", ())
+        if board not in boards:
+            offered = f"its boards are {', '.join(boards)}" if boards else "it has no solo game"
+            raise NotFound(f"{rules.title} has no board {board[:40]!r}: {offered}", "board")
+        rival = has_rival(rules)
+        page = chronicle().leaderboards.solo_board(game, board, rival, **query)
+        return {"game": game, "board": board, "against_rival": rival, "entries": page.rows, "total": page.total,
+                "next": next_link("ratings.SoloBoard", query, {"game": game, "board": board}, cursor=page.next)
+                if page.next else None}
 
 
 @blp.route("/players/<uuid:player_id>")
@@ -48,8 +76,10 @@ class PublicPlayer(MethodView):
             player = chronicle().commands.players.get(player_id)
         except PlayerNotFound:
             raise NotFound(f"there is no player {player_id}", "player_id") from None
+        rivals = {name for name, rules in registry.GAMES.items() if has_rival(rules)}
         return {"id": str(player.id), "name": player.name,
-                "ratings": chronicle().leaderboards.of_player(str(player.id))}
+                "ratings": chronicle().leaderboards.of_player(str(player.id)),
+                "solo": chronicle().leaderboards.solo_of_player(str(player.id), rivals)}
 
 
 @blp.route("/games/<uuid:game_id>/ratings")
@@ -58,7 +88,10 @@ class GameRatings(MethodView):
     @blp.response(200, schemas.GameRatings)
     @blp.problems(404)
     def get(self, game_id: UUID):
-        """Each seat's rating before and after a finished game, if it counted for the ratings."""
-        chronicle().store.game(game_id)  # 404 for no such game
+        """Each seat's rating before and after a finished game, if it counts for the ratings
+        (`seats` stays empty for a moment after the game ends, until the ratings catch up)."""
+        game = chronicle().store.game(game_id)  # 404 for no such game
+        outcome = game.rules.outcome(game.state)
+        entry = None if outcome is None else rated_entry(game.game, game.rules, game.seats, game.options, outcome, "")
         changes = chronicle().leaderboards.changes(str(game_id))
-        return {"rated": changes is not None, "seats": changes or []}
+        return {"rated": entry is not None and "solo" not in entry, "seats": changes or []}

@@ -19,7 +19,7 @@ from services.bootstrap import Services, build
 from services.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web import (
     api_audit, api_disputes, api_games, api_play, api_players, api_ratings, api_replay, api_rules, api_seats, api_stream,
-    problem_pages, problems, viewer,
+    problem_pages, problems, rating_pages, viewer,
 )
 from web.bodies import MAX_BODY_BYTES
 from web.openapi import DESCRIPTION, ProblemApi
@@ -79,6 +79,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
         return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename)
 
     app.register_blueprint(viewer.blp)  # "/" (the game list) and /games/{id} (the table viewer)
+    app.register_blueprint(rating_pages.blp)  # /leaderboards/{game} and /players/{id}
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
 
     logging.getLogger(__name__).info(

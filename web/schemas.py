@@ -464,6 +464,8 @@ class Standing(Schema):
 class Leaderboard(Schema):
     game = fields.String()
     ratings = fields.List(fields.Nested(Standing), metadata={"description": "highest rating first"})
+    solo_boards = fields.Dict(keys=fields.String(), values=fields.String(), metadata={
+        "description": "the game's boards of solo scores (a solo game is scored, not rated): name -> link"})
     next = next_link(NEXT_PAGE)
     total = fields.Integer(metadata={"description": "how many are rated at this game"})
 
@@ -479,11 +481,36 @@ class GameRating(Standing):
     history = fields.List(fields.Nested(RatingPoint), metadata={"description": "after each rated game, oldest first"})
 
 
+class SoloStanding(Schema):
+    rater = fields.String()
+    kind = fields.String(metadata={"description": "'player' or 'bot'"})
+    name = fields.String()
+    player = fields.String(allow_none=True)
+    games = fields.Integer(metadata={"description": "solo games finished on this board"})
+    best_score = fields.Integer()
+    best_title = fields.String(metadata={"description": "the title the best score earned (a game with titles)"})
+    best_game = fields.String(metadata={"description": "the game of the best score"})
+    wins = fields.Integer(metadata={"description": "games won against the rival (a game with one)"})
+    losses = fields.Integer(metadata={"description": "games the rival won (a game with one)"})
+
+
+class SoloBoard(Schema):
+    game = fields.String()
+    board = fields.String()
+    against_rival = fields.Boolean(metadata={"description": "true: the most wins against the rival first, then the "
+                                                            "best score; false: the best score first"})
+    entries = fields.List(fields.Nested(SoloStanding))
+    next = next_link(NEXT_PAGE)
+    total = fields.Integer()
+
+
 class PublicPlayer(Schema):
     id = fields.String()
     name = fields.String()
     ratings = fields.Dict(keys=fields.String(), values=fields.Nested(GameRating),
                           metadata={"description": "the player's rating at each game they have a rated game of"})
+    solo = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.Nested(SoloStanding)),
+                       metadata={"description": "the player's rows on each solo game's boards: game -> board -> row"})
 
 
 class RatingChange(Schema):
@@ -498,4 +525,6 @@ class RatingChange(Schema):
 class GameRatings(Schema):
     rated = fields.Boolean(metadata={"description": "whether the game counts for the ratings (a finished game of "
                                                     "rated seats, no sandbox, not solo)"})
-    seats = fields.List(fields.Nested(RatingChange), metadata={"description": "each seat's rating before and after"})
+    seats = fields.List(fields.Nested(RatingChange), metadata={
+        "description": "each seat's rating before and after; empty for a moment after the game ends, until the "
+                       "ratings catch up"})

@@ -29,6 +29,13 @@ class CourtRules(Interrupts, RulesTurns):
     rulebook = RULEBOOK
     state_types = (CourtState,)
     options = {"advanced": bool}  # the Advanced Game: 6 spaces in the Royal Court
+
+    solo_boards = ("standard", "advanced")  # the boards of solo scores, the Advanced Game apart
+
+    @staticmethod
+    def solo_board(options: Mapping[str, Any]) -> str:
+        """The board a game's score counts on: the Advanced Game apart from the standard one."""
+        return "advanced" if options.get("advanced") else "standard"
     stand_in_bot = "autoplayer"
     titles = TITLE_ORDER  # the Aristocracy, lowest first
     scenario_example = SCENARIO_EXAMPLE

@@ -21,7 +21,7 @@ from domain.tianxia.evolve import emit, evolve
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.scenario import SCENARIO_EXAMPLE, scenario_of, scenario_setup
-from domain.tianxia.setup import deal
+from domain.tianxia.setup import DEFAULT_DIFFICULTY, deal
 from domain.tianxia.state import ACTION, LI_MU, OPENING, OVER, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState
 from domain.tianxia.view import view
 
@@ -45,6 +45,14 @@ class TianxiaRules(Interrupts, RulesTurns):
     options = {"difficulty": str}
     option_choices = {"difficulty": BOARD.solo.difficulties}
     levels = "difficulty"  # Li Mu's levels, in rising order: `chronicle simulate tianxia` measures each
+    rated_seats = "persons"  # ratings count games between persons: the Bot beside them is the rules', unrated
+
+    solo_boards = BOARD.solo.difficulties  # results against Li Mu, a board per difficulty
+
+    @staticmethod
+    def solo_board(options: Mapping[str, Any]) -> str:
+        """The board a solo game counts on: its difficulty."""
+        return options.get("difficulty", DEFAULT_DIFFICULTY)
     rival_names = RIVAL_NAMES
     state_types = (TianxiaState, Seat, Rival, Site, Section, Nomad)
     catalogue = CATALOGUE

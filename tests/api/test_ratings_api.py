@@ -78,3 +78,51 @@ def test_a_game_that_counts_for_nobody_says_so_and_unknowns_are_404(client, serv
     unknown_player = client.get("/api/players/00000000-0000-4000-8000-000000000000")
     assert unknown_player.status_code == 404 and unknown_player.json["field"] == "player_id"
     assert client.get("/api/leaderboards/chi?cursor=nonsense").status_code == 400
+
+
+def solo_game(client, services, player, game, seed, **options):
+    created = client.post("/api/games", json={"game": game, "seed": seed, "seats": [{"player": player["id"]}],
+                                              **({"options": options} if options else {})},
+                          headers={"Authorization": f"Bearer {player['key']}"})
+    assert created.status_code == 201, created.json
+    return created.json["id"]
+
+
+def test_the_courts_board_keeps_each_ones_best_score_and_title_the_advanced_game_apart(client, services, caught_up):
+    ana = register(client, "ana")
+    scores = []
+    for number in range(2):
+        game_id = solo_game(client, services, ana, "court", f"court-board-{number}")
+        play_to_end(services, game_id, seed=f"court-board-{number}")
+        scores.append(client.get(f"/api/games/{game_id}").json["outcome"])
+    play_to_end(services, solo_game(client, services, ana, "court", "court-board-advanced", advanced=True))
+    client.post("/api/games", json={"game": "court", "seed": "court-board-bot", "seats": [{"bot": "autoplayer"}]})
+    caught_up()
+    board = client.get("/api/leaderboards/court").json
+    assert board["ratings"] == [], "a solo game is scored, not rated"
+    assert set(board["solo_boards"]) == {"standard", "advanced"}
+    standard = client.get(board["solo_boards"]["standard"]).json
+    assert standard["against_rival"] is False and standard["total"] == 2
+    best = max(scores, key=lambda outcome: outcome["scores"][0])
+    [mine] = [row for row in standard["entries"] if row["player"] == ana["id"]]
+    assert mine["games"] == 2 and mine["best_score"] == best["scores"][0] and mine["best_title"] == best["detail"]["title"]
+    assert [row["best_score"] for row in standard["entries"]] == sorted((row["best_score"] for row in standard["entries"]),
+                                                                         reverse=True)
+    advanced = client.get("/api/leaderboards/court/solo/advanced").json
+    assert [row["name"] for row in advanced["entries"]] == ["ana"] and advanced["entries"][0]["games"] == 1
+    assert client.get(f"/api/players/{ana['id']}").json["solo"]["court"]["advanced"]["games"] == 1
+    assert client.get("/api/leaderboards/court/solo/expert").status_code == 404
+
+
+def test_tianxias_solo_board_counts_wins_and_losses_against_li_mu_per_difficulty(client, services, caught_up):
+    ana = register(client, "ana")
+    game_id = solo_game(client, services, ana, "tianxia", "li-mu-board", difficulty="hard")
+    game = client.get(f"/api/games/{game_id}", headers={"Authorization": f"Bearer {ana['key']}"}).json
+    resigned = client.post(f"/api/games/{game_id}/actions", json={"action": {"type": "resign"},
+                           "expected_version": game["version"]}, headers={"Authorization": f"Bearer {ana['key']}"})
+    assert resigned.status_code == 200, resigned.json
+    caught_up()
+    hard = client.get("/api/leaderboards/tianxia/solo/hard").json
+    assert hard["against_rival"] is True
+    assert [(row["name"], row["wins"], row["losses"]) for row in hard["entries"]] == [("ana", 0, 1)], "resigning loses"
+    assert client.get("/api/leaderboards/tianxia/solo/normal").json["entries"] == []

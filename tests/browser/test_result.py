@@ -38,6 +38,19 @@ def test_a_finished_game_shows_who_won_the_breakdown_and_the_chart(page, server,
     assert serious_violations(page) == []
 
 
+def test_a_finished_rated_game_shows_each_seats_rating_before_and_after(page, server, api):
+    created = api.create([{"bot": "greedy"}, {"bot": "random"}], seed="result-ratings")
+    page.goto(f"{server}/games/{created['id']}")
+    page.wait_for_selector("#result-ratings li[data-seat='1']")  # the ratings catch up a moment after the end
+    rated = api.http.get(f"{server}/api/games/{created['id']}/ratings").json()
+    assert rated["rated"] and len(rated["seats"]) == 2
+    shown = page.locator("#result-ratings li").all_inner_texts()
+    for seat, line in zip(rated["seats"], shown):
+        name = api.get(created["id"])["seats"][seat["seat"]]["name"]
+        assert line.startswith(f"{name}: {seat['before']:.1f} → {seat['after']:.1f}")
+    assert serious_violations(page) == []
+
+
 def test_a_running_game_shows_no_result(page, server, api):
     created = api.create([{"name": "ana"}, {"bot": "random"}], seed="result-running")
     page.goto(f"{server}/games/{created['id']}")

@@ -142,6 +142,29 @@ window.ChronicleResult = {
       }
     }
 
+    /* Each seat's rating before and after, once the ratings have caught up with the game's end
+       (a moment after it: asked again a few times); nothing for a game that counts for none. */
+    async function showRatings(game, tries = 5) {
+      const out = $("result-ratings");
+      let rated;
+      try {
+        rated = await call("/ratings");
+      } catch (error) {
+        out.replaceChildren(h("p", { class: "hint" }, `The ratings could not be read: ${error.message}`));
+        return;
+      }
+      if (shownFor !== game.id || !rated.rated) return;
+      if (!rated.seats.length) {
+        out.replaceChildren(h("p", { class: "hint" }, "The ratings are being updated…"));
+        if (tries > 1) setTimeout(() => showRatings(game, tries - 1), 1000);
+        return;
+      }
+      const signed = (change) => (change > 0 ? `+${change.toFixed(1)}` : change.toFixed(1));
+      out.replaceChildren(h("h3", {}, "Ratings"), h("ul", { class: "rating-changes" }, ...rated.seats.map((seat) =>
+        h("li", { "data-seat": String(seat.seat) },
+          `${game.seats[seat.seat].name}: ${seat.before.toFixed(1)} → ${seat.after.toFixed(1)} (${signed(seat.change)})`))));
+    }
+
     async function show(game, token) {
       const panel = $("result");
       if (game.status !== "finished" || !game.outcome) {
@@ -155,6 +178,7 @@ window.ChronicleResult = {
       $("result-breakdown").replaceChildren(...breakdown(game));
       $("rematch").onclick = () => rematch(game, token);
       $("rematch").textContent = game.sandbox ? "Rematch on a new deal" : "Rematch";
+      showRatings(game);
       try {
         $("score-chart").replaceChildren(...chart(await call("/scores")));
         panel.dataset.chart = "drawn";
