@@ -13,6 +13,7 @@ from bench.http import http_figures
 from bench.queue_figures import queue_figures
 from bench.read_models import read_model_figures
 from bench.read_models import report as read_model_report
+from bench.ratings import rating_figures, report as ratings_report
 from bench.playouts import games_per_second
 from bench.move_path import move_path_figures, report as move_path_report
 from bench.watchers import report as watcher_report, watcher_figures
@@ -47,6 +48,7 @@ def main() -> int:
 
     print()
     print("\n".join(read_model_report(read_model_figures(progress=lambda line: None))))
+    print("\n".join(ratings_report(rating_figures())))
 
     strength = win_rate("chi", "greedy", "random", games=1000)
     verdict = "meets" if strength["low"] >= 0.75 else "MISSES"

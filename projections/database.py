@@ -94,6 +94,9 @@ class ProjectionDatabase:
         else:
             self._writer.execute("PRAGMA journal_mode=WAL")
             self._writer.execute("PRAGMA synchronous=NORMAL")  # a read model lost in a crash is caught up again
+            # The ratings' history index takes each game's rows at its players' places, all over
+            # the file: a cache that holds the index keeps a game's cost flat as the history grows.
+            self._writer.execute("PRAGMA cache_size=-65536")  # 64 MiB
             self._reader = self._connect()
             self._write_lock, self._read_lock = threading.Lock(), threading.Lock()
         self._migrate()
