@@ -71,6 +71,7 @@ def test_the_key_is_kept_in_the_browser_and_forgotten_on_request(page, server, a
     page.click("#my-games-sign-in button")
     page.wait_for_selector("#my-games-in:not([hidden])")
     assert page.locator("#my-games-who").inner_text() == "cy"
+    assert page.locator("#my-games-who a").get_attribute("href") == f"/players/{player['id']}", "their ratings page"
     assert page.locator("#my-games-key-shown").is_hidden(), "a key given by the player is not shown back"
     page.reload()
     page.wait_for_selector("#my-games-in:not([hidden])")

@@ -91,7 +91,8 @@
     keep(key);
     $("my-games-out").hidden = true;
     $("my-games-in").hidden = false;
-    $("my-games-who").textContent = me.name;
+    $("my-games-who").replaceChildren(Object.assign(document.createElement("a"), {
+      href: `/players/${encodeURIComponent(me.id)}`, textContent: me.name, title: "your ratings" }));
     await drawList(key);
     following += 1;
     follow(key, following);
