@@ -168,3 +168,21 @@ def test_rebuilding_from_zero_gives_exactly_the_ratings_caught_up_live(services)
     game_list.rebuild()
     assert [dict(row) for row in game_list.db.query("SELECT * FROM ratings ORDER BY game, rater")] == live
     assert [dict(row) for row in game_list.db.query("SELECT * FROM rating_changes ORDER BY position, seat")] == history
+
+
+def test_a_tie_moves_the_tied_seats_alike_and_a_shared_win_beats_a_lone_last(services):
+    from projections import ratings
+
+    db = ProjectionDatabase(":memory:")
+    raters = [[f"player:{name}", "player", name] for name in ("ana", "bo", "cy")]
+    with db.transaction() as cursor:
+        ratings.rate_game(cursor, "tie-2", 1, {"game": "chi", "raters": raters[:2], "places": [1, 1], "winners": [0, 1],
+                                               "finished_at": "2026-11-26T00:00:00"})
+        ratings.rate_game(cursor, "tie-3", 2, {"game": "xanadu", "raters": raters, "places": [1, 1, 2],
+                                               "winners": [0, 1], "finished_at": "2026-11-26T00:00:01"})
+    chi = {row["rater"]: row for row in db.query("SELECT * FROM ratings WHERE game = 'chi'")}
+    assert chi["player:ana"]["mu"] == chi["player:bo"]["mu"] == ratings.MODEL.mu, "a tie between equals moves neither"
+    assert chi["player:ana"]["sigma"] < ratings.MODEL.sigma, "but the model grows surer of both"
+    assert chi["player:ana"]["wins"] == chi["player:bo"]["wins"] == 0.5, "a shared win counts its share"
+    xanadu = {row["rater"]: row["ordinal"] for row in db.query("SELECT * FROM ratings WHERE game = 'xanadu'")}
+    assert xanadu["player:ana"] == xanadu["player:bo"] > xanadu["player:cy"]
