@@ -70,6 +70,13 @@ def main() -> int:
           f"{verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms "
           f"at the slowest (bound 1 s)")
 
+    search = searching("xi", "search", "general", games=100)  # about 1 h 45 min on one core
+    verdict = "meets" if search["low"] >= 0.60 else "MISSES"
+    print(f"Xi Cards search bot against general over {search['games']} games (seats alternated, named decks at "
+          f"random): {search['rate']:.1%} won (a draw counts as no win), 95% interval {search['low']:.1%} to "
+          f"{search['high']:.1%} (target at least 60%: {verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision "
+          f"on average, {search['slowest'] * 1e3:.0f} ms at the slowest (bound 1 s)")
+
     print()
     print("\n".join(against_random_lines(games=1000, workers=2)))
     print("\n".join(deck_matrix_lines(games=1000, workers=2)))  # about 7 minutes on two cores

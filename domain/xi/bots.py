@@ -1,4 +1,5 @@
-"""Xi bots: the general bot, and a wrapper that brings a chosen deck.
+"""Xi bots: the general bot, and the search bot (domain/search.py) with Xi's way of scoring a
+playout cut short (XiSearchBot, at the end).
 
 The general bot decides from its seat's view and the legal actions only (and the public
 catalogue), never from the state. In its own turn it plays, in this order:
@@ -17,13 +18,15 @@ gains most, the deck step to a named deck chosen with the rng it is given.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from domain.contract import Action
 from domain.rng import Rng
+from domain.search import SearchBot
 from domain.xi.abilities import ABILITY
-from domain.xi.bot_table import Fighter, Table
+from domain.xi.bot_table import Fighter, Table, life_value, unit_worth
 from domain.xi.bot_values import (
     Baseline,
     ability_score,
@@ -35,7 +38,8 @@ from domain.xi.bot_values import (
 )
 from domain.xi.cards import CARDS
 from domain.xi.play import COST_CHANGE
-from domain.xi.state import DRAW_COST, TURN_T
+from domain.xi.layers import derive_all
+from domain.xi.state import DRAW_COST, LIFE_CAP, TURN_T
 
 # The coin's winner goes first. Measured over 3,000 games of the general bot against itself with
 # the starters (the stone mirror aside): the first player won 50.7%, so the 4T less on the first
@@ -68,6 +72,54 @@ class GeneralBot:
         if top is not None and top["kind"] == "skirmish":
             return _strike(table, legal)
         return own_turn(table, legal)
+
+
+class XiSearchBot(SearchBot):
+    """The search bot (domain/search.py) at Xi. It brings a named deck chosen with the rng it is
+    given and takes the coin's choice as the general bot does (a deck is a choice for 50 cards and
+    a whole game, which playouts a few dozen decisions deep cannot tell apart); every other
+    decision it searches. A playout cut short is scored by what each side holds, in T as the
+    general bot counts it (`holding`), not by life alone: a unit played or a card drawn costs
+    Time now and pays later, which life alone would score as a loss."""
+
+    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        if legal and legal[0]["type"] in ("bring_deck", "choose_order"):
+            return _GENERAL.choose(view, legal, rng)
+        return super().choose(view, legal, rng)
+
+    def _rewards(self, state: Any) -> list[float]:
+        if self.rules.to_act(state) is None:  # over: the outcome, as for every game
+            return super()._rewards(state)
+        held = holding(state)
+        rewards = []
+        for seat, value in enumerate(held):
+            best_other = max(other for index, other in enumerate(held) if index != seat)
+            rewards.append(0.5 + 0.5 * math.tanh((value - best_other) / HOLDING_SCALE))
+        return rewards
+
+
+_GENERAL = GeneralBot()
+HOLDING_SCALE = 10.0  # T: a lead of this much is worth about 0.88 of a win
+A_CARD_IN_HAND = 1.5  # T: what a card held is worth, whatever it is: a draw's price in T_LEFT
+T_LEFT = 0.5  # what a T still to spend this turn is worth: it expires at the turn's end
+PT_WORTH = 1.5  # a pT lasts: the 2T banked for it are worth more than T left, less than a card's use
+_LIFE_WORTH = [0.0]
+for _life in range(1, LIFE_CAP + 1):  # a life point is worth more the lower the life (life_value)
+    _LIFE_WORTH.append(_LIFE_WORTH[-1] + life_value(_life))
+
+
+def holding(state: Any) -> list[float]:
+    """What each seat holds, in T: its life (each point as the general bot values it), its units
+    (their worth as the general bot counts it, less for a wounded one), its pT and its T still
+    to spend this turn (less: it expires), its cards in hand; nothing for a seat out."""
+    held = [0.0 if player.out else (_LIFE_WORTH[min(max(player.life, 0), LIFE_CAP)] + PT_WORTH * player.pt
+                                    + T_LEFT * player.t + A_CARD_IN_HAND * len(player.hand))
+            for player in state.players]
+    for unit in derive_all(state).values():
+        if unit.life > 0 and not state.players[unit.controller].out:
+            worth = unit_worth(CARDS[unit.card], unit.damage, unit.max_life, unit.keywords)
+            held[unit.controller] += worth * (0.35 + 0.65 * min(unit.life, unit.max_life) / max(unit.max_life, 1))
+    return held
 
 
 def _answer(table: Table, window: Mapping[str, Any], legal: Sequence[Action]) -> Action:

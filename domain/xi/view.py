@@ -1,9 +1,11 @@
 """What a seat (or a spectator) sees of the Xi table, and how a finished game ended.
 
 Public: each seat's life, T, pT, hand size, deck size and discard pile, the units in play with
-their derived stats (layers.py) and the spells on them, the lasting spells and statements in
-play, the tags in force, the effects under way, whose turn and decision it is, and the pending
-steps with what they ask (a window with the declaration it answers, the skirmish under way).
+their derived stats (layers.py), the spells on them and the uses of their abilities this turn, the
+lasting spells and statements in play (their uses too), the tags in force, the effects under way
+(with when each began), whose turn and decision it is, and the pending steps with what they ask
+(a window with the declaration it answers, the skirmish under way, a choice with what resumes
+after it, as its public `choice_asked` event told it).
 Each seat also sees its own hand, its remaining deck as a sorted multiset (never the order), its
 deck list and its standing rules (those naming a unit gone marked inert). Other seats' hands,
 every deck's order, every deck list and every standing rule stay hidden until the end; then
@@ -31,33 +33,36 @@ REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a 
 def _units(state: XiState) -> list[dict[str, Any]]:
     """The units in play as everyone sees them: derived stats, and the printed ones beside them."""
     derived = derive_all(state)
+    uses = {unit.uid: unit.uses for unit in state.units}
     return [_unit(unit, skirmishes_allowed(state, derived, unit.uid),
-                  [card.iid for card in state.in_play if card.on == unit.uid]) for unit in derived.values()]
+                  [card.iid for card in state.in_play if card.on == unit.uid], uses[unit.uid])
+            for unit in derived.values()]
 
 
-def _unit(unit: Stats, allowed: int, attached: list[str]) -> dict[str, Any]:
+def _unit(unit: Stats, allowed: int, attached: list[str], uses: int) -> dict[str, Any]:
     card = CARDS[unit.card]
     return {"uid": unit.uid, "card": unit.card, "name": card.name, "owner": unit.owner,
             "controller": unit.controller, "type": unit.type, "damage": unit.damage, "life": unit.life,
             "max_life": unit.max_life, "keywords": list(unit.keywords),
-            "skirmishes_left": max(0, allowed - unit.skirmishes), "attached": attached,
+            "skirmishes_left": max(0, allowed - unit.skirmishes), "uses": uses, "attached": attached,
             "printed": {"type": card.type, "damage": card.damage, "life": card.life}}
 
 
 def _in_play(state: XiState) -> list[dict[str, Any]]:
     return [{"iid": card.iid, "card": card.card, "name": CARDS[card.card].name, "kind": CARDS[card.card].kind,
-             "owner": card.owner, "controller": card.controller, "on": card.on} for card in state.in_play]
+             "owner": card.owner, "controller": card.controller, "on": card.on, "uses": card.uses}
+            for card in state.in_play]
 
 
 def _effects(state: XiState) -> list[dict[str, Any]]:
     return [{"source": effect.source, "to": list(effect.to), "where": effect.where, "op": effect.op,
-             "value": effect.value, "until": "end_of_turn"} for effect in state.effects]
+             "value": effect.value, "since": effect.since, "until": "end_of_turn"} for effect in state.effects]
 
 
 def _step(step) -> dict[str, Any]:
     shown = {"kind": step.kind, "seat": step.seat}
-    if step.kind == CHOOSE_STEP:  # a choice: what it is for, and its options (all public)
-        shown.update({key: step.facts[key] for key in ("source", "card", "options")})
+    if step.kind == CHOOSE_STEP:  # a choice: what it is for, its options, and what resumes after it (all public)
+        shown.update({key: value for key, value in step.facts.items() if key != "seat"})
     elif step.kind == WINDOW_STEP:  # the declaration it answers, all public
         shown["on"] = {key: value for key, value in step.facts.items() if key != "seat"}
     elif step.kind == SKIRMISH_STEP:

@@ -160,7 +160,8 @@ def test_a_defending_thesis_picks_its_damage_as_the_skirmish_strikes():
     events, state = act(table(units=units), 0, skirmish("u2", "u1"))
     assert types(events) == ["skirmish_declared", "struck", "choice_asked"]
     assert RULES.to_act(state) == 1 and RULES.view(state, 0)["pending"] == [
-        {"kind": "choose", "seat": 1, "source": "u1", "card": "thesis-odd-mage", "options": [1, 3]}]
+        {"kind": "choose", "seat": 1, "source": "u1", "card": "thesis-odd-mage", "options": [1, 3],
+         "resume": "strike", "attacker": "u2", "target": "u1", "chosen": {}}]
     assert RULES.legal_actions(state, 1) == [{"type": "choose", "choice": 1}, {"type": "choose", "choice": 3}]
     assert refused(state, 0, END).rule == "game.turn-order"
     events, state = act(state, 1, {"type": "choose", "choice": 3})
