@@ -67,7 +67,7 @@ class SearchBot:
         if level not in STRENGTHS:
             raise ValueError(f"strength is one of {', '.join(map(str, STRENGTHS))}, not {level!r}")
         playouts = round(self.budget.playouts * 2.0 ** (level - DEFAULT_STRENGTH))
-        return SearchBot(self.rules, replace(self.budget, playouts=max(playouts, self.budget.tables)))
+        return type(self)(self.rules, replace(self.budget, playouts=max(playouts, self.budget.tables)))
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:

@@ -53,3 +53,10 @@ def test_a_strength_off_the_scale_is_refused():
     for level in (0, 6, "3"):
         with pytest.raises(ValueError, match="strength is one of 1, 2, 3, 4, 5"):
             CHI.bots["search"].at_strength(level)
+
+
+def test_a_games_own_search_bot_keeps_its_kind_at_any_strength():
+    for name in registry.GAMES:
+        bot = registry.get(name).bots.get("search")
+        if bot is not None:
+            assert type(bot.at_strength(1)) is type(bot), name
