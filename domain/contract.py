@@ -245,7 +245,9 @@ class Rules(Protocol):
     # take, or None), `levels` (the option whose choices set a rival's strength, in rising order,
     # which `chronicle simulate` measures one by one), `rival_names` (a rival's name in words),
     # `determinize(view, rng)` (a whole table whose view for the view's seat is `view`, what that
-    # seat cannot see dealt at random among what it has not seen: the search bot plays on it) and
+    # seat cannot see dealt at random among what it has not seen: the search bot plays on it),
+    # `search_rewards(state)` (each seat's reward in [0, 1] for the table a search bot's playout
+    # stopped on, over or cut short; None leaves it to the search's own measure by the scores) and
     # `replays(rules_version, options)` (whether it re-runs a game recorded under another version).
     # A game whose seats bring decks may declare `named_decks` (name -> the card ids of a public
     # deck a seat may bring by name), `bring_deck(deck)` (the action bringing a deck: a name or a
