@@ -69,7 +69,7 @@ def main() -> int:
           f"at the slowest (bound 1 s)")
 
     # Tianxia's search bot alone against Li Mu at Hard, on the same seeds as the steward: about
-    # 2 minutes a game of the search's on one core, so a small sample (a few minutes on two cores).
+    # 100 s a game of the search's on one core, so a small sample (about 5 minutes on two cores).
     rates = solo_rates("tianxia", ["search", "steward"], games=6, options={"difficulty": "hard"}, workers=2)
     search, steward = rates["search"], rates["steward"]
     verdict = ("meets, intervals apart" if search["low"] > steward["high"] else

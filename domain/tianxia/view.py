@@ -2,8 +2,9 @@
 
 Public: the whole board (every piece and its owner, the tiles, ships and crates, the nomads, the
 attack card), each seat's resources, prestige, figurines, held tiles and Palace tokens, its battles
-won and the *number* of its objectives, the rival's open cards, discard pile, markers and prestige, and the sizes of every
-deck and bag. A seat also sees its own objectives and the starting buildings it was offered.
+won and the *number* of its objectives, the rival's open cards, discard pile, markers and
+prestige, and the sizes of every deck and bag. A seat also sees its own objectives and the
+starting buildings it was offered, and the view names the seat it is for (`viewer`).
 Hidden until the end: other seats' objectives and offers, the order of every deck and bag, the
 rival's stacks (which Advanced cards were drawn), the round stacks, the Bot's face-down cards.
 """
