@@ -6,7 +6,7 @@ import logging
 import platform
 import sys
 
-from bench.bot_strength import searching, win_rate
+from bench.bot_strength import searching, solo_rates, win_rate
 from bench.xi_balance import against_random_lines, deck_matrix_lines
 from bench.engine import engine_figures, engine_lines
 from bench.http import http_figures
@@ -76,6 +76,17 @@ def main() -> int:
           f"random): {search['rate']:.1%} won (a draw counts as no win), 95% interval {search['low']:.1%} to "
           f"{search['high']:.1%} (target at least 60%: {verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision "
           f"on average, {search['slowest'] * 1e3:.0f} ms at the slowest (bound 1 s)")
+
+    # Tianxia's search bot alone against Li Mu at Hard, on the same seeds as the steward: about
+    # 100 s a game of the search's on one core, so a small sample (about 5 minutes on two cores).
+    rates = solo_rates("tianxia", ["search", "steward"], games=6, options={"difficulty": "hard"}, workers=2)
+    search, steward = rates["search"], rates["steward"]
+    verdict = ("meets, intervals apart" if search["low"] > steward["high"] else
+               "higher, within the intervals" if search["rate"] > steward["rate"] else "MISSES")
+    print(f"Tianxia search bot against Li Mu at Hard over {search['games']} games: {search['rate']:.1%} won, 95% "
+          f"interval {search['low']:.1%} to {search['high']:.1%}; the steward on the same seeds {steward['rate']:.1%} "
+          f"({steward['low']:.1%} to {steward['high']:.1%}) (target a higher rate than the steward's: {verdict}); "
+          f"thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms at the slowest")
 
     print()
     print("\n".join(against_random_lines(games=1000, workers=2)))

@@ -56,3 +56,38 @@ def searching(game: str, bot: str, against: str, games: int) -> dict:
     low, high = wilson(wins, games)
     return {"games": games, "rate": wins / games, "low": low, "high": high,
             "mean": sum(timed.seconds) / len(timed.seconds), "slowest": max(timed.seconds)}
+
+
+def _solo_game(task: tuple[str, str, str, dict]) -> tuple[bool, list[float]]:
+    """One solo game of `bot` against the rival the rules play, as `chronicle simulate` plays it
+    (services.simulation.play_out): whether the seat won, and each decision's thinking time."""
+    from services.simulation import play_out
+
+    game, bot, seed, options = task
+    rules = registry.get(game)
+    timed = Timed(rules.bots[bot])
+    bots = dict(rules.bots)
+    rules.bots = {**bots, "timed": timed}  # in this process only: the bot, its every choice timed
+    try:
+        outcome, _ = play_out(rules, "timed", seed, options)
+    finally:
+        rules.bots = bots
+    return bool(outcome.winners), timed.seconds
+
+
+def solo_rates(game: str, bots: list[str], games: int, options: dict, workers: int = 2) -> dict[str, dict]:
+    """Each bot's wins, alone against the rules' rival, over the same `games` seeds (`chronicle
+    simulate`'s sim-0, sim-1, ...), with its thinking time per decision, mean and slowest."""
+    import multiprocessing
+
+    rates = {}
+    for bot in bots:
+        tasks = [(game, bot, f"sim-{number}", options) for number in range(games)]
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            played = pool.map(_solo_game, tasks)
+        wins = sum(won for won, _ in played)
+        seconds = [second for _, timings in played for second in timings]
+        low, high = wilson(wins, games)
+        rates[bot] = {"games": games, "wins": wins, "rate": wins / games, "low": low, "high": high,
+                      "mean": sum(seconds) / len(seconds), "slowest": max(seconds)}
+    return rates

@@ -248,10 +248,13 @@ class Rules(Protocol):
     # take, or None), `levels` (the option whose choices set a rival's strength, in rising order,
     # which `chronicle simulate` measures one by one), `rival_names` (a rival's name in words),
     # `determinize(view, rng)` (a whole table whose view for the view's seat is `view`, what that
-    # seat cannot see dealt at random among what it has not seen: the search bot plays on it) and
+    # seat cannot see dealt at random among what it has not seen: the search bot plays on it),
+    # `search_rewards(state)` (each seat's reward in [0, 1] for the table a search bot's playout
+    # stopped on, over or cut short; None leaves it to the search's own measure by the scores),
     # `replays(rules_version, options)` (whether it re-runs a game recorded under another version),
     # `solo_boards` and `solo_board(options)` (the boards of solo scores, and the one a finished
-    # solo game's score counts on: its variant, its rival's level) and `rated_seats` ("persons": its ratings count games between players only).
+    # solo game's score counts on: its variant, its rival's level) and `rated_seats` ("persons":
+    # its ratings count games between players only).
     # A game whose seats bring decks may declare `named_decks` (name -> the card ids of a public
     # deck a seat may bring by name), `bring_deck(deck)` (the action bringing a deck: a name or a
     # list of card ids) and `deck_variants` (title -> a function turning a named deck's cards into

@@ -144,7 +144,12 @@ class SearchBot:
     def _rewards(self, state: Any) -> list[float]:
         """Each seat's reward in [0, 1]: its share of the win once the game is over (nothing when
         a rival the rules play won), else how far its score stands from the best of the others;
-        alone at a solitaire, its score (which only rises with the reward)."""
+        alone at a solitaire, its score (which only rises with the reward). A game that declares
+        `search_rewards(state)` scores the table a playout stopped on itself, over or cut short
+        (e.g. by its lead over a rival), unless it returns None."""
+        if (declared := getattr(self.rules, "search_rewards", None)) is not None:
+            if (rewards := declared(state)) is not None:  # the game's own measure of where a playout stopped
+                return list(rewards)
         outcome = self.rules.outcome(state) if self.rules.to_act(state) is None else None
         scores = self.rules.scores(state) if outcome is None else outcome.scores
         if len(scores) == 1 and (outcome is None or outcome.beaten_by is None):

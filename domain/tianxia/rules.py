@@ -13,12 +13,15 @@ from domain.tianxia.bots import RandomBot, Steward
 from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.rng import Rng
+from domain.search import Budget, SearchBot
 from domain.tianxia import actions, opening
 from domain.tianxia.board import BOARD
 from domain.tianxia.catalogue import CATALOGUE
 from domain.tianxia.describe import RIVAL_NAMES, describe
+from domain.tianxia.determinize import determinize
 from domain.tianxia.evolve import emit, evolve
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
+from domain.tianxia.prospects import prospects
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.scenario import SCENARIO_EXAMPLE, scenario_of, scenario_setup
 from domain.tianxia.setup import DEFAULT_DIFFICULTY, deal
@@ -33,6 +36,10 @@ REVERSIBLE = frozenset({
     "shipped", "crate_delivered", "piece_placed", "barge_joined", "merchants_paid", "seat_passed", "advance_bought",
     "good_chosen", "advance_chosen", "shipping_placed", "disc_discarded", "tile_used", "objective_discarded",
     "choice_forgone", "arrangement_chosen", "supply_taken", "rival_prestige_gained"})
+# The search bot: tables dealt from its view, playouts by the steward, cut short and judged by
+# the prestige each may expect to end with (`search_rewards`).
+TIANXIA_SEARCH = Budget(playouts=60, tables=2, depth=20, exploration=0.03, playout_bot="steward")
+MARGIN_SCALE = 30  # a lead of m prestige is worth 0.5 + 0.5 m / (|m| + 30): three quarters at 30
 
 
 class TianxiaRules(Interrupts, RulesTurns):
@@ -58,7 +65,7 @@ class TianxiaRules(Interrupts, RulesTurns):
     catalogue = CATALOGUE
 
     def __init__(self) -> None:
-        self.bots = {"random": RandomBot(), "steward": Steward()}
+        self.bots = {"random": RandomBot(), "steward": Steward(), "search": SearchBot(self, TIANXIA_SEARCH)}
 
     def option_refusal(self, seats: int, options: Mapping[str, Any]) -> tuple[str, str] | None:
         """The difficulty is Li Mu's: only a solo game has one (`tianxia.solo.difficulty`)."""
@@ -137,6 +144,29 @@ class TianxiaRules(Interrupts, RulesTurns):
 
     def view(self, state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
         return view(state, viewer, reveal)
+
+    def determinize(self, view: Mapping[str, Any], rng: Rng) -> TianxiaState:
+        """A table whose view for the view's seat is `view`: the others' objectives and offers, the
+        bags, decks and Li Mu's stacks dealt at random from what the seat has not seen (for the
+        search bot; domain/tianxia/determinize.py)."""
+        return determinize(view, rng)
+
+    def search_rewards(self, state: TianxiaState) -> list[float]:
+        """Each seat's reward for a table a search's playout stopped on: its lead over the best of the
+        others, Li Mu included, in prestige: the final prestige once the game is over, else what each
+        may expect to end with (domain/tianxia/prospects.py). A lead, not a win or a loss, so that a
+        search from a game mostly lost (Li Mu at Hard) still tells a closer loss from a heavier one."""
+        if state.phase == OVER:
+            totals = self.scores(state)
+            li_mu = state.rival.prestige if state.rival is not None and state.rival.kind == LI_MU else None
+        else:
+            totals, li_mu = prospects(state)
+        rewards = []
+        for seat, total in enumerate(totals):
+            others = [other for index, other in enumerate(totals) if index != seat] + ([li_mu] if li_mu is not None else [])
+            margin = total - max(others, default=0)
+            rewards.append(0.5 + 0.5 * margin / (abs(margin) + MARGIN_SCALE))
+        return rewards
 
     def outcome(self, state: TianxiaState) -> Outcome | None:
         if state.phase != OVER:

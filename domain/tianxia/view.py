@@ -1,9 +1,10 @@
 """The Tianxia table as one seat (or a spectator) may see it.
 
 Public: the whole board (every piece and its owner, the tiles, ships and crates, the nomads, the
-attack card), each seat's resources, prestige, figurines and held tiles and the *number* of its
-objectives, the rival's open cards, discard pile, markers and prestige, and the sizes of every
-deck and bag. A seat also sees its own objectives and the starting buildings it was offered.
+attack card), each seat's resources, prestige, figurines, held tiles and Palace tokens, its battles
+won and the *number* of its objectives, the rival's open cards, discard pile, markers and
+prestige, and the sizes of every deck and bag. A seat also sees its own objectives and the
+starting buildings it was offered, and the view names the seat it is for (`viewer`).
 Hidden until the end: other seats' objectives and offers, the order of every deck and bag, the
 rival's stacks (which Advanced cards were drawn), the round stacks, the Bot's face-down cards.
 """
@@ -19,7 +20,7 @@ from domain.tianxia.state import OVER, TianxiaState
 def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
     shown = reveal or state.phase == OVER
     table: dict[str, Any] = {
-        "mode": state.mode, "difficulty": state.difficulty, "round": state.round, "phase": state.phase,
+        "viewer": viewer, "mode": state.mode, "difficulty": state.difficulty, "round": state.round, "phase": state.phase,
         "order": list(state.order), "next_order": list(state.next_order), "active": state.active,
         "choices": [dict(choice) for choice in state.choices],
         "acting": dict(state.acting) if state.acting else None,
@@ -66,7 +67,8 @@ def seat_view(state: TianxiaState, index: int, own: bool) -> dict[str, Any]:
         "discarded_discs": seat.discarded_discs, "meeples": seat.meeples, "walls": seat.walls, "towers": seat.towers,
         "soldiers": seat.soldiers, "shipping": seat.shipping, "crates": seat.crates,
         "objective_count": len(seat.objectives), "offer_count": len(seat.offer), "figurines": list(seat.figurines),
-        "tiles": list(seat.tiles), "merchants": seat.merchants, "passed": seat.passed,
+        "tiles": list(seat.tiles), "tokens": list(seat.tokens), "merchants": seat.merchants, "passed": seat.passed,
+        "battles_won": seat.battles_won,
     }
     if own:
         shown["objectives"], shown["offer"] = list(seat.objectives), list(seat.offer)
