@@ -6,7 +6,7 @@ import logging
 import platform
 import sys
 
-from bench.bot_strength import searching, solo_rates, win_rate
+from bench.bot_strength import searching, solitaire, solo_rates, win_rate
 from bench.xi_balance import against_random_lines, deck_matrix_lines
 from bench.engine import engine_figures, engine_lines
 from bench.http import http_figures
@@ -87,6 +87,22 @@ def main() -> int:
           f"interval {search['low']:.1%} to {search['high']:.1%}; the steward on the same seeds {steward['rate']:.1%} "
           f"({steward['low']:.1%} to {steward['high']:.1%}) (target a higher rate than the steward's: {verdict}); "
           f"thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms at the slowest")
+
+    search = searching("xanadu", "search", "builder", games=20)  # about 5 minutes
+    verdict = "meets" if search["low"] >= 0.60 else "MISSES"
+    print(f"Xanadu search bot against builder over {search['games']} games of 2 (seats alternated): {search['rate']:.1%} "
+          f"won (shared wins count half), 95% interval {search['low']:.1%} to {search['high']:.1%} (target at least "
+          f"60%: {verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms "
+          f"at the slowest (bound 1 s on average)")
+
+    court = solitaire("court", "search", "autoplayer", games=10)  # about 5 minutes
+    mine, theirs = court["median"]["search"], court["median"]["autoplayer"]
+    verdict = "meets" if mine > theirs and court["rank"]["search"] > court["rank"]["autoplayer"] else "MISSES"
+    print(f"Court search bot against the autoplayer on the same {court['games']} deals: median score {mine:g} against "
+          f"{theirs:g}, median title {court['title']['search']} against {court['title']['autoplayer']}; it scored more "
+          f"on {court['better']:.0%} of the deals (ties count half), 95% interval {court['low']:.0%} to "
+          f"{court['high']:.0%} (target a higher median score and title: {verdict}); thinking "
+          f"{court['mean'] * 1e3:.0f} ms a decision on average, {court['slowest'] * 1e3:.0f} ms at the slowest")
 
     print()
     print("\n".join(against_random_lines(games=1000, workers=2)))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import statistics
 import time
 
 from domain import registry
 from services.deck_matches import play_game as play  # one game between bots; its winners
-from services.simulation import wilson
+from services.simulation import play_out, wilson
 
 
 def win_rate(game: str, bot: str, against: str, games: int = 1000, players: int = 2) -> dict:
@@ -91,3 +92,27 @@ def solo_rates(game: str, bots: list[str], games: int, options: dict, workers: i
         rates[bot] = {"games": games, "wins": wins, "rate": wins / games, "low": low, "high": high,
                       "mean": sum(seconds) / len(seconds), "slowest": max(seconds)}
     return rates
+
+def solitaire(game: str, bot: str, against: str, games: int, seed: str = "sim") -> dict:
+    """`bot` and `against` each playing the same `games` deals of a solitaire (the seeds
+    `chronicle simulate` plays): each one's median final score and the title of its median game
+    (`rules.titles`, lowest first), the share of deals `bot` scored more on (a tie counts half)
+    with its 95% interval, and `bot`'s thinking time per decision, mean and slowest."""
+    rules = registry.get(game)
+    timed = Timed(rules.bots[bot])
+    order = list(rules.titles)
+    scores: dict[str, list[int]] = {bot: [], against: []}
+    titles: dict[str, list[int]] = {bot: [], against: []}
+    for number in range(games):
+        for name, player in ((bot, timed), (against, rules.bots[against])):
+            outcome, _ = play_out(rules, player, f"{seed}-{number}")
+            scores[name].append(outcome.scores[0])
+            titles[name].append(order.index(outcome.detail["title"]))
+    better = sum(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+                 for mine, theirs in zip(scores[bot], scores[against]))
+    low, high = wilson(better, games)
+    return {"games": games, "median": {name: statistics.median(got) for name, got in scores.items()},
+            "title": {name: order[sorted(got)[len(got) // 2]] for name, got in titles.items()},
+            "rank": {name: sorted(got)[len(got) // 2] for name, got in titles.items()},
+            "better": better / games, "low": low, "high": high,
+            "mean": sum(timed.seconds) / len(timed.seconds), "slowest": max(timed.seconds)}

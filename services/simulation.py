@@ -32,16 +32,16 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def play_out(rules: Any, bot: str, seed: str, options: Mapping[str, Any] | None = None,
+def play_out(rules: Any, bot: str | Any, seed: str, options: Mapping[str, Any] | None = None,
              seen: Callable[[Any], None] = lambda event: None,
              decided: Callable[[Any, Any], None] = lambda state, events: None) -> tuple[Outcome, int]:
-    """One whole game with `bot` in every seat; its outcome and its number of decisions.
-    `seen` is shown every event, and `decided` the table before each decision and its events,
-    for tallies."""
+    """One whole game with `bot` (one of the game's bots by name, or a bot) in every seat; its
+    outcome and its number of decisions. `seen` is shown every event, and `decided` the table
+    before each decision and its events, for tallies."""
     options = registry.new_game_options(rules, options)  # as the service creates a game
     seats = rules.seats[0]
     state = rules.setup(seats, options, Rng(seed, "setup")).state
-    player = rules.bots[bot]
+    player = rules.bots[bot] if isinstance(bot, str) else bot
     for decision in range(MOST_DECISIONS):
         taken = rules_turns.play_due(rules, state, Rng(seed, f"decision:{decision}"))
         if taken is None:

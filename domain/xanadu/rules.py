@@ -7,6 +7,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
 from domain.rng import Rng
+from domain.search import Budget, SearchBot
 from domain.xanadu.actions import legal_actions, to_act, undoable
 from domain.xanadu.bots import Builder, RandomBot
 from domain.xanadu.cards import DECKS, FIRST_EDITION, LATEST_EDITION
@@ -20,6 +21,13 @@ from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
 from domain.xanadu.table import value
 from domain.xanadu.tallies import tallies
 from domain.xanadu.view import outcome, view
+
+
+# Playouts by the builder, 30 decisions deep, 100 over 4 tables: 20 of 20 games of two won against
+# the builder (seats alternated; 95% interval 84% to 100%), thinking 0.47 s a decision on average
+# and 1.1 s at the slowest on a busy machine (three processes on two cores). The default budget's
+# random playouts won 5 of 6 but took some 80 s a game.
+XANADU_SEARCH = Budget(playouts=100, tables=4, depth=30, playout_bot="builder")
 
 
 class XanaduRules(Interrupts, RulesTurns):
@@ -42,7 +50,7 @@ class XanaduRules(Interrupts, RulesTurns):
     scenario_example = SCENARIO_EXAMPLE
 
     def __init__(self) -> None:
-        self.bots = {"random": RandomBot(), "builder": Builder()}
+        self.bots = {"random": RandomBot(), "builder": Builder(), "search": SearchBot(self, XANADU_SEARCH)}
 
     def edition(self, options: Mapping[str, Any]) -> int:
         """The edition of the deck a game plays: a game stored without one was dealt the first."""

@@ -158,11 +158,11 @@ def test_the_form_offers_only_the_chosen_games_bots_and_a_number_its_seats_allow
 
     xanadu = NewGameForm(client.get("/?game=xanadu").text)
     assert xanadu.chosen["game"] == "xanadu"
-    assert xanadu.options["bot"] == ["builder", "random"] and xanadu.chosen["bot"] == "builder"
+    assert xanadu.options["bot"] == ["builder", "random", "search"] and xanadu.chosen["bot"] == "builder"
     assert (xanadu.inputs["bots"]["min"], xanadu.inputs["bots"]["max"]) == ("1", "6")
 
     court = NewGameForm(client.get("/?game=court&bots=5").text)
-    assert court.options["bot"] == ["autoplayer", "random"]
+    assert court.options["bot"] == ["autoplayer", "random", "search"]
     assert (court.inputs["bots"]["min"], court.inputs["bots"]["max"], court.inputs["bots"]["value"]) == ("0", "1", "1")
 
 
@@ -172,7 +172,7 @@ def test_without_javascript_the_form_changes_game_through_the_server_keeping_wha
     assert (button["formmethod"], button["formaction"]) == ("get", "/")
     # What the browser sends for that button: the form's fields, as a query.
     switched = NewGameForm(client.get("/", query_string={**FORM, "game": "xanadu", "bot": "greedy"}).text)
-    assert switched.chosen["game"] == "xanadu" and switched.options["bot"] == ["builder", "random"]
+    assert switched.chosen["game"] == "xanadu" and switched.options["bot"] == ["builder", "random", "search"]
     assert switched.chosen["bot"] == "builder"  # greedy is Chi's: Xanadu's own bot instead
     assert switched.inputs["name"]["value"] == "ana" and switched.inputs["seed"]["value"] == "pages"
     kept = NewGameForm(client.get("/", query_string={**FORM, "game": "xanadu", "bot": "random"}).text)
@@ -184,7 +184,7 @@ def test_a_refused_form_is_shown_again_with_its_games_bots(client):
     assert answer.status_code == 400
     assert "Bots at the table: Xanadu is for 2 to 6 players: with you at the table, 1 to 5 bots" in answer.text
     shown = NewGameForm(answer.text)
-    assert shown.chosen["game"] == "xanadu" and shown.options["bot"] == ["builder", "random"]
+    assert shown.chosen["game"] == "xanadu" and shown.options["bot"] == ["builder", "random", "search"]
     assert shown.inputs["bots"]["value"] == "6"  # as sent, beside the refusal
     assert client.get("/api/games").json["games"] == []
 

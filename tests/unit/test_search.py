@@ -1,6 +1,6 @@
-"""The search bot, over any game that deals tables from a seat's view (Chi so far): it plays only
-legal actions, the same view and stream give the same move, and a small sample shows it beating
-the random player. (Its strength against each game's best heuristic bot is `make bench`'s.)"""
+"""The search bot, over any game that deals tables from a seat's view (Chi, the Court, Xanadu): it
+plays only legal actions, the same view and stream give the same move, and a small sample shows it
+beating the random player. (Its strength against each game's best heuristic bot is `make bench`'s.)"""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ from domain import registry
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
 from services.deck_matches import play_game
+from services.simulation import play_out
 
 CHI = registry.get("chi")
+COURT = registry.get("court")
+XANADU = registry.get("xanadu")
 QUICK = SearchBot(CHI, Budget(playouts=120, tables=4, depth=30))
 
 
@@ -60,3 +63,35 @@ def test_a_games_own_search_bot_keeps_its_kind_at_any_strength():
         bot = registry.get(name).bots.get("search")
         if bot is not None:
             assert type(bot.at_strength(1)) is type(bot), name
+
+class Legal:
+    """A bot that checks every move of `bot` is among the legal actions it was given."""
+
+    def __init__(self, bot):
+        self.bot, self.name, self.version, self.moves = bot, bot.name, bot.version, 0
+
+    def choose(self, view, legal, rng):
+        chosen = self.bot.choose(view, legal, rng)
+        assert chosen in legal
+        self.moves += 1
+        return chosen
+
+
+def test_a_small_court_search_plays_a_whole_solitaire_with_legal_moves():
+    """Playouts by the autoplayer to the end of the game, as the registered budget plays them."""
+    bot = Legal(SearchBot(COURT, Budget(playouts=6, tables=2, depth=100, exploration=0.05, playout_bot="autoplayer")))
+    outcome, decisions = play_out(COURT, bot, "search-court")
+    assert outcome is not None and bot.moves == decisions > 0
+    assert outcome.detail["title"] in COURT.titles
+
+
+def test_a_small_xanadu_search_plays_a_whole_game_against_the_builder_with_legal_moves():
+    bot = Legal(SearchBot(XANADU, Budget(playouts=4, tables=2, depth=6, playout_bot="builder")))
+    winners = play_game(XANADU, [bot, XANADU.bots["builder"]], "search-xanadu")
+    assert winners and bot.moves > 0
+
+
+def test_the_court_and_xanadu_register_a_search_bot_whose_playouts_are_their_own_heuristic_bot():
+    for rules, heuristic in ((COURT, "autoplayer"), (XANADU, "builder")):
+        bot = rules.bots["search"]
+        assert isinstance(bot, SearchBot) and bot.budget.playout_bot == heuristic
