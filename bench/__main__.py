@@ -70,7 +70,7 @@ def main() -> int:
           f"{verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms "
           f"at the slowest (bound 1 s)")
 
-    search = searching("xi", "search", "general", games=100)  # about 1 h 45 min on one core
+    search = searching("xi", "search", "general", games=40)  # about 15 minutes on one core
     verdict = "meets" if search["low"] >= 0.60 else "MISSES"
     print(f"Xi Cards search bot against general over {search['games']} games (seats alternated, named decks at "
           f"random): {search['rate']:.1%} won (a draw counts as no win), 95% interval {search['low']:.1%} to "
@@ -79,7 +79,7 @@ def main() -> int:
 
     # Tianxia's search bot alone against Li Mu at Hard, on the same seeds as the steward: about
     # 100 s a game of the search's on one core, so a small sample (about 5 minutes on two cores).
-    rates = solo_rates("tianxia", ["search", "steward"], games=6, options={"difficulty": "hard"}, workers=2)
+    rates = solo_rates("tianxia", ["search", "steward"], games=8, options={"difficulty": "hard"}, workers=2)
     search, steward = rates["search"], rates["steward"]
     verdict = ("meets, intervals apart" if search["low"] > steward["high"] else
                "higher, within the intervals" if search["rate"] > steward["rate"] else "MISSES")
@@ -95,7 +95,7 @@ def main() -> int:
           f"60%: {verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms "
           f"at the slowest (bound 1 s on average)")
 
-    court = solitaire("court", "search", "autoplayer", games=10)  # about 5 minutes
+    court = solitaire("court", "search", "autoplayer", games=20)  # about 5 minutes
     mine, theirs = court["median"]["search"], court["median"]["autoplayer"]
     verdict = "meets" if mine > theirs and court["rank"]["search"] > court["rank"]["autoplayer"] else "MISSES"
     print(f"Court search bot against the autoplayer on the same {court['games']} deals: median score {mine:g} against "

@@ -6,7 +6,10 @@ every bot is, never the table. It asks the game for tables consistent with that 
 seen), grows a UCT tree on each, playing every seat's decisions and the rules' own turns (a
 rival's) as the rules do, with playouts of a bounded length (random moves, or the game's own
 heuristic bot playing every seat on the dealt table) scored by the outcome or, cut short, by the
-scores so far; it takes the root action most visited over all the tables.
+scores so far; it takes the root action most visited over all the tables. Anchored (a budget
+with `anchor`), it first asks the game's heuristic bot what it would play from the same view,
+searches that move first in every tree, and keeps it unless another's mean reward beats it by the
+anchor's margin: the search then only overrules the heuristic where it finds the heuristic wrong.
 
 The budget is a number of playouts, not a time, so that the same view and the same random stream
 give the same move: re-running a bot's decision (the audit's check) gives the recorded one.
@@ -38,6 +41,10 @@ class Budget:
     depth: int = 40  # decisions a playout makes before it is cut short and scored
     exploration: float = 0.7  # UCT's constant
     playout_bot: str | None = None  # the game's bot that plays the playouts (None: random moves)
+    # With a playout bot: its own move stands unless another's mean reward beats it by this much
+    # (None: the most visited move, whatever the bot would play).
+    anchor: float | None = None
+    left_to_bot: tuple[str, ...] = ()  # decisions of these action types are the playout bot's alone
 
 
 @dataclass
@@ -72,20 +79,36 @@ class SearchBot:
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         if len(legal) == 1:
             return legal[0]
+        player = self._playout_player()
+        if player is not None and legal[0]["type"] in self.budget.left_to_bot:
+            return player.choose(view, legal, rng)
+        # The heuristic's own move, from the same view: searched first in every tree, and kept
+        # unless the search finds a better one by the anchor's margin.
+        anchor = _key(player.choose(view, legal, rng)) if player is not None and self.budget.anchor is not None else None
         visits: dict[str, int] = {}
+        totals: dict[str, float] = {}
         for table in range(self.budget.tables):
             world = self.rules.determinize(view, rng)
+            seat = self.rules.to_act(world)
             playouts = self.budget.playouts // self.budget.tables + (table < self.budget.playouts % self.budget.tables)
-            root = self._grow(world, legal, playouts, rng)
+            root = self._grow(world, legal, playouts, rng, first=anchor)
             for key, child in root.children.items():
                 visits[key] = visits.get(key, 0) + child.visits
+                totals[key] = totals.get(key, 0.0) + child.totals[seat]
         keys = [_key(action) for action in legal]
         best = max(visits.get(key, 0) for key in keys)
-        return legal[next(index for index, key in enumerate(keys) if visits.get(key, 0) == best)]
+        chosen = next(key for key in keys if visits.get(key, 0) == best)
+        if anchor is not None and chosen != anchor and visits.get(anchor):
+            if totals[chosen] / visits[chosen] < totals[anchor] / visits[anchor] + self.budget.anchor:
+                chosen = anchor
+        return legal[keys.index(chosen)]
+
+    def _playout_player(self) -> Any:
+        return self.rules.bots[self.budget.playout_bot] if self.budget.playout_bot else None
 
     # --- one tree ----------------------------------------------------------------------------
 
-    def _grow(self, world: Any, legal: Sequence[Action], playouts: int, rng: Rng) -> Node:
+    def _grow(self, world: Any, legal: Sequence[Action], playouts: int, rng: Rng, first: str | None = None) -> Node:
         seats = len(self.rules.scores(world))
         root = Node([0.0] * seats)
         for _ in range(playouts):
@@ -93,8 +116,8 @@ class SearchBot:
             while (seat := self.rules.to_act(state)) is not None:
                 options = {_key(action): action for action in (legal if node is root else self.rules.legal_actions(state, seat))}
                 untried = [key for key in options if key not in node.children]
-                if untried:  # expand one, then play out
-                    key = untried[rng.below(len(untried))]
+                if untried:  # expand one (at the root, the heuristic's move first), then play out
+                    key = first if node is root and first in untried else untried[rng.below(len(untried))]
                     state = self._step(state, seat, options[key], rng)
                     node.children[key] = Node([0.0] * seats)
                     path.append(node.children[key])
@@ -131,7 +154,7 @@ class SearchBot:
         return state
 
     def _playout(self, state: Any, rng: Rng) -> list[float]:
-        player = self.rules.bots[self.budget.playout_bot] if self.budget.playout_bot else None
+        player = self._playout_player()
         for _ in range(self.budget.depth):
             seat = self.rules.to_act(state)
             if seat is None:

@@ -24,9 +24,11 @@ REVERSIBLE = frozenset({"yang_played", "end_triggered", "card_discarded", "disca
                         "turn_passed"})
 
 
-# Playouts by the greedy bot, 30 decisions deep: 70% of 60 games against greedy, where random
-# playouts won 51-57% whatever their number and depth.
-CHI_SEARCH = Budget(playouts=200, tables=8, depth=30, playout_bot="greedy")
+# Playouts by the greedy bot, 30 decisions deep, where random playouts won 51-57% against greedy
+# whatever their number and depth. Anchored to greedy's own move (kept unless another's mean reward
+# beats it by 0.03): 79.5 of 100 games against greedy, where the most visited move won 64.5 on the
+# same seeds.
+CHI_SEARCH = Budget(playouts=200, tables=8, depth=30, playout_bot="greedy", anchor=0.03)
 
 
 class ChiRules(Interrupts, RulesTurns):

@@ -1,5 +1,5 @@
-"""Xi bots: the general bot, and the search bot (domain/search.py) with Xi's way of scoring a
-playout cut short (XiSearchBot, at the end).
+"""Xi bots: the general bot, and Xi's way of scoring a search bot's playout cut short
+(`search_rewards`, at the end: the search bot itself is domain/search.py's).
 
 The general bot decides from its seat's view and the legal actions only (and the public
 catalogue), never from the state. In its own turn it plays, in this order:
@@ -24,7 +24,6 @@ from typing import Any
 
 from domain.contract import Action
 from domain.rng import Rng
-from domain.search import SearchBot
 from domain.xi.abilities import ABILITY
 from domain.xi.bot_table import Fighter, Table, life_value, unit_worth
 from domain.xi.bot_values import (
@@ -74,31 +73,18 @@ class GeneralBot:
         return own_turn(table, legal)
 
 
-class XiSearchBot(SearchBot):
-    """The search bot (domain/search.py) at Xi. It brings a named deck chosen with the rng it is
-    given and takes the coin's choice as the general bot does (a deck is a choice for 50 cards and
-    a whole game, which playouts a few dozen decisions deep cannot tell apart); every other
-    decision it searches. A playout cut short is scored by what each side holds, in T as the
-    general bot counts it (`holding`), not by life alone: a unit played or a card drawn costs
+def search_rewards(state: Any) -> list[float]:
+    """Each seat's reward for a search bot's playout cut short: its lead in what it holds, in T as
+    the general bot counts it (`holding`), not life alone: a unit played or a card drawn costs
     Time now and pays later, which life alone would score as a loss."""
-
-    def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        if legal and legal[0]["type"] in ("bring_deck", "choose_order"):
-            return _GENERAL.choose(view, legal, rng)
-        return super().choose(view, legal, rng)
-
-    def _rewards(self, state: Any) -> list[float]:
-        if self.rules.to_act(state) is None:  # over: the outcome, as for every game
-            return super()._rewards(state)
-        held = holding(state)
-        rewards = []
-        for seat, value in enumerate(held):
-            best_other = max(other for index, other in enumerate(held) if index != seat)
-            rewards.append(0.5 + 0.5 * math.tanh((value - best_other) / HOLDING_SCALE))
-        return rewards
+    held = holding(state)
+    rewards = []
+    for seat, value in enumerate(held):
+        best_other = max(other for index, other in enumerate(held) if index != seat)
+        rewards.append(0.5 + 0.5 * math.tanh((value - best_other) / HOLDING_SCALE))
+    return rewards
 
 
-_GENERAL = GeneralBot()
 HOLDING_SCALE = 10.0  # T: a lead of this much is worth about 0.88 of a win
 A_CARD_IN_HAND = 1.5  # T: what a card held is worth, whatever it is: a draw's price in T_LEFT
 T_LEFT = 0.5  # what a T still to spend this turn is worth: it expires at the turn's end

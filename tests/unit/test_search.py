@@ -95,3 +95,32 @@ def test_the_court_and_xanadu_register_a_search_bot_whose_playouts_are_their_own
     for rules, heuristic in ((COURT, "autoplayer"), (XANADU, "builder")):
         bot = rules.bots["search"]
         assert isinstance(bot, SearchBot) and bot.budget.playout_bot == heuristic
+
+
+def test_anchored_to_a_margin_no_reward_can_beat_the_search_plays_the_heuristics_own_move():
+    rigid = SearchBot(CHI, Budget(playouts=16, tables=2, depth=10, playout_bot="greedy", anchor=1.0))
+    greedy = CHI.bots["greedy"]
+    state = CHI.setup(2, {}, Rng("anchor", "setup")).state
+    compared = 0
+    for number in range(40):
+        seat = CHI.to_act(state)
+        if seat is None:
+            break
+        view, legal = CHI.view(state, seat), CHI.legal_actions(state, seat)
+        if len(legal) > 1:
+            assert rigid.choose(view, legal, Rng("anchor", f"bot-{number}")) == greedy.choose(
+                view, legal, Rng("anchor", f"bot-{number}"))
+            compared += 1
+        state = CHI.decide(state, seat, greedy.choose(view, legal, Rng("anchor", f"move-{number}")),
+                           Rng("anchor", f"rules-{number}")).state
+    assert compared > 10
+
+
+def test_the_decisions_left_to_the_heuristic_are_its_alone():
+    xi = registry.get("xi")
+    state = xi.setup(2, {}, Rng("left-to-bot", "setup")).state
+    seat = xi.to_act(state)
+    legal = xi.legal_actions(state, seat)
+    assert legal[0]["type"] in xi.bots["search"].budget.left_to_bot, "a game of Xi opens with the decks brought"
+    view = xi.view(state, seat)
+    assert xi.bots["search"].choose(view, legal, Rng("left", "bot")) == xi.bots["general"].choose(view, legal, Rng("left", "bot"))
