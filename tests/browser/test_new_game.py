@@ -25,7 +25,7 @@ def test_choosing_xanadu_offers_its_bots_only_and_starts_a_game_against_them(pag
     assert offered_bots(page) == ["greedy", "random", "search"]
     assert page.locator("#choose-game").is_hidden(), "with JavaScript the form follows the select itself"
     page.select_option("#game", "xanadu")
-    assert offered_bots(page) == ["builder", "random"]
+    assert offered_bots(page) == ["builder", "random", "search"]
     assert page.locator("#bot").input_value() == "builder"
     assert bots_bounds(page) == ("2", "6")  # nobody named yet: bots only
     page.fill("#name", "ana")
@@ -44,7 +44,7 @@ def test_choosing_xanadu_offers_its_bots_only_and_starts_a_game_against_them(pag
 def test_the_court_takes_a_person_alone_and_the_form_says_so(page, server):
     page.goto(server + "/")
     page.select_option("#game", "court")
-    assert offered_bots(page) == ["autoplayer", "random"]
+    assert offered_bots(page) == ["autoplayer", "random", "search"]
     page.fill("#name", "ana")
     assert bots_bounds(page) == ("0", "0") and page.locator("#bots").input_value() == "0"
     page.fill("#name", "")
@@ -62,7 +62,7 @@ def test_without_javascript_the_server_shows_the_chosen_games_bots_and_the_game_
         page.fill("#name", "ana")
         page.click("#choose-game")
         page.wait_for_url(re.compile(r".*\?game=xanadu.*"))
-        assert offered_bots(page) == ["builder", "random"]
+        assert offered_bots(page) == ["builder", "random", "search"]
         assert page.locator("#name").input_value() == "ana"
         page.fill("#bots", "1")
         page.press("#seed", "Enter")  # Enter starts the game, as the Start button does
