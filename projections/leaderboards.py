@@ -81,10 +81,8 @@ class Leaderboards:
 
 def standing(row: Any) -> dict[str, Any]:
     """One rater on a leaderboard."""
-    rater = row["rater"]
     return {
-        "rater": rater, "kind": row["kind"], "name": row["name"],
-        "player": rater.removeprefix("player:") if row["kind"] == "player" else None,
+        **solo_boards.rater_fields(row),
         "rating": round(row["ordinal"], 2), "mu": round(row["mu"], 3), "sigma": round(row["sigma"], 3),
         "games": row["games"], "wins": row["wins"], "provisional": row["games"] < PROVISIONAL_GAMES,
     }

@@ -71,11 +71,16 @@ def record(cursor: Any, game_id: str, entry: Mapping[str, Any]) -> None:
 
 def standing(row: Any, rival: bool) -> dict[str, Any]:
     """One player or bot on a solo board."""
-    shown = {"rater": row["rater"], "kind": row["kind"], "name": row["name"],
-             "player": row["rater"].removeprefix("player:") if row["kind"] == "player" else None,
-             "games": row["games"], "best_score": row["best"], "best_game": row["best_game"]}
+    shown = {**rater_fields(row), "games": row["games"], "best_score": row["best"], "best_game": row["best_game"]}
     if row["best_title"] is not None:
         shown["best_title"] = row["best_title"]
     if rival:
         shown.update(wins=row["wins"], losses=row["games"] - row["wins"])
     return shown
+
+
+def rater_fields(row: Any) -> dict[str, Any]:
+    """Who a board's row is: the rater id, player or bot, the name, and a player's id."""
+    rater = row["rater"]
+    return {"rater": rater, "kind": row["kind"], "name": row["name"],
+            "player": rater.removeprefix("player:") if row["kind"] == "player" else None}

@@ -446,12 +446,16 @@ class LeaderboardQuery(Schema):
     cursor = cursor_field()
 
 
-class Standing(Schema):
+class Rater(Schema):
+    """Who stands on a board: a player, or a bot at a version (and strength)."""
     rater = fields.String(metadata={"description": "`player:<id>`, or `bot:<name>@<version>` (with `/<strength>` "
                                                    "for a bot given one)"})
     kind = fields.String(metadata={"description": "'player' or 'bot'"})
     name = fields.String()
     player = fields.String(allow_none=True, metadata={"description": "the player's id (GET /api/players/{id})"})
+
+
+class Standing(Rater):
     rating = fields.Float(metadata={"description": "mu - 3 sigma: what the rating system is nearly sure the "
                                                    "strength is above; a newcomer starts at 0"})
     mu = fields.Float(metadata={"description": "the estimated strength (Plackett-Luce, openskill; 25 at the start)"})
@@ -481,11 +485,7 @@ class GameRating(Standing):
     history = fields.List(fields.Nested(RatingPoint), metadata={"description": "after each rated game, oldest first"})
 
 
-class SoloStanding(Schema):
-    rater = fields.String()
-    kind = fields.String(metadata={"description": "'player' or 'bot'"})
-    name = fields.String()
-    player = fields.String(allow_none=True)
+class SoloStanding(Rater):
     games = fields.Integer(metadata={"description": "solo games finished on this board"})
     best_score = fields.Integer()
     best_title = fields.String(metadata={"description": "the title the best score earned (a game with titles)"})
