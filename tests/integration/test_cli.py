@@ -122,9 +122,9 @@ def test_on_postgresql_a_missing_database_or_an_empty_one_is_named_and_left_as_i
 def test_simulating_an_unknown_game_or_bot_is_one_line_naming_what_there_is():
     for args, message in (
         (["chess", "--bot", "random"], "chronicle simulate: there is no game 'chess' (known: chi, court, tianxia, xanadu, xi)"),
-        (["xanadu", "--bot", "autoplayer"], "chronicle simulate: Xanadu has no bot 'autoplayer' (it has: builder, random)"),
+        (["xanadu", "--bot", "autoplayer"], "chronicle simulate: Xanadu has no bot 'autoplayer' (it has: builder, random, search)"),
         (["court", "--bot", "autoplayer", "--against", "greedy"],
-         "chronicle simulate: The Court of Xiang Chi has no bot 'greedy' (it has: autoplayer, random)"),
+         "chronicle simulate: The Court of Xiang Chi has no bot 'greedy' (it has: autoplayer, random, search)"),
     ):
         done = chronicle("simulate", *args, "--games", "1", data=None)
         assert (done.returncode, done.stderr, done.stdout) == (2, message + "\n", ""), args

@@ -20,7 +20,7 @@ def test_simulate_prints_scores_and_the_share_of_each_title_for_the_bot_and_a_ra
 
 def test_simulate_names_the_bots_a_game_has_when_asked_for_another(capsys):
     assert main(["simulate", "court", "--games", "2", "--bot", "deep-blue"]) == 2
-    assert "has no bot 'deep-blue' (it has: autoplayer, random)" in capsys.readouterr().err
+    assert "has no bot 'deep-blue' (it has: autoplayer, random, search)" in capsys.readouterr().err
 
 
 def test_simulating_xanadu_reports_game_length_score_spread_and_how_often_each_building_is_built(capsys):
