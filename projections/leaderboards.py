@@ -45,8 +45,14 @@ class Leaderboards:
         order = "wins DESC, best DESC, rater" if rival else "best DESC, rater"
         if cursor is not None:
             wins, best, rater = pages.decode(kind, cursor, (int, int, str))
-            where += " AND (-wins, -best, rater) > (?, ?, ?)" if rival else " AND (-best, rater) > (?, ?)"
-            params += [-wins, -best, rater] if rival else [-best, rater]
+            # After the cursor's row in the board's order, spelled out so that the index can start there.
+            after_best = "(best < ? OR (best = ? AND rater > ?))"
+            if rival:
+                where += f" AND wins <= ? AND (wins < ? OR {after_best})"
+                params += [wins, wins, best, best, rater]
+            else:
+                where += f" AND best <= ? AND {after_best}"
+                params += [best, best, best, rater]
         rows = self.db.query(f"SELECT * FROM solo_boards WHERE {where} ORDER BY {order} LIMIT ?",  # noqa: S608
                              (*params, limit + 1))
         total = self.db.query("SELECT count(*) AS n FROM solo_boards WHERE game = ? AND board = ?", (game, board))[0]["n"]

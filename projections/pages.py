@@ -64,8 +64,10 @@ def decode(kind: str, cursor: str, types: Sequence[type] | None = None) -> list[
 
 
 def typed(key: list[Any], types: Sequence[type]) -> list[Any]:
-    """`key`, if its parts are of these types (bool, an int to Python, is never a part of a key)."""
+    """`key`, if its parts are of these types (bool, an int to Python, is never a part of a key;
+    an int is within the 64 bits the database keeps)."""
     if len(key) != len(types) or any(isinstance(part, bool) or not isinstance(part, kind)
+                                     or (isinstance(part, int) and not -2**63 <= part < 2**63)
                                      for part, kind in zip(key, types)):
         raise refused()
     return key

@@ -34,6 +34,9 @@ from projections import solo_boards
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 PROVISIONAL_GAMES = 10  # a rating from fewer games is marked provisional
+# The version of a bot that sat in a game made before seats recorded it: rated apart, the same
+# way live and rebuilt whatever the bot's version is now.
+UNRECORDED = "unrecorded"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS ratings (
@@ -92,7 +95,8 @@ def rater_of(seat: Mapping[str, Any], bot_version: str | None) -> tuple[str, str
     bot = seat.get("bot")
     if not bot:
         return None
-    shown = f"{bot} {bot_version}" + (f" at strength {seat['strength']}" if seat.get("strength") is not None else "")
+    shown = f"{bot} {bot_version}" if bot_version != UNRECORDED else f"{bot} (version unrecorded)"
+    shown += f" at strength {seat['strength']}" if seat.get("strength") is not None else ""
     strength = f"/{seat['strength']}" if seat.get("strength") is not None else ""
     return f"bot:{bot}@{bot_version}{strength}", "bot", shown
 
@@ -104,9 +108,10 @@ def rated_entry(game: str, rules: Any, seats: Sequence[Mapping[str, Any]], optio
     sandbox, a seat nobody can be rated as)."""
     if options.get("sandbox"):
         return None
-    raters = [rater_of(seat, seat.get("bot_version") or getattr(rules.bots.get(seat.get("bot") or ""), "version", "1"))
-              for seat in seats]
+    raters = [rater_of(seat, seat.get("bot_version", UNRECORDED)) for seat in seats]
     if any(rater is None for rater in raters):
+        return None
+    if len({rater[0] for rater in raters}) < len(raters):  # a bot against itself tells nothing of its strength
         return None
     if len(seats) == 1:
         return solo_boards.solo_entry(game, rules, list(raters[0]), options, outcome, finished_at)

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from domain.audit import AuditReport, audit
 from services.errors import InvalidRequest, NotFinished
-from services.game import Game
+from services.game import Game, header_seat
 from services.store import GameStore
 
 FORMAT = "chronicle-export/1"
@@ -113,7 +113,7 @@ def import_game(store: GameStore, lines: Iterable[str]) -> UUID:
         id=game_id,
         game=header["game"],
         rules_version=header["rules_version"],
-        seats=[{"name": seat["name"], "bot": seat.get("bot"), "token_sha256": None} for seat in header["seats"]],
+        seats=[{**header_seat(seat), "token_sha256": None} for seat in header["seats"]],  # as the header binds them
         options=header.get("options", {}),
         seed=head["seed"],
         seed_commitment=header["seed_commitment"],

@@ -112,7 +112,7 @@ def requested_seats(form: Mapping[str, str]) -> list[dict[str, Any]]:
             raise InvalidRequest(f"{rules.title} is for {seats_words(rules)}: {who}, {count_words(fewest, most)}", "bots")
     bot = {"bot": form.get("bot", "")}
     if strength := str(form.get("strength", "")).strip():
-        if not strength.isdigit():
+        if not (strength.isascii() and strength.isdigit() and len(strength) <= 3):
             raise InvalidRequest(f"a strength is a whole number, not {strength!r}", "strength")
         bot["strength"] = int(strength)
     return ([{"name": name}] if name else []) + [dict(bot) for _ in range(bots)]

@@ -47,7 +47,7 @@ class SeatRequest(Schema):
                                                   "with `player`, kept for that player, the only one who may take it"})
     name = Name(metadata={"description": "a person's name", "example": "ana"})
     bot = fields.String(metadata={"description": "the name of a bot, e.g. 'random'"})
-    strength = fields.Raw(metadata={"description": "a searching bot's strength, 1 to 5 (default 3, the game's own "
+    strength = fields.Raw(allow_none=True, metadata={"description": "a searching bot's strength, 1 to 5 (default 3, the game's own "
                                                    "budget): each step up doubles its thinking", "example": 3})
     player = fields.String(metadata={"description": "a player's id (POST /api/players): the player's key opens the seat. "
                                                     "Alone, only for the player whose key the request carries "

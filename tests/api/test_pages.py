@@ -239,3 +239,9 @@ def test_a_strength_for_a_bot_without_one_is_refused_naming_the_field(client):
     assert "Strength: the greedy bot has no strength to choose" in answer.text
     assert start(client, bot="search", strength="max").status_code == 400
     assert client.get("/api/games").json["games"] == []
+
+
+def test_a_strength_of_other_digits_or_too_many_is_refused_naming_it(client):
+    for strength in ("²", "9" * 5000, "٣"):
+        answer = start(client, bot="search", strength=strength)
+        assert answer.status_code == 400 and "Strength: a strength is a whole number" in answer.text

@@ -126,3 +126,16 @@ def test_tianxias_solo_board_counts_wins_and_losses_against_li_mu_per_difficulty
     assert hard["against_rival"] is True
     assert [(row["name"], row["wins"], row["losses"]) for row in hard["entries"]] == [("ana", 0, 1)], "resigning loses"
     assert client.get("/api/leaderboards/tianxia/solo/normal").json["entries"] == []
+
+
+def test_a_cursor_holding_a_number_past_64_bits_is_refused_not_a_server_error(client):
+    from projections import pages
+
+    for cursor, path in ((pages.encode("solo:court:standard", [0, 2**64, "x"]), "/api/leaderboards/court/solo/standard"),
+                         (pages.encode("leaderboard:chi", [2.0**70, "x"]), "/api/leaderboards/chi")):
+        answer = client.get(path, query_string={"cursor": cursor})
+        assert answer.status_code in (200, 400), answer.status_code
+    assert client.get("/api/leaderboards/court/solo/standard",
+                      query_string={"cursor": pages.encode("solo:court:standard", [0, 2**64, "x"])}).status_code == 400
+    assert client.get("/leaderboards/court", query_string={
+        "board": "standard", "cursor": pages.encode("solo:court:standard", [0, 2**64, "x"])}).status_code == 400

@@ -72,3 +72,21 @@ def test_a_strength_for_a_bot_without_levels_or_a_person_or_off_the_scale_is_ref
         problem = answer.json
         assert problem["field"] == field and words in problem["detail"], (seats, problem)
     assert client.get("/api/games").json["games"] == []
+
+
+def test_a_null_strength_is_the_games_own_budget(client):
+    created = create(client, [{"name": "ana"}, {"bot": "search", "strength": None}], seed="null-strength")
+    assert created.status_code == 201, created.json
+    assert "strength" not in client.get(f"/api/games/{created.json['id']}").json["seats"][1]
+
+
+def test_a_game_with_a_chosen_strength_moves_to_another_store_and_still_audits(client, services):
+    from services.audit import audit_game, export_lines, import_game
+    from services.bootstrap import build
+
+    game_id = create(client, [{"bot": "search", "strength": 1}, {"bot": "random"}], seed="strength-export").json["id"]
+    elsewhere = build({"PERSISTENCE_MODULE": "eventsourcing.popo"})
+    moved = import_game(elsewhere.store, list(export_lines(services.store, game_id)))
+    report = audit_game(elsewhere.store, moved)
+    assert report["verified"], report["first_problem"]
+    assert elsewhere.store.game(moved).seats[0]["strength"] == 1

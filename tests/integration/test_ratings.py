@@ -186,3 +186,15 @@ def test_a_tie_moves_the_tied_seats_alike_and_a_shared_win_beats_a_lone_last(ser
     assert chi["player:ana"]["wins"] == chi["player:bo"]["wins"] == 0.5, "a shared win counts its share"
     xanadu = {row["rater"]: row["ordinal"] for row in db.query("SELECT * FROM ratings WHERE game = 'xanadu'")}
     assert xanadu["player:ana"] == xanadu["player:bo"] > xanadu["player:cy"]
+
+
+def test_a_bot_against_itself_counts_for_no_rating_and_an_unrecorded_version_is_rated_apart(services, boards):
+    mirror = services.commands.create("chi", [{"bot": "greedy"}, {"bot": "greedy"}], seed="rated-mirror")
+    assert services.store.game(mirror.id).finished
+    assert changes(boards, mirror.id) is None and board(boards, "chi") == []
+    from projections.ratings import rated_entry
+
+    chi = services.store.game(mirror.id).rules
+    older = [{"name": "greedy-bot", "bot": "greedy"}, {"name": "random-bot", "bot": "random"}]  # before bot_version
+    entry = rated_entry("chi", chi, older, {}, chi.outcome(services.store.game(mirror.id).state), "")
+    assert [rater for rater, _, _ in entry["raters"]] == ["bot:greedy@unrecorded", "bot:random@unrecorded"]
