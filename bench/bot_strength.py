@@ -62,17 +62,10 @@ def searching(game: str, bot: str, against: str, games: int) -> dict:
 def _solo_game(task: tuple[str, str, str, dict]) -> tuple[bool, list[float]]:
     """One solo game of `bot` against the rival the rules play, as `chronicle simulate` plays it
     (services.simulation.play_out): whether the seat won, and each decision's thinking time."""
-    from services.simulation import play_out
-
     game, bot, seed, options = task
     rules = registry.get(game)
     timed = Timed(rules.bots[bot])
-    bots = dict(rules.bots)
-    rules.bots = {**bots, "timed": timed}  # in this process only: the bot, its every choice timed
-    try:
-        outcome, _ = play_out(rules, "timed", seed, options)
-    finally:
-        rules.bots = bots
+    outcome, _ = play_out(rules, timed, seed, options)
     return bool(outcome.winners), timed.seconds
 
 

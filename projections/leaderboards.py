@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain import registry
 from projections import pages, solo_boards
 from projections.game_list import GameList
 from projections.pages import Page, checked_page
@@ -71,12 +72,11 @@ class Leaderboards:
                 "rating": round(ordinal(row["after_mu"], row["after_sigma"]), 2)})
         return rated
 
-    def solo_of_player(self, player_id: str, rivals: set[str]) -> dict[str, dict[str, dict[str, Any]]]:
-        """A player's rows on the solo boards: game -> board -> row (`rivals`: the games whose solo
-        games are played against a rival)."""
+    def solo_of_player(self, player_id: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """A player's rows on the solo boards: game -> board -> row."""
         found: dict[str, dict[str, dict[str, Any]]] = {}
         for row in self.db.query("SELECT * FROM solo_boards WHERE rater = ? ORDER BY game, board", (f"player:{player_id}",)):
-            found.setdefault(row["game"], {})[row["board"]] = solo_boards.standing(row, row["game"] in rivals)
+            found.setdefault(row["game"], {})[row["board"]] = solo_boards.standing(row, solo_boards.has_rival(registry.get(row["game"])))
         return found
 
     def changes(self, game_id: str) -> list[dict[str, Any]] | None:

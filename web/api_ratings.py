@@ -76,10 +76,9 @@ class PublicPlayer(MethodView):
             player = chronicle().commands.players.get(player_id)
         except PlayerNotFound:
             raise NotFound(f"there is no player {player_id}", "player_id") from None
-        rivals = {name for name, rules in registry.GAMES.items() if has_rival(rules)}
         return {"id": str(player.id), "name": player.name,
                 "ratings": chronicle().leaderboards.of_player(str(player.id)),
-                "solo": chronicle().leaderboards.solo_of_player(str(player.id), rivals)}
+                "solo": chronicle().leaderboards.solo_of_player(str(player.id))}
 
 
 @blp.route("/games/<uuid:game_id>/ratings")

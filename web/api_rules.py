@@ -17,6 +17,7 @@ from domain.contract import Rules
 from services.errors import GameNotFound
 from web import schemas
 from web.blueprint import Blueprint
+from web.new_game_form import bot_strengths
 
 blp = Blueprint("rules", __name__, url_prefix="/api", description="The public rules of each game")
 
@@ -31,8 +32,7 @@ def public_rules(rules: Rules) -> dict[str, Any]:
         "seats": {"min": low, "max": high}, "bots": sorted(rules.bots),
         "rules": [{"id": rule.id, "section": rule.section, "text": rule.text} for rule in rules.rulebook.values()],
     }
-    strengths = {name: list(bot.strengths) for name, bot in rules.bots.items() if getattr(bot, "strengths", None)}
-    if strengths:
+    if strengths := bot_strengths(rules):
         shown["bot_strengths"] = strengths
     catalogue = getattr(rules, "catalogue", None)
     if catalogue is not None:

@@ -61,10 +61,9 @@ def player_page(player_id: UUID):
         return render_template("not_found.html", what="player", name=str(player_id)), 404
     leaderboards = chronicle().leaderboards
     rated = leaderboards.of_player(str(player.id))
-    rivals = {name for name, rules in registry.GAMES.items() if has_rival(rules)}
     charts = {game: rating_chart([point["rating"] for point in shown.get("history", [])]) for game, shown in rated.items()}
     return render_template("player.html", player=player, rated=rated, charts=charts,
-                           solo=leaderboards.solo_of_player(str(player.id), rivals),
+                           solo=leaderboards.solo_of_player(str(player.id)),
                            titles={name: rules.title for name, rules in registry.GAMES.items()})
 
 

@@ -143,8 +143,8 @@ window.ChronicleResult = {
     }
 
     /* Each seat's rating before and after, once the ratings have caught up with the game's end
-       (a moment after it: asked again a few times); nothing for a game that counts for none. */
-    async function showRatings(game, tries = 5) {
+       (a moment after it, longer on a busy server: asked again each second for a minute); nothing for a game that counts for none. */
+    async function showRatings(game, tries = 60) {
       const out = $("result-ratings");
       let rated;
       try {
