@@ -1,18 +1,21 @@
 """Auditing a finished game from its log alone: the seed, the chain, and the rules re-run.
 
-Given the header, the revealed seed and the recorded events, `audit` checks, in this order:
-the seed against the commitment published at creation; that the rules version is the one this
-code implements (or, for a game whose rules declare `replays`, one it still re-runs with the
-game's options: an older version whose games it plays as they were); that versions run 2, 3, ... without a gap and that each event's hash chains to
-the one before; and then re-runs the game: the deal from the seed's `setup` stream, each recorded
-decision (seat and action, or the rival of a turn the rules played, domain.rules_turns) through
-the rules with its own random stream, comparing the events the rules produce with the events
-recorded, one by one; and where a decision is a standing answer
-(domain.interrupts), that the seat's standing rules gave exactly it, that none due was skipped
-(the decision after any other is the standing answer due then, if one is), and that the answers
-to interrupts are marked as such. The first difference is reported with its step, what the rules
-give and what the log holds. Nothing here touches a database or a network,
-so an exported game is verified offline with the same code the service uses.
+Given the header, the revealed seed and the recorded events, `audit` checks, in this order: the seed
+against the commitment published at creation; that the rules version is the one this code implements
+(or, for a game whose rules declare `replays`, one it still re-runs with the game's options: an
+older version whose games it plays as they were); that versions run 2, 3, ... without a gap and that
+each event's hash chains to the one before; and then re-runs the game: the deal from the seed's
+`setup` stream, each recorded decision (seat and action, or the rival of a turn the rules played,
+domain.rules_turns) through the rules with its own random stream, comparing the events the rules
+produce with the events recorded, one by one; and where a decision is a standing answer
+(domain.interrupts), that the seat's standing rules gave exactly it, that none due was skipped (the
+decision after any other is the standing answer due then, if one is), and that the answers to
+interrupts are marked as such; and that each bot move is the choice of the bot the header seats
+there (or the clock's stand-in), at its version and strength, re-run from the seat's view with the
+bot's own random stream, that view's MAC matching the one recorded (domain.bot_moves), while no
+person's decision carries a bot's record. The first difference is reported with its step, what the
+rules give and what the log holds. Nothing here touches a database or a network, so an exported game
+is verified offline with the same code the service uses.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from domain import clock, interrupts, registry, rules_turns, takeback
+from domain import bot_moves, clock, interrupts, registry, rules_turns, takeback
 from domain.chain import header_hash, link
 from domain.contract import Event
 from domain.errors import RulesError
@@ -72,8 +75,11 @@ def audit(header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, A
         report.checks.append(f"rules {rules.name} version {header.get('rules_version')}")
         _check_chain(header, seed, records)
         report.checks.append("versions contiguous and every hash chained")
-        _rerun(rules, header, seed, records, finished)
+        bot_moves_checked = _rerun(rules, header, seed, records, finished)
         report.checks.append("every deal and decision re-run through the rules gives the recorded events")
+        if bot_moves_checked:
+            report.checks.append(f"each of the {bot_moves_checked} bot moves is the choice of the bot the header "
+                                 "seats there, re-run from its seat's view")
     except _Diverged as diverged:
         report.problem = diverged.finding
         return report
@@ -125,8 +131,10 @@ def _decisions(records: Sequence[Mapping[str, Any]]) -> list[list[Mapping[str, A
     return groups
 
 
-def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, Any]], finished: bool) -> None:
+def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mapping[str, Any]], finished: bool) -> int:
+    """Re-run the log's deal and decisions; the number of bot moves among them, each re-run too."""
     seats, options = len(header["seats"]), header.get("options", {})
+    bot_moves_checked = 0
     state = rules.new_state(seats, options)
     groups = _decisions(records)
     states: dict[int, Any] = {}  # the table at the end of each decision: a takeback restores one
@@ -152,6 +160,8 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
             if cause.get("rng") != stream:
                 raise _Diverged(Finding(first, "rng", "the decision names another random stream than its version's",
                                         stream, cause.get("rng")))
+            if not rules_turns.is_rules_turn(cause) and not cause.get(interrupts.STANDING):
+                bot_moves_checked += _check_bot_move(rules, header, seed, state, cause, first)
             try:
                 expected = clock.decision_events(rules, state, cause, Rng(seed, stream))
             except (RulesError, KeyError, TypeError) as refused:
@@ -171,19 +181,34 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
         state = expected.state
         states[group[-1]["version"]] = state
     if not groups:
-        return
+        return bot_moves_checked
     end = groups[-1][-1]["version"] + 1
     if (due := interrupts.standing_due(rules, state)) is not None:
         raise _Diverged(Finding(end, "standing", "the log ends where a standing answer was due",
                                 {"seat": due[0], "action": due[1]}, None))
     if not finished:
-        return
+        return bot_moves_checked
     if (rival := rules_turns.due(rules, state)) is not None:
         raise _Diverged(Finding(end, "rules", f"the log ends where {rival}'s turn, which the rules play, was due",
                                 {rules_turns.RULES: rival}, None))
     if rules.outcome(state) is None:
         raise _Diverged(Finding(end, "end", "the log ends before the game is over: a finished game's log holds "
                                 "every decision to its end", None, None))
+    return bot_moves_checked
+
+
+def _check_bot_move(rules, header: Mapping[str, Any], seed: str, state: Any, cause: Mapping[str, Any],
+                    first: int) -> int:
+    """1 when the seat's decision is a bot's move, checked against the bot the header seats there
+    (domain.bot_moves); 0 for a person's; the divergence when it is not what that bot plays."""
+    try:
+        refusal = bot_moves.rerun_refusal(rules, header, seed, state, cause, first - 1)
+    except (KeyError, TypeError, IndexError, AttributeError):
+        raise _Diverged(Finding(first, "bot", "the decision's seat or bot record is malformed", None, cause)) from None
+    if refusal is not None:
+        reason, expected, found = refusal
+        raise _Diverged(Finding(first, "bot", reason, expected, found))
+    return int(bot_moves.acting_bot(header, cause) is not None)
 
 
 def _check_standing(rules, state: Any, cause: Mapping[str, Any], first: int) -> None:

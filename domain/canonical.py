@@ -1,4 +1,4 @@
-"""Canonical JSON: the one encoding hashed by fingerprints and view hashes.
+"""Canonical JSON: the one encoding hashed by fingerprints, the hash chain and bot views' MACs.
 
 Keys sorted, no insignificant whitespace, UTF-8 without escaping; another language reproduces
 it with any JSON library that can sort keys.

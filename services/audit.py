@@ -9,8 +9,11 @@ checks such a log, here from the store, offline from a file (`chronicle verify`)
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator
+import threading
+from typing import Any, Callable, Iterable, Iterator
 from uuid import UUID
+
+from cachetools import LRUCache
 
 from domain.audit import AuditReport, audit
 from services.errors import InvalidRequest, NotFinished
@@ -46,10 +49,30 @@ def finished_game(store: GameStore, game_id: UUID) -> Game:
     return game
 
 
-def audit_game(store: GameStore, game_id: UUID) -> dict[str, Any]:
+# Reports of finished games, by game and head: a finished game never changes, and its audit re-runs
+# every bot move (a searching bot's cost the whole game's thinking again).
+_REPORTS: LRUCache = LRUCache(maxsize=1024)
+_REPORTS_LOCK = threading.Lock()
+
+
+def in_this_thread(work: Callable[[], AuditReport]) -> AuditReport:
+    return work()
+
+
+def audit_game(store: GameStore, game_id: UUID,
+               run: Callable[[Callable[[], AuditReport]], AuditReport] = in_this_thread) -> dict[str, Any]:
+    """The audit of a finished game, made once per process. `run` runs the re-run itself, which
+    touches neither the store nor the network (the web runs it off its event loop)."""
     game = finished_game(store, game_id)
-    report = audit(game.header(), game.seed, records_of(store, game), finished=True)
-    return {"game_id": str(game_id), "head": game.head, **report.to_json()}
+    key = (game.id, game.head)
+    with _REPORTS_LOCK:
+        kept = _REPORTS.get(key)
+    if kept is None:
+        header, seed, records = game.header(), game.seed, records_of(store, game)
+        kept = run(lambda: audit(header, seed, records, finished=True)).to_json()
+        with _REPORTS_LOCK:
+            _REPORTS[key] = kept
+    return {"game_id": str(game_id), "head": game.head, **kept}
 
 
 def export_lines(store: GameStore, game_id: UUID) -> Iterator[str]:

@@ -3,7 +3,7 @@ and the turns the rules play themselves (domain.rules_turns), run the same way, 
 
 `play_bot_turn` is what a worker runs for one (game, version). It is safe to run twice or late:
 a turn decided on a version that has moved on changes nothing. The bot's name, version and the
-hash of the view it was given are recorded with its move, so its choice can be re-run and checked.
+MAC of the view it was given (domain.bot_moves) are recorded with its move, so its choice can be re-run and checked.
 """
 
 from __future__ import annotations

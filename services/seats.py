@@ -88,13 +88,6 @@ def checked_strength(rules: Rules, seat: Mapping[str, Any], where: str) -> int |
     return strength
 
 
-def bot_of(rules: Rules, seat: Mapping[str, Any], name: str | None = None) -> Any:
-    """The bot that plays for `seat` (or bot `name` standing in for it), at the strength it was given."""
-    bot = rules.bots[name or seat["bot"]]
-    strength = seat.get("strength") if name in (None, seat.get("bot")) else None
-    return bot if strength is None else bot.at_strength(strength)
-
-
 def seat_of_token(seats: Sequence[Mapping[str, Any]], token: str | None) -> int | None:
     """The seat a token holds; None for no token (a spectator); Forbidden for a wrong one."""
     if token is None:

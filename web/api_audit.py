@@ -12,6 +12,7 @@ from marshmallow import Schema, fields
 from services.audit import audit_game, export_lines
 from web.blueprint import Blueprint, chronicle
 from web.examples import EXAMPLES
+from web.off_the_loop import off_the_loop
 
 blp = Blueprint("audit", __name__, url_prefix="/api/games", description="Audit and export of finished games")
 
@@ -57,7 +58,7 @@ class Audit(MethodView):
     @blp.problems(404, s409="the game is still running: its seed is not revealed yet")
     def get(self, game_id: UUID):
         """Re-derive every draw from the revealed seed, re-run every decision, check the hash chain."""
-        return audit_game(chronicle().store, game_id)
+        return audit_game(chronicle().store, game_id, run=off_the_loop)
 
 
 @blp.route("/<uuid:game_id>/export")

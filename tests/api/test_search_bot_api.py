@@ -4,8 +4,7 @@ that strength from the seat's view gives the recorded one. Other bots and people
 
 from __future__ import annotations
 
-from domain.canonical import sha256_of
-from services.bot_choice import bot_rng
+from domain.bot_moves import bot_rng, view_mac
 
 
 def create(client, seats, game="chi", seed="strength"):
@@ -37,7 +36,7 @@ def test_a_search_bot_at_the_weakest_strength_plays_a_game_and_its_moves_say_so(
         version = move.originator_version - 1
         before = services.store.game(game_id, version=version)
         view, legal = rules.view(before.state, 0), rules.legal_actions(before.state, 0)
-        assert sha256_of(view) == move.cause["actor"]["view_sha256"]
+        assert view_mac(before.seed, view) == move.cause["actor"]["view_mac"]
         assert weakest.choose(view, legal, bot_rng(before.seed, version)) == move.cause["action"]
         differs += default.choose(view, legal, bot_rng(before.seed, version)) != move.cause["action"]
         if differs:

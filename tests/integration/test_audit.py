@@ -74,6 +74,76 @@ def test_a_changed_card_with_the_chain_recomputed_is_caught_by_re_running_the_ru
     assert problem.found["data"]["card"] == "chi-1" and problem.expected["data"]["card"] != "chi-1"
 
 
+def rechained(lines):
+    """The export with every hash re-chained from its header, as anyone can once the seed is out."""
+    from domain.chain import header_hash
+
+    head = json.loads(lines[0])
+    previous = header_hash(head["header"])
+    out = [lines[0]]
+    for line in lines[1:]:
+        row = json.loads(line)
+        row["chain"] = previous = link(head["seed"], previous, row["version"], row["event"], row["cause"])
+        out.append(json.dumps(row))
+    return out
+
+
+def with_header_seat(lines, seat, **changes):
+    return edited(lines, 1, lambda row: row["header"]["seats"][seat].update(changes))
+
+
+def first_bot_move(lines, seat):
+    return next(n for n, line in enumerate(lines, start=1)
+                if n > 1 and json.loads(line)["cause"].get("seat") == seat and "actor" in json.loads(line)["cause"])
+
+
+def test_every_bot_move_is_re_run_and_the_report_says_so(lines):
+    report = verify_export(lines)
+    assert report.verified
+    assert any("bot moves is the choice of the bot the header seats there" in check for check in report.checks)
+
+
+def test_a_re_chained_export_that_seats_another_bot_is_caught_at_its_first_move(lines):
+    number = first_bot_move(lines, 0)
+    problem = verify_export(rechained(with_header_seat(lines, 0, bot="random"))).problem
+    assert problem.check == "bot" and problem.step == json.loads(lines[number - 1])["version"]
+    assert problem.expected["bot"] == "random" and problem.found["bot"] == "greedy"
+
+
+def test_a_re_chained_export_whose_bot_moves_also_name_the_other_bot_is_caught_by_re_running_it(lines):
+    tampered = with_header_seat(lines, 0, bot="random")
+    for number in range(2, len(tampered) + 1):
+        if json.loads(tampered[number - 1])["cause"].get("seat") == 0:
+            tampered = edited(tampered, number, lambda row: row["cause"].get("actor", {}).update(bot="random"))
+    problem = verify_export(rechained(tampered)).problem
+    assert problem.check == "bot" and "re-run from its seat's view, chooses another action" in problem.reason
+
+
+def test_a_re_chained_export_that_seats_a_person_where_a_bot_played_is_caught(lines):
+    problem = verify_export(rechained(with_header_seat(lines, 0, bot=None, name="ana"))).problem
+    assert problem.check == "bot" and "no bot plays" in problem.reason
+
+
+def test_a_bot_move_stripped_of_its_record_is_caught(lines):
+    number = first_bot_move(lines, 1)
+    tampered = edited(lines, number, lambda row: row["cause"].pop("actor"))
+    problem = verify_export(rechained(tampered)).problem
+    assert problem.check == "bot" and problem.expected == "random" and problem.found is None
+
+
+@pytest.mark.parametrize("change", [{"bot_version": "0"}, {"strength": 5}, {"view_mac": "0" * 64}], ids=str)
+def test_a_bot_move_whose_record_was_changed_is_caught(lines, change):
+    number = first_bot_move(lines, 0)
+    version = json.loads(lines[number - 1])["version"]
+    tampered = lines
+    for each in range(number, len(lines) + 1):  # every event of that decision carries the record
+        if json.loads(lines[each - 1])["version"] >= version and json.loads(lines[each - 1])["cause"] == \
+                json.loads(lines[number - 1])["cause"]:
+            tampered = edited(tampered, each, lambda row: row["cause"]["actor"].update(change))
+    problem = verify_export(rechained(tampered)).problem
+    assert problem.check == "bot" and problem.step == version
+
+
 def test_a_dropped_event_is_caught(lines):
     tampered = lines[:10] + lines[11:]
     problem = verify_export(tampered).problem

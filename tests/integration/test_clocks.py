@@ -103,7 +103,9 @@ def test_a_whole_week_of_missed_deadlines_plays_out_in_a_second(services, clock)
     assert [e.data["deadline"] for e in ran_out] == [timestamp(START + timedelta(days=n)) for n in range(1, 8)]
     game = services.store.game(created.id)
     services.commands.act(created.id, game.to_act(), {"type": "resign"}, game.version)
-    assert audit_game(services.store, created.id)["verified"]
+    report = audit_game(services.store, created.id)
+    assert report["verified"] and "each of the 7 bot moves is the choice of the bot the header seats there, " \
+        "re-run from its seat's view" in report["checks"]
 
 
 def test_bots_and_games_without_a_clock_have_no_deadline(services, clock):

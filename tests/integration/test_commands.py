@@ -6,7 +6,6 @@ import pytest
 
 from domain.errors import IllegalAction, NotYourTurn
 from services.errors import InvalidRequest, StaleVersion
-from domain.canonical import sha256_of
 from tests.playing import play_to_end
 
 TWO_PEOPLE = [{"name": "ana"}, {"name": "bo"}]
@@ -99,8 +98,8 @@ def test_a_bot_against_a_bot_plays_to_the_end_on_its_own(services):
     assert game.rules.outcome(game.state) is not None
 
 
-def test_a_bot_move_records_the_bot_and_the_hash_of_the_view_it_was_given(services):
-    from domain.canonical import sha256_of
+def test_a_bot_move_records_the_bot_and_the_mac_of_the_view_it_was_given(services):
+    from domain.bot_moves import view_mac
 
     created = services.commands.create("chi", [{"name": "ana"}, {"bot": "random"}], seed="v")
     play_to_end(services, created.id)
@@ -111,7 +110,7 @@ def test_a_bot_move_records_the_bot_and_the_hash_of_the_view_it_was_given(servic
     before = services.store.game(created.id, version=move.originator_version - 1)
     seat = move.cause["seat"]
     assert move.cause["actor"]["bot"] == "random"
-    assert move.cause["actor"]["view_sha256"] == sha256_of(before.rules.view(before.state, seat))
+    assert move.cause["actor"]["view_mac"] == view_mac(before.seed, before.rules.view(before.state, seat))
 
 
 def test_every_decision_is_stored_with_the_seat_and_action_that_caused_it(services):
@@ -123,7 +122,7 @@ def test_every_decision_is_stored_with_the_seat_and_action_that_caused_it(servic
 
 
 def test_a_bot_move_can_be_rerun_from_what_its_seat_saw_and_gives_the_same_action(services):
-    from services.bot_choice import bot_rng
+    from domain.bot_moves import bot_rng, view_mac
 
     created = services.commands.create("chi", [{"bot": "greedy"}, {"bot": "random"}], seed="rerun")
     stored = services.store.stored_events(created.id)
@@ -135,7 +134,7 @@ def test_a_bot_move_can_be_rerun_from_what_its_seat_saw_and_gives_the_same_actio
         assert cause["rng"] == f"decision:{version}"
         before = services.store.game(created.id, version=version)
         view = before.rules.view(before.state, cause["seat"])
-        assert sha256_of(view) == cause["actor"]["view_sha256"]
+        assert view_mac(before.seed, view) == cause["actor"]["view_mac"]
         bot = before.rules.bots[cause["actor"]["bot"]]
         again = bot.choose(view, before.rules.legal_actions(before.state, cause["seat"]), bot_rng(before.seed, version))
         assert again == cause["action"]

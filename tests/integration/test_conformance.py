@@ -8,6 +8,7 @@ game shows a seat nothing beyond the public log and its own cards.
 """
 
 import copy
+import hashlib
 import json
 
 import jsonpatch
@@ -480,3 +481,63 @@ def test_the_search_bot_given_two_tables_with_one_view_makes_the_same_move(game)
         assert moves[0] == moves[1] and moves[0] in legal
         if number > 60:
             break
+
+
+def guess_digests(view) -> set[str]:
+    """What a spectator who guessed a seat's whole view right could compute of it without the seed:
+    the usual digests of its usual JSON encodings. Anything they read that equals one of these
+    would confirm the guess (and with it a hand, a deck list, objectives)."""
+    encodings = {json.dumps(view), json.dumps(view, sort_keys=True),
+                 json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=False)}
+    return {getattr(hashlib, name)(encoded.encode()).hexdigest()
+            for name in ("sha256", "sha1", "md5", "sha512", "blake2b") for encoded in encodings}
+
+
+def spectator_readings(services, game_id) -> list:
+    """Everything a spectator reads of a game: its events, every replay step, its whole stream."""
+    last = services.store.game(game_id).version
+    ticks = iter([0.0, 0.0, 0.0])
+    pace = Pace(safety=1.0, heartbeat=1e9, lifetime=1.0, clock=lambda: next(ticks, 2.0), wait=lambda *_: None)
+    stream = [message.text for message in GameStream(services.news, game_id, None, 1, pace).messages()]
+    return [services.queries.events(game_id, None, after=0, limit=last), stream,
+            *(services.queries.replay_step(game_id, step, None) for step in range(1, last + 1))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_bots_move_tells_no_one_anything_a_guess_of_its_view_could_be_checked_against(services, game):
+    """While the game runs, what a bot's move records of the view it was given (its MAC, keyed by
+    the secret seed) confirms no guess of that view; once the game is over, the audit checks it and
+    re-runs every bot move from its seat's view."""
+    from services.bot_turns import bot_to_act, play_bot_turn
+
+    rules = registry.get(game)
+    if "random" not in rules.bots:
+        pytest.skip(f"{rules.title} has no bots")
+    seats = [{"bot": "random"}] + [{"name": f"p{seat}"} for seat in range(1, rules.seats[0])]
+    services.commands.on_change = lambda game: None  # the test plays each bot turn itself, one at a time
+    created = services.commands.create(game, seats, seed="bot-views")
+    chooser, bot_views = Rng("bot-views", "people"), {}
+    while len(bot_views) < 5 and not (current := services.store.game(created.id)).finished:
+        if bot_to_act(current) is not None:
+            if current.to_act() == 0 and not rules_turns.due(rules, current.state):
+                bot_views[current.version] = rules.view(current.state, 0)
+            assert play_bot_turn(services.commands, created.id, current.version)
+        else:
+            seat = current.to_act()
+            services.commands.act(created.id, seat, chooser.choice(rules.legal_actions(current.state, seat)),
+                                  current.version)
+    assert bot_views and not services.store.game(created.id).finished, "the bot moved while the game ran"
+    read = leaves(spectator_readings(services, created.id))
+    for version, view in bot_views.items():
+        assert not guess_digests(view) & read, f"the bot's move on version {version} confirms a guess of its view"
+
+    while (current := services.store.game(created.id)).to_act() is not None or bot_to_act(current):
+        if bot_to_act(current) is not None:
+            play_bot_turn(services.commands, created.id, current.version)
+        else:
+            seat = current.to_act()
+            services.commands.act(created.id, seat, chooser.choice(rules.legal_actions(current.state, seat)),
+                                  current.version)
+    report = audit(current.header(), current.seed, records_of(services.store, current), finished=True)
+    assert report.verified, report.problem
+    assert any("bot moves is the choice of the bot" in check for check in report.checks)

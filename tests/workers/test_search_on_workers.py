@@ -5,9 +5,8 @@ and the view it was given, and re-running the move from that view gives the same
 import pytest
 
 from domain import registry
-from domain.canonical import sha256_of
 from domain.rng import Rng
-from services.bot_choice import bot_rng
+from domain.bot_moves import bot_rng, view_mac
 from tests.workers.conftest import run_worker
 
 SEARCHING = [name for name, rules in registry.GAMES.items() if "search" in rules.bots]
@@ -43,7 +42,7 @@ def test_the_search_bot_plays_on_the_workers_at_its_seats_strength(services, que
         assert cause["actor"]["bot"] == "search" and cause["actor"]["strength"] == 1
         before = services.store.game(created.id, version=version)
         view = rules.view(before.state, searching)
-        assert sha256_of(view) == cause["actor"]["view_sha256"]
+        assert view_mac(before.seed, view) == cause["actor"]["view_mac"]
         again = rules.bots["search"].at_strength(1).choose(view, rules.legal_actions(before.state, searching),
                                                              bot_rng(before.seed, version))
         assert again == cause["action"]
