@@ -21,7 +21,7 @@ from uuid import UUID
 
 from redis import Redis
 from redis.backoff import NoBackoff
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 from redis.retry import Retry as RedisRetry
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
@@ -46,6 +46,14 @@ WEBHOOK_RETRIES = Retry(max=5, interval=[5, 30, 120, 600, 1800])
 
 def queue_name(namespace: str) -> str:
     return f"chronicle-{namespace}"
+
+
+def redis_trouble(error: BaseException) -> str:
+    """What went wrong with Redis, for a log line: a command it refused (it answered, with an
+    error), or no answer at all."""
+    if isinstance(error, ResponseError):
+        return f"Redis refused a command ({error})"
+    return f"Redis does not answer ({error})"
 
 
 def redis_connection(url: str) -> Redis:
@@ -109,7 +117,8 @@ class QueuedBots:
         except DuplicateJobError:
             return False
         except (RedisError, OSError) as error:
-            log.warning("could not enqueue the webhook of game %s at version %s (%s)", game_id, version, error)
+            log.warning("could not enqueue the webhook of game %s at version %s: %s", game_id, version,
+                        redis_trouble(error))
             return False
         return True
 
@@ -122,8 +131,8 @@ class QueuedBots:
                 retry=RETRIES, job_timeout=BOT_JOB_TIMEOUT, result_ttl=600, failure_ttl=7 * 24 * 3600,
             )
         except (RedisError, OSError) as error:
-            log.warning("could not schedule the clock of game %s at version %s (%s); the sweeper will apply it",
-                        game_id, version, error)
+            log.warning("could not schedule the clock of game %s at version %s: %s; the sweeper will apply it",
+                        game_id, version, redis_trouble(error))
             return False
         return True
 
@@ -144,7 +153,7 @@ class QueuedBots:
         except DuplicateJobError:
             return False
         except (RedisError, OSError) as error:
-            log.warning("could not enqueue the bot turn of game %s at version %s (%s); the sweeper will",
-                        game_id, version, error)
+            log.warning("could not enqueue the bot turn of game %s at version %s: %s; the sweeper will",
+                        game_id, version, redis_trouble(error))
             return False
         return True
