@@ -34,7 +34,7 @@ from services.commands import Commands
 from services.deployment import namespace
 from services.destinations import Destinations, Resolver, system_resolver
 from services.doorbells import Doorbell, PostgresDoorbell, Quiet, RedisDoorbell
-from services.failed_turns import FIRST_PAUSE, FailedTurns
+from services.failed_turns import FIRST_PAUSE, FailedTurns, FailedTurnsInMemory
 from services.news import SAFETY_SECONDS, Newsroom
 from services.game import Game
 from services.queries import Queries
@@ -51,7 +51,8 @@ class Services:
     bots: str
     namespace: str | None = None  # the deployment's, where bots play on RQ
     news: Newsroom | None = None  # what this process's live streams wait on
-    failed_turns: FailedTurns | None = None  # where bots play on RQ: the turns whose job failed
+    failed_turns: FailedTurns | FailedTurnsInMemory | None = None  # the turns that failed, to try again
+    in_process: InProcessBots | None = None  # where bots play in this process: what its watch runs
 
 
 def store_settings(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
@@ -146,17 +147,19 @@ def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_reso
     news = Newsroom(store, doorbell(settings, store, module, mode),
                     float(settings.get("CHRONICLE_NEWS_SAFETY_SECONDS") or SAFETY_SECONDS))
     named = None
-    failed_turns = None
+    in_process = None
+    later = float(settings.get("CHRONICLE_BOT_RETRY_LATER_SECONDS") or FIRST_PAUSE)
     if mode == "rq":
         named = namespace(store, settings)
         queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named,
                             retries_from_setting(settings.get("CHRONICLE_BOT_RETRY_SECONDS")))
-        failed_turns = FailedTurns(queued.connection, named,
-                                   float(settings.get("CHRONICLE_BOT_RETRY_LATER_SECONDS") or FIRST_PAUSE))
+        failed_turns: FailedTurns | FailedTurnsInMemory = FailedTurns(queued.connection, named, later)
         commands = Commands(store, on_change=Announcing(news, queued), destinations=destinations)
         queued.players = commands.players
     else:
-        in_process = InProcessBots()
+        in_process = InProcessBots(FailedTurnsInMemory(later))
+        failed_turns = in_process.failed_turns
         commands = Commands(store, on_change=Announcing(news, in_process), destinations=destinations)
         in_process.commands = commands
-    return Services(store, commands, Queries(store, failed_turns), data_dir, module, mode, named, news, failed_turns)
+    return Services(store, commands, Queries(store, failed_turns), data_dir, module, mode, named, news, failed_turns,
+                    in_process)

@@ -33,6 +33,7 @@ from rq.exceptions import DuplicateJobError
 
 from services.bot_turns import bot_to_act
 from services.clocks import deadline
+from services.failed_turns import QUICK_RETRY_SECONDS
 from services.game import Game
 from services.players import Players
 from services.webhooks import awaited_player, delivery_id
@@ -44,7 +45,7 @@ CLOCK_JOB = "workers.jobs.clock_ran_out"
 WEBHOOK_JOB = "workers.jobs.webhook"
 # A worker killed mid-job is only known to be gone after the job's timeout: keep it short.
 BOT_JOB_TIMEOUT = int(os.environ.get("CHRONICLE_BOT_JOB_TIMEOUT") or 20)
-RETRIES = Retry(max=3, interval=[1, 3, 9])
+RETRIES = Retry(max=len(QUICK_RETRY_SECONDS), interval=list(QUICK_RETRY_SECONDS))
 # A receiver that is down gets the notice later, for about an hour.
 WEBHOOK_RETRIES = Retry(max=5, interval=[5, 30, 120, 600, 1800])
 

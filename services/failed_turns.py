@@ -11,10 +11,14 @@ the game moved on) makes the record moot, and the job deletes it.
 It is no event of the game: a failure of the machinery is no part of the game's history (and a
 locked store could not record it anyway). Players see the exception's kind only, never its
 message, which from the rules may name a hidden card; the message goes to the log.
+
+Where bots play in the API's process (no Redis), the same records are kept in that process's
+memory (`FailedTurnsInMemory`), and its watch tries the turn again (services.bot_turns).
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -24,7 +28,8 @@ from redis import Redis
 
 from services.clocks import timestamp
 
-FIRST_PAUSE = 30.0  # seconds before the sweeper's first try once RQ's retries are spent
+QUICK_RETRY_SECONDS = (1, 3, 9)  # RQ's retries, or the first tries of a process's watch
+FIRST_PAUSE = 30.0  # seconds before the sweeper's first try once those are spent
 LONGEST_PAUSE = 1800.0
 KEPT_SECONDS = 7 * 24 * 3600  # as long as RQ keeps a failed job
 
@@ -51,22 +56,31 @@ class FailedTurn:
         }
 
 
-class FailedTurns:
-    """The failure records of one deployment's games (`namespace`)."""
+class Pauses:
+    """The pause before the next try of a turn whose quick retries are all spent: `later`
+    seconds, doubling each time they are spent again, LONGEST_PAUSE at most."""
+
+    def __init__(self, later: float = FIRST_PAUSE):
+        if not 0 < later <= LONGEST_PAUSE:
+            raise ValueError(f"the pause before a failed turn is tried again is 0 to {LONGEST_PAUSE:.0f} seconds, "
+                             f"not {later}")
+        self.later = later
+
+    def pause(self, spent: int) -> float:
+        """Seconds before the next try, once the quick retries were spent `spent` times."""
+        return min(self.later * 2 ** max(spent - 1, 0), LONGEST_PAUSE)
+
+
+class FailedTurns(Pauses):
+    """The failure records of one deployment's games (`namespace`), in Redis."""
 
     def __init__(self, connection: Redis, namespace: str, later: float = FIRST_PAUSE):
-        if later <= 0:
-            raise ValueError(f"the pause before a failed turn is tried again is a number of seconds above 0, not {later}")
+        super().__init__(later)
         self.connection = connection
         self.namespace = namespace
-        self.later = later
 
     def key(self, game_id: UUID | str, version: int) -> str:
         return f"chronicle-{self.namespace}-failed-turn-{game_id}-{version}"
-
-    def pause(self, spent: int) -> float:
-        """Seconds before the sweeper's next try, once RQ's retries were spent `spent` times."""
-        return min(self.later * 2 ** max(spent - 1, 0), LONGEST_PAUSE)
 
     def failed(self, game_id: UUID | str, version: int, error: BaseException, retry_in: float | None,
                now: datetime) -> FailedTurn:
@@ -104,3 +118,40 @@ class FailedTurns:
     def clear(self, game_id: UUID | str, version: int) -> None:
         """The turn due at `version` was played, or the game moved on: forget its failures."""
         self.connection.delete(self.key(game_id, version))
+
+
+class FailedTurnsInMemory(Pauses):
+    """The same records in this process's memory, one per game at most (a game that moved on
+    replaces its record), for bots played in the API's process."""
+
+    def __init__(self, later: float = FIRST_PAUSE):
+        super().__init__(later)
+        self.records: dict[str, FailedTurn] = {}
+        self.lock = threading.Lock()
+
+    def failed(self, game_id: UUID | str, version: int, error: BaseException, retry_in: float | None,
+               now: datetime) -> FailedTurn:
+        """As FailedTurns.failed."""
+        with self.lock:
+            before = self.of(game_id, version)
+            spent = (before.spent if before else 0) + (0 if retry_in is not None else 1)
+            record = FailedTurn(
+                version=version,
+                attempts=(before.attempts if before else 0) + 1,
+                spent=spent,
+                error=type(error).__name__,
+                since=before.since if before else now,
+                next_try=now + timedelta(seconds=retry_in if retry_in is not None else self.pause(spent)),
+            )
+            self.records[str(game_id)] = record
+            return record
+
+    def of(self, game_id: UUID | str, version: int) -> FailedTurn | None:
+        record = self.records.get(str(game_id))
+        return record if record is not None and record.version == version else None
+
+    def clear(self, game_id: UUID | str, version: int) -> None:
+        with self.lock:
+            record = self.records.get(str(game_id))
+            if record is not None and record.version <= version:
+                del self.records[str(game_id)]

@@ -21,7 +21,7 @@ from domain.contract import Event
 from domain.takeback import TAKE_BACK
 from services.bot_turns import bot_to_act
 from services.errors import InvalidRequest, StepNotFound
-from services.failed_turns import FailedTurns
+from services.failed_turns import FailedTurns, FailedTurnsInMemory
 from services.disputes import disputes_of, filed_disputes, what_ifs_of
 from services.explain import explain_step
 from services.game import Game
@@ -65,9 +65,9 @@ def decision_behind(cause: dict[str, Any]) -> dict[str, Any] | None:
 class Queries:
     """The read side of one game, answered from its stream."""
 
-    def __init__(self, store: GameStore, failed_turns: FailedTurns | None = None):
+    def __init__(self, store: GameStore, failed_turns: FailedTurns | FailedTurnsInMemory | None = None):
         self.store = store
-        self.failed_turns = failed_turns  # where bots play on RQ
+        self.failed_turns = failed_turns
 
     def viewer(self, game: Game, token: str | None) -> int | None:
         """The seat a token holds; None for a spectator (no token)."""

@@ -17,11 +17,10 @@ import pytest
 from rq.job import JobStatus
 
 import workers.jobs
-from domain import registry
 from services.bootstrap import build
 from services.clocks import timestamp
 from tests.clocks import START, FakeClock
-from tests.fixtures.dealer import RULES
+from tests.fixtures.broken_deal import break_the_deal
 from tests.infra import sqlite_locked
 from tests.workers.conftest import run_worker
 from tests.workers.test_bot_jobs import game_waiting_on_the_bot
@@ -74,26 +73,9 @@ def test_the_sweeper_replaces_a_deferred_bot_job_which_waits_on_nothing_that_wil
 # --- a rules turn that raises --------------------------------------------------------------------
 
 
-class BrokenDeal:
-    """The Dealer's rules turn with a bug: it raises while `broken`, naming a card in its message
-    (as a bug in a game's rules may)."""
-
-    def __init__(self, deal):
-        self.deal = deal
-        self.broken = True
-
-    def __call__(self, state, rng):
-        if self.broken:
-            raise IndexError("list index out of range (looking for S05A)")
-        return self.deal(state, rng)
-
-
 @pytest.fixture
 def broken_deal(monkeypatch):
-    monkeypatch.setitem(registry.GAMES, RULES.name, RULES)
-    broken = BrokenDeal(RULES.play_rules_turn)
-    monkeypatch.setattr(RULES, "play_rules_turn", broken)
-    return broken
+    return break_the_deal(monkeypatch)
 
 
 @pytest.fixture
