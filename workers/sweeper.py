@@ -58,7 +58,8 @@ class Sweeper:
         return (game for game in running_games(self.services.store, self.finished) if bot_to_act(game) is not None)
 
     def has_live_job(self, game: Game) -> bool:
-        """Whether the bot turn due now is queued, or running in a worker that may still finish it."""
+        """Whether the bot turn due now is queued, scheduled and not overdue, running in a worker
+        that may still finish it, or failed and waiting out its pause before the next try."""
         try:
             job = Job.fetch(self.bots.bot_job_id(game.id, game.version), connection=self.bots.connection)
         except NoSuchJobError:
