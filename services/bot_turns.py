@@ -96,10 +96,11 @@ class InProcessBots:
             self.turn_failed(game.id, version, error)
 
     def play_if_due(self, game: Game) -> None:
-        """The watch's look at a game waiting on a bot or the rules: play the turn, unless it
-        failed and the pause before its next try has not passed."""
+        """The watch's look at a game waiting on a bot or the rules: try the turn again if it
+        failed here and the pause before its next try has passed. (One that did not fail is being
+        played by a request right now: a second try would only think twice.)"""
         failed = self.failed_turns.of(game.id, game.version)
-        if self.commands is not None and (failed is None or self.commands.clock.now() >= failed.next_try):
+        if self.commands is not None and failed is not None and self.commands.clock.now() >= failed.next_try:
             self(game)
 
     def turn_failed(self, game_id: UUID, version: int, error: Exception) -> None:

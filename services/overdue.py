@@ -64,8 +64,7 @@ def apply_overdue_clocks(commands: Commands, games: Iterator[Game]) -> list[str]
 class ClockWatch:
     """Applies overdue clocks every `every` seconds in a thread of this process: where no RQ worker
     runs (bots in-process), something must notice that a deadline passed; and, given the bots of
-    this process, plays every bot or rules turn left waiting (one that failed, once its pause has
-    passed; one whose process died while playing it)."""
+    this process, tries again every bot or rules turn that failed in it, once its pause has passed."""
 
     def __init__(self, commands: Commands, every: float, bots: InProcessBots | None = None):
         self.commands = commands
