@@ -5,7 +5,10 @@ CHRONICLE_DATA (default `var`) is the data folder. PERSISTENCE_MODULE chooses th
 set), `eventsourcing.popo` (in memory, for tests) or `eventsourcing.postgres` (POSTGRES_* vars).
 CHRONICLE_BOTS says who plays bot turns: `inprocess` (the default: at once, in the process that
 made the move) or `rq` (jobs on the Redis at REDIS_URL, played by `chronicle-worker`, on the
-queue of the deployment's namespace: services.deployment).
+queue of the deployment's namespace: services.deployment). There, CHRONICLE_BOT_RETRY_SECONDS sets
+RQ's pauses before it tries a failed turn again (services.bot_queue), and
+CHRONICLE_BOT_RETRY_LATER_SECONDS the sweeper's first pause once those are spent (30; it doubles
+each time: services.failed_turns).
 CHRONICLE_WEBHOOK_ALLOW_HOSTS lists, separated by commas, the host names and addresses that
 players' callbacks may point at although they are not public (services.destinations).
 CHRONICLE_NEWS says how a process tells the others' live streams that it saved a move
@@ -25,12 +28,13 @@ from typing import Callable, Iterator, Mapping
 
 import psycopg
 
-from services.bot_queue import QueuedBots
+from services.bot_queue import QueuedBots, retries_from_setting
 from services.bot_turns import InProcessBots
 from services.commands import Commands
 from services.deployment import namespace
 from services.destinations import Destinations, Resolver, system_resolver
 from services.doorbells import Doorbell, PostgresDoorbell, Quiet, RedisDoorbell
+from services.failed_turns import FIRST_PAUSE, FailedTurns, FailedTurnsInMemory
 from services.news import SAFETY_SECONDS, Newsroom
 from services.game import Game
 from services.queries import Queries
@@ -47,6 +51,8 @@ class Services:
     bots: str
     namespace: str | None = None  # the deployment's, where bots play on RQ
     news: Newsroom | None = None  # what this process's live streams wait on
+    failed_turns: FailedTurns | FailedTurnsInMemory | None = None  # the turns that failed, to try again
+    in_process: InProcessBots | None = None  # where bots play in this process: what its watch runs
 
 
 def store_settings(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
@@ -141,13 +147,19 @@ def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_reso
     news = Newsroom(store, doorbell(settings, store, module, mode),
                     float(settings.get("CHRONICLE_NEWS_SAFETY_SECONDS") or SAFETY_SECONDS))
     named = None
+    in_process = None
+    later = float(settings.get("CHRONICLE_BOT_RETRY_LATER_SECONDS") or FIRST_PAUSE)
     if mode == "rq":
         named = namespace(store, settings)
-        queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named)
+        queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named,
+                            retries_from_setting(settings.get("CHRONICLE_BOT_RETRY_SECONDS")))
+        failed_turns: FailedTurns | FailedTurnsInMemory = FailedTurns(queued.connection, named, later)
         commands = Commands(store, on_change=Announcing(news, queued), destinations=destinations)
         queued.players = commands.players
     else:
-        in_process = InProcessBots()
+        in_process = InProcessBots(FailedTurnsInMemory(later))
+        failed_turns = in_process.failed_turns
         commands = Commands(store, on_change=Announcing(news, in_process), destinations=destinations)
         in_process.commands = commands
-    return Services(store, commands, Queries(store), data_dir, module, mode, named, news)
+    return Services(store, commands, Queries(store, failed_turns), data_dir, module, mode, named, news, failed_turns,
+                    in_process)

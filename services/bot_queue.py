@@ -10,6 +10,11 @@ so that services sharing one Redis never take each other's jobs.
 
 A move never waits on Redis: the connection has short timeouts and no retries, and a failed
 enqueue is only logged; the sweeper (workers.sweeper) enqueues it later from the store.
+
+A bot turn or a clock whose job raises is tried again by RQ after each of the pauses of
+CHRONICLE_BOT_RETRY_SECONDS (default `1,3,9`: three retries, 1, 3 and 9 seconds apart; RQ's
+scheduler, run by every worker, moves a retry onto the queue when it is due). Once they are spent
+the sweeper takes over (services.failed_turns).
 """
 
 from __future__ import annotations
@@ -21,13 +26,14 @@ from uuid import UUID
 
 from redis import Redis
 from redis.backoff import NoBackoff
-from redis.exceptions import RedisError
+from redis.exceptions import RedisError, ResponseError
 from redis.retry import Retry as RedisRetry
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
 from services.bot_turns import bot_to_act
 from services.clocks import deadline
+from services.failed_turns import QUICK_RETRY_SECONDS
 from services.game import Game
 from services.players import Players
 from services.webhooks import awaited_player, delivery_id
@@ -39,13 +45,36 @@ CLOCK_JOB = "workers.jobs.clock_ran_out"
 WEBHOOK_JOB = "workers.jobs.webhook"
 # A worker killed mid-job is only known to be gone after the job's timeout: keep it short.
 BOT_JOB_TIMEOUT = int(os.environ.get("CHRONICLE_BOT_JOB_TIMEOUT") or 20)
-RETRIES = Retry(max=3, interval=[1, 3, 9])
+RETRIES = Retry(max=len(QUICK_RETRY_SECONDS), interval=list(QUICK_RETRY_SECONDS))
 # A receiver that is down gets the notice later, for about an hour.
 WEBHOOK_RETRIES = Retry(max=5, interval=[5, 30, 120, 600, 1800])
 
 
 def queue_name(namespace: str) -> str:
     return f"chronicle-{namespace}"
+
+
+def retries_from_setting(setting: str | None) -> Retry:
+    """RQ's retries of a bot turn or a clock: the pauses before each, in whole seconds, separated
+    by commas (CHRONICLE_BOT_RETRY_SECONDS); 0 tries again at once."""
+    if not setting:
+        return RETRIES
+    try:
+        pauses = [int(part) for part in setting.split(",")]
+    except ValueError:
+        pauses = []
+    if not 1 <= len(pauses) <= 10 or not all(0 <= pause <= 3600 for pause in pauses):
+        raise ValueError("CHRONICLE_BOT_RETRY_SECONDS is 1 to 10 whole numbers of seconds (0 to 3600) separated by "
+                         f"commas, such as 1,3,9; not {setting!r}")
+    return Retry(max=len(pauses), interval=pauses)
+
+
+def redis_trouble(error: BaseException) -> str:
+    """What went wrong with Redis, for a log line: a command it refused (it answered, with an
+    error), or no answer at all."""
+    if isinstance(error, ResponseError):
+        return f"Redis refused a command ({error})"
+    return f"Redis does not answer ({error})"
 
 
 def redis_connection(url: str) -> Redis:
@@ -72,8 +101,9 @@ def redis_answers(url: str) -> bool:
 class QueuedBots:
     """Enqueues the bot decision due after each change to a game, on the deployment's queue."""
 
-    def __init__(self, redis_url: str, namespace: str):
+    def __init__(self, redis_url: str, namespace: str, retries: Retry = RETRIES):
         self.namespace = namespace
+        self.retries = retries
         self.connection = redis_connection(redis_url)
         self.queue = Queue(queue_name(namespace), connection=self.connection)
         self.players: Players | None = None  # set by the composition root: whose webhooks to send
@@ -109,7 +139,8 @@ class QueuedBots:
         except DuplicateJobError:
             return False
         except (RedisError, OSError) as error:
-            log.warning("could not enqueue the webhook of game %s at version %s (%s)", game_id, version, error)
+            log.warning("could not enqueue the webhook of game %s at version %s: %s", game_id, version,
+                        redis_trouble(error))
             return False
         return True
 
@@ -119,11 +150,11 @@ class QueuedBots:
         try:
             self.queue.enqueue_at(
                 due, CLOCK_JOB, str(game_id), version, job_id=self.clock_job_id(game_id, version),
-                retry=RETRIES, job_timeout=BOT_JOB_TIMEOUT, result_ttl=600, failure_ttl=7 * 24 * 3600,
+                retry=self.retries, job_timeout=BOT_JOB_TIMEOUT, result_ttl=600, failure_ttl=7 * 24 * 3600,
             )
         except (RedisError, OSError) as error:
-            log.warning("could not schedule the clock of game %s at version %s (%s); the sweeper will apply it",
-                        game_id, version, error)
+            log.warning("could not schedule the clock of game %s at version %s: %s; the sweeper will apply it",
+                        game_id, version, redis_trouble(error))
             return False
         return True
 
@@ -136,7 +167,7 @@ class QueuedBots:
                 version,
                 job_id=self.bot_job_id(game_id, version),
                 unique=True,
-                retry=RETRIES,
+                retry=self.retries,
                 job_timeout=BOT_JOB_TIMEOUT,
                 result_ttl=600,
                 failure_ttl=7 * 24 * 3600,
@@ -144,7 +175,7 @@ class QueuedBots:
         except DuplicateJobError:
             return False
         except (RedisError, OSError) as error:
-            log.warning("could not enqueue the bot turn of game %s at version %s (%s); the sweeper will",
-                        game_id, version, error)
+            log.warning("could not enqueue the bot turn of game %s at version %s: %s; the sweeper will",
+                        game_id, version, redis_trouble(error))
             return False
         return True

@@ -3,7 +3,13 @@ and the turns the rules play themselves (domain.rules_turns), run the same way, 
 
 `play_bot_turn` is what a worker runs for one (game, version). It is safe to run twice or late:
 a turn decided on a version that has moved on changes nothing. The bot's name, version and the
-MAC of the view it was given (domain.bot_moves) are recorded with its move, so its choice can be re-run and checked.
+MAC of the view it was given (domain.bot_moves) are recorded with its move, so its choice can be
+re-run and checked.
+
+Played in the API's process, a turn that raises does not fail the move that made it due (that
+move is stored): it is logged and recorded (services.failed_turns), and the process's watch
+(services.overdue.ClockWatch) tries it again after 1, 3, 9 seconds, then after a pause that
+doubles, as workers do.
 """
 
 from __future__ import annotations
@@ -16,8 +22,10 @@ from uuid import UUID
 
 from domain import interrupts, rules_turns
 from services.bot_choice import bot_decision
+from services.clocks import timestamp
 from services.commands import Commands
 from services.errors import StaleVersion
+from services.failed_turns import QUICK_RETRY_SECONDS, FailedTurnsInMemory
 from services.game import Game
 from services.webhooks import DeliveryFailed, awaited_player, deliver_if_due
 
@@ -61,8 +69,9 @@ class InProcessBots:
     The embedded default for one machine; RQ workers take this over where Redis is available.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, failed_turns: FailedTurnsInMemory | None = None) -> None:
         self.commands: Commands | None = None
+        self.failed_turns = failed_turns or FailedTurnsInMemory()
         self._local = threading.local()
 
     def __call__(self, game: Game) -> None:
@@ -72,13 +81,37 @@ class InProcessBots:
         if bot_to_act(game) is not None:
             self._local.running = True
             try:
-                version = game.version
-                while play_bot_turn(self.commands, game.id, version):
-                    version = self.commands.store.game(game.id).version
+                self.play(game)
             finally:
                 self._local.running = False
             game = self.commands.store.game(game.id)
         notify_in_thread(self.commands.players, game)
+
+    def play(self, game: Game) -> None:
+        version = game.version
+        try:
+            while play_bot_turn(self.commands, game.id, version):
+                self.failed_turns.clear(game.id, version)
+                version = self.commands.store.game(game.id).version
+        except Exception as error:  # noqa: BLE001 - the move that made the turn due is stored: the watch tries again
+            self.turn_failed(game.id, version, error)
+
+    def play_if_due(self, game: Game) -> None:
+        """The watch's look at a game waiting on a bot or the rules: try the turn again if it
+        failed here and the pause before its next try has passed. (One that did not fail is being
+        played by a request right now: a second try would only think twice.)"""
+        failed = self.failed_turns.of(game.id, game.version)
+        if self.commands is not None and failed is not None and self.commands.clock.now() >= failed.next_try:
+            self(game)
+
+    def turn_failed(self, game_id: UUID, version: int, error: Exception) -> None:
+        before = self.failed_turns.of(game_id, version)
+        tried = before.attempts if before else 0
+        retry_in = QUICK_RETRY_SECONDS[tried] if tried < len(QUICK_RETRY_SECONDS) else None
+        failed = self.failed_turns.failed(game_id, version, error, retry_in, self.commands.clock.now())
+        log.log(logging.WARNING if retry_in is not None else logging.ERROR,
+                "bot turn of game %s at version %s failed %d times (%s: %s); tried again at %s", game_id, version,
+                failed.attempts, type(error).__name__, error, timestamp(failed.next_try), exc_info=error)
 
 
 RETRY_SECONDS = (0, 2, 10)

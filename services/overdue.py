@@ -1,4 +1,5 @@
-"""Finding games that wait: on a bot (the sweeper's work) or on a person whose time has run out.
+"""Finding games that wait: on a bot (the sweeper's work, or the watch's where bots play in the
+API's process) or on a person whose time has run out.
 
 Every game is found from the notification log's creations and loaded at its current version;
 games seen finished are remembered and never loaded again. Applying an overdue clock goes through
@@ -14,6 +15,7 @@ from typing import Iterator
 
 from eventsourcing.utils import get_topic
 
+from services.bot_turns import InProcessBots, bot_to_act
 from services.clocks import deadline
 from services.commands import Commands
 from services.game import Game
@@ -61,11 +63,13 @@ def apply_overdue_clocks(commands: Commands, games: Iterator[Game]) -> list[str]
 
 class ClockWatch:
     """Applies overdue clocks every `every` seconds in a thread of this process: where no RQ worker
-    runs (bots in-process), something must notice that a deadline passed."""
+    runs (bots in-process), something must notice that a deadline passed; and, given the bots of
+    this process, tries again every bot or rules turn that failed in it, once its pause has passed."""
 
-    def __init__(self, commands: Commands, every: float):
+    def __init__(self, commands: Commands, every: float, bots: InProcessBots | None = None):
         self.commands = commands
         self.every = every
+        self.bots = bots
         self.finished: set = set()
         self.stop = threading.Event()
 
@@ -76,6 +80,17 @@ class ClockWatch:
     def _run(self) -> None:
         while not self.stop.wait(self.every):
             try:
-                apply_overdue_clocks(self.commands, running_games(self.commands.store, self.finished))
+                self.look()
             except Exception:  # noqa: BLE001 - the watch must outlive a bad pass
                 log.exception("the clock watch failed")
+
+    def look(self) -> None:
+        """One pass over the running games."""
+        apply_overdue_clocks(self.commands, self.waiting_on_people())
+
+    def waiting_on_people(self) -> Iterator[Game]:
+        for game in running_games(self.commands.store, self.finished):
+            if bot_to_act(game) is None:
+                yield game
+            elif self.bots is not None:
+                self.bots.play_if_due(game)

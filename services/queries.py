@@ -4,6 +4,9 @@ The event log and the replay's list of steps come a page at a time: the versions
 at most `limit` of them, read by version from the store's index, so a page costs the same
 wherever it is in a game of any length; `next_after` is where the next page starts (None at the
 end of what the asker may see).
+
+The table says when the turn the game waits on (a bot's, or one the rules play) failed and will be
+tried again (services.failed_turns): a read never waits on a Redis that does not answer for it.
 """
 
 from __future__ import annotations
@@ -11,10 +14,14 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from redis.exceptions import RedisError
+
 from domain import clock, rules_turns
 from domain.contract import Event
 from domain.takeback import TAKE_BACK
+from services.bot_turns import bot_to_act
 from services.errors import InvalidRequest, StepNotFound
+from services.failed_turns import FailedTurns, FailedTurnsInMemory
 from services.disputes import disputes_of, filed_disputes, what_ifs_of
 from services.explain import explain_step
 from services.game import Game
@@ -58,8 +65,9 @@ def decision_behind(cause: dict[str, Any]) -> dict[str, Any] | None:
 class Queries:
     """The read side of one game, answered from its stream."""
 
-    def __init__(self, store: GameStore):
+    def __init__(self, store: GameStore, failed_turns: FailedTurns | FailedTurnsInMemory | None = None):
         self.store = store
+        self.failed_turns = failed_turns
 
     def viewer(self, game: Game, token: str | None) -> int | None:
         """The seat a token holds; None for a spectator (no token)."""
@@ -73,8 +81,18 @@ class Queries:
         return current, current if shown == current.version else self.store.game(game_id, version=shown), viewer
 
     def table(self, game_id: UUID, token: str | None) -> dict[str, Any]:
-        _, game, viewer = self.seen(game_id, token)
-        return present_game(game, viewer)
+        current, game, viewer = self.seen(game_id, token)
+        return {**present_game(game, viewer), "failed_turn": self.failed_turn(current)}
+
+    def failed_turn(self, game: Game) -> dict[str, Any] | None:
+        """How the bot's or the rules' turn the game waits on failed, if its job failed."""
+        if self.failed_turns is None or game.finished or bot_to_act(game) is None:
+            return None
+        try:
+            failed = self.failed_turns.of(game.id, game.version)
+        except (RedisError, OSError):
+            return None
+        return failed.shown() if failed else None
 
     def legal_actions(self, game_id: UUID, token: str | None) -> dict[str, Any]:
         _, game, seat = self.seen(game_id, token)

@@ -9,6 +9,7 @@ A PostgreSQL that is installed but stopped is started; one that is missing fails
 from __future__ import annotations
 
 import shutil
+import sqlite3
 import subprocess
 import time
 import uuid
@@ -117,3 +118,17 @@ def postgres_database() -> Iterator[dict[str, str]]:
     finally:
         with psycopg.connect(dbname="postgres", autocommit=True, **PG) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@contextmanager
+def sqlite_locked(path: Path) -> Iterator[None]:
+    """The SQLite database at `path` held by a write transaction of another connection, as a
+    backup or a long write holds it: readers go on (WAL), and a writer waits for the busy timeout
+    and then fails with "database is locked"."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        connection.execute("BEGIN IMMEDIATE")
+        yield
+    finally:
+        connection.rollback()
+        connection.close()

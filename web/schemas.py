@@ -109,6 +109,15 @@ class ToAct(Schema):
     bot = fields.String(allow_none=True)
 
 
+class FailedTurn(Schema):
+    attempts = fields.Integer(metadata={"description": "how many times the turn was tried and failed"})
+    error = fields.String(metadata={"description": "the kind of failure (the exception's name; the log says more)"})
+    since = fields.String(metadata={"description": "when it first failed, ISO 8601 UTC"})
+    next_try = fields.String(metadata={"description": "when it is tried again, ISO 8601 UTC"})
+    retries_spent = fields.Boolean(metadata={
+        "description": "the quick retries are spent: it is tried again after a pause that doubles each time"})
+
+
 def cursor_field() -> fields.String:
     return fields.String(validate=validate.Length(min=1, max=MAX_CURSOR), metadata={
         "description": "where the page starts: the cursor in the `next` link of the page before; opaque, "
@@ -208,6 +217,9 @@ class GameView(Schema):
     to_act = fields.Nested(ToAct, allow_none=True)
     rules_turn = fields.String(allow_none=True, metadata={
         "description": "the rival whose turn the rules play now (Tianxia's li-mu), with no seat to act; null otherwise"})
+    failed_turn = fields.Nested(FailedTurn, allow_none=True, metadata={
+        "description": "where bots play on workers: the bot's or the rules' turn the game waits on failed (a store "
+                       "that was busy, say) and will be tried again at next_try; null otherwise"})
     pending = fields.List(fields.Dict(), metadata={
         "description": "the interrupts waiting (a response window, a choice an effect asks for), bottom first, each "
                        "{seat, kind: window | choice, rule, facts, decline}: all public; the top one's seat is to_act"})

@@ -3,7 +3,8 @@
 Each process keeps its read models (the game list, results, inboxes) caught up in a thread of its
 own, looking at the store every CHRONICLE_PROJECTION_SECONDS (default 0.5), so that no read has to.
 Where bots play in-process (no RQ worker), the process also watches the clocks of games whose
-decisions have a deadline (every CHRONICLE_CLOCK_SECONDS, default 5).
+decisions have a deadline, and tries again the bot turns that failed in it (every
+CHRONICLE_CLOCK_SECONDS, default 5).
 """
 
 import os
@@ -19,4 +20,4 @@ ProjectionRunner(app.extensions["chronicle"].game_list,
 
 _services = app.extensions["chronicle"].services
 if _services.bots == "inprocess":
-    ClockWatch(_services.commands, float(os.environ.get("CHRONICLE_CLOCK_SECONDS") or 5)).start()
+    ClockWatch(_services.commands, float(os.environ.get("CHRONICLE_CLOCK_SECONDS") or 5), _services.in_process).start()

@@ -26,7 +26,7 @@ from redis.exceptions import RedisError
 from rq import SimpleWorker
 
 from services.bootstrap import DEFAULT_REDIS_URL
-from services.bot_queue import queue_name, redis_answers
+from services.bot_queue import queue_name, redis_answers, redis_trouble
 from workers.jobs import services
 from workers.scheduler import SchedulerThread
 from workers.sweeper import Sweeper
@@ -96,7 +96,7 @@ def run(burst: bool) -> int:
                     scheduler.run_once()
                 worker.work(burst=burst)
             except (RedisError, OSError) as error:  # its teardown, with Redis gone
-                log.warning("worker %s lost Redis while stopping (%s)", worker.name, error)
+                log.warning("worker %s, stopping: %s", worker.name, redis_trouble(error))
             if burst or worker.stop_asked:
                 break
             quick_quits = 0 if time.monotonic() - began > STEADY_SECONDS else quick_quits + 1

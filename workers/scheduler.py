@@ -6,20 +6,33 @@ the worker's sockets open, among them the connection blocked waiting for the nex
 then hands the next job to that dead connection, and nobody ever runs it. A thread dies with its
 process. One scheduler per queue holds the lock at a time; the others keep asking for it, and a
 lost Redis is only waited out.
+
+RQ's scheduler must be given its interval in whole seconds: it holds its lock for `interval + 60`
+seconds with `SET ... EX`, which Redis refuses for anything but an integer (61.0 is refused, and
+the scheduler then never holds its lock nor moves a job). The thread's own pause may be shorter.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import threading
 
 from redis import Redis
 from redis.exceptions import RedisError
 from rq.scheduler import RQScheduler
 
+from services.bot_queue import redis_trouble
+
 log = logging.getLogger(__name__)
 
 INTERVAL_SECONDS = 1.0
+
+
+def lock_interval(interval: float) -> int:
+    """The interval RQ's scheduler is given: whole seconds, at least one, never shorter than the
+    thread's own pause, so its lock outlives the pause between two passes."""
+    return max(1, math.ceil(interval))
 
 
 class SchedulerThread:
@@ -36,7 +49,8 @@ class SchedulerThread:
         return self
 
     def new_scheduler(self) -> RQScheduler:
-        return RQScheduler([self.queue], connection=Redis.from_url(self.redis_url), interval=self.interval)
+        return RQScheduler([self.queue], connection=Redis.from_url(self.redis_url),
+                           interval=lock_interval(self.interval))
 
     def once(self, scheduler: RQScheduler) -> None:
         """One pass: hold (or ask for) the lock, and enqueue what is due if it is held."""
@@ -54,7 +68,7 @@ class SchedulerThread:
                 scheduler = scheduler or self.new_scheduler()
                 self.once(scheduler)
             except (RedisError, OSError) as error:
-                log.warning("scheduler: Redis does not answer (%s); trying again", error)
+                log.warning("scheduler: %s; trying again", redis_trouble(error))
                 scheduler = None  # a restarted Redis has lost the lock: ask for it anew
             self.stop.wait(self.interval)
         if scheduler is not None:

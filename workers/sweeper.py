@@ -5,10 +5,17 @@ A game can be left waiting when Redis was down at the moment of the move, when R
 data in a restart, when a job failed through all its retries, or when a worker was killed in the
 middle of a job. Events live in the store, so the store says which games wait: every game is
 found from the notification log's creations, and its current version names the job that should
-exist. A job that is queued, or started less than its timeout ago, is left alone; anything else
-is replaced. A started job older than its timeout belongs to a dead worker, and so does a queued
-job taken off the queue and still not started at a later sweep: RQ itself would only notice in
-its maintenance pass, minutes later, which the sweeper does not wait for.
+exist. A job that is queued, started less than its timeout ago, or scheduled for a time that has
+not passed, is left alone; anything else is replaced. A started job older than its timeout
+belongs to a dead worker, and so does a queued job taken off the queue and still not started at a
+later sweep: RQ itself would only notice in its maintenance pass, minutes later, which the
+sweeper does not wait for. A job scheduled (a retry after a failure) whose time has passed by
+more than SCHEDULER_GRACE has no live scheduler to move it; a deferred one waits on a job that
+bot turns never have.
+
+A job that failed through all of RQ's retries is tried again once the pause its failure record
+names has passed (services.failed_turns): a pause that doubles each time, so a turn that keeps
+failing is neither abandoned nor tried in a loop.
 """
 
 from __future__ import annotations
@@ -24,15 +31,16 @@ from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
 from services.bootstrap import DEFAULT_REDIS_URL, Services
-from services.bot_queue import QueuedBots
+from services.bot_queue import QueuedBots, redis_trouble
 from services.bot_turns import bot_to_act
 from services.game import Game
 from services.overdue import apply_overdue_clocks, is_overdue, running_games
 
 log = logging.getLogger(__name__)
 
-WAITING = {JobStatus.QUEUED, JobStatus.DEFERRED, JobStatus.SCHEDULED}
 GRACE = timedelta(seconds=2)
+# RQ's scheduler looks every second; a busy worker process may take a few more.
+SCHEDULER_GRACE = timedelta(seconds=10)
 
 
 class Sweeper:
@@ -42,14 +50,16 @@ class Sweeper:
         self.adrift: dict[str, float] = {}  # queued jobs seen off the queue, and since when
         if services.namespace is None:
             raise ValueError("the sweeper needs services built for RQ (CHRONICLE_BOTS=rq)")
-        self.bots = QueuedBots(redis_url or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, services.namespace)
+        self.bots = QueuedBots(redis_url or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, services.namespace,
+                               services.commands.on_change.retries)
         self.finished: set = set()  # games known to be over: never looked at again
 
     def games_waiting_on_a_bot(self) -> Iterator[Game]:
         return (game for game in running_games(self.services.store, self.finished) if bot_to_act(game) is not None)
 
     def has_live_job(self, game: Game) -> bool:
-        """Whether the bot turn due now is queued, or running in a worker that may still finish it."""
+        """Whether the bot turn due now is queued, scheduled and not overdue, running in a worker
+        that may still finish it, or failed and waiting out its pause before the next try."""
         try:
             job = Job.fetch(self.bots.bot_job_id(game.id, game.version), connection=self.bots.connection)
         except NoSuchJobError:
@@ -59,8 +69,10 @@ class Sweeper:
             if not self.adrift_too_long(job.id):
                 return True
             self.bots.connection.lrem(self.bots.queue.intermediate_queue_key, 0, job.id)
-        elif status in WAITING:
+        elif status == JobStatus.QUEUED:
             self.adrift.pop(job.id, None)
+            return True
+        if status == JobStatus.SCHEDULED and not self.overdue(job):
             return True
         if status == JobStatus.FINISHED and self.services.store.game(game.id).version != game.version:
             return True  # it has just played its turn
@@ -68,9 +80,25 @@ class Sweeper:
             deadline = job.started_at.replace(tzinfo=timezone.utc) + timedelta(seconds=job.timeout or 0) + GRACE
             if datetime.now(timezone.utc) < deadline:
                 return True
+        if status == JobStatus.FAILED and not self.due_again(game):
+            return True
         log.info("bot job %s is %s: replacing it", job.id, status)
         job.delete()
         return False
+
+    def overdue(self, job: Job) -> bool:
+        """Whether a scheduled job's time passed long enough ago that no scheduler is moving it."""
+        try:
+            due = self.bots.queue.scheduled_job_registry.get_scheduled_time(job.id)
+        except NoSuchJobError:
+            return True  # scheduled nowhere: nothing will ever move it
+        return datetime.now(timezone.utc) > due + SCHEDULER_GRACE
+
+    def due_again(self, game: Game) -> bool:
+        """Whether the failed turn the game waits on is due to be tried again (no record of its
+        failures: at once)."""
+        failed = self.services.failed_turns.of(game.id, game.version) if self.services.failed_turns else None
+        return failed is None or self.services.commands.clock.now() >= failed.next_try
 
     def in_line(self, job: Job) -> bool:
         """Whether a queued job is still on the queue. One taken off it by a connection that never
@@ -100,7 +128,7 @@ class Sweeper:
                 elif is_overdue(self.services.commands, game):
                     overdue.append(game)
         except (RedisError, OSError) as error:
-            log.warning("sweeper: Redis does not answer (%s); trying again later", error)
+            log.warning("sweeper: %s; trying again later", redis_trouble(error))
         apply_overdue_clocks(self.services.commands, iter(overdue))
         if enqueued:
             log.info("sweeper enqueued %d bot turns: %s", len(enqueued), ", ".join(enqueued))

@@ -166,7 +166,34 @@
     deadline.hidden = !game.deadline;
     deadline.dataset.deadline = game.deadline || "";
     deadline.textContent = game.deadline ? dueText(game.deadline) : "";
+    const failed = $("failed-turn");
+    failed.hidden = !game.failed_turn;
+    failed.textContent = game.failed_turn ? failedText(game) : "";
     root.dataset.version = game.version;
+  }
+
+  /* "Li Mu's turn failed (IndexError, 4 tries); it will be tried again at 10:04 (in 2 min)." */
+  function failedText(game) {
+    const failed = game.failed_turn;
+    const who = game.rules_turn ? rivalName(game.rules_turn) : `${game.to_act.name}`;
+    const when = new Date(failed.next_try);
+    const left = Math.round((when - Date.now()) / 60000);
+    const at = when.toLocaleTimeString(undefined, { timeStyle: "short" });
+    const tries = `${failed.attempts} ${failed.attempts === 1 ? "try" : "tries"}`;
+    return `${who[0].toUpperCase()}${who.slice(1)}'s turn failed (${failed.error}, ${tries}); ` +
+      `it will be tried again at ${at}${left > 0 ? ` (in ${left} min)` : ""}.`;
+  }
+
+  /* A turn that failed changes no version, so no message of the stream tells of it: while the
+     game waits on a bot or the rules, look at it again whenever a stream connection ends (within
+     a minute: a stream's lifetime). */
+  async function recheckWaiting() {
+    const game = view.game;
+    if (game.status !== "running" || !(game.rules_turn || (game.to_act && game.to_act.bot))) return;
+    const now = await call("");
+    if (now.version !== view.game.version) return; // the stream brings what changed
+    view.game = now;
+    drawStatus();
   }
 
   /* "due 24 Nov 2026, 10:00 (in 23 h 5 min)", in the reader's own time zone. */
@@ -663,6 +690,7 @@
       } catch (error) {
         console.warn("following the game:", error.message);
       }
+      await recheckWaiting().catch((error) => console.warn("looking at the game again:", error.message));
       await new Promise((resolve) => setTimeout(resolve, STREAM_RETRY_MS));
     }
   }
