@@ -1,53 +1,29 @@
 """Disputes: a seat's claim about a step, kept beside the game's log, never editing it.
 
-Each game has one dispute log, its own stream (so filing a dispute never moves the game's
-version under a player about to move). A dispute is answered at once with the engine's account
-of the step (services.explain), as the seat that filed it may see it, and that answer is
-recorded with the claim.
+A dispute is answered at once with the engine's account of the step (services.explain), as the
+seat that filed it may see it, and that answer is recorded with the claim; what-ifs
+(services.what_if) are kept beside them. Both are read a page at a time (services.dispute_log
+keeps them), each as the asker may see it: a spectator kept behind a running game learns nothing
+of the steps it may not see yet, and a seat's what-ifs are its own until the game is over.
 """
 
 from __future__ import annotations
 
-from typing import Any
-from uuid import NAMESPACE_URL, UUID, uuid5
+from typing import Any, Callable, Iterator
+from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
-from eventsourcing.domain import Aggregate, event
-from eventsourcing.persistence import IntegrityError
-
+from services import dispute_log
+from services.dispute_log import DISPUTES, KINDS, WHAT_IFS
 from services.errors import InvalidRequest
 from services.explain import explain_step
+from services.game import Game
 from services.presenting import shown_version
 from services.store import GameStore
 
 MAX_CLAIM = 2000
-
-
-def dispute_log_id(game_id: UUID) -> UUID:
-    return uuid5(NAMESPACE_URL, f"chronicle:disputes:{game_id}")
-
-
-class DisputeLog(Aggregate):
-    """The disputes filed about one game."""
-
-    @staticmethod
-    def create_id(game_id: str) -> UUID:
-        return dispute_log_id(UUID(game_id))
-
-    @event("Opened")
-    def __init__(self, game_id: str):
-        self.game_id = game_id
-        self.disputes: list[dict[str, Any]] = []
-        self.what_ifs: list[dict[str, Any]] = []
-
-    @event("Filed")
-    def file(self, step: int, seat: int, claim: str, answer: dict[str, Any]) -> None:
-        self.disputes = [*self.disputes, {"number": len(self.disputes) + 1, "step": step, "seat": seat,
-                                          "claim": claim, "answer": answer}]
-
-    @event("WhatIfAsked")
-    def ask(self, answer: dict[str, Any]) -> None:
-        self.what_ifs = [*self.what_ifs, {"number": len(self.what_ifs) + 1, **answer}]
+PAGE, MAX_PAGE = 20, 100  # entries in a page of the record (each holds an answer of a few kilobytes)
+SCAN = 5  # a page reads at most this many times its `limit` of entries, shown to the asker or not
+SHOWN = 10  # entries of each kind a replay step carries; the rest are a link away
 
 
 def file_dispute(store: GameStore, game_id: UUID, seat: int, step: int, claim: str) -> dict[str, Any]:
@@ -57,91 +33,129 @@ def file_dispute(store: GameStore, game_id: UUID, seat: int, step: int, claim: s
         raise InvalidRequest(f"steps run from 1 to {game.version}; there is no step {step}", "step")
     if not isinstance(claim, str) or not 0 < len(claim.strip()) <= MAX_CLAIM:
         raise InvalidRequest(f"a claim is 1 to {MAX_CLAIM} characters of text", "claim")
-    answer = explain_step(store, game, step, seat)
-    log, _ = _appended(store, game_id, lambda log: log.file(step=step, seat=seat, claim=claim.strip(), answer=answer),
-                       "claim")
-    return log.disputes[-1]
-
-
-MAX_WHAT_IFS = 200  # distinct what-ifs kept per asker (a seat, or the spectators) of one game
+    body = {"step": step, "seat": seat, "claim": claim.strip(), "answer": explain_step(store, game, step, seat)}
+    return dispute_log.append(store, game_id, DISPUTES, body, "claim")
 
 
 def record_what_if(store: GameStore, game_id: UUID, answer: dict[str, Any]) -> dict[str, Any]:
     """Keep a what-if's answer with the game's disputes; returns it numbered. The same question
     asked again by the same asker is the same answer (the rules are deterministic): kept once,
     unless it was withheld while the game ran and is now answered."""
-
-    def question(entry: dict[str, Any]) -> tuple:
-        return entry["asked_by"], entry["step"], entry["action"], "withheld" in entry
-
-    def ask(log: DisputeLog) -> dict[str, Any] | None:
-        for kept in log.what_ifs:
-            if question(kept) == question(answer):
-                return kept
-        if sum(kept["asked_by"] == answer["asked_by"] for kept in log.what_ifs) >= MAX_WHAT_IFS:
-            raise InvalidRequest(f"{MAX_WHAT_IFS} different what-ifs have been asked of this game by the same asker; "
-                                 "the record holds no more (the ones asked are listed with the disputes)", "action")
-        log.ask(answer=answer)
-        return None
-
-    log, kept = _appended(store, game_id, ask, "action")
-    return kept or log.what_ifs[-1]
+    return dispute_log.append(store, game_id, WHAT_IFS, answer, "action")
 
 
-def what_ifs_of(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None,
-                finished: bool | None = None) -> list[dict[str, Any]]:
-    """The what-ifs asked of a game (about the decision taken on `step`, or all): all of them once
-    it is over; before, a seat's own only. `finished` spares loading the game when known."""
-    if finished is None:
-        finished = store.game(game_id).finished
-    asked = [kept for kept in _log(store, game_id).what_ifs if step is None or kept["step"] == step]
-    if finished:
-        return asked
-    return [kept for kept in asked if viewer is not None and kept["asked_by"] == viewer]
+class AsSeen:
+    """The record's entries as one asker may see them (None: not at all)."""
+
+    def __init__(self, store: GameStore, game: Game, viewer: int | None):
+        self.store, self.game, self.viewer = store, game, viewer
+        self.visible = shown_version(game, viewer)
+        self.accounts: dict[int, dict[str, Any]] = {}  # step -> its account, as the asker may see it
+
+    def account(self, step: int) -> dict[str, Any]:
+        if step not in self.accounts:
+            self.accounts[step] = explain_step(self.store, self.game, step, self.viewer)
+        return self.accounts[step]
+
+    def __call__(self, kind: str, entry: dict[str, Any]) -> dict[str, Any] | None:
+        if kind == WHAT_IFS:  # a seat's own, until the game is over
+            return entry if self.game.finished or (self.viewer is not None and entry["asked_by"] == self.viewer) else None
+        if entry["step"] > self.visible:
+            return None
+        if self.game.finished or self.viewer == entry["seat"]:
+            return entry
+        # The answer given to the seat may show its hand: others get the account they may see.
+        return {**entry, "answer": self.account(entry["step"])}
 
 
-def _appended(store: GameStore, game_id: UUID, append: Any, field: str) -> tuple[DisputeLog, Any]:
-    """The log after `append(log)`, saved; or, when `append` finds its entry kept already (returns
-    it), that entry unsaved. Checked on the log as saved, so two entries at once stay in order."""
-    for _ in range(5):  # two entries at once: the second is appended after the first
-        log = _log(store, game_id)
-        kept = append(log)
-        if kept is not None:
-            return log, kept
-        try:
-            store.save(log)
-        except IntegrityError:
+def record_page(store: GameStore, game_id: UUID, viewer: int | None, limit: int = PAGE,
+                start: list[int] | None = None, step: int | None = None,
+                kind: str | None = None) -> tuple[dict[str, list[dict[str, Any]]], list[int] | None]:
+    """A page of the game's record as `viewer` may see it: at most `limit` entries, the disputes
+    and the what-ifs apart; and the key the next page starts after (None on the last).
+
+    The whole record comes in the order filed (the key: a position in the log); one step's
+    (`step`: the disputes about it and the what-ifs about the decision taken on it) comes from its
+    own streams, its disputes first (the key: the kind's index and a version of its stream).
+    `kind` keeps to disputes or to what-ifs. Entries the asker may not see are passed over, at
+    most SCAN times `limit` of them in one page, so a page may hold fewer than `limit`: the
+    record goes on as long as there is a `next`."""
+    if not 1 <= limit <= MAX_PAGE:
+        raise InvalidRequest(f"limit is 1 to {MAX_PAGE} entries, not {limit}", "limit")
+    kinds = KINDS if kind is None else (kind,)
+    seen = AsSeen(store, store.game(game_id), viewer)
+    if step is None:
+        after = start[0] if start else 0
+        items = (([position], found, entry) for position, found, entry in dispute_log.log_entries(store, game_id, after))
+        return _page(items, lambda found, entry: seen(found, entry) if found in kinds else None, limit)
+    first = start or [KINDS.index(kinds[0]), 0]
+    if not 0 <= first[0] < len(KINDS) or KINDS[first[0]] not in kinds:
+        raise InvalidRequest("this cursor is of another list: pass on the `next` the list gave", "cursor")
+    return _page(_step_items(store, game_id, step, kinds, first), seen, limit)
+
+
+def _step_items(store: GameStore, game_id: UUID, step: int, kinds: tuple[str, ...],
+                first: list[int]) -> Iterator[tuple[list[int], str, dict[str, Any]]]:
+    for kind in kinds:
+        index = KINDS.index(kind)
+        if index < first[0]:
             continue
-        return log, None
-    raise InvalidRequest("too many disputes or what-ifs are being recorded at once; try again", field)
+        after = first[1] if index == first[0] else 0
+        for version, entry in dispute_log.step_entries(store, game_id, kind, step, after):
+            yield [index, version], kind, entry
 
 
-def disputes_of(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None) -> list[dict[str, Any]]:
-    """The disputes (of one step, or all), each answer as `viewer` may see it: a spectator kept
-    behind a running game learns nothing of the steps it may not see yet, disputes included."""
-    game = store.game(game_id)
-    visible = shown_version(game, viewer)
-    shown = []
-    for dispute in filed_disputes(store, game_id):
-        if (step is not None and dispute["step"] != step) or dispute["step"] > visible:
+def _page(items: Iterator[tuple[list[int], str, dict[str, Any]]], seen: Callable[[str, dict[str, Any]], Any],
+          limit: int) -> tuple[dict[str, list[dict[str, Any]]], list[int] | None]:
+    shown: dict[str, list[dict[str, Any]]] = {kind: [] for kind in KINDS}
+    count = scanned = 0
+    last = None
+    for key, kind, entry in items:
+        if count == limit or scanned == SCAN * limit:
+            return shown, last  # one more lies ahead: the next page starts after `last`
+        scanned += 1
+        last = key
+        if (entry := seen(kind, entry)) is not None:
+            shown[kind].append(entry)
+            count += 1
+    return shown, None
+
+
+def step_record(store: GameStore, game: Game, viewer: int | None, step: int, asked_on: int | None,
+                account: dict[str, Any]) -> dict[str, Any]:
+    """What the record holds about replay step `step`, as `viewer` (who may see the step) may see
+    it: the first SHOWN disputes about it and what-ifs about the decision behind it (taken on
+    step `asked_on`; None if the viewer may not see that decision), how many there are, and where
+    the rest start (`{kind}_after`: the step and key of that list's next page; None if none are
+    left). It reads those and no more, however long the record is."""
+    seen = AsSeen(store, game, viewer)
+    seen.accounts[step] = account  # the step's own account, already told
+    record: dict[str, Any] = {"what_ifs": [], "what_ifs_total": 0, "what_ifs_after": None}
+    for kind, about in ((DISPUTES, step), (WHAT_IFS, asked_on)):
+        if about is None:
             continue
-        if not (game.finished or viewer == dispute["seat"]):
-            # The answer given to the seat may show its hand: others get the account they may see.
-            dispute = {**dispute, "answer": explain_step(store, game, dispute["step"], viewer)}
-        shown.append(dispute)
-    return shown
+        # Only the deciding seat may ask about its decision while the game runs, and it sees the
+        # decision (asked_on is given): each what-if about it is the viewer's, or the game is over.
+        shown, after = _page(_step_items(store, game.id, about, (kind,), [KINDS.index(kind), 0]), seen, SHOWN)
+        record.update({kind: shown[kind], f"{kind}_total": dispute_log.step_count(store, game.id, kind, about),
+                       f"{kind}_after": None if after is None else {"step": about, "after": after}})
+    return record
 
 
-def filed_disputes(store: GameStore, game_id: UUID) -> list[dict[str, Any]]:
-    """The disputes as filed, answers as given to the seat that filed them."""
-    try:
-        return store.repository.get(dispute_log_id(game_id)).disputes
-    except AggregateNotFoundError:
-        return []
+def whole_record(store: GameStore, game_id: UUID, viewer: int | None, step: int | None = None,
+                 kind: str | None = None) -> dict[str, list[dict[str, Any]]]:
+    """Every entry of the record `viewer` may see (page after page): for checks and tools, not
+    for a request."""
+    whole: dict[str, list[dict[str, Any]]] = {kind: [] for kind in KINDS}
+    start = None
+    while True:
+        page, start = record_page(store, game_id, viewer, MAX_PAGE, start, step, kind)
+        for found, entries in page.items():
+            whole[found] += entries
+        if start is None:
+            return whole
 
 
-def _log(store: GameStore, game_id: UUID) -> DisputeLog:
-    try:
-        return store.repository.get(dispute_log_id(game_id))
-    except AggregateNotFoundError:
-        return DisputeLog(str(game_id))
+def disputed_steps(store: GameStore, game_id: UUID) -> dict[int, list[int]]:
+    """Each disputed step, with the numbers of the disputes about it."""
+    return dispute_log.disputed_steps(store, game_id)

@@ -48,3 +48,11 @@ class SeatTaken(ServiceError):
 
 class NotFinished(ServiceError):
     """What needs the seed or every hidden card (audit, export, fork) waits for the game's end."""
+
+
+class LimitReached(ServiceError):
+    """The record holds no more of what was asked for: `limit` is how many it keeps."""
+
+    def __init__(self, reason: str, field: str, limit: int):
+        super().__init__(reason, field)
+        self.limit = limit

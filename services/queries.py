@@ -22,7 +22,7 @@ from domain.takeback import TAKE_BACK
 from services.bot_turns import bot_to_act
 from services.errors import InvalidRequest, StepNotFound
 from services.failed_turns import FailedTurns, FailedTurnsInMemory
-from services.disputes import disputes_of, filed_disputes, what_ifs_of
+from services.disputes import disputed_steps, step_record
 from services.explain import explain_step
 from services.game import Game
 from services.score_chart import score_chart
@@ -118,9 +118,7 @@ class Queries:
         """A page of the list of steps: step n is the game's version n (step 1 is its creation)."""
         current, game, viewer = self.seen(game_id, token)
         gt, lte, next_after = page_bounds(after, limit, game.version)
-        disputed: dict[int, list[int]] = {}
-        for dispute in filed_disputes(self.store, game_id):
-            disputed.setdefault(dispute["step"], []).append(dispute["number"])
+        disputed = disputed_steps(self.store, game_id)
         steps = []
         rules = current.rules
         state = self.store.game(game_id, version=max(gt, 1)).state  # the table the page starts from
@@ -148,7 +146,8 @@ class Queries:
         return score_chart(self.store, game_id)
 
     def replay_step(self, game_id: UUID, step: int, token: str | None) -> dict[str, Any]:
-        """Step n: its event, description and rule, and the table right after it."""
+        """Step n: its event, description and rule, the table right after it, and what the dispute
+        log holds about it (the first disputes and what-ifs, and where the rest start)."""
         current = self.store.game(game_id)
         viewer = self.viewer(current, token)
         last = shown_version(current, viewer)
@@ -167,8 +166,7 @@ class Queries:
         asked_on = decision.get("decided_on_version") if decision.get("action") is not None else None
         return {
             "explanation": explanation,
-            "disputes": disputes_of(self.store, game_id, viewer, step),
-            "what_ifs": [] if asked_on is None else what_ifs_of(self.store, game_id, viewer, asked_on, current.finished),
+            **step_record(self.store, current, viewer, step, asked_on, explanation),
             "step": step,
             "version": step,
             "last_step": last,

@@ -8,14 +8,19 @@ from uuid import UUID
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from services.disputes import MAX_CLAIM, disputes_of, file_dispute, record_what_if, what_ifs_of
+from projections import pages
+from services.dispute_log import KINDS, MAX_DISPUTES, MAX_WHAT_IFS
+from services.disputes import MAX_CLAIM, MAX_PAGE, PAGE, file_dispute, record_page, record_what_if
 from services.what_if import what_if
 from services.seats import seat_of_token
+from web import problem_types
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
 from web.examples import EXAMPLES
+from web.links import next_link
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
+from web.schemas import NEXT_PAGE, WholeNumber, cursor_field
 
 blp = Blueprint("disputes", __name__, url_prefix="/api/games", description="Disputes about steps of a game")
 
@@ -67,31 +72,71 @@ class WhatIf(Schema):
     fork_refused = fields.String(metadata={"description": "why the step cannot be forked, if it cannot"})
 
 
+class DisputesQuery(Schema):
+    step = WholeNumber(validate=validate.Range(min=1, max=INT64_MAX), metadata={
+        "description": "only the entries about step n: the disputes about it, and the what-ifs about the "
+                       "decision taken on it (their `step`); disputes first"})
+    kind = fields.String(validate=validate.OneOf(KINDS), metadata={"description": "only disputes, or only what-ifs"})
+    limit = WholeNumber(load_default=PAGE, validate=validate.Range(min=1, max=MAX_PAGE), metadata={
+        "description": f"how many entries a page covers at most (default {PAGE})"})
+    cursor = cursor_field()
+
+
 class DisputeList(Schema):
     disputes = fields.List(fields.Nested(Dispute))
     what_ifs = fields.List(fields.Nested(WhatIf), metadata={
         "description": "the what-ifs asked, as answered: all of them once the game is over, a seat's own before"})
+    next = fields.String(allow_none=True, metadata={"description": NEXT_PAGE + (
+        "; entries the asker may not see are passed over, so a page may hold fewer than `limit`")})
+
+
+def record_list(step: int | None) -> str:
+    """The name a cursor of this list holds: the whole record's, or one step's."""
+    return "disputes" if step is None else f"disputes:{step}"
+
+
+def record_cursor(step: int | None, key: list[int]) -> str:
+    return pages.encode(record_list(step), key)
+
+
+def record_link(game_id: UUID, step: int, kind: str, key: list[int]) -> str:
+    """The page of one step's disputes (or what-ifs) after `key`."""
+    return next_link("disputes.Disputes", {"step": step, "kind": kind}, {"game_id": game_id},
+                     cursor=record_cursor(step, key))
+
+
+LIMIT_REACHED = {422: problem_types.LIMIT_REACHED}
 
 
 @blp.route("/<uuid:game_id>/disputes")
 class Disputes(MethodView):
     @blp.doc(security=BEARER, operationId="listDisputes")
-    @blp.response(200, DisputeList, example={"disputes": [EXAMPLES["DISPUTE"]]})
-    @blp.problems(*SEAT_ERRORS, 404)
-    def get(self, game_id: UUID):
-        """The game's disputes with their answers, as the asker may see them."""
+    @blp.arguments(DisputesQuery, location="query")
+    @blp.response(200, DisputeList, example={"disputes": [EXAMPLES["DISPUTE"]], "what_ifs": [], "next": None})
+    @blp.problems(*SEAT_ERRORS, 400, 404)
+    def get(self, query, game_id: UUID):
+        """The game's disputes and what-ifs with their answers, as the asker may see them, in the
+        order filed (or one step's, with `step`), a page at a time: `next` links to the next page."""
         services = chronicle()
         viewer = seat_of_token(services.store.game(game_id).seats, bearer_token())
-        return {"disputes": disputes_of(services.store, game_id, viewer),
-                "what_ifs": what_ifs_of(services.store, game_id, viewer)}
+        step, cursor = query.get("step"), query.get("cursor")
+        start = None
+        if cursor is not None:
+            start = pages.decode(record_list(step), cursor, (int,) if step is None else (int, int))
+        shown, after = record_page(services.store, game_id, viewer, query["limit"], start, step, query.get("kind"))
+        return {**shown, "next": None if after is None else next_link(
+            "disputes.Disputes", query, {"game_id": game_id}, cursor=record_cursor(step, after))}
 
     @blp.doc(security=[{"bearerAuth": []}], operationId="fileDispute")
     @blp.arguments(DisputeRequest, example={"step": 9, "claim": "that draw should have come from the deck"})
     @blp.response(201, Dispute, example=EXAMPLES["DISPUTE"])
     @blp.problems(*BODY_ERRORS, 404, s401="no seat token: only a seat of the game may file a dispute",
-                  s403="a token that holds no seat of this game")
+                  s403="a token that holds no seat of this game",
+                  s422=f"the seat has filed {MAX_DISPUTES} disputes about this game, as many as the record keeps "
+                       "for one seat: `limit` says how many", kinds=LIMIT_REACHED)
     def post(self, body, game_id: UUID):
-        """File a dispute about step n, as a seat of the game; the answer comes at once."""
+        """File a dispute about step n, as a seat of the game; the answer comes at once. The record
+        keeps a bounded number of disputes from each seat (422 beyond, naming the limit)."""
         services = chronicle()
         seat = seat_of_token(services.store.game(game_id).seats, required_bearer_token())
         return file_dispute(services.store, game_id, seat, body["step"], body["claim"])
@@ -103,7 +148,9 @@ class WhatIfs(MethodView):
     @blp.arguments(WhatIfRequest, example={"step": 7, "action": {"type": "draw", "slot": 2}})
     @blp.response(200, WhatIf, example=EXAMPLES["WHAT_IF"])
     @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404,
-                  s403="a running game's decision asked about by anyone but the seat that took it")
+                  s403="a running game's decision asked about by anyone but the seat that took it",
+                  s422=f"the asker has asked {MAX_WHAT_IFS} different what-ifs of this game (the spectators count "
+                       "as one asker), as many as the record keeps: `limit` says how many", kinds=LIMIT_REACHED)
     def post(self, body, game_id: UUID):
         """What the rules would have done had `action` been taken at step n: whether it was legal (if
         not, the rule that refuses it), and the events and table after it, with the random stream the

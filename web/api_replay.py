@@ -6,7 +6,9 @@ from uuid import UUID
 
 from flask.views import MethodView
 
+from services.dispute_log import KINDS
 from web import schemas
+from web.api_disputes import record_link
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
@@ -39,8 +41,13 @@ class ReplayStep(MethodView):
     @blp.problems(*SEAT_ERRORS, s404="no game has this id, or it has no step n (steps run from 1 to its version; "
                                      "spectators of a game with a delay see fewer)")
     def get(self, game_id: UUID, n: int):
-        """Step n: its event, description and rule, and the table right after it."""
-        return chronicle().queries.replay_step(game_id, n, bearer_token())
+        """Step n: its event, description and rule, the table right after it, and the first disputes
+        about it and what-ifs about its decision (`disputes_next` and `what_ifs_next` link to the rest)."""
+        step = chronicle().queries.replay_step(game_id, n, bearer_token())
+        for kind in KINDS:
+            rest = step.pop(f"{kind}_after")
+            step[f"{kind}_next"] = None if rest is None else record_link(game_id, rest["step"], kind, rest["after"])
+        return step
 
 
 @blp.route("/<uuid:game_id>/scores")

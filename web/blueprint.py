@@ -45,15 +45,16 @@ class Blueprint(SmorestBlueprint):
         super().__init__(*args, **kwargs)
         self._prepare_doc_cbks.append(self._prepare_server_error_doc)
 
-    def problems(self, *statuses: int, **described: str):
+    def problems(self, *statuses: int, kinds: dict | None = None, **described: str):
         """Document the problems an operation answers with: each status in `statuses` with its usual
-        meaning (web.openapi.USUAL), and `s404="..."` (and so on) with a meaning of its own."""
+        meaning (web.openapi.USUAL), and `s404="..."` (and so on) with a meaning of its own;
+        `kinds` names a status' kind of problem where it is not the usual one (its example's)."""
         meanings = {status: None for status in statuses}
         meanings.update({int(name.lstrip("s")): text for name, text in described.items()})
 
         def decorator(func):
             for status, text in sorted(meanings.items(), reverse=True):
-                func = self.alt_response(status, **problem_response(status, text))(func)
+                func = self.alt_response(status, **problem_response(status, text, (kinds or {}).get(status)))(func)
             return func
 
         return decorator

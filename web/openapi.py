@@ -81,6 +81,7 @@ class Problem(Schema):
     rule = fields.String(metadata={"description": "the rule that refused the move (422, and 403 not-your-turn)",
                                    "example": "chi.draw.from-row"})
     current_version = fields.Integer(metadata={"description": "the game's version now (409 stale-version)"})
+    limit = fields.Integer(metadata={"description": "how many entries the record keeps (422 limit-reached)"})
     errors = fields.Dict(metadata={"description": "every field the schema refused, with why"})
 
 
@@ -99,10 +100,11 @@ EXAMPLE_KINDS = {400: kinds.INVALID_REQUEST, 401: kinds.UNAUTHORIZED, 403: kinds
                  422: kinds.ILLEGAL_ACTION, 500: kinds.INTERNAL_ERROR}
 
 
-def problem_response(status: int, description: str | None = None) -> dict:
-    """The keyword arguments of `alt_response` documenting a problem answer."""
+def problem_response(status: int, description: str | None = None, kind: kinds.Kind | None = None) -> dict:
+    """The keyword arguments of `alt_response` documenting a problem answer (of `kind`, or the
+    status' usual one)."""
     description = description or USUAL[status]
-    kind = EXAMPLE_KINDS[status]
+    kind = kind or EXAMPLE_KINDS[status]
     example = {"type": kind.type, "title": kind.title, "status": status, "detail": description.replace("`", "")}
     return {"schema": Problem, "content_type": PROBLEM_JSON, "description": description, "example": example}
 

@@ -69,6 +69,11 @@ ILLEGAL_ACTION = Kind("illegal-action", "Illegal action", 422, (
 GAME_OVER = Kind("game-over", "Game over", 422, (
     "The game has ended: no decision is left to take. Its outcome, seed and whole history are open "
     "to everyone (`GET /api/games/{id}`, `/replay`, `/audit`)."))
+LIMIT_REACHED = Kind("limit-reached", "Limit reached", 422, (
+    "The request is well formed, but the record it would add to is full: a seat files at most so many "
+    "disputes about a game, and an asker asks at most so many different what-ifs of it. `limit` is how "
+    "many the record keeps, `field` the part of the request refused, and `detail` says which record; "
+    "nothing was recorded. The entries kept are listed at `GET /api/games/{id}/disputes`."))
 INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "The service failed. The error is logged with its cause; the request may or may not have been "
     "applied, so read the game's state before retrying a move (or retry it with the same "
@@ -79,8 +84,8 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
-    SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION, GAME_OVER, INTERNAL_ERROR,
-    HTTP_ERROR,
+    SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION, GAME_OVER, LIMIT_REACHED,
+    INTERNAL_ERROR, HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.

@@ -3,7 +3,8 @@
 400: the request itself is malformed (bad JSON, a missing or mistyped field, a value out of range).
 401: no seat token where one is needed. 403: a wrong token, or a seat that is not to act.
 404: no such game or step. 409: a stale expected_version, a seat taken, a game not yet over.
-413: a body over the size limit. 415: a body that is not JSON. 422: the rules refuse the action.
+413: a body over the size limit. 415: a body that is not JSON. 422: the rules refuse the action,
+or a record (of disputes, of what-ifs) holds no more.
 Anything unexpected is logged and answered 500 as a problem, never as an HTML page. Each kind of
 problem is explained at its `type` URL (web.problem_types, web.problem_pages).
 """
@@ -18,7 +19,8 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from services.errors import (
-    Forbidden, GameNotFound, InvalidRequest, NotFinished, NotFound, SeatTaken, StaleVersion, StepNotFound,
+    Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
+    StepNotFound,
 )
 from web import problem_types as kinds
 from web.bodies import MAX_BODY_BYTES
@@ -126,6 +128,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(NotFinished)
     def not_finished(error: NotFinished):
         return problem(kinds.NOT_FINISHED, error.reason, field=error.field)
+
+    @app.errorhandler(LimitReached)
+    def limit_reached(error: LimitReached):
+        return problem(kinds.LIMIT_REACHED, error.reason, field=error.field, limit=error.limit)
 
     @app.errorhandler(InvalidRequest)
     def invalid(error: InvalidRequest):

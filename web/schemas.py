@@ -380,10 +380,16 @@ class Explanation(Schema):
 class ReplayStep(Schema):
     step = fields.Integer()
     explanation = fields.Nested(Explanation)
-    disputes = fields.List(fields.Dict(), metadata={"description": "the disputes filed about this step, with their answers"})
+    disputes = fields.List(fields.Dict(), metadata={
+        "description": "the first disputes filed about this step (at most ten), with their answers, as "
+                       "GET /api/games/{id}/disputes lists them"})
+    disputes_total = fields.Integer(metadata={"description": "how many disputes were filed about this step"})
+    disputes_next = next_link("the page of this step's disputes after those shown; null when all are shown")
     what_ifs = fields.List(fields.Dict(), metadata={
-        "description": "the what-ifs asked about the decision behind this step (their `step` is the one it was "
-                       "taken on), as GET /api/games/{id}/disputes lists them"})
+        "description": "the first what-ifs asked about the decision behind this step (at most ten; their `step` "
+                       "is the one it was taken on), as GET /api/games/{id}/disputes lists them"})
+    what_ifs_total = fields.Integer(metadata={"description": "how many of those the asker may see"})
+    what_ifs_next = next_link("the page of those what-ifs after the ones shown; null when all are shown")
     version = fields.Integer()
     last_step = fields.Integer()
     description = fields.String()

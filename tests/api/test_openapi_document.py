@@ -71,7 +71,7 @@ def test_every_error_of_every_operation_is_a_problem_in_problem_json(document):
 def test_the_problem_schema_names_every_member_the_service_sends(document):
     problem = document["components"]["schemas"]["Problem"]
     assert set(problem["properties"]) == {"type", "title", "status", "detail", "field", "rule", "current_version",
-                                          "errors"}
+                                          "errors", "limit"}
     assert set(problem["required"]) == {"type", "title", "status", "detail"}
 
 

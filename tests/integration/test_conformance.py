@@ -21,7 +21,7 @@ from domain.contract import Event
 from domain.errors import RulesError
 from domain.rng import Rng
 from services.audit import records_of
-from services.disputes import disputes_of, file_dispute, filed_disputes, record_what_if, what_ifs_of
+from services.disputes import file_dispute, record_what_if, whole_record
 from services.explain import decision_of
 from services.what_if import what_if
 from services.streams import GameStream, Pace
@@ -124,15 +124,15 @@ def test_no_seat_sees_more_than_the_public_log_and_its_own_cards(services, game)
                 record_what_if(services.store, created.id, answer)
                 asked += 1
         public = leaves(services.queries.events(created.id, None)) | leaves(services.queries.table(created.id, None))
-        public |= catalogue_leaves(rules) | leaves(disputes_of(services.store, created.id, None))
+        public |= catalogue_leaves(rules) | leaves(whole_record(services.store, created.id, None)["disputes"])
         stored = services.store.stored_events(created.id)
         for seat_asking, token in tokens.items():
-            own = private_facts_of(seat_asking, stored) | leaves([d["answer"] for d in filed_disputes(services.store, created.id)
+            record = whole_record(services.store, created.id, seat_asking)
+            own = private_facts_of(seat_asking, stored) | leaves([d["answer"] for d in record["disputes"]
                                                                   if d["seat"] == seat_asking])
             for answer in (services.queries.table(created.id, token), services.queries.events(created.id, token),
                            services.queries.legal_actions(created.id, token),
-                           disputes_of(services.store, created.id, seat_asking),
-                           [what_if_facts(asked) for asked in what_ifs_of(services.store, created.id, seat_asking)]):
+                           record["disputes"], [what_if_facts(asked) for asked in record["what_ifs"]]):
                 assert_learns_nothing_secret(answer, public, own)
         own_decisions.setdefault(seat, []).append(current.version)
         services.commands.act(created.id, seat, chooser.choice(rules.legal_actions(current.state, seat)), current.version)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from services.disputes import disputes_of, file_dispute
+from services.disputes import file_dispute, whole_record
 from services.errors import InvalidRequest
 from services.explain import DECISION_CHUNK, decision_of, explain_step, table_diff
 from tests.playing import play_to_end
@@ -54,7 +54,7 @@ def test_a_dispute_is_recorded_with_the_engines_answer_and_the_game_is_unchanged
     dispute = file_dispute(services.store, created.id, 1 - seat, version + 1, "that draw should not have been allowed")
     assert dispute["number"] == 1 and dispute["answer"]["rerun"]["same_events"]
     assert services.store.game(created.id).version == before
-    listed = disputes_of(services.store, created.id, 1 - seat)
+    listed = whole_record(services.store, created.id, 1 - seat)["disputes"]
     assert [d["claim"] for d in listed] == ["that draw should not have been allowed"]
     step = services.queries.replay_step(created.id, version + 1, created.tokens[1 - seat]["token"])
     assert [d["number"] for d in step["disputes"]] == [1]
@@ -74,8 +74,8 @@ def test_a_seats_dispute_answer_is_shown_to_the_other_seat_without_the_first_sea
     created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="dispute-secret")
     version, seat, _ = first_person_move(services, created)
     file_dispute(services.store, created.id, seat, version + 1, "I meant another card")
-    mine = disputes_of(services.store, created.id, seat)[0]["answer"]["decision"]
-    theirs = disputes_of(services.store, created.id, 1 - seat)[0]["answer"]["decision"]
+    mine = whole_record(services.store, created.id, seat)["disputes"][0]["answer"]["decision"]
+    theirs = whole_record(services.store, created.id, 1 - seat)["disputes"][0]["answer"]["decision"]
     assert "legal_actions" in mine and "legal_actions" not in theirs
 
 
@@ -84,7 +84,7 @@ def test_once_the_game_is_over_every_dispute_shows_the_whole_account(services):
     version, seat, _ = first_person_move(services, created)
     file_dispute(services.store, created.id, seat, version + 1, "check this")
     play_to_end(services, created.id)
-    assert "legal_actions" in disputes_of(services.store, created.id, None)[0]["answer"]["decision"]
+    assert "legal_actions" in whole_record(services.store, created.id, None)["disputes"][0]["answer"]["decision"]
 
 
 def test_a_steps_decision_is_found_reading_its_events_and_a_few_more_early_or_late_in_a_long_game(

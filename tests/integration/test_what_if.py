@@ -3,8 +3,9 @@
 import pytest
 
 from domain.chi.cards import ALL_IDS, KIND, YANG
-from services.disputes import MAX_WHAT_IFS, record_what_if, what_ifs_of
-from services.errors import Forbidden, InvalidRequest
+from services.dispute_log import MAX_WHAT_IFS
+from services.disputes import record_what_if, whole_record
+from services.errors import Forbidden, InvalidRequest, LimitReached
 from services.explain import decision_of
 from services.what_if import what_if
 from tests.playing import play_to_end
@@ -142,21 +143,22 @@ def test_what_ifs_are_kept_with_the_disputes_once_per_question_and_shown_as_the_
     again = record_what_if(services.store, game.id, what_if(services.store, game, step, taken, seat))
     assert first["number"] == again["number"] == 1 and first["asked_by"] == seat
     assert services.store.game(game.id).version == game.version, "the game's log is untouched"
-    assert what_ifs_of(services.store, game.id, seat) == [first]
-    assert what_ifs_of(services.store, game.id, 1 - seat) == [] and what_ifs_of(services.store, game.id, None) == []
+    assert whole_record(services.store, game.id, seat)["what_ifs"] == [first]
+    assert whole_record(services.store, game.id, 1 - seat)["what_ifs"] == [] and whole_record(services.store, game.id, None)["what_ifs"] == []
     play_to_end(services, game.id, seed="what-if-kept")
-    assert what_ifs_of(services.store, game.id, None) == [first], "once over, everyone reads the record"
+    assert whole_record(services.store, game.id, None)["what_ifs"] == [first], "once over, everyone reads the record"
 
 
 def test_the_record_keeps_a_bounded_number_of_what_ifs_per_asker(services, monkeypatch):
-    monkeypatch.setattr("services.disputes.MAX_WHAT_IFS", 2)
+    monkeypatch.setattr("services.dispute_log.MAX_WHAT_IFS", 2)
     game = finished_chi(services, "what-if-bound")
     steps = list(decision_steps(services, game).items())
     for step, (_, taken) in steps[:2]:
         record_what_if(services.store, game.id, what_if(services.store, game, step, taken, None))
     step, (_, taken) = steps[2]
-    with pytest.raises(InvalidRequest, match="2 different what-ifs"):
+    with pytest.raises(LimitReached, match="at most 2 different what-ifs") as refused:
         record_what_if(services.store, game.id, what_if(services.store, game, step, taken, None))
+    assert refused.value.limit == 2 and refused.value.field == "action"
     assert record_what_if(services.store, game.id, what_if(services.store, game, steps[0][0], steps[0][1][1], None))
     assert MAX_WHAT_IFS >= 100
 
@@ -182,7 +184,7 @@ def test_an_action_too_large_to_be_any_games_is_refused_and_not_kept(services):
     step = next(iter(decision_steps(services, game)))
     with pytest.raises(InvalidRequest, match="at most 1024 bytes") as refused:
         what_if(services.store, game, step, {"type": "draw", "slot": 1, "note": "y" * 2000}, None)
-    assert refused.value.field == "action" and what_ifs_of(services.store, game.id, None) == []
+    assert refused.value.field == "action" and whole_record(services.store, game.id, None)["what_ifs"] == []
 
 
 def test_a_what_if_withheld_while_the_game_ran_is_answered_whole_when_asked_again_after_the_end(services):
@@ -198,4 +200,4 @@ def test_a_what_if_withheld_while_the_game_ran_is_answered_whole_when_asked_agai
     assert ended.finished
     after = record_what_if(services.store, game.id, what_if(services.store, ended, step, other, seat))
     assert "withheld" not in after and after["events"] and after["number"] == 2
-    assert [kept["number"] for kept in what_ifs_of(services.store, game.id, None)] == [1, 2]
+    assert [kept["number"] for kept in whole_record(services.store, game.id, None)["what_ifs"]] == [1, 2]

@@ -374,8 +374,10 @@
   function drawDisputes(step) {
     const box = $("disputes");
     const disputes = step.disputes || [];
+    const total = Math.max(step.disputes_total || 0, disputes.length); // the step carries the first few
     box.replaceChildren(...(disputes.length
-      ? [h("h3", {}, `Disputed (${disputes.length})`), ...disputes.map((dispute) => h("p", { class: "dispute" }, `“${dispute.claim}”`))]
+      ? [h("h3", {}, `Disputed (${total})`), ...disputes.map((dispute) => h("p", { class: "dispute" }, `“${dispute.claim}”`)),
+        ...(total > disputes.length ? [h("p", { class: "hint" }, `and ${total - disputes.length} more, listed with the game's disputes`)] : [])]
       : []), ...whatIf.record(step));
   }
 
@@ -386,7 +388,10 @@
       const decision = step.explanation.decision;
       if (!decision || decision.decided_on_version !== answer.step || !decision.action) continue;
       const kept = step.what_ifs || [];
-      if (!kept.some((each) => each.number === answer.number)) step.what_ifs = [...kept, answer];
+      if (!kept.some((each) => each.number === answer.number)) {
+        step.what_ifs = [...kept, answer];
+        step.what_ifs_total = Math.max(step.what_ifs_total || 0, kept.length) + 1;
+      }
     }
     if (view.shown) drawDisputes(view.shown);
   }

@@ -194,7 +194,9 @@ window.ChronicleWhatIf = {
       };
       draw(actionWords.plain); // at once, then in the words of the table the decision was taken on
       actionWords.labeller(decidedOn).then(draw);
-      return [h("h3", {}, `What-ifs asked (${kept.length})`), list];
+      const total = Math.max(step.what_ifs_total || 0, kept.length); // the step carries the first few
+      const more = total > kept.length ? [h("p", { class: "hint" }, `and ${total - kept.length} more, listed with the game's disputes`)] : [];
+      return [h("h3", {}, `What-ifs asked (${total})`), list, ...more];
     }
 
     $("what-if-close").onclick = () => {
