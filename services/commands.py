@@ -29,7 +29,7 @@ from services.bot_choice import bot_decision
 from services.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, StaleVersion
 from services.destinations import Destinations
-from services.explain import decision_of
+from services.explain import decision_of, made_by
 from services.game import Game, IdempotentReply, reply_id
 from services.presenting import present_events, present_rules_turn, present_to_act
 from services.players import Player, Players
@@ -351,10 +351,11 @@ class Commands:
                               "of the position are secret", field="id")
         if not 2 <= step <= game.version:
             raise InvalidRequest(f"a game can be forked from step 2 to {game.version}, not {step}", "at")
-        _, _, decision = decision_of(self.store, game, step)
+        _, cause, decision = decision_of(self.store, game, step)
         if decision[-1].originator_version != step:
             end = decision[-1].originator_version
-            raise InvalidRequest(f"step {step} is inside a decision that ends at step {end}: fork at step {end}", "at")
+            raise InvalidRequest(f"step {step} is inside {made_by(game, cause)}, which ends at step {end}: "
+                                 f"fork at step {end}", "at")
         then = self.store.game(game_id, version=step)
         scenario = then.rules.scenario_of(then.state)
         seats = [{key: seat[key] for key in ("name", "bot", "strength") if seat.get(key) is not None}

@@ -63,6 +63,16 @@ def decision_of(store: GameStore, game: Game, step: int) -> tuple[int, dict[str,
     return decided_on, cause, events
 
 
+def made_by(game: Game, cause: dict[str, Any]) -> str:
+    """What a decision's cause names, in the game's words: the deal, a rival's turn the rules
+    played, or a seat's decision (by its name)."""
+    if cause.get("setup"):
+        return "the deal"
+    if rules_turns.is_rules_turn(cause):
+        return f"{cause[rules_turns.RULES]}'s turn, which the rules played"
+    return f"{game.seats[cause['seat']]['name']}'s decision"
+
+
 def rerun(store: GameStore, game: Game, before: Game, cause: dict[str, Any], recorded: list[Any]) -> dict[str, Any]:
     """Run the recorded decision through the rules again, from the state it was taken in (a
     takeback: restore the table it names again)."""

@@ -25,7 +25,7 @@ from domain.canonical import canonical_json
 from domain.errors import RulesError
 from services.commands import decision_rng
 from services.errors import Forbidden, InvalidRequest
-from services.explain import decision_of, find_rule_json
+from services.explain import decision_of, find_rule_json, made_by
 from services.game import Game
 from services.presenting import present_event
 from services.store import GameStore
@@ -37,20 +37,32 @@ WITHHELD = ("what the rules would have done draws on cards that stay hidden unti
 
 def decision_at(store: GameStore, game: Game, step: int) -> dict[str, Any]:
     """The cause of the decision taken on the table of step `step`; InvalidRequest naming `step` if
-    no decision was taken there (the last step, or a step inside a decision)."""
+    no seat decided there (the creation and the deal, a rival's turn the rules played, the last
+    step, or a step inside a decision)."""
     if isinstance(step, bool) or not isinstance(step, int) or not 1 <= step <= game.version:
         raise InvalidRequest(f"steps run from 1 to {game.version}; there is no step {step}", "step")
     if step == game.version:
         why = "the game ended there" if game.finished else "it is still to be taken: make the move, or ask once it is"
         raise InvalidRequest(f"no decision was taken on step {step}: {why}", "step")
-    decided_on, cause, _ = decision_of(store, game, step + 1)
-    if decided_on != step or cause.get("setup"):
-        raise InvalidRequest(f"step {step} is inside a decision taken on step {decided_on}: "
-                             f"ask about step {decided_on}", "step")
+    decided_on, cause, events = decision_of(store, game, step + 1)
+    if cause.get("setup"):
+        raise InvalidRequest(before_the_first_decision(game, step, events[-1].originator_version), "step")
     if rules_turns.is_rules_turn(cause):
-        raise InvalidRequest(f"on step {step} the rules played {cause[rules_turns.RULES]}'s turn, which no seat "
-                             "decides: there is no other action to ask about", "step")
+        part = "" if decided_on == step else f" (step {step} is part of it)"
+        raise InvalidRequest(f"on step {decided_on} the rules played {cause[rules_turns.RULES]}'s turn, which no "
+                             f"seat decides{part}: there is no other action to ask about", "step")
+    if decided_on != step:
+        raise InvalidRequest(f"step {step} is inside {made_by(game, cause)}, taken on step {decided_on}: "
+                             f"ask about step {decided_on}", "step")
     return cause
+
+
+def before_the_first_decision(game: Game, step: int, dealt: int) -> str:
+    """Why nothing was decided on `step`, a step of the creation and the deal (which ends on `dealt`)."""
+    deal = f"step {dealt} is the deal" if dealt == 2 else f"steps 2 to {dealt} are the deal"
+    what = "it is the game's creation" if step == 1 else "it is part of the deal"
+    first = f"play starts on step {dealt}" + ("" if dealt == game.version else ": ask about it, or a later step")
+    return f"no seat decided on step {step}: {what} ({deal}, which the rules make from the seed); {first}"
 
 
 def what_if(store: GameStore, game: Game, step: int, action: Any, viewer: int | None) -> dict[str, Any]:

@@ -253,6 +253,13 @@ def test_a_fork_in_the_middle_of_a_decision_is_refused_naming_the_step_it_ends(f
     assert refused.value.field == "at" and "fork at step" in refused.value.reason
 
 
+def test_a_fork_inside_the_deal_is_refused_as_inside_the_deal_not_a_decision(finished):
+    services, game_id = finished
+    with pytest.raises(InvalidRequest) as refused:
+        services.commands.fork(game_id, 3)
+    assert refused.value.reason.startswith("step 3 is inside the deal, which ends at step ")
+
+
 def test_a_running_game_cannot_be_forked(services):
     created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="no-fork")
     with pytest.raises(NotFinished):

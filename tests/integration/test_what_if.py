@@ -70,13 +70,40 @@ def test_an_action_the_rules_refuse_is_answered_with_the_rule_and_the_reason_in_
     assert not_held in answer["refused"]["reason"]
 
 
-@pytest.mark.parametrize("step, says", [(0, "there is no step 0"), (3, "inside a decision taken on step 1"),
-                                        ("7", "there is no step 7")])
-def test_a_step_no_decision_was_taken_on_is_refused_naming_the_step_to_ask_about(services, step, says):
+@pytest.mark.parametrize("step, says", [(0, "there is no step 0"), ("7", "there is no step 7")])
+def test_a_step_that_is_not_one_is_refused(services, step, says):
     game = finished_chi(services, "what-if-steps")
     with pytest.raises(InvalidRequest, match=says) as refused:
         what_if(services.store, game, step, {"type": "pass"}, None)
     assert refused.value.field == "step"
+
+
+def refusal(services, game, step) -> str:
+    with pytest.raises(InvalidRequest) as refused:
+        what_if(services.store, game, step, {"type": "pass"}, None)
+    assert refused.value.field == "step"
+    return refused.value.reason
+
+
+def test_the_creation_and_the_deal_are_refused_as_no_seats_decision_pointing_where_play_starts(services):
+    game = finished_chi(services, "what-if-deal")
+    first = min(decision_steps(services, game))
+    assert refusal(services, game, 1).startswith("no seat decided on step 1: it is the game's creation")
+    for step in range(2, first):
+        said = refusal(services, game, step)
+        assert said.startswith(f"no seat decided on step {step}: it is part of the deal (steps 2 to {first} ")
+        assert f"play starts on step {first}: ask about it" in said
+    assert what_if(services.store, game, first, {"type": "pass"}, None)["step"] == first, "where it points is askable"
+
+
+def test_a_step_inside_a_seats_decision_names_the_seat_and_the_step_it_was_taken_on(services):
+    game = finished_chi(services, "what-if-inside")
+    decided_on, (seat, _) = next((step, taken) for step, taken in decision_steps(services, game).items()
+                                 if len(decision_of(services.store, game, step + 1)[2]) > 1)
+    name = game.seats[seat]["name"]
+    assert refusal(services, game, decided_on + 1) == (
+        f"step {decided_on + 1} is inside {name}'s decision, taken on step {decided_on}: ask about step {decided_on}")
+    assert what_if(services.store, game, decided_on, {"type": "pass"}, None)["step"] == decided_on
 
 
 def test_the_last_step_of_a_finished_game_took_no_decision(services):
