@@ -263,7 +263,8 @@ class GameList:
             where.append(AFTER_IN_ACTIVITY_ORDER.format(time="finished_at", id="game_id"))
             finished_at, game_id = pages.decode("results", cursor, (str, str))
             params += [finished_at, finished_at, game_id]
-        sql = "SELECT * FROM results"
+        # A result is a sandbox's if its game is (the game's row is written in the same transaction).
+        sql = "SELECT *, (SELECT sandbox FROM game_list g WHERE g.game_id = results.game_id) AS sandbox FROM results"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY finished_at DESC, game_id LIMIT ? OFFSET ?"
@@ -274,6 +275,7 @@ class GameList:
                 {
                     "id": row["game_id"],
                     "game": row["game"],
+                    "sandbox": bool(row["sandbox"]),
                     "seats": json.loads(row["seats"]),
                     "scores": json.loads(row["scores"]),
                     "winners": json.loads(row["winners"]),

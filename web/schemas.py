@@ -143,6 +143,9 @@ def next_link(description: str) -> fields.String:
 NEXT_PAGE = "the link to the next page (the same filters and limit, from a cursor); null on the last page"
 
 
+SANDBOX = "a game from a chosen position or a fork: not a real game (it counts for no rating)"
+
+
 class LastMove(Schema):
     version = fields.Integer(metadata={"description": "the step of its first event"})
     seat = fields.Integer()
@@ -155,7 +158,7 @@ class GameSummary(Schema):
     game = fields.String()
     title = fields.String()
     status = fields.String()
-    sandbox = fields.Boolean()
+    sandbox = fields.Boolean(metadata={"description": SANDBOX})
     seats = fields.List(fields.Nested(Seat))
     to_act = fields.Nested(ToAct, allow_none=True)
     version = fields.Integer()
@@ -178,6 +181,7 @@ class GameList(Schema):
 class Result(Schema):
     id = fields.String()
     game = fields.String()
+    sandbox = fields.Boolean(metadata={"description": SANDBOX})
     seats = fields.List(fields.Nested(Seat))
     scores = fields.List(fields.Integer())
     winners = fields.List(fields.Integer())
@@ -211,7 +215,7 @@ class GameView(Schema):
     rules_version = fields.String()
     version = fields.Integer()
     status = fields.String()
-    sandbox = fields.Boolean(metadata={"description": "a game from a chosen position or a fork: not a real game"})
+    sandbox = fields.Boolean(metadata={"description": SANDBOX})
     seats = fields.List(fields.Nested(Seat))
     you = fields.Integer(allow_none=True, metadata={"description": "the seat the token holds; null for a spectator"})
     to_act = fields.Nested(ToAct, allow_none=True)

@@ -50,8 +50,9 @@
   function rowOf(row, key) {
     const opponents = row.opponents.map((seat) => seat.name + (seat.bot ? " (bot)" : "")).join(", ") || "alone";
     const link = h("a", { href: `/games/${row.id}#token=${encodeURIComponent(key)}` }, row.title);
+    const sandbox = row.sandbox ? [" ", h("span", { class: "badge sandbox", title: "started from a chosen position: not a real game" }, "sandbox")] : [];
     return h("tr", { class: row.your_decision ? "awaiting" : "", dataset: { game: row.id } },
-      h("td", {}, link), h("td", {}, opponents),
+      h("td", {}, link, ...sandbox), h("td", {}, opponents),
       h("td", { class: "status" }, row.your_decision ? h("b", {}, statusOf(row)) : statusOf(row)),
       h("td", { class: "last-move" }, row.last_move ? row.last_move.description : ""),
       h("td", {}, row.deadline ? new Date(row.deadline).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : ""));
