@@ -7,6 +7,7 @@ import platform
 import sys
 
 from bench.bot_strength import searching, solitaire, solo_rates, win_rate
+from bench.dispute_record import dispute_record_figures, report as dispute_record_report
 from bench.xi_balance import against_random_lines, deck_matrix_lines
 from bench.engine import engine_figures, engine_lines
 from bench.http import http_figures
@@ -45,6 +46,8 @@ def main() -> int:
     verdict = "meets" if ratio <= 1.5 else "MISSES"
     print(f"Replay of a {http['long_game_events']}-event game: step 10 {ms(http['replay_step_10'])}, "
           f"last step {ms(http['replay_last_step'])} ({ratio:.2f}x; target at most 1.5x: {verdict})")
+
+    print("\n".join(dispute_record_report(dispute_record_figures())))
 
     print()
     print("\n".join(read_model_report(read_model_figures(progress=lambda line: None))))

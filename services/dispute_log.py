@@ -205,18 +205,19 @@ def entry_of(stored: Any, unnumbered: Mapping[str, int] | None = None) -> tuple[
     return WHAT_IFS, {"number": number, **stored.answer}
 
 
-def log_entries(store: GameStore, game_id: UUID, after: int = 0) -> Iterator[tuple[int, str, dict[str, Any]]]:
-    """The log's entries after position `after`, as (position, kind, entry), read a chunk at a time."""
+def log_entries(store: GameStore, game_id: UUID, after: int = 0,
+                chunk_size: int = CHUNK) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """The log's entries after position `after`, as (position, kind, entry), read `chunk_size` at a time."""
     log_id = dispute_log_id(game_id)
     unnumbered = None
     position = max(after, 1)  # 1 is the log's opening
     while True:
-        chunk = list(store.events.get(log_id, gt=position, limit=CHUNK))
+        chunk = list(store.events.get(log_id, gt=position, limit=chunk_size))
         if unnumbered is None and any(getattr(stored, "number", None) is None for stored in chunk):
             unnumbered = _loaded(store, game_id).unnumbered
         for stored in chunk:
             yield (stored.originator_version, *entry_of(stored, unnumbered))
-        if len(chunk) < CHUNK:
+        if len(chunk) < chunk_size:
             return
         position = chunk[-1].originator_version
 
@@ -226,10 +227,10 @@ def whole_log(store: GameStore, game_id: UUID) -> Iterator[tuple[str, dict[str, 
         yield kind, entry
 
 
-def step_entries(store: GameStore, game_id: UUID, kind: str, step: int,
-                 after: int = 0) -> Iterator[tuple[int, dict[str, Any]]]:
-    """The entries of `kind` about `step` after version `after` of their stream, as (version, entry).
-    An older log's early entries are in no step's stream: its entries are picked from it whole,
+def step_entries(store: GameStore, game_id: UUID, kind: str, step: int, after: int = 0,
+                 chunk_size: int = CHUNK) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The entries of `kind` about `step` after version `after` of their stream, as (version, entry),
+    read `chunk_size` at a time. An older log's early entries are in no step's stream: its entries are picked from it whole,
     numbered by their place in it."""
     if not indexed(store, game_id):
         picked = ((position, entry) for position, found, entry in log_entries(store, game_id)
@@ -239,10 +240,10 @@ def step_entries(store: GameStore, game_id: UUID, kind: str, step: int,
     stream = step_entries_id(game_id, kind, step)
     version = max(after, 1)  # 1 is the stream's opening
     while True:
-        chunk = list(store.events.get(stream, gt=version, limit=CHUNK))
+        chunk = list(store.events.get(stream, gt=version, limit=chunk_size))
         for stored in chunk:
             yield stored.originator_version, stored.entry
-        if len(chunk) < CHUNK:
+        if len(chunk) < chunk_size:
             return
         version = chunk[-1].originator_version
 
@@ -255,7 +256,12 @@ def step_count(store: GameStore, game_id: UUID, kind: str, step: int) -> int:
     return 0 if last is None else last.originator_version - 1
 
 
+def first_entry(store: GameStore, game_id: UUID) -> Any:
+    """The log's first event after its opening (None: nothing was ever filed)."""
+    return next(store.events.get(dispute_log_id(game_id), gt=1, lte=2), None)
+
+
 def indexed(store: GameStore, game_id: UUID) -> bool:
     """Whether every entry of the log is in its step's stream: its first entry carries a number."""
-    first = next(store.events.get(dispute_log_id(game_id), gt=1, lte=2), None)
+    first = first_entry(store, game_id)
     return first is None or getattr(first, "number", None) is not None

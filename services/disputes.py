@@ -86,22 +86,23 @@ def record_page(store: GameStore, game_id: UUID, viewer: int | None, limit: int 
     seen = AsSeen(store, store.game(game_id), viewer)
     if step is None:
         after = start[0] if start else 0
-        items = (([position], found, entry) for position, found, entry in dispute_log.log_entries(store, game_id, after))
+        items = (([position], found, entry)
+                 for position, found, entry in dispute_log.log_entries(store, game_id, after, limit + 1))
         return _page(items, lambda found, entry: seen(found, entry) if found in kinds else None, limit)
     first = start or [KINDS.index(kinds[0]), 0]
     if not 0 <= first[0] < len(KINDS) or KINDS[first[0]] not in kinds:
         raise InvalidRequest("this cursor is of another list: pass on the `next` the list gave", "cursor")
-    return _page(_step_items(store, game_id, step, kinds, first), seen, limit)
+    return _page(_step_items(store, game_id, step, kinds, first, limit + 1), seen, limit)
 
 
-def _step_items(store: GameStore, game_id: UUID, step: int, kinds: tuple[str, ...],
-                first: list[int]) -> Iterator[tuple[list[int], str, dict[str, Any]]]:
+def _step_items(store: GameStore, game_id: UUID, step: int, kinds: tuple[str, ...], first: list[int],
+                chunk_size: int) -> Iterator[tuple[list[int], str, dict[str, Any]]]:
     for kind in kinds:
         index = KINDS.index(kind)
         if index < first[0]:
             continue
         after = first[1] if index == first[0] else 0
-        for version, entry in dispute_log.step_entries(store, game_id, kind, step, after):
+        for version, entry in dispute_log.step_entries(store, game_id, kind, step, after, chunk_size):
             yield [index, version], kind, entry
 
 
@@ -128,16 +129,22 @@ def step_record(store: GameStore, game: Game, viewer: int | None, step: int, ask
     step `asked_on`; None if the viewer may not see that decision), how many there are, and where
     the rest start (`{kind}_after`: the step and key of that list's next page; None if none are
     left). It reads those and no more, however long the record is."""
+    record: dict[str, Any] = {f"{kind}{part}": empty for kind in KINDS
+                              for part, empty in (("", []), ("_total", 0), ("_after", None))}
+    if dispute_log.first_entry(store, game.id) is None:
+        return record  # nothing was ever filed about the game
     seen = AsSeen(store, game, viewer)
     seen.accounts[step] = account  # the step's own account, already told
-    record: dict[str, Any] = {"what_ifs": [], "what_ifs_total": 0, "what_ifs_after": None}
     for kind, about in ((DISPUTES, step), (WHAT_IFS, asked_on)):
         if about is None:
             continue
-        # Only the deciding seat may ask about its decision while the game runs, and it sees the
-        # decision (asked_on is given): each what-if about it is the viewer's, or the game is over.
-        shown, after = _page(_step_items(store, game.id, about, (kind,), [KINDS.index(kind), 0]), seen, SHOWN)
-        record.update({kind: shown[kind], f"{kind}_total": dispute_log.step_count(store, game.id, kind, about),
+        # Every dispute about a step the viewer sees is shown it. Only the deciding seat may ask
+        # about its decision while the game runs, and it sees the decision (asked_on is given):
+        # each what-if about it is the viewer's, or the game is over. So all of a list are shown.
+        items = _step_items(store, game.id, about, (kind,), [KINDS.index(kind), 0], SHOWN + 1)
+        shown, after = _page(items, seen, SHOWN)
+        record.update({kind: shown[kind], f"{kind}_total": len(shown[kind]) if after is None else
+                       dispute_log.step_count(store, game.id, kind, about),
                        f"{kind}_after": None if after is None else {"step": about, "after": after}})
     return record
 

@@ -17,6 +17,8 @@ from marshmallow import Schema, fields
 
 from projections.pages import MAX_CURSOR
 from services.commands import MAX_SEED_LENGTH
+from services.dispute_log import MAX_DISPUTES, MAX_WHAT_IFS
+from services.disputes import MAX_PAGE as MAX_DISPUTE_PAGE, PAGE as DISPUTE_PAGE
 from services.queries import MAX_PAGE, PAGE
 from web import problem_types as kinds
 from web import problems
@@ -42,7 +44,10 @@ Limits the service enforces on every request:
   characters, and one that list gave in a `next` link; the event log's and the replay's `after`
   (a version, 0 on) and `limit` (1 to {MAX_PAGE} versions, {PAGE} unless asked); a stream's
   `after` (or `Last-Event-ID`) from 0 to the game's current version; replay steps, fork's `at`, a
-  dispute's `step` and a seat's `n` within the game (400 or 404 beyond, never more than {INT64_MAX}).
+  dispute's `step` and a seat's `n` within the game (400 or 404 beyond, never more than {INT64_MAX});
+- the disputes' list pages {DISPUTE_PAGE} entries unless asked, at most {MAX_DISPUTE_PAGE}; a seat files at most
+  {MAX_DISPUTES} disputes about a game, and an asker (a seat, or the spectators together) asks at most
+  {MAX_WHAT_IFS} different what-ifs of it (422 `limit-reached` beyond, with the `limit`).
 
 Lists, the event log and the replay come a page at a time: each answer's `next` is the link to
 the next page (null on the last), and a list's `total` counts all its rows.
