@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from domain import registry
 from tests.browser.accessibility import serious_violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -79,3 +80,21 @@ def test_the_key_is_kept_in_the_browser_and_forgotten_on_request(page, server, a
     assert page.evaluate("localStorage.getItem('chronicle:player-key')") is None
     page.reload()
     page.wait_for_selector("#my-games-out:not([hidden])")
+
+
+def test_a_sandbox_game_is_marked_so_in_your_games(page, server, api):
+    ana, bo = (api.http.post(f"{server}/api/players", json={"name": name}).json() for name in ("ana", "bo"))
+    games = {}
+    for kind, extra in (("real", {}), ("sandbox", {"scenario": registry.get("chi").scenario_example})):
+        created = api.http.post(f"{server}/api/games", headers=bearer(ana["key"]), json={
+            "game": "chi", "seed": f"my-{kind}", "seats": [{"player": ana["id"]}, {"open": True, "player": bo["id"]}],
+            **extra}).json()
+        api.http.post(f"{server}/api/games/{created['id']}/seats/1/join", headers=bearer(bo["key"])).raise_for_status()
+        games[kind] = created["id"]
+    page.goto(server + "/")
+    page.evaluate("key => localStorage.setItem('chronicle:player-key', key)", ana["key"])
+    page.reload()
+    for game_id in games.values():
+        page.wait_for_selector(f"#my-games-list tr[data-game='{game_id}']")
+    assert page.locator(f"#my-games-list tr[data-game='{games['sandbox']}'] .badge.sandbox").inner_text() == "sandbox"
+    assert page.locator(f"#my-games-list tr[data-game='{games['real']}'] .badge").count() == 0
