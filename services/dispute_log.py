@@ -20,7 +20,7 @@ import json
 from typing import Any, Iterator, Mapping
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.application import AggregateNotFoundError, project_aggregate
 from eventsourcing.domain import Aggregate, Snapshot, event
 from eventsourcing.persistence import IntegrityError
 
@@ -179,10 +179,10 @@ def _loaded(store: GameStore, game_id: UUID) -> DisputeLog:
 
 
 def _step_entries(store: GameStore, game_id: UUID, kind: str, step: int) -> StepEntries:
-    try:
-        return store.repository.get(step_entries_id(game_id, kind, step))
-    except AggregateNotFoundError:
-        return StepEntries(str(game_id), kind, step)
+    # Folded from its events, not through the aggregate cache: a record of many steps would
+    # otherwise push the games themselves out of it.
+    found = project_aggregate(None, store.events.get(step_entries_id(game_id, kind, step)))
+    return found if found is not None else StepEntries(str(game_id), kind, step)
 
 
 def disputed_steps(store: GameStore, game_id: UUID) -> dict[int, list[int]]:
