@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from domain.rng import Rng
+from domain.tianxia.rivals import RIVALS
+from tests.secrecy import leaves
 
 
 def bearer(token):
@@ -109,3 +111,39 @@ def test_no_seat_sees_anothers_objectives_nor_any_deck_order(client):
     solo_url, solo_auth = create(client, [{"name": "ana"}], "solo-secrets", difficulty="hard")
     rival = client.get(solo_url, headers=solo_auth[0]).json["table"]["rival"]
     assert "deck" not in rival and "advanced" not in rival and rival["counts"]["deck"] >= 0
+
+
+LI_MUS_CARDS = {card.id for card in RIVALS.deck("li-mu")}
+TURNING_UP = {"rival_cards_turned": "open", "rival_card_drawn": "drawn", "rival_card_chosen": "card"}
+
+
+def turned_up(event: dict) -> set[str]:
+    """The cards of Li Mu's an event turns face up: his two open cards, a refill, a card from the deck's top."""
+    shown = event["data"].get(TURNING_UP.get(event["type"], ""), [])
+    return set(shown if isinstance(shown, list) else [shown])
+
+
+# Under the first rules these games named, at a cleanup, S07A (Normal) and S04A (Hard), never turned up.
+@pytest.mark.parametrize("difficulty, seed", [("normal", "spectator-normal-0"), ("hard", "spectator-hard-1")])
+def test_a_spectator_reads_no_card_of_li_mus_before_it_is_turned_up_in_the_round(client, difficulty, seed):
+    url, auth = create(client, [{"name": "ana"}], seed, difficulty=difficulty)
+    chooser = Rng(seed, "chooser")
+    while (game := client.get(url).json)["status"] == "running" and game["table"]["round"] < 4:  # three rounds over
+        actions = client.get(f"{url}/actions", headers=auth[0]).json["actions"]
+        client.post(f"{url}/actions", headers=auth[0], json={"action": chooser.choice(actions),
+                                                             "expected_version": game["version"]})
+    assert game["status"] == "running"
+    events, page = [], f"{url}/events?limit=500"
+    while page:
+        answer = client.get(page).json
+        events += answer["events"]
+        page = answer.get("next")
+    shown: set[str] = set()
+    for event in events:
+        if event["type"] == "round_started":
+            shown = set()  # his cards went back face down at the cleanup before
+        shown |= turned_up(event)
+        step = client.get(f"{url}/replay/{event['version']}").json
+        for what, answer in (("event", event), ("replay step", step)):
+            named = leaves(answer) & LI_MUS_CARDS
+            assert named <= shown, f"the {what} at step {event['version']} ({event['type']}) names {sorted(named - shown)}"
