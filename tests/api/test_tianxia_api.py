@@ -147,3 +147,19 @@ def test_a_spectator_reads_no_card_of_li_mus_before_it_is_turned_up_in_the_round
         for what, answer in (("event", event), ("replay step", step)):
             named = leaves(answer) & LI_MUS_CARDS
             assert named <= shown, f"the {what} at step {event['version']} ({event['type']}) names {sorted(named - shown)}"
+
+
+@pytest.mark.parametrize("seats, scenario, refused", [
+    (1, {"rival": {"open": []}}, "scenario.rival.open: Li Mu has 2 open cards while he has cards to play"),
+    (1, {"rival": {"deck": []}}, "scenario.rival.deck: at least 4 cards"),
+    (1, {"rival": {"open": ["S08", "S09"], "deck": ["S01"] * 12}}, "scenario.rival.deck: S01 is listed twice"),
+    (1, {"rival": {"basic": []}}, "scenario.rival.basic: round 2's deck takes"),
+    (1, {"attack_deck": []}, "scenario.attack_deck: a nomad attack card for each of the 3 rounds to come"),
+    (2, {"rival": {"open": [], "face_down": [], "deck": ["B1", "B2", "B1"]}}, "scenario.rival.deck: B1 is listed twice"),
+])
+def test_a_scenario_the_rivals_could_not_play_is_refused_with_422_naming_the_field(client, seats, scenario, refused):
+    body = {"game": "tianxia", "seats": [{"name": name} for name in ("ana", "bo")[:seats]], "scenario": scenario}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422 and answer.json["rule"] == "tianxia.scenario", answer.json
+    assert answer.json["detail"].startswith(refused), answer.json["detail"]
+    assert client.get("/api/games").json["games"] == [], "nothing was created"
