@@ -265,8 +265,8 @@ _RULES = (
     (HOUSE, "tianxia.house.tie", "Outside solo, equal highest prestige shares the win.", "house"),
     (HOUSE, "tianxia.house.region-order", "A Region or Military action is small decisions; a reward's choices come "
      "first.", "house"),
-    (HOUSE, "tianxia.house.pass-advances", "Passing, one advance per jade figurine owned, the k-th costing k coins.",
-     "house"),
+    (HOUSE, "tianxia.house.pass-advances", "Passing, one advance per jade figurine owned, counted as they arrive, "
+     "the k-th costing k coins; Li Mu's by the same count, free.", "house"),
     (HOUSE, "tianxia.house.merchants", "A worker pushed off a barge goes to its owner's merchant spaces; full, they "
      "pay the board's reward.", "house"),
     (HOUSE, "tianxia.house.resign", "A seat that resigns ends the game: the others share the win; in solo Li Mu "
