@@ -231,8 +231,8 @@ _RULES = (
      "is the seed's worked example.", "house"),
     (HOUSE, "tianxia.house.die", "Li Mu's die: 1-3 the first open card, 4-5 the second, 6 the top card of the deck.",
      "house"),
-    (HOUSE, "tianxia.house.round-decks", "The round decks the seed's table lost: one more Advanced card a round.",
-     "house"),
+    (HOUSE, "tianxia.house.round-decks", "The round decks: the seed's table read as merged cells, a blank cell part "
+     "of the written cell above it.", "house"),
     (HOUSE, "tianxia.house.bot-cards", "The Bot's cards never pass, star a section or gain prestige.", "house"),
     (HOUSE, "tianxia.house.first-player", "Round 1's turn order is drawn, but the solo player first and the Bot third.",
      "house"),

@@ -49,8 +49,8 @@ class TianxiaRules(Interrupts, RulesTurns):
     name = "tianxia"
     title = "Tianxia"
     # 2: Li Mu's cleanup names only the cards he turned up; passing, his figurines count as they
-    # arrive. This code re-runs no version 1 game: their audits say so, and a running one plays
-    # on under version 2.
+    # arrive; Normal's and Hard's round decks read the seed's table as merged cells. This code
+    # re-runs no version 1 game: their audits say so, and a running one plays on under version 2.
     version = "2"
     seats = (1, 4)
     rulebook = RULEBOOK
