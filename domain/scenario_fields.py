@@ -66,6 +66,11 @@ class ScenarioFields:
         named = sum(len(cards) for _, cards in placed)
         if named > len(self.ids):
             raise self.refuse(f"scenario: {named} cards are named, but {self.game} has {len(self.ids)}")
+        self.no_card_twice(placed)
+        return named
+
+    def no_card_twice(self, placed: Placed) -> None:
+        """Refused, naming the field, if a card is named twice."""
         first: dict[str, str] = {}
         for where, cards in placed:
             for card in cards:
@@ -73,7 +78,6 @@ class ScenarioFields:
                     also = "" if first[card] == where else f" (also in {first[card]})"
                     raise self.refuse(f"{where}: {card} is listed twice{also}")
                 first[card] = where
-        return named
 
     def unnamed(self, placed: Placed, rng: Rng) -> list[str]:
         """The cards named nowhere, in an order shuffled by the game's generator."""

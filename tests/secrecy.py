@@ -45,3 +45,19 @@ def private_facts_of(seat: int, stored_events: Iterable[Any]) -> set[str]:
 def assert_learns_nothing_secret(answer: Any, public: set[str], own: set[str]) -> None:
     extra = leaves(answer) - public - own
     assert not extra, f"the seat was shown what is neither public nor its own: {sorted(extra)[:10]}"
+
+
+def hidden_from(rules: Any, state: Any, viewer: int | None) -> set[str]:
+    """What the table holds that `viewer` (a seat, or None for a spectator) may not see: the strings
+    of the whole table, every hidden card shown, that its own view leaves out."""
+    return leaves(rules.view(state, viewer, reveal=True)) - leaves(rules.view(state, viewer))
+
+
+def assert_names_nothing_kept_hidden(answer: Any, hidden_before: set[str], kept_hidden: set[str], where: str) -> None:
+    """An answer about one step names nothing the table hid from its asker before the step and
+    keeps hidden after it (`kept_hidden`: hidden after the step, and shown on the asker's table at
+    no point of the decision the step belongs to). What a decision turns up or uses up shows on
+    the table as it happens; a card named while it stays face down throughout is a leak (a deck's
+    unseen cards listed as they go back, say), even where every seat is told alike."""
+    named = leaves(answer) & hidden_before & kept_hidden
+    assert not named, f"{where} names what the table hides before and after it: {sorted(named)[:10]}"

@@ -27,8 +27,8 @@ from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import emit
-from domain.tianxia.rewards import (gains_on, less, may_take, merchants, options_for, pushed_off, reward,
-                                    source_words)
+from domain.tianxia.rewards import (gains_on, less, may_advance_passing, may_take, merchants, options_for,
+                                    pushed_off, reward, source_words)
 from domain.tianxia.round_end import end_turn
 from domain.tianxia.state import ACTION, NEUTRAL, TianxiaState
 from domain.tianxia.vocabulary import GOODS
@@ -159,7 +159,7 @@ def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list
             return tiles
     mine, bought = state.seats[seat], acting["bought"]
     found: list[Action] = []
-    if bought < len(mine.figurines) and bought < len(BOARD.figurines.pass_coins):
+    if may_advance_passing(mine.figurines, bought):
         price = BOARD.figurines.pass_coins[bought]
         if mine.goods["coins"] >= price:
             found = [{"type": "buy_advance", "track": track} for track in BOARD.tracks

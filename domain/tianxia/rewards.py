@@ -12,7 +12,7 @@ its governors) change what it pays and gains (`effects`, `less`).
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from domain.contract import Event
 from domain.tianxia.board import BOARD
@@ -111,6 +111,14 @@ def may_take(state: TianxiaState, seat: int, tile: str) -> bool:
     """No player owns two jade figurines of a kind (tianxia.figurine.one-each)."""
     figurine = BOARD.tiles[tile].figurine
     return figurine is None or figurine not in state.seats[seat].figurines
+
+
+def may_advance_passing(figurines: Sequence[str], taken: int) -> bool:
+    """Whether one who passes, having taken `taken` advances, takes another: one per jade figurine
+    owned, each counting as it arrives, so a figurine taken on a Palace step reached while passing
+    opens one more (`tianxia.house.pass-advances`). Li Mu gains his "the same as a player would"
+    (L190), without paying."""
+    return taken < min(len(figurines), len(BOARD.figurines.pass_coins))
 
 
 def pushed_off(state: TianxiaState, barge: str) -> int | None:

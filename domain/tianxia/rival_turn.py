@@ -8,7 +8,8 @@ third or fourth if the card says so (L176, L264). The Bot turns up its leftmost 
 and discards it, and passes after its third turn (L62, L74, `tianxia.house.bot-pass`); with no
 card left on its board its turns are skipped (L76). Passing, Li Mu takes a display tile with a
 figurine he lacks, else removes the leftmost, then advances once per figurine on his lowest
-track (L190); the Bot takes no tile (L55). Then the next owner in turn order who has not passed
+track, his figurines counting as they arrive, as a player's do (L190, rewards.may_advance_passing);
+the Bot takes no tile (L55). Then the next owner in turn order who has not passed
 plays (turns.py), or the round ends (round_end.py).
 """
 
@@ -18,6 +19,7 @@ from domain.contract import Decision, Event
 from domain.errors import NotYourTurn
 from domain.rng import Rng
 from domain.tianxia.board import BOARD
+from domain.tianxia.rewards import may_advance_passing
 from domain.tianxia.rival_lines import Turn, advance, least_advanced, line, take_tile
 from domain.tianxia.rivals import RIVALS
 from domain.tianxia.state import ACTION, LI_MU, TianxiaState
@@ -149,15 +151,18 @@ def cheapest_site(state: TianxiaState, region: str) -> tuple[str | None, int, st
 
 def rival_pass(events: list[Event], state: TianxiaState, rule: str, why: str, card: str | None = None) -> TianxiaState:
     """The rival passes (L190): Li Mu takes a display tile, then advances once per figurine on his
-    lowest track, checking again after each; the Bot keeps its last place and takes no tile (L55, L62)."""
+    lowest track, checking again after each, his figurines counted as a player's are (one taken on a
+    step he reaches opens one more advance); the Bot keeps its last place and takes no tile (L55, L62)."""
     turn = Turn(state, RIVALS.cards[card] if card else None)
     turn.emit("rival_passed", rule, why=why, first=not any(state.has_passed(owner) for owner in state.order))
     if turn.rival == LI_MU:
         if turn.state.display:
             take_tile(turn, list(turn.state.display), {"display": True}, "tianxia.limu.pass")
-        for _ in range(len(turn.state.rival.figurines)):  # counted once the display tile is taken
+        taken = 0
+        while may_advance_passing(turn.state.rival.figurines, taken):
             track, least = least_advanced(turn.state, turn.owner)
             advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}")
+            taken += 1
     events.extend(turn.events)
     return turn.state
 

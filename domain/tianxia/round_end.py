@@ -4,8 +4,8 @@ Cleanup and the next round's Setup and Income, or after the fourth round the fin
 Cleanup (tianxia.cleanup, notes §2): the display's tiles leave the game, the discs come back,
 every full ship sails (its crates back to their owners) and the ports' ships move up, refilled
 from the wave space and the ship deck; the turn order becomes the order of passing, the Bot last
-(L62); Li Mu's markers come back and his cards return to their stacks (L218-219), the Bot's
-discards to its deck, shuffled (L84).
+(L62); Li Mu's markers come back and his cards return to their stacks (L218-219), naming only
+those he turned up, the Bot's discards to its deck, shuffled (L84).
 
 Final scoring (tianxia.end.final, notes §6): jade figurines, each Palace track's step and rank,
 objectives (the best 3, in solo every one but at Emperor, L225), and leftovers / 5. Li Mu scores
@@ -72,8 +72,10 @@ def cleanup(events: list[Event], state: TianxiaState, rng: Rng) -> TianxiaState:
     if state.rival is not None:
         rival = state.rival
         if rival.kind == LI_MU:
+            # Only the cards he turned up are named: the deck's are face down, and which they are
+            # would tell which Advanced cards he drew (`tianxia.house.advanced-draw`).
             state = emit(events, state, Event("rival_cleaned_up", "tianxia.limu.cleanup", {
-                "rival": LI_MU, "returned": [*rival.open, *rival.discard, *rival.deck]}))
+                "rival": LI_MU, "returned": [*rival.open, *rival.discard], "face_down": len(rival.deck)}))
         else:
             back = rng.shuffle([*rival.deck, *[card for card in rival.open if card], *rival.discard])
             state = emit(events, state, Event("rival_cleaned_up", "tianxia.bot.cleanup",

@@ -231,8 +231,8 @@ _RULES = (
      "is the seed's worked example.", "house"),
     (HOUSE, "tianxia.house.die", "Li Mu's die: 1-3 the first open card, 4-5 the second, 6 the top card of the deck.",
      "house"),
-    (HOUSE, "tianxia.house.round-decks", "The round decks the seed's table lost: one more Advanced card a round.",
-     "house"),
+    (HOUSE, "tianxia.house.round-decks", "The round decks: the seed's table read as merged cells, a blank cell part "
+     "of the written cell above it.", "house"),
     (HOUSE, "tianxia.house.bot-cards", "The Bot's cards never pass, star a section or gain prestige.", "house"),
     (HOUSE, "tianxia.house.first-player", "Round 1's turn order is drawn, but the solo player first and the Bot third.",
      "house"),
@@ -265,8 +265,8 @@ _RULES = (
     (HOUSE, "tianxia.house.tie", "Outside solo, equal highest prestige shares the win.", "house"),
     (HOUSE, "tianxia.house.region-order", "A Region or Military action is small decisions; a reward's choices come "
      "first.", "house"),
-    (HOUSE, "tianxia.house.pass-advances", "Passing, one advance per jade figurine owned, the k-th costing k coins.",
-     "house"),
+    (HOUSE, "tianxia.house.pass-advances", "Passing, one advance per jade figurine owned, counted as they arrive, "
+     "the k-th costing k coins; Li Mu's by the same count, free.", "house"),
     (HOUSE, "tianxia.house.merchants", "A worker pushed off a barge goes to its owner's merchant spaces; full, they "
      "pay the board's reward.", "house"),
     (HOUSE, "tianxia.house.resign", "A seat that resigns ends the game: the others share the win; in solo Li Mu "

@@ -48,7 +48,10 @@ MARGIN_SCALE = 30  # a lead of m prestige is worth 0.5 + 0.5 m / (|m| + 30): thr
 class TianxiaRules(Interrupts, RulesTurns):
     name = "tianxia"
     title = "Tianxia"
-    version = "1"
+    # 2: Li Mu's cleanup names only the cards he turned up; passing, his figurines count as they
+    # arrive; Normal's and Hard's round decks read the seed's table as merged cells. This code
+    # re-runs no version 1 game: their audits say so, and a running one plays on under version 2.
+    version = "2"
     seats = (1, 4)
     rulebook = RULEBOOK
     stand_in_bot = "random"

@@ -6,7 +6,9 @@ field not given is laid out by the generator as a deal and its opening would (ev
 choice drawn at random); a seat, the rival, a site or a nomad may be given in part, its other
 fields kept. `rolls` fixes Li Mu's next rolls. Every field is checked, with the reason starting
 with the field at fault and citing `tianxia.scenario`; a table that breaks a count of the board
-(more walls than a section holds, a marker twice on a track) is refused, never played.
+(more walls than a section holds, a marker twice on a track, a rival's card named twice) or that
+the game could not play on (Li Mu without a card for a roll of his die, a stack too short for a
+round's deck, a round to come without its bonus tiles or attack card) is refused, never played.
 `scenario_of` writes every field back, so a fork starts from exactly the table of its step.
 """
 
@@ -18,16 +20,22 @@ from typing import Any, Callable, Mapping
 from domain.contract import Decision, Event
 from domain.errors import IllegalAction
 from domain.rng import Rng
+from domain.scenario_fields import ScenarioFields
 from domain.tianxia import opening
 from domain.tianxia.board import BOARD
 from domain.tianxia.evolve import emit
 from domain.tianxia.reading import BoardDataError, Table
+from domain.tianxia.rival_turn import LAST_CARD_TURN
 from domain.tianxia.rivals import RIVALS
 from domain.tianxia.setup import deal
 from domain.tianxia.state import ACTION, NEUTRAL, Nomad, Rival, Seat, Section, Site, TianxiaState
 from domain.tianxia.vocabulary import RESOURCES
 
 RULE = "tianxia.scenario"
+# Each rival's cards are named once at most: Li Mu's among his stacks, and again among the cards of
+# the round (his deck is drawn from the stacks), the Bot's among its board, deck and discards.
+CARDS = {"li-mu": ScenarioFields(RULE, "Li Mu", "a card of Li Mu's", [card.id for card in RIVALS.deck("li-mu")]),
+         "bot": ScenarioFields(RULE, "the Bot", "a card of the Bot's", [card.id for card in RIVALS.deck("bot")])}
 TOP = ("round", "order", "next_order", "active", "turns", "turn_owner", "seats", "rival", "palace", "step_tiles", "discs",
        "fortify_discs", "sites", "barges", "ports", "wave", "demands", "shipping", "sections", "nomads", "attack",
        "attack_deck", "tile_bag", "ship_deck", "objective_deck", "round_stacks", "display", "rolls")
@@ -166,13 +174,45 @@ def read(base: TianxiaState, scenario: Mapping[str, Any]) -> TianxiaState:
 
 
 def check_whole(state: TianxiaState, owner_ids: list[int]) -> None:
-    """What no field alone can say: whose turn it is must be someone who has not passed."""
+    """What no field alone can say: whose turn it is must be someone who has not passed; each round
+    to come needs its bonus tiles and its attack card; Li Mu must have a card for every turn the
+    die may give him."""
     if state.active not in state.order:
         raise BoardDataError(f"active: {state.active!r} is not in the turn order {state.order}")
     if state.has_passed(state.active):
         raise BoardDataError(f"active: owner {state.active} has passed; it cannot be their turn")
     if all(state.has_passed(owner) for owner in owner_ids):
         raise BoardDataError("seats: everyone has passed: the round would be over")
+    rounds_left = BOARD.numbers.rounds - state.round
+    for name, what in (("round_stacks", "a stack of bonus tiles"), ("attack_deck", "a nomad attack card")):
+        if len(getattr(state, name)) < rounds_left:
+            raise BoardDataError(f"{name}: {what} for each of the {rounds_left} rounds to come, "
+                                 f"not {len(getattr(state, name))}")
+    if state.rival is not None and state.rival.kind == "li-mu":
+        check_li_mus_cards(state)
+
+
+def check_li_mus_cards(state: TianxiaState) -> None:
+    """Li Mu plays a card on each of his first 4 turns, and any of them may be his first or second
+    open card or the deck's top (L176-180): so until he has played 4 he keeps 2 open cards and a
+    deck of a card for each card turn left. Each later round's deck is drawn from his stacks as
+    the difficulty's table says (L156-162): they must hold as many."""
+    rival, open_cards = state.rival, BOARD.li_mu.open_cards
+    left = LAST_CARD_TURN - rival.turn
+    if not rival.passed and left > 0:
+        if len(rival.open) != open_cards:
+            raise BoardDataError(f"rival.open: Li Mu has {open_cards} open cards while he has cards to play "
+                                 f"({rival.turn} of {LAST_CARD_TURN} played): {rival.open} has {len(rival.open)}")
+        if len(rival.deck) < left:
+            raise BoardDataError(f"rival.deck: at least {left} cards: any of the {left} cards he has still to play "
+                                 f"may be the deck's top (a roll of 6), and the deck holds {len(rival.deck)}")
+    level = RIVALS.levels[state.difficulty]
+    for number in range(state.round + 1, BOARD.numbers.rounds + 1):
+        for name, wanted in zip(("basic", "advanced"), level.rounds[number - 1]):
+            held = len(getattr(rival, name))
+            if held < wanted:
+                raise BoardDataError(f"rival.{name}: round {number}'s deck takes {wanted} {name.title()} cards from "
+                                     f"this stack ({level.id}), which holds {held}")
 
 
 # --- The checks of one value -------------------------------------------------------------------
@@ -197,8 +237,8 @@ def list_of(value: Any, where: str, fewest: int, most: int) -> list:
     return value
 
 
-def ids(value: Any, where: str, known: Mapping[str, Any]) -> list[str]:
-    return [one_of(item, f"{where}[{n}]", list(known)) for n, item in enumerate(list_of(value, where, 0, 200))]
+def ids(value: Any, where: str, known: Mapping[str, Any], most: int = 200) -> list[str]:
+    return [one_of(item, f"{where}[{n}]", list(known)) for n, item in enumerate(list_of(value, where, 0, most))]
 
 
 def owners_of(value: Any, where: str, owners: list[int], most: int) -> list[int]:
@@ -263,7 +303,8 @@ def seat_of(base: Seat, value: Any, where: str) -> Seat:
                        ("battles_won", 100)):
         if table.has(name):
             changes[name] = table.int(name, high=most)
-    for name, known in (("offer", BOARD.starting_buildings), ("objectives", BOARD.objectives), ("tiles", BOARD.tiles),
+    one_shot = {tile_id: tile for tile_id, tile in BOARD.tiles.items() if tile.figurine is None}  # a figurine is not held as a tile
+    for name, known in (("offer", BOARD.starting_buildings), ("objectives", BOARD.objectives), ("tiles", one_shot),
                         ("tokens", BOARD.tokens)):
         if table.has(name):
             changes[name] = ids(table.raw(name), f"{where}.{name}", known)
@@ -291,9 +332,12 @@ def rival_of(base: Rival, value: Any, where: str) -> Rival:
         if table.has(name):
             changes[name] = table.int(name, high=most)
     cards = {card.id: card for card in RIVALS.deck("li-mu" if base.kind == "li-mu" else "bot")}
+    stacks = {}  # Li Mu's stacks each hold cards of their own kind
+    if base.kind == "li-mu":
+        stacks = {level: {i: c for i, c in cards.items() if c.level == level} for level in ("basic", "advanced")}
     for name in ("basic", "advanced", "deck", "discard"):
         if table.has(name):
-            changes[name] = ids(table.raw(name), f"{where}.{name}", cards)
+            changes[name] = ids(table.raw(name), f"{where}.{name}", stacks.get(name, cards), len(cards))
     if table.has("open"):
         raw = list_of(table.raw("open"), f"{where}.open", 0, 3)
         changes["open"] = [None if card is None else one_of(card, f"{where}.open[{n}]", list(cards))
@@ -319,6 +363,20 @@ def rival_of(base: Rival, value: Any, where: str) -> Rival:
         raise BoardDataError(f"{where}.face_down: one for each of the Bot's cards on its board")
     if base.kind == "li-mu" and (rival.face_down or None in rival.open):
         raise BoardDataError(f"{where}.open: Li Mu's open cards are face up, each a card")
+    check = CARDS[base.kind]
+    if base.kind == "li-mu":
+        check.no_card_twice([(f"scenario.{where}.basic", rival.basic), (f"scenario.{where}.advanced", rival.advanced)])
+        for number, card in enumerate(rival.advanced):
+            if cards[card].replaces in rival.basic:
+                raise BoardDataError(f"{where}.advanced[{number}]: {card} replaces {cards[card].replaces}, "
+                                     "which his Basic stack holds (tianxia.house.advanced-draw)")
+    else:
+        for name in ("basic", "advanced"):
+            if getattr(rival, name):
+                raise BoardDataError(f"{where}.{name}: the Bot has no stacks: its cards are on its board, in its "
+                                     "deck and among its discards")
+    check.no_card_twice([(f"scenario.{where}.open", [card for card in rival.open if card is not None]),
+                           (f"scenario.{where}.deck", rival.deck), (f"scenario.{where}.discard", rival.discard)])
     return rival
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from domain.rng import Rng
+from domain.tianxia.rivals import RIVALS
+from tests.secrecy import leaves
 
 
 def bearer(token):
@@ -109,3 +111,56 @@ def test_no_seat_sees_anothers_objectives_nor_any_deck_order(client):
     solo_url, solo_auth = create(client, [{"name": "ana"}], "solo-secrets", difficulty="hard")
     rival = client.get(solo_url, headers=solo_auth[0]).json["table"]["rival"]
     assert "deck" not in rival and "advanced" not in rival and rival["counts"]["deck"] >= 0
+
+
+LI_MUS_CARDS = {card.id for card in RIVALS.deck("li-mu")}
+TURNING_UP = {"rival_cards_turned": "open", "rival_card_drawn": "drawn", "rival_card_chosen": "card"}
+
+
+def turned_up(event: dict) -> set[str]:
+    """The cards of Li Mu's an event turns face up: his two open cards, a refill, a card from the deck's top."""
+    shown = event["data"].get(TURNING_UP.get(event["type"], ""), [])
+    return set(shown if isinstance(shown, list) else [shown])
+
+
+# With every card of the round named at its cleanup, as version 1 did, both games named cards never
+# turned up (S07A at Normal; S01 at Hard, which tells that S01A was not drawn).
+@pytest.mark.parametrize("difficulty, seed", [("normal", "spectator-normal-0"), ("hard", "spectator-hard-1")])
+def test_a_spectator_reads_no_card_of_li_mus_before_it_is_turned_up_in_the_round(client, difficulty, seed):
+    url, auth = create(client, [{"name": "ana"}], seed, difficulty=difficulty)
+    chooser = Rng(seed, "chooser")
+    while (game := client.get(url).json)["status"] == "running" and game["table"]["round"] < 4:  # three rounds over
+        actions = client.get(f"{url}/actions", headers=auth[0]).json["actions"]
+        client.post(f"{url}/actions", headers=auth[0], json={"action": chooser.choice(actions),
+                                                             "expected_version": game["version"]})
+    assert game["status"] == "running"
+    events, page = [], f"{url}/events?limit=500"
+    while page:
+        answer = client.get(page).json
+        events += answer["events"]
+        page = answer.get("next")
+    shown: set[str] = set()
+    for event in events:
+        if event["type"] == "round_started":
+            shown = set()  # his cards went back face down at the cleanup before
+        shown |= turned_up(event)
+        step = client.get(f"{url}/replay/{event['version']}").json
+        for what, answer in (("event", event), ("replay step", step)):
+            named = leaves(answer) & LI_MUS_CARDS
+            assert named <= shown, f"the {what} at step {event['version']} ({event['type']}) names {sorted(named - shown)}"
+
+
+@pytest.mark.parametrize("seats, scenario, refused", [
+    (1, {"rival": {"open": []}}, "scenario.rival.open: Li Mu has 2 open cards while he has cards to play"),
+    (1, {"rival": {"deck": []}}, "scenario.rival.deck: at least 4 cards"),
+    (1, {"rival": {"open": ["S08", "S09"], "deck": ["S01"] * 12}}, "scenario.rival.deck: S01 is listed twice"),
+    (1, {"rival": {"basic": []}}, "scenario.rival.basic: round 2's deck takes"),
+    (1, {"attack_deck": []}, "scenario.attack_deck: a nomad attack card for each of the 3 rounds to come"),
+    (2, {"rival": {"open": [], "face_down": [], "deck": ["B1", "B2", "B1"]}}, "scenario.rival.deck: B1 is listed twice"),
+])
+def test_a_scenario_the_rivals_could_not_play_is_refused_with_422_naming_the_field(client, seats, scenario, refused):
+    body = {"game": "tianxia", "seats": [{"name": name} for name in ("ana", "bo")[:seats]], "scenario": scenario}
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422 and answer.json["rule"] == "tianxia.scenario", answer.json
+    assert answer.json["detail"].startswith(refused), answer.json["detail"]
+    assert client.get("/api/games").json["games"] == [], "nothing was created"

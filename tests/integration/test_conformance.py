@@ -15,7 +15,7 @@ import jsonpatch
 import pytest
 from eventsourcing.application import project_aggregate
 
-from domain import registry, rules_turns
+from domain import clock, registry, rules_turns
 from domain.audit import audit
 from domain.contract import Event
 from domain.errors import RulesError
@@ -27,7 +27,7 @@ from services.what_if import what_if
 from services.streams import GameStream, Pace
 from tests.fixtures.dealer import RULES as DEALER
 from tests.playing import play_to_end
-from tests.secrecy import assert_learns_nothing_secret, leaves, private_facts_of
+from tests.secrecy import assert_learns_nothing_secret, assert_names_nothing_kept_hidden, hidden_from, leaves, private_facts_of
 
 # Dealer (tests/fixtures/dealer.py) stands for the games whose rules play turns of their own: it
 # is registered for these tests only, so that every check holds for such turns before a game has them.
@@ -169,35 +169,59 @@ def play(services, game_id, seed: str, decisions: int | None = None, resign_afte
     return made
 
 
-def stream_tables(services, game_id, token) -> dict[int, dict]:
+def stream_tables(services, game_id, token) -> tuple[dict[int, dict], dict[int, dict]]:
     """Every event message of the game's stream from its start, read to its end: version -> the
-    table it carries (the first whole, then each patch applied to the one before). A running
-    game's stream is read for one look (its clock then runs out)."""
+    table it carries (the first whole, then each patch applied to the one before), and version ->
+    the message itself. A running game's stream is read for one look (its clock then runs out)."""
     ticks = iter([0.0, 0.0, 0.0])
     pace = Pace(safety=1.0, heartbeat=1e9, lifetime=1.0, clock=lambda: next(ticks, 2.0), wait=lambda *_: None)
     messages = list(GameStream(services.news, game_id, token, 1, pace).messages())
     versions = [message.id for message in messages]
     assert versions == sorted(set(versions)), "each version once, in order"
-    tables, table = {}, None
+    tables, sent, table = {}, {}, None
     for message in messages:
         data = json.loads(message.text.split("data: ", 1)[1])  # as a client reads it off the wire
         table = data["game"] if table is None else jsonpatch.apply_patch(table, data["patch"])
-        tables[message.id] = table
-    return tables
+        tables[message.id], sent[message.id] = table, data
+    return tables, sent
+
+
+def hidden_at_each_step(services, game_id, viewer) -> dict[int, set[str]]:
+    """Step -> what the table after it holds that `viewer` may not see (nothing once the game is over)."""
+    game = services.store.game(game_id)
+    if game.finished:
+        return {}
+    rules, hidden = game.rules, {1: set()}
+    state = rules.new_state(len(game.seats), game.options)
+    for stored in services.store.stored_events(game_id)[1:]:
+        state = clock.fold(rules, state, Event.from_json(stored.domain_event))
+        hidden[stored.originator_version] = hidden_from(rules, state, viewer)
+    return hidden
 
 
 def check_every_step(services, game_id, tokens) -> None:
     """Replay every step as every seat and as a spectator, and read the whole stream as each: no
-    step may fail to show, and the stream shows each version as the replay does."""
+    step may fail to show, the stream shows each version as the replay does, and while the game
+    runs neither names what the asker's table hides before and after the step and shows at no
+    point of its decision."""
     last = services.store.game(game_id).version
-    for token in [None, *tokens]:
-        tables = stream_tables(services, game_id, token)
+    for seat, token in [(None, None), *((token["seat"], token["token"]) for token in tokens)]:
+        tables, sent = stream_tables(services, game_id, token)
         assert sorted(tables) == list(range(2, last + 1))
+        hidden = hidden_at_each_step(services, game_id, seat)
+        steps = {}
         for step in range(1, last + 1):
-            shown = services.queries.replay_step(game_id, step, token)
+            shown = steps[step] = services.queries.replay_step(game_id, step, token)
             assert shown["step"] == step and shown["description"]
             if step > 1:
                 assert tables[step] == shown["table"], f"the stream and the replay differ at step {step}"
+        for step in range(2, last + 1) if hidden else ():
+            decision = steps[step]["explanation"]["decision"]
+            around = [decision["decided_on_version"], *decision["steps"]]  # the table decided on, and after each step
+            turned_up = leaves([tables[version] for version in around if version in tables])
+            for where, answer in (("replay step", steps[step]), ("stream message", sent[step])):
+                assert_names_nothing_kept_hidden(answer, hidden[step - 1], hidden[step] - turned_up,
+                                                 f"the {where} {step} as {'seat %s' % seat if token else 'a spectator'}")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -213,7 +237,7 @@ def test_every_step_replays_and_streams_as_every_seat_and_a_spectator(services, 
         play(services, running.id, seed, decisions - 1)
         assert not services.store.game(running.id).finished
         for created in (running, finished):
-            check_every_step(services, created.id, [token["token"] for token in created.tokens])
+            check_every_step(services, created.id, created.tokens)
 
 
 def folded(rules, state, events):

@@ -192,6 +192,20 @@ def test_passing_takes_the_next_turn_order_place_a_display_tile_and_buys_one_adv
     assert state.next_order == [seat] and state.seats[seat].passed
 
 
+def test_passing_a_figurine_taken_on_a_palace_step_opens_one_more_advance():
+    state, seat = seat_table()
+    state.seats[seat].figurines, state.display = ["tiger"], ["rampart"]
+    reached = state.step_of(seat, "white") + 1
+    state.step_tiles = {**state.step_tiles, "white": [["jade-crane"] if step == reached else tiles
+                                                      for step, tiles in enumerate(state.step_tiles["white"])]}
+    state = act(state, seat, {"type": "pass"}).state
+    state = act(state, seat, {"type": "tile", "tile": "rampart", "index": 0}).state
+    state = act(state, seat, {"type": "buy_advance", "track": "white"}).state
+    state = until_settled(state, seat, pick=lambda legal: next(a for a in legal if a.get("tile") == "jade-crane"))
+    assert state.seats[seat].figurines == ["tiger", "crane"]
+    assert [a for a in RULES.legal_actions(state, seat) if a["type"] == "buy_advance"], "the crane opens a second advance"
+
+
 def test_board_b_and_the_academy_pay_prestige_on_passing():
     state, seat = seat_table()
     state.seats[seat].side = "B"

@@ -11,6 +11,7 @@ import pytest
 import domain.tianxia
 from domain.tianxia.board import BOARD
 from domain.tianxia.reading import BoardDataError
+from domain.tianxia.rival_turn import LAST_CARD_TURN
 from domain.tianxia.rivals import LINE_WORDS, RIVALS, SOLDIERS_WHERE, TOP_WORDS, Line, build
 
 DATA = tomllib.loads((Path(domain.tianxia.__file__).parent / "rivals.toml").read_text())
@@ -103,17 +104,46 @@ def test_a_roll_of_3_resolves_the_leftmost_card_and_every_face_picks_one_card():
     assert refusal(lambda d: d["die"].update(deck=[6, 3])) == "die: deck: 3 is not a face of the die, or is named twice"
 
 
-def test_each_round_deck_follows_the_difficulty_table_and_fits_its_stacks():
+# The seed's table of each round's deck (L158-162) as the extraction kept it: each level's column,
+# rounds 1 to 4, None for a blank cell.
+EXTRACTED = {
+    "easy": [None, "6 Basic", None, None],
+    "normal": ["5 Basic 1 Advanced", "4 Basic 2 Advanced", "3 Basic 3 Advanced", None],
+    "hard": ["4 Basic 2 Advanced", None, "2 Basic 4 Advanced", None],
+    "emperor": [None, "7 Advanced 2 Basic (S08 and S09)", None, None],
+}
+
+
+def merged(column: list[str | None]) -> list[str]:
+    """A column read as merged cells (tianxia.house.round-decks): a merged cell's text, centred,
+    lands on its upper middle row, so a blank cell is part of the written cell above it, and a
+    blank at the top of its column part of the first written cell below."""
+    first = next(cell for cell in column if cell is not None)
+    read, above = [], first
+    for cell in column:
+        above = cell if cell is not None else above
+        read.append(above)
+    return read
+
+
+def counts(cell: str) -> tuple[int, int]:
+    """(Basic, Advanced) of a cell such as "4 Basic 2 Advanced"."""
+    words = cell.split()
+    return tuple(int(words[words.index(kind) - 1]) if kind in words else 0 for kind in ("Basic", "Advanced"))
+
+
+def test_each_round_deck_reads_the_difficulty_table_one_way_merged_cells_throughout():
     levels = RIVALS.levels
     assert list(levels) == ["easy", "normal", "hard", "emperor"]
-    # The cells the seed keeps (L157-161) ...
-    assert all(rounds == (6, 0) for rounds in levels["easy"].rounds)
-    assert levels["normal"].rounds[:3] == ((5, 1), (4, 2), (3, 3))
-    assert levels["hard"].rounds[0] == (4, 2) and levels["hard"].rounds[2] == (2, 4)
-    assert all(rounds == (2, 7) for rounds in levels["emperor"].rounds)
-    # ... and the lost ones, one more Advanced card a round (tianxia.house.round-decks).
-    assert levels["normal"].rounds[3] == (2, 4)
-    assert levels["hard"].rounds[1] == (3, 3) and levels["hard"].rounds[3] == (1, 5)
+    for level, column in EXTRACTED.items():
+        assert levels[level].rounds == tuple(counts(cell) for cell in merged(column)), level
+    # So Easy and Emperor keep one deck all game, Normal's last cell and Hard's both span two rounds.
+    assert levels["normal"].rounds == ((5, 1), (4, 2), (3, 3), (3, 3))
+    assert levels["hard"].rounds == ((4, 2), (4, 2), (2, 4), (2, 4))
+
+
+def test_each_round_deck_fits_its_stacks_and_gives_li_mu_a_card_for_every_roll():
+    levels = RIVALS.levels
     # The stacks: Normal draws 4 Advanced cards and Hard 5, each replacing its Basic card (L115-116);
     # Emperor plays S08, S09 and all 7 Advanced cards (L117).
     assert (levels["normal"].advanced_drawn, levels["hard"].advanced_drawn) == (4, 5)
@@ -122,8 +152,8 @@ def test_each_round_deck_follows_the_difficulty_table_and_fits_its_stacks():
         basic, advanced = len(level.basic) - level.advanced_drawn, len(level.advanced) + level.advanced_drawn
         for basic_cards, advanced_cards in level.rounds:
             assert basic_cards <= basic and advanced_cards <= advanced
-            # Li Mu turns up 2 cards and refills after each of his 4 turns but the last (L164, L176, L180).
-            assert basic_cards + advanced_cards >= BOARD.li_mu.open_cards + 3
+            # Li Mu turns up 2 cards and plays 4, any of which may be the deck's top (L164, L176-180).
+            assert basic_cards + advanced_cards >= BOARD.li_mu.open_cards + LAST_CARD_TURN
     assert refusal(lambda d: d["level"][1].update(rounds=[[5, 1], [4, 2], [3, 3], [1, 5]])) == (
         "level normal: rounds: round 4 wants 1 Basic and 5 Advanced cards of stacks of 5 and 4")
 

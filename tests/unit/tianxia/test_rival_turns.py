@@ -330,6 +330,20 @@ def test_passing_li_mu_takes_a_display_tile_with_a_new_figurine_then_advances_on
     assert decision.state.display == ["rampart", "jade-tiger"]
 
 
+def test_passing_a_figurine_li_mu_takes_on_a_palace_step_counts_at_once_as_a_players_would():
+    state = solo("S01", "S04")
+    state.rival.turn, state.rival.figurines, state.display = 4, ["tiger"], ["rampart"]
+    reached = state.step_of(state.rival_owner, "blue") + 1  # his lowest track, blue first on a tie
+    state.step_tiles = {**state.step_tiles, "blue": [["jade-crane"] if step == reached else tiles
+                                                     for step, tiles in enumerate(state.step_tiles["blue"])]}
+    decision = played(state)
+    claimed = of_type(decision.events, "rival_tile_claimed")
+    assert [(e.data["tile"], e.data["where"]) for e in claimed] == [("jade-crane", {"track": "blue", "step": reached})]
+    advances = [e.data["track"] for e in of_type(decision.events, "rival_advanced") if e.rule == "tianxia.limu.pass"]
+    assert advances == ["blue", "black"], "the crane taken on his first advance gives him a second (L190)"
+    assert decision.state.rival.figurines == ["tiger", "crane"]
+
+
 def test_passing_with_no_new_figurine_on_display_he_removes_the_leftmost_tile():
     state = solo("S01", "S04")
     state.rival.turn, state.display = 4, ["rampart", "jade-tiger"]

@@ -68,14 +68,16 @@ def test_the_turn_order_follows_the_order_of_passing_so_li_mu_passing_first_play
     assert cleaned(state)[1].order == [0, state.rival_owner]
 
 
-def test_li_mus_markers_come_back_and_every_card_returns_to_its_stack():
+def test_li_mus_markers_come_back_and_every_card_returns_to_its_stack_naming_only_those_turned_up():
     state = end_of_round(difficulty="normal")
     rival = state.rival
     rival.markers, rival.turn, rival.passed = 0, 5, True
-    rival.discard, rival.open, rival.deck = ["S02"], ["S07"], ["S09"]
+    rival.discard, rival.open, rival.deck = ["S02"], ["S07"], ["S09", "S05A"]
     events, after = cleaned(state)
     cleaned_up = of_type(events, "rival_cleaned_up")[0]
-    assert cleaned_up.rule == "tianxia.limu.cleanup" and sorted(cleaned_up.data["returned"]) == ["S02", "S07", "S09"]
+    assert cleaned_up.rule == "tianxia.limu.cleanup" and sorted(cleaned_up.data["returned"]) == ["S02", "S07"]
+    assert cleaned_up.data["face_down"] == 2 and not {"S09", "S05A"} & set(str(cleaned_up.facts)), (
+        "the deck's cards were never turned up: which they are stays secret (tianxia.house.advanced-draw)")
     assert (after.rival.markers, after.rival.turn, after.rival.passed) == (BOARD.li_mu.action_markers, 0, False)
     assert after.rival.open == after.rival.deck == after.rival.discard == []
     assert after.rival.basic == state.rival.basic and after.rival.advanced == state.rival.advanced, "his stacks stay whole"
