@@ -5,6 +5,12 @@ binds): `{"per_decision": "P1D", "on_timeout": "forfeit" | "bot", "bot": name}`.
 cause records when it was taken (`at`, from the service's clock, which tests replace), and the
 decision at hand is due `per_decision` after the one before it. Bots have no deadline: they play
 at once.
+
+`per_decision` is an ISO 8601 duration (aniso8601 reads it) in ASCII digits, of weeks alone or of
+days, hours, minutes and seconds, the last of them perhaps with a fraction; years and months,
+whose length varies, are refused. A new clock stores the duration's canonical form (`PT90M` is
+kept as `PT1H30M`, `P1W` as `P7D`); a clock stored before durations were read this strictly is
+still read as it was then.
 """
 
 from __future__ import annotations
@@ -13,10 +19,15 @@ import re
 from datetime import datetime, timedelta, timezone
 from typing import Any, Mapping
 
+import aniso8601
+from aniso8601.builders import TupleBuilder
+
 from services.errors import InvalidRequest
 
-DURATION = re.compile(r"P(?:(?P<weeks>\d+)W)?(?:(?P<days>\d+)D)?(?:T(?:(?P<hours>\d+)H)?(?:(?P<minutes>\d+)M)?"
-                      r"(?:(?P<seconds>\d+)S)?)?")
+MAX_DURATION = 40  # characters: "P60D" or "PT1H30M" are a few
+# How clocks were read before aniso8601 read them: only for reading a clock already stored.
+STORED_DURATION = re.compile(r"P(?:(?P<weeks>\d+)W)?(?:(?P<days>\d+)D)?(?:T(?:(?P<hours>\d+)H)?(?:(?P<minutes>\d+)M)?"
+                             r"(?:(?P<seconds>\d+)S)?)?")
 SHORTEST = timedelta(seconds=10)
 LONGEST = timedelta(days=60)
 POLICIES = ("forfeit", "bot")
@@ -30,15 +41,42 @@ class SystemClock:
         return datetime.now(timezone.utc)
 
 
-def parse_duration(text: str) -> timedelta:
-    """An ISO 8601 duration of weeks, days, hours, minutes and seconds ("P1D", "PT30M", "P1DT12H")."""
-    match = DURATION.fullmatch(text) if isinstance(text, str) else None
-    if match is None or not any(match.groupdict().values()) or text.endswith("T"):
-        raise ValueError(f"{text!r} is not an ISO 8601 duration such as P1D, PT12H or P2DT30M")
+def parse_duration(text: Any) -> timedelta:
+    """An ISO 8601 duration of weeks, or of days, hours, minutes and seconds ("P1D", "PT30M",
+    "P1DT12H", "PT10.5S"); ValueError saying why for anything else."""
+    if not isinstance(text, str) or len(text) > MAX_DURATION or not text.isascii():
+        # aniso8601 reads any Unicode digit ("PT١٠S"); a duration here is written in ASCII.
+        raise ValueError(f"{text!r:.{MAX_DURATION + 2}} is not an ISO 8601 duration such as P1D, PT12H or P2DT30M "
+                         f"(ASCII, at most {MAX_DURATION} characters)")
     try:
+        parts = aniso8601.parse_duration(text, builder=TupleBuilder)
+        if float(parts.PnY or 0) or float(parts.PnM or 0):
+            raise ValueError(f"{text!r} counts years or months, whose length varies: give days, hours or minutes")
+        return aniso8601.parse_duration(text)
+    except (OverflowError, aniso8601.exceptions.RangeCheckError):
+        raise ValueError(f"{text!r} is far longer than any clock allows ({LONGEST.days} days at most)") from None
+    except aniso8601.exceptions.ISOFormatError as error:
+        raise ValueError(f"{text!r} is not an ISO 8601 duration such as P1D, PT12H or P2DT30M: {error}") from None
+
+
+def canonical_duration(duration: timedelta) -> str:
+    """The one way a duration is stored: days, hours, minutes and seconds (fraction only as needed)."""
+    hours, rest = divmod(duration.seconds, 3600)
+    minutes, seconds = divmod(rest, 60)
+    fraction = f".{duration.microseconds:06d}".rstrip("0") if duration.microseconds else ""
+    time = "".join(f"{amount}{unit}" for amount, unit in ((hours, "H"), (minutes, "M")) if amount)
+    if seconds or fraction:
+        time += f"{seconds}{fraction}S"
+    return "P" + (f"{duration.days}D" if duration.days else "") + (f"T{time}" if time else "")
+
+
+def stored_duration(text: str) -> timedelta:
+    """A stored clock's duration: canonical since durations are read strictly, as written before."""
+    try:
+        return parse_duration(text)
+    except ValueError:
+        match = STORED_DURATION.fullmatch(text)
         return timedelta(**{unit: int(value) for unit, value in match.groupdict().items() if value})
-    except (OverflowError, ValueError):  # more days than a timedelta holds, or digits than int() reads
-        raise ValueError(f"{text[:40]!r} is far longer than any clock allows ({LONGEST.days} days at most)") from None
 
 
 def checked_clock(raw: Any, rules: Any) -> dict[str, Any]:
@@ -58,7 +96,7 @@ def checked_clock(raw: Any, rules: Any) -> dict[str, Any]:
     policy = raw.get("on_timeout", "forfeit")
     if policy not in POLICIES:
         raise InvalidRequest(f"on_timeout is 'forfeit' or 'bot', not {policy!r}", "clock.on_timeout")
-    clock = {"per_decision": raw["per_decision"], "on_timeout": policy}
+    clock = {"per_decision": canonical_duration(per_decision), "on_timeout": policy}
     if policy == "bot":
         bot = raw.get("bot", rules.stand_in_bot)
         if not isinstance(bot, str) or bot not in rules.bots:
@@ -83,7 +121,7 @@ def deadline(game: Any) -> datetime | None:
     if record.get("bot") or (record.get("open") and not record.get("player")):
         return None  # a bot plays at once; an open seat waits for a player, who then gets the full time
     since = max(since, record.get("joined_at") or since)
-    return datetime.fromisoformat(since) + parse_duration(clock["per_decision"])
+    return datetime.fromisoformat(since) + stored_duration(clock["per_decision"])
 
 
 def timestamp(moment: datetime) -> str:

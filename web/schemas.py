@@ -67,7 +67,8 @@ class CreateGameRequest(Schema):
         "description": "spectators see the running game this many steps behind (the seats see it as it is)"})
     clock = fields.Dict(
         keys=fields.String(),
-        metadata={"description": "a time for each decision: per_decision (ISO 8601 duration, 10 s to 60 days), "
+        metadata={"description": "a time for each decision: per_decision (ISO 8601 duration, 10 s to 60 days, "
+                                 "stored in its canonical form), "
                                  "on_timeout ('forfeit': the seat resigns; 'bot': a bot plays that decision), "
                                  "bot (which, for 'bot'; default the game's stand-in)",
                   "example": {"per_decision": "P1D", "on_timeout": "forfeit"}},

@@ -39,6 +39,14 @@ def test_a_clock_that_cannot_be_is_answered_400_naming_the_field(client):
     assert client.get("/api/games").json["games"] == []
 
 
+def test_a_duration_in_other_digits_is_refused_and_one_with_a_fraction_is_shown_canonical(client, clock):
+    refused = create_with_clock(client, {"per_decision": "PT\u0661\u0660S"})
+    assert refused.status_code == 400 and refused.json["field"] == "clock.per_decision"
+    answer = create_with_clock(client, {"per_decision": "PT0.25H"})
+    assert answer.status_code == 201, answer.json
+    assert client.get(f"/api/games/{answer.json['id']}").json["clock"]["per_decision"] == "PT15M"
+
+
 def test_the_inbox_puts_the_nearest_deadline_first(client, clock, caught_up):
     ana, bo = register(client, "ana"), register(client, "bo")
     waiting_on_ana = []
