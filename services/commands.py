@@ -31,6 +31,7 @@ from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, S
 from services.destinations import Destinations
 from services.explain import decision_of, made_by
 from services.game import Game, IdempotentReply, reply_id
+from services.names import likeness
 from services.presenting import present_events, present_rules_turn, present_to_act
 from services.players import Player, Players
 from services.seating import Seating, seating_of
@@ -117,8 +118,8 @@ def check_join(game: Game, seat: int, player: Player) -> None:
         raise Forbidden(f"seat {seat} is kept for another player; only they may join it", field="n")
     if any(other.get("player") == str(player.id) for other in game.seats):
         raise InvalidRequest(f"{player.name} already has a seat at this table", "n")
-    if any(other["name"] == player.name for other in game.seats):
-        raise InvalidRequest(f"a seat of this game is named {player.name} already; names must differ", "n")
+    if any(likeness(other["name"]) == likeness(player.name) for other in game.seats):
+        raise InvalidRequest(f"a seat of this game is named {player.name} or alike already; names must differ", "n")
 
 
 class Commands:

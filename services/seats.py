@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.contract import Rules
 from services.errors import Forbidden, InvalidRequest
-from services.names import checked_name
+from services.names import checked_name, likeness
 from services.seating import is_open, open_seat_name
 
 
@@ -35,7 +35,7 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
             records.append({"name": open_seat_name(index), "bot": None, "open": True, "token_sha256": None})
             if seat.get("reserved_for"):  # filled in by Players.seated from {"open": true, "player": id}
                 records[-1]["reserved_for"] = seat["reserved_for"]
-            names.add(records[-1]["name"])
+            names.add(likeness(records[-1]["name"]))
             continue
         if seat.get("open") is not None:
             raise InvalidRequest('an open seat is {"open": true}, or {"open": true, "player": id} to keep it '
@@ -50,12 +50,13 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
             name = checked_name(name, f"{where}.name")
         if not name and bot:
             # Two unnamed bots of one kind are told apart by their seat.
-            name = f"{bot}-bot" if f"{bot}-bot" not in names else f"{bot}-bot-{index}"
+            name = f"{bot}-bot" if likeness(f"{bot}-bot") not in names else f"{bot}-bot-{index}"
         if not name:
             raise InvalidRequest("a seat needs a name (a person) or a bot", where)
-        if name in names:
-            raise InvalidRequest(f"two seats are named '{name}'; names must differ", f"{where}.name")
-        names.add(name)
+        if likeness(name) in names:
+            raise InvalidRequest(f"two seats are named '{name}' or alike (case and width aside); names must differ",
+                                 f"{where}.name")
+        names.add(likeness(name))
         if seat.get("player"):
             # A player's seat opens with the player's own key (see services.players): no new token.
             tokens.append(None)

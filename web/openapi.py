@@ -37,8 +37,9 @@ Limits the service enforces on every request:
 - a body is JSON in UTF-8, at most {MAX_BODY_BYTES // 1024} KiB (413 beyond), nested at most {MAX_DEPTH} levels
   of arrays and objects, its integers within 64 bits and its strings free of lone surrogates (400);
 - a body sent as anything but `application/json` is refused (415);
-- names (of seats and players) are trimmed, then 1 to 40 characters, none of them a control
-  character; a seed has 1 to {MAX_SEED_LENGTH} characters; an `Idempotency-Key` 1 to 200 printable ASCII
+- names (of seats and players) are at most 40 characters, kept composed (NFC) and trimmed, with
+  at least one visible character and no control or format character (bidirectional controls
+  included); names alike (case and width aside) may not sit at one table; a seed has 1 to {MAX_SEED_LENGTH} characters; an `Idempotency-Key` 1 to 200 printable ASCII
   characters;
 - `limit` 1 to 500 and `offset` 0 to 1,000,000 in lists; a list's `cursor` at most {MAX_CURSOR}
   characters, and one that list gave in a `next` link; the event log's and the replay's `after`

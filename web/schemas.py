@@ -14,12 +14,13 @@ from web.bodies import INT64_MAX
 
 
 class Name(fields.String):
-    """A person's name, trimmed, then checked as services.names says."""
+    """A person's name, composed (NFC) and trimmed, then checked as services.names says."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("metadata", {}).update(minLength=1, maxLength=MAX_NAME)
         kwargs["metadata"]["description"] = kwargs["metadata"].get("description", "a name") + (
-            f": at most {MAX_NAME} characters, at least one once trimmed, none of them a control character")
+            f": at most {MAX_NAME} characters, at least one of them visible, none a control or format character "
+            "(no bidirectional control, no zero-width space); kept in Unicode's composed form (NFC)")
         super().__init__(**kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
