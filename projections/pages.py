@@ -4,7 +4,8 @@ A cursor is the sort key of the last row shown, so the next page is read from th
 the last one stopped (keyset pagination): it costs the same however deep in the list it is,
 and rows added meanwhile neither repeat nor push rows off the page. It is the list's name and
 that key as JSON, in URL-safe base64; a cursor that does not decode to a key of this list (of
-its shape and types) is refused, naming the `cursor` parameter.
+its shape and types, its text free of lone surrogates, its numbers finite) is refused, naming
+the `cursor` parameter.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import math
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -55,12 +57,28 @@ def decode(kind: str, cursor: str, types: Sequence[type] | None = None) -> list[
         raise refused()
     try:
         padded = cursor + "=" * (-len(cursor) % 4)
-        found = json.loads(base64.urlsafe_b64decode(padded.encode("ascii")).decode())
+        found = json.loads(base64.urlsafe_b64decode(padded.encode("ascii")).decode(),
+                           parse_constant=not_a_number, parse_float=finite)
+        for part in found if isinstance(found, list) else ():
+            if isinstance(part, str):
+                part.encode()  # a lone surrogate ("\ud800") is no text a database keeps: UnicodeEncodeError
     except (UnicodeError, binascii.Error, ValueError):
         raise refused() from None
     if not isinstance(found, list) or not found or found[0] != kind:
         raise refused()
     return found[1:] if types is None else typed(found[1:], types)
+
+
+def not_a_number(constant: str) -> float:
+    raise ValueError(f"{constant} is no key of a list")
+
+
+def finite(text: str) -> float:
+    """A number of a key: never NaN or an infinity (1e999), which no row is sorted by."""
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text} is no key of a list")
+    return number
 
 
 def typed(key: list[Any], types: Sequence[type]) -> list[Any]:

@@ -183,3 +183,38 @@ def test_the_export_is_sent_line_by_line_as_it_is_read(client, services):
     _, events = every_page(get(client), f"/api/games/{created['id']}/events?limit=500", "events")
     assert [line["version"] for line in lines[1:]] == [e["version"] for e in events[1:]]
     assert [line["chain"] for line in lines[1:]] == [e["chain"] for e in events[1:]]
+
+
+LONE = "\ud800"  # half of a UTF-16 pair: no character, and no text a database keeps
+# Each list, and a cursor of its own shape holding a lone surrogate where its key holds text.
+CURSORS_WITH_A_LONE_SURROGATE = [
+    ("/api/games", cursor_of("games", "2026-11-23T09:00:00Z", LONE)),
+    ("/api/results", cursor_of("results", LONE, "id")),
+    ("/api/leaderboards/chi", cursor_of("leaderboard:chi", 3.5, LONE)),
+    ("/api/leaderboards/court/solo/standard", cursor_of("solo:court:standard", 0, 4, LONE)),
+    ("/api/players/me/games", cursor_of("inbox", 0, 0, "2026", LONE, "id")),
+    ("/api/players/me/games", cursor_of("inbox", 1, LONE, "id")),
+    ("/leaderboards/chi", cursor_of("leaderboard:chi", 3.5, LONE)),
+]
+
+
+@pytest.mark.parametrize("path, cursor", CURSORS_WITH_A_LONE_SURROGATE)
+def test_a_cursor_holding_a_lone_surrogate_is_refused_naming_it(client, path, cursor):
+    ana = register(client, "ana")
+    answer = client.get(path, query_string={"cursor": cursor}, headers=bearer(ana["key"]))
+    if path.startswith("/api/"):
+        refused(answer, "cursor")
+    else:  # the page starts again from the top
+        assert answer.status_code == 400 and "Chi" in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"])
+@pytest.mark.parametrize("kind, path", [("leaderboard:chi", "/api/leaderboards/chi"),
+                                        ("solo:court:standard", "/api/leaderboards/court/solo/standard")])
+def test_a_leaderboard_cursor_holding_no_finite_number_is_refused_naming_it(client, caught_up, number, kind, path):
+    create(client, [{"bot": "greedy"}, {"bot": "random"}], seed="two-raters")  # bots play it to its end at once
+    caught_up()
+    assert client.get("/api/leaderboards/chi").json["total"] == 2
+    parts = f'"{kind}",{number},"player:x"' if kind.startswith("leaderboard") else f'"{kind}",{number},0,"player:x"'
+    cursor = base64.urlsafe_b64encode(f"[{parts}]".encode()).decode().rstrip("=")
+    refused(client.get(path, query_string={"cursor": cursor}), "cursor")
