@@ -10,7 +10,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from web import bodies
-from web.openapi import Problem, problem_response
+from web.openapi import EVERY_OPERATION, Problem, problem_response
 
 
 def json_body(req):
@@ -75,12 +75,13 @@ class Blueprint(SmorestBlueprint):
 
     @staticmethod
     def _prepare_server_error_doc(doc, doc_info, **kwargs):
-        """Every operation may fail: its 500 is a problem too."""
+        """Every operation may fail (500), and any request may be too long (414, 431): problems too."""
         responses = doc.setdefault("responses", {})
-        if 500 not in responses and "500" not in responses:
-            response = problem_response(500)
-            responses[500] = {"description": response["description"], "content": {
-                response["content_type"]: {"schema": Problem, "example": response["example"]}}}
+        for status in EVERY_OPERATION:
+            if status not in responses and str(status) not in responses:
+                response = problem_response(status)
+                responses[status] = {"description": response["description"], "content": {
+                    response["content_type"]: {"schema": Problem, "example": response["example"]}}}
         return doc
 
 

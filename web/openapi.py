@@ -24,6 +24,7 @@ from web import problem_types as kinds
 from web import problems
 from web.bodies import INT64_MAX, MAX_BODY_BYTES, MAX_DEPTH
 from web.problems import PROBLEM_JSON
+from web.server_process import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 DESCRIPTION = f"""Play, replay and audit turn-based games.
 
@@ -34,6 +35,8 @@ stale `expected_version`) and `errors` (every field the schema refused).
 
 Limits the service enforces on every request:
 
+- a request line (method, path and query) of at most {LIMIT_REQUEST_LINE} bytes (414 beyond), and at most
+  {LIMIT_REQUEST_FIELDS} header fields of at most {LIMIT_REQUEST_FIELD_SIZE} bytes each (431 beyond);
 - a body is JSON in UTF-8, at most {MAX_BODY_BYTES // 1024} KiB (413 beyond), nested at most {MAX_DEPTH} levels
   of arrays and objects, its integers within 64 bits and its strings free of lone surrogates (400);
 - a body sent as anything but `application/json` is refused (415);
@@ -62,10 +65,14 @@ USUAL = {
     404: "no game has this id",
     409: "the request conflicts with the game's state",
     413: f"the body is larger than {MAX_BODY_BYTES // 1024} KiB",
+    414: f"the request line (method, path and query) is longer than {LIMIT_REQUEST_LINE} bytes",
     415: "the body is not sent as application/json",
     422: "the rules refuse it: `rule` names the rule and `detail` says why",
+    431: f"more than {LIMIT_REQUEST_FIELDS} header fields, or one longer than {LIMIT_REQUEST_FIELD_SIZE} bytes",
     500: "the server failed; the error is logged",
 }
+# What any request may meet, whatever the operation: documented on every one (web.blueprint).
+EVERY_OPERATION = (414, 431, 500)
 BODY_ERRORS = (400, 413, 415)
 SEAT_ERRORS = (401, 403)
 
@@ -102,8 +109,9 @@ def server_sent_event(kinds: list[str], data: str, with_id: bool) -> dict:
 
 # The kind of problem each status shows in the document's examples.
 EXAMPLE_KINDS = {400: kinds.INVALID_REQUEST, 401: kinds.UNAUTHORIZED, 403: kinds.FORBIDDEN, 404: kinds.NOT_FOUND,
-                 409: kinds.STALE_VERSION, 413: kinds.TOO_LARGE, 415: kinds.UNSUPPORTED_MEDIA_TYPE,
-                 422: kinds.ILLEGAL_ACTION, 500: kinds.INTERNAL_ERROR}
+                 409: kinds.STALE_VERSION, 413: kinds.TOO_LARGE, 414: kinds.URI_TOO_LONG,
+                 415: kinds.UNSUPPORTED_MEDIA_TYPE, 422: kinds.ILLEGAL_ACTION, 431: kinds.HEADERS_TOO_LARGE,
+                 500: kinds.INTERNAL_ERROR}
 
 
 def problem_response(status: int, description: str | None = None, kind: kinds.Kind | None = None) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from web.bodies import MAX_BODY_BYTES
+from web.server_process import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,14 @@ NOT_FINISHED = Kind("not-finished", "Game not finished", 409, (
 TOO_LARGE = Kind("too-large", "Request too large", 413, (
     f"The request's body is larger than the service reads ({MAX_BODY_BYTES // 1024} KiB). No operation needs more: a "
     "scenario or an action is a few kilobytes at most."))
+URI_TOO_LONG = Kind("uri-too-long", "URI too long", 414, (
+    "The request line (the method, the path and its query) is longer than the service reads: "
+    f"{LIMIT_REQUEST_LINE} bytes, far more than any path or query of the API needs (a list's `cursor` is at "
+    "most 400 characters). Follow the links the API gives rather than building long queries."))
+HEADERS_TOO_LARGE = Kind("headers-too-large", "Request header fields too large", 431, (
+    f"The request's headers are more than the service reads: at most {LIMIT_REQUEST_FIELDS} fields, each at "
+    f"most {LIMIT_REQUEST_FIELD_SIZE} bytes (its name included). A token, a key or an `Idempotency-Key` is far "
+    "shorter; send fewer or shorter headers (a large cookie of another site, say)."))
 UNSUPPORTED_MEDIA_TYPE = Kind("unsupported-media-type", "Unsupported media type", 415, (
     "The body was sent as something other than JSON. Send it with `Content-Type: application/json`, "
     "encoded in UTF-8."))
@@ -84,12 +93,12 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
-    SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION, GAME_OVER, LIMIT_REACHED,
-    INTERNAL_ERROR, HTTP_ERROR,
+    SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION,
+    GAME_OVER, LIMIT_REACHED, INTERNAL_ERROR, HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.
 BY_STATUS: dict[int, Kind] = {kind.status: kind for kind in (
-    INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, TOO_LARGE, UNSUPPORTED_MEDIA_TYPE,
-    INTERNAL_ERROR,
+    INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, TOO_LARGE, URI_TOO_LONG,
+    HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, INTERNAL_ERROR,
 )}

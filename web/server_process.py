@@ -25,18 +25,25 @@ ROOT = Path(__file__).resolve().parents[1]
 GRACEFUL_SECONDS = 3
 # Connections one gevent worker serves at once (gunicorn's default is 1,000): streams and requests.
 WORKER_CONNECTIONS = 4000
+# What gunicorn reads of a request (its defaults, stated); beyond, web.http_workers answers 414 or 431.
+LIMIT_REQUEST_LINE = 4094  # bytes: the method, the path and its query, the version
+LIMIT_REQUEST_FIELD_SIZE = 8190  # bytes of one header field, its name included
+LIMIT_REQUEST_FIELDS = 100  # header fields in one request
 
 
 def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", threads: int = 4,
                      app: str = "web.wsgi:app") -> list[str]:
     """The API server's command line: the gevent worker, or gunicorn's threads (`gthread`), where
-    each open stream holds a thread."""
+    each open stream holds a thread; either answers an over-long request as a problem (web.http_workers)."""
     command = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(workers),
-               "--graceful-timeout", str(GRACEFUL_SECONDS)]
+               "--graceful-timeout", str(GRACEFUL_SECONDS), "--limit-request-line", str(LIMIT_REQUEST_LINE),
+               "--limit-request-field_size", str(LIMIT_REQUEST_FIELD_SIZE),
+               "--limit-request-fields", str(LIMIT_REQUEST_FIELDS)]
     if worker_class == "gevent":
-        command += ["--worker-class", "gevent", "--worker-connections", str(WORKER_CONNECTIONS)]
+        command += ["--worker-class", "web.http_workers.ProblemGeventWorker",
+                    "--worker-connections", str(WORKER_CONNECTIONS)]
     else:
-        command += ["--worker-class", "gthread", "--threads", str(threads)]
+        command += ["--worker-class", "web.http_workers.ProblemThreadWorker", "--threads", str(threads)]
     return command + [app]
 
 

@@ -1,0 +1,67 @@
+"""gunicorn's workers as the API runs them, answering even the refusals gunicorn makes by itself
+as problems (application/problem+json), like every other error of the service.
+
+gunicorn reads a request line of at most LIMIT_REQUEST_LINE bytes, and at most LIMIT_REQUEST_FIELDS
+header fields of LIMIT_REQUEST_FIELD_SIZE bytes each (web.server_process sets them). Past them it
+stops reading, and answers 414 or 431 before the app sees the request, with an HTML page of its
+own; these workers answer the same statuses as problems instead. The limits stay gunicorn's, so
+an over-long request is never read further than they allow.
+
+This module is loaded by gunicorn's arbiter before the gevent worker patches the standard library:
+it imports no more than gunicorn's own workers, web.problem_types and web.server_process.
+"""
+
+from __future__ import annotations
+
+import json
+from http import HTTPStatus
+
+from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
+from gunicorn.util import write_nonblock
+from gunicorn.workers.ggevent import GeventWorker
+from gunicorn.workers.gthread import ThreadWorker
+
+from web import problem_types as kinds
+from web.server_process import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
+
+
+def limit_problem(error: Exception) -> tuple[kinds.Kind, str, str] | None:
+    """The problem answering a request gunicorn refused for its size: kind, detail, field."""
+    if isinstance(error, LimitRequestLine):
+        return (kinds.URI_TOO_LONG, f"the request line (method, path and query) is longer than the "
+                f"{LIMIT_REQUEST_LINE} bytes the service reads", "request line")
+    if isinstance(error, LimitRequestHeaders):
+        return (kinds.HEADERS_TOO_LARGE, f"the request's headers are more than the service reads: at most "
+                f"{LIMIT_REQUEST_FIELDS} fields of {LIMIT_REQUEST_FIELD_SIZE} bytes each", "headers")
+    return None
+
+
+def problem_bytes(kind: kinds.Kind, detail: str, field: str) -> bytes:
+    """A whole HTTP response carrying the problem; the connection closes after it, as gunicorn's does."""
+    body = json.dumps({"type": kind.type, "title": kind.title, "status": kind.status, "detail": detail,
+                       "field": field}).encode()
+    head = (f"HTTP/1.1 {kind.status} {HTTPStatus(kind.status).phrase}\r\nConnection: close\r\n"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
+    return head.encode("latin-1") + body
+
+
+class ProblemAnswers:
+    """A worker's error handling, with gunicorn's refusals of an over-long request as problems."""
+
+    def handle_error(self, req, client, addr, exc):
+        refused = limit_problem(exc)
+        if refused is None:
+            return super().handle_error(req, client, addr, exc)
+        self.log.warning("Invalid request from ip=%s: %s", (addr or ("",))[0], exc)
+        try:
+            write_nonblock(client, problem_bytes(*refused))
+        except OSError:
+            self.log.debug("Failed to send error message.")
+
+
+class ProblemGeventWorker(ProblemAnswers, GeventWorker):
+    """gunicorn's gevent worker (the API's): each request and each open stream a greenlet."""
+
+
+class ProblemThreadWorker(ProblemAnswers, ThreadWorker):
+    """gunicorn's gthread worker, for the benchmarks that compare it."""
