@@ -181,6 +181,9 @@ def _rerun(rules, header: Mapping[str, Any], seed: str, records: Sequence[Mappin
         state = expected.state
         states[group[-1]["version"]] = state
     if not groups:
+        if finished:
+            raise _Diverged(Finding(2, "end", "the log holds no event: a finished game's log begins with its deal",
+                                    None, None))
         return bot_moves_checked
     end = groups[-1][-1]["version"] + 1
     if (due := interrupts.standing_due(rules, state)) is not None:

@@ -31,7 +31,7 @@ from uuid import UUID
 import psycopg
 from eventsourcing.persistence import PersistenceError
 
-from services.audit import export_lines, import_game, verify_export
+from services.audit import export_lines, file_lines, importable, store_import, verify_export
 from services.bootstrap import build
 from services.errors import ServiceError
 from services.queries import MAX_PAGE, Queries
@@ -117,8 +117,8 @@ def card_table(game: str) -> int:
 
 
 def verify(path: str) -> int:
-    with open(path, encoding="utf-8") as lines:
-        report = verify_export(lines)
+    with open(path, "rb") as binary:
+        report = verify_export(file_lines(binary))
     if report.verified:
         print(f"verified: {report.steps} steps; " + "; ".join(report.checks))
         return 0
@@ -204,9 +204,10 @@ def export(store, game: UUID, output: str | None) -> None:
 
 def import_file(path: str, place: StorePlace) -> int:
     """Load an export; the store (and its data folder) is created if it is not there yet."""
-    with open(path, encoding="utf-8") as lines:
-        services = build()
-        print(f"imported game {import_game(services.store, lines)} into {place.describe()}")
+    with open(path, "rb") as binary:
+        head, records = importable(file_lines(binary))  # an export refused leaves no store behind
+    services = build()
+    print(f"imported game {store_import(services.store, head, records)} into {place.describe()}")
     return 0
 
 
