@@ -15,13 +15,13 @@ from uuid import UUID
 import pytest
 
 from domain import registry
-from domain.chain import header_hash, link
 from domain.errors import IllegalAction, NotYourTurn
 from services.audit import audit_game, export_lines, verify_export
 from services.bootstrap import build
 from services.errors import InvalidRequest
 from services.explain import explain_step
 from services.what_if import what_if
+from tests.exports import rechained
 from tests.fixtures.dealer import HIT, RULES, STAND
 from web.app import create_app
 
@@ -134,18 +134,6 @@ def test_a_finished_game_with_the_dealers_turns_audits_as_verified(services):
     causes = [stored.cause for stored in services.store.stored_events(game_id)[1:]]
     assert sum(1 for cause in causes if cause.get("rules") == "dealer") >= 4
     assert audit_game(services.store, game_id)["verified"]
-
-
-def rechained(rows):
-    """The export after its rows were changed by someone who knows the seed: every hash recomputed."""
-    header = json.loads(rows[0])
-    previous = header_hash(header["header"])
-    out = [rows[0]]
-    for line in rows[1:]:
-        row = json.loads(line)
-        row["chain"] = previous = link(header["seed"], previous, row["version"], row["event"], row["cause"])
-        out.append(json.dumps(row))
-    return out
 
 
 def test_a_forged_draw_of_the_dealers_is_caught_by_re_running_its_turn(services):
