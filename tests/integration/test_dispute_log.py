@@ -7,18 +7,12 @@ from services.disputes import SHOWN, file_dispute, record_page, record_what_if, 
 from services.errors import LimitReached
 from services.explain import explain_step
 from services.what_if import what_if
-from tests.integration.test_what_if import decision_steps
+from tests.integration.test_what_if import decision_steps, running_game_after_moves
 
-PEOPLE = [{"name": "ana"}, {"name": "bo"}]
 
 
 def running_chi(services, seed, moves=8):
-    created = services.commands.create("chi", PEOPLE, seed=seed)
-    for _ in range(moves):
-        game = services.store.game(created.id)
-        seat = game.to_act()
-        services.commands.act(created.id, seat, game.rules.legal_actions(game.state, seat)[0], game.version)
-    return services.store.game(created.id)
+    return running_game_after_moves(services, seed, moves)
 
 
 def test_a_seat_files_a_bounded_number_of_disputes_and_the_one_past_the_bound_changes_nothing(services, monkeypatch):
