@@ -17,6 +17,7 @@ from bench.read_models import report as read_model_report
 from bench.ratings import rating_figures, report as ratings_report
 from bench.playouts import games_per_second
 from bench.move_path import move_path_figures, report as move_path_report
+from bench.new_games import new_game_figures, report as new_games_report
 from bench.watchers import report as watcher_report, watcher_figures
 from domain import registry
 from services.simulation import simulate
@@ -51,6 +52,7 @@ def main() -> int:
 
     print()
     print("\n".join(read_model_report(read_model_figures(progress=lambda line: None))))
+    print("\n".join(new_games_report(new_game_figures())))
     print("\n".join(ratings_report(rating_figures())))
 
     strength = win_rate("chi", "greedy", "random", games=1000)

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from eventsourcing.domain import Snapshot
-
 from domain import clock
 from domain.rng import Rng
 from services.bootstrap import Services
@@ -63,7 +61,7 @@ def long_game(services: Services, events: int, progress=lambda done: None) -> di
         game.record_decision(clock.decision_events(game.rules, game.state, cause, decision_rng(game.seed, game.version)),
                              cause)
         if before // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
-            snapshots.append(Snapshot.take(game))
+            snapshots.append(store.snapshot(game))
         if len(game.pending_events) >= SAVE_EVERY:
             store.save(game)
             store.snapshots.put(snapshots)

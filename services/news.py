@@ -14,7 +14,9 @@ a stream reads from; news only says when to read. A process hears:
 - of anything a lost doorbell missed (a process that saved without publishing, Redis away for a
   moment) by the same watcher reading the log every `safety` seconds all the same.
 
-The watcher runs while any stream of the process is open (a thread, or a greenlet under gevent).
+The watcher runs while any stream of the process is open (a thread, or a greenlet under gevent),
+or anything else wants to hear of every save (`Newsroom.waking`: the read models' runner, which
+then catches up at once rather than at its next look).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import time
 from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 from uuid import UUID
 
 from eventsourcing.utils import get_topic
@@ -82,6 +84,7 @@ class Newsroom:
         self._game_watches: dict[str, set[int]] = defaultdict(set)
         self._player_watches: dict[str, dict[int, Watch]] = defaultdict(dict)
         self._watches: dict[int, Watch] = {}
+        self._wakers: list[Callable[[], None]] = []  # told of every save, wherever it was made
         self._watcher: threading.Thread | None = None
         self._known: Kept = Kept(KNOWN_GAMES)  # game id -> the newest version delivered here
 
@@ -128,6 +131,28 @@ class Newsroom:
                 if not self._player_watches[player_id]:
                     del self._player_watches[player_id]
 
+    @contextmanager
+    def waking(self, wake: Callable[[], None]) -> Iterator[None]:
+        """`wake` is called after each save this process announces, and whenever the watcher finds
+        saves of other processes in the log (the doorbell rang, or a safety look), for as long as
+        the block lasts. It must return at once: it is called on the path of a move."""
+        start = self._log_position_if_unwatched()
+        with self._lock:
+            self._wakers.append(wake)
+            self._start_watcher(start)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._wakers.remove(wake)
+
+    def _wake(self) -> None:
+        for wake in list(self._wakers):
+            try:
+                wake()
+            except Exception:  # noqa: BLE001 - a waker's trouble must not fail a saved move or the news
+                log.exception("could not wake %r", wake)
+
     def open_watches(self) -> int:
         """How many streams of this process are watching."""
         with self._lock:
@@ -141,6 +166,7 @@ class Newsroom:
         try:
             players = [seat["player"] for seat in game.seats if seat.get("player")]
             self.deliver(str(game.id), game.version, players, game)
+            self._wake()
             self.doorbell.publish(str(game.id), game.version)
         except Exception:  # noqa: BLE001 - news must never fail a move that is already saved
             log.exception("could not announce version %s of game %s", game.version, game.id)
@@ -179,7 +205,7 @@ class Newsroom:
 
     def _still_needed(self) -> bool:
         with self._lock:
-            if self._watches:
+            if self._watches or self._wakers:
                 return True
             self._watcher = None
             return False
@@ -203,12 +229,14 @@ class Newsroom:
                     time.sleep(NAP_SECONDS)
 
     def read_log(self, position: int) -> int:
-        """Deliver the news of every notification after `position`; returns the new position."""
+        """Deliver the news of every notification after `position`, and wake the wakers if there
+        was any; returns the new position."""
+        start = position
         while True:
             notes = self.store.recorder.select_notifications(
                 start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN], inclusive_of_start=False)
             if not notes:
-                return position
+                break
             newest: dict[str, int] = {}
             for note in notes:
                 if note.topic == SEAT_TAKEN:  # a player joined: the game's version stays as it was
@@ -228,7 +256,10 @@ class Newsroom:
                         log.exception("could not deliver the news of game %s", game_id)
             position = notes[-1].id
             if len(notes) < LOG_BATCH:
-                return position
+                break
+        if position != start:
+            self._wake()
+        return position
 
     def _seating_game(self, seating_id: UUID) -> str:
         return self.store.repository.get(seating_id).game_id

@@ -25,7 +25,7 @@ from services.failed_turns import FailedTurns, FailedTurnsInMemory
 from services.disputes import disputed_steps, step_record
 from services.explain import explain_step
 from services.game import Game
-from services.score_chart import score_chart
+from services.score_chart import ScoreCharts
 from services.presenting import find_rule, present_game, present_stored, shown_version
 from services.seats import seat_of_token
 from services.takebacks import refusal
@@ -68,6 +68,7 @@ class Queries:
     def __init__(self, store: GameStore, failed_turns: FailedTurns | FailedTurnsInMemory | None = None):
         self.store = store
         self.failed_turns = failed_turns
+        self.score_charts = ScoreCharts(store)
 
     def viewer(self, game: Game, token: str | None) -> int | None:
         """The seat a token holds; None for a spectator (no token)."""
@@ -143,7 +144,7 @@ class Queries:
 
     def score_chart(self, game_id: UUID) -> dict[str, Any]:
         """A finished game's scores turn by turn (public: every table shows the scores)."""
-        return score_chart(self.store, game_id)
+        return self.score_charts.chart(game_id)
 
     def replay_step(self, game_id: UUID, step: int, token: str | None) -> dict[str, Any]:
         """Step n: its event, description and rule, the table right after it, and what the dispute

@@ -7,11 +7,14 @@ A snapshot is saved whenever a save carries a game past a multiple of `SNAPSHOT_
 from the game in memory (the library's own snapshotting would reload it from the store), so any
 version is at most about one interval of events away from a snapshot. It is stored in the
 transaction of the move's events (services.store_recorders): both or neither, for one commit.
+A snapshot owns what it holds (`GameStore.snapshot`), so one taken and stored later still holds
+the game at its own version.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 from uuid import UUID
 
@@ -97,11 +100,23 @@ class GameStore(Application[UUID]):
         first_new = game.version - len(game.pending_events) + 1
         snapshots = []
         if (first_new - 1) // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
-            snapshots.append(self.mapper.to_stored_event(Snapshot.take(game)))
+            snapshots.append(self.mapper.to_stored_event(self.snapshot(game)))
         self.save(game, *others, snapshots=snapshots)
         if self.repository.cache is not None:
             # The next load then finds no new events to fetch and fold again.
             self.repository.cache.put(game.id, game)
+
+    @staticmethod
+    def snapshot(game: Game) -> Snapshot:
+        """The game as it stands now, held by a snapshot of its own: stored later, it is still this version.
+
+        The library's snapshot shares the game's attributes, so the next `record` would append to
+        the snapshot's list of unfolded events too. The rules' state is shared: the rules never
+        change a state in place.
+        """
+        taken = Snapshot.take(game)
+        owned = {name: value if name == "_state" else copy.deepcopy(value) for name, value in taken.state.items()}
+        return dataclasses.replace(taken, state=owned)
 
     def stored_events(self, game_id: UUID, gt: int | None = None, lte: int | None = None):
         """The game's stored events (the aggregate's), oldest first."""

@@ -1,7 +1,9 @@
 """The WSGI entry point for gunicorn: `gunicorn web.wsgi:app`.
 
 Each process keeps its read models (the game list, results, inboxes) caught up in a thread of its
-own, looking at the store every CHRONICLE_PROJECTION_SECONDS (default 0.5), so that no read has to.
+own, woken by the news of every save (its own, and other processes' through the doorbell) and
+looking at the store every CHRONICLE_PROJECTION_SECONDS (default 0.5) all the same, so that no
+read has to.
 Where bots play in-process (no RQ worker), the process also watches the clocks of games whose
 decisions have a deadline, and tries again the bot turns that failed in it (every
 CHRONICLE_CLOCK_SECONDS, default 5).
@@ -15,9 +17,9 @@ from web.app import create_app
 
 app = create_app()
 
-ProjectionRunner(app.extensions["chronicle"].game_list,
-                 float(os.environ.get("CHRONICLE_PROJECTION_SECONDS") or EVERY_SECONDS)).start()
-
 _services = app.extensions["chronicle"].services
+ProjectionRunner(app.extensions["chronicle"].game_list,
+                 float(os.environ.get("CHRONICLE_PROJECTION_SECONDS") or EVERY_SECONDS), news=_services.news).start()
+
 if _services.bots == "inprocess":
     ClockWatch(_services.commands, float(os.environ.get("CHRONICLE_CLOCK_SECONDS") or 5), _services.in_process).start()

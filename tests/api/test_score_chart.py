@@ -3,6 +3,7 @@ the outcome's scores; a running game has none yet."""
 
 from __future__ import annotations
 
+from domain import registry
 from tests.api.test_games_api import PROBLEM, create
 
 
@@ -29,3 +30,17 @@ def test_a_running_game_has_no_chart_yet_and_an_unknown_one_none(client):
     assert answer.status_code == 409 and answer.content_type == PROBLEM
     assert "once it is over" in answer.json["detail"]
     assert client.get("/api/games/00000000-0000-4000-8000-000000000000/scores").status_code == 404
+
+
+def test_a_finished_games_chart_is_drawn_once_and_then_kept(client, monkeypatch):
+    created = create(client, [{"bot": "greedy"}, {"bot": "random"}])
+    rules = registry.get("chi")
+    folds = []
+    evolve = rules.evolve
+    monkeypatch.setattr(rules, "evolve", lambda state, event: folds.append(event) or evolve(state, event))
+    first = client.get(f"/api/games/{created['id']}/scores")
+    drawn = len(folds)
+    second = client.get(f"/api/games/{created['id']}/scores")
+    assert first.status_code == second.status_code == 200 and first.json == second.json
+    assert drawn > first.json["turns"][-1]["step"] // 2, "the first request folds the game"
+    assert len(folds) == drawn, "the second request folds nothing again"

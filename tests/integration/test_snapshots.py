@@ -6,8 +6,10 @@ import psycopg
 import pytest
 from eventsourcing.persistence import PersistenceError
 
+from domain import clock
 from domain.rng import Rng
 from services.bootstrap import build
+from services.commands import decision_rng
 from services.store import SNAPSHOT_INTERVAL
 from tests.infra import PG, postgres_database
 from tests.racing import race
@@ -104,3 +106,29 @@ def test_a_postgres_store_that_would_save_moves_without_their_snapshots_refuses_
     with postgres_database() as env:
         with pytest.raises(ValueError, match="POSTGRES_ENABLE_DB_FUNCTIONS"):
             build({**env, "POSTGRES_ENABLE_DB_FUNCTIONS": "y", "CHRONICLE_DATA": str(tmp_path)})
+
+
+def decide_in_memory(game, rng):
+    """One decision recorded on the game in memory, as a long game's writer records them before saving."""
+    seat = game.to_act()
+    action = rng.choice(game.rules.legal_actions(game.state, seat))
+    cause = {"seat": seat, "action": action, "rng": f"decision:{game.version}", "at": "2026-01-01T00:00:00Z"}
+    game.record_decision(clock.decision_events(game.rules, game.state, cause, decision_rng(game.seed, game.version)),
+                         cause)
+
+
+def test_a_snapshot_stored_after_its_game_moved_on_holds_the_game_as_it_stood_when_taken(services):
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="snapshot-owns")
+    store, rng = services.store, Rng("snapshot-owns", "chooser")
+    game = store.game(created.id)
+    decide_in_memory(game, rng)
+    version, table = game.version, game.state
+    snapshot = store.snapshot(game)
+    for _ in range(3):  # the game moves on in memory before the snapshot is stored
+        decide_in_memory(game, rng)
+    store.save(game)
+    store.snapshots.put([snapshot])
+    assert [s.originator_version for s in store.snapshots.get(created.id)] == [version]
+    loaded = store.game(created.id, version=version)
+    assert loaded.version == version and loaded.state == table
+    assert store.game(created.id).state == game.state
