@@ -103,6 +103,7 @@ class RedisListener(Listener):
     def __init__(self, doorbell: RedisDoorbell):
         self.doorbell = doorbell
         self.pubsub: Any = None
+        self.away = False  # Redis did not answer the last try: said once, not at every try
 
     def wait(self, timeout: float) -> bool:
         if self.pubsub is None:
@@ -112,8 +113,14 @@ class RedisListener(Listener):
                 self.pubsub.subscribe(self.doorbell.channel)
             except (RedisError, OSError) as error:
                 self.close()
-                log.warning("cannot listen for news on Redis (%s); trying again in %.0f s", error, timeout)
+                if not self.away:
+                    log.warning("cannot listen for news on Redis (%s); trying again every %.0f s, the store's "
+                                "log is read meanwhile", error, timeout)
+                self.away = True
                 return super().wait(timeout)
+            if self.away:
+                log.warning("listening for news on Redis again")
+            self.away = False
             return True  # connected again: what was published meanwhile is in the store's log
         deadline = time.monotonic() + timeout
         try:
