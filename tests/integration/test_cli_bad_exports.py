@@ -91,13 +91,29 @@ CASES = ["the header line is a list", "the header is a list", "nested 100,000 de
          "three seats at a table of two", "an event line without its cause", "a lone surrogate", "NaN"]
 
 
+class Done:
+    """What a command run in this process answered, as `subprocess.run` would give it."""
+
+    def __init__(self, returncode: int, stderr: str):
+        self.returncode, self.stderr = returncode, stderr
+
+
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("command", ["verify", "import"])
-def test_a_malformed_export_is_refused_naming_its_line_and_why(honest, tmp_path, command, case):
+def test_a_malformed_export_is_refused_naming_its_line_and_why(honest, tmp_path, command, case, capsys, store_here):
     lines, line, why = malformed(honest)[case]
+    capsys.readouterr()
+    status = cli.main([command, str(write(tmp_path / "bad.jsonl", lines))])
+    refused_in_one_line(Done(status, capsys.readouterr().err), command, line, why)
+    assert not (tmp_path / "store").exists(), "an export refused leaves no store behind"
+
+
+@pytest.mark.parametrize("command", ["verify", "import"])
+def test_the_command_itself_refuses_a_malformed_export_in_one_line(honest, tmp_path, command):
+    lines, line, why = malformed(honest)["not UTF-8"]
     done = chronicle(command, str(write(tmp_path / "bad.jsonl", lines)), data=tmp_path / "store")
     refused_in_one_line(done, command, line, why)
-    assert not (tmp_path / "store").exists(), "an export refused leaves no store behind"
+    assert not (tmp_path / "store").exists()
 
 
 def test_an_export_of_a_header_and_no_events_is_not_verified_nor_imported(honest, tmp_path):
