@@ -29,8 +29,10 @@ sweep: install
 lint: install
 	$(VENV)/bin/ruff check --quiet --select F domain services projections web workers tests bench
 
+# Test files are shared out among as many processes as the machine has cores (each file whole, so
+# that a module's server or browser is started once).
 test: install lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto --dist loadfile
 
 test-fast: install
 	$(PY) -m pytest -q -m "not e2e"

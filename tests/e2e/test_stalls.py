@@ -28,7 +28,7 @@ pytestmark = pytest.mark.e2e
 
 # Failure bounds only, never expected to be reached: each wait ends when its condition holds.
 PATIENCE = 300
-GAMES = 4
+GAMES = 3
 BOTS = [{"bot": "random"}, {"bot": "greedy"}]
 
 
