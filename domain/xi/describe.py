@@ -1,7 +1,11 @@
-"""One line per event for the replay, read from the event's public data only.
+"""One line per event for the replay and the move list.
 
-The line is shown to everyone, so it never names a hidden card (a deck list, a drawn card, a
-shuffled order).
+`describe(event, names)` reads the event's public data only: it is shown to everyone, so it never
+names a hidden card (a deck list, a drawn card, a shuffled order), and it names a card in play by
+its id beside its name. `describe_on(view_before, event, names)` reads the event as one viewer sees
+it against the table as that viewer saw it just before: units and spells by their labels on the
+table ("Cinder Hound (2)", never "u6"), who lost how much life, and the card a seat drew when that
+seat is the viewer.
 """
 
 from __future__ import annotations
@@ -10,34 +14,82 @@ from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event, seat_name
 from domain.xi.cards import NAME
+from domain.xi.labels import labels
 
 Data = Mapping[str, Any]
 Names = Sequence[str]
 
 
+class Say:
+    """How a line names seats, and the units and spells in play: by the table's labels when it has
+    them (`describe_on`), else by card and id (`describe`)."""
+
+    def __init__(self, names: Names, table: Mapping[str, Any] | None = None, data: Data | None = None):
+        self.names, self.table = names, table
+        self.labels = labels(table, _entering(data or {})) if table is not None else None
+
+    def who(self, seat: int) -> str:
+        return seat_name(self.names, seat)
+
+    def it(self, thing: str, data: Data, card: str | None = None) -> str:
+        """A unit or spell in play by its label; a card the event names by its card."""
+        if self.labels is not None and thing in self.labels:
+            return self.labels[thing]
+        card = card or data.get("cards", {}).get(thing)
+        if self.labels is not None:
+            return NAME.get(card, "a card gone from play") if card else "a card gone from play"
+        return f"{NAME[card]} ({thing})" if card else thing
+
+    def life(self, seat_or_unit: str | int) -> int | None:
+        """Life on the table before the event, where the line has a table."""
+        if self.table is None:
+            return None
+        if isinstance(seat_or_unit, str):
+            unit = next((each for each in self.table.get("units") or [] if each["uid"] == seat_or_unit), None)
+            return unit["life"] if unit else None
+        players = self.table.get("players") or []
+        return players[seat_or_unit]["life"] if 0 <= seat_or_unit < len(players) else None
+
+
+def _entering(data: Data) -> list[tuple[str, str]]:
+    """The card an event brings into play, which the table before it does not hold yet."""
+    for key in ("uid", "iid"):
+        if isinstance(data.get(key), str) and "card" in data:
+            return [(data[key], data["card"])]
+    return []
+
+
 def describe(event: Event, names: Names) -> str:
     """The event as one sentence, naming seats by `names`."""
-    if event.type == "card_drawn" and event.rule.startswith(_CARD_RULE):  # a card's free draw, not the opening one
-        return f"{_who(names, event.data['seat'])} draws a card ({NAME[event.rule[len(_CARD_RULE):]]})"
-    line = _LINES.get(event.type)
-    return line(event.data, names) if line else event.type.replace("_", " ")
+    return _line(event.type, event.rule, event.data, Say(names))
 
 
-_who = seat_name
+def describe_on(view_before: Mapping[str, Any], event: Event, names: Names) -> str:
+    """The event as the viewer of `view_before` sees it, against that table: `event` holds only what
+    that viewer may see (its private facts only for the seat they belong to)."""
+    data = {**event.data, **event.private} if event.private else event.data
+    if event.type == "card_drawn" and "card" in data:
+        return _drawn_seen(data, event.rule, Say(names))
+    return _line(event.type, event.rule, data, Say(names, view_before, data))
+
+
+def _line(kind: str, rule: str, data: Data, say: Say) -> str:
+    if kind == "card_drawn" and rule.startswith(_CARD_RULE):  # a card's free draw, not the opening one
+        return f"{say.who(data['seat'])} draws a card ({NAME[rule[len(_CARD_RULE):]]})"
+    line = _LINES.get(kind)
+    return line(data, say) if line else kind.replace("_", " ")
+
+
 _CARD_RULE = "xi.card."  # the rule id of a card's own effects
 
 
-def _target(target: str | int, names: Names, data: Data | None = None) -> str:
-    """A seat by its name; a unit or spell in play by its card's name and its id where the event
-    names the card, else by its id."""
-    if not isinstance(target, str):
-        return _who(names, target)
-    card = (data or {}).get("cards", {}).get(target)
-    return f"{NAME[card]} ({target})" if card else target
+def _target(target: str | int, say: Say, data: Data) -> str:
+    """A seat by its name; a unit or spell in play as `say` names it."""
+    return say.who(target) if not isinstance(target, str) else say.it(target, data)
 
 
-def _units(ids: Sequence[str], data: Data) -> str:
-    return ", ".join(_target(uid, (), data) for uid in ids)
+def _units(ids: Sequence[str], data: Data, say: Say) -> str:
+    return ", ".join(say.it(uid, data) for uid in ids)
 
 
 def _cost(cost: Data) -> str:
@@ -45,25 +97,34 @@ def _cost(cost: Data) -> str:
     return " and ".join(parts + ([f"{cost['pt']}pT"] if cost["pt"] else []))
 
 
-def _drawn(data: Data, names: Names) -> str:
+def _drawn(data: Data, say: Say) -> str:
     if not data["cost"]["t"] and not data["cost"]["pt"]:
-        return f"{_who(names, data['seat'])} draws an opening card"
-    return f"{_who(names, data['seat'])} pays {_cost(data['cost'])} and draws a card"
+        return f"{say.who(data['seat'])} draws an opening card"
+    return f"{say.who(data['seat'])} pays {_cost(data['cost'])} and draws a card"
 
 
-def _order(data: Data, names: Names) -> str:
+def _drawn_seen(data: Data, rule: str, say: Say) -> str:
+    """A draw as the seat that drew sees it: the card by name."""
+    if rule.startswith(_CARD_RULE):
+        return f"{say.who(data['seat'])} draws {NAME[data['card']]} ({NAME[rule[len(_CARD_RULE):]]})"
+    if not data["cost"]["t"] and not data["cost"]["pt"]:
+        return f"{say.who(data['seat'])} draws {NAME[data['card']]} as an opening card"
+    return f"{say.who(data['seat'])} pays {_cost(data['cost'])} and draws {NAME[data['card']]}"
+
+
+def _order(data: Data, say: Say) -> str:
     choice = "first" if data["first"] else "second"
-    order = ", then ".join(_who(names, seat) for seat in data["order"])
-    return f"{_who(names, data['seat'])} chooses to go {choice}: {order}"
+    order = ", then ".join(say.who(seat) for seat in data["order"])
+    return f"{say.who(data['seat'])} chooses to go {choice}: {order}"
 
 
-def _ended(data: Data, names: Names) -> str:
+def _ended(data: Data, say: Say) -> str:
     if data["reason"] == "zero-life":
-        fallen = " and ".join(_who(names, seat) for seat in data["fallen"])
+        fallen = " and ".join(say.who(seat) for seat in data["fallen"])
         if not data["winners"]:
             return f"{fallen} reach 0 life together: the game is a draw"
         have = "has" if len(data["fallen"]) == 1 else "have"
-        return f"{fallen} {have} 0 life; {_winners(data['winners'], names)}"
+        return f"{fallen} {have} 0 life; {_winners(data['winners'], say)}"
     if data["reason"] == "no-win":
         if data["quiet_turns"]:
             return f"{data['quiet_turns']} quiet turns with every deck empty: nobody can win, the game is a draw"
@@ -71,61 +132,74 @@ def _ended(data: Data, names: Names) -> str:
     return "Turn 400 has ended: the game is a draw" if data["reason"] == "turn-limit" else "The game ends"
 
 
-def _winners(winners: Sequence[int], names: Names) -> str:
-    return " and ".join(_who(names, seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")
+def _winners(winners: Sequence[int], say: Say) -> str:
+    return " and ".join(say.who(seat) for seat in winners) + (" wins" if len(winners) == 1 else " win")
 
 
-def _source(source: str, data: Data) -> str:
-    """A unit or spell in play by its card and id; a point spell, which has none, by its name."""
-    return NAME[source] if source in NAME else _target(source, (), data)
+def _source(source: str, data: Data, say: Say) -> str:
+    """A unit or spell in play as `say` names it; a point spell, which has none, by its name."""
+    return NAME[source] if source in NAME else say.it(source, data)
 
 
-def _aimed(data: Data, names: Names) -> str:
-    return f" on {_target(data['target'], names, data)}" if "target" in data else ""
+def _aimed(data: Data, say: Say) -> str:
+    return f" on {_target(data['target'], say, data)}" if "target" in data else ""
 
 
-def _declared(data: Data, names: Names) -> str:
+def _declared(data: Data, say: Say) -> str:
     verb = "answers with" if "answering" in data else "plays"
-    return f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and {verb} {NAME[data['card']]}{_aimed(data, names)}"
+    return f"{say.who(data['seat'])} pays {_cost(data['paid'])} and {verb} {NAME[data['card']]}{_aimed(data, say)}"
 
 
-def _window(data: Data, names: Names) -> str:
-    declarer, kind = _who(names, data["declarer"]), data["kind"]
+def _window(data: Data, say: Say) -> str:
+    declarer, kind = say.who(data["declarer"]), data["kind"]
     what = {"spell": lambda: f"{declarer}'s {NAME.get(data.get('card'), 'card')}",
             "ability": lambda: f"{declarer}'s use of {NAME.get(data.get('card'), 'an ability')}",
-            "skirmish": lambda: f"the skirmish of {_attacker(data)} on {_target(data.get('target'), names)}",
+            "skirmish": lambda: f"the skirmish of {_attacker(data, say)} on {_target(data.get('target'), say, {})}",
             "draw": lambda: f"{declarer}'s draw", "end_turn": lambda: f"{declarer} ending the turn"}[kind]()
-    return f"{_who(names, data['seat'])} may answer {what}"
+    return f"{say.who(data['seat'])} may answer {what}"
 
 
-def _attacker(facts: Data) -> str:
+def _attacker(facts: Data, say: Say) -> str:
     """A window's attacker: its facts name its card."""
-    return f"{NAME[facts['card']]} ({facts['attacker']})" if facts.get("card") in NAME else str(facts.get("attacker"))
+    if facts.get("card") in NAME:
+        return say.it(str(facts.get("attacker")), {}, card=facts["card"])
+    return str(facts.get("attacker"))
 
 
-def _cancelled(data: Data, names: Names) -> str:
+def _cancelled(data: Data, say: Say) -> str:
     why = f" by {NAME[data['by']]}" if "by" in data else ": one of its units is gone"
-    return (f"The skirmish of {_target(data['attacker'], names, data)} on {_target(data['target'], names, data)} "
+    return (f"The skirmish of {_target(data['attacker'], say, data)} on {_target(data['target'], say, data)} "
             f"is cancelled{why}")
 
 
-def _ability(data: Data, names: Names) -> str:
+def _ability(data: Data, say: Say) -> str:
     chosen = f", choosing {data['choice']}" if "choice" in data else ""
-    return (f"{_who(names, data['seat'])} pays {_cost(data['paid'])} and uses {_target(data['source'], names, data)}"
-            f"{_aimed(data, names)}{chosen}")
+    return (f"{say.who(data['seat'])} pays {_cost(data['paid'])} and uses {_target(data['source'], say, data)}"
+            f"{_aimed(data, say)}{chosen}")
 
 
-def _life(data: Data, names: Names) -> str:
-    who, by = _target(data["target"], names, data), data["by"]
+def _life(data: Data, say: Say) -> str:
+    who, by = _target(data["target"], say, data), data["by"]
     if by > 0:
         return f"{who} {'heals' if isinstance(data['target'], str) else 'gains'} {by} (to {data['to']})"
     return f"{who} loses {-by} life (to {data['to']})"
 
 
-def _effect(data: Data, names: Names) -> str:
-    units = _units(data["to"], data)
+def _damage(data: Data, say: Say) -> str:
+    target = data["target"]
+    line = (f"{_source(data['source'], data, say)} deals {data['amount']} {data['type']} damage to "
+            f"{_target(target, say, data)}")
+    before = say.life(target)
+    if before is None:
+        return line
+    after = max(0, before - data["amount"])  # a unit below 0 is destroyed; a player stays at 0 (xi.house.life-floor)
+    return f"{line}: life {before} to {after}"
+
+
+def _effect(data: Data, say: Say) -> str:
+    units = _units(data["to"], data, say)
     if data["where"] == "1":
-        return f"{_who(names, data['value'])} takes control of {units} until the end of the turn"
+        return f"{say.who(data['value'])} takes control of {units} until the end of the turn"
     if data["where"] == "2":
         return f"{units} become{'s' if len(data['to']) == 1 else ''} {data['value']} until the end of the turn"
     if data["op"] == "cannot_skirmish":
@@ -137,56 +211,60 @@ def _cards(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
-def _out(data: Data, names: Names) -> str:
+def _out(data: Data, say: Say) -> str:
     left = f"; {len(data['cards'])} of their cards leave play" if data["cards"] else ""
-    return f"{_who(names, data['seat'])} has 0 life and is out of the game{left}"
+    return f"{say.who(data['seat'])} has 0 life and is out of the game{left}"
 
 
-def _resigned(data: Data, names: Names) -> str:
-    return f"{_who(names, data['seat'])} resigns; {_winners(data['winners'], names)}"
+def _resigned(data: Data, say: Say) -> str:
+    return f"{say.who(data['seat'])} resigns; {_winners(data['winners'], say)}"
 
 
-_LINES: dict[str, Callable[[Data, Names], str]] = {
-    "game_prepared": lambda d, n: f"{d['seats']} players sit down with {d['life']} life each",
-    "deck_brought": lambda d, n: f"{_who(n, d['seat'])} brings a deck of {d['count']} cards",
-    "deck_shuffled": lambda d, n: f"{_who(n, d['seat'])}'s deck of {d['count']} cards is shuffled",
+def _choice(data: Data, say: Say) -> str:
+    if data["resume"] == "strike":
+        return f"{say.who(data['seat'])} chooses {data['choice']} damage"
+    return f"{say.who(data['seat'])} chooses {_target(data['choice'], say, data)}"
+
+
+_LINES: dict[str, Callable[[Data, Say], str]] = {
+    "game_prepared": lambda d, s: f"{d['seats']} players sit down with {d['life']} life each",
+    "deck_brought": lambda d, s: f"{s.who(d['seat'])} brings a deck of {d['count']} cards",
+    "deck_shuffled": lambda d, s: f"{s.who(d['seat'])}'s deck of {d['count']} cards is shuffled",
     "card_drawn": _drawn,
-    "draw_missed": lambda d, n: f"{_who(n, d['seat'])} pays {_cost(d['cost'])} to draw, but the deck is empty",
-    "coin_tossed": lambda d, n: f"The coin falls for {_who(n, d['winner'])}, who chooses to go first or second",
+    "draw_missed": lambda d, s: f"{s.who(d['seat'])} pays {_cost(d['cost'])} to draw, but the deck is empty",
+    "coin_tossed": lambda d, s: f"The coin falls for {s.who(d['winner'])}, who chooses to go first or second",
     "order_chosen": _order,
-    "turn_started": lambda d, n: f"Turn {d['turn']}: {_who(n, d['seat'])} has {d['t']}T",
-    "time_banked": lambda d, n: f"{_who(n, d['seat'])} banks {d['t']}T as {d['pt']}pT",
-    "pt_gained": lambda d, n: f"{_who(n, d['seat'])} gains {d['by']}pT ({d['to']}pT)",
-    "turn_ended": lambda d, n: f"{_who(n, d['seat'])} ends the turn" + (f"; {d['t']}T is lost" if d["t"] else ""),
+    "turn_started": lambda d, s: f"Turn {d['turn']}: {s.who(d['seat'])} has {d['t']}T",
+    "time_banked": lambda d, s: f"{s.who(d['seat'])} banks {d['t']}T as {d['pt']}pT",
+    "pt_gained": lambda d, s: f"{s.who(d['seat'])} gains {d['by']}pT ({d['to']}pT)",
+    "turn_ended": lambda d, s: f"{s.who(d['seat'])} ends the turn" + (f"; {d['t']}T is lost" if d["t"] else ""),
     "card_declared": _declared,
     "ability_declared": _ability,
-    "card_in_play": lambda d, n: f"{NAME[d['card']]} ({d['iid']}) is in play for {_who(n, d['controller'])}"
-                                 + (f" on {_target(d['on'], n, d)}" if d["on"] else ""),
-    "card_discarded": lambda d, n: f"{NAME[d['card']]} goes to {_who(n, d['owner'])}'s discard pile",
-    "card_returned": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) returns to {_who(n, d['owner'])}'s hand",
+    "card_in_play": lambda d, s: f"{s.it(d['iid'], d, d['card'])} is in play for {s.who(d['controller'])}"
+                                 + (f" on {_target(d['on'], s, d)}" if d["on"] else ""),
+    "card_discarded": lambda d, s: f"{NAME[d['card']]} goes to {s.who(d['owner'])}'s discard pile",
+    "card_returned": lambda d, s: f"{s.it(d['uid'], d, d['card'])} returns to {s.who(d['owner'])}'s hand",
     "life_changed": _life,
     "effect_started": _effect,
-    "effect_ended": lambda d, n: f"{NAME[d['source']]}'s effect on {_units(d['to'], d)} ends",
-    "choice_asked": lambda d, n: f"{_who(n, d['seat'])} chooses for {NAME[d['card']]} ({d['source']})",
-    "choice_made": lambda d, n: f"{_who(n, d['seat'])} chooses "
-                                + (f"{d['choice']} damage" if d["resume"] == "strike" else _target(d["choice"], n)),
-    "unit_entered": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) enters play for {_who(n, d['controller'])}",
-    "skirmish_declared": lambda d, n: f"{_target(d['attacker'], n, d)} skirmishes {_target(d['target'], n, d)}",
-    "damage_dealt": lambda d, n: f"{_source(d['source'], d)} deals {d['amount']} {d['type']} damage to "
-                                 f"{_target(d['target'], n, d)}",
-    "unit_destroyed": lambda d, n: f"{NAME[d['card']]} ({d['uid']}) is destroyed",
+    "effect_ended": lambda d, s: f"{NAME[d['source']]}'s effect on {_units(d['to'], d, s)} ends",
+    "choice_asked": lambda d, s: f"{s.who(d['seat'])} chooses for {s.it(d['source'], d, d['card'])}",
+    "choice_made": _choice,
+    "unit_entered": lambda d, s: f"{s.it(d['uid'], d, d['card'])} enters play for {s.who(d['controller'])}",
+    "skirmish_declared": lambda d, s: f"{_target(d['attacker'], s, d)} skirmishes {_target(d['target'], s, d)}",
+    "damage_dealt": _damage,
+    "unit_destroyed": lambda d, s: f"{s.it(d['uid'], d, d['card'])} is destroyed",
     "window_opened": _window,
-    "window_passed": lambda d, n: f"{_who(n, d['seat'])} does not answer",
-    "struck": lambda d, n: f"{_target(d['attacker'], n, d)} strikes {_target(d['target'], n, d)}"
+    "window_passed": lambda d, s: f"{s.who(d['seat'])} does not answer",
+    "struck": lambda d, s: f"{_target(d['attacker'], s, d)} strikes {_target(d['target'], s, d)}"
                            + (f", picking {d['damage']} damage" if "damage" in d else ""),
-    "card_prevented": lambda d, n: f"{NAME[d['by']]} prevents {_who(n, d['seat'])}'s {NAME[d['card']]}",
+    "card_prevented": lambda d, s: f"{NAME[d['by']]} prevents {s.who(d['seat'])}'s {NAME[d['card']]}",
     "skirmish_cancelled": _cancelled,
-    "standing_set": lambda d, n: f"{_who(n, d['seat'])} sets standing rules",
+    "standing_set": lambda d, s: f"{s.who(d['seat'])} sets standing rules",
     "player_out": _out,
-    "seat_laid_out": lambda d, n: f"{_who(n, d['seat'])} sits down with {d['life']} life, {d['t']}T and {d['pt']}pT, "
+    "seat_laid_out": lambda d, s: f"{s.who(d['seat'])} sits down with {d['life']} life, {d['t']}T and {d['pt']}pT, "
                                   f"{_cards(d['hand_count'])} in hand and {_cards(d['deck_count'])} in the deck"
                                   + (" (out of the game)" if d["out"] else ""),
-    "table_laid_out": lambda d, n: f"The table is laid out: turn {d['turn']}, {_who(n, d['active'])}'s, with "
+    "table_laid_out": lambda d, s: f"The table is laid out: turn {d['turn']}, {s.who(d['active'])}'s, with "
                                    f"{len(d['units'])} units and {len(d['in_play'])} spells in play",
     "resigned": _resigned,
     "game_ended": _ended,
