@@ -327,6 +327,12 @@ class Rules(Protocol):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay, naming seats by `names`."""
 
+    # A game may also declare `describe_on(view_before, event, names)`: the line read against the
+    # table, `view_before` being `view(state_before, viewer, reveal)` (the table as the viewer saw
+    # it just before the event) and `event` the event as that viewer sees it (its hidden facts
+    # left out), so that it may say where ("places a worker on row 2 of bo's Armory") and never
+    # names what the viewer may not see. Without it the line is `describe`'s (domain.lines).
+
     # Sandbox games: a chosen position in place of a random deal.
     scenario_example: Mapping[str, Any]  # one documented example of the game's scenario JSON
 
