@@ -200,6 +200,9 @@ _ON: dict[str, Callable[[Data, Table], str]] = {
     "rival_cleaned_up": _cleaned_up,
     "excess_paid": lambda d, t: (f"{t.who(d['seat'])} pays {d['coins']} coins for the {d['strength']} strength left"
                                  if d["coins"] else f"{t.who(d['seat'])} has no coins to pay for the {d['strength']} strength left"),
+    "objective_drawn": lambda d, t: f"{t.who(d['seat'])} draws " + (
+        f"the objective card {OBJECTIVE[d['objective']]}" if d.get("objective") in OBJECTIVE else "an objective card")
+        + f" from {_source(d['source'], t)}",
     "turn_began": lambda d, t: f"{t.who(d['owner'])}'s turn",
     "rival_cards_turned": lambda d, t: f"{RIVAL_NAMES[d['rival']]} turns up cards {' and '.join(d['open'])}",
 }

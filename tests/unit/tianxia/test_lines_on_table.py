@@ -8,7 +8,8 @@ import re
 from domain import lines
 from domain.rng import Rng
 from domain.tianxia import RULES
-from domain.tianxia.describe import BUILDING
+from domain.tianxia.describe import BUILDING, OBJECTIVE
+from domain.tianxia.rewards import reward
 from domain.tianxia.state import Section
 from tests.unit.tianxia.tables import attack_table, attacked, clear_board, nomads, of_type, opened, played, rivals_turn
 
@@ -114,3 +115,15 @@ def test_the_bots_hidden_cards_are_never_named_to_a_seat_but_its_shown_card_is()
                 assert not [card for card in hidden if card not in shown_to and re.search(rf"\b{card}\b", line)], line
             state = RULES.evolve(state, event)
         state = decision.state
+
+
+def test_an_objective_drawn_is_named_to_the_seat_that_drew_it_only():
+    state = opened(2, "objectives")
+    events: list = []
+    reward(events, state, 0, {"objective": 1}, {"track": "white", "step": 3}, "tianxia.house.palace")
+    drawn = of_type(events, "objective_drawn")[0]
+    name = OBJECTIVE[drawn.private["objective"]]
+    assert said(state, [drawn], 0, ["ana", "bo"]) == [f"ana draws the objective card {name} from step 3 of the white track"]
+    for other in (1, None):
+        line = said(state, [drawn], other, ["ana", "bo"])[0]
+        assert line == "ana draws an objective card from step 3 of the white track"
