@@ -2,7 +2,8 @@
 
 Public: each seat's life, T, pT, hand size, deck size and discard pile, the units in play with
 their derived stats (layers.py), the spells on them and the uses of their abilities this turn, the
-lasting spells and statements in play (their uses too), the tags in force, the effects under way
+lasting spells and statements in play (their uses too), each unit and spell with the label a
+player reads (labels.py: "Cinder Hound (2)" where two share a name), the tags in force, the effects under way
 (with when each began), whose turn and decision it is, and the pending steps with what they ask
 (a window with the declaration it answers, the skirmish under way, a choice with what resumes
 after it, as its public `choice_asked` event told it).
@@ -20,6 +21,7 @@ from domain.contract import Outcome
 from domain.xi.board import skirmishes_allowed, tags
 from domain.xi.cards import CARDS
 from domain.xi.decks import NAMED
+from domain.xi.labels import labelled
 from domain.xi.layers import Stats, derive_all
 from domain.xi.standing import ANSWERS, inert
 from domain.xi.windows import KINDS
@@ -116,7 +118,7 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         table["decks"] = [list(seat.deck) for seat in state.players]  # top first
         table["deck_lists"] = [None if seat.deck_list is None else list(seat.deck_list) for seat in state.players]
         table["standings"] = [_standing(state, seat.standing) for seat in state.players]
-    return table
+    return labelled(table)
 
 
 def outcome(state: XiState) -> Outcome | None:

@@ -16,7 +16,8 @@ def test_a_statement_stays_in_effect_turn_after_turn():
     for seat in (0, 1, 0, 1):
         state = act(state, seat, END)[1]
     assert RULES.view(state, 1)["in_play"] == [{"iid": "s1", "card": "rainfall", "name": "Rainfall",
-                                                "kind": "statement", "owner": 0, "controller": 0, "on": None, "uses": 0}]
+                                                "kind": "statement", "owner": 0, "controller": 0, "on": None, "uses": 0,
+                                                "label": "Rainfall"}]
     assert RULES.view(state, 1)["tags"] == ["raining"]
 
 

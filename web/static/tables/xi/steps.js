@@ -139,7 +139,7 @@ window.ChronicleXi = window.ChronicleXi || {};
   function chooseStep(shown, step) {
     const source = xi.thing(shown, step.source);
     if (step.seat !== shown.table.viewer) return panel("A choice", false, h("p", {}, `${xi.seatName(shown, step.seat)} chooses for ${source}.`));
-    return panel("Your choice", true, h("p", {}, `${xi.cardName(step.card)} (${step.source}) asks you to choose:`),
+    return panel("Your choice", true, h("p", {}, `${xi.capital(xi.thing(shown, step.source))} asks you to choose:`),
       h("div", { class: "xi-controls" }, step.options.map((value) => control(`choice:${value}`, xi.capital(option(shown, value))))));
   }
 

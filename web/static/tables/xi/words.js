@@ -49,13 +49,13 @@ window.ChronicleXi = window.ChronicleXi || {};
     return (table.in_play || []).find((each) => each.iid === iid) || null;
   }
 
-  /* A unit or a card in play by its name and id, "Snow Beast (u3)"; `whose` prefixes its
+  /* A unit or a card in play by its label, "Snow Beast", "Snow Beast (2)" where two share a name; `whose` prefixes its
      controller as the viewer reads it: "your", "bo's". */
   function thing(shown, id, whose = false) {
     const table = shown.table;
     const found = unit(table, id) || spell(table, id);
     if (!found) return String(id);
-    const named = `${found.name} (${id})`;
+    const named = found.label || found.name;
     if (!whose) return named;
     return found.controller === table.viewer ? `your ${named}` : `${seatName(shown, found.controller)}'s ${named}`;
   }
