@@ -20,6 +20,15 @@ from domain.tianxia.rewards import source_words
 
 Data = Mapping[str, Any]
 
+# What a fold of the move list may hide: bookkeeping that no one chose and that changes no score,
+# no card in a hand and no piece of anyone's: a turn passing, an action going on, a card refilled
+# or set aside after it was resolved, decks shuffled, the nomads set back after a battle.
+BOOKKEEPING = frozenset({
+    "turn_began", "turn_ended", "action_begun", "action_started", "actions_ended", "round_started",
+    "display_turned", "round_stacks_made", "attack_deck_shuffled", "bags_shuffled", "tiles_laid", "ships_launched",
+    "rival_deck_made", "rival_card_discarded", "rival_card_drawn", "nomad_reset", "rival_cleaned_up",
+})
+
 PLACES = ("first", "second", "third", "fourth")
 OWED = {"soldier": "a soldier to place", "wall": "a wall to place", "good": "a good to choose",
         "advance": "an advance to choose", "tile": "a tile to choose", "port": "a port to choose",
