@@ -3,7 +3,7 @@ a Yang changes, and a card drawn from the deck named to its drawer only."""
 
 from domain.chi import RULES
 from domain.chi.cards import CHI, label
-from tests.unit.chi.builders import PASS, act, attack, chi, play, table
+from tests.unit.chi.builders import act, attack, chi, play, table
 from tests.unit.chi.playouts import play_out
 from tests.unit.events import lines_seen, names_hidden_from
 
