@@ -10,6 +10,10 @@ from domain.chi.cards import POINTS, label, name_of
 from domain.chi.describe import SCENARIO, describe
 from domain.contract import Event, seat_name
 
+# What only keeps the table in order: a move list may fold these lines, and no others.
+BOOKKEEPING = frozenset({"deck_shuffled", "row_refilled", "row_slots_left_empty", "discard_reshuffled", "turn_started",
+                         "turn_passed"})
+
 View = Mapping[str, Any]
 Data = Mapping[str, Any]
 Who = Callable[[int], str]

@@ -10,6 +10,10 @@ from domain.contract import Event
 from domain.court.cards import VP, name_of
 from domain.court.describe import describe
 
+# What only keeps the table in order: a move list may fold these lines, and no others.
+BOOKKEEPING = frozenset({"deck_shuffled", "row_slid", "card_drawn", "row_left_short", "turn_started", "power_done",
+                         "fight_offered", "daemons_shuffled_back"})
+
 View = Mapping[str, Any]
 Data = Mapping[str, Any]
 
