@@ -25,6 +25,12 @@ def reads_table(rules: Any) -> bool:
     return callable(getattr(rules, "describe_on", None))
 
 
+def is_bookkeeping(rules: Any, event_type: str) -> bool:
+    """Whether an event of this type only keeps the table in order (the game's `bookkeeping`): a
+    move list may fold its line away. The service's own events never are."""
+    return event_type in getattr(rules, "bookkeeping", ())
+
+
 def seen_event(event: Event, viewer: int | None, reveal: bool) -> Event:
     """The event with only the facts `viewer` may see, all of them public: what `describe_on` reads."""
     seen = event.seen_by(viewer, reveal=reveal)

@@ -133,6 +133,7 @@ class Queries:
                     "type": shown["type"],
                     "rule": shown["rule"],
                     "description": shown["description"],
+                    "bookkeeping": lines.is_bookkeeping(rules, shown["type"]),
                     "disputes": disputed.get(shown["version"], []),
                     "turn": {"number": turn.number, "seat": turn.seat, **({"rival": turn.rival} if turn.rival else {})},
                     "decision": decision_behind(shown.get("cause", {})),

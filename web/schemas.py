@@ -317,6 +317,8 @@ class ReplayStepSummary(Schema):
     type = fields.String()
     rule = fields.String()
     description = fields.String()
+    bookkeeping = fields.Boolean(metadata={"description": "whether the step only keeps the table in order (a refill, "
+                                                          "a turn passing, a shuffle): a move list may fold it away"})
     turn = fields.Nested(StepTurn, metadata={"description": "the turn the table is in after this step"})
     decision = fields.Nested(StepDecision, allow_none=True, metadata={
         "description": "the decision this step's event came from; null for the creation and the deal"})

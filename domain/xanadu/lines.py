@@ -11,6 +11,9 @@ from domain.contract import Event, seat_name
 from domain.xanadu.cards import name_of
 from domain.xanadu.describe import describe
 
+# What only keeps the table in order: a move list may fold these lines, and no others.
+BOOKKEEPING = frozenset({"deck_shuffled", "deck_reshuffled", "turn_started", "sell_ended", "starting_offered"})
+
 View = Mapping[str, Any]
 Data = Mapping[str, Any]
 Who = Callable[[int], str]

@@ -10,12 +10,13 @@ game shows a seat nothing beyond the public log and its own cards.
 import copy
 import hashlib
 import json
+import re
 
 import jsonpatch
 import pytest
 from eventsourcing.application import project_aggregate
 
-from domain import clock, registry, rules_turns
+from domain import clock, lines, registry, rules_turns
 from domain.audit import audit
 from domain.contract import Event
 from domain.errors import RulesError
@@ -565,3 +566,37 @@ def test_a_bots_move_tells_no_one_anything_a_guess_of_its_view_could_be_checked_
     report = audit(current.header(), current.seed, records_of(services.store, current), finished=True)
     assert report.verified, report.problem
     assert any("bot moves is the choice of the bot" in check for check in report.checks)
+
+
+# Decisions of each random game whose every line is read as every viewer: enough to deal, play
+# hands and fight, few enough that viewing each table twice per event per viewer stays cheap.
+LINE_DECISIONS = 60
+
+
+def named_in(text: str, words: set[str]) -> list[str]:
+    """The words (whole, a name of three letters or more) that a line names."""
+    return [word for word in words if len(word) >= 3 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_line_names_what_its_viewers_table_hides_before_and_after_its_event(game):
+    """Every event's line, as every seat and a spectator read it (domain.lines: against the
+    viewer's table just before it), names nothing that table hides both before and after the event
+    (a card in a rival's hand, a worker face down, the deck's order)."""
+    rules = registry.get(game)
+    seats = rules.seats[0]
+    names = [f"p{seat}" for seat in range(seats)]
+    dealt = rules.setup(seats, {}, Rng("lines", "setup"))
+    state = rules.new_state(seats, {})
+    decisions = [dealt, *(decision for _, (_, decision) in zip(range(LINE_DECISIONS), random_decisions(rules, dealt.state, "lines")))]
+    checked = 0
+    for decision in decisions:
+        for event in decision.events:
+            after = rules.evolve(state, event)
+            for viewer in [None, *range(seats)]:
+                kept_hidden = hidden_from(rules, state, viewer) & hidden_from(rules, after, viewer)
+                line = lines.line(rules, rules.view(state, viewer), lines.seen_event(event, viewer, False), names)
+                assert not named_in(line, kept_hidden), f"{event.type} as {viewer}: {line}"
+                checked += bool(kept_hidden)
+            state = after
+    assert checked or game == DEALER.name, "the game hides something from someone"

@@ -41,11 +41,14 @@ def lines_seen(rules, state, events: Sequence[Event], viewer: int | None, names:
     return shown
 
 
-def names_hidden_from(rules, state, events: Sequence[Event], viewer: int | None) -> list[set[str]]:
-    """For each event, the names of what `viewer`'s table hides both just before and just after it:
-    what no line shown to `viewer` may name."""
+def names_hidden_from(rules, state, events: Sequence[Event], viewer: int | None,
+                      words=lambda card: card.get("name")) -> list[set[str]]:
+    """For each event, the names of the cards `viewer`'s table hides both just before and just
+    after it: what no line shown to `viewer` may name. `words(card)` is how a line names a card
+    of a view (a dict with an "id"); None for a name every card of its kind shares."""
     def hidden(table_state) -> set[str]:
-        return _names(rules.view(table_state, viewer, reveal=True)) - _names(rules.view(table_state, viewer))
+        return (_names(rules.view(table_state, viewer, reveal=True), words)
+                - _names(rules.view(table_state, viewer), words))
 
     kept = []
     for event in events:
@@ -55,15 +58,15 @@ def names_hidden_from(rules, state, events: Sequence[Event], viewer: int | None)
     return kept
 
 
-def _names(value) -> set[str]:
-    """The names (`name` fields) anywhere in a view."""
+def _names(value, words) -> set[str]:
+    """The names of the cards (dicts with an "id") anywhere in a view."""
     found: set[str] = set()
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            if isinstance(item.get("name"), str):
-                found.add(item["name"])
+            if isinstance(item.get("id"), str) and (named := words(item)):
+                found.add(named)
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
