@@ -18,7 +18,7 @@ from domain.tianxia import actions, opening
 from domain.tianxia.board import BOARD
 from domain.tianxia.catalogue import CATALOGUE
 from domain.tianxia.describe import RIVAL_NAMES, describe
-from domain.tianxia.table_lines import describe_on
+from domain.tianxia.table_lines import BOOKKEEPING, describe_on
 from domain.tianxia.determinize import determinize
 from domain.tianxia.evolve import emit, evolve
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
@@ -190,6 +190,8 @@ class TianxiaRules(Interrupts, RulesTurns):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe(event, names)
+
+    bookkeeping = BOOKKEEPING  # the lines a move list may fold
 
     def describe_on(self, view_before: Mapping[str, Any], event: Event, names: Sequence[str]) -> str:
         """The line read against the table the viewer saw before it (domain.lines)."""

@@ -85,6 +85,8 @@ def describe_on(view_before: Mapping[str, Any], event: Event, names: Sequence[st
     """The event as the viewer of `view_before` may see it, in words."""
     data = {**event.data, **event.private} if event.private else event.data
     table = Table(view_before, names)
+    if table.rival is None and isinstance(data.get("rival"), str) and "seats" in data:  # the deal names him first
+        table.rival, table.rival_owner = data["rival"], data["seats"]
     own = _ON.get(event.type)
     if own is not None:
         line = own(data, table)
@@ -197,7 +199,14 @@ def _cleaned_up(data: Data, table: Table) -> str:
     return f"{name}'s {data['returned']} cards are shuffled for the next round"
 
 
+def _prepared(data: Data, table: Table) -> str:
+    mode = {"solo": f"alone against Li Mu at {str(data['difficulty']).title()}", "bot": "two players with the Bot"}.get(
+        data["mode"], f"{data['seats']} players")
+    return f"A game of Tianxia is laid out: {mode}; turn order {', '.join(table.who(owner) for owner in data['order'])}"
+
+
 _ON: dict[str, Callable[[Data, Table], str]] = {
+    "game_prepared": _prepared,
     "reward_taken": _reward,
     "battle_fought": _battle,
     "soldier_fallen": _fallen,

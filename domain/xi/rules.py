@@ -27,7 +27,7 @@ from domain.xi.decide import Emitter, decide_events, setup_events
 from domain.xi.decks import NAMED
 from domain.xi.determinize import determinize
 from domain.xi.faq_removals import REMOVED_NAMES, without_faq_removals
-from domain.xi.describe import describe, describe_on
+from domain.xi.describe import BOOKKEEPING, describe, describe_on
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
 from domain.xi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
@@ -177,6 +177,8 @@ class XiRules(Interrupts, RulesTurns):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay."""
         return describe(event, names)
+
+    bookkeeping = BOOKKEEPING  # the lines a move list may fold
 
     def describe_on(self, view_before: Mapping[str, Any], event: Event, names: Sequence[str]) -> str:
         """The line read against the table the viewer saw before it (domain.lines): units by their labels."""
