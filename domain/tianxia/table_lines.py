@@ -178,10 +178,19 @@ def _won(data: Data, table: Table) -> str:
 
 
 def _scored(data: Data, table: Table) -> str:
-    parts = [f"{table.who(part['seat'])} +{part['total']}{table.score(part['seat'], part['total'])}" for part in data["seats"]]
+    """The final scoring, each owner's total with where it came from."""
+    parts = [_final(table, part["seat"], part) for part in data["seats"]]
     if data["rival"]:
-        parts.append(f"Li Mu +{data['rival']['total']}{table.score(table.rival_owner, data['rival']['total'])}")
-    return "Final scoring: " + ", ".join(parts)
+        parts.append(_final(table, table.rival_owner, data["rival"]))
+    return "Final scoring: " + "; ".join(parts)
+
+
+def _final(table: Table, owner: int, part: Data) -> str:
+    sources = [f"{part['figurines']} for jade figurines", f"{part['palace']} for the Palace"]
+    sources += [f"{objective['points']} for {OBJECTIVE.get(objective['objective'], 'an objective')}"
+                for objective in part.get("objectives") or []]
+    sources += [f"{part['leftovers']} for goods left over"] if part.get("leftovers") else []
+    return f"{table.who(owner)} +{part['total']}{table.score(owner, part['total'])}: {', '.join(sources)}"
 
 
 def _governor(data: Data, table: Table) -> str:

@@ -127,3 +127,25 @@ def test_an_objective_drawn_is_named_to_the_seat_that_drew_it_only():
     for other in (1, None):
         line = said(state, [drawn], other, ["ana", "bo"])[0]
         assert line == "ana draws an objective card from step 3 of the white track"
+
+
+def test_the_final_scoring_gives_each_total_its_sources_and_the_prestige_it_leads_to():
+    state, rng, told = opened(1, "final", difficulty="easy"), Rng("final", "play"), 0
+    while RULES.outcome(state) is None:
+        seat = RULES.to_act(state)
+        decision = RULES.play_rules_turn(state, rng) if seat is None else RULES.decide(
+            state, seat, rng.choice(RULES.legal_actions(state, seat)), rng)
+        scored = of_type(decision.events, "game_scored")
+        if scored:
+            at = decision.events.index(scored[0])
+            folded = state
+            for event in decision.events[:at]:
+                folded = RULES.evolve(folded, event)
+            part, line = scored[0].data["seats"][0], said(folded, scored[:1], 0, ["ana"])[0]
+            before = folded.seats[0].prestige
+            assert line.startswith(f"Final scoring: ana +{part['total']} (prestige {before} to {before + part['total']}): "
+                                   f"{part['figurines']} for jade figurines, {part['palace']} for the Palace")
+            assert "; Li Mu +" in line
+            told += 1
+        state = decision.state
+    assert told == 1, "the game was scored at its end"
