@@ -76,6 +76,9 @@ class Table:
         line = _RULE_ID.sub("", line)
         line = _SITE.sub(lambda found: self.site(found.group(0)), line)
         line = _BARGE.sub(lambda found: f"{found.group(1)} barge", line)
+        line = re.sub(r"\b1 coins\b", "1 coin", line)
+        line = line.replace("pushing off a neutral worker's", "pushing off a neutral worker")
+        line = re.sub(r"(pushing off [\w ]+'s)(?=$|[,;:])", r"\1 worker", line)
         if self.rival == "bot":
             line = re.sub(r"\bhis\b", "its", re.sub(r"\bhe\b", "it", line))
         return line
@@ -112,6 +115,9 @@ def _rival(data: Data, kind: str, table: Table) -> str:
         return f"{name} turns up card {data['drawn']}"
     if kind == "rival_governor_placed":
         return f"{name} places a governor in {table.site(data['site'])}{why}"
+    if kind == "rival_worker_placed" and data.get("pushed") is not None:
+        whose = "one of his own" if data["pushed"] == table.rival_owner else f"{table.who(data['pushed'])}'s"
+        return f"{name} puts a worker on the {data['barge'].replace('-', ' ')}, pushing off {whose}{why}"
     if kind == "rival_prestige_gained":
         return f"{name} gains {data['points']} prestige{table.score(table.rival_owner, data['points'])}{why}"
     return rival_line({**data, "card": None}, kind)
