@@ -42,8 +42,8 @@ class Say:
         if self.labels is not None and thing in self.labels:
             return self.labels[thing]
         card = card or data.get("cards", {}).get(thing)
-        if self.labels is not None:
-            return NAME.get(card, "a card gone from play") if card else "a card gone from play"
+        if self.labels is not None:  # gone from the table before the event: its card, if the event names it
+            return NAME[card] if card in NAME else f"a {'unit' if thing.startswith('u') else 'spell'} gone from play"
         return f"{NAME[card]} ({thing})" if card else thing
 
     def life(self, seat_or_unit: str | int) -> int | None:
@@ -74,6 +74,9 @@ def describe_on(view_before: Mapping[str, Any], event: Event, names: Names) -> s
     """The event as the viewer of `view_before` sees it, against that table: `event` holds only what
     that viewer may see (its private facts only for the seat they belong to)."""
     data = {**event.data, **event.private} if event.private else event.data
+    if event.rule.startswith(_CARD_RULE) and isinstance(data.get("source"), str) and data["source"] not in NAME:
+        # A card's own effect, its source maybe gone already (a unit's last words): the rule names the card.
+        data = {**data, "cards": {data["source"]: event.rule[len(_CARD_RULE):], **data.get("cards", {})}}
     if event.type == "card_drawn" and "card" in data:
         return _drawn_seen(data, event.rule, Say(names))
     return _line(event.type, event.rule, data, Say(names, view_before, data))
@@ -195,6 +198,8 @@ def _damage(data: Data, say: Say) -> str:
     target = data["target"]
     line = (f"{_source(data['source'], data, say)} deals {data['amount']} {data['type']} damage to "
             f"{_target(target, say, data)}")
+    if not data["amount"] and any(step.get("step") == "immune" for step in data.get("steps") or []):
+        return f"{line}: it is immune"
     before = say.life(target)
     if before is None:
         return line
