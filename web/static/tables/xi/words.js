@@ -49,12 +49,13 @@ window.ChronicleXi = window.ChronicleXi || {};
     return (table.in_play || []).find((each) => each.iid === iid) || null;
   }
 
-  /* A unit or a card in play by its label, "Snow Beast", "Snow Beast (2)" where two share a name; `whose` prefixes its
-     controller as the viewer reads it: "your", "bo's". */
+  /* A unit or a card in play by its label, "Snow Beast", "Snow Beast (2)" where two share a name
+     (domain/xi/labels.py, as the move list names it); `whose` prefixes its controller as the
+     viewer reads it: "your", "bo's". One gone from play is never named by its id. */
   function thing(shown, id, whose = false) {
     const table = shown.table;
     const found = unit(table, id) || spell(table, id);
-    if (!found) return String(id);
+    if (!found) return /^u\d+$/.test(String(id)) ? "a unit gone from play" : /^s\d+$/.test(String(id)) ? "a spell gone from play" : String(id);
     const named = found.label || found.name;
     if (!whose) return named;
     return found.controller === table.viewer ? `your ${named}` : `${seatName(shown, found.controller)}'s ${named}`;
