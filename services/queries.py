@@ -27,6 +27,7 @@ from services.game import Game
 from services.score_chart import ScoreCharts
 from services.presenting import find_rule, present_game, present_stored, present_stored_along, shown_version
 from services.seats import seat_of_token
+from services.since import since_last_move
 from services.takebacks import refusal
 from services.store import GameStore
 
@@ -141,6 +142,10 @@ class Queries:
             )
         return {"version": game.version, "status": "finished" if current.finished else "running", "steps": steps,
                 "next_after": next_after}
+
+    def since_last_move(self, game_id: UUID, token: str | None) -> dict[str, Any]:
+        """What happened since the asking seat's last own decision (services.since)."""
+        return since_last_move(self.store, game_id, token)
 
     def score_chart(self, game_id: UUID) -> dict[str, Any]:
         """A finished game's scores turn by turn (public: every table shows the scores)."""

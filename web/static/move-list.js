@@ -158,6 +158,16 @@ window.ChronicleMoveList = {
       return earlier.length ? earlier[earlier.length - 1] : null;
     }
 
-    return { show, nextDecision, previousDecision, nextTurn, previousTurn };
+    /* The lines of the steps on show: the decision of `step`, from its first step to `step`,
+       bookkeeping left out but for `step` itself. Empty while its page is not read yet. */
+    function linesUpTo(step) {
+      const decision = decisions().find((run) => run.first <= step && step <= run.last);
+      if (!decision) return [];
+      return decision.lines.slice(0, step - decision.first + 1)
+        .filter((line, index, shown) => !line.bookkeeping || index === shown.length - 1)
+        .map((line) => line.text);
+    }
+
+    return { show, nextDecision, previousDecision, nextTurn, previousTurn, linesUpTo };
   },
 };
