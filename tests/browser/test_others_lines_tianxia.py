@@ -44,6 +44,11 @@ def test_li_mus_turn_reads_in_the_move_list_action_by_action_in_words(page, serv
     assert any(region in step["description"] for step in his for region in REGIONS), "where he went, by name"
     assert re.search(r"Li Mu rolls \d and resolves card S\d+A?", shown)
     assert not INTERNALS.search(shown), INTERNALS.search(shown)
+    open_seat(page, server, game_id, token, api)  # ana comes back: she reads his turn first
+    since = page.locator("#since")
+    since.wait_for()
+    for step in told(his):
+        assert step["description"] in since.inner_text(), f"not in Since your last move: {step['description']}"
 
 
 GOODS_NONE = {"coins": 0, "wood": 0, "stone": 0, "rice": 0, "silk": 0, "salt": 0, "bronze": 0}
