@@ -214,6 +214,16 @@ def _cleaned_up(data: Data, table: Table) -> str:
     return f"{name}'s {data['returned']} cards are shuffled for the next round"
 
 
+def _rival_deck(data: Data, table: Table) -> str:
+    """Li Mu's deck is drawn face down; the Bot's three cards are dealt, only the second face up."""
+    name = RIVAL_NAMES.get(data["rival"], data["rival"])
+    if "open" not in data:
+        return f"{name}'s {data['cards']} cards for the round are drawn from his stacks, face down"
+    shown = [card for card in data["open"] if card]
+    up = f", card {shown[0]} face up" if len(shown) == 1 else (f", cards {' and '.join(shown)} face up" if shown else "")
+    return f"{name} is dealt {len(data['open'])} cards for the round{up}"
+
+
 def _prepared(data: Data, table: Table) -> str:
     mode = {"solo": f"alone against Li Mu at {str(data['difficulty']).title()}", "bot": "two players with the Bot"}.get(
         data["mode"], f"{data['seats']} players")
@@ -222,6 +232,7 @@ def _prepared(data: Data, table: Table) -> str:
 
 _ON: dict[str, Callable[[Data, Table], str]] = {
     "game_prepared": _prepared,
+    "rival_deck_made": _rival_deck,
     "reward_taken": _reward,
     "battle_fought": _battle,
     "soldier_fallen": _fallen,

@@ -149,3 +149,23 @@ def test_the_final_scoring_gives_each_total_its_sources_and_the_prestige_it_lead
             told += 1
         state = decision.state
     assert told == 1, "the game was scored at its end"
+
+
+def test_li_mus_cleanup_names_only_the_cards_he_turned_up_and_counts_the_rest():
+    state, rng, named, cleanups = opened(1, "cleanup", difficulty="hard"), Rng("cleanup", "play"), set(), 0
+    while RULES.outcome(state) is None and cleanups < 2:
+        seat = RULES.to_act(state)
+        decision = RULES.play_rules_turn(state, rng) if seat is None else RULES.decide(
+            state, seat, rng.choice(RULES.legal_actions(state, seat)), rng)
+        for event, line in zip(decision.events, said(state, decision.events, 0, ["ana"])):
+            cards = set(re.findall(r"\bS\d+A?\b", line))
+            if event.type == "rival_cleaned_up":
+                cleanups += 1
+                assert cards and cards <= named, f"{line}: {cards - named} never shown"
+                assert re.fullmatch(r"Li Mu takes back cards [\w, ]+( and \d+ face-down cards?)? to shuffle for the "
+                                    r"next round", line), line
+                named = set()
+            else:
+                named |= cards
+        state = decision.state
+    assert cleanups == 2
