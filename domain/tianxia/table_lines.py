@@ -4,7 +4,8 @@ The table says who the rival is (so his turn is "Li Mu's turn", never "seat 1's 
 building stands on a site ("the Granary in Qi", never "qi-1"), and each owner's prestige before a
 change, so every change of prestige says why and from what to what. Reasons are words: a rule id
 ("(tianxia.house.die)"), a site or a barge by its key never reach a line. The event holds only what
-the viewer may see, and the rival's cards are named only once turned up.
+the viewer may see, and a line names none of its hidden facts, not even to the seat they belong to
+(every seat reads the same line); the rival's cards are named only once turned up.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ class Table:
 
 def describe_on(view_before: Mapping[str, Any], event: Event, names: Sequence[str]) -> str:
     """The event as the viewer of `view_before` may see it, in words."""
-    data = {**event.data, **event.private} if event.private else event.data
+    data = event.data
     table = Table(view_before, names)
     if table.rival is None and isinstance(data.get("rival"), str) and "seats" in data:  # the deal names him first
         table.rival, table.rival_owner = data["rival"], data["seats"]
@@ -233,6 +234,9 @@ def _prepared(data: Data, table: Table) -> str:
 _ON: dict[str, Callable[[Data, Table], str]] = {
     "game_prepared": _prepared,
     "rival_deck_made": _rival_deck,
+    # A seat's own objectives are on its table already; the line says as much as everyone's does.
+    "seat_laid": lambda d, t: f"{t.who(d['seat'])} is shown their "
+                              f"{len(d['objectives']) if isinstance(d['objectives'], list) else d['objectives']} objective cards",
     "reward_taken": _reward,
     "battle_fought": _battle,
     "soldier_fallen": _fallen,
@@ -244,9 +248,8 @@ _ON: dict[str, Callable[[Data, Table], str]] = {
     "rival_cleaned_up": _cleaned_up,
     "excess_paid": lambda d, t: (f"{t.who(d['seat'])} pays {d['coins']} coins for the {d['strength']} strength left"
                                  if d["coins"] else f"{t.who(d['seat'])} has no coins to pay for the {d['strength']} strength left"),
-    "objective_drawn": lambda d, t: f"{t.who(d['seat'])} draws " + (
-        f"the objective card {OBJECTIVE[d['objective']]}" if d.get("objective") in OBJECTIVE else "an objective card")
-        + f" from {_source(d['source'], t)}",
+    # Every seat reads the same line: the card drawn is on the drawer's own table, named nowhere else.
+    "objective_drawn": lambda d, t: f"{t.who(d['seat'])} draws an objective card from {_source(d['source'], t)}",
     "turn_began": lambda d, t: f"{t.who(d['owner'])}'s turn",
     "rival_cards_turned": lambda d, t: f"{RIVAL_NAMES[d['rival']]} turns up cards {' and '.join(d['open'])}",
 }

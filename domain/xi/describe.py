@@ -4,8 +4,9 @@
 names a hidden card (a deck list, a drawn card, a shuffled order), and it names a card in play by
 its id beside its name. `describe_on(view_before, event, names)` reads the event as one viewer sees
 it against the table as that viewer saw it just before: units and spells by their labels on the
-table ("Cinder Hound (2)", never "u6"), who lost how much life, and the card a seat drew when that
-seat is the viewer.
+table ("Cinder Hound (2)", never "u6") and who lost how much life. A seat's own hidden cards (the
+card it drew) are not named even to it: every seat reads the same line, so no line tells anyone
+more than the public log, and the seat's own table names them.
 """
 
 from __future__ import annotations
@@ -72,13 +73,11 @@ def describe(event: Event, names: Names) -> str:
 
 def describe_on(view_before: Mapping[str, Any], event: Event, names: Names) -> str:
     """The event as the viewer of `view_before` sees it, against that table: `event` holds only what
-    that viewer may see (its private facts only for the seat they belong to)."""
-    data = {**event.data, **event.private} if event.private else event.data
+    that viewer may see; its lines read its public facts only."""
+    data = event.data
     if event.rule.startswith(_CARD_RULE) and isinstance(data.get("source"), str) and data["source"] not in NAME:
         # A card's own effect, its source maybe gone already (a unit's last words): the rule names the card.
         data = {**data, "cards": {data["source"]: event.rule[len(_CARD_RULE):], **data.get("cards", {})}}
-    if event.type == "card_drawn" and "card" in data:
-        return _drawn_seen(data, event.rule, Say(names))
     return _line(event.type, event.rule, data, Say(names, view_before, data))
 
 
@@ -110,15 +109,6 @@ def _drawn(data: Data, say: Say) -> str:
     if not data["cost"]["t"] and not data["cost"]["pt"]:
         return f"{say.who(data['seat'])} draws an opening card"
     return f"{say.who(data['seat'])} pays {_cost(data['cost'])} and draws a card"
-
-
-def _drawn_seen(data: Data, rule: str, say: Say) -> str:
-    """A draw as the seat that drew sees it: the card by name."""
-    if rule.startswith(_CARD_RULE):
-        return f"{say.who(data['seat'])} draws {NAME[data['card']]} ({NAME[rule[len(_CARD_RULE):]]})"
-    if not data["cost"]["t"] and not data["cost"]["pt"]:
-        return f"{say.who(data['seat'])} draws {NAME[data['card']]} as an opening card"
-    return f"{say.who(data['seat'])} pays {_cost(data['cost'])} and draws {NAME[data['card']]}"
 
 
 def _order(data: Data, say: Say) -> str:
