@@ -612,3 +612,25 @@ def test_no_line_names_what_its_viewers_table_hides_before_and_after_its_event(g
                 checked += bool(kept_hidden)
             state = after
     assert checked or game == DEALER.name, "the game hides something from someone"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_a_game_calls_bookkeeping_changes_no_score_and_no_hand(game):
+    """A move list folds only bookkeeping (domain.lines): an event of a type the game declares so
+    (a refill, a turn passing, a shuffle) changes no seat's score and no seat's hand, in random
+    games through to their end."""
+    rules = registry.get(game)
+    seats = rules.seats[0]
+    dealt = rules.setup(seats, {}, Rng("bookkeeping", "setup"))
+    state, checked = rules.new_state(seats, {}), 0
+    for decision in [dealt, *(decision for _, decision in random_decisions(rules, dealt.state, "bookkeeping"))]:
+        for event in decision.events:
+            after = rules.evolve(state, event)
+            if lines.is_bookkeeping(rules, event.type):
+                checked += 1
+                assert rules.scores(state) == rules.scores(after), f"{event.type} changed a score"
+                for seat in range(seats):
+                    assert rules.view(state, seat).get("hand") == rules.view(after, seat).get("hand"), \
+                        f"{event.type} changed seat {seat}'s hand"
+            state = after
+    assert checked or not getattr(rules, "bookkeeping", ()), "the game's bookkeeping was met"
