@@ -71,11 +71,6 @@ def _build_chosen(view: View, d: Data, who: Who) -> str:
     return f"{who(d['seat'])} plans a construction (which building is shown when the turn ends)"
 
 
-def _constructed(view: View, d: Data, who: Who) -> str:
-    held = len(view["buildings"][d["seat"]])
-    return f"{who(d['seat'])} constructs {name_of(d['card'])}, their building number {held + 1} in play"
-
-
 def _cards_drawn(view: View, d: Data, who: Who) -> str:
     count = d["count"]
     drawn = f"{who(d['seat'])} draws {count} card{'s' if count != 1 else ''}"
@@ -99,7 +94,6 @@ _ON_TABLE: dict[str, Callable[[View, Data, Who], str]] = {
     "building_sold": _sold,
     "building_autosold": _autosold,
     "build_chosen": _build_chosen,
-    "building_constructed": _constructed,
     "cards_drawn": _cards_drawn,
     "buildings_scored": _scored,
 }

@@ -108,6 +108,9 @@ def test_chi_a_player_who_comes_back_reads_since_your_last_move_with_the_rule_of
                    if r["id"] == "chi.conflict.resolve")
     assert rule.inner_text() == f"rule: {section}", "the rule in words, never its id"
     assert page.locator("#since").bounding_box()["y"] < page.locator("#table").bounding_box()["y"], "read first"
+    page.set_viewport_size({"width": 390, "height": 844})  # and on a phone, without scrolling sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     steps = steps_as(api, game_id, ana)
     resolved = next(n for n, step in steps.items() if step["type"] == "conflict_resolved")

@@ -101,6 +101,18 @@ def what_if_facts(answer: dict) -> dict:
             "table": answer.get("table"), "outcome": answer.get("outcome")}
 
 
+def without_lines(answer):
+    """An answer without its events' lines: a line is read against the asker's own table
+    (domain.lines), so it is a sentence no other seat is shown; what it names is checked against
+    that table by test_no_line_names_what_its_viewers_table_hides_before_and_after_its_event and,
+    step by step, by test_every_step_replays_and_streams_as_every_seat_and_a_spectator."""
+    if isinstance(answer, dict):
+        return {key: without_lines(value) for key, value in answer.items() if key != "description"}
+    if isinstance(answer, list):
+        return [without_lines(item) for item in answer]
+    return answer
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_seat_sees_more_than_the_public_log_and_its_own_cards(services, game):
     rules = registry.get(game)
@@ -134,7 +146,7 @@ def test_no_seat_sees_more_than_the_public_log_and_its_own_cards(services, game)
             for answer in (services.queries.table(created.id, token), services.queries.events(created.id, token),
                            services.queries.legal_actions(created.id, token),
                            record["disputes"], [what_if_facts(asked) for asked in record["what_ifs"]]):
-                assert_learns_nothing_secret(answer, public, own)
+                assert_learns_nothing_secret(without_lines(answer), public, own)
         own_decisions.setdefault(seat, []).append(current.version)
         services.commands.act(created.id, seat, chooser.choice(rules.legal_actions(current.state, seat)), current.version)
     assert asked >= 1, "seats asked what-ifs of their own decisions"
@@ -600,3 +612,25 @@ def test_no_line_names_what_its_viewers_table_hides_before_and_after_its_event(g
                 checked += bool(kept_hidden)
             state = after
     assert checked or game == DEALER.name, "the game hides something from someone"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_a_game_calls_bookkeeping_changes_no_score_and_no_hand(game):
+    """A move list folds only bookkeeping (domain.lines): an event of a type the game declares so
+    (a refill, a turn passing, a shuffle) changes no seat's score and no seat's hand, in random
+    games through to their end."""
+    rules = registry.get(game)
+    seats = rules.seats[0]
+    dealt = rules.setup(seats, {}, Rng("bookkeeping", "setup"))
+    state, checked = rules.new_state(seats, {}), 0
+    for decision in [dealt, *(decision for _, decision in random_decisions(rules, dealt.state, "bookkeeping"))]:
+        for event in decision.events:
+            after = rules.evolve(state, event)
+            if lines.is_bookkeeping(rules, event.type):
+                checked += 1
+                assert rules.scores(state) == rules.scores(after), f"{event.type} changed a score"
+                for seat in range(seats):
+                    assert rules.view(state, seat).get("hand") == rules.view(after, seat).get("hand"), \
+                        f"{event.type} changed seat {seat}'s hand"
+            state = after
+    assert checked or not getattr(rules, "bookkeeping", ()), "the game's bookkeeping was met"

@@ -324,13 +324,21 @@
         moved.push(`${place}: ${parts.join("; ")}`);
         continue;
       }
-      const was = drawer.words && drawer.words(change.before, change.path, step.table);
-      const now = drawer.words && drawer.words(change.after, change.path, step.table);
-      if (was !== null && was !== undefined && now !== null && now !== undefined) moved.push(`${place}: ${was} → ${now}`);
+      const was = sayable(change.before, change.path, step.table);
+      const now = sayable(change.after, change.path, step.table);
+      if (was !== null && now !== null) moved.push(`${place}: ${was} → ${now}`);
     }
     const lines = [...new Set([...(told.length ? told : [step.description]), ...own, ...moved])];
     const list = $("changes");
     list.replaceChildren(...lines.map((line) => h("li", { class: own.includes(line) ? "own" : "" }, line)));
+  }
+
+  /* A value of the table in words: the table script's, or a plain word ("pass"); null for what
+     only a program reads (a seat's number, a flag, a record of fields). */
+  function sayable(value, path, table) {
+    const own = drawer.words && drawer.words(value, path, table);
+    if (own !== null && own !== undefined) return own;
+    return typeof value === "string" && /^[a-z][a-z ]*$/.test(value) ? value : null;
   }
 
   /* A change to the viewer's own score, life, prestige or hand as a sentence ("Your score: 9 → 6",

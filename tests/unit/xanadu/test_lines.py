@@ -31,7 +31,7 @@ def lines_for(viewer):
 def test_a_rival_reads_where_each_worker_went_by_building_row_and_owner():
     lines = lines_for(1)
     assert "ana places 2 workers: row 1 of ana's Lumber Yard (East); row 1 of bo's Quarry (East)" in lines
-    assert "ana constructs the Well (West), their building number 2 in play" in lines
+    assert "ana constructs the Well (West)" in lines
     assert lines.count("ana chooses a card from hand as a worker, face down") == 2
 
 
