@@ -23,8 +23,7 @@ Names = Sequence[str]
 # What a fold of the move list may hide: bookkeeping that no one chose and that changes no life,
 # no card in a hand or in play: a window opening (its answer is a line of its own), a deck
 # shuffled, a turn beginning or ending, an effect running out.
-BOOKKEEPING = frozenset({"game_prepared", "deck_shuffled", "window_opened", "turn_started", "turn_ended",
-                         "effect_ended"})
+BOOKKEEPING = frozenset({"deck_shuffled", "window_opened", "turn_started", "turn_ended", "effect_ended"})
 
 
 class Say:
