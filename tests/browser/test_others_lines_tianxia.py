@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from domain.tianxia.board import BOARD
 from domain.tianxia.table_lines import BOOKKEEPING
@@ -18,8 +19,9 @@ REGIONS = [region.name for region in BOARD.regions.values()]
 INTERNALS = re.compile(r"\bseat \d|tianxia\.|\b[a-z]+-\d\b|\b[a-z]+-barge\b|\b[a-z]+_[a-z_]+\b|normal-\d")
 
 
-def moves_text(page) -> str:
-    """What the move list shows, as a person reads it (no tooltip)."""
+def moves_text(page, last: str) -> str:
+    """What the move list shows, as a person reads it (no tooltip), once it shows `last`."""
+    expect(page.locator("#moves")).to_contain_text(last)
     return page.locator("#moves").inner_text()
 
 
@@ -36,9 +38,9 @@ def test_li_mus_turn_reads_in_the_move_list_action_by_action_in_words(page, serv
     steps = api.get(game_id, "/replay?limit=500", token=token)["steps"]
     his = [step for step in steps if (step["decision"] or {}).get("rules") == "li-mu"]  # the turn the rules played
     assert his and his[0]["type"] == "rival_card_chosen", "Li Mu's turn, as the rules played it"
+    shown = moves_text(page, told(his)[-1]["description"])
     titles = page.locator("#moves .turn-title").all_inner_texts()
     assert any(title.endswith("· Li Mu") for title in titles), titles
-    shown = moves_text(page)
     for step in told(his):
         assert step["description"] in shown, f"hidden by a fold: {step['description']}"
     assert any(region in step["description"] for step in his for region in REGIONS), "where he went, by name"
@@ -80,7 +82,7 @@ def test_the_nomads_attack_tells_each_loss_of_prestige_with_its_reason_and_no_fo
     take(page, api, game_id, token, "end")
     steps = api.get(game_id, f"/replay?after={before}&limit=500", token=token)["steps"]
     assert "prestige_lost" in [step["type"] for step in steps], "the attack cost ana prestige"
-    shown = page.locator("#moves").inner_text()
+    shown = moves_text(page, told(steps)[-1]["description"])
     for step in told(steps):
         assert step["description"] in shown, f"hidden by a fold: {step['description']}"
     assert "Yuezhi attacks Longxi with strength 12: nobody defends" in shown

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from domain.xi.describe import BOOKKEEPING
 from tests.browser.xi_page import EVERY_CARD, create, open_seat
@@ -39,6 +40,7 @@ def test_after_bos_turn_the_move_list_names_each_of_his_actions_as_the_table_nam
     before = api.get(game_id)["version"]
     bo_plays_his_turn(api, game_id, tokens[1])
     open_seat(page, server, game_id, tokens[0])
+    expect(page.locator("#moves")).to_contain_text("bo ends the turn")
     shown = page.locator("#moves").inner_text()
     for line in ("bo pays 2T and plays Flame Lick on Cinder Hound",
                  "Flame Lick deals 2 ember damage to Cinder Hound: life 4 to 2",
