@@ -106,7 +106,7 @@ def rated_entry(game: str, rules: Any, seats: Sequence[Mapping[str, Any]], optio
     """What the ratings take from a finished game: each seat's rater and place, or a solo game's
     score for its board (projections.solo_boards); None for a game that counts for nothing (a
     sandbox, a seat nobody can be rated as)."""
-    if options.get("sandbox"):
+    if options.get("sandbox") or options.get("rated") is False:  # a casual game counts for nothing
         return None
     raters = [rater_of(seat, seat.get("bot_version", UNRECORDED)) for seat in seats]
     if any(rater is None for rater in raters):
