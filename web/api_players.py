@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app
 from flask.views import MethodView
 
+from projections import player_names
 from projections.notices import PlayerNotices
 
 from web import schemas
@@ -31,6 +32,17 @@ def me():
 
 @blp.route("")
 class Players(MethodView):
+    @blp.doc(operationId="findPlayers")
+    @blp.arguments(schemas.PlayerSearch, location="query")
+    @blp.response(200, schemas.FoundPlayers, example={"players": [{"id": EXAMPLES["PLAYER"]["id"], "name": "ana"}]})
+    @blp.problems(400)
+    def get(self, query):
+        """Players whose name starts with `name` (case aside), in the order of their names: to find
+        one to challenge. Two players may bear one name; their ids tell them apart."""
+        game_list = chronicle().game_list
+        game_list.catch_up_some()
+        return {"players": player_names.starting_with(game_list.db, query["name"], query["limit"])}
+
     @blp.doc(operationId="registerPlayer")
     @blp.arguments(schemas.PlayerRequest, example={"name": "ana"})
     @blp.response(201, schemas.RegisteredPlayer, example=EXAMPLES["REGISTERED_PLAYER"])

@@ -417,6 +417,21 @@ class PlayerRequest(Schema):
                                            "pattern": "^https?://", "maxLength": MAX_URL})
 
 
+class PlayerSearch(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NAME),
+                         metadata={"description": "the start of the name, case aside"})
+    limit = WholeNumber(load_default=10, validate=validate.Range(min=1, max=20), metadata={"description": "how many"})
+
+
+class FoundPlayer(Schema):
+    id = fields.String()
+    name = fields.String()
+
+
+class FoundPlayers(Schema):
+    players = fields.List(fields.Nested(FoundPlayer))
+
+
 class CallbackRequest(Schema):
     callback_url = fields.String(required=True, allow_none=True,
                                  metadata={"description": "where to POST the player's notices (an http(s) URL whose "

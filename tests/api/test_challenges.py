@@ -212,3 +212,12 @@ def test_only_the_player_challenged_answers_and_a_reason_is_bounded(client):
     assert long.status_code == 400 and long.json["field"] == "reason"
     assert answer(client, bo, "not-an-id", "accept").status_code == 404
     assert ids(lists(client, bo)["incoming"]) == [issued["id"]], "nothing changed"
+
+
+def test_a_player_is_found_by_the_start_of_their_name_case_aside(client):
+    ana, anatole, bo = register(client, "Ana"), register(client, "anatole"), register(client, "bo")
+    found = client.get("/api/players?name=AN").json["players"]
+    assert found == [{"id": ana["id"], "name": "Ana"}, {"id": anatole["id"], "name": "anatole"}]
+    assert client.get("/api/players?name=bo").json["players"] == [{"id": bo["id"], "name": "bo"}]
+    assert client.get("/api/players?name=zed").json["players"] == []
+    assert client.get("/api/players?name=" + "x" * 41).status_code == 400
