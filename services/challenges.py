@@ -135,9 +135,9 @@ class Challenges:
     def board(self) -> OpenBoard:
         return self._load(OPEN_BOARD_ID, OpenBoard)
 
-    def mine(self, player: Player) -> dict[str, list[dict[str, Any]]]:
+    def mine(self, player_id: str) -> dict[str, list[dict[str, Any]]]:
         """The player's open challenges, received and issued, and the last ones closed."""
-        book, now = self.book(str(player.id)), self.stamp()
+        book, now = self.book(player_id), self.stamp()
         lists: dict[str, list[dict[str, Any]]] = {"incoming": [], "outgoing": [], "recent": []}
         for challenge_id, side in book.open.items():
             challenge = self.get(challenge_id)
@@ -147,12 +147,15 @@ class Challenges:
             side.sort(key=lambda shown: shown["issued_at"], reverse=True)
         return lists
 
-    def open_to_anyone(self, player: Player | None = None) -> list[dict[str, Any]]:
-        """The challenges open to anyone (but `player`'s own), the oldest first."""
+    def shown(self, challenge_id: str) -> dict[str, Any]:
+        return present(self.get(challenge_id), self.stamp())
+
+    def open_to_anyone(self, player_id: str | None = None) -> list[dict[str, Any]]:
+        """The challenges open to anyone (but the player's own), the oldest first."""
         now, shown = self.stamp(), []
         for challenge_id in self.board().open:
             challenge = self.get(challenge_id)
-            if challenge.status(now) == OPEN and (player is None or challenge.challenger["id"] != str(player.id)):
+            if challenge.status(now) == OPEN and challenge.challenger["id"] != player_id:
                 shown.append(present(challenge, now))
                 if len(shown) == MAX_BOARD:
                     break

@@ -39,7 +39,7 @@ class Challenges(MethodView):
         open to anyone, which the player may take."""
         player = me()
         challenges = _commands().challenges
-        return {**challenges.mine(player), "open": challenges.open_to_anyone(player)}
+        return {**challenges.mine(str(player.id)), "open": challenges.open_to_anyone(str(player.id))}
 
     @blp.doc(security=PLAYER_KEY, operationId="issueChallenge")
     @blp.arguments(schemas.ChallengeRequest, example={"to": EXAMPLE["to"]["id"], "game": "chi",

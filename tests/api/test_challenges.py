@@ -14,6 +14,7 @@ from services.errors import ChallengeClosed
 from services.game import Game
 from tests.api.test_games_api import PROBLEM, bearer
 from tests.api.test_players_api import register
+from tests.api.test_streams import Script, read
 from tests.clocks import FakeClock
 from tests.playing import play_to_end
 
@@ -221,3 +222,20 @@ def test_a_player_is_found_by_the_start_of_their_name_case_aside(client):
     assert client.get("/api/players?name=bo").json["players"] == [{"id": bo["id"], "name": "bo"}]
     assert client.get("/api/players?name=zed").json["players"] == []
     assert client.get("/api/players?name=" + "x" * 41).status_code == 400
+
+
+def test_the_challenged_hears_of_a_challenge_on_their_notice_stream_and_the_challenger_of_the_answer(client, app):
+    ana, bo = register(client, "ana"), register(client, "bo")
+    waiting = challenge(client, ana, bo, game="xi")
+    issued = []
+    _, messages = read(client, app, "/api/players/me/stream",
+                       Script([lambda: issued.append(challenge(client, ana, bo))], lifetime=4), bearer(bo["key"]))
+    kind, _, opening = messages[0]
+    assert kind == "inbox" and ids(opening["challenges"]) == [waiting["id"]]
+    told = [data for kind, _, data in messages[1:] if kind == "challenge"]
+    assert ids(told) == ids(issued) and told[0]["challenger"]["name"] == "ana" and told[0]["status"] == "open"
+
+    declines = lambda: answer(client, bo, waiting["id"], "decline", reason="busy")  # noqa: E731
+    _, messages = read(client, app, "/api/players/me/stream", Script([declines], lifetime=4), bearer(ana["key"]))
+    told = [data for kind, _, data in messages[1:] if kind == "challenge"]
+    assert [(data["id"], data["status"], data["reason"]) for data in told] == [(waiting["id"], "declined", "busy")]
