@@ -76,6 +76,7 @@
     while (generation === following) {
       try {
         await ChronicleEventStream.read("/api/players/me/stream", { Authorization: `Bearer ${key}` }, (message) => {
+          if (generation === following) document.dispatchEvent(new CustomEvent("chronicle:notice", { detail: message }));
           if (generation === following && ["inbox", "your_turn", "game_finished", "game_moved"].includes(message.event)) {
             drawList(key).catch((error) => console.warn("your games:", error.message));
           }
@@ -95,12 +96,14 @@
     $("my-games-who").replaceChildren(Object.assign(document.createElement("a"), {
       href: `/players/${encodeURIComponent(me.id)}`, textContent: me.name, title: "your ratings" }));
     await drawList(key);
+    document.dispatchEvent(new CustomEvent("chronicle:signed-in", { detail: { key, player: me } }));
     following += 1;
     follow(key, following);
   }
 
   function signOut() {
     keep(null);
+    document.dispatchEvent(new CustomEvent("chronicle:signed-out"));
     following += 1;
     document.title = title;
     $("my-games-in").hidden = true;
