@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from uuid import UUID
 
@@ -239,3 +240,16 @@ def test_the_challenged_hears_of_a_challenge_on_their_notice_stream_and_the_chal
     _, messages = read(client, app, "/api/players/me/stream", Script([declines], lifetime=4), bearer(ana["key"]))
     told = [data for kind, _, data in messages[1:] if kind == "challenge"]
     assert [(data["id"], data["status"], data["reason"]) for data in told] == [(waiting["id"], "declined", "busy")]
+
+
+def test_seats_drawn_by_lot_follow_the_parity_of_the_challenges_id_and_first_or_second_are_kept(client):
+    ana, bo = register(client, "ana"), register(client, "bo")
+    for seat in ("random",) * 6 + ("first", "second"):
+        issued = challenge(client, ana, bo, seat=seat)
+        game_id = answer(client, bo, issued["id"], "accept").json["game_id"]
+        first = client.get(f"/api/games/{game_id}").json["seats"][0]["name"]
+        if seat == "random":
+            even = hashlib.sha256(issued["id"].encode()).digest()[-1] % 2 == 0
+            assert first == ("ana" if even else "bo")
+        else:
+            assert first == ("ana" if seat == "first" else "bo")
