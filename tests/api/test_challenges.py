@@ -17,6 +17,7 @@ from tests.api.test_games_api import PROBLEM, bearer
 from tests.api.test_players_api import register
 from tests.api.test_streams import Script, read
 from tests.clocks import FakeClock
+from tests.infra import postgres_database
 from tests.playing import play_to_end
 
 
@@ -136,10 +137,18 @@ def test_an_open_challenge_is_listed_for_others_and_goes_to_its_first_taker(clie
     assert lists(client, di)["open"] == []
 
 
-@pytest.fixture
-def two_processes(tmp_path):
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)}
-    return build(env), build(env)
+@pytest.fixture(params=["sqlite", "postgres"])
+def two_processes(request, tmp_path):
+    """Two processes sharing one event store: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)}
+        yield build(env), build(env)
+        return
+    with postgres_database() as env:
+        processes = build({**env, "CHRONICLE_DATA": str(tmp_path)}), build({**env, "CHRONICLE_DATA": str(tmp_path)})
+        yield processes
+        for services in processes:
+            services.store.close()
 
 
 def test_two_takers_racing_for_an_open_challenge_one_gets_the_game_the_other_is_told(two_processes):
