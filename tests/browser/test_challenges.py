@@ -20,7 +20,8 @@ def two_browsers(browser):
     pages, errors = [], []
     for context in contexts:
         opened = context.new_page()
-        opened.set_default_timeout(15_000)
+        # Generous: the other player's page hears by itself, and the machine may be busy.
+        opened.set_default_timeout(30_000)
         opened.on("pageerror", lambda error: errors.append(str(error)))
         pages.append(opened)
     yield pages
@@ -94,3 +95,39 @@ def test_a_player_challenges_another_by_name_who_accepts_from_your_games_and_bot
         shown = wait_until_settled_past(deciding, shown)
         assert wait_until_settled_past(other, shown - 1) == shown
     assert made["ana"] and made["bo"], f"both played: {made}"
+
+
+def test_a_challenge_from_a_players_page_is_declined_with_a_reason_and_an_offer_to_anyone_is_joined(two_browsers,
+                                                                                                      server):
+    ana, cy = two_browsers
+    register(ana, server, "ana")
+    ana_id = ana.locator("#my-games-id").inner_text()
+    register(cy, server, "cy")
+
+    cy.goto(f"{server}/players/{ana_id}")
+    cy.get_by_role("link", name="Challenge ana to a game").click()
+    cy.wait_for_selector("#challenges:not([hidden])")
+    assert cy.locator("#challenge-name").input_value() == "ana"
+    cy.get_by_label("Rated").uncheck()
+    cy.get_by_role("button", name="Challenge", exact=True).click()
+    cy.locator("#challenges-outgoing li", has_text="You challenged ana").filter(has_text="casual").wait_for()
+
+    incoming = ana.locator("#challenges-incoming li.challenge", has_text="cy challenges you")
+    incoming.wait_for()
+    assert "casual" in incoming.inner_text()
+    incoming.get_by_label("Why you decline cy's challenge").fill("busy this week")
+    incoming.get_by_role("button", name="Decline").click()
+    ana.locator("#challenges-incoming li.challenge").wait_for(state="detached")
+
+    cy.locator("#challenges-recent li", has_text="ana declined your challenge to Chi: “busy this week”").wait_for()
+    assert cy.locator("#challenges-outgoing li").count() == 0
+
+    cy.get_by_role("button", name="Offer to anyone").click()
+    cy.locator("#challenges-outgoing li", has_text="You offered to anyone").wait_for()
+    ana.reload()
+    offer = ana.locator("#challenges-open li.challenge", has_text="cy offers")
+    offer.get_by_role("button", name="Join").click()
+    ana.wait_for_selector("#viewer[data-ready='true']")
+    assert "You hold ana's seat" in ana.locator("#seat").inner_text()
+    cy.locator("#challenges-recent li", has_text="ana accepted your challenge to Chi").wait_for()
+    assert cy.locator("#challenges-outgoing li").count() == 0
