@@ -182,7 +182,7 @@ def casual_chosen(form: Mapping[str, str], rules: Rules | None, seats: list[dict
     is then casual (`options.casual`). A table that cannot be rated offers no choice."""
     if rules is None or len(seats) < 2 or not any(seat.get("player") for seat in seats) or form.get("rated"):
         return False
-    return unrated_because(rules, seats, {}) is None
+    return unrated_because(rules, [{"name": "", **seat} for seat in seats], {}) is None
 
 
 def seats_words(rules: Rules) -> str:
