@@ -72,7 +72,7 @@ def unrated_for_player(rules: Rules, seats: int, options: Mapping[str, Any] | No
     """Why a registered player with `seats - 1` bots of one kind would play unrated, or None.
     A solo game is never rated: its score goes on the game's solo board."""
     if seats == 1:
-        return f"a game alone is scored on {rules.title}'s solo board, not rated"
+        return f"a game alone is scored on {rules.title}'s solo board"
     table = [{"player": "you", "name": "you"}] + [{"bot": rules.stand_in_bot}] * (seats - 1)
     return unrated_because(rules, table, options or {})
 

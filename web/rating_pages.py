@@ -85,7 +85,8 @@ def shown_game(game: dict[str, Any]) -> dict[str, Any]:
 
 
 def result_words(game: dict[str, Any], rules: Any) -> str:
-    """The result as the player's seat had it: "won, 32 to 28", "lost to bo", "a draw", "scored 41"."""
+    """The result as the player's seat had it: "won, 32 to 28", "lost to bo, 28 to 32", "a draw,
+    20 to 20", "scored 41"; at a table of more, every seat's score by name."""
     result = game.get("result")
     if game["status"] != "finished" or result is None:
         return "running"
@@ -97,21 +98,24 @@ def result_words(game: dict[str, Any], rules: Any) -> str:
         rival = next(iter(getattr(rules, "rival_names", {}).values()), "the rival")
         return f"won against {rival}, scoring {score}" if seat in winners else f"lost to {rival}, scoring {score}"
     names = {other["seat"]: other["name"] for other in game["seats"]}
-    board = ", ".join(f"{names.get(index, index)} {each}" for index, each in enumerate(scores))
+    if len(scores) == 2:  # your score first: "won, 31 to 5"
+        board = f"{score} to {scores[1 - seat]}"
+    else:
+        board = ", ".join(f"{names.get(index, index)} {each}" for index, each in enumerate(scores))
     if result["tie"] and seat in winners:
-        return f"a draw: {board}"
+        return f"a draw, {board}"
     if winners == [seat]:
-        return f"won: {board}"
+        return f"won, {board}"
     if not winners:
-        return f"lost, nobody at the table won: {board}"
-    return f"lost to {', '.join(names.get(index, str(index)) for index in winners)}: {board}"
+        return f"lost, nobody at the table won, {board}"
+    return f"lost to {', '.join(names.get(index, str(index)) for index in winners)}, {board}"
 
 
 def rating_words(game: dict[str, Any]) -> str:
     """The rating change the game brought the player, or why there was none."""
     change = game.get("rating")
     if change is not None:
-        return f"{change['change']:+.1f}, to {change['after']:.1f}"
+        return f"{'up' if change['change'] >= 0 else 'down'} {abs(change['change']):.1f}, to {change['after']:.1f}"
     if game["status"] != "finished":
         return ""
     return "a solo score, not rated" if len(game["seats"]) == 1 else "not rated"

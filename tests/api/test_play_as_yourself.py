@@ -5,6 +5,8 @@ each result and rating change."""
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 from tests.api.test_ratings_api import register
@@ -35,8 +37,9 @@ def test_a_signed_in_player_sits_in_their_own_seat_and_the_finished_game_is_rate
     page = client.get(f"/players/{ana['id']}").text
     row = page[page.index(f'<tr data-game="{game_id}"'):]
     row = row[:row.index("</tr>")]
-    assert "greedy-bot (bot)" in row and f"{change['change']:+.1f}, to {change['after']:.1f}" in row
-    assert re.search(r"(won|lost to greedy-bot|a draw): ana -?\d+, greedy-bot -?\d+", row)
+    assert "greedy-bot (bot)" in row and f"{'up' if change['change'] >= 0 else 'down'} {abs(change['change']):.1f}, to {change['after']:.1f}" in row
+    scores = client.get(f"/api/games/{game_id}").json["outcome"]["scores"]
+    assert re.search(rf"(won|lost to greedy-bot|a draw), {scores[0]} to {scores[1]}", row)
     assert "cautious estimate of skill" in page and "openskill" not in page
 
 
@@ -83,9 +86,14 @@ def test_the_form_says_each_table_in_words_and_offers_only_the_options_it_takes(
     page = client.get("/?game=tianxia&name=ana&bots=0").text
     assert "Tianxia, alone against General Li Mu" in page
     assert "with 2 seats, two players, with the Bot the rules play beside them" in page
-    tables = re.search(r'value="tianxia"[^>]*data-tables="([^"]+)"', page).group(1).replace("&#34;", '"')
-    assert '"1": {"mode": "Tianxia, alone against General Li Mu' in tables
-    assert '"options": {"difficulty": ["easy", "normal", "hard", "emperor"]}' in tables.split('"2":')[0]
-    assert '"2": {"mode": "Tianxia, two players, with the Bot the rules play beside them", "options": {}' in tables
-    court = re.search(r'value="court"[^>]*data-tables="([^"]+)"', page).group(1).replace("&#34;", '"')
-    assert "a solitaire" in court and "solo board, not rated" in court
+    tianxia, court = (tables_of(page, game) for game in ("tianxia", "court"))
+    assert tianxia["1"]["mode"].startswith("Tianxia, alone against General Li Mu")
+    assert tianxia["1"]["options"] == {"difficulty": ["easy", "normal", "hard", "emperor"]}
+    assert tianxia["2"]["options"] == {}, "Li Mu's difficulty is not offered to a table he is not at"
+    assert tianxia["2"]["unrated"] == "Tianxia's ratings count games between players only"
+    assert "a solitaire" in court["1"]["mode"] and court["1"]["unrated"].endswith("The Court of Xiang Chi's solo board")
+
+
+def tables_of(page: str, game: str) -> dict:
+    """The tables the form offers for `game`, as its select's option carries them for the page's script."""
+    return json.loads(html.unescape(re.search(rf'value="{game}"[^>]*data-tables="([^"]+)"', page).group(1)))

@@ -72,8 +72,8 @@ def test_a_newcomer_registers_plays_a_rated_chi_game_against_a_bot_and_finds_it_
     expect(page.get_by_role("heading", name="ana", exact=True)).to_be_visible()
     row = page.locator(f"#player-games tr[data-game='{game_id}']")
     expect(row).to_contain_text("greedy-bot (bot)")
-    expect(row.locator(".result")).to_have_text(re.compile(r"^(won|lost to greedy-bot|a draw): ana -?\d+, greedy-bot -?\d+$"))
-    expect(row.locator(".rating-change")).to_have_text(re.compile(r"^[+-]\d+\.\d, to -?\d+\.\d$"))
+    expect(row.locator(".result")).to_have_text(re.compile(r"^(won|lost to greedy-bot|a draw), -?\d+ to -?\d+$"))
+    expect(row.locator(".rating-change")).to_have_text(re.compile(r"^(up|down) \d+\.\d, to -?\d+\.\d$"))
     expect(page.locator("#player")).to_contain_text("A rating is a cautious estimate of skill")
 
     header.get_by_role("button", name="Sign out").click()
