@@ -68,7 +68,7 @@ def start_game():
     """Start a game from the form, then open it with the person's seat token in the link's
     fragment (never sent back to the server, and dropped from the address bar by the page). A
     player signed in on the page sends their key with the form (in the body, never the address):
-    they take their own seat, which their key opens."""
+    they take their own seat, which the page opens with the key it keeps."""
     form = {key: request.form.get(key, default) for key, default in DEFAULT_FORM.items()}
     form.update({key: value for key, value in request.form.items() if key.startswith("option-") or key == "rated"})
     key = request.form.get("key", "").strip() or None
@@ -93,9 +93,7 @@ def start_game():
     except ValidationError as refused:
         return refused_form(form, *first_message(refused.messages))
     page = url_for("viewer.game_page", game_id=created.id)
-    if player:  # the player's own key opens their seat, as in their list of games
-        return redirect(f"{page}#token={key}", code=303)
-    if not created.tokens:  # bots only: nothing to keep
+    if not created.tokens:  # bots only, or a player's own seat, which their key opens: nothing to keep
         return redirect(page, code=303)
     return redirect(f"{page}#token={created.tokens[0]['token']}", code=303)
 

@@ -63,7 +63,8 @@ def test_a_newcomer_registers_plays_a_rated_chi_game_against_a_bot_and_finds_it_
 
     page.wait_for_selector("#viewer[data-ready='true']")
     assert "#token" not in page.url, "the key stays out of the address bar"
-    expect(page.locator("#seat")).to_contain_text("You hold ana's seat")
+    expect(page.locator("#seat")).to_contain_text("You hold ana's seat, as yourself")
+    expect(page.locator("#seat-link")).to_have_count(0)  # no secret link: the key opens every seat of ana's
     assert play_out_by_clicking(page) > 0
     game_id = page.locator("#viewer").get_attribute("data-game-id")
     assert api.http.get(f"{server}/api/games/{game_id}/ratings").json()["rated"] is True
@@ -76,6 +77,9 @@ def test_a_newcomer_registers_plays_a_rated_chi_game_against_a_bot_and_finds_it_
     expect(row.locator(".rating-change")).to_have_text(re.compile(r"^(up|down) \d+\.\d, to -?\d+\.\d$"))
     expect(page.locator("#player")).to_contain_text("A rating is a cautious estimate of skill")
 
+    row.get_by_role("link", name="Chi").click()
+    expect(page.locator("#seat")).to_contain_text("You hold ana's seat, as yourself")
+    page.go_back()
     header.get_by_role("button", name="Sign out").click()
     expect(header.get_by_role("link", name="Sign in")).to_be_visible()
     page.goto(server + "/")
@@ -118,3 +122,17 @@ def test_the_form_says_what_each_table_is_and_offers_only_what_it_can_take(page,
     form(page).get_by_label("Your name").fill("")
     expect(form(page).get_by_label("Played by")).to_be_visible()
     expect(form(page).get_by_label("Bots at the table")).to_have_value("1")
+
+
+def test_a_signed_in_player_watches_a_game_they_have_no_seat_in_as_a_spectator(page, server, api):
+    others = api.http.post(f"{server}/api/games", json={"game": "chi", "seed": "not-theirs", "seats": [
+        {"name": "bo"}, {"name": "cy"}]}).json()
+    page.goto(server + "/")
+    page.locator("#my-games").get_by_label("Your name").fill("di")
+    page.get_by_role("button", name="Become a player").click()
+    expect(page.locator("header.site")).to_contain_text("Signed in as di")
+    page.goto(f"{server}/games/{others['id']}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    expect(page.locator("#seat")).to_contain_text("Watching as a spectator.")
+    expect(page.locator("#seat")).not_to_contain_text("That token")
+    expect(page.locator("header.site")).to_contain_text("Signed in as di")
