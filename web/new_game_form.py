@@ -24,6 +24,7 @@ from projections.ratings import unrated_because
 from services.errors import InvalidRequest
 
 MAX_BOTS = 8  # the API's most seats, for a game the form does not know
+MAX_KEY_LENGTH = 200  # a player key is an id and a secret, some 70 characters
 DEFAULT_FORM = {"game": "chi", "name": "", "bot": "greedy", "bots": "1", "strength": "", "seed": ""}
 
 

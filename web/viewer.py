@@ -20,8 +20,8 @@ from domain import registry
 from services.errors import Forbidden, GameNotFound, InvalidRequest
 from web import schemas
 from web.blueprint import chronicle
-from web.new_game_form import (DEFAULT_FORM, casual_chosen, first_message, form_for, form_label, games_to_start,
-                               requested_options, requested_seats)
+from web.new_game_form import (DEFAULT_FORM, MAX_KEY_LENGTH, casual_chosen, first_message, form_for, form_label,
+                               games_to_start, requested_options, requested_seats)
 
 blp = Blueprint("viewer", __name__)
 
@@ -73,6 +73,8 @@ def start_game():
     form.update({key: value for key, value in request.form.items() if key.startswith("option-") or key == "rated"})
     key = request.form.get("key", "").strip() or None
     try:
+        if key and len(key) > MAX_KEY_LENGTH:
+            raise InvalidRequest(f"a player key is at most {MAX_KEY_LENGTH} characters: sign in again", "key")
         player = str(chronicle().commands.players.by_key(key).id) if key else None
         rules = registry.GAMES.get(form["game"])
         body = {"game": form["game"], "seats": requested_seats(form, player)}

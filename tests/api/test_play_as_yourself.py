@@ -24,7 +24,8 @@ def started(client, **changes) -> str:
 def test_a_signed_in_player_sits_in_their_own_seat_and_the_finished_game_is_rated(client, services, caught_up):
     ana = register(client, "ana")
     answer = client.post("/games", data={**FORM, "key": ana["key"], "name": "not-ana"})
-    assert answer.status_code == 303 and "#token" not in answer.headers["Location"], "the page opens it with the key it keeps"
+    assert answer.status_code == 303
+    assert "#token" not in answer.headers["Location"], "the page opens the seat with the key it keeps"
     game_id = re.search(r"/games/([0-9a-f-]{36})", answer.headers["Location"]).group(1)
     seats = client.get(f"/api/games/{game_id}").json["seats"]
     assert [(seat["name"], seat["player"], seat["bot"]) for seat in seats] == [
@@ -37,7 +38,8 @@ def test_a_signed_in_player_sits_in_their_own_seat_and_the_finished_game_is_rate
     page = client.get(f"/players/{ana['id']}").text
     row = page[page.index(f'<tr data-game="{game_id}"'):]
     row = row[:row.index("</tr>")]
-    assert "greedy-bot (bot)" in row and f"{'up' if change['change'] >= 0 else 'down'} {abs(change['change']):.1f}, to {change['after']:.1f}" in row
+    moved = f"{'up' if change['change'] >= 0 else 'down'} {abs(change['change']):.1f}, to {change['after']:.1f}"
+    assert "greedy-bot (bot)" in row and moved in row
     scores = client.get(f"/api/games/{game_id}").json["outcome"]["scores"]
     assert re.search(rf"(won|lost to greedy-bot|a draw), {scores[0]} to {scores[1]}", row)
     assert "cautious estimate of skill" in page and "openskill" not in page
@@ -74,6 +76,8 @@ def test_a_key_of_no_player_is_refused_by_name_and_starts_nothing(client):
     answer = client.post("/games", data={**FORM, "key": "00000000-0000-4000-8000-000000000000.nothing"})
     assert answer.status_code == 400
     assert "Signed in: the key this page keeps belongs to no player" in answer.text
+    too_long = client.post("/games", data={**FORM, "key": "k" * 5000})
+    assert too_long.status_code == 400 and "Signed in: a player key is at most 200 characters" in too_long.text
     assert client.get("/api/games").json["total"] == before
 
 

@@ -88,7 +88,8 @@ def test_a_newcomer_registers_plays_a_rated_chi_game_against_a_bot_and_finds_it_
 
 def test_a_visitor_who_is_not_signed_in_starts_a_casual_game_by_name(page, server, api):
     page.goto(server + "/")
-    expect(page.locator("#new-game")).to_contain_text("Not rated: sign in under Your games to play rated games as yourself.")
+    expect(page.locator("#new-game")).to_contain_text(
+        "Not rated: sign in under Your games to play rated games as yourself.")
     expect(form(page).get_by_label("Rated")).to_be_hidden()
     form(page).get_by_label("Your name").fill("cy")
     form(page).get_by_role("button", name="Start").click()
