@@ -61,7 +61,7 @@ def decision_rng(seed: str, version: int) -> Rng:
     return Rng(seed, f"decision:{version}")
 
 
-OPTIONS = {"sandbox": bool}
+OPTIONS = {"sandbox": bool, "casual": bool}  # casual: the game counts for no rating (projections.ratings)
 
 
 def record_standing_answers(game: Game, at: str) -> list[Event]:

@@ -37,6 +37,7 @@
     actionsVersion: null,
     chosen: [], // the keys clicked so far towards an action (a Yin, then its target)
     token: null,
+    asPlayer: false, // the token is the signed-in player's key, not this game's own
     busy: false,
     playFocus: false, // the keyboard's focus was last in the table or the buttons
     heard: [], // the descriptions of the steps the stream brought since the last were announced
@@ -73,17 +74,25 @@
       localStorage.setItem(TOKEN_KEY, fromLink);
       history.replaceState(null, "", location.pathname + location.search);
     }
-    return localStorage.getItem(TOKEN_KEY);
+    const own = localStorage.getItem(TOKEN_KEY);
+    const player = window.ChronicleSignIn ? ChronicleSignIn.key() : null;
+    view.asPlayer = !own && Boolean(player);
+    return own || player;
   }
 
   function forgetToken() {
     localStorage.removeItem(TOKEN_KEY);
     view.token = null;
+    view.asPlayer = false;
   }
 
   function drawSeat(message) {
     const box = $("seat");
     const game = view.game;
+    if (view.asPlayer && game && game.you !== null) { // no secret link: the key opens every seat of theirs
+      box.replaceChildren(h("span", {}, `You hold ${game.seats[game.you].name}'s seat, as yourself: you are signed in on this browser.`));
+      return;
+    }
     if (view.token && game && game.you !== null) {
       const link = `${location.origin}${location.pathname}#token=${view.token}`;
       box.replaceChildren(
@@ -123,9 +132,10 @@
       view.game = await call("");
     } catch (error) {
       if (error.status !== 403 || !view.token) throw error;
+      const asPlayer = view.asPlayer;
       forgetToken(); // a token of no seat of this game: watch as a spectator instead
       view.game = await call("");
-      drawSeat("That token holds no seat of this game; watching as a spectator. ");
+      drawSeat(asPlayer ? "" : "That token holds no seat of this game; watching as a spectator. ");
       return;
     }
     drawSeat();
