@@ -1,0 +1,108 @@
+"""Tianxia's board played with a mouse and on a phone: a governor space taken by a click in its centre;
+the decision bar in view beside the board at 1280x800 and docked at the foot of a 390x844 phone, its
+buttons under headings of what they act on; on a phone the map zoomed by its buttons past the
+screen's width and panned by a finger's drag, the page never scrolling sideways."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_screens import PHONE, sideways
+from tests.browser.test_tianxia import create, in_view, open_seat, settled, through_the_opening
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+WIDE = {"width": 1280, "height": 800}
+
+
+def groups_on_page(page) -> dict[str, int]:
+    """The decision bar's headings, each with how many buttons stand under it."""
+    return dict(page.locator("#actions .action-group").evaluate_all(
+        "gs => gs.map(g => [g.querySelector('h3').textContent, g.querySelectorAll('button.action').length])"))
+
+
+def test_a_click_in_the_centre_of_a_governor_space_installs_a_governor_there(page, server, api):
+    page.set_viewport_size(WIDE)
+    game_id, token = create(api, "browser-tianxia-governor")
+    open_seat(page, server, game_id, token, api)
+    through_the_opening(page, api, game_id, token)
+    with page.expect_response(lambda answer: answer.request.method == "POST" and answer.url.endswith("/actions")):
+        page.locator("#table [data-key='region:qin'].playable").click()
+    settled(page, api.get(game_id)["version"])
+    space = page.locator("#table [data-key='site:qin-2:0']")
+    assert "playable" in space.get_attribute("class"), "Qin's second site takes a governor"
+    ring = space.locator(".tx-empty").bounding_box()  # the empty space: a dashed ring, nothing inside it
+    centre = (ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2)
+    with page.expect_response(lambda answer: answer.request.method == "POST" and answer.url.endswith("/actions")):
+        page.mouse.click(*centre)
+    settled(page, api.get(game_id)["version"])
+    assert api.get(game_id, token=token)["table"]["sites"]["qin-2"]["governors"][0] == 0, "ana's governor, installed"
+    placed = page.locator("#table [data-path='sites.qin-2.governors[0]'] .tx-piece")
+    assert placed.get_attribute("data-owner") == "0", "her piece drawn on the space"
+
+
+def test_at_1280_the_decision_bar_is_in_view_with_its_buttons_grouped_and_stays_while_the_board_scrolls(
+        page, server, api):
+    page.set_viewport_size(WIDE)
+    game_id, token = create(api, "browser-tianxia-bar-wide")
+    open_seat(page, server, game_id, token, api)
+    through_the_opening(page, api, game_id, token)
+    page.evaluate("scrollTo(0, 0)")
+    assert in_view(page, "#play-panel"), "the decision bar, on the first screen"
+    assert page.evaluate("scrollY") == 0
+    groups = groups_on_page(page)
+    assert groups["Region actions"] == 8 and groups["The Palace tracks"] == 4 and groups["The river's barges"] == 4
+    assert sum(groups.values()) == len(api.get(game_id, "/actions", token=token)["actions"])
+    page.locator(".tx-palace").scroll_into_view_if_needed()  # down to the Palace tracks, at the map's foot
+    assert page.evaluate("scrollY") > 0 and in_view(page, "#play-panel"), "the bar follows the board"
+    with page.expect_response(lambda answer: answer.request.method == "POST" and answer.url.endswith("/actions")):
+        page.get_by_role("button", name="Put a worker on", exact=False).first.click()
+    settled(page, api.get(game_id)["version"])
+    assert 0 in sum(api.get(game_id, token=token)["table"]["barges"].values(), []), "ana's worker on a barge"
+
+
+def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideways_scroll(browser, server, api):
+    game_id, token = create(api, "browser-tianxia-bar-phone")
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.set_default_timeout(10_000)
+        open_seat(phone, server, game_id, token, api)
+        through_the_opening(phone, api, game_id, token)
+        phone.evaluate("scrollTo(0, 0)")
+        assert in_view(phone, "#play-panel"), "the decision bar, docked on the first screen"
+        bar = phone.locator("#play-panel").bounding_box()
+        assert bar["y"] + bar["height"] == pytest.approx(844, abs=2), "at the foot of the screen"
+        assert "Region actions" in groups_on_page(phone)
+
+        def map_width() -> float:
+            return phone.evaluate("document.querySelector('.tx-map').getBoundingClientRect().width")
+
+        fitted = map_width()
+        assert fitted <= 390
+        phone.locator(".tx-zoom-controls").scroll_into_view_if_needed()
+        phone.get_by_role("button", name="Zoom in").click()
+        phone.get_by_role("button", name="Zoom in").click()
+        assert map_width() > 390 and map_width() == pytest.approx(2 * fitted, rel=0.02), "the map drawn twice as wide"
+        assert phone.get_by_role("group", name="Zoom the board").inner_text().endswith("200%")
+        assert sideways(phone) == 0, "the page itself never scrolls sideways"
+
+        window = phone.locator(".tx-zoom")
+        # The page scrolled until the map's window meets the step controls, which stay at the top.
+        phone.evaluate("""() => scrollBy(0, document.querySelector('.tx-zoom').getBoundingClientRect().top
+                                         - document.querySelector('.controls').getBoundingClientRect().bottom)""")
+        before = window.evaluate("w => [w.scrollLeft, w.scrollTop]")
+        box = window.bounding_box()
+        assert box["y"] + 100 < phone.locator("#play-panel").bounding_box()["y"], "the map in sight above the bar"
+        # A finger dragging the map to the left and up, as a phone's touch screen sends it.
+        session = context.new_cdp_session(phone)
+        session.send("Input.synthesizeScrollGesture", {"x": box["x"] + box["width"] / 2, "y": box["y"] + 60,
+                                                        "xDistance": -150, "yDistance": -80, "gestureSourceType": "touch"})
+        after = window.evaluate("w => [w.scrollLeft, w.scrollTop]")
+        assert after[0] > before[0] + 50 and after[1] > before[1], "the map moved under the finger"
+        assert sideways(phone) == 0
+
+        phone.get_by_role("button", name="Whole board").click()
+        assert map_width() == pytest.approx(fitted, abs=1)
+    finally:
+        context.close()
