@@ -91,16 +91,26 @@ def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideway
         # The page scrolled until the map's window meets the step controls, which stay at the top.
         phone.evaluate("""() => scrollBy(0, document.querySelector('.tx-zoom').getBoundingClientRect().top
                                          - document.querySelector('.controls').getBoundingClientRect().bottom)""")
-        before = window.evaluate("w => [w.scrollLeft, w.scrollTop]")
         box = window.bounding_box()
-        assert box["y"] + 100 < phone.locator("#play-panel").bounding_box()["y"], "the map in sight above the bar"
-        # A finger dragging the map to the left and up, as a phone's touch screen sends it.
+        assert box["y"] + 200 < phone.locator("#play-panel").bounding_box()["y"], "the map in sight above the bar"
+        version = api.get(game_id)["version"]
         session = context.new_cdp_session(phone)
-        session.send("Input.synthesizeScrollGesture", {"x": box["x"] + box["width"] / 2, "y": box["y"] + 60,
-                                                        "xDistance": -150, "yDistance": -80, "gestureSourceType": "touch"})
-        after = window.evaluate("w => [w.scrollLeft, w.scrollTop]")
-        assert after[0] > before[0] + 50 and after[1] > before[1], "the map moved under the finger"
+
+        def drag(dx: int, dy: int) -> None:
+            """A finger on the map, where places wait for a tap, dragged by (dx, dy) as a touch screen sends it."""
+            x, y = box["x"] + box["width"] / 2, box["y"] + 100
+            session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+            for k in range(1, 11):
+                session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + dx * k / 10, "y": y + dy * k / 10}]})
+            session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        left, top = window.evaluate("w => [w.scrollLeft, w.scrollTop]")
+        drag(-150, 0)
+        phone.wait_for_function("l => document.querySelector('.tx-zoom').scrollLeft > l + 50", arg=left)
+        drag(0, -120)
+        phone.wait_for_function("t => document.querySelector('.tx-zoom').scrollTop > t + 50", arg=top)
         assert sideways(phone) == 0
+        assert api.get(game_id)["version"] == version, "a drag is no tap: no action taken"
 
         phone.get_by_role("button", name="Whole board").click()
         assert map_width() == pytest.approx(fitted, abs=1)
