@@ -7,9 +7,11 @@
    pieces are drawn from the catalogue GET /api/rules/tianxia answers, fetched once before the first
    table (`ready`).
 
-   Every decision is a button, in words (tables/tianxia/words.js); the map's places lead to them
-   too (keys): clicking a region, a governor space, a barge, a port or a Palace track takes the
-   decision made there, and clicking a wall section keeps the buttons of the pieces it may take. */
+   Every decision is a button, in words (tables/tianxia/words.js), under a heading of what it acts
+   on (`group`); the map's places lead to them too (keys): clicking a region, a governor space, a
+   barge, a port or a Palace track takes the decision made there, and clicking a wall section keeps
+   the buttons of the pieces it may take. The map zooms and pans in its own window
+   (tables/tianxia/zoom.js). */
 "use strict";
 (function (tx) {
   const GOODS = ["coins", "wood", "stone", "rice", "silk", "salt", "bronze"];
