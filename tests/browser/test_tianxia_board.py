@@ -1,7 +1,8 @@
 """Tianxia's board played with a mouse and on a phone: a governor space taken by a click in its centre;
 the decision bar in view beside the board at 1280x800 and docked at the foot of a 390x844 phone, its
 buttons under headings of what they act on; on a phone the map zoomed by its buttons past the
-screen's width and panned by a finger's drag, the page never scrolling sideways."""
+screen's width and by two fingers' pinch, panned by a finger's drag, the page never scrolling
+sideways; a Palace track taken by a click anywhere along it."""
 
 from __future__ import annotations
 
@@ -114,5 +115,34 @@ def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideway
 
         phone.get_by_role("button", name="Whole board").click()
         assert map_width() == pytest.approx(fitted, abs=1)
+
+        # Two fingers on the map, spread apart: the map grows with them.
+        box = window.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        fingers = lambda gap: [{"x": x - gap, "y": y, "id": 1}, {"x": x + gap, "y": y, "id": 2}]  # noqa: E731
+        session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(30)})
+        for gap in range(40, 100, 10):
+            session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": fingers(gap)})
+        session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        assert map_width() == pytest.approx(3 * fitted, rel=0.05), "spread from 60 to 180 pixels apart: three times as wide"
+        assert sideways(phone) == 0
+        assert api.get(game_id)["version"] == version, "a pinch is no tap either"
     finally:
         context.close()
+
+
+def test_a_click_between_two_steps_of_a_palace_track_takes_the_military_action_on_it(page, server, api):
+    page.set_viewport_size(WIDE)
+    game_id, token = create(api, "browser-tianxia-track")
+    open_seat(page, server, game_id, token, api)
+    through_the_opening(page, api, game_id, token)
+    steps = page.locator(".tx-track[data-track='red'] .tx-step-shape")
+    steps.nth(8).scroll_into_view_if_needed()
+    eight, nine = steps.nth(8).bounding_box(), steps.nth(9).bounding_box()
+    assert nine["x"] > eight["x"] + eight["width"], "a gap between the two steps"
+    gap = ((eight["x"] + eight["width"] + nine["x"]) / 2, eight["y"] + eight["height"] / 2)
+    with page.expect_response(lambda answer: answer.request.method == "POST" and answer.url.endswith("/actions")):
+        page.mouse.click(*gap)
+    settled(page, api.get(game_id)["version"])
+    red = api.get(game_id, token=token)["table"]["palace"]["red"]
+    assert 0 in red[1], "ana's marker a step up the red track"
