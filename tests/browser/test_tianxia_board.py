@@ -146,3 +146,22 @@ def test_a_click_between_two_steps_of_a_palace_track_takes_the_military_action_o
     settled(page, api.get(game_id)["version"])
     red = api.get(game_id, token=token)["table"]["palace"]["red"]
     assert 0 in red[1], "ana's marker a step up the red track"
+
+
+def test_zoomed_in_the_arrow_keys_move_the_map_rather_than_step_through_the_game(page, server, api):
+    page.set_viewport_size(WIDE)
+    game_id, token = create(api, "browser-tianxia-keys")
+    open_seat(page, server, game_id, token, api)
+    through_the_opening(page, api, game_id, token)
+    step = page.locator("#step-number").inner_text()
+    page.get_by_role("button", name="Zoom in").click()
+    for _ in range(3):  # past "Zoom out" and "Whole board" to the map's window
+        page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('tx-zoom')"), "the map's window takes the focus"
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.querySelector('.tx-zoom').scrollLeft > 0")
+    assert page.locator("#step-number").inner_text() == step, "still the same step"
+    page.get_by_role("button", name="Whole board").click()
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("s => document.getElementById('step-number').textContent === String(s - 1)", arg=int(step))

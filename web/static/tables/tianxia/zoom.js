@@ -27,7 +27,8 @@ window.ChronicleTianxia = window.ChronicleTianxia || {};
     const { viewport, map, level, buttons, scale } = zoom;
     map.style.width = `${scale * 100}%`;
     viewport.classList.toggle("zoomed", scale > 1);
-    viewport.tabIndex = scale > 1 ? 0 : -1; // scrolled by the arrow keys once zoomed
+    if (scale > 1) viewport.tabIndex = 0; // scrolled by the arrow keys once zoomed
+    else viewport.removeAttribute("tabindex");
     level.textContent = percent(scale);
     for (const button of buttons) button.disabled = button.dataset.zoom === "in" ? scale >= MAX : scale <= 1;
   }
