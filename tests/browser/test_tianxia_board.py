@@ -57,7 +57,7 @@ def test_at_1280_the_decision_bar_is_in_view_with_its_buttons_grouped_and_stays_
     page.locator(".tx-palace").scroll_into_view_if_needed()  # down to the Palace tracks, at the map's foot
     assert page.evaluate("scrollY") > 0 and in_view(page, "#play-panel"), "the bar follows the board"
     with page.expect_response(lambda answer: answer.request.method == "POST" and answer.url.endswith("/actions")):
-        page.get_by_role("button", name="Put a worker on", exact=False).first.click()
+        page.locator("#play-panel").get_by_role("button", name="Put a worker on", exact=False).first.click()
     settled(page, api.get(game_id)["version"])
     assert 0 in sum(api.get(game_id, token=token)["table"]["barges"].values(), []), "ana's worker on a barge"
 
