@@ -581,15 +581,31 @@
     $("actions").dataset.version = view.actionsVersion;
     const labels = matching.map((action) => drawer.label(action, shown));
     const twice = new Set(labels.filter((label, index) => labels.indexOf(label) !== index));
-    $("actions").replaceChildren(...matching.map((action, index) => {
+    const buttons = matching.map((action, index) => {
       // Two identical cards make two actions with the same words: tell them apart by the card.
       const words = twice.has(labels[index]) && action.card ? `${labels[index]} (${action.card})` : labels[index];
       const button = h("button", { type: "button", class: "action", dataset: { action: JSON.stringify(action) } }, words);
       button.onclick = () => submit(action);
       return button;
-    }), ...(view.chosen.length ? [h("button", { type: "button", class: "cancel", id: "cancel-choice" }, "choose again")] : []));
+    });
+    $("actions").replaceChildren(...grouped(matching, buttons, shown),
+      ...(view.chosen.length ? [h("button", { type: "button", class: "cancel", id: "cancel-choice" }, "choose again")] : []));
     if (view.chosen.length) $("cancel-choice").onclick = () => choose([]);
     markPlayable();
+  }
+
+  /* The buttons under headings of what they act on, where the table names it (drawer.group), in
+     the order each heading first comes. */
+  function grouped(actions, buttons, table) {
+    if (!drawer.group) return buttons;
+    const groups = new Map();
+    actions.forEach((action, index) => {
+      const heading = drawer.group(action, table);
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading).push(buttons[index]);
+    });
+    return [...groups].map(([heading, members]) => h("section", { class: "action-group", "aria-label": heading },
+      h("h3", {}, heading), h("div", { class: "action-buttons" }, members)));
   }
 
   function startsWith(keys, prefix) {
