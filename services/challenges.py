@@ -57,8 +57,8 @@ def checked_table(body: Mapping[str, Any]) -> dict[str, Any]:
     if not low <= 2 <= high:
         raise InvalidRequest(f"{rules.title} is not played by two: a challenge is to a game of two players", "game")
     options = dict(body.get("options") or {})
-    if "rated" in options:
-        raise InvalidRequest('say whether the game is rated with "rated" beside "options", not in them', "options.rated")
+    if "casual" in options:
+        raise InvalidRequest('say whether the game is rated with "rated" beside "options", not in them', "options.casual")
     checked = checked_options(options, rules)
     if refusal := getattr(rules, "option_refusal", lambda seats, options: None)(2, checked):
         name, why = refusal
@@ -220,7 +220,7 @@ class Challenges:
             if not challenger_first(challenge):
                 seats.reverse()
             table = challenge.table
-            options = dict(table["options"]) if table["rated"] else {**table["options"], "rated": False}
+            options = dict(table["options"]) if table["rated"] else {**table["options"], "casual": True}
 
             def closing(game: Any, challenge=challenge) -> list[Any]:
                 challenge.accept(who(taker), str(game.id), now)

@@ -62,8 +62,7 @@ def decision_rng(seed: str, version: int) -> Rng:
     return Rng(seed, f"decision:{version}")
 
 
-# "rated": false makes a game of rated players casual (a challenge's choice): it counts for no rating.
-OPTIONS = {"sandbox": bool, "rated": bool}
+OPTIONS = {"sandbox": bool, "casual": bool}  # casual: the game counts for no rating (projections.ratings)
 
 
 def record_standing_answers(game: Game, at: str) -> list[Event]:
@@ -151,7 +150,9 @@ class Commands:
     ) -> CreatedGame:
         """Create and deal a game (or lay out a scenario: a sandbox game); returns its id and one
         secret token per person's seat. `host_key` is the key the request carries: a seat
-        `{"player": id}` is only for the player it belongs to."""
+        `{"player": id}` is only for the player it belongs to, or one in `consent` (players who
+        agreed to this game otherwise: an accepted challenge). `also_save(game)` gives what is
+        saved in the game's transaction (a challenge's acceptance: both or neither)."""
         try:
             rules = registry.get(game)
         except KeyError:

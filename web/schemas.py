@@ -63,7 +63,8 @@ class CreateGameRequest(Schema):
     seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=MAX_SEATS))
     seed = fields.String(validate=validate.Length(min=1, max=MAX_SEED_LENGTH),
                          metadata={"description": "fixes the deal; otherwise the server draws one"})
-    options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox"})
+    options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox; "
+                                                                       "'casual': true plays it for no rating"})
     spectator_delay = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_DELAY), metadata={
         "description": "spectators see the running game this many steps behind (the seats see it as it is)"})
     clock = fields.Dict(

@@ -108,7 +108,7 @@ def test_a_challenge_from_a_players_page_is_declined_with_a_reason_and_an_offer_
     cy.get_by_role("link", name="Challenge ana to a game").click()
     cy.wait_for_selector("#challenges:not([hidden])")
     assert cy.locator("#challenge-name").input_value() == "ana"
-    cy.get_by_label("Rated").uncheck()
+    cy.get_by_role("region", name="Challenges").get_by_label("Rated").uncheck()
     cy.get_by_role("button", name="Challenge", exact=True).click()
     cy.locator("#challenges-outgoing li", has_text="You challenged ana").filter(has_text="casual").wait_for()
 

@@ -1,5 +1,5 @@
-/* Challenges on the home page, for the player signed in under "Your games" (my-games.js tells
-   this script who that is, and passes on each notice of the player's stream): the challenges
+/* Challenges on the home page, for the player signed in (static/sign-in.js tells this script who
+   that is, and my-games.js passes on each notice of the player's stream): the challenges
    waiting for your answer (Accept, or Decline with a reason), yours still open (Cancel), the
    last ones answered; a form to challenge a player found by name, or to offer a game to anyone;
    and what is open to join: others' challenges to anyone, and games with an empty seat.
@@ -240,8 +240,8 @@
   }
 
   document.addEventListener("chronicle:signed-in", (event) => {
-    key = event.detail.key;
-    me = event.detail.player;
+    key = ChronicleSignIn.key();
+    me = event.detail;
     panel.hidden = false;
     draw();
     fromPlayerPage().catch((error) => console.warn("challenge:", error.message));
