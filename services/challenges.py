@@ -186,7 +186,7 @@ class Challenges:
             changed = [challenge, mine]
             if mine.count("outgoing") >= MAX_OUTGOING:
                 raise LimitReached(f"a player has at most {MAX_OUTGOING} challenges open at once: cancel one, or "
-                                   "wait for an answer", "to", MAX_OUTGOING)
+                                   "wait for an answer", "body", MAX_OUTGOING)
             mine.add(str(challenge.id), "outgoing")
             if to is not None:
                 theirs = self._expired(self.book(str(to.id)))
