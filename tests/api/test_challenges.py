@@ -262,3 +262,14 @@ def test_seats_drawn_by_lot_follow_the_parity_of_the_challenges_id_and_first_or_
             assert first == ("ana" if even else "bo")
         else:
             assert first == ("ana" if seat == "first" else "bo")
+
+
+def test_a_player_has_at_most_so_many_challenges_waiting_for_their_answer(client, monkeypatch):
+    monkeypatch.setattr("services.challenges.MAX_INCOMING", 2)
+    bo, others = register(client, "bo"), [register(client, name) for name in ("ana", "cy", "di")]
+    for other in others[:2]:
+        challenge(client, other, bo)
+    refused = client.post("/api/challenges", json={"game": "chi", "to": bo["id"]}, headers=bearer(others[2]["key"]))
+    assert refused.status_code == 422 and refused.json["limit"] == 2 and refused.json["field"] == "to"
+    assert "bo has 2 challenges waiting" in refused.json["detail"]
+    assert lists(client, others[2])["outgoing"] == [] and len(lists(client, bo)["incoming"]) == 2
