@@ -46,8 +46,11 @@ class Challenges(MethodView):
                                                       "clock": {"per_decision": "P1D"}, "rated": True})
     @blp.response(201, schemas.Challenge, example=EXAMPLE)
     @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player",
+                  s409="other requests changed the same players' challenges at the same moment, again and again: "
+                       "send it again",
                   s422="the challenger has as many challenges open as a player may, or the player challenged as "
-                       "many waiting for an answer: `limit` says how many", kinds={422: kinds.LIMIT_REACHED})
+                       "many waiting for an answer: `limit` says how many",
+                  kinds={409: kinds.CHALLENGE_CLOSED, 422: kinds.LIMIT_REACHED})
     def post(self, body):
         """Challenge a player (`to`, their id) to a game of two, with its options and clock, rated or
         casual; without `to`, anyone may take it. The player challenged hears of it on their notice
