@@ -329,6 +329,17 @@ class Rules(Protocol):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay, naming seats by `names`."""
 
+    # A game may also declare `describe_on(view_before, event, names)`: the line read against the
+    # table, `view_before` being `view(state_before, viewer, reveal)` (the table as the viewer saw
+    # it just before the event) and `event` the event as that viewer sees it (its hidden facts
+    # left out), so that it may say where ("places a worker on row 2 of bo's Armory") and never
+    # names what the viewer may not see. Without it the line is `describe`'s (domain.lines).
+    # A game may also declare `score_word`, what `scores` counts as a sentence names it ("life",
+    # "prestige"; "score" when not declared).
+    # A game may also declare `bookkeeping`, the event types that only keep the table in order (a
+    # refill, a turn passing, a shuffle): a move list may fold their lines away, never any other's
+    # (a choice, a card gained or lost, a score changed). Without it nothing is folded.
+
     # Sandbox games: a chosen position in place of a random deal.
     scenario_example: Mapping[str, Any]  # one documented example of the game's scenario JSON
 

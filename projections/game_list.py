@@ -20,7 +20,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from domain import clock
+from domain import lines
 from domain.contract import Event
 from projections import pages, player_names, ratings
 from projections.database import ProjectionDatabase
@@ -202,10 +202,17 @@ class GameList:
             return None
         last = decisions[-1]
         first = next(stored for stored in decisions if stored.cause == last.cause)
+        # Everyone reads the list: the line is a spectator's, read against a spectator's table
+        # just before it when the game's lines read the table (domain.lines).
+        reveal = game.finished
+        before = (self.store.game(game.id, version=first.originator_version - 1).state
+                  if lines.reads_table(game.rules) else None)
+        view_before = game.rules.view(before, None, reveal=reveal) if before is not None else None
+        event = lines.seen_event(Event.from_json(first.domain_event), None, reveal)
         return {
             "version": first.originator_version,
             "seat": last.cause["seat"],
-            "description": clock.describe(game.rules, Event.from_json(first.domain_event), [s["name"] for s in game.seats]),
+            "description": lines.line(game.rules, view_before, event, [s["name"] for s in game.seats]),
             "at": first.timestamp.isoformat(),
         }
 

@@ -258,6 +258,7 @@ class Commands:
         else:
             decision = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
         first_new = game.version + 1
+        decided_on = game.state  # the table the decision's first line reads (domain.lines)
         game.record_decision(decision, cause)
         events = decision.events + record_standing_answers(game, cause["at"])
         reply = {
@@ -267,7 +268,7 @@ class Commands:
             "status": "finished" if game.finished else "running",
             "to_act": present_to_act(game),
             "rules_turn": present_rules_turn(game),
-            "events": present_events(game, seat, events, first_new),
+            "events": present_events(game, seat, events, first_new, decided_on),
         }
         to_save: list[Any] = [game]
         if idempotency_key is not None:

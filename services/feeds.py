@@ -18,6 +18,7 @@ from typing import Any, Hashable
 from uuid import UUID
 
 
+from domain import lines
 from services.game import Game
 from services.presenting import present_game, present_stored
 from services.store import GameStore
@@ -140,8 +141,11 @@ class GameFeed:
         with self.lock:
             made = self.messages.get(key)
             if made is None:
-                data: dict[str, Any] = {"version": version,
-                                        "event": present_stored(current, viewer, self.event(version, current), reveal)}
+                # The viewer's table just before, kept like any view, for a line that reads it.
+                before = self.view(current, viewer, version - 1, reveal)["table"] if (
+                    version > 1 and lines.reads_table(current.rules)) else None
+                data: dict[str, Any] = {"version": version, "event": present_stored(
+                    current, viewer, self.event(version, current), reveal, view_before=before)}
                 view = self.view(current, viewer, version, reveal)
                 if base is None:
                     data["game"] = view

@@ -11,9 +11,9 @@ once, a person later), until the end.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from domain import clock, interrupts, registry, rules_turns
+from domain import clock, interrupts, lines, registry, rules_turns
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
 from services.clocks import deadline, timestamp
@@ -44,19 +44,43 @@ def find_rule(game: Game, rule_id: str) -> Rule | None:
     return game.rules.rulebook.get(rule_id) or COMMON_RULES.get(rule_id)
 
 
-def present_event(game: Game, viewer: int | None, event: Event, version: int, reveal: bool) -> dict[str, Any]:
-    """One domain event as `viewer` sees it, numbered by the game version it produced."""
+def table_before(game: Game, viewer: int | None, state: Any, reveal: bool) -> Mapping[str, Any] | None:
+    """The table `viewer` saw on `state`, for a game whose lines read it (domain.lines); None for
+    the others, which need no view."""
+    if state is None or not lines.reads_table(game.rules):
+        return None
+    return game.rules.view(state, viewer, reveal=reveal)
+
+
+def present_event(game: Game, viewer: int | None, event: Event, version: int, reveal: bool,
+                  before: Any = None, view_before: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One domain event as `viewer` sees it, numbered by the game version it produced; its line
+    read against the table just before it (domain.lines): `view_before`, the viewer's table then,
+    or `before`, the state then, when either is at hand."""
     seen = event.seen_by(viewer, reveal=reveal)
     seen["version"] = version
-    seen["description"] = clock.describe(game.rules, event, seat_names(game))
+    if view_before is None:
+        view_before = table_before(game, viewer, before, reveal)
+    seen["description"] = lines.line(game.rules, view_before, lines.seen_event(event, viewer, reveal), seat_names(game))
     return seen
 
 
-def present_events(game: Game, viewer: int | None, events: Sequence[Event], first_version: int) -> list[dict]:
-    return [
-        present_event(game, viewer, event, first_version + offset, game.finished)
-        for offset, event in enumerate(events)
-    ]
+def present_events(game: Game, viewer: int | None, events: Sequence[Event], first_version: int,
+                   before: Any = None) -> list[dict]:
+    """Events of one decision (or more) as `viewer` sees them; `before` is the state they were
+    decided on, folded along so that each line reads the table just before its event."""
+    shown = []
+    for offset, event in enumerate(events):
+        shown.append(present_event(game, viewer, event, first_version + offset, game.finished, before))
+        before = folded_on(game, before, event)
+    return shown
+
+
+def folded_on(game: Game, state: Any, event: Event) -> Any:
+    """The state after `event`, kept only for a game whose lines read the table (else None)."""
+    if state is None or not lines.reads_table(game.rules):
+        return None
+    return clock.fold(game.rules, state, event)
 
 
 def present_created(game: Game, reveal: bool) -> dict[str, Any]:
@@ -78,16 +102,34 @@ def present_created(game: Game, reveal: bool) -> dict[str, Any]:
     return seen
 
 
-def present_stored(game: Game, viewer: int | None, stored: Any, reveal: bool) -> dict[str, Any]:
-    """A stored aggregate event (creation or recorded domain event) for `viewer`."""
+def present_stored(game: Game, viewer: int | None, stored: Any, reveal: bool, before: Any = None,
+                   view_before: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A stored aggregate event (creation or recorded domain event) for `viewer`; the state just
+    before it (`before`) or the viewer's table then (`view_before`), when at hand, for its line."""
     if isinstance(stored, Game.Created):
         return present_created(game, reveal)
-    seen = present_event(game, viewer, Event.from_json(stored.domain_event), stored.originator_version, reveal)
+    seen = present_event(game, viewer, Event.from_json(stored.domain_event), stored.originator_version, reveal,
+                         before, view_before)
     seen["cause"] = visible_cause(stored.cause, viewer, reveal)
     seen["chain"] = stored.chain
     if shows_time(stored.cause, viewer, reveal):
         seen["at"] = stored.timestamp.isoformat()
     return seen
+
+
+def present_stored_along(game: Game, viewer: int | None, stored_events: Iterable[Any], reveal: bool,
+                         state: Any) -> Iterator[tuple[dict[str, Any], Any]]:
+    """Stored events in order, each presented with the state after it; `state` is the state before
+    the first, or None when no line reads the table (a page of the log folds its way along
+    once, never once per line)."""
+    for stored in stored_events:
+        if isinstance(stored, Game.Created):
+            yield present_created(game, reveal), state
+            continue
+        shown = present_stored(game, viewer, stored, reveal, state)
+        if state is not None:
+            state = clock.fold(game.rules, state, Event.from_json(stored.domain_event))
+        yield shown, state
 
 
 HIDDEN_CAUSES = ("action", "scenario", interrupts.STANDING)

@@ -16,8 +16,7 @@ from uuid import UUID
 
 from redis.exceptions import RedisError
 
-from domain import clock, rules_turns
-from domain.contract import Event
+from domain import lines, rules_turns
 from domain.takeback import TAKE_BACK
 from services.bot_turns import bot_to_act
 from services.errors import InvalidRequest, StepNotFound
@@ -26,8 +25,9 @@ from services.disputes import disputed_steps, step_record
 from services.explain import explain_step
 from services.game import Game
 from services.score_chart import ScoreCharts
-from services.presenting import find_rule, present_game, present_stored, shown_version
+from services.presenting import find_rule, present_game, present_stored, present_stored_along, shown_version
 from services.seats import seat_of_token
+from services.since import since_last_move
 from services.takebacks import refusal
 from services.store import GameStore
 
@@ -109,9 +109,11 @@ class Queries:
         current, game, viewer = self.seen(game_id, token)
         gt, lte, next_after = page_bounds(after, limit, game.version)
         stored = self.store.stored_events(game_id, gt=gt, lte=lte) if lte > gt else []
+        # The table the page starts from, only for a game whose lines read it (domain.lines).
+        state = self.store.game(game_id, version=max(gt, 1)).state if stored and lines.reads_table(current.rules) else None
         return {
             "version": game.version,
-            "events": [present_stored(current, viewer, event, current.finished) for event in stored],
+            "events": [shown for shown, _ in present_stored_along(current, viewer, stored, current.finished, state)],
             "next_after": next_after,
         }
 
@@ -123,10 +125,8 @@ class Queries:
         steps = []
         rules = current.rules
         state = self.store.game(game_id, version=max(gt, 1)).state  # the table the page starts from
-        for stored in self.store.stored_events(game_id, gt=gt, lte=lte) if lte > gt else []:
-            shown = present_stored(current, viewer, stored, current.finished)
-            if not isinstance(stored, Game.Created):
-                state = clock.fold(rules, state, Event.from_json(stored.domain_event))
+        stored_events = self.store.stored_events(game_id, gt=gt, lte=lte) if lte > gt else []
+        for shown, state in present_stored_along(current, viewer, stored_events, current.finished, state):
             turn = rules.turn(state)
             steps.append(
                 {
@@ -134,6 +134,7 @@ class Queries:
                     "type": shown["type"],
                     "rule": shown["rule"],
                     "description": shown["description"],
+                    "bookkeeping": lines.is_bookkeeping(rules, shown["type"]),
                     "disputes": disputed.get(shown["version"], []),
                     "turn": {"number": turn.number, "seat": turn.seat, **({"rival": turn.rival} if turn.rival else {})},
                     "decision": decision_behind(shown.get("cause", {})),
@@ -141,6 +142,10 @@ class Queries:
             )
         return {"version": game.version, "status": "finished" if current.finished else "running", "steps": steps,
                 "next_after": next_after}
+
+    def since_last_move(self, game_id: UUID, token: str | None) -> dict[str, Any]:
+        """What happened since the asking seat's last own decision (services.since)."""
+        return since_last_move(self.store, game_id, token)
 
     def score_chart(self, game_id: UUID) -> dict[str, Any]:
         """A finished game's scores turn by turn (public: every table shows the scores)."""
@@ -158,7 +163,9 @@ class Queries:
         stored = self.store.stored_events(game_id, gt=step - 1, lte=step)[0]
         # The table at step n: revealed fully only once the game as a whole is over.
         then = self.store.game(game_id, version=step)
-        event = present_stored(current, viewer, stored, current.finished)
+        # The table just before the step, for a game whose lines read it (domain.lines).
+        before = self.store.game(game_id, version=step - 1).state if step > 1 and lines.reads_table(current.rules) else None
+        event = present_stored(current, viewer, stored, current.finished, before)
         rule = find_rule(current, event["rule"])
         table = present_game(then, viewer, reveal=current.finished)
         explanation = explain_step(self.store, current, step, viewer)

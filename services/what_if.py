@@ -27,7 +27,7 @@ from services.commands import decision_rng
 from services.errors import Forbidden, InvalidRequest
 from services.explain import decision_of, find_rule_json, made_by
 from services.game import Game
-from services.presenting import present_event
+from services.presenting import present_events
 from services.store import GameStore
 
 MAX_ACTION_BYTES = 1024  # every legal action of every game is a small fraction of this; the answer is kept
@@ -102,7 +102,7 @@ def what_if(store: GameStore, game: Game, step: int, action: Any, viewer: int | 
     if not (game.finished or rules.reversible(decision.events)):
         return {**answer, "withheld": WITHHELD}
     reveal = game.finished
-    events = [present_event(game, viewer, event, step + 1 + offset, reveal) for offset, event in enumerate(decision.events)]
+    events = present_events(game, viewer, decision.events, step + 1, then.state)
     after = decision.state
     outcome = rules.outcome(after)
     to_act = rules.to_act(after)

@@ -50,6 +50,18 @@ class ReplayStep(MethodView):
         return step
 
 
+@blp.route("/<uuid:game_id>/since")
+class SinceLastMove(MethodView):
+    @blp.doc(security=BEARER, operationId="getSinceLastMove")
+    @blp.response(200, schemas.SinceLastMove)
+    @blp.problems(*SEAT_ERRORS, 400, 404)
+    def get(self, game_id: UUID):
+        """What happened since the asking seat's last own decision: each step's line (bookkeeping
+        left out), each change to its own score and hand with the rule that made it, and the places
+        of its table changed. A seat's token is required."""
+        return chronicle().queries.since_last_move(game_id, bearer_token())
+
+
 @blp.route("/<uuid:game_id>/scores")
 class Scores(MethodView):
     @blp.doc(operationId="getScoreChart")

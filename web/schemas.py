@@ -318,9 +318,45 @@ class ReplayStepSummary(Schema):
     type = fields.String()
     rule = fields.String()
     description = fields.String()
+    bookkeeping = fields.Boolean(metadata={"description": "whether the step only keeps the table in order (a refill, "
+                                                          "a turn passing, a shuffle): a move list may fold it away"})
     turn = fields.Nested(StepTurn, metadata={"description": "the turn the table is in after this step"})
     decision = fields.Nested(StepDecision, allow_none=True, metadata={
         "description": "the decision this step's event came from; null for the creation and the deal"})
+
+
+class RuleWords(Schema):
+    id = fields.String(metadata={"description": "the rule's id in the game's rule index"})
+    section = fields.String()
+    text = fields.String()
+
+
+class SinceLine(Schema):
+    step = fields.Integer()
+    seat = fields.Integer(allow_none=True, metadata={"description": "the seat whose decision it came from; null for "
+                                                                    "a deal or a turn the rules played"})
+    description = fields.String(metadata={"description": "the step's line, as the asking seat reads it"})
+    rule = fields.Nested(RuleWords)
+
+
+class SinceChange(Schema):
+    step = fields.Integer()
+    what = fields.String(metadata={"description": "score (life, prestige) or hand"})
+    sentence = fields.String()
+    rule = fields.Nested(RuleWords)
+
+
+class SinceLastMove(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    since = fields.Integer(allow_none=True, metadata={
+        "description": "the last step of the seat's last own decision; null when it has taken none yet"})
+    version = fields.Integer()
+    lines = fields.List(fields.Nested(SinceLine), metadata={
+        "description": "each step since, but bookkeeping (a refill, a turn passing), in its line"})
+    changes = fields.List(fields.Nested(SinceChange), metadata={
+        "description": "each change to the seat's own score and hand since, with the rule that made it"})
+    changed = fields.List(fields.String(), metadata={"description": "the places of the seat's table changed since"})
 
 
 class Replay(Schema):

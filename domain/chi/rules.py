@@ -8,6 +8,7 @@ from domain.chi.actions import legal_actions
 from domain.chi.bots import GreedyBot, RandomBot
 from domain.chi.decide import decide_events, setup_events
 from domain.chi.describe import describe
+from domain.chi.lines import BOOKKEEPING, describe_on
 from domain.chi.determinize import determinize
 from domain.chi.evolve import evolve
 from domain.chi.rulebook import RULEBOOK
@@ -122,3 +123,9 @@ class ChiRules(Interrupts, RulesTurns):
     def describe(self, event: Event, names: Sequence[str]) -> str:
         """One line for the replay."""
         return describe(event, names)
+
+    bookkeeping = BOOKKEEPING  # the lines a move list may fold
+
+    def describe_on(self, view_before: Mapping[str, Any], event: Event, names: Sequence[str]) -> str:
+        """The line read against the viewer's table just before it: the conflict, the points it cost."""
+        return describe_on(view_before, event, names)

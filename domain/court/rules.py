@@ -9,6 +9,7 @@ from domain.court.actions import legal_actions, to_act
 from domain.court.bots import Autoplayer, RandomBot
 from domain.court.decide import decide_events, setup_events
 from domain.court.describe import describe
+from domain.court.lines import BOOKKEEPING, describe_on
 from domain.court.determinize import determinize
 from domain.court.evolve import evolve
 from domain.court.rulebook import RULEBOOK
@@ -119,3 +120,9 @@ class CourtRules(Interrupts, RulesTurns):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe(event, names)
+
+    bookkeeping = BOOKKEEPING  # the lines a move list may fold
+
+    def describe_on(self, view_before: Mapping[str, Any], event: Event, names: Sequence[str]) -> str:
+        """The line read against the table before it: which power acts on what, and what it changed."""
+        return describe_on(view_before, event, names)

@@ -48,6 +48,7 @@ MARGIN_SCALE = 30  # a lead of m prestige is worth 0.5 + 0.5 m / (|m| + 30): thr
 class TianxiaRules(Interrupts, RulesTurns):
     name = "tianxia"
     title = "Tianxia"
+    score_word = "prestige"  # what `scores` counts, as a sentence names it
     # 2: Li Mu's cleanup names only the cards he turned up; passing, his figurines count as they
     # arrive; Normal's and Hard's round decks read the seed's table as merged cells. This code
     # re-runs no version 1 game: their audits say so, and a running one plays on under version 2.

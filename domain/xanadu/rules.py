@@ -13,6 +13,7 @@ from domain.xanadu.bots import Builder, RandomBot
 from domain.xanadu.cards import DECKS, FIRST_EDITION, LATEST_EDITION
 from domain.xanadu.decide import decide_events, setup_events
 from domain.xanadu.describe import describe
+from domain.xanadu.lines import BOOKKEEPING, describe_on
 from domain.xanadu.determinize import determinize
 from domain.xanadu.evolve import evolve
 from domain.xanadu.rulebook import RULEBOOK
@@ -127,6 +128,12 @@ class XanaduRules(Interrupts, RulesTurns):
 
     def describe(self, event: Event, names: Sequence[str]) -> str:
         return describe(event, names)
+
+    bookkeeping = BOOKKEEPING  # the lines a move list may fold
+
+    def describe_on(self, view_before: Mapping[str, Any], event: Event, names: Sequence[str]) -> str:
+        """The line read against the viewer's table just before it: where workers go, what sells."""
+        return describe_on(view_before, event, names)
 
     def tallies(self, state: XanaduState, events: Sequence[Event]) -> Counter:
         """`chronicle simulate`'s counts of a decision: Favors unlocked and used, buildings by colour."""

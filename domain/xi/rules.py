@@ -58,6 +58,7 @@ class XiRules(Interrupts, RulesTurns):
 
     name = "xi"
     title = "Xi Cards"
+    score_word = "life"  # what `scores` counts, as a sentence names it
     version = "2"  # 2: the starter decks and the cards designed for them; events name the cards of units
     seats = (2, 4)  # 3-4 seats: xi.house.free-for-all
     rulebook = RULEBOOK

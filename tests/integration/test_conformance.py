@@ -10,12 +10,13 @@ game shows a seat nothing beyond the public log and its own cards.
 import copy
 import hashlib
 import json
+import re
 
 import jsonpatch
 import pytest
 from eventsourcing.application import project_aggregate
 
-from domain import clock, registry, rules_turns
+from domain import clock, lines, registry, rules_turns
 from domain.audit import audit
 from domain.contract import Event
 from domain.errors import RulesError
@@ -100,6 +101,18 @@ def what_if_facts(answer: dict) -> dict:
             "table": answer.get("table"), "outcome": answer.get("outcome")}
 
 
+def without_lines(answer):
+    """An answer without its events' lines: a line is read against the asker's own table
+    (domain.lines), so it is a sentence no other seat is shown; what it names is checked against
+    that table by test_no_line_names_what_its_viewers_table_hides_before_and_after_its_event and,
+    step by step, by test_every_step_replays_and_streams_as_every_seat_and_a_spectator."""
+    if isinstance(answer, dict):
+        return {key: without_lines(value) for key, value in answer.items() if key != "description"}
+    if isinstance(answer, list):
+        return [without_lines(item) for item in answer]
+    return answer
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_no_seat_sees_more_than_the_public_log_and_its_own_cards(services, game):
     rules = registry.get(game)
@@ -133,7 +146,7 @@ def test_no_seat_sees_more_than_the_public_log_and_its_own_cards(services, game)
             for answer in (services.queries.table(created.id, token), services.queries.events(created.id, token),
                            services.queries.legal_actions(created.id, token),
                            record["disputes"], [what_if_facts(asked) for asked in record["what_ifs"]]):
-                assert_learns_nothing_secret(answer, public, own)
+                assert_learns_nothing_secret(without_lines(answer), public, own)
         own_decisions.setdefault(seat, []).append(current.version)
         services.commands.act(created.id, seat, chooser.choice(rules.legal_actions(current.state, seat)), current.version)
     assert asked >= 1, "seats asked what-ifs of their own decisions"
@@ -565,3 +578,59 @@ def test_a_bots_move_tells_no_one_anything_a_guess_of_its_view_could_be_checked_
     report = audit(current.header(), current.seed, records_of(services.store, current), finished=True)
     assert report.verified, report.problem
     assert any("bot moves is the choice of the bot" in check for check in report.checks)
+
+
+# Decisions of each random game whose every line is read as every viewer: enough to deal, play
+# hands and fight, few enough that viewing each table twice per event per viewer stays cheap.
+LINE_DECISIONS = 60
+
+
+def named_in(text: str, words: set[str]) -> list[str]:
+    """The words (whole, a name of three letters or more) that a line names."""
+    return [word for word in words if len(word) >= 3 and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_line_names_what_its_viewers_table_hides_before_and_after_its_event(game):
+    """Every event's line, as every seat and a spectator read it (domain.lines: against the
+    viewer's table just before it), names nothing that table hides both before and after the event
+    (a card in a rival's hand, a worker face down, the deck's order)."""
+    rules = registry.get(game)
+    seats = rules.seats[0]
+    names = [f"p{seat}" for seat in range(seats)]
+    dealt = rules.setup(seats, {}, Rng("lines", "setup"))
+    state = rules.new_state(seats, {})
+    decisions = [dealt, *(decision for _, (_, decision) in zip(range(LINE_DECISIONS), random_decisions(rules, dealt.state, "lines")))]
+    checked = 0
+    for decision in decisions:
+        for event in decision.events:
+            after = rules.evolve(state, event)
+            for viewer in [None, *range(seats)]:
+                kept_hidden = hidden_from(rules, state, viewer) & hidden_from(rules, after, viewer)
+                line = lines.line(rules, rules.view(state, viewer), lines.seen_event(event, viewer, False), names)
+                assert not named_in(line, kept_hidden), f"{event.type} as {viewer}: {line}"
+                checked += bool(kept_hidden)
+            state = after
+    assert checked or game == DEALER.name, "the game hides something from someone"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_a_game_calls_bookkeeping_changes_no_score_and_no_hand(game):
+    """A move list folds only bookkeeping (domain.lines): an event of a type the game declares so
+    (a refill, a turn passing, a shuffle) changes no seat's score and no seat's hand, in random
+    games through to their end."""
+    rules = registry.get(game)
+    seats = rules.seats[0]
+    dealt = rules.setup(seats, {}, Rng("bookkeeping", "setup"))
+    state, checked = rules.new_state(seats, {}), 0
+    for decision in [dealt, *(decision for _, decision in random_decisions(rules, dealt.state, "bookkeeping"))]:
+        for event in decision.events:
+            after = rules.evolve(state, event)
+            if lines.is_bookkeeping(rules, event.type):
+                checked += 1
+                assert rules.scores(state) == rules.scores(after), f"{event.type} changed a score"
+                for seat in range(seats):
+                    assert rules.view(state, seat).get("hand") == rules.view(after, seat).get("hand"), \
+                        f"{event.type} changed seat {seat}'s hand"
+            state = after
+    assert checked or not getattr(rules, "bookkeeping", ()), "the game's bookkeeping was met"

@@ -50,13 +50,14 @@ window.ChronicleMoveList = {
         const step = steps.get(number);
         const key = step.decision ? `d${step.decision.decided_on}` : "opening";
         const run = runs[runs.length - 1];
+        const line = { text: step.description, bookkeeping: Boolean(step.bookkeeping) };
         if (run && run.key === key && run.last === number - 1) {
           run.last = number;
-          run.lines.push(step.description);
+          run.lines.push(line);
         } else {
           const before = steps.get(number - 1);
           const turn = (step.decision && before ? before : step).turn;
-          runs.push({ key, first: number, last: number, turn, lines: [step.description] });
+          runs.push({ key, first: number, last: number, turn, lines: [line] });
         }
       }
       const turns = [];
@@ -82,14 +83,20 @@ window.ChronicleMoveList = {
       return `Turn ${turn.number}${whose ? ` · ${whose}` : ""}`;
     }
 
+    /* A decision's entry: a line for each of its steps but bookkeeping (a refill, a turn passing,
+       a shuffle: the game says which), which alone is folded as "(and N more steps)". A
+       decision of bookkeeping only shows its first line. */
     function entry(decision, current) {
-      const more = decision.lines.length - 1;
-      const words = decision.lines[0] + (more ? ` (and ${more} more step${more === 1 ? "" : "s"})` : "");
+      const told = decision.lines.filter((line) => !line.bookkeeping);
+      const shown = told.length ? told : decision.lines.slice(0, 1);
+      const more = decision.lines.length - shown.length;
+      const lines = shown.map((line, index) => h("span", { class: "move-line" },
+        line.text + (more && index === shown.length - 1 ? ` (and ${more} more step${more === 1 ? "" : "s"})` : "")));
       const span = decision.first === decision.last ? `step ${decision.first}` : `steps ${decision.first}–${decision.last}`;
       const button = h("button", {
-        type: "button", class: "move", title: `${decision.lines.join(". ")} (${span})`,
-        dataset: { first: decision.first, last: decision.last },
-      }, words);
+        type: "button", class: "move", title: `${decision.lines.map((line) => line.text).join(". ")} (${span})`,
+        dataset: { first: decision.first, last: decision.last, folded: more },
+      }, ...lines);
       if (current) button.setAttribute("aria-current", "step");
       button.onclick = () => goTo(decision.last);
       return h("li", {}, button);
@@ -151,6 +158,16 @@ window.ChronicleMoveList = {
       return earlier.length ? earlier[earlier.length - 1] : null;
     }
 
-    return { show, nextDecision, previousDecision, nextTurn, previousTurn };
+    /* The lines of the steps on show: the decision of `step`, from its first step to `step`,
+       bookkeeping left out but for `step` itself. Empty while its page is not read yet. */
+    function linesUpTo(step) {
+      const decision = decisions().find((run) => run.first <= step && step <= run.last);
+      if (!decision) return [];
+      return decision.lines.slice(0, step - decision.first + 1)
+        .filter((line, index, shown) => !line.bookkeeping || index === shown.length - 1)
+        .map((line) => line.text);
+    }
+
+    return { show, nextDecision, previousDecision, nextTurn, previousTurn, linesUpTo };
   },
 };

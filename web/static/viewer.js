@@ -22,6 +22,7 @@
   let attention = null; // the title, announcements, sound and notification (attention.js)
   let moveList = null; // the game as turns and decisions (move-list.js)
   let result = null; // a finished game's result, score chart and rematch (result.js)
+  let since = null; // "Since your last move" and the places changed since (since.js)
 
   const view = {
     game: null, // the game now, as this seat sees it (GET /api/games/{id})
@@ -253,10 +254,13 @@
     const tableBox = $("table");
     drawer.render(tableBox, step.table, playing(step.step) ? { act: (action) => submit(action, step.step) } : undefined);
     highlight(tableBox, step.explanation.changes);
+    markSince(tableBox, step.step === lastStep() ? since.changed : []);
     tableBox.dataset.step = step.step;
     $("info-step").textContent = step.step;
     $("description").textContent = step.description;
-    moveList.show(step.step, lastStep()).catch((error) => console.warn("the move list:", error.message));
+    moveList.show(step.step, lastStep())
+      .then(() => { if (view.shown === step) drawChanges(step); }) // with the lines of the steps on show
+      .catch((error) => console.warn("the move list:", error.message));
     $("rule-id").textContent = step.rule.id;
     $("rule-section").textContent = step.rule.section ? `(${step.rule.section})` : "";
     $("rule-text").textContent = step.rule.text || "";
@@ -293,46 +297,86 @@
     }
   }
 
-  function describeValue(value, path, table) {
-    const own = drawer.words && drawer.words(value, path, table);
-    if (own !== null && own !== undefined) return own;
-    if (value === null || value === undefined) return "nothing";
-    if (typeof value !== "object") return String(value);
-    if (drawer.idOf(value) !== undefined) return drawer.cardName(value);
-    const cards = [...ids(value)];
-    if (cards.length) return cards.length + (cards.length === 1 ? " card" : " cards");
-    return inWords(value);
+  /* Mark the places of the newest table changed since this seat's last own decision (lichess's
+     last move): each element whose place is one changed, or lies within one. */
+  function markSince(container, paths) {
+    for (const element of container.querySelectorAll("[data-path]")) {
+      const path = element.dataset.path;
+      element.classList.toggle("since-move", paths.some((changed) =>
+        path === changed || path.startsWith(changed + "[") || path.startsWith(changed + ".")));
+    }
   }
 
-  /* A value of the table that is no card, in words: a list by its items, a record by its fields
-     ("power tax, seat 0"), nothing as "nothing"; never braces. */
-  function inWords(value) {
-    if (value === null || value === undefined) return "nothing";
-    if (Array.isArray(value)) return value.length ? value.map(inWords).join(", ") : "none";
-    if (typeof value !== "object") return String(value);
-    const fields = Object.entries(value).filter(([, inner]) => inner !== null && inner !== undefined);
-    return fields.length ? fields.map(([key, inner]) => `${key.replace(/_/g, " ")} ${inWords(inner)}`).join(", ") : "nothing";
-  }
-
+  /* "What changed", in sentences: the lines of the steps on show (the decision's, up to this
+     step, bookkeeping left out), then the changes to the viewer's own score, life, prestige and
+     hand, then cards that came or went and what the table's script can put in words. A value
+     nobody can say in words ("whose turn it is: 1 → 0") is left to the lines. */
   function drawChanges(step) {
-    const list = $("changes");
-    const lines = step.explanation.changes.map((change) => {
-      const place = drawer.place(change.path, step.table);
+    const you = step.table.you;
+    const told = moveList.linesUpTo(step.step);
+    const own = [], moved = [];
+    for (const change of step.explanation.changes) {
+      const sentence = ownChange(change, you, step.table);
+      if (sentence !== undefined) {
+        if (sentence) own.push(sentence);
+        continue;
+      }
       const before = ids(change.before);
       const after = ids(change.after);
       const came = [...after].filter((id) => !before.has(id));
       const went = [...before].filter((id) => !after.has(id));
+      const place = drawer.place(change.path, step.table);
       if (came.length || went.length) {
         const name = (id) => drawer.cardName(findCard(id, change));
         const parts = [];
         if (came.length) parts.push(`+ ${came.map(name).join(", ")}`);
         if (went.length) parts.push(`− ${went.map(name).join(", ")}`);
-        return `${place}: ${parts.join("; ")}`;
+        moved.push(`${place}: ${parts.join("; ")}`);
+        continue;
       }
-      return `${place}: ${describeValue(change.before, change.path, step.table)} → ${describeValue(change.after, change.path, step.table)}`;
-    });
-    const unique = [...new Set(lines)];
-    list.replaceChildren(...(unique.length ? unique.map((line) => h("li", {}, line)) : [h("li", { class: "empty" }, "nothing on the table")]));
+      const was = sayable(change.before, change.path, step.table);
+      const now = sayable(change.after, change.path, step.table);
+      if (was !== null && now !== null) moved.push(`${place}: ${was} → ${now}`);
+    }
+    const lines = [...new Set([...(told.length ? told : [step.description]), ...own, ...moved])];
+    const list = $("changes");
+    list.replaceChildren(...lines.map((line) => h("li", { class: own.includes(line) ? "own" : "" }, line)));
+  }
+
+  /* A value of the table in words: the table script's, or a plain word ("pass"); null for what
+     only a program reads (a seat's number, a flag, a record of fields). */
+  function sayable(value, path, table) {
+    const own = drawer.words && drawer.words(value, path, table);
+    if (own !== null && own !== undefined) return own;
+    return typeof value === "string" && /^[a-z][a-z ]*$/.test(value) ? value : null;
+  }
+
+  /* A change to the viewer's own score, life, prestige or hand as a sentence ("Your score: 9 → 6",
+     "You gain the red Yin"); null for one not worth a line (a hand's order); undefined for a change
+     that is not the viewer's own. */
+  const OWN_VALUES = { scores: "score", points_in_play: "points in play", life: "life", prestige: "prestige",
+    score: "score", vp: "VP", cp: "treasury (CP)" };
+  function ownChange(change, you, table) {
+    const path = change.path;
+    const solo = table.seats && table.seats.length === 1;
+    let match = path.match(/^(scores|points_in_play)\[(\d+)\]$/) || path.match(/^(?:players|seats)\[(\d+)\]\.(life|prestige|score)$/);
+    if (match) {
+      const [seat, what] = /^\d+$/.test(match[1]) ? [Number(match[1]), match[2]] : [Number(match[2]), match[1]];
+      if (seat !== you) return undefined;
+      if (what === "scores" && table.points_in_play) return null; // Chi's running score is its points in play
+      return `Your ${OWN_VALUES[what]}: ${change.before} → ${change.after}`;
+    }
+    if (solo && you === 0 && ["score", "vp", "cp"].includes(path)) return `Your ${OWN_VALUES[path]}: ${change.before} → ${change.after}`;
+    if (path === "hand" || path.startsWith("hand[")) {
+      const before = ids(change.before), after = ids(change.after);
+      const came = [...after].filter((id) => !before.has(id)).map((id) => drawer.cardName(findCard(id, change)));
+      const went = [...before].filter((id) => !after.has(id)).map((id) => drawer.cardName(findCard(id, change)));
+      const parts = [];
+      if (came.length) parts.push(`You gain ${came.join(", ")}`);
+      if (went.length) parts.push(`${came.length ? "you" : "You"} lose ${went.join(", ")}`);
+      return parts.length ? parts.join("; ") : null;
+    }
+    return undefined;
   }
 
   function findCard(id, change) {
@@ -698,6 +742,7 @@
     await loadGame();
     if (before.status !== view.game.status) view.cache.clear(); // the end reveals every hidden card
     drawStatus();
+    await since.refresh(view.game, view.token);
     if (follow) view.following = true;
     if (view.following && !view.playing) await show(lastStep());
     else {
@@ -744,6 +789,7 @@
   async function settle() {
     if (view.heard.length) attention.announce(view.heard.splice(0).join(" "));
     drawStatus();
+    await since.refresh(view.game, view.token);
     if (view.following && !view.playing) await show(lastStep());
     else {
       drawControls();
@@ -763,6 +809,7 @@
     attention = ChronicleAttention.create();
     result = ChronicleResult.create({ call });
     moveList = ChronicleMoveList.create({ call, goTo, seatName: (seat) => (view.game.seats[seat] || { name: `seat ${seat}` }).name });
+    since = ChronicleSince.create({ call, goTo });
     whatIf = ChronicleWhatIf.create({ call, drawer, words: actionWords, problemText, asked: keepWhatIf });
     bindControls();
     $("table").addEventListener("click", clickCard);
@@ -783,6 +830,7 @@
       return;
     }
     drawStatus();
+    await since.refresh(view.game, view.token); // read first by a seat that comes back
     await drawer.ready; // a table script's own data (Xi's card catalogue), before its first table
     const asked = parseInt(new URLSearchParams(location.search).get("step"), 10);
     const step = Number.isInteger(asked) ? clamp(asked) : lastStep();
