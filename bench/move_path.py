@@ -52,15 +52,29 @@ class Post:
             answer.raise_for_status()
             return elapsed
         data = json.dumps(body)
+        path = url.removeprefix(f"http://{self.host}:{self.port}")
+        headers = {**headers, "Content-Type": "application/json"}
         started = time.perf_counter()
-        self.connection.request("POST", url.removeprefix(f"http://{self.host}:{self.port}"), data,
-                                {**headers, "Content-Type": "application/json"})
-        answer = self.connection.getresponse()
-        answer.read()
+        try:
+            answer = self.send(path, data, headers)
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # gunicorn closes a connection left idle past its keep-alive (2 s), which a busy
+            # machine's pauses between moves can reach: the request was never read, so it is
+            # sent again on a new connection, timed from there.
+            self.connection.close()
+            self.connection = http.client.HTTPConnection(self.host, int(self.port))
+            started = time.perf_counter()
+            answer = self.send(path, data, headers)
         elapsed = time.perf_counter() - started
         if answer.status >= 300:
             raise RuntimeError(f"POST {url} answered {answer.status}")
         return elapsed
+
+    def send(self, path: str, data: str, headers: dict) -> http.client.HTTPResponse:
+        self.connection.request("POST", path, data, headers)
+        answer = self.connection.getresponse()
+        answer.read()
+        return answer
 
 
 class Mover:

@@ -238,8 +238,10 @@ class Rules(Protocol):
     rulebook: Mapping[str, Rule]
     bots: Mapping[str, Bot]
     stand_in_bot: str  # the bot that plays a decision whose time ran out, unless the clock names one
-    # A game may also declare: `options` (its own game options, name -> type), `titles` (its
-    # ranks, lowest first), `catalogue` (its public card list, id -> card with `to_json`) and
+    # A game may also declare: `seat_modes` (the table a number of seats makes, in words, where
+    # the number changes the game: a rival the rules play, a solitaire), `options` (its own game
+    # options, name -> type), `titles` (its ranks, lowest first), `catalogue` (its public card
+    # list, id -> card with `to_json`) and
     # `tally_event` (the event whose "card" `chronicle simulate` counts), `tallies(state, events)`
     # (named counts of one decision for `chronicle simulate`), `option_defaults` (options a new game
     # records when not given), `stored_option_defaults` (what a game stored without an option, made

@@ -17,7 +17,7 @@ import threading
 from contextlib import contextmanager
 from typing import Iterator
 
-from projections import ratings
+from projections import player_names, ratings
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tracking (
@@ -75,11 +75,12 @@ CREATE TABLE IF NOT EXISTS totals (
 );
 """
 
-TABLES = ("tracking", "game_list", "results", "player_games", "totals") + ratings.TABLES
+TABLES = ("tracking", "game_list", "results", "player_games", "totals") + ratings.TABLES + player_names.TABLES
 FORMER_TABLES = ("seat_players",)  # of older schemas: dropped with the rest
 # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays, open seats;
-# 5: the inbox's order in the player_games rows, list totals, indexes for keyset pages; 6: ratings
-SCHEMA_VERSION = 6
+# 5: the inbox's order in the player_games rows, list totals, indexes for keyset pages; 6: ratings;
+# 7: players by name
+SCHEMA_VERSION = 7
 
 
 class ProjectionDatabase:
@@ -114,7 +115,7 @@ class ProjectionDatabase:
                 return
             for table in TABLES + FORMER_TABLES:
                 cursor.execute(f"DROP TABLE IF EXISTS {table}")  # noqa: S608 - fixed table names
-            for statement in (SCHEMA + ratings.SCHEMA).split(";"):
+            for statement in (SCHEMA + ratings.SCHEMA + player_names.SCHEMA).split(";"):
                 if statement.strip():
                     cursor.execute(statement)
             cursor.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

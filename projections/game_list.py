@@ -22,12 +22,13 @@ from eventsourcing.utils import get_topic
 
 from domain import lines
 from domain.contract import Event
-from projections import pages, ratings
+from projections import pages, player_names, ratings
 from projections.database import ProjectionDatabase
 from projections.pages import Page, checked_page
 from projections.totals import count, inbox_keys, list_key, list_keys, result_key, result_keys
 from services.clocks import deadline, timestamp
 from services.game import Game
+from services.players import Player
 from services.seating import Seating, open_to_anyone
 from services.presenting import present_to_act
 from services.seats import public_seats
@@ -35,7 +36,8 @@ from services.store import GameStore
 
 NAME = "game_list"
 SEAT_TAKEN = get_topic(Seating.Taken)
-TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN]
+REGISTERED = get_topic(Player.Registered)
+TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN, REGISTERED]
 NOTES = 500  # notifications one catch-up transaction reads at most
 RUN_GAMES = 8  # games one catch-up transaction brings up to date
 READ_NOTES, READ_GAMES = 100, 4  # what a read brings up to date before it answers, at most
@@ -88,6 +90,11 @@ class GameList:
             touched: dict[UUID, None] = {}  # the games of the batch, in the order they come
             taken = 0
             for note in notes:
+                if note.topic == REGISTERED:  # a new player: their name, to be found by
+                    registered = self.store.mapper.to_domain_event(note)
+                    player_names.write(cursor, str(note.originator_id), registered.name)
+                    taken += 1
+                    continue
                 if note.topic == SEAT_TAKEN:  # a player took an open seat (the seating's stream)
                     game_id = UUID(self.store.repository.get(note.originator_id).game_id)
                 else:

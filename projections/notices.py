@@ -5,7 +5,9 @@ seat taken (services.news), so any API process serves any player. A stream opens
 message listing the games awaiting the player (a client that was away recovers from it, with no
 need to resume), then sends `your_turn` each time a game comes to wait on the player,
 `game_finished` when one of their games ends, and `game_moved` when one moves on to wait on
-another seat or has a seat taken (a new game included).
+another seat or has a seat taken (a new game included). With the player's challenges at hand,
+the `inbox` message lists those waiting for their answer too (`challenges`), and `challenge`
+tells of each one that comes to the player, is cancelled, or (issued by them) is answered.
 
 The read model may be a moment behind the news: a game whose row does not show the version the
 news told of yet is looked at again shortly, for at most the safety period. Whatever the news,
@@ -31,8 +33,9 @@ def notice(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 class PlayerNotices:
-    def __init__(self, inbox: Inbox, news: Newsroom, player_id: str, pace: Pace):
+    def __init__(self, inbox: Inbox, news: Newsroom, player_id: str, pace: Pace, challenges: Any = None):
         self.inbox = inbox
+        self.challenges = challenges  # services.challenges.Challenges
         self.news = news
         self.player_id = player_id
         self.pace = pace
@@ -41,11 +44,19 @@ class PlayerNotices:
     def games(self) -> dict[str, dict[str, Any]]:
         return {game["id"]: game for game in self.inbox.games_of(self.player_id)}
 
+    def open_challenges(self) -> dict[str, str]:
+        """The player's open challenges: id -> "incoming" or "outgoing"."""
+        return self.challenges.book(self.player_id).open if self.challenges is not None else {}
+
     def messages(self) -> Iterator[Message]:
         pace = self.pace
         with self.news.watching_player(self.player_id) as watch:
             games = self.games()
-            yield Message("inbox", None, {"awaiting_you": [notice(g) for g in games.values() if g["your_decision"]]})
+            opening: dict[str, Any] = {"awaiting_you": [notice(g) for g in games.values() if g["your_decision"]]}
+            if self.challenges is not None:
+                opening["challenges"] = self.challenges.mine(self.player_id)["incoming"]
+            challenges = self.open_challenges()
+            yield Message("inbox", None, opening)
             began = last_sent = looked = pace.clock()
             behind: dict[str, tuple[int, float]] = {}  # game -> (version the news told of, since when)
             while True:
@@ -60,6 +71,13 @@ class PlayerNotices:
                     told, since = behind.get(game_id, (0, now))
                     behind[game_id] = (max(told, version), since)
                 sent = False
+                # A look at the player's list of challenges costs one read: done at every wake.
+                latest_challenges = self.open_challenges()
+                for challenge_id in sorted(set(latest_challenges) ^ set(challenges)):
+                    if latest_challenges.get(challenge_id) != "outgoing":  # one issued from here is known here
+                        yield Message("challenge", None, self.challenges.shown(challenge_id))
+                        sent = True
+                challenges = latest_challenges
                 if behind or now - looked >= self.safety:
                     latest = self.games()
                     looked = now

@@ -10,7 +10,8 @@ Who is rated: registered players (a seat of a named person without a player id c
 so a game with one is not rated), and bots, each name, version and strength a rater of its own,
 so that a bot's strength sits on the people's scale. What counts: a finished game of two seats
 or more that is no sandbox (scenarios and forks never count); a resignation or a clock forfeit is
-a loss like any other, as the outcome says. A game whose rules say its ratings are for persons
+a loss like any other, as the outcome says; a game its creator chose to play casual
+(`options.casual`) counts for nothing. A game whose rules say its ratings are for persons
 only (`rated_seats = "persons"`: Tianxia, whose bots play beside a rival the rules play) counts
 only when every seat is a player. Solo games are scored, not rated: their results go on the
 game's solo boards (projections.solo_boards), in the same order.
@@ -101,22 +102,35 @@ def rater_of(seat: Mapping[str, Any], bot_version: str | None) -> tuple[str, str
     return f"bot:{bot}@{bot_version}{strength}", "bot", shown
 
 
+def unrated_because(rules: Any, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> str | None:
+    """Why a game of these seats and options counts for nothing, in words; None when it counts (a
+    solo game on its solo board, any other on the ratings). The new-game form asks it too."""
+    if options.get("sandbox"):
+        return "a game from a chosen position (a sandbox) counts for nothing"
+    if options.get("casual"):
+        return "a casual game, by its players' choice"
+    raters = [rater_of(seat, seat.get("bot_version", UNRECORDED)) for seat in seats]
+    known = [rater for rater in raters if rater is not None]
+    if len(known) < len(raters):
+        return "a person who is not a registered player could be anyone"
+    persons_only = getattr(rules, "rated_seats", "all") == "persons"
+    if len(seats) > 1 and persons_only and any(kind != "player" for _, kind, _ in known):
+        return f"{rules.title}'s ratings count games between players only"
+    if len({rater[0] for rater in known}) < len(known):
+        return "two seats are the same bot, and a bot against itself tells nothing of its strength"
+    return None
+
+
 def rated_entry(game: str, rules: Any, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any],
                 outcome: Outcome, finished_at: str) -> dict[str, Any] | None:
     """What the ratings take from a finished game: each seat's rater and place, or a solo game's
-    score for its board (projections.solo_boards); None for a game that counts for nothing (a
-    sandbox, a seat nobody can be rated as)."""
-    if options.get("sandbox"):
+    score for its board (projections.solo_boards); None for a game that counts for nothing
+    (`unrated_because`)."""
+    if unrated_because(rules, seats, options) is not None:
         return None
-    raters = [rater_of(seat, seat.get("bot_version", UNRECORDED)) for seat in seats]
-    if any(rater is None for rater in raters):
-        return None
-    if len({rater[0] for rater in raters}) < len(raters):  # a bot against itself tells nothing of its strength
-        return None
+    raters = [rater for seat in seats if (rater := rater_of(seat, seat.get("bot_version", UNRECORDED)))]
     if len(seats) == 1:
         return solo_boards.solo_entry(game, rules, list(raters[0]), options, outcome, finished_at)
-    if getattr(rules, "rated_seats", "all") == "persons" and any(kind != "player" for _, kind, _ in raters):
-        return None
     return {"game": game, "raters": [list(rater) for rater in raters], "places": places(outcome),
             "winners": list(outcome.winners), "finished_at": finished_at}
 

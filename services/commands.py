@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
@@ -26,6 +26,7 @@ from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
 from services.bot_choice import bot_decision
+from services.challenges import Challenges
 from services.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, StaleVersion
 from services.destinations import Destinations
@@ -61,7 +62,7 @@ def decision_rng(seed: str, version: int) -> Rng:
     return Rng(seed, f"decision:{version}")
 
 
-OPTIONS = {"sandbox": bool}
+OPTIONS = {"sandbox": bool, "casual": bool}  # casual: the game counts for no rating (projections.ratings)
 
 
 def record_standing_answers(game: Game, at: str) -> list[Event]:
@@ -131,6 +132,7 @@ class Commands:
         self.on_change = on_change
         self.players = Players(store, destinations)
         self.clock = clock or SystemClock()  # tests give a clock of their own
+        self.challenges = Challenges(store, self.create, lambda: self.clock.now())
 
     def create(
         self,
@@ -143,10 +145,14 @@ class Commands:
         clock: Mapping[str, Any] | None = None,
         spectator_delay: int | None = None,
         host_key: str | None = None,
+        consent: Collection[str] = (),
+        also_save: Callable[[Game], Sequence[Any]] | None = None,
     ) -> CreatedGame:
         """Create and deal a game (or lay out a scenario: a sandbox game); returns its id and one
         secret token per person's seat. `host_key` is the key the request carries: a seat
-        `{"player": id}` is only for the player it belongs to."""
+        `{"player": id}` is only for the player it belongs to, or one in `consent` (players who
+        agreed to this game otherwise: an accepted challenge). `also_save(game)` gives what is
+        saved in the game's transaction (a challenge's acceptance: both or neither)."""
         try:
             rules = registry.get(game)
         except KeyError:
@@ -156,7 +162,7 @@ class Commands:
             seed = secrets.token_hex(32)
         elif not isinstance(seed, str) or not 0 < len(seed) <= MAX_SEED_LENGTH:
             raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
-        records, tokens = seat_records(rules, self.players.seated(seats, host_key))
+        records, tokens = seat_records(rules, self.players.seated(seats, host_key, consent))
         options = checked_options(options, rules)
         if refusal := getattr(rules, "option_refusal", lambda seats, options: None)(len(records), options):
             name, why = refusal
@@ -192,7 +198,7 @@ class Commands:
             cause["scenario"] = dict(scenario)
         aggregate.record_decision(dealt, cause)
         record_standing_answers(aggregate, cause["at"])
-        self.store.save_game(aggregate)
+        self.store.save_game(aggregate, *(also_save(aggregate) if also_save else ()))
         log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
         self.on_change(aggregate)
         return CreatedGame(

@@ -56,3 +56,11 @@ class LimitReached(ServiceError):
     def __init__(self, reason: str, field: str, limit: int):
         super().__init__(reason, field)
         self.limit = limit
+
+
+class ChallengeClosed(ServiceError):
+    """The challenge is no longer open: `status` says what closed it (accepted, declined, cancelled, expired)."""
+
+    def __init__(self, reason: str, field: str, status: str):
+        super().__init__(reason, field)
+        self.status = status

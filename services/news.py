@@ -32,6 +32,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from services.challenge_records import Challenge
 from services.doorbells import Doorbell, Quiet
 from services.feeds import GameFeed, Kept
 from services.game import Game
@@ -45,6 +46,9 @@ log = logging.getLogger(__name__)
 SAFETY_SECONDS = 1.0
 NAP_SECONDS = 1.0
 GAME_TOPICS = (get_topic(Game.Created), get_topic(Game.Recorded))
+# A challenge issued or answered is news to its two players' notices (projections.notices).
+CHALLENGE_TOPICS = tuple(get_topic(kind) for kind in (Challenge.Issued, Challenge.Accepted, Challenge.Declined,
+                                                      Challenge.Cancelled))
 SEAT_TAKEN = get_topic(Seating.Taken)
 LOG_BATCH = 500
 KNOWN_GAMES = 10_000  # games whose newest delivered version is remembered, so news is rung once
@@ -234,11 +238,14 @@ class Newsroom:
         start = position
         while True:
             notes = self.store.recorder.select_notifications(
-                start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN], inclusive_of_start=False)
+                start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN, *CHALLENGE_TOPICS], inclusive_of_start=False)
             if not notes:
                 break
             newest: dict[str, int] = {}
             for note in notes:
+                if note.topic in CHALLENGE_TOPICS:
+                    self._ring_parties(note.originator_id)
+                    continue
                 if note.topic == SEAT_TAKEN:  # a player joined: the game's version stays as it was
                     try:
                         game_id, version = self._seating_game(note.originator_id), 0
@@ -260,6 +267,22 @@ class Newsroom:
         if position != start:
             self._wake()
         return position
+
+    def _ring_parties(self, challenge_id: UUID) -> None:
+        """Ring the notices of a challenge's players, if any are open here."""
+        with self._lock:
+            if not self._player_watches:
+                return
+        try:
+            challenge = self.store.repository.get(challenge_id)
+        except Exception:  # noqa: BLE001 - one challenge's trouble must not stop the news
+            log.exception("could not read challenge %s", challenge_id)
+            return
+        parties = [party["id"] for party in (challenge.challenger, challenge.to) if party]
+        with self._lock:
+            watches = [watch for player in parties for watch in self._player_watches.get(player, {}).values()]
+        for watch in watches:
+            watch.ring()
 
     def _seating_game(self, seating_id: UUID) -> str:
         return self.store.repository.get(seating_id).game_id

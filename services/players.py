@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 from uuid import UUID, uuid4
 
 from eventsourcing.application import AggregateNotFoundError
@@ -114,11 +114,12 @@ class Players:
             raise Forbidden("this key is no player's key", field="Authorization")
         return player
 
-    def seated(self, seats: Sequence[Mapping[str, Any]], host_key: str | None = None) -> list[dict[str, Any]]:
+    def seated(self, seats: Sequence[Mapping[str, Any]], host_key: str | None = None,
+               consent: Collection[str] = ()) -> list[dict[str, Any]]:
         """The requested seats, each `{"player": id}` filled in with the player's name and key hash.
 
         Such a seat needs that player's consent: `host_key`, the key the creation request carries,
-        must be theirs. `{"open": true, "player": id}` keeps an open seat for the player instead."""
+        must be theirs (or the player is in `consent`: they accepted a challenge). `{"open": true, "player": id}` keeps an open seat for the player instead."""
         filled, taken = [], set()
         for index, seat in enumerate(seats):
             seat = dict(seat)
@@ -135,7 +136,8 @@ class Players:
                         raise InvalidRequest('a seat kept for a player is {"open": true, "player": id}', f"seats[{index}].open")
                     seat = {"open": True, "reserved_for": str(player.id)}
                 else:
-                    self._check_consent(player, host_key, where)
+                    if str(player.id) not in consent:
+                        self._check_consent(player, host_key, where)
                     seat = {"name": player.name, "player": str(player.id), "key_sha256": player.key_sha256}
             filled.append(seat)
         return filled

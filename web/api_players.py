@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app
 from flask.views import MethodView
 
+from projections import player_names
 from projections.notices import PlayerNotices
 
 from web import schemas
@@ -19,7 +20,9 @@ blp = Blueprint("players", __name__, url_prefix="/api/players", description="Pla
 
 PLAYER_KEY = [{"bearerAuth": []}]
 NOTICE_EVENT = server_sent_event(
-    ["inbox", "your_turn", "game_finished", "game_moved"], "`inbox`: {awaiting_you: [notices]}; `your_turn`, "
+    ["inbox", "your_turn", "game_finished", "game_moved", "challenge"], "`inbox`: {awaiting_you: [notices], "
+    "challenges: [challenges waiting for your answer]}; `challenge`: a challenge (as GET /api/challenges lists it) "
+    "that came to you, was cancelled, or (yours) was answered; `your_turn`, "
     "`game_finished` and `game_moved` (a game moved on to wait on another seat, or had a seat taken): a notice {id, game, title, "
     "version, seat, opponents, last_move, deadline, status}", with_id=False)
 
@@ -31,6 +34,17 @@ def me():
 
 @blp.route("")
 class Players(MethodView):
+    @blp.doc(operationId="findPlayers")
+    @blp.arguments(schemas.PlayerSearch, location="query")
+    @blp.response(200, schemas.FoundPlayers, example={"players": [{"id": EXAMPLES["PLAYER"]["id"], "name": "ana"}]})
+    @blp.problems(400)
+    def get(self, query):
+        """Players whose name starts with `name` (case aside), in the order of their names: to find
+        one to challenge. Two players may bear one name; their ids tell them apart."""
+        game_list = chronicle().game_list
+        game_list.catch_up_some()
+        return {"players": player_names.starting_with(game_list.db, query["name"], query["limit"])}
+
     @blp.doc(operationId="registerPlayer")
     @blp.arguments(schemas.PlayerRequest, example={"name": "ana"})
     @blp.response(201, schemas.RegisteredPlayer, example=EXAMPLES["REGISTERED_PLAYER"])
@@ -84,11 +98,13 @@ class MyNotices(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="streamMyNotices")
     @blp.response(200, NOTICE_EVENT, content_type="text/event-stream", example=EXAMPLES["PLAYER_STREAM"],
                   description="a text/event-stream: `inbox` (the games awaiting the player, at once), then "
-                              "`your_turn`, `game_finished` and `game_moved` notices across all the player's games")
+                              "`your_turn`, `game_finished` and `game_moved` notices across all the player's games, "
+                              "and `challenge` for each challenge that comes to the player or is answered")
     @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
-        """"Your turn", "game finished" and "game moved" notices across all the player's games, as server-sent events."""
+        """"Your turn", "game finished" and "game moved" notices across all the player's games, and
+        the player's challenges coming and answered, as server-sent events."""
         notices = PlayerNotices(chronicle().inbox, chronicle().news, str(me().id),
-                                current_app.config["CHRONICLE_STREAM_PACE"])
+                                current_app.config["CHRONICLE_STREAM_PACE"], chronicle().commands.challenges)
         return streaming(message.wire for message in notices.messages())
 

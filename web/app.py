@@ -18,7 +18,7 @@ from projections.inbox import Inbox
 from services.bootstrap import Services, build
 from services.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web import (
-    api_audit, api_disputes, api_games, api_play, api_players, api_ratings, api_replay, api_rules, api_seats, api_stream,
+    api_audit, api_challenges, api_disputes, api_games, api_play, api_players, api_ratings, api_replay, api_rules, api_seats, api_stream,
     problem_pages, problems, rating_pages, viewer,
 )
 from web.bodies import MAX_BODY_BYTES
@@ -68,7 +68,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     api = ProblemApi(app, spec_kwargs={"info": {"description": DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     for module in (api_games, api_play, api_replay, api_stream, api_audit, api_disputes, api_players, api_seats,
-                   api_rules, api_ratings):
+                   api_rules, api_ratings, api_challenges):
         api.register_blueprint(module.blp)
     problems.register(app)
     game_list = GameList(services.store, ProjectionDatabase(projection_path(services)))

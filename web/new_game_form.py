@@ -1,11 +1,17 @@
 """The new-game form of the index page: what it offers for the chosen game, and the seats it asks for.
 
 The form offers only the chosen game's bots, a strength for a bot that has levels (the search
-bot), a number of bots within the game's seat range (the person, when named, takes one seat), and a choice for each of the game's options that has a list
-of values (`rules.option_choices`: Tianxia's difficulty, Xanadu's edition), sent as
-`option-<name>`, the game's default when left empty. The server renders it for the game in the request
-(`GET /?game=xanadu`, which is also how the form changes game without JavaScript) and checks a
-submitted form against the same ranges; static/new-game.js keeps it in step as the user chooses.
+bot), a number of bots within the game's seat range (the person, when there is one, takes one
+seat), and a choice for each of the game's options that has a list of values
+(`rules.option_choices`: Tianxia's difficulty, Xanadu's edition), sent as `option-<name>`, the
+game's default when left empty. For each number of seats it says what the table is (the game's
+`seat_modes`: Tianxia alone against Li Mu), which option values it takes (the game's own
+`option_refusal`) and whether a player's game there is rated (projections.ratings), so the page
+offers nothing the game would then refuse. A player signed in on the page (their key sent with
+the form) sits in their own seat, rated unless they untick "Rated"; a visitor plays by a name.
+The server renders it for the game in the request (`GET /?game=xanadu`, which is also how the
+form changes game without JavaScript) and checks a submitted form against the same ranges;
+static/new-game.js keeps it in step as the user chooses.
 """
 
 from __future__ import annotations
@@ -14,9 +20,11 @@ from typing import Any, Mapping
 
 from domain import registry
 from domain.contract import Rules
+from projections.ratings import unrated_because
 from services.errors import InvalidRequest
 
 MAX_BOTS = 8  # the API's most seats, for a game the form does not know
+MAX_KEY_LENGTH = 200  # a player key is an id and a secret, some 70 characters
 DEFAULT_FORM = {"game": "chi", "name": "", "bot": "greedy", "bots": "1", "strength": "", "seed": ""}
 
 
@@ -33,8 +41,41 @@ def games_to_start() -> list[dict[str, Any]]:
     for name, rules in registry.GAMES.items():
         startable.append({"name": name, "title": rules.title, "bots": sorted(rules.bots),
                           "strengths": bot_strengths(rules), "default_bot": rules.stand_in_bot, "seats": list(rules.seats),
-                          "seats_text": seats_words(rules), "options": option_choices(rules)})
+                          "seats_text": seats_words(rules), "options": option_choices(rules),
+                          "tables": tables(rules), "modes_words": modes_words(rules)})
     return startable
+
+
+def tables(rules: Rules) -> dict[int, dict[str, Any]]:
+    """Each table the game can be, by its number of seats: what it is in words, the options it
+    takes (the game's own refusals, `rules.option_refusal`, decide), and why a signed-in player's
+    game at it with that many bots beside them would not be rated (None: it would)."""
+    low, high = rules.seats
+    return {seats: {"mode": table_words(rules, seats), "options": options_taken(rules, seats),
+                    "unrated": unrated_for_player(rules, seats)} for seats in range(low, high + 1)}
+
+
+def table_words(rules: Rules, seats: int) -> str:
+    """The table of that many seats in words: the game's own (Tianxia alone against Li Mu), or a count."""
+    mode = getattr(rules, "seat_modes", {}).get(seats)
+    return f"{rules.title}, {mode}" if mode else f"{rules.title} for {seats} player{'' if seats == 1 else 's'}"
+
+
+def options_taken(rules: Rules, seats: int) -> dict[str, list[str]]:
+    """The choices of each option that a table of that many seats takes."""
+    refusal = getattr(rules, "option_refusal", lambda seats, options: None)
+    taken = {name: [str(choice) for choice in choices if refusal(seats, {name: choice}) is None]
+             for name, choices in getattr(rules, "option_choices", {}).items()}
+    return {name: choices for name, choices in taken.items() if choices}
+
+
+def unrated_for_player(rules: Rules, seats: int, options: Mapping[str, Any] | None = None) -> str | None:
+    """Why a registered player with `seats - 1` bots of one kind would play unrated, or None.
+    A solo game is never rated: its score goes on the game's solo board."""
+    if seats == 1:
+        return f"a game alone is scored on {rules.title}'s solo board"
+    table = [{"player": "you", "name": "you"}] + [{"bot": rules.stand_in_bot}] * (seats - 1)
+    return unrated_because(rules, table, options or {})
 
 
 def bot_strengths(rules: Rules) -> dict[str, list[int]]:
@@ -81,41 +122,68 @@ def form_for(values: Mapping[str, str], settle: bool = True) -> dict[str, Any]:
         except ValueError:
             pass  # not a number: shown as it came, for the server to name when it is sent
     form["bots_min"], form["bots_max"] = fewest, most
+    form["rated"] = str(values.get("rated", "on" if settle else ""))  # an unticked box is not sent
     form["bots_offered"] = sorted(rules.bots)
     form["strengths_offered"] = bot_strengths(rules).get(form["bot"], [])
     if settle and form["strength"] not in map(str, form["strengths_offered"]):
         form["strength"] = ""
     form["options"] = [{"name": name, "choices": choices, "value": str(values.get(f"option-{name}", ""))}
                        for name, choices in option_choices(rules).items()]
+    form["modes_words"] = modes_words(rules)
+    try:
+        seats = int(form["bots"]) + (1 if form["name"].strip() else 0)
+    except ValueError:
+        seats = 0
+    form["table_words"] = f"{table_words(rules, seats)}." if rules.seats[0] <= seats <= rules.seats[1] else ""
     return form
 
 
-def requested_seats(form: Mapping[str, str]) -> list[dict[str, Any]]:
-    """The seats the form asks for: the person (if named) first, then the bots; a person at a
-    solitaire sits alone, whatever the number of bots says. InvalidRequest (naming the form's
-    field) for a number of bots the game's seats do not allow."""
+def modes_words(rules: Rules) -> str:
+    """The game's tables by their number of seats, in a sentence, for a game that has more than
+    one kind of table (Tianxia: alone against Li Mu, two with the Bot, ...); else nothing."""
+    modes = getattr(rules, "seat_modes", {})
+    if len(modes) < 2:
+        return ""
+    return f"{rules.title}: " + "; ".join(
+        f"with {seats} seat{'' if seats == 1 else 's'}, {words}" for seats, words in sorted(modes.items())) + "."
+
+
+def requested_seats(form: Mapping[str, str], player: str | None = None) -> list[dict[str, Any]]:
+    """The seats the form asks for: the person first (the signed-in `player`'s own seat, else the
+    name typed, if any), then the bots; a person at a solitaire sits alone, whatever the number of
+    bots says. InvalidRequest (naming the form's field) for a number of bots the game's seats do
+    not allow."""
     try:
         bots = int(form.get("bots", "1"))
     except ValueError:
         raise InvalidRequest("the number of bots is a whole number", "bots") from None
     name = form.get("name", "").strip()
+    person = [{"player": player}] if player else [{"name": name}] if name else []
     rules = registry.GAMES.get(form.get("game", ""))
     if rules is None:
         if not 0 <= bots <= MAX_BOTS:
             raise InvalidRequest(f"a table has 0 to {MAX_BOTS} bots", "bots")
     else:
-        if name and rules.seats[1] == 1:
+        if person and rules.seats[1] == 1:
             bots = 0
-        fewest, most = bot_range(rules, named=bool(name))
+        fewest, most = bot_range(rules, named=bool(person))
         if not fewest <= bots <= most:
-            who = "with you at the table" if name else "with nobody named"
+            who = "with you at the table" if person else "with nobody named"
             raise InvalidRequest(f"{rules.title} is for {seats_words(rules)}: {who}, {count_words(fewest, most)}", "bots")
     bot = {"bot": form.get("bot", "")}
     if strength := str(form.get("strength", "")).strip():
         if not (strength.isascii() and strength.isdigit() and len(strength) <= 3):
             raise InvalidRequest(f"a strength is a whole number, not {strength!r}", "strength")
         bot["strength"] = int(strength)
-    return ([{"name": name}] if name else []) + [dict(bot) for _ in range(bots)]
+    return person + [dict(bot) for _ in range(bots)]
+
+
+def casual_chosen(form: Mapping[str, str], rules: Rules | None, seats: list[dict[str, Any]]) -> bool:
+    """Whether a signed-in player left "Rated" unticked at a table that would be rated: the game
+    is then casual (`options.casual`). A table that cannot be rated offers no choice."""
+    if rules is None or len(seats) < 2 or not any(seat.get("player") for seat in seats) or form.get("rated"):
+        return False
+    return unrated_because(rules, [{"name": "", **seat} for seat in seats], {}) is None
 
 
 def seats_words(rules: Rules) -> str:
@@ -153,4 +221,5 @@ def form_label(field: str | None) -> str:
         return "Your name"
     if field.startswith("options."):
         return field.removeprefix("options.").capitalize()
-    return {"game": "Game", "seed": "Seed", "seats": "Players", "bots": "Bots at the table"}.get(field, "Request")
+    return {"game": "Game", "seed": "Seed", "seats": "Players", "bots": "Bots at the table",
+            "key": "Signed in"}.get(field, "Request")

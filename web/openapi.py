@@ -96,6 +96,8 @@ class Problem(Schema):
     current_version = fields.Integer(metadata={"description": "the game's version now (409 stale-version)"})
     limit = fields.Integer(metadata={"description": "how many entries the record keeps (422 limit-reached)"})
     errors = fields.Dict(metadata={"description": "every field the schema refused, with why"})
+    challenge_status = fields.String(metadata={"description": "what closed the challenge (409 challenge-closed): "
+                                                              "accepted, declined, cancelled or expired"})
 
 
 def server_sent_event(kinds: list[str], data: str, with_id: bool) -> dict:

@@ -80,9 +80,15 @@ GAME_OVER = Kind("game-over", "Game over", 422, (
     "to everyone (`GET /api/games/{id}`, `/replay`, `/audit`)."))
 LIMIT_REACHED = Kind("limit-reached", "Limit reached", 422, (
     "The request is well formed, but the record it would add to is full: a seat files at most so many "
-    "disputes about a game, and an asker asks at most so many different what-ifs of it. `limit` is how "
+    "disputes about a game, an asker asks at most so many different what-ifs of it, and a player has at most "
+    "so many challenges open (and waiting for their answer). `limit` is how "
     "many the record keeps, `field` the part of the request refused, and `detail` says which record; "
-    "nothing was recorded. The entries kept are listed at `GET /api/games/{id}/disputes`."))
+    "nothing was recorded. The entries kept are listed at `GET /api/games/{id}/disputes`, and a player's "
+    "challenges at `GET /api/challenges`."))
+CHALLENGE_CLOSED = Kind("challenge-closed", "Challenge closed", 409, (
+    "The challenge is no longer open: someone accepted it (an open challenge goes to its first taker), "
+    "the player challenged declined it, its challenger cancelled it, or it expired. `challenge_status` says "
+    "which. `GET /api/challenges` lists the challenges still open, yours and those open to anyone."))
 INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "The service failed. The error is logged with its cause; the request may or may not have been "
     "applied, so read the game's state before retrying a move (or retry it with the same "
@@ -94,7 +100,7 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
     SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION,
-    GAME_OVER, LIMIT_REACHED, INTERNAL_ERROR, HTTP_ERROR,
+    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, INTERNAL_ERROR, HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.

@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from services.errors import (
-    Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
+    ChallengeClosed, Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
     StepNotFound,
 )
 from web import problem_types as kinds
@@ -132,6 +132,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(LimitReached)
     def limit_reached(error: LimitReached):
         return problem(kinds.LIMIT_REACHED, error.reason, field=error.field, limit=error.limit)
+
+    @app.errorhandler(ChallengeClosed)
+    def challenge_closed(error: ChallengeClosed):
+        return problem(kinds.CHALLENGE_CLOSED, error.reason, field=error.field, challenge_status=error.status)
 
     @app.errorhandler(InvalidRequest)
     def invalid(error: InvalidRequest):

@@ -63,7 +63,8 @@ class CreateGameRequest(Schema):
     seats = fields.List(fields.Nested(SeatRequest), required=True, validate=validate.Length(min=1, max=MAX_SEATS))
     seed = fields.String(validate=validate.Length(min=1, max=MAX_SEED_LENGTH),
                          metadata={"description": "fixes the deal; otherwise the server draws one"})
-    options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox"})
+    options = fields.Dict(keys=fields.String(), metadata={"description": "'sandbox': true marks the game as a sandbox; "
+                                                                       "'casual': true plays it for no rating"})
     spectator_delay = fields.Integer(strict=True, validate=validate.Range(min=0, max=MAX_DELAY), metadata={
         "description": "spectators see the running game this many steps behind (the seats see it as it is)"})
     clock = fields.Dict(
@@ -451,6 +452,21 @@ class PlayerRequest(Schema):
                                                           "game comes to wait on the player; its host must be a "
                                                           "public internet address (or resolve only to such)",
                                            "pattern": "^https?://", "maxLength": MAX_URL})
+
+
+class PlayerSearch(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NAME),
+                         metadata={"description": "the start of the name, case aside"})
+    limit = WholeNumber(load_default=10, validate=validate.Range(min=1, max=20), metadata={"description": "how many"})
+
+
+class FoundPlayer(Schema):
+    id = fields.String()
+    name = fields.String()
+
+
+class FoundPlayers(Schema):
+    players = fields.List(fields.Nested(FoundPlayer))
 
 
 class CallbackRequest(Schema):

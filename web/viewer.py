@@ -17,11 +17,11 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
 from domain import registry
-from services.errors import GameNotFound, InvalidRequest
+from services.errors import Forbidden, GameNotFound, InvalidRequest
 from web import schemas
 from web.blueprint import chronicle
-from web.new_game_form import (DEFAULT_FORM, first_message, form_for, form_label, games_to_start, requested_options,
-                               requested_seats)
+from web.new_game_form import (DEFAULT_FORM, MAX_KEY_LENGTH, casual_chosen, first_message, form_for, form_label,
+                               games_to_start, requested_options, requested_seats)
 
 blp = Blueprint("viewer", __name__)
 
@@ -66,24 +66,36 @@ def index():
 @blp.post("/games")
 def start_game():
     """Start a game from the form, then open it with the person's seat token in the link's
-    fragment (never sent back to the server, and dropped from the address bar by the page)."""
+    fragment (never sent back to the server, and dropped from the address bar by the page). A
+    player signed in on the page sends their key with the form (in the body, never the address):
+    they take their own seat, which the page opens with the key it keeps."""
     form = {key: request.form.get(key, default) for key, default in DEFAULT_FORM.items()}
-    form.update({key: value for key, value in request.form.items() if key.startswith("option-")})
+    form.update({key: value for key, value in request.form.items() if key.startswith("option-") or key == "rated"})
+    key = request.form.get("key", "").strip() or None
     try:
-        body = {"game": form["game"], "seats": requested_seats(form)}
+        if key and len(key) > MAX_KEY_LENGTH:
+            raise InvalidRequest(f"a player key is at most {MAX_KEY_LENGTH} characters: sign in again", "key")
+        player = str(chronicle().commands.players.by_key(key).id) if key else None
+        rules = registry.GAMES.get(form["game"])
+        body = {"game": form["game"], "seats": requested_seats(form, player)}
         if form["seed"].strip():
             body["seed"] = form["seed"].strip()
-        if options := requested_options(form, registry.GAMES.get(form["game"])):
+        options = requested_options(form, rules)
+        if casual_chosen(form, rules, body["seats"]):
+            options["casual"] = True
+        if options:
             body["options"] = options
         body = schemas.CreateGameRequest().load(body)  # the checks of POST /api/games, to the letter
         created = chronicle().commands.create(body["game"], body["seats"], seed=body.get("seed"),
-                                              options=body.get("options"))
+                                              options=body.get("options"), host_key=key)
+    except Forbidden:
+        return refused_form(form, "key", "the key this page keeps belongs to no player: sign in again")
     except InvalidRequest as refused:
         return refused_form(form, refused.field, refused.reason)
     except ValidationError as refused:
         return refused_form(form, *first_message(refused.messages))
     page = url_for("viewer.game_page", game_id=created.id)
-    if not created.tokens:  # bots only: nothing to keep
+    if not created.tokens:  # bots only, or a player's own seat, which their key opens: nothing to keep
         return redirect(page, code=303)
     return redirect(f"{page}#token={created.tokens[0]['token']}", code=303)
 

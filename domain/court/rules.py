@@ -43,6 +43,7 @@ class CourtRules(Interrupts, RulesTurns):
     title = "The Court of Xiang Chi"
     version = "1"
     seats = (1, 1)
+    seat_modes = {1: "a solitaire: one player alone, scored against the titles of the Aristocracy"}
     rulebook = RULEBOOK
     state_types = (CourtState,)
     options = {"advanced": bool}  # the Advanced Game: 6 spaces in the Royal Court

@@ -55,6 +55,9 @@ class TianxiaRules(Interrupts, RulesTurns):
     # re-runs no version 1 game: their audits say so, and a running one plays on under version 2.
     version = "2"
     seats = (1, 4)
+    # The seed's modes: solo against Li Mu, the 2-player game beside a Bot the rules play (L7-35).
+    seat_modes = {1: "alone against General Li Mu, who plays by his own cards",
+                  2: "two players, with the Bot the rules play beside them", 3: "three players", 4: "four players"}
     rulebook = RULEBOOK
     stand_in_bot = "random"
     options = {"difficulty": str}

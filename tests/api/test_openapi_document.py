@@ -71,7 +71,7 @@ def test_every_error_of_every_operation_is_a_problem_in_problem_json(document):
 def test_the_problem_schema_names_every_member_the_service_sends(document):
     problem = document["components"]["schemas"]["Problem"]
     assert set(problem["properties"]) == {"type", "title", "status", "detail", "field", "rule", "current_version",
-                                          "errors", "limit"}
+                                          "errors", "limit", "challenge_status"}
     assert set(problem["required"]) == {"type", "title", "status", "detail"}
 
 
@@ -82,6 +82,8 @@ def test_each_operation_lists_the_errors_it_can_answer(document):
     assert {"404", "409"} <= listed["GET /api/games/{game_id}/audit"]
     assert {"400", "401", "403", "404", "409"} <= listed["POST /api/games/{game_id}/seats/{n}/join"]
     assert {"400", "404"} <= listed["GET /api/games/{game_id}/stream"]
+    assert {"400", "401", "403", "413", "415", "422"} <= listed["POST /api/challenges"]
+    assert {"401", "403", "404", "409"} <= listed["POST /api/challenges/{challenge_id}/accept"]
 
 
 def test_every_operation_has_an_example_that_fits_its_schema(document):

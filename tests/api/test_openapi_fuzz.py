@@ -3,7 +3,7 @@ outside it, the answer is never a server error and is what the document says (it
 media type, its body's schema).
 
 The app is the in-process one of tests/conftest.py (the in-memory store, bots in-process),
-seeded with a running game, a finished one, an open one, two players and a dispute, so that
+seeded with a running game, a finished one, an open one, two players, a dispute and two challenges, so that
 generated path parameters and tokens reach real things as well as random ones. The run is
 deterministic (a fixed seed, derandomized) and bounded in examples, not in time; streams end on
 their own, their clock advanced by each wait rather than by the wall clock.
@@ -78,8 +78,11 @@ def seeded_app():
     seat_token = running["tokens"][0]["token"]
     post(f"/api/games/{running['id']}/disputes", {"step": 2, "claim": "that shuffle looks odd"},
          Authorization=f"Bearer {seat_token}")
+    challenges = [post("/api/challenges", body, Authorization=f"Bearer {ana['key']}")["id"]
+                  for body in ({"game": "chi", "to": bo["id"]}, {"game": "xi", "rated": False})]
     return app, services, {
         "games": [running["id"], finished["id"], opened["id"]],
+        "challenges": challenges,
         "tokens": [seat_token, ana["key"], bo["key"]],
     }
 
@@ -97,6 +100,9 @@ schema = schemathesis.openapi.from_wsgi("/openapi.json", APP, config=CONFIG)
 def flatmap_path_parameters(context, path_parameters):
     """A game id is one of the seeded games about as often as a generated one; a step or a seat
     is one the game has about as often as a generated one."""
+    if path_parameters and "challenge_id" in path_parameters:
+        chosen = st.sampled_from([*SEEDED["challenges"], path_parameters["challenge_id"]])
+        return chosen.map(lambda drawn: {**path_parameters, "challenge_id": drawn})
     if not path_parameters or "game_id" not in path_parameters:
         return st.just(path_parameters)
     chosen = {"game_id": st.sampled_from([*SEEDED["games"], path_parameters["game_id"]])}

@@ -78,7 +78,8 @@ def test_the_page_of_a_tianxia_game_loads_its_tables_parts_then_its_script(clien
     page = client.get(f"/games/{created['id']}").text
     scripts = re.findall(r'src="(/static/tables/[^"]+)"', page)
     assert scripts == ["/static/tables/registry.js", "/static/tables/generic.js", "/static/tables/tianxia/map.js",
-                       "/static/tables/tianxia/words.js", "/static/tables/tianxia.js"]
+                       "/static/tables/tianxia/words.js", "/static/tables/tianxia/zoom.js",
+                       "/static/tables/tianxia.js"]
     assert all(client.get(script).status_code == 200 for script in scripts)
 
 

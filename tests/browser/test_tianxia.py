@@ -78,6 +78,19 @@ def play_decision(page, api, game_id: str, token: str) -> dict:
     return action
 
 
+def through_the_opening(page, api, game_id: str, token: str) -> None:
+    """Ana's opening by the buttons (an arrangement, a side and a building), up to her first turn."""
+    while api.get(game_id, token=token)["table"]["phase"] == "opening":
+        play_decision(page, api, game_id, token)
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether the whole of the element is on the screen as it stands (nothing scrolled to it)."""
+    return page.evaluate("""s => { const box = document.querySelector(s).getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth; }""",
+                         selector)
+
+
 def board_on_page(page) -> dict:
     """The regions (id and Palace colour, in id order), each track's markers (owner -> step) and steps."""
     board = page.evaluate("""() => ({
@@ -141,8 +154,7 @@ def test_the_board_shows_eight_regions_and_four_tracks_with_the_markers_where_th
         page, server, api, palace_colours):
     game_id, token = create(api, "browser-tianxia-board")
     open_seat(page, server, game_id, token, api)
-    while api.get(game_id, token=token)["table"]["phase"] == "opening":  # the arrangement, then a side and a building
-        play_decision(page, api, game_id, token)
+    through_the_opening(page, api, game_id, token)
     table = api.get(game_id, token=token)["table"]
     assert table["phase"] == "action" and len(palace_colours) == 8
     assert board_on_page(page) == board_from_api(table, palace_colours)
@@ -187,8 +199,7 @@ def test_ana_plays_her_turn_by_the_buttons_and_the_table_follows_li_mus_turn(pag
 def test_a_region_is_taken_by_clicking_it_on_the_map(page, server, api):
     game_id, token = create(api, "browser-tianxia-click")
     open_seat(page, server, game_id, token, api)
-    while api.get(game_id, token=token)["table"]["phase"] == "opening":
-        play_decision(page, api, game_id, token)
+    through_the_opening(page, api, game_id, token)
     legal = api.get(game_id, "/actions", token=token)["actions"]
     regions = [action["region"] for action in legal if action["type"] == "region"]
     playable = set(page.locator("#table .playable").evaluate_all("es => es.map(e => e.dataset.key)"))

@@ -4,34 +4,17 @@
    (GET /api/players/me/stream): each notice (your turn, a game finished or moved on) reads the
    list again.
 
-   The key is the player's secret: it is kept in this browser's storage only, sent in a header
-   (never in an address), and "Forget the key" takes it out again. */
+   The key is the player's secret: static/sign-in.js keeps it in this browser's storage only, it
+   is sent in a header (never in an address), and "Forget the key" (or the header's "Sign out")
+   takes it out again. */
 "use strict";
 (function () {
-  const KEY = "chronicle:player-key";
   const RETRY_MS = 2000;
   const $ = (id) => document.getElementById(id);
   const panel = $("my-games");
   if (!panel) return;
   const title = document.title;
   let following = 0; // the generation of the stream being read: a new key stops the old one
-
-  function stored() {
-    try {
-      return localStorage.getItem(KEY);
-    } catch (error) {
-      return null;
-    }
-  }
-
-  function keep(key) {
-    try {
-      if (key) localStorage.setItem(KEY, key);
-      else localStorage.removeItem(KEY);
-    } catch (error) {
-      // storage off: the key lasts as long as the page
-    }
-  }
 
   async function asPlayer(path, key, options = {}) {
     const headers = Object.assign({ Accept: "application/json", Authorization: `Bearer ${key}` }, options.headers || {});
@@ -67,7 +50,7 @@
       ? h("table", { class: "games mine" },
         h("thead", {}, h("tr", {}, ["Game", "Against", "Status", "Last move", "Due"].map((head) => h("th", { scope: "col" }, head)))),
         h("tbody", {}, page.games.map((row) => rowOf(row, key))))
-      : h("p", { class: "empty" }, "No games yet: create one over the API with a seat {\"player\": your id}, or join an open seat."));
+      : h("p", { class: "empty" }, "No games yet: start one below, in your own seat."));
     panel.dataset.refreshed = String(Number(panel.dataset.refreshed || 0) + 1);
   }
 
@@ -76,6 +59,8 @@
     while (generation === following) {
       try {
         await ChronicleEventStream.read("/api/players/me/stream", { Authorization: `Bearer ${key}` }, (message) => {
+          // Every notice goes on to the page's other parts too (static/challenges.js).
+          if (generation === following) document.dispatchEvent(new CustomEvent("chronicle:notice", { detail: message }));
           if (generation === following && ["inbox", "your_turn", "game_finished", "game_moved"].includes(message.event)) {
             drawList(key).catch((error) => console.warn("your games:", error.message));
           }
@@ -89,7 +74,7 @@
 
   async function signIn(key) {
     const me = await asPlayer("/api/players/me", key);
-    keep(key);
+    ChronicleSignIn.signedIn(key, me);
     $("my-games-out").hidden = true;
     $("my-games-in").hidden = false;
     $("my-games-who").replaceChildren(Object.assign(document.createElement("a"), {
@@ -99,8 +84,7 @@
     follow(key, following);
   }
 
-  function signOut() {
-    keep(null);
+  function signedOut() {
     following += 1;
     document.title = title;
     $("my-games-in").hidden = true;
@@ -143,9 +127,10 @@
       refused(error);
     }
   };
-  $("my-games-forget").onclick = signOut;
+  $("my-games-forget").onclick = () => ChronicleSignIn.signOut();
+  document.addEventListener("chronicle:signed-out", signedOut);
 
   panel.hidden = false; // without JavaScript there is nothing to show
-  const key = stored();
-  if (key) signIn(key).catch((error) => { signOut(); refused(error); });
+  const key = ChronicleSignIn.key();
+  if (key) signIn(key).catch((error) => { ChronicleSignIn.signOut(); refused(error); });
 })();

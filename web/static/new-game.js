@@ -1,41 +1,52 @@
 /* The new-game form follows the chosen game at once: it offers that game's bots only, a number
-   of bots its seats allow (one seat fewer when a person is named), a strength for a bot that has
-   levels (the search bot), and a choice for each of its
-   options that has a list of values (Tianxia's difficulty). The server renders the same for
-   the game it is given (the "Show its bots" button, for a browser without JavaScript) and checks
-   what is sent. */
+   of bots its seats allow (one seat fewer when a person plays), a strength for a bot that has
+   levels (the search bot), and for the table those seats make only the option values it takes
+   (Tianxia's difficulty is Li Mu's: only alone against him). It says what the table is (the
+   game's own words: "alone against General Li Mu") and whether it is rated. The server renders
+   the same for the game it is given (the "Show its bots" button, for a browser without
+   JavaScript), says it from the same rules (web/new_game_form.py) and checks what is sent.
+
+   A player signed in on this browser (static/sign-in.js) plays in their own seat: the form
+   sends their key in its body (never in the address), and "Rated" (ticked unless they want a
+   casual game) where the table can be rated. */
 "use strict";
 (function () {
   const form = document.querySelector("form.new-game");
   if (!form) return;
-  const game = form.querySelector("#game");
-  const bot = form.querySelector("#bot");
-  const bots = form.querySelector("#bots");
-  const name = form.querySelector("#name");
-  const options = form.querySelector("#game-options");
-  const strength = form.querySelector("#strength");
-  const strengthChoice = form.querySelector("#strength-choice");
-  form.querySelector("#choose-game").hidden = true;
+  const $ = (id) => document.getElementById(id);
+  const game = $("game");
+  const bot = $("bot");
+  const bots = $("bots");
+  const name = $("name");
+  const options = $("game-options");
+  const strength = $("strength");
+  const strengthChoice = $("strength-choice");
+  $("choose-game").hidden = true;
 
-  function offerBots(chosen) {
-    const offered = chosen.dataset.bots.split(" ");
-    const keep = offered.includes(bot.value) ? bot.value : chosen.dataset.defaultBot;
+  const chosen = () => game.selectedOptions[0];
+  const signedIn = () => window.ChronicleSignIn && ChronicleSignIn.player;
+  const hasPerson = () => Boolean(signedIn() || name.value.trim());
+  const tables = () => JSON.parse(chosen().dataset.tables || "{}");
+
+  function offerBots() {
+    const offered = chosen().dataset.bots.split(" ");
+    const keep = offered.includes(bot.value) ? bot.value : chosen().dataset.defaultBot;
     bot.replaceChildren(...offered.map((each) => new Option(`the ${each} bot`, each, false, each === keep)));
   }
 
   let wantedStrength = strength.value;  // kept while another bot, without levels, is chosen
 
-  function offerStrengths(chosen) {
-    const levels = JSON.parse(chosen.dataset.strengths || "{}")[bot.value] || [];
+  function offerStrengths() {
+    const levels = JSON.parse(chosen().dataset.strengths || "{}")[bot.value] || [];
     const keep = levels.map(String).includes(wantedStrength) ? wantedStrength : "";
     strength.replaceChildren(new Option("the game's default", "", false, keep === ""),
       ...levels.map((level) => new Option(String(level), String(level), false, String(level) === keep)));
-    strengthChoice.hidden = strength.disabled = levels.length === 0;
+    strengthChoice.hidden = strength.disabled = levels.length === 0 || Number(bots.value) === 0;
   }
 
-  function boundBots(chosen) {
-    const [fewestSeats, mostSeats] = chosen.dataset.seats.split(" ").map(Number);
-    const person = name.value.trim() ? 1 : 0;
+  function boundBots() {
+    const [fewestSeats, mostSeats] = chosen().dataset.seats.split(" ").map(Number);
+    const person = hasPerson() ? 1 : 0;
     const fewest = Math.max(0, fewestSeats - person);
     const most = mostSeats - person;
     bots.min = fewest;
@@ -43,30 +54,79 @@
     const count = Number(bots.value);
     if (bots.value === "" || !Number.isInteger(count) || count < fewest) bots.value = fewest;
     else if (count > most) bots.value = most;
+    // A solitaire has no bot to choose when a person plays it; nor has a table of no bots.
+    $("bot-choice").hidden = Number(bots.value) === 0;
+    $("bot-label").textContent = person ? "Against" : "Played by";
   }
 
-  function offerOptions(chosen) {
-    const offered = JSON.parse(chosen.dataset.options || "{}");
+  let wantedOptions = {};  // the values chosen, kept while a table that does not take them is chosen
+  options.querySelectorAll("select").forEach((select) => { wantedOptions[select.id] = select.value; });
+
+  function offerOptions(table) {
+    const offered = (table && table.options) || {};
     options.replaceChildren(...Object.entries(offered).map(([option, choices]) => {
       const select = document.createElement("select");
       select.name = select.id = `option-${option}`;
-      select.append(new Option("the game's default", "", true, true), ...choices.map((choice) => new Option(choice, choice)));
+      const keep = choices.includes(wantedOptions[select.id]) ? wantedOptions[select.id] : "";
+      select.append(new Option("the game's default", "", false, keep === ""),
+        ...choices.map((choice) => new Option(choice, choice, false, choice === keep)));
+      select.addEventListener("change", () => { wantedOptions[select.id] = select.value; });
       const label = document.createElement("label");
       label.append(option[0].toUpperCase() + option.slice(1), " ", select);
       return label;
     }));
   }
 
-  game.addEventListener("change", () => {
-    offerBots(game.selectedOptions[0]);
-    offerStrengths(game.selectedOptions[0]);
-    boundBots(game.selectedOptions[0]);
-    offerOptions(game.selectedOptions[0]);
-  });
-  bot.addEventListener("change", () => offerStrengths(game.selectedOptions[0]));
+  function describe(table) {
+    $("table-words").textContent = table ? `${table.mode}.` : "";
+    const rating = $("rating-words");
+    const rateable = Boolean(signedIn() && table && table.unrated === null);
+    $("rated-choice").hidden = !rateable;
+    $("rated").disabled = !rateable;
+    if (!table) rating.textContent = "";
+    else if (rateable) {
+      rating.textContent = $("rated").checked
+        ? "Rated: the result moves your rating at this game. Untick Rated for a casual game."
+        : "Casual: this game counts for no rating.";
+    } else if (signedIn()) rating.textContent = `Not rated: ${table.unrated}.`;
+    else rating.textContent = "Not rated: sign in under Your games to play rated games as yourself.";
+    rating.hidden = !rating.textContent;
+    $("game-modes").textContent = chosen().dataset.modes || "";
+    $("game-modes").hidden = !chosen().dataset.modes;
+  }
+
+  function seatedAs() {
+    const player = signedIn();
+    $("name-choice").hidden = Boolean(player);
+    name.disabled = Boolean(player);
+    $("playing-as").hidden = !player;
+    $("playing-as-name").textContent = player ? player.name : "";
+    $("token-hint").hidden = Boolean(player);
+  }
+
+  function follow() {
+    seatedAs();
+    boundBots();
+    offerStrengths();
+    const table = tables()[String(Number(bots.value) + (hasPerson() ? 1 : 0))];
+    offerOptions(table);
+    describe(table);
+  }
+
+  game.addEventListener("change", () => { offerBots(); follow(); });
+  bot.addEventListener("change", offerStrengths);
   strength.addEventListener("change", () => { wantedStrength = strength.value; });
-  name.addEventListener("input", () => boundBots(game.selectedOptions[0]));
-  offerBots(game.selectedOptions[0]);
-  offerStrengths(game.selectedOptions[0]);
-  boundBots(game.selectedOptions[0]);
+  name.addEventListener("input", follow);
+  bots.addEventListener("input", follow);
+  $("rated").addEventListener("change", follow);
+  document.addEventListener("chronicle:signed-in", follow);
+  document.addEventListener("chronicle:signed-out", follow);
+  form.addEventListener("submit", (event) => {
+    // The key goes with the form's POST only, never with the GET of "Show its bots".
+    const key = event.submitter && event.submitter.id === "start" && signedIn() ? ChronicleSignIn.key() : null;
+    $("player-key").disabled = !key;
+    $("player-key").value = key || "";
+  });
+  offerBots();
+  follow();
 })();

@@ -38,6 +38,7 @@
     actionsVersion: null,
     chosen: [], // the keys clicked so far towards an action (a Yin, then its target)
     token: null,
+    asPlayer: false, // the token is the signed-in player's key, not this game's own
     busy: false,
     playFocus: false, // the keyboard's focus was last in the table or the buttons
     heard: [], // the descriptions of the steps the stream brought since the last were announced
@@ -74,17 +75,25 @@
       localStorage.setItem(TOKEN_KEY, fromLink);
       history.replaceState(null, "", location.pathname + location.search);
     }
-    return localStorage.getItem(TOKEN_KEY);
+    const own = localStorage.getItem(TOKEN_KEY);
+    const player = window.ChronicleSignIn ? ChronicleSignIn.key() : null;
+    view.asPlayer = !own && Boolean(player);
+    return own || player;
   }
 
   function forgetToken() {
     localStorage.removeItem(TOKEN_KEY);
     view.token = null;
+    view.asPlayer = false;
   }
 
   function drawSeat(message) {
     const box = $("seat");
     const game = view.game;
+    if (view.asPlayer && game && game.you !== null) { // no secret link: the key opens every seat of theirs
+      box.replaceChildren(h("span", {}, `You hold ${game.seats[game.you].name}'s seat, as yourself: you are signed in on this browser.`));
+      return;
+    }
     if (view.token && game && game.you !== null) {
       const link = `${location.origin}${location.pathname}#token=${view.token}`;
       box.replaceChildren(
@@ -124,9 +133,10 @@
       view.game = await call("");
     } catch (error) {
       if (error.status !== 403 || !view.token) throw error;
+      const asPlayer = view.asPlayer;
       forgetToken(); // a token of no seat of this game: watch as a spectator instead
       view.game = await call("");
-      drawSeat("That token holds no seat of this game; watching as a spectator. ");
+      drawSeat(asPlayer ? "" : "That token holds no seat of this game; watching as a spectator. ");
       return;
     }
     drawSeat();
@@ -615,15 +625,31 @@
     $("actions").dataset.version = view.actionsVersion;
     const labels = matching.map((action) => drawer.label(action, shown));
     const twice = new Set(labels.filter((label, index) => labels.indexOf(label) !== index));
-    $("actions").replaceChildren(...matching.map((action, index) => {
+    const buttons = matching.map((action, index) => {
       // Two identical cards make two actions with the same words: tell them apart by the card.
       const words = twice.has(labels[index]) && action.card ? `${labels[index]} (${action.card})` : labels[index];
       const button = h("button", { type: "button", class: "action", dataset: { action: JSON.stringify(action) } }, words);
       button.onclick = () => submit(action);
       return button;
-    }), ...(view.chosen.length ? [h("button", { type: "button", class: "cancel", id: "cancel-choice" }, "choose again")] : []));
+    });
+    $("actions").replaceChildren(...grouped(matching, buttons, shown),
+      ...(view.chosen.length ? [h("button", { type: "button", class: "cancel", id: "cancel-choice" }, "choose again")] : []));
     if (view.chosen.length) $("cancel-choice").onclick = () => choose([]);
     markPlayable();
+  }
+
+  /* The buttons under headings of what they act on, where the table names it (drawer.group), in
+     the order each heading first comes. */
+  function grouped(actions, buttons, table) {
+    if (!drawer.group) return buttons;
+    const groups = new Map();
+    actions.forEach((action, index) => {
+      const heading = drawer.group(action, table);
+      if (!groups.has(heading)) groups.set(heading, []);
+      groups.get(heading).push(buttons[index]);
+    });
+    return [...groups].map(([heading, members]) => h("section", { class: "action-group", "aria-label": heading },
+      h("h3", {}, heading), h("div", { class: "action-buttons" }, members)));
   }
 
   function startsWith(keys, prefix) {

@@ -9,6 +9,8 @@
        which no list of legal actions can hold (a deck list, standing rules), and resolves to true
        once the game took it (a refusal is shown by the viewer).
      label(action, shown): the words for one legal action, on its button.
+     group(action, shown): the heading, in words, of what the action acts on ("The regions", "The
+       river's barges"): the buttons are shown under such headings. Without it, in one list.
      keys(action, shown): the data-key values a player clicks, in order, to take the action ([] when
        it is taken by its button only).
      byCards: true when an action with keys is taken by clicking them only: its button is offered

@@ -7,9 +7,11 @@
    pieces are drawn from the catalogue GET /api/rules/tianxia answers, fetched once before the first
    table (`ready`).
 
-   Every decision is a button, in words (tables/tianxia/words.js); the map's places lead to them
-   too (keys): clicking a region, a governor space, a barge, a port or a Palace track takes the
-   decision made there, and clicking a wall section keeps the buttons of the pieces it may take. */
+   Every decision is a button, in words (tables/tianxia/words.js), under a heading of what it acts
+   on (`group`); the map's places lead to them too (keys): clicking a region, a governor space, a
+   barge, a port or a Palace track takes the decision made there, and clicking a wall section keeps
+   the buttons of the pieces it may take. The map zooms and pans in its own window
+   (tables/tianxia/zoom.js). */
 "use strict";
 (function (tx) {
   const GOODS = ["coins", "wood", "stone", "rice", "silk", "salt", "bronze"];
@@ -203,8 +205,9 @@
     container.replaceChildren(h("div", { class: "tx-table" },
       status(shown),
       opening(shown),
-      h("figure", { class: "tx-board" }, tx.map(shown), h("figcaption", {}, legend(shown))),
+      h("figure", { class: "tx-board" }, tx.zoomable(tx.map(shown), container), h("figcaption", {}, legend(shown))),
       h("div", { class: "tx-panels" }, order.map((seat) => seatPanel(shown, seat)), rivalPanel(shown))));
+    tx.restoreZoom(container);
   }
 
   /* ---- decisions in words ---- */
@@ -271,6 +274,25 @@
       case "barge": return [`barge:${action.barge}`];
       case "port": return [`port:${action.port}`];
       default: return [];
+    }
+  }
+
+  /* What a decision acts on: the heading its button stands under, in the decision bar. */
+  const GROUPS = { arrangement: "The opening", start: "The opening", supply: "The opening", region: "Region actions",
+    military: "The Palace tracks", advance: "The Palace tracks", buy_advance: "The Palace tracks", barge: "The river's barges",
+    port: "The ports", tile: "Bonus tiles", use_tile: "Bonus tiles", good: "Goods", discard_objective: "Objectives",
+    discard_disc: "Your supply", pass: "Ending the turn", end: "Ending the turn", forgo: "Ending the turn" };
+
+  function group(action, shown) {
+    const table = shown.table;
+    switch (action.type) {
+      case "governor": return `Governor spaces in ${tx.regionName(String(action.site).replace(/-\d+$/, ""))}`;
+      case "exchange":
+      case "ship": return table.acting && table.acting.region ? `Exchange and ship in ${tx.region(table, table.acting.region).name}` : "Exchange and ship";
+      case "wall":
+      case "tower":
+      case "soldier": return `The ${tx.sectionName(action.section)} wall section`;
+      default: return GROUPS[action.type] || "Other decisions";
     }
   }
 
@@ -382,5 +404,5 @@
     return null;
   }
 
-  ChronicleTables.tianxia = { ready: tx.ready, render, label, keys, place, words };
+  ChronicleTables.tianxia = { ready: tx.ready, render, label, group, keys, place, words };
 })(window.ChronicleTianxia);

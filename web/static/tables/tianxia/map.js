@@ -12,7 +12,9 @@
    a decision is taken on, data-key: a region (`region:<id>`), a governor space (`site:<id>:<n>`), a
    wall section (`section:<id>`), a barge (`barge:<id>`), a port (`port:<id>`), a Palace track
    (`track:<colour>`). Keyed elements hold no aria-label: the viewer makes them buttons named by
-   their <title> when they lead to a legal action. */
+   their <title> when they lead to a legal action. The whole of a place takes its click: a transparent
+   area under its pieces fills its gaps (between a track's steps, around a barge's name) and the
+   inside of an empty governor space, which is drawn as a dashed ring. */
 "use strict";
 window.ChronicleTianxia = window.ChronicleTianxia || {};
 (function (tx) {
@@ -45,6 +47,9 @@ window.ChronicleTianxia = window.ChronicleTianxia || {};
   /* A place a player clicks: named by its <title> (no aria-label: it is a button only when playable). */
   const place = (key, label, attributes = {}, ...children) => s("g", { class: "tx-hit", dataset: { key, ...(attributes.dataset || {}) },
     ...Object.fromEntries(Object.entries(attributes).filter(([name]) => name !== "dataset")) }, title(label), ...children);
+  /* The whole of a place takes a click, its gaps and empty (unfilled) spaces included: a transparent
+     shape under its pieces, outlined when the place is playable. */
+  const hitArea = (box) => s("rect", { ...box, class: "tx-shape tx-hit-area" });
 
   /* A piece of `owner`'s: a seat's round, the rival's square, a neutral one grey; an empty space dashed. */
   function piece(shown, owner, x, y, r, extra = {}) {
@@ -174,6 +179,7 @@ window.ChronicleTianxia = window.ChronicleTianxia || {};
         const extra = printed.governor_wood[space] ? ` (+${printed.governor_wood[space]} wood)` : "";
         return place(`site:${id}:${space}`, `Governor space ${space + 1} of ${tx.siteName(id)}${extra}: ${governors[space]}`,
           { class: "tx-hit tx-space", dataset: { path: `${path}.governors[${space}]` } },
+          hitArea({ x: cx - 8.5, y: cy - 12, width: 17, height: 24, rx: 4 }),
           piece(shown, owner, cx, cy, 7));
       }));
   }
@@ -244,6 +250,7 @@ window.ChronicleTianxia = window.ChronicleTianxia || {};
           + slots.map((owner) => (owner === null ? "empty" : tx.ownerName(shown, owner))).join(", ");
         return group(words, { class: "tx-barge", dataset: { barge: barge.id, path: `barges.${barge.id}` } },
           place(`barge:${barge.id}`, `${tx.capital(tx.bargeName(barge.id))}: put a worker on it`, {},
+          s("rect", { x: x - 4, y: y - 6, width: 230, height: 66, rx: 8, class: "tx-hit-area" }),
           s("path", { d: `M${x} ${y + 14}h222l-14 44h-194Z`, class: "tx-shape tx-barge-shape" }),
           text(x + 4, y + 8, `${tx.title(barge.id)}${barge.resource ? ` · ${barge.resource}` : ""}`, { class: "tx-small tx-on-sea" }),
           slots.map((owner, slot) => {
@@ -283,6 +290,7 @@ window.ChronicleTianxia = window.ChronicleTianxia || {};
     const fill = tx.PALACE_HEX[colour] || "#777", ink = tx.PALACE_INK[colour] || "#fff";
     return group(`The ${colour} Palace track: ${where.join(", ")}`, { class: "tx-track", dataset: { track: colour } },
       place(`track:${colour}`, `The ${colour} track: a step on it`, {},
+      s("rect", { x: 10, y, width: 98 + steps.length * 68, height: 50, rx: 6, class: "tx-hit-area" }),
       s("rect", { x: 10, y, width: 88, height: 50, rx: 6, fill, class: "tx-shape tx-track-shape" }),
       text(54, y + 22, colour, { class: "tx-track-name", fill: ink, "text-anchor": "middle" }),
       text(54, y + 38, "track", { class: "tx-small", fill: ink, "text-anchor": "middle" }),
