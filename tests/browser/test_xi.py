@@ -38,7 +38,9 @@ def units_from_api(table: dict) -> list[dict]:
         for unit in (u for u in table["units"] if u["controller"] == seat):
             printed = unit["printed"]["life"]
             most = f"{unit['max_life']} (printed {printed})" if unit["max_life"] != printed else str(printed)
-            shown.append({"uid": unit["uid"], "name": unit["label"], "life": f"♥ {unit['life']}/{most}"})
+            alike = sorted((u["uid"] for u in table["units"] if u["name"] == unit["name"]), key=lambda uid: int(uid[1:]))
+            number = f"({alike.index(unit['uid']) + 1})" if len(alike) > 1 else ""  # names shared in play are numbered
+            shown.append({"uid": unit["uid"], "name": f"{unit['name']}{number}", "life": f"♥ {unit['life']}/{most}"})
     return shown
 
 

@@ -64,13 +64,14 @@ window.ChronicleXi = window.ChronicleXi || {};
     const keywords = unit.keywords.map(xi.keyword);
     const skirmishes = unit.skirmishes_left === 1 ? "1 skirmish left" : `${unit.skirmishes_left} skirmishes left`;
     const attached = unit.attached.map((iid) => xi.spell(table, iid)).filter(Boolean);
-    const named = unit.label || unit.name; // "Cinder Hound (2)" where two share a name, as the move list names it
+    const named = xi.named(table, unit.uid);
     const label = `${xi.seatName(shownGame, unit.controller)}'s ${named}: ${type} unit; ` +
       `damage ${stat(unit.damage, printed.damage)}; life ${unit.life} of ${stat(unit.max_life, printed.life)}` +
       `${keywords.length ? `; ${keywords.join(", ")}` : ""}; ${skirmishes}` +
       `${attached.length ? `; with ${attached.map((each) => each.name).join(", ")}` : ""}${owner ? `; ${owner}` : ""}`;
     const element = h("div", { class: `xi-card xi-unit ${typeClass(unit.type)}`, dataset: { path, card: unit.uid, key: `unit:${unit.uid}` } },
-      face(label, { name: named }, {
+      face(label, { name: unit.name }, {
+        cost: named === unit.name ? "" : named.slice(unit.name.length + 1), // "(2)": another in play shares its name
         typeLine: h("span", { dataset: { path: `${path}.type` } }, `${type} unit`),
         body: [
           keywords.length ? h("p", { class: "xi-keywords", dataset: { path: `${path}.keywords` }, "aria-hidden": "true" }, keywords.join(" · ")) : null,
@@ -96,7 +97,7 @@ window.ChronicleXi = window.ChronicleXi || {};
     const controller = xi.seatName(shownGame, each.controller);
     return h("span", { class: `xi-chip ${typeClass(card.type)}`, dataset: { path: `in_play[${index}]`, card: each.iid, key: `spell:${each.iid}` },
       title: card.text || "" },
-    h("b", {}, each.label || each.name), sentence ? h("span", { class: "xi-sentence" }, sentence) : null,
+    h("b", {}, xi.named(shownGame.table, each.iid)), sentence ? h("span", { class: "xi-sentence" }, sentence) : null,
     h("small", {}, ` ${controller}'s`));
   }
 
