@@ -57,7 +57,8 @@
     return [
       table.viewer === seat ? h("span", { class: "badge you" }, "you") : null,
       record.bot ? h("span", { class: "badge" }, `${record.bot} bot`) : null,
-      table.phase === "play" && table.active === seat ? h("span", { class: "badge turn", dataset: { path: "active" } }, "their turn") : null,
+      table.phase === "play" && table.active === seat
+        ? h("span", { class: "badge turn", dataset: { path: "active" } }, table.viewer === seat ? "your turn" : "their turn") : null,
       table.to_act === seat ? h("span", { class: "badge decide", dataset: { path: "to_act" } }, "to decide") : null,
       player.out ? h("span", { class: "badge out", dataset: { path: `players[${seat}].out` } }, "out") : null,
       table.phase === "decks" ? h("span", { class: "badge" }, player.deck_brought ? "deck brought" : "no deck yet") : null,
