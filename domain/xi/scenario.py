@@ -10,7 +10,7 @@ left out:
                 every card of the seat's (in hand, deck, discard pile, in play, declared) comes
                 from it, and the cards of it named nowhere go under `deck`, shuffled by the
                 game's generator. Left out, it is the cards named. It must be a legal deck.
-              standing: the seat's standing rules ({"kinds": ..., "when": [...]}) or null,
+              standing: the seat's standing rules ({"kinds": ..., "when": [...], "pass_when_unable": ...}) or null,
               out: true for a player out of a game of 3-4 (life 0, nothing in play)
   turn      the turn under way (1), `active` the seat whose turn it is (0), `first` who went
             first (the active seat)
@@ -46,7 +46,7 @@ from domain.xi.actions import check_deck
 from domain.xi.cards import CARDS
 from domain.xi.decks import NAMED
 from domain.xi.scenario_pending import CHECK, RULE, check_pending, pending_of
-from domain.xi.standing import checked
+from domain.xi.standing import STANDING_KEYS, checked
 from domain.xi.state import CHOOSE_STEP, LIFE, LIFE_CAP, PLAY, PT_CAP, QUIET_TURNS_EACH, TURN_LIMIT, TURN_T, XiState
 from domain.xi.vocabulary import TYPES
 
@@ -193,8 +193,8 @@ class _Plan:
     def _standing(value: Any, where: str) -> dict[str, Any] | None:
         if value is None:
             return None
-        if not isinstance(value, Mapping) or not set(value) <= {"kinds", "when"}:
-            raise _refuse(f"{where}: standing rules, an object of kinds and when, or null")
+        if not isinstance(value, Mapping) or not set(value) <= STANDING_KEYS:
+            raise _refuse(f"{where}: standing rules, an object of kinds, when and pass_when_unable, or null")
         try:
             return checked(value)
         except IllegalAction as refused:
