@@ -178,7 +178,7 @@ class XiRules(Interrupts, RulesTurns):
     def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
         """The opening events laying out `scenario` (domain/xi/scenario.py) in place of a deal;
         IllegalAction(rule="xi.scenario") names the field and says why when it cannot be."""
-        return scenario_events(seats, scenario, rng, Emitter)
+        return scenario_events(seats, scenario, rng, Emitter, self.starting_standing(options))
 
     def scenario_of(self, state: XiState) -> dict[str, Any]:
         """The scenario that lays out this table exactly, inside a window too, to fork a game."""

@@ -139,3 +139,14 @@ def test_pass_when_unable_is_true_or_false():
     state = table(seats=[{}, {"pt": 2}])
     error = refused(state, 1, standing(pass_when_unable="yes"), IllegalAction)
     assert error.rule == "xi.house.standing-responses" and error.reason.startswith("pass_when_unable")
+
+
+def test_a_scenario_seat_whose_standing_rules_are_left_out_starts_with_those_of_a_new_table():
+    scenario = {"players": [{"standing": None, "deck_list": "aqua"}, {"deck_list": "ember"}], "turn": 1}
+    for options, expected in (({"pass_when_unable": True}, {"kinds": {}, "when": [], "pass_when_unable": True}),
+                              ({"pass_when_unable": False}, None)):
+        state = RULES.new_state(2, options)
+        for event in RULES.scenario_setup(2, options, scenario, Rng("scenario-standing")).events:
+            state = RULES.evolve(state, event)
+        assert state.players[0].standing is None, "null: no standing rules, as given"
+        assert state.players[1].standing == expected
