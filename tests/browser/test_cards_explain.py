@@ -95,3 +95,22 @@ def test_on_a_phone_a_long_press_shows_a_court_cards_full_text_and_does_not_choo
     expect(help_box).to_be_hidden()
     card.tap()  # a plain tap still chooses the card
     expect(phone.locator("#table .chosen")).to_have_count(1)
+
+
+@pytest.mark.parametrize("edition", [None, 1])
+def test_xanadus_legend_explains_the_star_and_the_deck_edition_and_each_star_has_a_tooltip(page, server, api, edition):
+    created = api.create([{"name": "ana"}, {"bot": "builder"}], seed="explain-xanadu", game="xanadu",
+                         options=None if edition is None else {"edition": edition})
+    page.goto(f"{server}/games/{created['id']}#token={created['tokens'][0]['token']}")
+    page.wait_for_selector("#viewer[data-settled]")
+    table = api.get(created["id"], token=created["tokens"][0]["token"])["table"]
+    legend = page.get_by_role("list", name="What the marks mean")
+    expect(legend).to_be_visible()
+    expect(legend).to_contain_text("★ Favor: unlocked by a worker on its row")
+    shown_edition = legend.locator("[data-path='edition']")
+    expect(shown_edition).to_contain_text(f"deck edition {table['edition']}")
+    assert ("bottom row" if table["edition"] == 2 else "top row") in shown_edition.get_attribute("title")
+    stars = page.locator("#table .xhand .favor:has(.star)")
+    assert stars.count() > 0, "a hand of seven holds a building with a Favor"
+    for star in stars.all():
+        assert star.get_attribute("title").startswith("Favor: once a worker covers this row")
