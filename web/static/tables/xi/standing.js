@@ -168,7 +168,7 @@ window.ChronicleXi = window.ChronicleXi || {};
     });
     return h("p", { class: "xi-unable" }, h("label", { for: "xi-pass-when-unable", class: "xi-check" }, box,
       " Pass my windows when I hold nothing that can answer"),
-    h("span", { class: "xi-hint" }, " (the other players cannot tell it from a pass by hand)"));
+    h("span", { class: "xi-hint" }, " (recorded as your own pass, like one by hand)"));
   };
 
   /* The editor of the viewer's own seat, or nothing for a spectator and once the game is over. */
