@@ -13,9 +13,9 @@ names a card, or `use` a card in play with an ability, and `with` gives its `tar
 *and* its answer is legal now (the card in hand, the pT there, the target valid); otherwise the
 next is tried, then `kinds`; a window still asked passes when `pass_when_unable` is set and the
 seat has no legal answer in it but to pass (xi.house.pass-when-unable: its hand holds no card it
-may play there, and no ability can be used). A `once` rule is spent in evolve when the seat answers a window its
-filters match with its card (or ability), whether by hand or by the rule, so both give the same
-events. The rules are the seat's secret: `standing_set` tells the others only that a set was made.
+may play there, and no ability can be used). A `once` rule is spent in evolve when the seat
+answers a window its filters match with its card (or ability), whether by hand or by the rule,
+so both give the same events. The rules are the seat's secret: `standing_set` tells the others only that a set was made.
 Checked under xi.house.standing-responses; whether a card is in hand is not checked, since a later
 draw may bring it.
 """
