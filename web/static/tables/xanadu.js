@@ -23,6 +23,24 @@
     over: "The game is over",
   };
 
+  function cardName(card) {
+    return card && card.name ? `the ${card.name}` : ChronicleTables.generic.cardName(card);
+  }
+
+  function words(resources) {
+    return resources.length ? resources.join(", ") : "nothing";
+  }
+
+  /* Spaced, so that a screen reader reads them as words. */
+  function chips(resources) {
+    return resources.flatMap((resource, i) => [i ? " " : null, h("span", { class: `res res-${resource}` }, resource)]);
+  }
+
+  /* Words for a screen reader that the picture says without them. */
+  function unseen(text) {
+    return h("span", { class: "visually-hidden" }, text);
+  }
+
   const FAVOR = "Favor: once a worker covers this row, its resource is its owner's to use every turn while the building stands";
   // The decks a game may be dealt from (xanadu.house.deck-count): what a player meets in each.
   const EDITIONS = {
@@ -42,24 +60,6 @@
       item(`${TREND.up}${TREND.down}`, " the next worker raises or lowers it", "Where the next worker on the building sends its worth"),
       edition ? item(null, `deck edition ${table.edition}: ${table.edition === 2 ? "Favors on bottom rows" : "Favors on top rows"}`,
         `Deck edition ${table.edition}: ${edition}`, "edition") : null);
-  }
-
-  function cardName(card) {
-    return card && card.name ? `the ${card.name}` : ChronicleTables.generic.cardName(card);
-  }
-
-  function words(resources) {
-    return resources.length ? resources.join(", ") : "nothing";
-  }
-
-  /* Spaced, so that a screen reader reads them as words. */
-  function chips(resources) {
-    return resources.flatMap((resource, i) => [i ? " " : null, h("span", { class: `res res-${resource}` }, resource)]);
-  }
-
-  /* Words for a screen reader that the picture says without them. */
-  function unseen(text) {
-    return h("span", { class: "visually-hidden" }, text);
   }
 
   /* How many rows of each building the plan of the turn covers: "seat:index" -> rows. */
