@@ -233,7 +233,8 @@ class GameView(Schema):
     table = fields.Dict(metadata={"description": "the game's table as the asker may see it"})
     outcome = fields.Nested(Outcome, allow_none=True)
     options = fields.Dict(keys=fields.String(), metadata={
-        "description": "the game's own options as it plays them (the Court's `advanced`, Xanadu's `edition`)"})
+        "description": "the game's own options as it plays them (the Court's `advanced`, Xanadu's `edition`, "
+                       "Xi's `pass_when_unable`)"})
     clock = fields.Dict(allow_none=True, metadata={"description": "the game's clock, if it has one"})
     spectator_delay = fields.Integer(metadata={"description": "how many steps behind spectators see the running game"})
     deadline = fields.String(allow_none=True, metadata={

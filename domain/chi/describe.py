@@ -34,7 +34,8 @@ def _cards(cards: Sequence[str]) -> str:
 
 
 def _slots(slots: Sequence[int]) -> str:
-    return ("slot " if len(slots) == 1 else "slots ") + ", ".join(str(slot) for slot in slots)
+    """Row slots counted from 1 at the left, as the table's buttons count them."""
+    return ("slot " if len(slots) == 1 else "slots ") + ", ".join(str(slot + 1) for slot in slots)
 
 
 def _row(cards: Sequence[str | None]) -> str:
@@ -98,7 +99,7 @@ _LINES: dict[str, Callable[[Data, Names], str]] = {
     "discard_reshuffled": lambda d, n: f"The discard pile ({d['count']} cards) is shuffled to form a new deck",
     "turn_started": lambda d, n: f"Turn {d['turn']}: {_who(n, d['seat'])} to play",
     "turn_passed": lambda d, n: f"{_who(n, d['seat'])} has no legal action and passes the turn",
-    "card_drawn": lambda d, n: f"{_who(n, d['seat'])} draws {name_of(d['card'])} (slot {d['slot']}) from the row",
+    "card_drawn": lambda d, n: f"{_who(n, d['seat'])} draws {name_of(d['card'])} ({_slots([d['slot']])}) from the row",
     "yang_played": _yang_played,
     "end_triggered": _end_triggered,
     "yin_played": lambda d, n: (

@@ -48,6 +48,24 @@ class CardDataError(ValueError):
     """cards.toml does not describe the rulebook's deck."""
 
 
+@dataclass(frozen=True)
+class Power:
+    """What a role's cards do: a line for the card's face, and the rulebook's paragraph in full."""
+    line: str
+    text: str
+
+
+def _powers(data: Mapping[str, Any]) -> dict[str, Power]:
+    found = {role["name"]: role for role in data["roles"]} | {DAEMON: data["daemons"]}
+    powers = {}
+    for role in (*ROLES, DAEMON):
+        line, text = found.get(role, {}).get("power", ""), found.get(role, {}).get("text", "")
+        if not line.strip() or not text.strip():
+            raise CardDataError(f"{ROLE_NAMES[role]}: every role has a power line and the rulebook's text")
+        powers[role] = Power(line.strip(), " ".join(text.split()))
+    return powers
+
+
 def _build(data: Mapping[str, Any]) -> dict[str, Card]:
     clans = data["clans"]
     if len(clans) != RULEBOOK_CLANS or len(set(clans)) != RULEBOOK_CLANS:
@@ -87,6 +105,7 @@ VP: dict[str, int] = {card.id: card.vp for card in CARDS.values()}
 COST: dict[str, int] = {card.id: card.cost for card in CARDS.values()}
 STRENGTH: dict[str, int] = {card.id: card.strength for card in CARDS.values()}
 DAEMONS: frozenset[str] = frozenset(card.id for card in CARDS.values() if card.is_daemon)
+POWERS: Mapping[str, Power] = MappingProxyType(_powers(DATA))
 
 
 def name_of(card_id: str) -> str:

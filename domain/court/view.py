@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from domain.contract import Outcome
-from domain.court.cards import CARDS
-from domain.court.state import OVER, CourtState
+from domain.court.cards import CARDS, POWERS, ROLE_NAMES
+from domain.court.state import CHOOSE, OVER, SETUP, CourtState
 from domain.court.table import (
     final_score, generals_strength, penalty, price, title, tops, TITLE_ORDER,
 )
@@ -19,6 +19,18 @@ def _card(card_id: str | None) -> dict[str, Any] | None:
     return CARDS[card_id].to_json() if card_id else None
 
 
+# What each role's cards do, the same at every step: a line for a card's face, the rulebook in full.
+POWERS_SHOWN = {role: {"name": ROLE_NAMES[role], "power": power.line, "text": power.text} for role, power in POWERS.items()}
+
+
+def _price(state: CourtState, slot: int, card: str | None) -> int | None:
+    """What a card of Society Row costs now: nothing to show for a Daemon Prince (never for sale)
+    or at set-up, where the three starting cards are taken free."""
+    if card is None or CARDS[card].is_daemon or state.phase in (SETUP, CHOOSE):
+        return None
+    return price(slot, card)
+
+
 def view(state: CourtState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
     shown = reveal or state.phase == OVER
     table: dict[str, Any] = {
@@ -26,8 +38,7 @@ def view(state: CourtState, viewer: int | None, reveal: bool = False) -> dict[st
         "phase": state.phase,
         "turn": state.turn,
         "spaces": state.spaces,
-        "row": [{"slot": slot, "card": _card(card), "price": price(slot, card) if card and not CARDS[card].is_daemon else None}
-                for slot, card in enumerate(state.row)],
+        "row": [{"slot": slot, "card": _card(card), "price": _price(state, slot, card)} for slot, card in enumerate(state.row)],
         "deck_count": len(state.deck),
         "court": [[_card(card) for card in stack] for stack in state.court],
         "tops": [_card(card) for card in tops(state)],
@@ -46,6 +57,7 @@ def view(state: CourtState, viewer: int | None, reveal: bool = False) -> dict[st
         "penalty": penalty(state),
         "title": title(final_score(state)),
         "titles": list(TITLE_ORDER),
+        "powers": POWERS_SHOWN,
     }
     if shown:
         table["deck"] = [_card(card) for card in state.deck]

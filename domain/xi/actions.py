@@ -18,7 +18,7 @@ Actions are plain JSON objects:
   {"type": "end_turn"}
   {"type": "pass"}                            let a window of yours pass (windows.py)
   {"type": "choose", "choice": option}        an option a pending `choose` step lists
-  {"type": "set_standing", "kinds"?: {...}, "when"?: [...]}
+  {"type": "set_standing", "kinds"?: {...}, "when"?: [...], "pass_when_unable"?: bool}
                                               standing rules for your windows (standing.py)
   {"type": "resign"}                          any seat, at any time while the game runs
 `legal_actions` lists them in this order, all but `resign` and `set_standing` (open to every
@@ -74,11 +74,11 @@ FIELDS = {
     "end_turn": (),
     "pass": (),
     "choose": ("choice",),
-    "set_standing": ("kinds", "when"),
+    "set_standing": ("kinds", "when", "pass_when_unable"),
     "resign": (),
 }
 OPTIONAL = {"bring_deck": ("cards", "deck"), "play": ("target",), "use": ("target", "choice"), "strike": ("damage",),
-            "set_standing": ("kinds", "when")}
+            "set_standing": ("kinds", "when", "pass_when_unable")}
 STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP, "choose": CHOOSE_STEP}
 # What each step above the turn lets its seat do; an empty stack lets the active seat do the rest.
 ALLOWED = {WINDOW_STEP: frozenset({"pass", "play", "use"}), SKIRMISH_STEP: frozenset({"play", "use", "strike"})}

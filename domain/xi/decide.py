@@ -66,9 +66,10 @@ class Emitter(BaseEmitter):
         super().emit(type, rule, data, **hidden)
 
 
-def setup_events(seats: int, rng: Rng) -> Decision:
-    """The opening events: the players at 40 life, waiting for their decks."""
-    em = Emitter(new_state(seats), rng)
+def setup_events(seats: int, rng: Rng, starting_standing: dict | None = None) -> Decision:
+    """The opening events: the players at 40 life, waiting for their decks, each with the
+    standing rules the game deals them in with."""
+    em = Emitter(new_state(seats, starting_standing), rng)
     em.emit("game_prepared", "xi.setup.life", {"seats": seats, "life": LIFE})
     return em.decision()
 

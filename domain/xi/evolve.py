@@ -9,6 +9,7 @@ ValueError: a stream that fails here has been tampered with or mis-ordered.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from typing import Any, Callable, Mapping
 
 from domain.emitter import fold_by_type
@@ -101,7 +102,7 @@ def _spend(seat: Seat, cost: Facts) -> None:
 
 
 def _game_prepared(s: XiState, facts: Facts) -> None:
-    s.players = [Seat(life=facts["life"]) for _ in range(facts["seats"])]
+    s.players = [Seat(life=facts["life"], standing=deepcopy(s.starting_standing)) for _ in range(facts["seats"])]
     # Seat 0 brings first: its step is on top.
     s.pending = [Step(DECK_STEP, seat) for seat in reversed(range(facts["seats"]))]
     s.phase = DECKS

@@ -118,6 +118,7 @@ _RULES = (
     Rule("xi.house.no-win", HOUSE, "With every deck empty, 3 turns each in a row that leave no less life on the table than ever, or a table where nothing can change life, is a draw."),
     Rule("xi.house.free-for-all", HOUSE, "With 3-4 seats turns go clockwise, windows pass seat by seat, and a player at 0 is out with their cards."),
     Rule("xi.house.standing-responses", HOUSE, "A seat may set secret standing rules that pass or answer its windows; a pass by rule looks like one by hand."),
+    Rule("xi.house.pass-when-unable", HOUSE, "Every seat of a new table passes, by a standing rule it may switch off, the windows it holds no answer to."),
     Rule("xi.house.starters", HOUSE, "Four starter decks of 50, one to a caste with a few Celestial or Shadow cards, hold the catalogue's 97 cards; 66 are designed."),
 )
 

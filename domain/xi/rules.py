@@ -31,7 +31,7 @@ from domain.xi.describe import BOOKKEEPING, describe, describe_on
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
 from domain.xi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
-from domain.xi.standing import standing_actions, standing_answer
+from domain.xi.standing import UNABLE, standing_actions, standing_answer, starting
 from domain.xi.state import CHOOSE_STEP, OVER, SETUP, WINDOW_STEP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
 from domain.xi.view import outcome, view
@@ -77,6 +77,11 @@ class XiRules(Interrupts, RulesTurns):
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
     stand_in_bot = "random"
     standing_rules = True  # xi.house.standing-responses
+    # Every seat starts with the standing rule to pass the windows it cannot answer
+    # (xi.house.pass-when-unable); a game stored before the option was made without it.
+    options = {UNABLE: bool}
+    option_defaults = {UNABLE: True}
+    stored_option_defaults = {UNABLE: False}
 
     def __init__(self) -> None:
         self.bots: dict[str, Any] = {"random": RandomBot(), "general": GeneralBot(),
@@ -88,11 +93,16 @@ class XiRules(Interrupts, RulesTurns):
 
     def new_state(self, seats: int, options: Mapping[str, Any]) -> XiState:
         """The empty table, before setup."""
-        return new_state(seats)
+        return new_state(seats, self.starting_standing(options))
 
     def setup(self, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
         """The players at 40 life, each waiting to bring a deck."""
-        return setup_events(seats, rng)
+        return setup_events(seats, rng, self.starting_standing(options))
+
+    def starting_standing(self, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """The standing rules every seat starts with: passing the windows it cannot answer, unless
+        the game's `pass_when_unable` option is off (a game stored before the option: off)."""
+        return starting(options.get(UNABLE, self.stored_option_defaults[UNABLE]))
 
     def to_act(self, state: XiState) -> int | None:
         """The seat bringing a deck or choosing the order, the player on turn, or None."""
@@ -169,7 +179,7 @@ class XiRules(Interrupts, RulesTurns):
     def scenario_setup(self, seats: int, options: Mapping[str, Any], scenario: Mapping[str, Any], rng: Rng) -> Decision:
         """The opening events laying out `scenario` (domain/xi/scenario.py) in place of a deal;
         IllegalAction(rule="xi.scenario") names the field and says why when it cannot be."""
-        return scenario_events(seats, scenario, rng, Emitter)
+        return scenario_events(seats, scenario, rng, Emitter, self.starting_standing(options))
 
     def scenario_of(self, state: XiState) -> dict[str, Any]:
         """The scenario that lays out this table exactly, inside a window too, to fork a game."""

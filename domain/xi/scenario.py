@@ -10,7 +10,8 @@ left out:
                 every card of the seat's (in hand, deck, discard pile, in play, declared) comes
                 from it, and the cards of it named nowhere go under `deck`, shuffled by the
                 game's generator. Left out, it is the cards named. It must be a legal deck.
-              standing: the seat's standing rules ({"kinds": ..., "when": [...]}) or null,
+              standing: the seat's standing rules ({"kinds": ..., "when": [...], "pass_when_unable": ...}) or null;
+                left out, those every seat of a new table starts with (the game's options)
               out: true for a player out of a game of 3-4 (life 0, nothing in play)
   turn      the turn under way (1), `active` the seat whose turn it is (0), `first` who went
             first (the active seat)
@@ -36,6 +37,7 @@ IllegalAction(reason, rule="xi.scenario"), the reason starting with the field at
 from __future__ import annotations
 
 from collections import Counter
+from copy import deepcopy
 from typing import Any, Mapping
 
 from domain.contract import Decision
@@ -46,7 +48,7 @@ from domain.xi.actions import check_deck
 from domain.xi.cards import CARDS
 from domain.xi.decks import NAMED
 from domain.xi.scenario_pending import CHECK, RULE, check_pending, pending_of
-from domain.xi.standing import checked
+from domain.xi.standing import STANDING_KEYS, checked
 from domain.xi.state import CHOOSE_STEP, LIFE, LIFE_CAP, PLAY, PT_CAP, QUIET_TURNS_EACH, TURN_LIMIT, TURN_T, XiState
 from domain.xi.vocabulary import TYPES
 
@@ -109,8 +111,9 @@ def _objects(value: Any, where: str) -> list[Any]:
 class _Plan:
     """A checked scenario: every seat, card in play, effect and pending step, and their ids."""
 
-    def __init__(self, seats: int, scenario: Any):
+    def __init__(self, seats: int, scenario: Any, starting: dict[str, Any] | None = None):
         CHECK.fields(scenario, "scenario", FIELDS, "a scenario")
+        self.starting = starting  # the standing rules of a seat whose own are left out
         raw_players = scenario.get("players")
         if not is_list(raw_players) or len(raw_players) != seats:
             raise _refuse(f"scenario.players: a list of {seats} seats, one per player (seat 0 first)")
@@ -174,7 +177,8 @@ class _Plan:
                 "deck": CHECK.cards(raw.get("deck", []), f"{where}.deck"),
                 "discard": CHECK.cards(raw.get("discard", []), f"{where}.discard"),
                 "deck_list": self._deck_list(raw.get("deck_list"), f"{where}.deck_list"),
-                "standing": self._standing(raw.get("standing"), f"{where}.standing")}
+                "standing": self._standing(raw["standing"], f"{where}.standing") if "standing" in raw
+                else deepcopy(self.starting)}
         return seat
 
     @staticmethod
@@ -193,8 +197,8 @@ class _Plan:
     def _standing(value: Any, where: str) -> dict[str, Any] | None:
         if value is None:
             return None
-        if not isinstance(value, Mapping) or not set(value) <= {"kinds", "when"}:
-            raise _refuse(f"{where}: standing rules, an object of kinds and when, or null")
+        if not isinstance(value, Mapping) or not set(value) <= STANDING_KEYS:
+            raise _refuse(f"{where}: standing rules, an object of kinds, when and pass_when_unable, or null")
         try:
             return checked(value)
         except IllegalAction as refused:
@@ -305,9 +309,11 @@ def _legal(cards: list[str], where: str) -> None:
         raise _refuse(f"{where}: the seat's deck, {refused.reason.removeprefix('cards: ')}") from None
 
 
-def scenario_events(seats: int, scenario: Any, rng: Rng, emitter: Any) -> Decision:
-    """The opening events laying out `scenario` on an empty table of `seats`, or IllegalAction."""
-    plan = _Plan(seats, scenario)
+def scenario_events(seats: int, scenario: Any, rng: Rng, emitter: Any, starting: dict[str, Any] | None = None
+                    ) -> Decision:
+    """The opening events laying out `scenario` on an empty table of `seats`, or IllegalAction;
+    a seat whose standing rules are left out gets `starting`, those of every seat of a new table."""
+    plan = _Plan(seats, scenario, starting)
     em = emitter(XiState(seats=seats), rng)
     for seat, player in enumerate(plan.players):
         deck = player["deck"] + rng.shuffle(player["rest"])

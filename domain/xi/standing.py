@@ -2,7 +2,8 @@
 
   {"type": "set_standing",
    "kinds": {"spell": "ask" | "pass", "ability": ..., "skirmish": ..., "draw": ..., "end_turn": ...},
-   "when": [{"on": "skirmish", "target": "u7", "play": "heat-stroke", "once": true}, ...]}
+   "when": [{"on": "skirmish", "target": "u7", "play": "heat-stroke", "once": true}, ...],
+   "pass_when_unable": true | false}
 
 `kinds` says, per kind of window, whether to wait for the seat (`ask`, the default) or to pass.
 `when` holds answers tried in order. Their filters read the window's public facts only (`on`,
@@ -10,9 +11,11 @@
 names a card, or `use` a card in play with an ability, and `with` gives its `target` (`attacker`,
 `target`, `declarer`, or a unit id or seat) and `choice`. A rule answers when its filters match
 *and* its answer is legal now (the card in hand, the pT there, the target valid); otherwise the
-next is tried, then `kinds`. A `once` rule is spent in evolve when the seat answers a window its
-filters match with its card (or ability), whether by hand or by the rule, so both give the same
-events. The rules are the seat's secret: `standing_set` tells the others only that a set was made.
+next is tried, then `kinds`; a window still asked passes when `pass_when_unable` is set and the
+seat has no legal answer in it but to pass (xi.house.pass-when-unable: its hand holds no card it
+may play there, and no ability can be used). A `once` rule is spent in evolve when the seat
+answers a window its filters match with its card (or ability), whether by hand or by the rule,
+so both give the same events. The rules are the seat's secret: `standing_set` tells the others only that a set was made.
 Checked under xi.house.standing-responses; whether a card is in hand is not checked, since a later
 draw may bring it.
 """
@@ -35,6 +38,8 @@ ANSWERS = ("ask", "pass")
 FILTERS = ("card", "declarer", "attacker", "attacker_type", "target")
 WITH = ("target", "choice")
 RULE_KEYS = frozenset({"on", *FILTERS, "play", "use", "with", "once"})
+UNABLE = "pass_when_unable"  # pass a window the seat has no answer to but passing
+STANDING_KEYS = frozenset({"kinds", "when", UNABLE})
 NEVER = {"kinds": {kind: "pass" for kind in KINDS}}  # never answer: every window passes
 ALWAYS_ASK: dict[str, Any] = {}  # every window waits for the seat
 
@@ -61,7 +66,17 @@ def checked(action: Mapping[str, Any]) -> dict[str, Any]:
         raise _refuse(f"when: a list of at most {MOST_RULES} rules")
     for index, rule in enumerate(when):
         _check_rule(f"when[{index}]", rule)
-    return {"kinds": dict(kinds), "when": [dict(rule) for rule in when]}
+    unable = action.get(UNABLE, False)
+    if type(unable) is not bool:
+        raise _refuse(f"{UNABLE}: true or false, not {unable!r}")
+    # Stored only when set, so that rules set before it existed read the same.
+    return {"kinds": dict(kinds), "when": [dict(rule) for rule in when], **({UNABLE: True} if unable else {})}
+
+
+def starting(pass_when_unable: bool) -> dict[str, Any] | None:
+    """The standing rules every seat starts a game with: none, or passing the windows it cannot
+    answer (the game's `pass_when_unable` option, on at every new table: xi.house.pass-when-unable)."""
+    return {"kinds": {}, "when": [], UNABLE: True} if pass_when_unable else None
 
 
 def _check_rule(where: str, rule: Any) -> None:
@@ -128,7 +143,11 @@ def standing_answer(state: XiState, seat: int) -> Action | None:
             action = _answer_of(rule, top.facts)
             if action in legal:
                 return action
-    return dict(PASS) if standing["kinds"].get(top.facts["kind"]) == "pass" else None
+    if standing["kinds"].get(top.facts["kind"]) == "pass":
+        return dict(PASS)
+    if standing.get(UNABLE) and (legal if legal is not None else window_actions(state, seat)) == [PASS]:
+        return dict(PASS)  # nothing in hand or in play can answer: the only answer is to pass
+    return None
 
 
 def spent(standing: dict[str, Any] | None, facts: Mapping[str, Any], seat: int, answer: Mapping[str, Any]

@@ -122,14 +122,16 @@ class XiState:
     winners: list[int] = field(default_factory=list)
     quiet_turns: int = 0  # quiet turns in a row with every deck empty (xi.house.no-win)
     low_water: int | None = None  # the least life on the table at a turn's end since every deck emptied
+    # The standing rules each seat is dealt in with (the game's option; standing.starting).
+    starting_standing: dict | None = None
     # What the cards in play fix (layers.Memo: derived stats, targets), computed once per table.
     # Not part of the state: never stored, compared or passed in; see layers.memo for its validity.
     memo: object = field(default=None, init=False, repr=False, compare=False)
 
 
-def new_state(seats: int) -> XiState:
-    """The empty table before the setup events."""
-    return XiState(seats=seats)
+def new_state(seats: int, starting_standing: dict | None = None) -> XiState:
+    """The empty table before the setup events, and the standing rules every seat will start with."""
+    return XiState(seats=seats, starting_standing=starting_standing)
 
 
 copy_state = copier(XiState)

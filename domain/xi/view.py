@@ -23,7 +23,7 @@ from domain.xi.cards import CARDS
 from domain.xi.decks import NAMED
 from domain.xi.labels import labelled
 from domain.xi.layers import Stats, derive_all
-from domain.xi.standing import ANSWERS, inert
+from domain.xi.standing import ANSWERS, UNABLE, inert
 from domain.xi.windows import KINDS
 from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import to_act
@@ -76,7 +76,8 @@ def _standing(state: XiState, standing: dict | None) -> dict[str, Any] | None:
     if standing is None:
         return None
     return {"kinds": dict(standing["kinds"]),
-            "when": [{**rule, "inert": inert(rule, state)} for rule in standing["when"]]}
+            "when": [{**rule, "inert": inert(rule, state)} for rule in standing["when"]],
+            UNABLE: bool(standing.get(UNABLE))}
 
 
 def _player(index: int, seat) -> dict[str, Any]:

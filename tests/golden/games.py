@@ -27,10 +27,12 @@ TAKEBACK_EVERY = 3  # in the games that take back, a person tries after every th
 def configurations() -> Iterator[dict[str, Any]]:
     """Every game, seat count and variant pinned, each played by people and by each of its bots."""
     # Xanadu's games are made with the newest edition of its deck (the service records it); the
-    # first edition, which every Xanadu game stored before editions plays, is pinned as well.
+    # first edition, which every Xanadu game stored before editions plays, is pinned as well. So are
+    # Xi's tables with and without the standing rule a new table deals every seat in with.
     tables = [("chi", 2, {}), ("court", 1, {}), ("court", 1, {"advanced": True}),
               ("xanadu", 2, {}), ("xanadu", 3, {}), ("xanadu", 4, {}),
-              ("xanadu", 2, {"edition": 1}), ("xanadu", 4, {"edition": 1}), ("xi", 2, {}),
+              ("xanadu", 2, {"edition": 1}), ("xanadu", 4, {"edition": 1}),
+              ("xi", 2, {"pass_when_unable": True}), ("xi", 2, {"pass_when_unable": False}),
               ("tianxia", 1, {"difficulty": "emperor"}), ("tianxia", 2, {})]
     searched = set()  # a searching game is slow: one seed of each game's first table pins it, one seat searching
     for game, seats, options in tables:

@@ -14,7 +14,8 @@ NAMES = ["ana", "bo"]
 def test_a_draw_is_described_with_the_player_the_card_and_the_slot():
     state = table(hands=[["yin-red-2", "chi-1"], ["chi-2"]], row=["yin-pink-1", "yin-red-1", "chi-3", None, None, None])
     events, _ = act(state, draw(1))
-    assert RULES.describe(events[0], NAMES) == "ana draws the red Yin (slot 1) from the row"
+    # Slots count from 1 at the left, as the table's buttons do: slot index 1 is the second.
+    assert RULES.describe(events[0], NAMES) == "ana draws the red Yin (slot 2) from the row"
 
 
 def test_no_description_contains_a_private_or_secret_value():

@@ -2,7 +2,9 @@
 
 from collections import Counter
 
-from domain.court.cards import CARDS, CLANS, DAEMON, GENERAL, ROLES
+from domain.court import RULES
+from domain.court.cards import CARDS, CLANS, DAEMON, GENERAL, POET, POWERS, ROLES, TAX_COLLECTOR
+from tests.unit.court.builders import table
 
 
 def test_the_deck_has_54_cards_9_daemon_princes_and_45_court_cards():
@@ -21,3 +23,14 @@ def test_generals_and_daemon_princes_have_a_strength_and_no_card_is_worthless():
     assert all(card.strength > 0 for card in CARDS.values() if card.role in (GENERAL, DAEMON))
     assert all(card.strength == 0 for card in CARDS.values() if card.role not in (GENERAL, DAEMON))
     assert all(card.vp >= 1 and card.cost >= 0 for card in CARDS.values())
+
+
+def test_every_role_has_a_power_line_for_its_face_and_the_rulebooks_paragraph_in_full():
+    assert set(POWERS) == {*ROLES, DAEMON}
+    assert all(len(power.line) <= 90 and len(power.text) > len(power.line) for power in POWERS.values())
+    # The rulebook's own words ("Card Powers"), not a paraphrase.
+    assert POWERS[POET].text == ("On this turn the player gains VP for each card matching the Poet's clan icon in the "
+                                 "Royal Court as listed on each card.")
+    assert POWERS[TAX_COLLECTOR].text.endswith("Tax Collectors are also worth additional CP during Phase 1B.")
+    assert RULES.view(table(), 0)["powers"][GENERAL] == {"name": "General", "power": POWERS[GENERAL].line,
+                                                         "text": POWERS[GENERAL].text}

@@ -70,3 +70,15 @@ def test_a_daemon_prince_among_the_three_cards_dealt_after_the_choice_stays_in_t
     drawn = [event for event in events if event.type == "card_drawn" and event.data["card"] == "daemon-3"]
     assert drawn and drawn[0].rule == "court.house.setup-daemons"
     assert "daemon-3" in state.row and state.drawn_daemons == 1
+
+
+def test_the_starting_cards_are_free_so_society_row_shows_no_price_until_play_begins():
+    _, state = dealt()
+    assert [slot["price"] for slot in RULES.view(state, 0)["row"]] == [None] * 4
+    # Once the three are placed, the row is for sale at its prices.
+    for space in range(3):
+        start = next(action for action in RULES.legal_actions(state, 0) if action["type"] == "start" and action["space"] == space)
+        state = act(state, start)[1]
+    assert state.phase == BUY
+    shown = RULES.view(state, 0)["row"]
+    assert all(slot["price"] is not None for slot in shown if slot["card"] and not CARDS[slot["card"]["id"]].is_daemon)

@@ -3,6 +3,7 @@ when a window's public facts match), in secret; an answer by rule is the seat's 
 gives the same events as one by hand."""
 
 from domain.errors import IllegalAction
+from domain.rng import Rng
 from domain.xi import RULES
 from tests.unit.events import only, types
 from tests.unit.xi.builders import END, PASS, act, play, refused, skirmish, table
@@ -42,7 +43,8 @@ def test_the_other_seats_learn_only_that_standing_rules_were_set():
                                 "hidden": ["rules"]}
     assert RULES.view(state, 0)["standing"] is None
     assert RULES.view(state, 1)["standing"] == {"kinds": {"spell": "pass"},
-                                                "when": [{"on": "skirmish", "play": "heat-stroke", "inert": False}]}
+                                                "when": [{"on": "skirmish", "play": "heat-stroke", "inert": False}],
+                                                "pass_when_unable": False}
     assert RULES.to_act(state) == 0  # set in Jack's turn, without taking his decision
 
 
@@ -98,3 +100,53 @@ def test_standing_rules_are_checked_but_not_against_the_hand():
         error = refused(state, 1, standing(**rules), IllegalAction)
         assert error.rule == "xi.house.standing-responses" and error.reason.startswith(field), rules
     assert act(state, 1, standing(when=[{"on": "spell", "card": "flood", "play": "dispel"}]))[1].players[1].standing
+
+
+def test_pass_when_unable_passes_a_window_the_seat_has_no_answer_to_and_asks_when_it_has_one():
+    unable = jake_with({"pass_when_unable": True}, hand=("rainfall", "earth-soldier"))  # no pT card
+    state = act(unable, 0, skirmish("u1", "u3"))[1]
+    assert RULES.to_act(state) == 1 and RULES.legal_actions(state, 1)[0] == PASS  # the window opened
+    assert RULES.standing_answer(state, 1) == PASS
+    able = jake_with({"pass_when_unable": True}, hand=("rainfall", "heat-stroke"))
+    assert RULES.standing_answer(act(able, 0, skirmish("u1", "u3"))[1], 1) is None  # Heat Stroke could answer
+    too_poor = jake_with({"pass_when_unable": True}, hand=("heat-stroke",), pt=1)  # Heat Stroke costs 2pT
+    assert RULES.standing_answer(act(too_poor, 0, skirmish("u1", "u3"))[1], 1) == PASS
+    off = jake_with({}, hand=("rainfall", "earth-soldier"))
+    assert RULES.standing_answer(act(off, 0, skirmish("u1", "u3"))[1], 1) is None  # switched off: asked
+
+
+def test_a_pass_because_unable_looks_to_the_declarer_the_same_as_a_pass_by_hand():
+    after = []
+    for rules in ({"pass_when_unable": True}, {}):
+        state = act(jake_with(rules, hand=("rainfall",)), 0, skirmish("u1", "u3"))[1]
+        events, state = act(state, 1, PASS)  # what the service records, by the rule or by Jake's hand
+        after.append(([event.seen_by(0) for event in events], RULES.view(state, 0), RULES.pending(state)))
+    assert after[0] == after[1]
+
+
+def test_every_seat_of_a_new_table_starts_passing_the_windows_it_cannot_answer_unless_the_option_is_off():
+    for options, expected in (({"pass_when_unable": True}, True), ({"pass_when_unable": False}, False),
+                              ({}, False)):  # a game stored before the option played without it
+        state = RULES.new_state(2, options)
+        for event in RULES.setup(2, options, Rng("starting-standing")).events:
+            state = RULES.evolve(state, event)
+        assert [bool(seat.standing and seat.standing.get("pass_when_unable")) for seat in state.players] == [expected] * 2
+        assert RULES.view(state, 0)["standing"] == ({"kinds": {}, "when": [], "pass_when_unable": True} if expected else None)
+    assert RULES.option_defaults["pass_when_unable"] is True  # what the service records at a new table
+
+
+def test_pass_when_unable_is_true_or_false():
+    state = table(seats=[{}, {"pt": 2}])
+    error = refused(state, 1, standing(pass_when_unable="yes"), IllegalAction)
+    assert error.rule == "xi.house.standing-responses" and error.reason.startswith("pass_when_unable")
+
+
+def test_a_scenario_seat_whose_standing_rules_are_left_out_starts_with_those_of_a_new_table():
+    scenario = {"players": [{"standing": None, "deck_list": "aqua"}, {"deck_list": "ember"}], "turn": 1}
+    for options, expected in (({"pass_when_unable": True}, {"kinds": {}, "when": [], "pass_when_unable": True}),
+                              ({"pass_when_unable": False}, None)):
+        state = RULES.new_state(2, options)
+        for event in RULES.scenario_setup(2, options, scenario, Rng("scenario-standing")).events:
+            state = RULES.evolve(state, event)
+        assert state.players[0].standing is None, "null: no standing rules, as given"
+        assert state.players[1].standing == expected

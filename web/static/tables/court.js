@@ -13,6 +13,7 @@
   const PHASE = { setup: "Set-up", choose: "Set-up: 3 starting cards", buy: "Phase 1A: buy a card",
     power: "A power waits", fight: "Phase 2: fight", over: "Game over" };
 
+  const SETUP = new Set(["setup", "choose"]); // the phases whose cards are taken free
   const capital = (word) => word[0].toUpperCase() + word.slice(1);
 
   function cardName(card) {
@@ -25,18 +26,31 @@
   /* Text for screen readers only: a card's face is drawn for the eye and hidden from them. */
   const spoken = (text) => h("span", { class: "visually-hidden" }, text);
 
+  let powers = {}; // each role's power, from the table drawn (the card data: domain/court/cards.toml)
+
+  /* What a card does in full: its name, then the rulebook's paragraph for its role. */
+  function helpText(card) {
+    const power = powers[card.role];
+    return power ? `${capital(cardName(card))}. ${power.name}: ${power.text}` : capital(cardName(card));
+  }
+
   /* A card in Chi's visual language: a band of its clan's colour naming the clan, its role, its VP
-     large, and below its strength and its Cost Modifier. `where` ends its name in words ("Society
-     Row slot 2, 3 CP"), which is what a player hears on reaching it with Tab. */
-  function cardElement(card, path, key, where) {
-    return h("div", { class: `card court-card ${card.role} clan-${card.clan}`, title: cardName(card),
+     large, its power in a line, and below its strength and its Cost Modifier (left out where no
+     price is paid: `free`). `where` ends its name in words ("Society Row slot 2, 3 CP"), which is
+     what a player hears on reaching it with Tab; the full text is its description (title), shown
+     on hover, a long press or the keyboard's focus (card-help.js). */
+  function cardElement(card, path, key, where, free) {
+    const power = powers[card.role];
+    return ChronicleCardHelp.mark(h("div", { class: `card court-card ${card.role} clan-${card.clan}`,
       dataset: { card: card.id, path, key } },
     spoken(where ? `${cardName(card)}, ${where}` : cardName(card)),
     h("span", { class: "band", "aria-hidden": "true" }, capital(card.clan)),
     h("span", { class: "role", "aria-hidden": "true" }, ROLE[card.role]),
     h("span", { class: "vp", "aria-hidden": "true" }, card.vp, h("small", {}, " VP")),
+    power ? h("span", { class: "power", "aria-hidden": "true" }, power.power) : null,
     card.strength ? h("span", { class: "extra", "aria-hidden": "true" }, `str ${card.strength}`) : null,
-    card.role === "daemon" ? null : h("span", { class: "extra", "aria-hidden": "true" }, `cost +${card.cost}`));
+    card.role === "daemon" || free ? null : h("span", { class: "extra", "aria-hidden": "true" }, `cost +${card.cost}`)),
+    helpText(card));
   }
 
   function emptyCard(text, words, dataset) {
@@ -51,12 +65,14 @@
       h("span", { class: "label" }, `${label}: ${cards.length}${extra ? ` (${extra})` : ""}`));
   }
 
-  function rowSlot(slot) {
+  /* A slot of Society Row: its card and its price. At set-up the starting cards are free (the
+     view gives no price), so neither a price nor a Cost Modifier is shown. */
+  function rowSlot(slot, free) {
     const card = slot.card;
     const place = `Society Row slot ${slot.slot + 1}`;
     const price = card && card.role === "daemon" ? "not for sale" : slot.price === null ? "" : `${slot.price} CP`;
     return h("div", { class: "slot", dataset: { slot: slot.slot } },
-      card ? cardElement(card, `row[${slot.slot}]`, `row:${slot.slot}`, price ? `${place}, ${price}` : place)
+      card ? cardElement(card, `row[${slot.slot}]`, `row:${slot.slot}`, price ? `${place}, ${price}` : place, free)
         : emptyCard("empty", `${place}: empty`, { path: `row[${slot.slot}]` }),
       h("span", { class: "price", dataset: { path: `row[${slot.slot}].price` } }, price));
   }
@@ -67,7 +83,7 @@
       pile("defeated", "the defeated Daemon Princes", table.defeated, "defeated", `+${defeatedVp} VP`),
       h("div", { class: "pile deck", dataset: { path: "deck_count" } },
         h("div", { class: "card back" }, spoken("cards in the deck: "), table.deck_count), h("span", { class: "label" }, "deck")),
-      h("div", { class: "row" }, table.row.map(rowSlot)),
+      h("div", { class: "row" }, table.row.map((slot) => rowSlot(slot, SETUP.has(table.phase)))),
       pile("Court of the Daemon Princes", "the Court of the Daemon Princes", table.daemon_court, "daemon_court",
         `-${table.penalty} VP`));
   }
@@ -112,6 +128,7 @@
     byCards: true,
     render(container, shown) {
       const table = shown.table;
+      powers = table.powers || {};
       // Taking an action from the keyboard redraws the table under the focus: keep the focus (and
       // a screen reader's place) in the table rather than let it fall back to the page's body.
       const focused = container.contains(document.activeElement);

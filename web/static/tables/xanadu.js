@@ -41,6 +41,27 @@
     return h("span", { class: "visually-hidden" }, text);
   }
 
+  const FAVOR = "Favor: once a worker covers this row, its resource is its owner's to use every turn while the building stands";
+  // The decks a game may be dealt from (xanadu.house.deck-count): what a player meets in each.
+  const EDITIONS = {
+    1: "the first deck, of games stored before editions: each Favor on its building's top row",
+    2: "each Favor on its building's bottom row, the first a worker covers; yellow and green buildings unlock a rare Favor",
+  };
+
+  /* What the marks of a building mean, in a line above the players (each in full as its tooltip,
+     as on the marks themselves). */
+  function legend(table) {
+    const edition = EDITIONS[table.edition];
+    const item = (mark, words, title, path) => h("li", { title, dataset: path ? { path } : {} },
+      mark ? h("span", { class: "mark", "aria-hidden": "true" }, mark) : null, words);
+    return h("ul", { class: "xlegend", "aria-label": "What the marks mean" },
+      item("★", " Favor: unlocked by a worker on its row, then its owner's every turn", FAVOR),
+      item("◯", " worth: the ringed circle now, the next above", "A value circle: what the building is worth with the rows below it covered; the ringed one is its worth now"),
+      item(`${TREND.up}${TREND.down}`, " the next worker raises or lowers it", "Where the next worker on the building sends its worth"),
+      edition ? item(null, `deck edition ${table.edition}: ${table.edition === 2 ? "Favors on bottom rows" : "Favors on top rows"}`,
+        `Deck edition ${table.edition}: ${edition}`, "edition") : null);
+  }
+
   /* How many rows of each building the plan of the turn covers: "seat:index" -> rows. */
   function plannedCovers(table) {
     const planned = new Map();
@@ -71,7 +92,7 @@
       dataset: play && play.phase === "workers" ? { key: `row:${play.owner}:${play.index}:${r}`, row: r } : { row: r },
     },
     unseen(`Row ${r + 1} of ${play ? `${play.ownerName}'s` : "the"} ${card.name}: `),
-    h("span", { class: `favor${covered && row.favor ? " unlocked" : ""}` }, row.favor
+    h("span", { class: `favor${covered && row.favor ? " unlocked" : ""}`, title: row.favor ? `${FAVOR}${covered ? " (unlocked)" : ""}` : null }, row.favor
       ? [h("span", { class: "star", "aria-hidden": "true" }, "★"), unseen("Favor "), ...chips([row.favor]), unseen(covered ? " (unlocked), " : ", ")]
       : null),
     h("span", { class: "harvest" }, unseen("harvest "), chips(row.harvest)),
@@ -174,7 +195,7 @@
           table.reshuffled ? h("span", { class: "stat" }, "END OF GAME is in the deck") : null),
         h("p", { class: "phase", dataset: { path: "phase" } },
           current && table.phase !== "over" ? h("b", {}, `${current.name}'s turn. `) : null, PHASES[table.phase] || table.phase),
-        plan(table),
+        plan(table), legend(table),
         table.buildings.map((owned, seat) => player(shown, seat)),
         table.hand ? h("section", { class: "xhand", "aria-label": "Your hand" }, h("h2", {}, `Your hand (${table.hand.length})`),
           h("div", { class: "cards" }, table.hand.map((card) => handCard(card, table.plan)))) : null));

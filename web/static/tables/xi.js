@@ -57,7 +57,8 @@
     return [
       table.viewer === seat ? h("span", { class: "badge you" }, "you") : null,
       record.bot ? h("span", { class: "badge" }, `${record.bot} bot`) : null,
-      table.phase === "play" && table.active === seat ? h("span", { class: "badge turn", dataset: { path: "active" } }, "their turn") : null,
+      table.phase === "play" && table.active === seat
+        ? h("span", { class: "badge turn", dataset: { path: "active" } }, table.viewer === seat ? "your turn" : "their turn") : null,
       table.to_act === seat ? h("span", { class: "badge decide", dataset: { path: "to_act" } }, "to decide") : null,
       player.out ? h("span", { class: "badge out", dataset: { path: `players[${seat}].out` } }, "out") : null,
       table.phase === "decks" ? h("span", { class: "badge" }, player.deck_brought ? "deck brought" : "no deck yet") : null,
@@ -135,7 +136,7 @@
     const seats = me === null || me === undefined ? order : [...order.slice(me + 1), ...order.slice(0, me), me];
     xi.keepingFocus(() => container.replaceChildren(h("div", { class: "xi-table" },
       status(shown), xi.steps(shown, play), inForce(shown), seats.map((seat) => side(shown, seat)), hand(table),
-      xi.standingEditor(shown, play))));
+      xi.unableSwitch(shown, play), xi.standingEditor(shown, play))));
   }
 
   /* What clicking means: a unit's key, or a spell's, for an id in play; a player's for a seat. */
@@ -215,6 +216,7 @@
     if ((match = path.match(/^standing\.kinds\.(\w+)/))) return `your standing answer when ${xi.WINDOW_KINDS[match[1]] || match[1]}`;
     if ((match = path.match(/^standing\.when\[(\d+)\]/))) return `your conditional answer ${Number(match[1]) + 1}`;
     if (path.startsWith("standing.when")) return "your conditional answers";
+    if (path === "standing.pass_when_unable") return "passing the windows you hold nothing to answer";
     if ((match = path.match(/^(hands|decks|deck_lists|standings)\[(\d+)\]/))) return `${xi.seatName(shown, Number(match[2]))}'s ${PLACES[match[1]].replace(/^the /, "").replace(/s$/, "")}`;
     return PLACES[path.replace(/[[.].*$/, "")] || path;
   }
@@ -239,6 +241,7 @@
     if (path.startsWith("standing.when") && value && typeof value === "object" && "on" in value) return xi.rule(shown, value);
     if (path.startsWith("standing.kinds.")) return value === null || value === undefined ? "ask" : null; // ask: the default
     if (field === "inert") return value ? "inert" : "in force";
+    if (field === "pass_when_unable") return value ? "on" : "off";
     if (path.startsWith("standing") && value && typeof value === "object") return "set";
     if (field === "deck_brought") return value ? "brought" : "not yet";
     if (field === "printed" && value) return `${value.type}, ${value.damage} damage, ${value.life} life`;

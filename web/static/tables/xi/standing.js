@@ -13,13 +13,14 @@ window.ChronicleXi = window.ChronicleXi || {};
 
   function current(table) {
     const standing = table.standing || { kinds: {}, when: [] };
-    return { kinds: { ...standing.kinds }, when: standing.when.map((rule) => ({ ...rule })) };
+    return { kinds: { ...standing.kinds }, when: standing.when.map((rule) => ({ ...rule })),
+      pass_when_unable: Boolean(standing.pass_when_unable) };
   }
 
   /* The rules as an action sends them: inert marks are the view's, not the seat's. */
   function action(rules) {
     const when = rules.when.map((rule) => Object.fromEntries(Object.entries(rule).filter(([key]) => key !== "inert")));
-    return { type: "set_standing", kinds: rules.kinds, when };
+    return { type: "set_standing", kinds: rules.kinds, when, pass_when_unable: Boolean(rules.pass_when_unable) };
   }
 
   function select(id, label, options, value, onChange) {
@@ -122,6 +123,9 @@ window.ChronicleXi = window.ChronicleXi || {};
     box.addEventListener("toggle", () => { state.open = box.open; });
     const parts = [head,
       h("p", { class: "xi-hint" }, "They answer your windows without asking you, in order; the other seats never see them."),
+      h("p", { class: "xi-hint" }, rules.pass_when_unable
+        ? "A window you hold nothing to answer passes by itself (the switch above the editor)."
+        : "A window you hold nothing to answer waits for you (the switch above the editor)."),
       h("h3", {}, "Each kind of window"), kindsPart(shown, rules, editing),
       h("h3", {}, "Conditional answers, tried first"), ruleList(shown, rules, editing)];
     if (editing) {
@@ -149,6 +153,23 @@ window.ChronicleXi = window.ChronicleXi || {};
       if (box && state.last) box.replaceWith(editor(state.last.shown, state.last.play));
     });
   }
+
+  /* The switch for the standing rule a new table starts with (xi.house.pass-when-unable), on the
+     table itself: it saves the rules in force with the switch turned, at once. */
+  xi.unableSwitch = function (shown, play) {
+    const table = shown.table;
+    if (table.viewer === null || table.viewer === undefined || table.hand === null || table.phase === "over") return null;
+    const rules = current(table);
+    const box = h("input", { type: "checkbox", id: "xi-pass-when-unable", checked: rules.pass_when_unable, disabled: !play });
+    if (play) box.addEventListener("change", async () => {
+      box.disabled = true;
+      if (!(await play.act(action({ ...rules, pass_when_unable: box.checked })))) box.checked = rules.pass_when_unable;
+      box.disabled = false;
+    });
+    return h("p", { class: "xi-unable" }, h("label", { for: "xi-pass-when-unable", class: "xi-check" }, box,
+      " Pass my windows when I hold nothing that can answer"),
+    h("span", { class: "xi-hint" }, " (recorded as your own pass, like one by hand)"));
+  };
 
   /* The editor of the viewer's own seat, or nothing for a spectator and once the game is over. */
   xi.standingEditor = function (shown, play) {

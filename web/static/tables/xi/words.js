@@ -143,8 +143,9 @@ window.ChronicleXi = window.ChronicleXi || {};
     const when = action.when || [];
     const passing = kinds.filter(([, answer]) => answer === "pass").map(([kind]) => kind.replace("_", " "));
     if (!when.length && passing.length === Object.keys(WINDOW_KINDS).length) return "Never answer a window (standing rules)";
-    if (!when.length && !passing.length) return "Be asked in every window (standing rules)";
+    if (!when.length && !passing.length && !action.pass_when_unable) return "Be asked in every window (standing rules)";
     const parts = [passing.length ? `pass on ${passing.join(", ")}` : "ask in every window"];
+    if (action.pass_when_unable) parts.push("pass when I hold nothing that can answer");
     if (when.length) parts.push(`${when.length} conditional answer${when.length === 1 ? "" : "s"}`);
     return `Set standing rules: ${parts.join("; ")}`;
   }
