@@ -141,24 +141,21 @@
     $("sandbox").hidden = !game.sandbox;
     $("live").hidden = game.status !== "running";
     let text;
-    if (game.status === "finished" && game.outcome && game.outcome.detail && game.outcome.detail.title) {
-      text = `Finished. Score ${game.outcome.scores[0]}: ${game.outcome.detail.title} (${game.outcome.reason}).`;
-      if (game.seed) text += ` Seed: ${game.seed}.`;
-    } else if (game.status === "finished" && game.outcome) {
-      const outcome = game.outcome;
-      const scores = outcome.scores.map((score, seat) => `${names[seat]} ${score}`).join(", ");
-      const result = outcome.tie ? "A tie" : `${outcome.winners.map((seat) => names[seat]).join(" and ")} won`;
-      text = `Finished. ${result} (${scores}): ${outcome.reason}.`;
-      if (game.seed) text += ` Seed: ${game.seed}.`;
+    if (game.status === "finished" && game.outcome) {
+      // The result as the server words it (domain/result_words.py): the same on the game list.
+      const words = game.outcome.words;
+      const ranked = words.standings.map((one) => `${one.name} ${one.score}`).join(", ");
+      text = `Finished. ${words.headline}${words.standings.length > 1 ? ` (${ranked})` : ""}: ${words.reason}.`;
     } else if (game.to_act) {
       text = game.to_act.seat === game.you ? "Your decision." : `${game.to_act.name} to decide${game.to_act.bot ? " (a bot)" : ""}.`;
     } else if (game.rules_turn) {
-      const rival = rivalName(game.rules_turn);
-      text = `${rival[0].toUpperCase()}${rival.slice(1)} is taking a turn, played by the rules.`;
+      text = `${capital(rivalName(game.rules_turn))} is taking a turn, played by the rules.`;
     } else {
       text = "Running.";
     }
-    $("status").textContent = text;
+    // A seed is one long word: it breaks anywhere rather than widen a phone's page.
+    $("status").replaceChildren(text, ...(game.status === "finished" && game.seed
+      ? [" Seed: ", h("code", { class: "seed" }, game.seed), "."] : []));
     $("status").dataset.status = game.status;
     attention.decided(myDecision());
     result.show(game, view.token).catch((error) => console.warn("the result:", error.message));
@@ -170,6 +167,10 @@
     failed.hidden = !game.failed_turn;
     failed.textContent = game.failed_turn ? failedText(game) : "";
     root.dataset.version = game.version;
+  }
+
+  function capital(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
   }
 
   /* "Li Mu's turn failed (IndexError, 4 tries); it will be tried again at 10:04 (in 2 min)." */
