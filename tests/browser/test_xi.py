@@ -38,7 +38,9 @@ def units_from_api(table: dict) -> list[dict]:
         for unit in (u for u in table["units"] if u["controller"] == seat):
             printed = unit["printed"]["life"]
             most = f"{unit['max_life']} (printed {printed})" if unit["max_life"] != printed else str(printed)
-            shown.append({"uid": unit["uid"], "name": f"{unit['name']}{unit['uid']}", "life": f"♥ {unit['life']}/{most}"})
+            alike = sorted((u["uid"] for u in table["units"] if u["name"] == unit["name"]), key=lambda uid: int(uid[1:]))
+            number = f"({alike.index(unit['uid']) + 1})" if len(alike) > 1 else ""  # names shared in play are numbered
+            shown.append({"uid": unit["uid"], "name": f"{unit['name']}{number}", "life": f"♥ {unit['life']}/{most}"})
     return shown
 
 
@@ -109,7 +111,7 @@ def test_a_unit_is_played_by_clicking_its_card_and_skirmishes_by_clicking_the_un
     assert "unit:u1" in highlighted(page) and "unit:u2" not in highlighted(page)
     acted(page, api, game_id, key(page, "unit:u1").click)
     step = page.get_by_role("region", name="Your skirmish")
-    assert "Your Mini Air Mystic (u2) skirmishes bo's Snow Beast (u1)" in step.inner_text()
+    assert "Your Mini Air Mystic skirmishes bo's Snow Beast" in step.inner_text()
     usable = step.locator(".xi-control:visible").all_text_contents()
     assert usable == ["Strike", "Play Flame Lick (2T)"], "what ana may do before she strikes"
     acted(page, api, game_id, key(page, "skirmish:strike").click)
@@ -134,7 +136,7 @@ def test_a_window_is_told_in_words_and_passed_from_its_panel(page, server, api):
     game_id, tokens = create(api, "browser-xi-window", SCENARIO_EXAMPLE)
     open_seat(page, server, game_id, tokens[1])
     window = page.get_by_role("region", name="Your window")
-    assert "ana's Snow Beast (u2) skirmishes your Beast of Pain (u1)." in window.inner_text()
+    assert "ana's Snow Beast skirmishes your Beast of Pain." in window.inner_text()
     assert highlighted(page) == {"window:pass", "hand:heat-stroke"}, "Pass, or Heat Stroke (2pT, and bo has 2pT)"
     assert window.get_by_role("button", name="Answer with Heat Stroke (2pT)").is_visible()
     acted(page, api, game_id, window.get_by_role("button", name="Pass").click)

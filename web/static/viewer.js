@@ -367,7 +367,9 @@
       lines.push(whatIf.control(step));
     } else if (decision && decision.hidden) lines.push(h("p", { class: "hint" }, "The decision behind this step is shown to its seat, and to everyone once the game is over."));
     const rules = step.explanation.rules.filter((rule) => rule.id !== step.rule.id);
-    if (rules.length) lines.push(h("p", { class: "hint" }, "Also applied: ", rules.map((rule) => h("code", { title: rule.text || "" }, rule.id)).flatMap((code, i) => (i ? [", ", code] : [code]))));
+    // The other rules in words, each with its id beside it, as the step's own rule is shown.
+    if (rules.length) lines.push(h("p", { class: "hint rule" }, "Also applied: ", rules.map((rule) => h("span", {},
+      rule.text || "a rule", " ", h("code", {}, rule.id))).flatMap((one, i) => (i ? ["; ", one] : [one]))));
     if (step.explanation.rerun) lines.push(h("p", { class: step.explanation.rerun.same_events ? "rerun ok" : "rerun problem" }, `Re-run: ${step.explanation.rerun.detail}.`));
     box.replaceChildren(...lines);
   }

@@ -209,7 +209,7 @@
     if ((match = path.match(/^players\[(\d+)\]\.(\w+)/))) return `${xi.seatName(shown, Number(match[1]))}'s ${FIELDS[match[2]] || match[2]}`;
     if ((match = path.match(/^(units|in_play)\[(\d+)\](?:\.(\w+))?/))) {
       const found = table[match[1]][Number(match[2])];
-      const what = found ? `${found.name} (${found.uid || found.iid})` : `a ${match[1] === "units" ? "unit" : "spell"}`;
+      const what = found ? xi.named(table, found.uid || found.iid) : `a ${match[1] === "units" ? "unit" : "spell"}`;
       return match[3] ? `${what}'s ${FIELDS[match[3]] || match[3]}` : what;
     }
     if ((match = path.match(/^standing\.kinds\.(\w+)/))) return `your standing answer when ${xi.WINDOW_KINDS[match[1]] || match[1]}`;
@@ -228,7 +228,7 @@
       if (["hand", "discard", "deck", "deck_list", "hands", "decks", "deck_lists"].includes(field)) return xi.cards(value);
       if (field === "keywords") return value.length ? value.map(xi.keyword).join(", ") : "none";
     }
-    if (Array.isArray(value) && (field === "units" || field === "in_play")) return value.length ? value.map((each) => `${each.name} (${each.uid || each.iid})`).join(", ") : "none";
+    if (Array.isArray(value) && (field === "units" || field === "in_play")) return value.length ? value.map((each) => xi.named(table, each.uid || each.iid) || each.name).join(", ") : "none";
     if (Array.isArray(value) && field === "pending") {
       return value.length ? value.map((step) => `${step.kind === "window" ? `${xi.seatName(shown, step.seat)}'s window` : step.kind} (${xi.seatName(shown, step.seat)})`).join(", ") : "nothing waiting";
     }
@@ -254,7 +254,6 @@
 
   function cardName(card) {
     if (typeof card === "string") return xi.cardName(card);
-    if (card && card.name && (card.uid || card.iid)) return `${card.name} (${card.uid || card.iid})`;
     return card && card.name ? card.name : card && card.id ? xi.cardName(card.id) : ChronicleTables.generic.cardName(card);
   }
 

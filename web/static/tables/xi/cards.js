@@ -64,13 +64,14 @@ window.ChronicleXi = window.ChronicleXi || {};
     const keywords = unit.keywords.map(xi.keyword);
     const skirmishes = unit.skirmishes_left === 1 ? "1 skirmish left" : `${unit.skirmishes_left} skirmishes left`;
     const attached = unit.attached.map((iid) => xi.spell(table, iid)).filter(Boolean);
-    const label = `${xi.seatName(shownGame, unit.controller)}'s ${unit.name} (${unit.uid}): ${type} unit; ` +
+    const named = xi.named(table, unit.uid);
+    const label = `${xi.seatName(shownGame, unit.controller)}'s ${named}: ${type} unit; ` +
       `damage ${stat(unit.damage, printed.damage)}; life ${unit.life} of ${stat(unit.max_life, printed.life)}` +
       `${keywords.length ? `; ${keywords.join(", ")}` : ""}; ${skirmishes}` +
       `${attached.length ? `; with ${attached.map((each) => each.name).join(", ")}` : ""}${owner ? `; ${owner}` : ""}`;
     const element = h("div", { class: `xi-card xi-unit ${typeClass(unit.type)}`, dataset: { path, card: unit.uid, key: `unit:${unit.uid}` } },
       face(label, { name: unit.name }, {
-        cost: unit.uid,
+        cost: named === unit.name ? "" : named.slice(unit.name.length + 1), // "(2)": another in play shares its name
         typeLine: h("span", { dataset: { path: `${path}.type` } }, `${type} unit`),
         body: [
           keywords.length ? h("p", { class: "xi-keywords", dataset: { path: `${path}.keywords` }, "aria-hidden": "true" }, keywords.join(" · ")) : null,
@@ -84,7 +85,7 @@ window.ChronicleXi = window.ChronicleXi || {};
         ],
       }));
     return h("div", { class: "xi-slot" }, element,
-      attached.length ? h("ul", { class: "xi-attached", "aria-label": `on ${unit.name} (${unit.uid})` },
+      attached.length ? h("ul", { class: "xi-attached", "aria-label": `on ${named}` },
         attached.map((each) => h("li", {}, spellChip(shownGame, each)))) : null);
   }
 
@@ -96,8 +97,8 @@ window.ChronicleXi = window.ChronicleXi || {};
     const controller = xi.seatName(shownGame, each.controller);
     return h("span", { class: `xi-chip ${typeClass(card.type)}`, dataset: { path: `in_play[${index}]`, card: each.iid, key: `spell:${each.iid}` },
       title: card.text || "" },
-    h("b", {}, each.name), sentence ? h("span", { class: "xi-sentence" }, sentence) : null,
-    h("small", {}, ` ${each.iid}, ${controller}'s`));
+    h("b", {}, xi.named(shownGame.table, each.iid)), sentence ? h("span", { class: "xi-sentence" }, sentence) : null,
+    h("small", {}, ` ${controller}'s`));
   }
 
   /* A row of card names (a discard pile, a deck), each chip typed by its colour. */

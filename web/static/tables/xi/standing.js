@@ -32,7 +32,7 @@ window.ChronicleXi = window.ChronicleXi || {};
   function ruleChoices(shown) {
     const table = shown.table;
     const others = Object.fromEntries(shown.seats.map((seat, index) => [index, seat.name]).filter(([index]) => Number(index) !== table.viewer));
-    const mine = Object.fromEntries(table.units.filter((unit) => unit.controller === table.viewer).map((unit) => [unit.uid, `your ${unit.name} (${unit.uid})`]));
+    const mine = Object.fromEntries(table.units.filter((unit) => unit.controller === table.viewer).map((unit) => [unit.uid, `your ${xi.named(table, unit.uid)}`]));
     const cards = [...xi.catalogue.values()];
     const types = [...new Set(cards.map((card) => card.type))];
     return {

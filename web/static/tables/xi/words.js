@@ -1,5 +1,5 @@
 /* Xi in words: cards by name (from the catalogue GET /api/rules/xi gives, loaded once by xi.js),
-   units and players as a seat sees them ("your Snow Beast (u3)", "bo"), the declaration a window
+   units and players as a seat sees them ("your Snow Beast", "bo's Cinder Hound (2)"), the declaration a window
    answers, effects, keywords and standing rules, for the table, its buttons and the list of what
    changed. Nothing here reads more than the view a seat was given. */
 "use strict";
@@ -49,15 +49,25 @@ window.ChronicleXi = window.ChronicleXi || {};
     return (table.in_play || []).find((each) => each.iid === iid) || null;
   }
 
-  /* A unit or a card in play by its name and id, "Snow Beast (u3)"; `whose` prefixes its
-     controller as the viewer reads it: "your", "bo's". */
+  /* A unit or a card in play by its name, numbered when another in play shares it, in the order
+     they came into play ("Cinder Hound (2)"); `whose` prefixes its controller as the viewer reads
+     it: "your", "bo's". Ids (u3, s22) stay in the JSON. */
+  function named(table, id) {
+    const all = [...(table.units || []).map((each) => [each.uid, each.name]), ...(table.in_play || []).map((each) => [each.iid, each.name])];
+    const found = all.find(([each]) => each === id);
+    if (!found) return null;
+    const order = (each) => Number(String(each).replace(/\D/g, ""));
+    const alike = all.filter(([, name]) => name === found[1]).map(([each]) => each).sort((one, other) => order(one) - order(other));
+    return alike.length > 1 ? `${found[1]} (${alike.indexOf(id) + 1})` : found[1];
+  }
+
   function thing(shown, id, whose = false) {
     const table = shown.table;
     const found = unit(table, id) || spell(table, id);
-    if (!found) return String(id);
-    const named = `${found.name} (${id})`;
-    if (!whose) return named;
-    return found.controller === table.viewer ? `your ${named}` : `${seatName(shown, found.controller)}'s ${named}`;
+    if (!found) return "a card no longer in play";
+    const shownName = named(table, id);
+    if (!whose) return shownName;
+    return found.controller === table.viewer ? `your ${shownName}` : `${seatName(shown, found.controller)}'s ${shownName}`;
   }
 
   /* A target: a seat ("you", "bo") or a unit ("your Snow Beast (u3)"). */
@@ -139,6 +149,6 @@ window.ChronicleXi = window.ChronicleXi || {};
     return `Set standing rules: ${parts.join("; ")}`;
   }
 
-  Object.assign(xi, { card, cardName, costWords, kindWords, capital, seatName, unit, spell, thing, target, who,
+  Object.assign(xi, { card, cardName, costWords, kindWords, capital, seatName, unit, spell, named, thing, target, who,
     declaration, keyword, effect, rule, cards, standing, WINDOW_KINDS });
 })(window.ChronicleXi);
