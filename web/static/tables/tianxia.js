@@ -55,13 +55,20 @@
       h("p", { class: "tx-line" },
         stat("order", `Turn order: ${tx.namesOf(shown, table.order)}`),
         table.next_order.length ? stat("next_order", `next round: ${tx.namesOf(shown, table.next_order)}`) : null,
-        stat("attack", `Nomad attack card: ${table.attack || "none yet"}`),
+        stat("attack", `Nomad attack card: ${attackCard(table.attack)}`),
         stat("counts.attack_deck", `attack deck ${counts.attack_deck}`),
         stat("counts.tile_bag", `tile bag ${counts.tile_bag}`),
         stat("counts.ship_deck", `ship deck ${counts.ship_deck}`),
         stat("counts.objective_deck", `objective deck ${counts.objective_deck}`)),
       h("p", { class: "tx-line", dataset: { path: "display" } },
         `Bonus tiles of the round: ${table.display.length ? table.display.map(tx.tileWords).join(", ") : "none"}`));
+  }
+
+  /* "normal-3" -> "the Normal deck's card 3": the card by its deck and number, never its id. */
+  function attackCard(id) {
+    const match = /^([a-z]+)-(\d+)$/.exec(id || "");
+    if (!id) return "none yet";
+    return match ? `the ${match[1][0].toUpperCase()}${match[1].slice(1)} deck's card ${match[2]}` : id.replace(/-/g, " ");
   }
 
   function legend(shown) {
