@@ -288,6 +288,7 @@
     const own = drawer.words && drawer.words(value, path, table);
     if (own !== null && own !== undefined) return own;
     if (value === null || value === undefined) return "nothing";
+    if (typeof value === "boolean") return value ? "yes" : "no";
     if (typeof value !== "object") return String(value);
     if (drawer.idOf(value) !== undefined) return drawer.cardName(value);
     const cards = [...ids(value)];
@@ -299,16 +300,21 @@
      ("power tax, seat 0"), nothing as "nothing"; never braces. */
   function inWords(value) {
     if (value === null || value === undefined) return "nothing";
-    if (Array.isArray(value)) return value.length ? value.map(inWords).join(", ") : "none";
+    if (Array.isArray(value)) return value.length ? value.map(inWords).join(", ") : "nothing";
+    if (typeof value === "boolean") return value ? "yes" : "no";
     if (typeof value !== "object") return String(value);
     const fields = Object.entries(value).filter(([, inner]) => inner !== null && inner !== undefined);
     return fields.length ? fields.map(([key, inner]) => `${key.replace(/_/g, " ")} ${inWords(inner)}`).join(", ") : "nothing";
   }
 
+  const EMPTY = new Set(["nothing", "none", "", "empty", "nobody", "nobody yet", "none yet", "none left"]);
+  const empty = (words) => String(words).split(/, |; /).every((part) => EMPTY.has(part)); // "nothing, nothing" too
+
   function drawChanges(step) {
     const list = $("changes");
     const lines = step.explanation.changes.map((change) => {
-      const place = drawer.place(change.path, step.table);
+      const given = drawer.place(change.path, step.table);
+      const place = given === change.path ? given.replace(/_/g, " ") : given; // a path no script names
       const before = ids(change.before);
       const after = ids(change.after);
       const came = [...after].filter((id) => !before.has(id));
@@ -320,8 +326,14 @@
         if (went.length) parts.push(`− ${went.map(name).join(", ")}`);
         return `${place}: ${parts.join("; ")}`;
       }
-      return `${place}: ${describeValue(change.before, change.path, step.table)} → ${describeValue(change.after, change.path, step.table)}`;
-    });
+      const was = describeValue(change.before, change.path, step.table);
+      const is = describeValue(change.after, change.path, step.table);
+      // Something that came or went is said so, never as a change to or from "none".
+      if (empty(was) && empty(is)) return null;
+      if (empty(was)) return `${place}: now ${is}`;
+      if (empty(is)) return `${place}: no longer ${was}`;
+      return `${place}: ${was} → ${is}`;
+    }).filter(Boolean);
     const unique = [...new Set(lines)];
     list.replaceChildren(...(unique.length ? unique.map((line) => h("li", {}, line)) : [h("li", { class: "empty" }, "nothing on the table")]));
   }
@@ -346,6 +358,7 @@
     const box = $("decision");
     const decision = step.explanation.decision;
     const lines = [];
+    box.dataset.worded = "true";
     if (!(decision && decision.action)) whatIf.control(step); // leaves the answer of another decision
     if (decision && decision.kind === "deal") lines.push(h("p", {}, "Part of the deal, drawn from the game's seed."));
     else if (decision && decision.action) {
@@ -360,7 +373,8 @@
           : h("li", {}, label(action))));
       };
       say(actionWords.plain);
-      actionWords.labeller(decision.decided_on_version).then(say);
+      box.dataset.worded = "false"; // until the words of the table it was decided on are in
+      actionWords.labeller(decision.decided_on_version).then((label) => { say(label); box.dataset.worded = "true"; });
       lines.push(h("p", { class: "taken" }, `${seat ? seat.name : "The seat"} chose `, chosen,
         ` on step ${decision.decided_on_version}${decision.actor ? ` (${decision.actor.bot || "a bot"})` : ""}.`));
       lines.push(h("details", { class: "legal" }, h("summary", {}, `${legal.length} legal action${legal.length === 1 ? " was" : "s were"} open`), list));

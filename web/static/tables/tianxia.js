@@ -297,7 +297,8 @@
   const TOP = { mode: "the mode", difficulty: "the difficulty", round: "the round", phase: "the phase", order: "the turn order",
     next_order: "next round's turn order", active: "whose turn it is", choices: "the opening's choices", arrangements: "the building arrangements",
     supplies: "the starting supplies offered", fortify_discs: "the discs on the Fortify/Train space", attack: "the nomad attack card",
-    display: "the bonus tiles of the round", winners: "the winners", hidden: "the hidden decks and bags", wave: "the ship on the wave" };
+    display: "the bonus tiles of the round", winners: "the winners", hidden: "the hidden decks and bags", wave: "the ship on the wave",
+    acting: "the action under way" };
 
   function place(path, shown) {
     let match;
@@ -364,6 +365,12 @@
     if (/^seats\[\d+\]\.starting_building$/.test(path)) return value ? tx.startingName(value) : "none";
     if (/^seats\[\d+\]\.supply$/.test(path)) return value ? tx.words(value) : "none";
     if (/^seats\[\d+\]\.passed$|^rival\.passed$/.test(path)) return value ? "passed" : "not passed";
+    if (path === "attack") return attackCard(value);
+    if (path === "acting") {
+      if (!value) return "nothing";
+      const where = value.region ? ` in ${tx.regionName(value.region)}` : "";
+      return `the ${tx.words(value.kind)} action${where}, ${value.finished ? "finished" : "under way"}`;
+    }
     if (/^rival\.(open|discard|deck|basic|advanced)$/.test(path) && Array.isArray(value)) return value.length ? tx.cards(value) : "none";
     if (/^rival\.open\[\d+\]$/.test(path)) return value === null ? "a face-down card" : value;
     if (/^rival\.face_down/.test(path)) return Array.isArray(value) ? value.map((down) => (down ? "face down" : "face up")).join(", ") || "none" : value ? "face down" : "face up";

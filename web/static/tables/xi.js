@@ -233,6 +233,7 @@
       return value.length ? value.map((step) => `${step.kind === "window" ? `${xi.seatName(shown, step.seat)}'s window` : step.kind} (${xi.seatName(shown, step.seat)})`).join(", ") : "nothing waiting";
     }
     if (Array.isArray(value) && field === "effects") return value.length ? value.map((each) => xi.effect(shown, each)).join("; ") : "none";
+    if (path === "players" && Array.isArray(value)) return value.map((player, seat) => `${xi.seatName(shown, seat)} at ${player.life} life`).join("; ");
     if (Array.isArray(value) && field === "winners") return value.length ? value.map((seat) => xi.seatName(shown, seat)).join(", ") : "nobody yet";
     if (["active", "to_act", "first", "controller"].includes(field)) return value === null || value === undefined ? "nobody" : xi.seatName(shown, value);
     if (path.startsWith("standing.when") && Array.isArray(value)) return value.length ? value.map((rule) => xi.rule(shown, rule)).join("; ") : "none";
