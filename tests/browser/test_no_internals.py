@@ -29,6 +29,7 @@ INTERNALS = {
     "an id with a number": r"\b[a-z]+(?:-[a-z]+)*-\d+\b",
     "a change to or from none": r"(?:->|→) ?none\b|\bnone ?(?:->|→)",
     "a rule id": r"\b(?:chi|court|xanadu|xi|tianxia)\.[a-z-]+\.[a-z.-]+\b",
+    "a seat by its number": r"(?i)\bwhose (?:turn|decision) it is: (?:\d+ → |.* → \d+$)",
     "a bare boolean": r"\b(?:True|False|true|false)\b",
     "a programmer's nothing": r"\b(?:None|null|undefined|NaN)\b|\[object Object\]",
 }

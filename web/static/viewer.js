@@ -284,9 +284,13 @@
     }
   }
 
+  // Fields that hold a seat by its number, in any game: said by the seat's name.
+  const SEAT_FIELDS = /(^|\.)(current|to_act|active|turn_owner|first|resigned)$/;
+
   function describeValue(value, path, table) {
     const own = drawer.words && drawer.words(value, path, table);
     if (own !== null && own !== undefined) return own;
+    if (SEAT_FIELDS.test(path) && Number.isInteger(value) && table.seats && table.seats[value]) return table.seats[value].name;
     if (value === null || value === undefined) return "nothing";
     if (typeof value === "boolean") return value ? "yes" : "no";
     if (typeof value !== "object") return String(value);
