@@ -231,7 +231,20 @@
         sold_this_turn: "a sale this turn" }[path.replace(/[[.].*$/, "")] || path.replace(/_/g, " ");
     },
     /* Values the generic words would give as ids or booleans. */
-    words(value, path) {
+    words(value, path, shown) {
+      const planWords = (p) => {
+        const building = p.build && [...(shown.table.hand || [])].find((card) => card.id === p.build);
+        const parts = [building ? `building ${cardName(building)}` : "no building chosen",
+          `${p.covers.length} row${p.covers.length === 1 ? "" : "s"} planned`];
+        if (p.workers.length) parts.push(`${p.workers.length} worker card${p.workers.length === 1 ? "" : "s"} chosen`);
+        return parts.join(", ");
+      };
+      if (path === "plan") return value ? planWords(value) : "nothing";
+      if (path === "plan.build") return value ? cardName([...(shown.table.hand || [])].find((card) => card.id === value) || { name: "building of your hand" }) : "nothing";
+      if (path === "plan.covers" && Array.isArray(value)) return `${value.length} row${value.length === 1 ? "" : "s"} planned`;
+      if (path === "plan.workers" && Array.isArray(value)) return `${value.length} worker card${value.length === 1 ? "" : "s"} chosen`;
+      if (path === "plan.undo_steps") return `${value} step${value === 1 ? "" : "s"} to undo`;
+      if (path === "plan.missing" && Array.isArray(value)) return value.length ? `still missing ${words(value)}` : "paid for";
       if (/\.worker_cards$/.test(path) && Array.isArray(value)) return value.length === 1 ? "1 card face down" : `${value.length} cards face down`;
       if (/\.trend$/.test(path)) return { up: "rising", down: "falling" }[value] || "steady";
       if (path === "sold_this_turn") return value ? "made" : "not yet";

@@ -110,7 +110,9 @@
   function status(shown) {
     const table = shown.table;
     let text = PHASES[table.phase] || "";
-    if (table.phase === "play") {
+    if (table.phase === "play" && (table.active === null || table.active === undefined)) {
+      text = "The first turn is about to begin"; // after the deal, before a seat's turn starts
+    } else if (table.phase === "play") {
       text = `Turn ${table.turn}: ${table.active === table.viewer ? "your" : `${xi.seatName(shown, table.active)}'s`} turn`;
       if (table.to_act !== null && table.to_act !== table.active) text += ` · ${xi.capital(xi.who(shown, table.to_act))} to decide`;
     } else if (table.phase === "over") {
