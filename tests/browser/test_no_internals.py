@@ -1,7 +1,9 @@
 """Words, never internals, on every page: each game's table mid-game and finished (with its
-result), the home page, a player page and a leaderboard, at 1280x800 and on a 390 px phone. The
-visible text (closed details opened) is scanned for ids, keys and internal values, and the page for
-sideways scrolling. Only the rule panel (a step's rule id) and the JSON links may show ids."""
+result), the home page, a player page and the leaderboards, at 1280x800 and on a 390 px phone, and
+each game's replay step by step. The visible text (closed details opened), labels and tooltips are
+scanned for ids, keys and internal values, and the page for sideways scrolling. Only the rule
+panel (a step's rule ids) and the JSON links may show ids; the replay lines still owe a few words,
+listed one by one in ALLOWED_IN_LINES."""
 
 from __future__ import annotations
 
@@ -45,16 +47,18 @@ ALLOWED_IN_LINES = {
     r"\brow \d of [^,()]+'s building \d+": "Xanadu: a worker's place by building number",
     # Xi's lines name units by id ("Ember Imp (u9)", "chooses u7"): they should name them as the
     # table does ("Ember Imp (2)").
-    r" \([us]\d+\)|\bchooses u\d+\b": "Xi: a unit or a card in play by its id",
+    r" \([us]\d+\)|\b[us]\d+\b": "Xi: a unit or a card in play by its id",
     # Tianxia's lines cite the house rule's id in the sentence ("(tianxia.house.die)"): the rule
     # panel shows it beside the step already.
     r" \(tianxia\.[a-z.-]+\)": "Tianxia: a rule id in a line",
-    # Li Mu's lines name a building site by id when he breaks a tie ("tied with qi-2"): they should
-    # name it as the map does ("Qi site 2").
-    r"\btied with [a-z]+-\d+": "Tianxia: a building site by its id in Li Mu's lines",
-    # A line of the rival's turn names him by a seat number ("seat 1's turn"): it should say "Li
-    # Mu's turn" (domain.contract.seat_name knows the seats' names only).
-    r"\bseat \d+'s turn\b": "Tianxia: the rival's turn by a seat number",
+    # Li Mu's lines name a building site by id when he breaks a tie or is raided ("tied with
+    # qi-2", "raided in qin-1"): they should name it as the map does ("Qi site 2").
+    r"\b(?:tied with|raided in) [a-z]+-\d+": "Tianxia: a building site by its id in Li Mu's lines",
+    # Lines of the rival's turn name him by a seat number ("seat 1's turn", "Round 4's actions
+    # begin with seat 1", "turn order seat 1, ana"): they should say "Li Mu"
+    # (domain.contract.seat_name knows the seats only).
+    r"(?i)\bseat \d+'s turn\b|\bbegin with seat \d+\b|\bturn order [^.]*?\bseat \d+\b":
+        "Tianxia: the rival by a seat number",
 }
 
 # Mid-game: ana (seat 0) against the game's bots, after a few of her decisions.
@@ -135,8 +139,9 @@ PAGES = ["home", "a player page", "the Chi leaderboard", "the Tianxia leaderboar
 
 
 def shown_text(page) -> list[tuple[str, bool]]:
-    """The page's visible text, with every <details> opened, less the excused parts: a line per
-    element, each with whether it is a replay line (LINES)."""
+    """The page's visible text, with every <details> opened, and its labels and tooltips
+    (aria-label, title), less the excused parts: a line per element, each with whether it is a
+    replay line (LINES)."""
     return page.evaluate("""([excused, lines]) => {
         document.querySelectorAll('details').forEach(d => { d.open = true; });
         const shown = [];
@@ -146,6 +151,12 @@ def shown_text(page) -> list[tuple[str, bool]]:
             if (!node.textContent.trim() || parent.closest(excused) || parent.closest('script, style, template')) continue;
             if (!parent.checkVisibility({visibilityProperty: true})) continue;
             shown.push([node.textContent.trim(), Boolean(parent.closest(lines))]);
+        }
+        for (const element of document.querySelectorAll('[aria-label], [title]')) {
+            if (element.closest(excused)) continue;
+            for (const name of ['aria-label', 'title']) {
+                if (element.getAttribute(name)) shown.push([`${name}: ${element.getAttribute(name)}`, Boolean(element.closest(lines))]);
+            }
         }
         return shown;
     }""", [EXCUSED, LINES])
@@ -163,7 +174,8 @@ def internals(shown: list[tuple[str, bool]]) -> list[str]:
         for line in scanned.splitlines():
             for what, pattern in INTERNALS.items():
                 for match in re.finditer(pattern, line):
-                    found.append(f"{what} {match.group()!r} in: {line[:160]}")
+                    around = line[max(0, match.start() - 80):match.end() + 40]
+                    found.append(f"{what} {match.group()!r} in: …{around}…")
     return found
 
 
