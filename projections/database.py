@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS results (
     winners TEXT NOT NULL,
     tie INTEGER NOT NULL,
     reason TEXT NOT NULL,
+    headline TEXT NOT NULL DEFAULT '',
     finished_at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS results_by_time ON results (finished_at DESC, game_id);
@@ -79,8 +80,8 @@ TABLES = ("tracking", "game_list", "results", "player_games", "totals") + rating
 FORMER_TABLES = ("seat_players",)  # of older schemas: dropped with the rest
 # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays, open seats;
 # 5: the inbox's order in the player_games rows, list totals, indexes for keyset pages; 6: ratings;
-# 7: players by name
-SCHEMA_VERSION = 7
+# 7: players by name; 8: a result's headline in words
+SCHEMA_VERSION = 8
 
 
 class ProjectionDatabase:

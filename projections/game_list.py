@@ -22,6 +22,7 @@ from eventsourcing.utils import get_topic
 
 from domain import lines
 from domain.contract import Event
+from domain.result_words import headline
 from projections import pages, player_names, ratings
 from projections.database import ProjectionDatabase
 from projections.pages import Page, checked_page
@@ -30,7 +31,7 @@ from services.clocks import deadline, timestamp
 from services.game import Game
 from services.players import Player
 from services.seating import Seating, open_to_anyone
-from services.presenting import present_to_act
+from services.presenting import ended_by_clock, present_to_act
 from services.seats import public_seats
 from services.store import GameStore
 
@@ -161,8 +162,8 @@ class GameList:
         outcome = game.rules.outcome(game.state)
         if outcome is not None:
             cursor.execute(
-                "INSERT INTO results (game_id, game, seats, scores, winners, tie, reason, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
+                "INSERT INTO results (game_id, game, seats, scores, winners, tie, reason, headline, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id) DO NOTHING",
                 (
                     game_id,
                     game.game,
@@ -171,6 +172,7 @@ class GameList:
                     json.dumps(outcome.winners),
                     int(outcome.is_tie),
                     outcome.reason,
+                    headline(outcome, [record["name"] for record in game.seats], ended_by_clock(game)),
                     last_activity,
                 ),
             )
@@ -295,6 +297,7 @@ class GameList:
                     "winners": json.loads(row["winners"]),
                     "tie": bool(row["tie"]),
                     "reason": row["reason"],
+                    "headline": row["headline"],
                     "finished_at": row["finished_at"],
                     "ratings": rated.get(row["game_id"]),
                 }

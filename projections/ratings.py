@@ -32,6 +32,7 @@ from openskill.models import PlackettLuce
 
 from domain.contract import Outcome
 from projections import solo_boards
+from services.names import bot_name
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 PROVISIONAL_GAMES = 10  # a rating from fewer games is marked provisional
@@ -96,7 +97,7 @@ def rater_of(seat: Mapping[str, Any], bot_version: str | None) -> tuple[str, str
     bot = seat.get("bot")
     if not bot:
         return None
-    shown = f"{bot} {bot_version}" if bot_version != UNRECORDED else f"{bot} (version unrecorded)"
+    shown = f"{bot_name(bot)}, version {bot_version}" if bot_version != UNRECORDED else f"{bot_name(bot)} (version unrecorded)"
     shown += f" at strength {seat['strength']}" if seat.get("strength") is not None else ""
     strength = f"/{seat['strength']}" if seat.get("strength") is not None else ""
     return f"bot:{bot}@{bot_version}{strength}", "bot", shown

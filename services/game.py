@@ -79,6 +79,10 @@ class Game(Aggregate):
         the state when the state is next read."""
         self.head = chain
         self.decided_at = cause.get("at", getattr(self, "decided_at", None))
+        # The seat whose time ran out and who forfeited by it, if the last decision was that: a
+        # game that ends on it ended by the clock (domain.result_words says so).
+        clock_ran_out = cause.get("clock") or {}
+        self.forfeited_on_time = cause.get("seat") if clock_ran_out.get("policy") == "forfeit" else None
         self._unfolded.append(domain_event)
 
     def record_decision(self, decision: Decision, cause: dict[str, Any]) -> None:

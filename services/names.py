@@ -60,3 +60,19 @@ def likeness(name: str) -> str:
     """What two names alike have in common (Unicode's NFKC case folding, white space runs as one)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     return " ".join(IGNORED.sub("", folded).split())
+
+
+def bot_name(bot: str) -> str:
+    """A bot as it is named everywhere: at the table, in replays, on the leaderboards ("greedy-bot")."""
+    return f"{bot}-bot"
+
+
+def numbered(name: str, taken: set[str]) -> str:
+    """`name`, or the first "name (2)", "name (3)"... not alike any of `taken` (their likenesses):
+    two things that share a name are numbered, as "Cinder Hound (2)"."""
+    number = 1
+    shown = name
+    while likeness(shown) in taken:
+        number += 1
+        shown = f"{name} ({number})"
+    return shown

@@ -16,6 +16,7 @@ from typing import Any, Iterable, Iterator, Mapping, Sequence
 from domain import clock, interrupts, lines, registry, rules_turns
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
+from domain.result_words import result_words
 from services.clocks import deadline, timestamp
 from services.game import Game
 from services.seats import public_seats
@@ -188,7 +189,7 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "rules_turn": present_rules_turn(game),
         "pending": [waiting.to_json() for waiting in rules.pending(game.state)],
         "table": rules.view(game.state, viewer, reveal=reveal or game.finished),
-        "outcome": outcome.to_json() if outcome else None,
+        "outcome": present_outcome(game, outcome) if outcome else None,
         "clock": game.options.get("clock"),
         "spectator_delay": game.options.get("spectator_delay", 0),
         "deadline": timestamp(due) if (due := deadline(game)) else None,
@@ -199,3 +200,13 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
     if reveal or game.finished:
         shown["seed"] = game.seed
     return shown
+
+
+def present_outcome(game: Game, outcome: Any) -> dict[str, Any]:
+    """The outcome, with its words: the headline, everyone ranked, the labelled breakdown."""
+    return {**outcome.to_json(), "words": result_words(outcome, seat_names(game), ended_by_clock(game))}
+
+
+def ended_by_clock(game: Game) -> int | None:
+    """The seat whose time ran out and ended the game by forfeit (a finished game's last decision)."""
+    return getattr(game, "forfeited_on_time", None) if game.finished else None

@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.contract import Rules
 from services.errors import Forbidden, InvalidRequest
-from services.names import checked_name, likeness
+from services.names import bot_name, checked_name, likeness, numbered
 from services.seating import is_open, open_seat_name
 
 
@@ -49,8 +49,7 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
         if name is not None and not seat.get("player"):  # a player's name was checked when they registered
             name = checked_name(name, f"{where}.name")
         if not name and bot:
-            # Two unnamed bots of one kind are told apart by their seat.
-            name = f"{bot}-bot" if likeness(f"{bot}-bot") not in names else f"{bot}-bot-{index}"
+            name = numbered(bot_name(bot), names)  # two unnamed bots of one kind: "random-bot (2)"
         if not name:
             raise InvalidRequest("a seat needs a name (a person) or a bot", where)
         if likeness(name) in names:

@@ -190,6 +190,8 @@ class Result(Schema):
     winners = fields.List(fields.Integer())
     tie = fields.Boolean()
     reason = fields.String()
+    headline = fields.String(metadata={"description": "who won in words: \"ana won\", \"Li Mu won\", \"a draw\", "
+                                                      "\"ana's time ran out; bo won\", a solitaire's score and title"})
     finished_at = fields.String()
     ratings = fields.List(fields.Nested("RatingChange"), allow_none=True, metadata={
         "description": "each seat's rating before and after the game; null for a game that counts for no rating "
@@ -209,6 +211,9 @@ class Outcome(Schema):
     beaten_by = fields.String(metadata={"description": "a rival the rules play (Tianxia's li-mu) who won, when no seat did"})
     reason = fields.String()
     detail = fields.Dict()
+    words = fields.Dict(metadata={"description": "the result in words: headline (\"Li Mu won\", \"a draw\"), reason, "
+                                                 "standings (every seat and rival ranked: name, score, place, winner, "
+                                                 "seat), columns and lines (the detail, labelled and ordered)"})
 
 
 class GameView(Schema):

@@ -98,4 +98,5 @@ def test_the_openapi_document_lists_every_path_and_the_docs_page_is_served_local
         assert path in spec["paths"], path
     page = client.get("/docs")
     assert page.status_code == 200 and b"/static/swagger-ui/swagger-ui-bundle.js" in page.data
+    assert b'<a class="brand" href="/">Tabletop Chronicle</a>' in page.data, "the site's header leads back to the games"
     assert client.get("/static/swagger-ui/swagger-ui-bundle.js").status_code == 200

@@ -59,9 +59,11 @@ def test_the_list_links_each_game_and_shows_who_won(client, caught_up):
     page = client.get("/").text
     assert f'href="{playing}"' in page
     assert "ana to play" in page or "random-bot to play" in page
-    assert re.search(r"finished: \S+ won|finished: a tie", page)
+    headline = client.get("/api/results").json["results"][0]["headline"]
+    assert re.fullmatch(r"\S+ won|A draw between .+", headline)
+    assert re.search(rf'<td class="status">\s*{re.escape(headline)}\s*</td>', page), "the list says who won"
     running_only = client.get("/?status=running").text
-    assert f'href="{playing}"' in running_only and "finished:" not in running_only
+    assert f'href="{playing}"' in running_only and headline not in running_only
 
 
 def test_the_page_of_a_game_loads_its_games_table_script(client):

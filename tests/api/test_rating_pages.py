@@ -23,7 +23,7 @@ def test_the_leaderboard_page_lists_players_by_rating_with_links_to_their_pages(
     order = re.findall(r'data-rater="([^"]+)"', page.text)
     api = [row["rater"] for row in client.get("/api/leaderboards/chi").json["ratings"]]
     assert order == api and len(order) == 4
-    assert f'href="/players/{ana["id"]}"' in page.text and "greedy 1 <small>(bot)</small>" in page.text
+    assert f'href="/players/{ana["id"]}"' in page.text and "greedy-bot, version 1 <small>(bot)</small>" in page.text
     assert page.text.count("provisional</span>") == 4, "three games each: every rating is provisional"
     assert 'href="/leaderboards"' in client.get("/").text, "the header links the leaderboards"
 

@@ -35,7 +35,7 @@ def test_the_leaderboard_lists_players_and_bots_by_rating_a_page_at_a_time(clien
     assert board["total"] == 4 and board["next"] is None
     ratings = [row["rating"] for row in board["ratings"]]
     assert ratings == sorted(ratings, reverse=True)
-    assert {row["name"] for row in board["ratings"]} == {"ana", "bo", "greedy 1", "random 1"}
+    assert {row["name"] for row in board["ratings"]} == {"ana", "bo", "greedy-bot, version 1", "random-bot, version 1"}
     assert all(row["provisional"] for row in board["ratings"])
 
     first = client.get("/api/leaderboards/chi?limit=3").json

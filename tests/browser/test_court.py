@@ -93,7 +93,7 @@ def test_a_game_the_autoplayer_played_shows_its_table_at_every_chosen_step(page,
         page.wait_for_selector("#viewer[data-ready='true']")
         table = api.get(created["id"], f"/replay/{step}")["table"]["table"]
         assert court_table(page) == court_table_from_api(table), f"step {step}"
-    assert "Finished. Score" in page.locator("#status").inner_text()
+    assert re.match(r"Finished\. .+ scored -?\d+ and earned the title ", page.locator("#status").inner_text())
     page.keyboard.press("Home")
     wait_for_step(page, 1)
 
@@ -127,7 +127,7 @@ def test_a_whole_game_is_played_by_clicking_cards_and_spaces_alone(page, server,
     created = new_game(api, "court-cards-13")
     open_seat(page, server, created)
     taken = play(page, api, created, Player(page, "click"))
-    assert "Finished. Score" in page.locator("#status").inner_text()
+    assert re.match(r"Finished\. .+ scored -?\d+ and earned the title ", page.locator("#status").inner_text())
     assert set(taken) == set(PREFERENCE), f"every kind of decision was taken: {sorted(set(taken))}"
 
 
@@ -135,7 +135,7 @@ def test_a_whole_game_is_played_from_the_keyboard_with_tab_and_enter(page, serve
     created = new_game(api, "court-cards-5")
     open_seat(page, server, created)
     taken = play(page, api, created, Player(page, "keyboard"))
-    assert "Finished. Score" in page.locator("#status").inner_text()
+    assert re.match(r"Finished\. .+ scored -?\d+ and earned the title ", page.locator("#status").inner_text())
     assert {"start", "buy", "exchange", "tax_for_cp", "skip", "decline"} <= set(taken), sorted(set(taken))
 
 

@@ -33,7 +33,7 @@ def test_from_the_header_to_the_leaderboard_to_a_players_chart(page, server, api
     page.click("header.site >> text=Leaderboards")
     page.wait_for_selector("#leaderboard table.leaderboard")
     names = page.locator("#leaderboard tbody tr td:first-child").all_inner_texts()
-    assert any(name.startswith("ana") for name in names) and any(name.startswith("greedy 1") for name in names)
+    assert any(name.startswith("ana") for name in names) and any(name.startswith("greedy-bot, version 1") for name in names)
     assert serious_violations(page) == []
 
     page.click("#leaderboard tbody >> text=ana")

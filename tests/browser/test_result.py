@@ -20,12 +20,14 @@ def test_a_finished_game_shows_who_won_the_breakdown_and_the_chart(page, server,
     winner = game["seats"][outcome["winners"][0]]["name"]
     assert page.locator("#result-headline").inner_text().startswith(f"{winner} won: {outcome['reason']}")
     heads = page.locator("#result-breakdown table.breakdown thead th").all_inner_texts()
-    assert heads[:2] == ["Seat", "Score"] and {"points in play", "cards in hand"} <= set(heads)
+    assert heads[:3] == ["Place", "Name", "Score"] and {"points in play", "cards in hand"} <= set(heads)
     rows = page.locator("#result-breakdown table.breakdown tbody tr")
     assert rows.count() == 2
-    for seat, row in enumerate(rows.all()):
+    ranked = sorted(range(2), key=lambda seat: (seat not in outcome["winners"], -outcome["scores"][seat]))
+    for place, (seat, row) in enumerate(zip(ranked, rows.all()), start=1):
         cells = dict(zip(heads, row.locator("th, td").all_inner_texts()))
-        assert cells["Seat"].startswith(game["seats"][seat]["name"]) and cells["Score"] == str(outcome["scores"][seat])
+        assert cells["Place"] == str(place) and cells["Name"].startswith(game["seats"][seat]["name"])
+        assert cells["Score"] == str(outcome["scores"][seat])
         assert cells["points in play"] == str(outcome["detail"]["points_in_play"][seat]), "Chi's breakdown, seat by seat"
         assert cells["cards in hand"] == str(outcome["detail"]["cards_in_hand"][seat])
     assert page.locator("svg.score-chart polyline.seat-line").count() == 2
@@ -107,4 +109,5 @@ def test_a_solo_game_lost_to_li_mu_says_he_won_with_the_breakdown(page, server, 
     assert outcome["beaten_by"] == "li-mu"
     assert page.locator("#result-headline").inner_text() == f"Li Mu won: {outcome['reason']}."
     rows = page.locator("#result-breakdown table.breakdown tbody tr")
-    assert rows.count() == 1 and rows.first.locator("th").inner_text() == "ana"
+    assert rows.all_inner_texts() == [f"1\tLi Mu ★ (played by the rules)\t{outcome['detail']['rival']['prestige']}",
+                                      f"2\tana\t{outcome['scores'][0]}"], "Li Mu ranked first, with his prestige"

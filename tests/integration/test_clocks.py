@@ -74,6 +74,8 @@ def test_when_the_time_runs_out_the_seat_forfeits_and_the_log_says_the_clock_did
     step = services.queries.replay_step(created.id, created.version + 1, None)
     assert step["description"] == f"{TWO[late]['name']}'s time ran out (due 2026-11-24T09:00:00Z): {TWO[late]['name']} forfeits"
     assert step["rule"]["id"] == "game.clock" and step["rule"]["section"] == "Service"
+    words = services.queries.table(created.id, None)["outcome"]["words"]
+    assert words["headline"] == f"{TWO[late]['name']}'s time ran out; {TWO[1 - late]['name']} won", "a timeout, called one"
     assert audit_game(services.store, created.id)["verified"]
     assert verify_export(list(export_lines(services.store, created.id))).verified
 

@@ -118,7 +118,7 @@ def test_bots_are_rated_per_name_version_and_strength_on_the_players_scale(servi
     services.commands.create("chi", [{"bot": "search", "strength": 1}, {"bot": "random"}], seed="rated-bots-2")
     ratings = by_rater(boards, "chi")
     assert set(ratings) == {"bot:greedy@1", "bot:random@1", "bot:search@1/1"}
-    assert ratings["bot:random@1"]["games"] == 2 and ratings["bot:search@1/1"]["name"] == "search 1 at strength 1"
+    assert ratings["bot:random@1"]["games"] == 2 and ratings["bot:search@1/1"]["name"] == "search-bot, version 1 at strength 1"
     assert all(row["kind"] == "bot" and row["player"] is None for row in ratings.values())
 
 

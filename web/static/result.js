@@ -23,47 +23,28 @@ window.ChronicleResult = {
       return element;
     }
 
-    function words(value) {
-      if (Array.isArray(value)) return value.join(", ");
-      if (value === null || value === undefined) return "none";
-      if (typeof value === "object") return Object.entries(value).map(([key, inner]) => `${key} ${words(inner)}`).join(", ");
-      return String(value);
-    }
-
-    /* The scores by seat, then the outcome's detail: a list given per seat goes in the seats' rows,
-       anything else in a line of its own. */
+    /* Everyone ranked (every seat, and the rival the rules play) with their score and the game's
+       own breakdown seat by seat; then the detail that is no seat's, a labelled line each. All
+       words come from the server (domain/result_words.py), as the game list and the status line. */
     function breakdown(game) {
-      const outcome = game.outcome;
-      const seats = game.seats;
-      const perSeat = Object.entries(outcome.detail || {}).filter(([, value]) => Array.isArray(value) && value.length === seats.length);
-      const other = Object.entries(outcome.detail || {}).filter(([key, value]) => !perSeat.some(([seatKey]) => seatKey === key) && value !== null);
-      const label = (key) => key.replace(/_/g, " ");
-      const head = h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Score"),
-        ...perSeat.map(([key]) => h("th", { scope: "col" }, label(key))));
-      const rows = seats.map((seat, index) => h("tr", { class: outcome.winners.includes(index) ? "winner" : "" },
-        h("th", { scope: "row" }, seat.name + (outcome.winners.includes(index) ? " ★" : "")),
-        h("td", {}, String(outcome.scores[index])),
-        ...perSeat.map(([, value]) => h("td", {}, words(value[index])))));
+      const words = game.outcome.words;
+      const head = h("tr", {}, h("th", { scope: "col" }, "Place"), h("th", { scope: "col" }, "Name"),
+        h("th", { scope: "col" }, "Score"), ...words.columns.map((column) => h("th", { scope: "col" }, column.label)));
+      const rows = words.standings.map((one) => h("tr", { class: one.winner ? "winner" : "", "data-seat": one.seat === null ? "rival" : String(one.seat) },
+        h("td", {}, String(one.place)),
+        h("th", { scope: "row" }, one.name + (one.winner ? " ★" : "") + (one.seat === null ? " (played by the rules)" : "")),
+        h("td", {}, one.score === null ? "–" : String(one.score)),
+        ...words.columns.map((column) => h("td", {}, one.seat === null ? "–" : column.values[one.seat]))));
       return [
         h("table", { class: "breakdown" }, h("thead", {}, head), h("tbody", {}, ...rows)),
-        ...(other.length ? [h("p", { class: "hint" }, other.map(([key, value]) => `${label(key)}: ${words(value)}`).join(" · "))] : []),
+        ...(words.lines.length ? [h("dl", { class: "result-lines" }, ...words.lines.flatMap((line) =>
+          [h("dt", {}, line.label), h("dd", {}, line.value)]))] : []),
       ];
     }
 
-    /* "li-mu" -> "Li Mu" */
-    function rivalName(rival) {
-      return rival.split("-").map((word) => word[0].toUpperCase() + word.slice(1)).join(" ");
-    }
-
     function headline(game) {
-      const outcome = game.outcome;
-      const names = game.seats.map((seat) => seat.name);
-      const title = outcome.detail && outcome.detail.title;
-      if (names.length === 1 && title) return `${names[0]}: ${title}, with ${outcome.scores[0]} points (${outcome.reason}).`;
-      if (outcome.tie) return `A tie between ${outcome.winners.map((seat) => names[seat]).join(" and ")}: ${outcome.reason}.`;
-      // A rival the rules play (Tianxia's Li Mu) won: no seat did.
-      if (outcome.beaten_by) return `${rivalName(outcome.beaten_by)} won: ${outcome.reason}.`;
-      return `${outcome.winners.map((seat) => names[seat]).join(" and ")} won: ${outcome.reason}.`;
+      const words = game.outcome.words;
+      return `${words.headline}: ${words.reason}.`;
     }
 
     /* Each seat's score along the turns, as lines; the last point of each is labelled. */

@@ -152,24 +152,21 @@
     $("sandbox").hidden = !game.sandbox;
     $("live").hidden = game.status !== "running";
     let text;
-    if (game.status === "finished" && game.outcome && game.outcome.detail && game.outcome.detail.title) {
-      text = `Finished. Score ${game.outcome.scores[0]}: ${game.outcome.detail.title} (${game.outcome.reason}).`;
-      if (game.seed) text += ` Seed: ${game.seed}.`;
-    } else if (game.status === "finished" && game.outcome) {
-      const outcome = game.outcome;
-      const scores = outcome.scores.map((score, seat) => `${names[seat]} ${score}`).join(", ");
-      const result = outcome.tie ? "A tie" : `${outcome.winners.map((seat) => names[seat]).join(" and ")} won`;
-      text = `Finished. ${result} (${scores}): ${outcome.reason}.`;
-      if (game.seed) text += ` Seed: ${game.seed}.`;
+    if (game.status === "finished" && game.outcome) {
+      // The result as the server words it (domain/result_words.py): the same on the game list.
+      const words = game.outcome.words;
+      const ranked = words.standings.map((one) => `${one.name} ${one.score}`).join(", ");
+      text = `Finished. ${words.headline}${words.standings.length > 1 ? ` (${ranked})` : ""}: ${words.reason}.`;
     } else if (game.to_act) {
       text = game.to_act.seat === game.you ? "Your decision." : `${game.to_act.name} to decide${game.to_act.bot ? " (a bot)" : ""}.`;
     } else if (game.rules_turn) {
-      const rival = rivalName(game.rules_turn);
-      text = `${rival[0].toUpperCase()}${rival.slice(1)} is taking a turn, played by the rules.`;
+      text = `${capital(rivalName(game.rules_turn))} is taking a turn, played by the rules.`;
     } else {
       text = "Running.";
     }
-    $("status").textContent = text;
+    // A seed is one long word: it breaks anywhere rather than widen a phone's page.
+    $("status").replaceChildren(text, ...(game.status === "finished" && game.seed
+      ? [" Seed: ", h("code", { class: "seed" }, game.seed), "."] : []));
     $("status").dataset.status = game.status;
     attention.decided(myDecision());
     result.show(game, view.token).catch((error) => console.warn("the result:", error.message));
@@ -181,6 +178,10 @@
     failed.hidden = !game.failed_turn;
     failed.textContent = game.failed_turn ? failedText(game) : "";
     root.dataset.version = game.version;
+  }
+
+  function capital(text) {
+    return text ? text[0].toUpperCase() + text.slice(1) : text;
   }
 
   /* "Li Mu's turn failed (IndexError, 4 tries); it will be tried again at 10:04 (in 2 min)." */
@@ -325,7 +326,8 @@
       const after = ids(change.after);
       const came = [...after].filter((id) => !before.has(id));
       const went = [...before].filter((id) => !after.has(id));
-      const place = drawer.place(change.path, step.table);
+      const given = drawer.place(change.path, step.table);
+      const place = given === change.path ? given.replace(/_/g, " ") : given; // a path no script names
       if (came.length || went.length) {
         const name = (id) => drawer.cardName(findCard(id, change));
         const parts = [];
@@ -336,18 +338,29 @@
       }
       const was = sayable(change.before, change.path, step.table);
       const now = sayable(change.after, change.path, step.table);
-      if (was !== null && now !== null) moved.push(`${place}: ${was} → ${now}`);
+      // Something that came or went is said so, never as a change to or from "nothing".
+      if (was === null || now === null || (empty(was) && empty(now))) continue;
+      if (empty(was)) moved.push(`${place}: now ${now}`);
+      else if (empty(now)) moved.push(`${place}: no longer ${was}`);
+      else moved.push(`${place}: ${was} → ${now}`);
     }
     const lines = [...new Set([...(told.length ? told : [step.description]), ...own, ...moved])];
     const list = $("changes");
     list.replaceChildren(...lines.map((line) => h("li", { class: own.includes(line) ? "own" : "" }, line)));
   }
 
-  /* A value of the table in words: the table script's, or a plain word ("pass"); null for what
-     only a program reads (a seat's number, a flag, a record of fields). */
+  // Fields that hold a seat by its number, in any game: said by the seat's name.
+  const SEAT_FIELDS = /(^|\.)(current|to_act|active|turn_owner|first|resigned)$/;
+  const EMPTY = new Set(["nothing", "none", "", "empty", "nobody", "nobody yet", "none yet", "none left"]);
+  const empty = (words) => String(words).split(/, |; /).every((part) => EMPTY.has(part)); // "nothing, nothing" too
+
+  /* A value of the table in words: the table script's, a seat by its name, a plain word ("pass"),
+     nothing; null for what only a program reads (a number no script names, a flag, a record). */
   function sayable(value, path, table) {
     const own = drawer.words && drawer.words(value, path, table);
     if (own !== null && own !== undefined) return own;
+    if (SEAT_FIELDS.test(path) && Number.isInteger(value) && table.seats && table.seats[value]) return table.seats[value].name;
+    if (value === null || value === undefined) return "nothing";
     return typeof value === "string" && /^[a-z][a-z ]*$/.test(value) ? value : null;
   }
 
@@ -399,6 +412,7 @@
     const box = $("decision");
     const decision = step.explanation.decision;
     const lines = [];
+    box.dataset.worded = "true";
     if (!(decision && decision.action)) whatIf.control(step); // leaves the answer of another decision
     if (decision && decision.kind === "deal") lines.push(h("p", {}, "Part of the deal, drawn from the game's seed."));
     else if (decision && decision.action) {
@@ -413,14 +427,17 @@
           : h("li", {}, label(action))));
       };
       say(actionWords.plain);
-      actionWords.labeller(decision.decided_on_version).then(say);
+      box.dataset.worded = "false"; // until the words of the table it was decided on are in
+      actionWords.labeller(decision.decided_on_version).then((label) => { say(label); box.dataset.worded = "true"; });
       lines.push(h("p", { class: "taken" }, `${seat ? seat.name : "The seat"} chose `, chosen,
         ` on step ${decision.decided_on_version}${decision.actor ? ` (${decision.actor.bot || "a bot"})` : ""}.`));
       lines.push(h("details", { class: "legal" }, h("summary", {}, `${legal.length} legal action${legal.length === 1 ? " was" : "s were"} open`), list));
       lines.push(whatIf.control(step));
     } else if (decision && decision.hidden) lines.push(h("p", { class: "hint" }, "The decision behind this step is shown to its seat, and to everyone once the game is over."));
     const rules = step.explanation.rules.filter((rule) => rule.id !== step.rule.id);
-    if (rules.length) lines.push(h("p", { class: "hint" }, "Also applied: ", rules.map((rule) => h("code", { title: rule.text || "" }, rule.id)).flatMap((code, i) => (i ? [", ", code] : [code]))));
+    // The other rules in words, each with its id beside it, as the step's own rule is shown.
+    if (rules.length) lines.push(h("p", { class: "hint rule" }, "Also applied: ", rules.map((rule) => h("span", {},
+      rule.text || "a rule", " ", h("code", {}, rule.id))).flatMap((one, i) => (i ? ["; ", one] : [one]))));
     if (step.explanation.rerun) lines.push(h("p", { class: step.explanation.rerun.same_events ? "rerun ok" : "rerun problem" }, `Re-run: ${step.explanation.rerun.detail}.`));
     box.replaceChildren(...lines);
   }

@@ -8,7 +8,14 @@ ChronicleTables.generic = {
   label(action) {
     if (action.type === "resign") return "Resign";
     if (action.type === "take_back") return "Take back your last move";
-    return Object.entries(action).map(([key, value]) => `${key}: ${value}`).join(", ");
+    // Keys and values in words ("end_sell" -> "End sell"): the type first, then what it acts on.
+    const words = (value) => (Array.isArray(value) ? value.map(words).join(" and ")
+      : value && typeof value === "object" ? Object.entries(value).map(([key, inner]) => `${words(key)} ${words(inner)}`).join(", ")
+        : String(value).replace(/_/g, " "));
+    const { type, ...rest } = action;
+    const said = type ? words(type) : "Act";
+    const on = Object.entries(rest).map(([key, value]) => `${words(key)} ${words(value)}`);
+    return `${said[0].toUpperCase()}${said.slice(1)}${on.length ? ` (${on.join(", ")})` : ""}`;
   },
   keys() {
     return [];

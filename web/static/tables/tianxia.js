@@ -57,13 +57,20 @@
       h("p", { class: "tx-line" },
         stat("order", `Turn order: ${tx.namesOf(shown, table.order)}`),
         table.next_order.length ? stat("next_order", `next round: ${tx.namesOf(shown, table.next_order)}`) : null,
-        stat("attack", `Nomad attack card: ${table.attack || "none yet"}`),
+        stat("attack", `Nomad attack card: ${attackCard(table.attack)}`),
         stat("counts.attack_deck", `attack deck ${counts.attack_deck}`),
         stat("counts.tile_bag", `tile bag ${counts.tile_bag}`),
         stat("counts.ship_deck", `ship deck ${counts.ship_deck}`),
         stat("counts.objective_deck", `objective deck ${counts.objective_deck}`)),
       h("p", { class: "tx-line", dataset: { path: "display" } },
         `Bonus tiles of the round: ${table.display.length ? table.display.map(tx.tileWords).join(", ") : "none"}`));
+  }
+
+  /* "normal-3" -> "the Normal deck's card 3": the card by its deck and number, never its id. */
+  function attackCard(id) {
+    const match = /^([a-z]+)-(\d+)$/.exec(id || "");
+    if (!id) return "none yet";
+    return match ? `the ${match[1][0].toUpperCase()}${match[1].slice(1)} deck's card ${match[2]}` : id.replace(/-/g, " ");
   }
 
   function legend(shown) {
@@ -312,7 +319,8 @@
   const TOP = { mode: "the mode", difficulty: "the difficulty", round: "the round", phase: "the phase", order: "the turn order",
     next_order: "next round's turn order", active: "whose turn it is", choices: "the opening's choices", arrangements: "the building arrangements",
     supplies: "the starting supplies offered", fortify_discs: "the discs on the Fortify/Train space", attack: "the nomad attack card",
-    display: "the bonus tiles of the round", winners: "the winners", hidden: "the hidden decks and bags", wave: "the ship on the wave" };
+    display: "the bonus tiles of the round", winners: "the winners", hidden: "the hidden decks and bags", wave: "the ship on the wave",
+    acting: "the action under way" };
 
   function place(path, shown) {
     let match;
@@ -379,6 +387,12 @@
     if (/^seats\[\d+\]\.starting_building$/.test(path)) return value ? tx.startingName(value) : "none";
     if (/^seats\[\d+\]\.supply$/.test(path)) return value ? tx.words(value) : "none";
     if (/^seats\[\d+\]\.passed$|^rival\.passed$/.test(path)) return value ? "passed" : "not passed";
+    if (path === "attack") return attackCard(value);
+    if (path === "acting") {
+      if (!value) return "nothing";
+      const where = value.region ? ` in ${tx.regionName(value.region)}` : "";
+      return `the ${tx.words(value.kind)} action${where}, ${value.finished ? "finished" : "under way"}`;
+    }
     if (/^rival\.(open|discard|deck|basic|advanced)$/.test(path) && Array.isArray(value)) return value.length ? tx.cards(value) : "none";
     if (/^rival\.open\[\d+\]$/.test(path)) return value === null ? "a face-down card" : value;
     if (/^rival\.face_down/.test(path)) return Array.isArray(value) ? value.map((down) => (down ? "face down" : "face up")).join(", ") || "none" : value ? "face down" : "face up";

@@ -23,6 +23,9 @@
     over: "The game is over",
   };
 
+  const BUILDING_FIELDS = { value: "its value", trend: "its value's trend", worker_cards: "the workers on it",
+    workers: "its covered rows", favors: "its Favors unlocked" };
+
   function cardName(card) {
     return card && card.name ? `the ${card.name}` : ChronicleTables.generic.cardName(card);
   }
@@ -202,12 +205,14 @@
     },
     label(action, shown) {
       const table = shown.table;
-      const find = (id) => (table.hand || []).find((card) => card.id === id); // every card an action names is in hand
+      // Every card an action names is in hand: the viewer's, or (a finished game's replay) the seat's.
+      const find = (id) => [...(table.hand || []), ...(table.hands || []).flat()].find((card) => card.id === id);
       const building = (owner, index) => table.buildings[owner][index];
+      const seller = table.viewer ?? table.current; // a spectator reads the sale of the seat whose turn it is
       const name = (seat) => shown.seats[seat].name;
       switch (action.type) {
         case "start": return `Put ${cardName(find(action.card))} in play`;
-        case "sell": return `Sell ${cardName(building(table.viewer, action.building).card)} for ${building(table.viewer, action.building).value}`;
+        case "sell": return `Sell ${cardName(building(seller, action.building).card)} for ${building(seller, action.building).value}`;
         case "end_sell": return "Done selling";
         case "skip_turn": return "Skip the turn (refill to 7)";
         case "build": return `Build ${cardName(find(action.card))}`;
@@ -232,13 +237,39 @@
     },
     place(path, shown) {
       let match;
+      if ((match = path.match(/^buildings\[(\d)\]\[(\d+)\]\.(\w+)/))) {
+        const owned = shown.table.buildings[Number(match[1])][Number(match[2])];
+        const what = owned ? owned.card.name : "a building";
+        return `${shown.seats[Number(match[1])].name}'s ${what}: ${BUILDING_FIELDS[match[3]] || match[3].replace(/_/g, " ")}`;
+      }
       if ((match = path.match(/^buildings\[(\d)\]/))) return `${shown.seats[Number(match[1])].name}'s buildings`;
       if ((match = path.match(/^hands\[(\d)\]/))) return `${shown.seats[Number(match[1])].name}'s hand`;
       if ((match = path.match(/^(scores|hand_sizes)\[(\d)\]/))) {
         return `${shown.seats[Number(match[2])].name}'s ${match[1] === "scores" ? "score" : "hand size"}`;
       }
       return { deck_count: "cards in the deck", discard_count: "cards discarded", hand: "your hand", plan: "your plan",
-        turn: "the turn", current: "whose turn it is", to_act: "whose turn it is", phase: "the phase" }[path.replace(/[[.].*$/, "")] || path;
+        turn: "the turn", current: "whose turn it is", to_act: "whose turn it is", phase: "the phase",
+        sold_this_turn: "a sale this turn" }[path.replace(/[[.].*$/, "")] || path.replace(/_/g, " ");
+    },
+    /* Values the generic words would give as ids or booleans. */
+    words(value, path, shown) {
+      const planWords = (p) => {
+        const building = p.build && [...(shown.table.hand || [])].find((card) => card.id === p.build);
+        const parts = [building ? `building ${cardName(building)}` : "no building chosen",
+          `${p.covers.length} row${p.covers.length === 1 ? "" : "s"} planned`];
+        if (p.workers.length) parts.push(`${p.workers.length} worker card${p.workers.length === 1 ? "" : "s"} chosen`);
+        return parts.join(", ");
+      };
+      if (path === "plan") return value ? planWords(value) : "nothing";
+      if (path === "plan.build") return value ? cardName([...(shown.table.hand || [])].find((card) => card.id === value) || { name: "building of your hand" }) : "nothing";
+      if (path === "plan.covers" && Array.isArray(value)) return `${value.length} row${value.length === 1 ? "" : "s"} planned`;
+      if (path === "plan.workers" && Array.isArray(value)) return `${value.length} worker card${value.length === 1 ? "" : "s"} chosen`;
+      if (path === "plan.undo_steps") return `${value} step${value === 1 ? "" : "s"} to undo`;
+      if (path === "plan.missing" && Array.isArray(value)) return value.length ? `still missing ${words(value)}` : "paid for";
+      if (/\.worker_cards$/.test(path) && Array.isArray(value)) return value.length === 1 ? "1 card face down" : `${value.length} cards face down`;
+      if (/\.trend$/.test(path)) return { up: "rising", down: "falling" }[value] || "steady";
+      if (path === "sold_this_turn") return value ? "made" : "not yet";
+      return null;
     },
   };
 })();

@@ -111,7 +111,9 @@
   function status(shown) {
     const table = shown.table;
     let text = PHASES[table.phase] || "";
-    if (table.phase === "play") {
+    if (table.phase === "play" && (table.active === null || table.active === undefined)) {
+      text = "The first turn is about to begin"; // after the deal, before a seat's turn starts
+    } else if (table.phase === "play") {
       text = `Turn ${table.turn}: ${table.active === table.viewer ? "your" : `${xi.seatName(shown, table.active)}'s`} turn`;
       if (table.to_act !== null && table.to_act !== table.active) text += ` · ${xi.capital(xi.who(shown, table.to_act))} to decide`;
     } else if (table.phase === "over") {
@@ -230,12 +232,13 @@
       if (["hand", "discard", "deck", "deck_list", "hands", "decks", "deck_lists"].includes(field)) return xi.cards(value);
       if (field === "keywords") return value.length ? value.map(xi.keyword).join(", ") : "none";
     }
-    if (Array.isArray(value) && (field === "units" || field === "in_play")) return value.length ? value.map((each) => `${each.name} (${each.uid || each.iid})`).join(", ") : "none";
+    if (Array.isArray(value) && (field === "units" || field === "in_play")) return value.length ? value.map((each) => xi.named(table, each.uid || each.iid) || each.name).join(", ") : "none";
     if (Array.isArray(value) && field === "pending") {
       return value.length ? value.map((step) => `${step.kind === "window" ? `${xi.seatName(shown, step.seat)}'s window` : step.kind} (${xi.seatName(shown, step.seat)})`).join(", ") : "nothing waiting";
     }
     if (Array.isArray(value) && field === "effects") return value.length ? value.map((each) => xi.effect(shown, each)).join("; ") : "none";
-    if (Array.isArray(value) && field === "winners") return value.length ? value.map((seat) => xi.seatName(shown, seat)).join(", ") : "none";
+    if (path === "players" && Array.isArray(value)) return value.map((player, seat) => `${xi.seatName(shown, seat)} at ${player.life} life`).join("; ");
+    if (Array.isArray(value) && field === "winners") return value.length ? value.map((seat) => xi.seatName(shown, seat)).join(", ") : "nobody yet";
     if (["active", "to_act", "first", "controller"].includes(field)) return value === null || value === undefined ? "nobody" : xi.seatName(shown, value);
     if (path.startsWith("standing.when") && Array.isArray(value)) return value.length ? value.map((rule) => xi.rule(shown, rule)).join("; ") : "none";
     if (path.startsWith("standing.when") && value && typeof value === "object" && "on" in value) return xi.rule(shown, value);
