@@ -2,8 +2,7 @@
 result), the home page, a player page and the leaderboards, at 1280x800 and on a 390 px phone, and
 each game's replay step by step. The visible text (closed details opened), labels and tooltips are
 scanned for ids, keys and internal values, and the page for sideways scrolling. Only the rule
-panel (a step's rule ids) and the JSON links may show ids; the replay lines still owe a few words,
-listed one by one in ALLOWED_IN_LINES."""
+panel (a step's rule ids) and the JSON links may show ids; the replay lines are held alike."""
 
 from __future__ import annotations
 
@@ -34,31 +33,6 @@ INTERNALS = {
     "a seat by its number": r"(?i)\bwhose (?:turn|decision) it is: (?:\d+ → |.* → \d+$)",
     "a bare boolean": r"\b(?:True|False|true|false)\b",
     "a programmer's nothing": r"\b(?:None|null|undefined|NaN)\b|\[object Object\]",
-}
-
-# STILL TO DO, allowed for now and only in the replay lines (the move list and a step's line, which
-# domain/<game>/describe.py words): each entry names what its game's lines still show in place of
-# words. Everything else on every page is held to INTERNALS. Remove an entry once its lines name
-# the thing: the test then holds them too.
-LINES = "#moves, #description"
-ALLOWED_IN_LINES = {
-    # Xanadu's lines place workers on "row 1 of ana's building 1": they should name the building
-    # and the row ("the Armory's second row, ana's").
-    r"\brow \d of [^,()]+'s building \d+": "Xanadu: a worker's place by building number",
-    # Xi's lines name units by id ("Ember Imp (u9)", "chooses u7"): they should name them as the
-    # table does ("Ember Imp (2)").
-    r" \([us]\d+\)|\b[us]\d+\b": "Xi: a unit or a card in play by its id",
-    # Tianxia's lines cite the house rule's id in the sentence ("(tianxia.house.die)"): the rule
-    # panel shows it beside the step already.
-    r" \(tianxia\.[a-z.-]+\)": "Tianxia: a rule id in a line",
-    # Li Mu's lines name a building site by id when he breaks a tie or is raided ("tied with
-    # qi-2", "raided in qin-1"): they should name it as the map does ("Qi site 2").
-    r"\b(?:tied with|raided in) [a-z]+-\d+": "Tianxia: a building site by its id in Li Mu's lines",
-    # Lines of the rival's turn name him by a seat number ("seat 1's turn", "Round 4's actions
-    # begin with seat 1", "turn order seat 1, ana"): they should say "Li Mu"
-    # (domain.contract.seat_name knows the seats only).
-    r"(?i)\bseat \d+'s turn\b|\bbegin with seat \d+\b|\bturn order [^.]*?\bseat \d+\b":
-        "Tianxia: the rival by a seat number",
 }
 
 # Mid-game: ana (seat 0) against the game's bots, after a few of her decisions.
@@ -138,11 +112,10 @@ PAGES = ["home", "a player page", "the Chi leaderboard", "the Tianxia leaderboar
          *(f"{game}, {state}" for game in PLAYING for state in ("mid-game", "finished"))]
 
 
-def shown_text(page) -> list[tuple[str, bool]]:
+def shown_text(page) -> list[str]:
     """The page's visible text, with every <details> opened, and its labels and tooltips
-    (aria-label, title), less the excused parts: a line per element, each with whether it is a
-    replay line (LINES)."""
-    return page.evaluate("""([excused, lines]) => {
+    (aria-label, title), less the excused parts: a line per element."""
+    return page.evaluate("""(excused) => {
         document.querySelectorAll('details').forEach(d => { d.open = true; });
         const shown = [];
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -150,28 +123,23 @@ def shown_text(page) -> list[tuple[str, bool]]:
             const parent = node.parentElement;
             if (!node.textContent.trim() || parent.closest(excused) || parent.closest('script, style, template')) continue;
             if (!parent.checkVisibility({visibilityProperty: true})) continue;
-            shown.push([node.textContent.trim(), Boolean(parent.closest(lines))]);
+            shown.push(node.textContent.trim());
         }
         for (const element of document.querySelectorAll('[aria-label], [title]')) {
             if (element.closest(excused)) continue;
             for (const name of ['aria-label', 'title']) {
-                if (element.getAttribute(name)) shown.push([`${name}: ${element.getAttribute(name)}`, Boolean(element.closest(lines))]);
+                if (element.getAttribute(name)) shown.push(`${name}: ${element.getAttribute(name)}`);
             }
         }
         return shown;
-    }""", [EXCUSED, LINES])
+    }""", EXCUSED)
 
 
-def internals(shown: list[tuple[str, bool]]) -> list[str]:
-    """Each internal the text shows: what it is, and the line it is in (a replay line less what is
-    allowed in it for now)."""
+def internals(shown: list[str]) -> list[str]:
+    """Each internal the text shows: what it is, and the line it is in."""
     found = []
-    for text, in_lines in shown:
-        scanned = text
-        if in_lines:
-            for allowed in ALLOWED_IN_LINES:
-                scanned = re.sub(allowed, "", scanned)
-        for line in scanned.splitlines():
+    for text in shown:
+        for line in text.splitlines():
             for what, pattern in INTERNALS.items():
                 for match in re.finditer(pattern, line):
                     around = line[max(0, match.start() - 80):match.end() + 40]
