@@ -28,7 +28,7 @@ from services.what_if import what_if
 from services.streams import GameStream, Pace
 from tests.fixtures.dealer import RULES as DEALER
 from tests.playing import play_to_end
-from tests.secrecy import assert_learns_nothing_secret, assert_names_nothing_kept_hidden, hidden_from, leaves, private_facts_of
+from tests.secrecy import assert_learns_nothing_secret, assert_names_nothing_kept_hidden, hidden_from, leaves, private_facts_of, without_lines
 
 # Dealer (tests/fixtures/dealer.py) stands for the games whose rules play turns of their own: it
 # is registered for these tests only, so that every check holds for such turns before a game has them.
@@ -99,18 +99,6 @@ def what_if_facts(answer: dict) -> dict:
     events = [{key: value for key, value in event.items() if key != "description"} for event in answer.get("events", [])]
     return {"action": answer["action"], "legal_actions": answer["legal_actions"], "events": events,
             "table": answer.get("table"), "outcome": answer.get("outcome")}
-
-
-def without_lines(answer):
-    """An answer without its events' lines: a line is read against the asker's own table
-    (domain.lines), so it is a sentence no other seat is shown; what it names is checked against
-    that table by test_no_line_names_what_its_viewers_table_hides_before_and_after_its_event and,
-    step by step, by test_every_step_replays_and_streams_as_every_seat_and_a_spectator."""
-    if isinstance(answer, dict):
-        return {key: without_lines(value) for key, value in answer.items() if key != "description"}
-    if isinstance(answer, list):
-        return [without_lines(item) for item in answer]
-    return answer
 
 
 @pytest.mark.parametrize("game", GAMES)
