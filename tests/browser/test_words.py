@@ -26,3 +26,25 @@ def test_a_finished_games_steps_say_what_changed_and_what_was_decided_in_words(p
     assert told
     raw = [line for line in told if any(mark in line for mark in ("{", "}", "[", "]", '":'))]
     assert raw == [], "shown as JSON:\n" + "\n".join(raw)
+
+
+# ana (seat 0) to play with two white Yins in hand; bo's white Yang (6) stands alone.
+TWO_WHITE_YINS = {
+    "hands": [["yin-white-1", "yin-white-2"], ["yin-red-1", "yang-gold-1"]],
+    "row": ["yin-grey-1", "yang-orange-2", "chi-3", "yin-purple-1", "yin-black-2", "yang-brown-1"],
+    "areas": [[["yang-red-1"]], [["yang-white-1"]]],
+    "discard": ["yin-orange-1"],
+    "deck": ["yin-pink-1", "chi-4", "chi-1"],
+    "to_play": 0,
+    "starter": 0,
+    "turn": 9,
+}
+
+
+def test_two_actions_of_identical_cards_are_numbered_among_their_like_never_told_by_the_cards_id(page, server, api):
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="words-two-yins", scenario=TWO_WHITE_YINS)
+    page.goto(f"{server}/games/{created['id']}#token={created['tokens'][0]['token']}")
+    page.wait_for_selector("#actions button.action")
+    attacks = [text for text in page.locator("#actions button.action").all_inner_texts() if text.startswith("Attack")]
+    assert attacks == ["Attack the white Yang (6) with the white Yin (card 1 of 2)",
+                       "Attack the white Yang (6) with the white Yin (card 2 of 2)"]

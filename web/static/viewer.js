@@ -641,10 +641,12 @@
       : "Click a highlighted card, or a button.";
     $("actions").dataset.version = view.actionsVersion;
     const labels = matching.map((action) => drawer.label(action, shown));
-    const twice = new Set(labels.filter((label, index) => labels.indexOf(label) !== index));
     const buttons = matching.map((action, index) => {
-      // Two identical cards make two actions with the same words: tell them apart by the card.
-      const words = twice.has(labels[index]) && action.card ? `${labels[index]} (${action.card})` : labels[index];
+      // Two identical cards make two actions with the same words: each is numbered among its
+      // like ("card 1 of 2"), never told by the card's id.
+      const alike = labels.filter((label) => label === labels[index]).length;
+      const nth = labels.slice(0, index + 1).filter((label) => label === labels[index]).length;
+      const words = alike > 1 ? `${labels[index]} (card ${nth} of ${alike})` : labels[index];
       const button = h("button", { type: "button", class: "action", dataset: { action: JSON.stringify(action) } }, words);
       button.onclick = () => submit(action);
       return button;
