@@ -12,12 +12,29 @@ lines (domain.clock).
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from domain import clock, takeback
-from domain.contract import Event
+from domain.contract import Event, seat_name
 
 SERVICE_EVENTS = (clock.CLOCK_RAN_OUT, takeback.TAKEN_BACK)  # no game's rules read these
+
+View = Mapping[str, Any]
+Data = Mapping[str, Any]
+Who = Callable[[int], str]  # a seat's name
+TableLine = Callable[[View, Data, Who], str]
+
+
+def on_table(lines: Mapping[str, TableLine], describe: Callable[[Event, Sequence[str]], str],
+             scenario_rule: str) -> Callable[[View, Event, Sequence[str]], str]:
+    """A game's `describe_on` from its lines read against the table, by event type: an event with
+    none, or laid out by a scenario (whose table before is no table yet), keeps `describe`'s line."""
+    def describe_on(view_before: View, event: Event, names: Sequence[str]) -> str:
+        line = lines.get(event.type)
+        if line is None or event.rule == scenario_rule:
+            return describe(event, names)
+        return line(view_before, event.data, lambda seat: seat_name(names, seat))
+    return describe_on
 
 
 def reads_table(rules: Any) -> bool:

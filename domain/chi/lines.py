@@ -4,19 +4,14 @@ the viewer's own: a card drawn from the deck is named to its drawer only."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
-
 from domain.chi.cards import POINTS, label, name_of
 from domain.chi.describe import SCENARIO, describe
-from domain.contract import Event, seat_name
+from domain.lines import Data, TableLine, View, Who, on_table
 
 # What only keeps the table in order: a move list may fold these lines, and no others.
 BOOKKEEPING = frozenset({"deck_shuffled", "row_refilled", "row_slots_left_empty", "discard_reshuffled", "turn_started",
                          "turn_passed"})
 
-View = Mapping[str, Any]
-Data = Mapping[str, Any]
-Who = Callable[[int], str]
 
 
 def _points(view: View, seat: int, change: int, who: Who) -> str:
@@ -68,7 +63,7 @@ def _deck_card_drawn(view: View, d: Data, who: Who) -> str:
     return f"{who(d['seat'])} draws a card from the deck"
 
 
-_ON_TABLE: dict[str, Callable[[View, Data, Who], str]] = {
+_ON_TABLE: dict[str, TableLine] = {
     "yang_played": _yang_played,
     "chi_played": _chi_played,
     "conflict_passed": _passed,
@@ -77,9 +72,4 @@ _ON_TABLE: dict[str, Callable[[View, Data, Who], str]] = {
 }
 
 
-def describe_on(view_before: View, event: Event, names: Sequence[str]) -> str:
-    """The event's line as the viewer of `view_before` reads it; `describe`'s where the table adds nothing."""
-    line = _ON_TABLE.get(event.type)
-    if line is None or event.rule == SCENARIO:
-        return describe(event, names)
-    return line(view_before, event.data, lambda seat: seat_name(names, seat))
+describe_on = on_table(_ON_TABLE, describe, SCENARIO)

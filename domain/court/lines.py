@@ -4,18 +4,14 @@ the Daemon Princes' penalty become. A solitaire hides only the deck, which no li
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
-
-from domain.contract import Event
 from domain.court.cards import VP, name_of
 from domain.court.describe import describe
+from domain.lines import Data, TableLine, View, Who, on_table
 
 # What only keeps the table in order: a move list may fold these lines, and no others.
 BOOKKEEPING = frozenset({"deck_shuffled", "row_slid", "card_drawn", "row_left_short", "turn_started", "power_done",
                          "fight_offered", "daemons_shuffled_back"})
 
-View = Mapping[str, Any]
-Data = Mapping[str, Any]
 
 
 def _space(view: View, space: int) -> str:
@@ -32,7 +28,7 @@ def _vp(view: View, change: int) -> str:
     return f"{view['vp']} -> {view['vp'] + change} VP"
 
 
-def _bought(view: View, d: Data) -> str:
+def _bought(view: View, d: Data, _who: Who) -> str:
     covers = f", covering {name_of(d['covers'])}" if d.get("covers") else ""
     paid = f"{d['price']} CP ({_cp(view, -d['price'])})" if d["price"] else "nothing"
     return f"Buys {name_of(d['card'])} from slot {d['slot'] + 1} for {paid} and places it on space {d['space'] + 1}{covers}"
@@ -45,47 +41,47 @@ def _power_card(view: View, space: int) -> str:
     return named[:1].upper() + named[1:]
 
 
-def _minister(view: View, d: Data) -> str:
+def _minister(view: View, d: Data, _who: Who) -> str:
     paid = ", ".join(name_of(card) for card in d["from"])
     return f"{_power_card(view, d['space'])} collects {d['cp']} CP from {paid} ({_cp(view, d['cp'])})"
 
 
-def _poet(view: View, d: Data) -> str:
+def _poet(view: View, d: Data, _who: Who) -> str:
     honoured = ", ".join(name_of(card) for card in d["cards"]) or "nothing"
     return f"{_power_card(view, d['space'])} gains {d['vp']} VP for {honoured} ({_vp(view, d['vp'])})"
 
 
-def _awaits(view: View, d: Data) -> str:
+def _awaits(view: View, d: Data, _who: Who) -> str:
     power = ("may discard a card of its clan from the Royal Court" if d["power"] == "tax"
              else "may lead the Generals against a Daemon Prince")
     return f"{_power_card(view, d['space'])} on space {d['space'] + 1} {power}"
 
 
-def _tax(view: View, d: Data) -> str:
+def _tax(view: View, d: Data, _who: Who) -> str:
     gain = (f"{d['amount']} VP ({_vp(view, d['amount'])})" if d["take"] == "vp"
             else f"{d['amount']} CP ({_cp(view, d['amount'])}; the card goes to the Court of the Daemon Princes)")
     return (f"{_power_card(view, d['by'])} discards {name_of(d['card'])} from space {d['space'] + 1} "
             f"for {gain}")
 
 
-def _defeated(view: View, d: Data) -> str:
+def _defeated(view: View, d: Data, _who: Who) -> str:
     paid = f", paying {d['pay']} CP ({_cp(view, -d['pay'])})" if d["pay"] else ""
     return f"The Generals defeat {name_of(d['card'])} in slot {d['slot'] + 1}{paid}: +{d['vp']} VP ({_vp(view, d['vp'])})"
 
 
-def _income(view: View, d: Data) -> str:
+def _income(view: View, d: Data, _who: Who) -> str:
     collectors = len(d.get("tax_collectors") or [])
     why = f" (1, and 1 for each of {collectors} Tax Collectors on top)" if collectors else ""
     return f"Phase 1B: the treasury gains {d['cp']} CP{why} ({_cp(view, d['cp'])})"
 
 
-def _took(view: View, d: Data) -> str:
+def _took(view: View, d: Data, _who: Who) -> str:
     penalty = view["penalty"]
     return (f"Phase 3: the Daemon Princes take {name_of(d['card'])} from slot {d['slot'] + 1} into their court "
             f"(its {VP[d['card']]} VP count against you: penalty {penalty} -> {penalty + VP[d['card']]})")
 
 
-_ON_TABLE: dict[str, Callable[[View, Data], str]] = {
+_ON_TABLE: dict[str, TableLine] = {  # a solitaire's lines name no seat
     "card_bought": _bought,
     "minister_paid": _minister,
     "poet_honoured": _poet,
@@ -97,9 +93,4 @@ _ON_TABLE: dict[str, Callable[[View, Data], str]] = {
 }
 
 
-def describe_on(view_before: View, event: Event, names: Sequence[str]) -> str:
-    """The event's line read against the table before it; `describe`'s where the table adds nothing."""
-    line = _ON_TABLE.get(event.type)
-    if line is None or event.rule == "court.scenario":
-        return describe(event, names)
-    return line(view_before, event.data)
+describe_on = on_table(_ON_TABLE, describe, "court.scenario")

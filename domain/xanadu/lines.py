@@ -5,18 +5,15 @@ not see (a worker face down, a card in a rival's hand) is never named."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Sequence
 
-from domain.contract import Event, seat_name
+from domain.lines import Data, TableLine, View, Who, on_table
 from domain.xanadu.cards import name_of
 from domain.xanadu.describe import describe
 
 # What only keeps the table in order: a move list may fold these lines, and no others.
 BOOKKEEPING = frozenset({"deck_shuffled", "deck_reshuffled", "turn_started", "sell_ended", "starting_offered"})
 
-View = Mapping[str, Any]
-Data = Mapping[str, Any]
-Who = Callable[[int], str]
 
 
 def building_name(view: View, owner: int, index: int, who: Who) -> str:
@@ -87,7 +84,7 @@ def _scored(view: View, d: Data, who: Who) -> str:
     return "Every building in play scores: " + "; ".join(seat_line(seat, values) for seat, values in enumerate(d["values"]))
 
 
-_ON_TABLE: dict[str, Callable[[View, Data, Who], str]] = {
+_ON_TABLE: dict[str, TableLine] = {
     "cover_planned": _cover_planned,
     "worker_chosen": _worker_chosen,
     "workers_placed": _workers_placed,
@@ -99,9 +96,4 @@ _ON_TABLE: dict[str, Callable[[View, Data, Who], str]] = {
 }
 
 
-def describe_on(view_before: View, event: Event, names: Sequence[str]) -> str:
-    """The event's line as the viewer of `view_before` reads it; `describe`'s where the table adds nothing."""
-    line = _ON_TABLE.get(event.type)
-    if line is None or event.rule == "xanadu.scenario":
-        return describe(event, names)
-    return line(view_before, event.data, lambda seat: seat_name(names, seat))
+describe_on = on_table(_ON_TABLE, describe, "xanadu.scenario")
