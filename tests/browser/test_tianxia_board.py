@@ -89,10 +89,14 @@ def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideway
         assert sideways(phone) == 0, "the page itself never scrolls sideways"
 
         window = phone.locator(".tx-zoom")
-        # The page scrolled until the map's window meets the step controls, which stay at the top.
-        phone.evaluate("""() => scrollBy(0, document.querySelector('.tx-zoom').getBoundingClientRect().top
-                                         - document.querySelector('.controls').getBoundingClientRect().bottom)""")
+        # On a phone the step controls follow the board when it is one's decision (the first screen is
+        # the table's), so nothing stays above the map: the page scrolled until its window meets the top.
+        assert phone.evaluate("""() => document.querySelector('.controls').getBoundingClientRect().top
+                                       >= document.querySelector('.tx-zoom').getBoundingClientRect().bottom"""), \
+            "the step controls after the board"
+        phone.evaluate("() => scrollBy(0, document.querySelector('.tx-zoom').getBoundingClientRect().top)")
         box = window.bounding_box()
+        assert box["y"] == pytest.approx(0, abs=2), "the map's window at the top of the screen"
         assert box["y"] + 200 < phone.locator("#play-panel").bounding_box()["y"], "the map in sight above the bar"
         version = api.get(game_id)["version"]
         session = context.new_cdp_session(phone)
@@ -116,8 +120,11 @@ def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideway
         phone.get_by_role("button", name="Whole board").click()
         assert map_width() == pytest.approx(fitted, abs=1)
 
-        # Two fingers on the map, spread apart: the map grows with them.
+        # Two fingers on the map, spread apart: the map grows with them. The whole map scrolled to the
+        # top of the screen first, where all of it is in sight above the docked bar.
+        phone.evaluate("() => scrollBy(0, document.querySelector('.tx-zoom').getBoundingClientRect().top)")
         box = window.bounding_box()
+        assert box["y"] + box["height"] < phone.locator("#play-panel").bounding_box()["y"], "the whole map above the bar"
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         fingers = lambda gap: [{"x": x - gap, "y": y, "id": 1}, {"x": x + gap, "y": y, "id": 2}]  # noqa: E731
         session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": fingers(30)})

@@ -240,10 +240,14 @@
     view.wanted = n;
     const step = await stepAt(n);
     if (view.wanted !== n) return; // a later ask overtook this one
+    // The step already on show (the stream's news of a move this page has just drawn) is not drawn
+    // again: the table stays the one under the player's finger, only its marks brought up to date.
+    const again = view.drawn === step && view.drawnPlaying === playing(step.step);
     view.step = n;
     view.shown = step;
     root.dataset.step = n;
-    drawStep(step);
+    if (again) markSince($("table"), step.step === lastStep() ? since.changed : []);
+    else drawStep(step);
     drawControls();
     const address = new URL(location.href);
     address.searchParams.set("step", n);
@@ -253,6 +257,8 @@
 
   function drawStep(step) {
     const tableBox = $("table");
+    view.drawn = step; // the step whose table #table holds, and whether it was drawn to be played on
+    view.drawnPlaying = playing(step.step);
     drawer.render(tableBox, step.table, playing(step.step) ? { act: (action) => submit(action, step.step) } : undefined);
     highlight(tableBox, step.explanation.changes);
     markSince(tableBox, step.step === lastStep() ? since.changed : []);
