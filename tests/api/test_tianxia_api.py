@@ -4,6 +4,8 @@ the replay with the card, the die and the rule; and what a seat may not see stay
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from domain.rng import Rng
@@ -51,6 +53,12 @@ def test_a_person_plays_a_solo_game_against_li_mu_at_each_difficulty_to_its_end(
     assert game["table"]["rival"]["deck"] is not None, "the finished game shows his deck"
 
 
+# Li Mu's card in words: the die he rolled, the card it resolves and why, without the rule's id
+# (that is the step's `rule`, shown in the rule panel).
+LI_MU_RESOLVES = re.compile(r"Li Mu rolls (?P<roll>[1-6]) and resolves card S\d\dA?: a roll of (?P<again>[1-6]) resolves "
+                            r"the (first open card|second open card|top card of the deck)")
+
+
 def test_li_mus_turns_are_the_rules_own_each_naming_its_card_die_and_rule_in_the_replay(client):
     url, auth = create(client, [{"name": "ana"}], "solo-replay", difficulty="normal")
     game = play_to_the_end(client, url, auth, "solo-replay")
@@ -64,11 +72,13 @@ def test_li_mus_turns_are_the_rules_own_each_naming_its_card_die_and_rule_in_the
     assert rival_steps, "Li Mu took turns"
     assert {step["decision"]["rules"] for step in rival_steps} == {"li-mu"}
     chosen = [step for step in steps if step["type"] == "rival_card_chosen"]
-    assert chosen and all(step["rule"].startswith("tianxia.") for step in chosen)
-    assert all(step["description"].startswith("Li Mu rolls ") and " and resolves S0" in step["description"]
-               for step in chosen), chosen[0]["description"]
+    assert chosen and all(step["rule"] == "tianxia.limu.die" for step in chosen), "the rule is the step's own field"
+    said = [LI_MU_RESOLVES.fullmatch(step["description"]) for step in chosen]
+    assert all(said), next(step["description"] for step, line in zip(chosen, said) if not line)
+    assert all(line["roll"] == line["again"] for line in said), "the line's reason names the same roll"
     one = client.get(f"{url}/replay/{chosen[0]['step']}").json
     assert one["explanation"]["decision"]["kind"] == "rules" and one["table"]["table"]["rival"]["roll"] in range(1, 7)
+    assert int(said[0]["roll"]) == one["table"]["table"]["rival"]["roll"], "the line names the die the table shows"
     assert "tianxia.limu.die" in [rule["id"] for rule in one["explanation"]["rules"]]
     assert one["explanation"]["rerun"]["same_events"] is True, "re-run, his turn gives the recorded events"
     assert game["status"] == "finished"
