@@ -5,25 +5,13 @@ that made it (in words), and the places of its table changed."""
 from __future__ import annotations
 
 from tests.api.test_games_api import bearer
+from tests.fixtures.chi_conflict import RED_YIN_AGAINST_A_LONE_RED_YANG
 
 
 def create(client, game, seats, seed):
     answer = client.post("/api/games", json={"game": game, "seats": seats, "seed": seed})
     assert answer.status_code == 201, answer.json
     return answer.json
-
-
-# ana (seat 0) is to play, her red Yang (3) alone in a stack and no Chi in hand; bo holds the red Yin.
-SCENARIO = {
-    "hands": [["yin-blue-1", "yang-pink-2"], ["yin-red-1", "yang-gold-1", "yin-white-1"]],
-    "row": ["yin-grey-1", "yang-orange-2", "chi-3", "yin-purple-1", "yin-black-2", "yang-brown-1"],
-    "areas": [[["yang-red-1"], ["yang-green-1"]], [["yang-black-1"], ["yang-purple-1"]]],
-    "discard": ["yin-orange-1"],
-    "deck": ["yin-pink-1", "chi-4", "chi-1"],
-    "to_play": 0,
-    "starter": 0,
-    "turn": 9,
-}
 
 
 def decide(client, game_id, token, action):
@@ -36,7 +24,7 @@ def decide(client, game_id, token, action):
 
 def test_after_the_rivals_turn_the_seat_reads_each_of_its_actions_and_every_change_to_its_score(client):
     answer = client.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
-                                             "seed": "since-chi", "scenario": SCENARIO})
+                                             "seed": "since-chi", "scenario": RED_YIN_AGAINST_A_LONE_RED_YANG})
     assert answer.status_code == 201, answer.json
     game_id, (ana, bo) = answer.json["id"], (token["token"] for token in answer.json["tokens"])
     drawn = decide(client, game_id, ana, {"type": "draw", "slot": 0})

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from tests.browser import test_court, test_xanadu
 from tests.browser.court_page import Player
+from tests.fixtures.chi_conflict import RED_YIN_AGAINST_A_LONE_RED_YANG
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -70,21 +71,8 @@ def test_the_court_tells_what_each_power_and_the_daemon_princes_took_and_what_it
     assert_folds_hide_only_bookkeeping(page, steps)
 
 
-# ana (seat 0) is to play, her red Yang (3) alone in a stack and no Chi in hand; bo holds the red Yin.
-CHI_SCENARIO = {
-    "hands": [["yin-blue-1", "yang-pink-2"], ["yin-red-1", "yang-gold-1", "yin-white-1"]],
-    "row": ["yin-grey-1", "yang-orange-2", "chi-3", "yin-purple-1", "yin-black-2", "yang-brown-1"],
-    "areas": [[["yang-red-1"], ["yang-green-1"]], [["yang-black-1"], ["yang-purple-1"]]],
-    "discard": ["yin-orange-1"],
-    "deck": ["yin-pink-1", "chi-4", "chi-1"],
-    "to_play": 0,
-    "starter": 0,
-    "turn": 9,
-}
-
-
 def test_chi_a_player_who_comes_back_reads_since_your_last_move_with_the_rule_of_each_change(page, server, api):
-    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="others-chi", scenario=CHI_SCENARIO)
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="others-chi", scenario=RED_YIN_AGAINST_A_LONE_RED_YANG)
     game_id, (ana, bo) = created["id"], (token["token"] for token in created["tokens"])
     page.goto(f"{server}/games/{game_id}#token={ana}")
     page.wait_for_selector("#actions button.action, #table .playable")
