@@ -4,6 +4,7 @@ challenges the other by name, the other accepts from "Your games", and both play
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_playing import PREFERENCE, legal_on_page, take
 
@@ -107,7 +108,7 @@ def test_a_challenge_from_a_players_page_is_declined_with_a_reason_and_an_offer_
     cy.goto(f"{server}/players/{ana_id}")
     cy.get_by_role("link", name="Challenge ana to a game").click()
     cy.wait_for_selector("#challenges:not([hidden])")
-    assert cy.locator("#challenge-name").input_value() == "ana"
+    expect(cy.locator("#challenge-name")).to_have_value("ana")  # filled once the page has read her name
     cy.get_by_role("region", name="Challenges").get_by_label("Rated").uncheck()
     cy.get_by_role("button", name="Challenge", exact=True).click()
     cy.locator("#challenges-outgoing li", has_text="You challenged ana").filter(has_text="casual").wait_for()

@@ -37,7 +37,7 @@ def test_choosing_xanadu_offers_its_bots_only_and_starts_a_game_against_them(pag
     game = api.get(page.locator("#viewer").get_attribute("data-game-id"))
     assert game["game"] == "xanadu"
     assert [(seat["name"], seat["bot"]) for seat in game["seats"]] == [
-        ("ana", None), ("builder-bot", "builder"), ("builder-bot-2", "builder")]
+        ("ana", None), ("builder-bot", "builder"), ("builder-bot (2)", "builder")]
     assert "You hold ana's seat" in page.locator("#seat").inner_text()
 
 
