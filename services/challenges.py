@@ -8,8 +8,10 @@ challenge's closing and the new game in one transaction, so of two takers racing
 the other finds it taken.
 
 Who sits where: `seat` says the challenger's seat, "first" or "second", or "random" (the
-default): then the challenger sits first when the challenge id's SHA-256 is even, a coin anyone
-can check and nobody can choose once the challenge is issued (docs/house-rules.md).
+default): then the coin is the new game's seed, drawn when the challenge is accepted, kept secret
+and committed to as every game's is, and revealed with it at the end: nobody can know the seats
+before accepting (and so take only the challenges that seat them first), and anyone can check
+them afterwards (docs/house-rules.md).
 
 Bounds: a player has at most MAX_OUTGOING challenges open, and at most MAX_INCOMING waiting for
 their answer; a reason is at most MAX_REASON characters.
@@ -18,6 +20,7 @@ their answer; a reason is at most MAX_REASON characters.
 from __future__ import annotations
 
 import hashlib
+import secrets
 from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping
 from uuid import UUID
@@ -92,11 +95,15 @@ def checked_reason(raw: Any) -> str | None:
     return raw.strip() or None
 
 
-def challenger_first(challenge: Challenge) -> bool:
-    """Whether the challenger takes the first seat."""
+SEAT_COIN = b"chronicle challenge seat\0"  # keeps the coin apart from the seed's other draws
+
+
+def challenger_first(challenge: Challenge, seed: str) -> bool:
+    """Whether the challenger takes the first seat of the game dealt from `seed`: by lot, when the
+    last byte of SHA-256(SEAT_COIN + seed) is even."""
     seat = challenge.table["seat"]
     if seat == "random":
-        return hashlib.sha256(str(challenge.id).encode()).digest()[-1] % 2 == 0
+        return hashlib.sha256(SEAT_COIN + seed.encode()).digest()[-1] % 2 == 0
     return seat == "first"
 
 
@@ -216,8 +223,9 @@ class Challenges:
             if likeness(challenge.challenger["name"]) == likeness(taker.name):
                 raise InvalidRequest(f"you and {challenge.challenger['name']} share a name: names at one table must "
                                      "differ", "id")
+            seed = secrets.token_hex(32)  # the new game's, secret until it ends
             seats = [{"player": challenge.challenger["id"]}, {"player": str(taker.id)}]
-            if not challenger_first(challenge):
+            if not challenger_first(challenge, seed):
                 seats.reverse()
             table = challenge.table
             options = dict(table["options"]) if table["rated"] else {**table["options"], "casual": True}
@@ -227,7 +235,7 @@ class Challenges:
                 return [challenge, *self._close_everywhere(challenge)]
 
             try:
-                created = self.create(table["game"], seats, options=options, clock=table["clock"],
+                created = self.create(table["game"], seats, seed=seed, options=options, clock=table["clock"],
                                       consent={challenge.challenger["id"], str(taker.id)}, also_save=closing)
             except IntegrityError:
                 continue  # a taker, an answer or another challenge came first: look again

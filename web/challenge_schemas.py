@@ -17,8 +17,8 @@ class ChallengeRequest(Schema):
     rated = fields.Boolean(load_default=True, metadata={"description": "whether the game counts for the ratings "
                                                                         "(false: a casual game)"})
     seat = fields.String(validate=validate.OneOf(SEATS), metadata={
-        "description": "the challenger's seat: first, second, or random (the default: a coin anyone can check, "
-                       "the parity of the SHA-256 of the challenge's id)"})
+        "description": "the challenger's seat: first, second, or random (the default: a coin drawn from the new "
+                       "game's seed when the challenge is accepted, checkable once the seed is revealed at its end)"})
     expires_in = fields.String(validate=validate.Length(max=MAX_DURATION), metadata={
         "description": "how long the challenge stays open: an ISO 8601 duration from PT1H to P14D (default P3D)"})
 

@@ -251,17 +251,29 @@ def test_the_challenged_hears_of_a_challenge_on_their_notice_stream_and_the_chal
     assert [(data["id"], data["status"], data["reason"]) for data in told] == [(waiting["id"], "declined", "busy")]
 
 
-def test_seats_drawn_by_lot_follow_the_parity_of_the_challenges_id_and_first_or_second_are_kept(client):
+def test_seats_drawn_by_lot_follow_the_new_games_seed_revealed_at_its_end_and_first_or_second_are_kept(client):
     ana, bo = register(client, "ana"), register(client, "bo")
     for seat in ("random",) * 6 + ("first", "second"):
         issued = challenge(client, ana, bo, seat=seat)
         game_id = answer(client, bo, issued["id"], "accept").json["game_id"]
-        first = client.get(f"/api/games/{game_id}").json["seats"][0]["name"]
+        game = client.get(f"/api/games/{game_id}").json
+        first = game["seats"][0]["name"]
+        assert "seed" not in game, "the coin stays secret while the game runs"
+        resign(client, game_id, ana if first == "ana" else bo)
+        seed = client.get(f"/api/games/{game_id}").json["seed"]  # revealed at the end: the lot checks
         if seat == "random":
-            even = hashlib.sha256(issued["id"].encode()).digest()[-1] % 2 == 0
+            even = hashlib.sha256(b"chronicle challenge seat\0" + seed.encode()).digest()[-1] % 2 == 0
             assert first == ("ana" if even else "bo")
         else:
             assert first == ("ana" if seat == "first" else "bo")
+
+
+def resign(client, game_id, player):
+    """The player resigns the game (their key opens their seat), ending it."""
+    version = client.get(f"/api/games/{game_id}").json["version"]
+    answer = client.post(f"/api/games/{game_id}/actions", json={"action": {"type": "resign"}, "expected_version": version},
+                         headers=bearer(player["key"]))
+    assert answer.status_code == 200, answer.json
 
 
 def test_a_player_has_at_most_so_many_challenges_waiting_for_their_answer(client, monkeypatch):
