@@ -6,7 +6,7 @@ PORT ?= 8000
 CHRONICLE_DATA ?= var
 export PORT CHRONICLE_DATA
 
-.PHONY: install run worker sweep lint test test-fast test-browser bench screenshot clean
+.PHONY: install run worker sweep lint test test-fast test-browser docs bench screenshot clean
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -40,6 +40,10 @@ test-fast: install
 test-browser: install
 	$(PY) -m pytest -q tests/browser
 
+# docs/ as a site in site/ (mkdocs.yml); strict, as `make test` builds it (tests/integration/test_docs.py)
+docs: install
+	$(VENV)/bin/mkdocs build --strict
+
 $(VENV)/.bench-installed: $(VENV)/.installed
 	$(VENV)/bin/pip install --quiet -e ".[dev,bench]"
 	touch $@
@@ -47,9 +51,9 @@ $(VENV)/.bench-installed: $(VENV)/.installed
 bench: install $(VENV)/.bench-installed
 	$(PY) -m bench
 
-# docs/screenshots/, the README's pictures of the viewer (needs chromium)
+# docs/screenshots/, the pictures of the viewer in the README and docs/viewer.md (needs chromium)
 screenshot: install
 	$(PY) -m tests.browser.screenshot
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .hypothesis
+	rm -rf $(VENV) var site .pytest_cache .hypothesis

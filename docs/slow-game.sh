@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's slow game: two players play Chi over REST from their inboxes, a day per decision.
+# The slow game of docs/playing-over-rest.md: two players play Chi over REST from their inboxes, a day per decision.
 # Run it against a server started with `make run` (or set API to another address).
 set -euo pipefail
 API=${API:-http://127.0.0.1:8000}

@@ -1,4 +1,4 @@
-"""`make screenshot`: the pictures of the viewer in docs/screenshots/, as the README shows them.
+"""`make screenshot`: the pictures of the viewer in docs/screenshots/, as the README and docs/viewer.md show them.
 
 Chi: a game of ana against the greedy bot is played over the API for a few turns (the first legal
 action each time, from a fixed seed), then the page is opened with ana's token: her hand, the

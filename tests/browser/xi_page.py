@@ -90,7 +90,7 @@ def highlighted(page: Page) -> set[str]:
 def unit_card(page: Page, uid: str):
     return page.locator(f"#table .xi-unit[data-card='{uid}']")
 
-# The README's picture: bo's turn 8, a full table (a statement, a spell on a unit, a lasting spell);
+# The picture in docs/viewer.md: bo's turn 8, a full table (a statement, a spell on a unit, a lasting spell);
 # bo's Earth Soldier then skirmishes ana's Snow Beast, and her window opens.
 PICTURE = {
     "turn": 8, "active": 1, "first": 0,

@@ -1,4 +1,4 @@
-"""The README's slow game between two players works as printed, against a real server."""
+"""The slow game between two players (docs/playing-over-rest.md) works as printed, against a real server."""
 
 import os
 import subprocess
@@ -11,9 +11,9 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_readme_prints_the_slow_game_script_as_it_is():
+def test_the_docs_print_the_slow_game_script_as_it_is():
     script = (ROOT / "docs/slow-game.sh").read_text().rstrip()
-    assert script in (ROOT / "README.md").read_text()
+    assert script in (ROOT / "docs/playing-over-rest.md").read_text()
 
 
 def test_two_players_find_join_and_play_a_game_from_their_inboxes(server):

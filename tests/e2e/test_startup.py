@@ -1,6 +1,6 @@
 """Starting the scaled-out service: processes that start at the same moment all come up.
 
-A deployment starts its API servers (gunicorn boots all its workers at once: the README's
+A deployment starts its API servers (gunicorn boots all its workers at once: docs/operating.md's
 "Running on many hosts" runs `--workers 4`) and its RQ workers together, on a new database or on
 an existing one. Each of those processes begins with `services.bootstrap.build()`, which builds
 the event store, and the store creates (or re-creates) its PostgreSQL tables, types, indexes and

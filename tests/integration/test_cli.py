@@ -1,5 +1,5 @@
 """The `chronicle` command line: export, verify offline, import, replay, simulate; where it looks
-for its store, how it ends when its reader goes away, and how the README runs it."""
+for its store, how it ends when its reader goes away, and how the README and the docs run it."""
 
 import json
 import os
@@ -155,10 +155,17 @@ def test_a_reader_taking_the_first_lines_gets_them_and_no_error(exported, tmp_pa
     assert [line.split()[0] for line in done.stdout.splitlines()] == ["1", "2"]
 
 
+# The README and the pages of docs/ that tell how to use the service (not the designs, nor the
+# pages the command line prints, which name it `chronicle` alone).
+GUIDE = ["README.md"] + [f"docs/{page}.md" for page in (
+    "cli", "playing-over-rest", "api", "viewer", "players", "clocks", "streams-and-webhooks", "replays-and-audit",
+    "disputes", "bots", "operating", "benchmarks", "how-it-works", "code-layout", "adding-a-game",
+    "games/court", "games/xanadu", "games/xi", "games/tianxia")]
+
+
 def readme_commands() -> list[str]:
-    """Every `chronicle ...` command the README shows (in code spans or blocks), spaces normalised."""
-    text = (ROOT / "README.md").read_text()
-    spans = re.findall(r"`([^`]*)`", text, flags=re.S)
+    """Every `chronicle ...` command the README and the guide show (in code spans or blocks), spaces normalised."""
+    spans = [span for page in GUIDE for span in re.findall(r"`([^`]*)`", (ROOT / page).read_text(), flags=re.S)]
     return [" ".join(span.split()) for span in spans if re.match(r"\s*(\S*/)?chronicle\s", span)]
 
 

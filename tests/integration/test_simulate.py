@@ -1,4 +1,4 @@
-"""`chronicle simulate`: a bot's games beside a random player's, as the README's table shows them.
+"""`chronicle simulate`: a bot's games beside a random player's, as the games' pages (docs/games/) show them.
 (The 1,000-game figures are `make bench`'s; here a small sample.)"""
 
 from web.cli import main
@@ -58,7 +58,7 @@ def test_simulating_names_the_decks_a_game_has_when_asked_for_another(capsys):
 
 
 def test_simulating_tianxia_prints_li_mus_wins_at_each_difficulty_with_intervals(capsys):
-    """The README's difficulty table, on a small sample: Li Mu's share of wins against the steward
+    """Tianxia's difficulty table (docs/games/tianxia.md), on a small sample: Li Mu's share of wins against the steward
     and the random player at each level, the levels in rising order, and the verdict."""
     assert main(["simulate", "tianxia", "--games", "12"]) == 0
     out = capsys.readouterr().out.splitlines()

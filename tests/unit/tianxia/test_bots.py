@@ -1,6 +1,6 @@
 """The steward, Tianxia's bot for a person's seat, plays for prestige: it beats the random player
 at every table size, and Li Mu beats it more often the harder he is set. (The 1,000-game table
-is the README's, from `chronicle simulate tianxia`; here a small sample.)"""
+is docs/games/tianxia.md's, from `chronicle simulate tianxia`; here a small sample.)"""
 
 from __future__ import annotations
 
