@@ -230,6 +230,16 @@ class Game(Generic[S]):
             raise NotYourTurn("the rules have no turn of their own to play here")
         return self.rival.play(state, rng)
 
+    @property
+    def option_types(self) -> Mapping[str, type]:
+        """The game's own options, name -> the type of its value; none without options."""
+        return self.options.types if self.options else EMPTY
+
+    @property
+    def option_choices(self) -> Mapping[str, Sequence[Any]]:
+        """The allowed values of the options that have a list of them."""
+        return self.options.choices if self.options else EMPTY
+
     def new_game_options(self, options: Options | None) -> dict[str, Any]:
         """A new game's options: those given, and the game's defaults for the others (what a game
         records at creation, e.g. the newest edition of its deck, so that it keeps it)."""
