@@ -160,7 +160,7 @@ def test_a_reader_taking_the_first_lines_gets_them_and_no_error(exported, tmp_pa
 GUIDE = ["README.md"] + [f"docs/{page}.md" for page in (
     "cli", "playing-over-rest", "api", "viewer", "players", "clocks", "streams-and-webhooks", "replays-and-audit",
     "disputes", "bots", "operating", "benchmarks", "how-it-works", "code-layout", "adding-a-game",
-    "games/court", "games/xanadu", "games/xi", "games/tianxia")]
+    "games/chi", "games/court", "games/xanadu", "games/xi", "games/tianxia")]
 
 
 def readme_commands() -> list[str]:
