@@ -1,0 +1,139 @@
+"""A store written before the games shared one formal contract and the service was grouped by
+concern still loads, replays, audits, verifies, rebuilds its read models and plays on.
+
+The store (tests/fixtures/store-before-one-contract.sqlite.gz) and its guide (the .json beside it:
+each game's kind and its seats' tokens) were written by the service as it was then:
+tests/fixtures/make_store_before_one_contract.py says how. Everything here goes through what
+stays fixed across a reshaping: the HTTP API, the command line's `verify`, the read models.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from services.bootstrap import build
+from web.app import create_app
+from web.cli import main as chronicle
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+STORE = FIXTURES / "store-before-one-contract.sqlite.gz"
+GUIDE = json.loads((FIXTURES / "store-before-one-contract.json").read_text())
+GAMES = ("chi", "court", "xanadu", "xi", "tianxia")
+SNAPSHOT_EVERY = 20  # the store's snapshot interval when the file was written
+
+
+def bearer(token: str | None) -> dict[str, str]:
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
+def viewers(entry: dict) -> list[str | None]:
+    """Every seat's token, then a spectator (no token)."""
+    return [entry["tokens"][seat] for seat in sorted(entry["tokens"])] + [None]
+
+
+@pytest.fixture
+def old_store(tmp_path):
+    """The old store copied to a data folder of its own, and the API over it."""
+    path = tmp_path / "events.sqlite"
+    with gzip.open(STORE) as packed, path.open("wb") as unpacked:
+        shutil.copyfileobj(packed, unpacked)
+    services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(path),
+                      "CHRONICLE_DATA": str(tmp_path)})
+    app = create_app(services=services)
+    yield path, app
+    services.store.close()
+
+
+def test_the_store_holds_a_finished_and_a_running_game_of_every_game_and_sandboxes(old_store):
+    path, app = old_store
+    client = app.test_client()
+    for kind in ("finished", "running"):
+        assert {entry["game"] for entry in GUIDE if entry["kind"] == kind} == set(GAMES)
+    for entry in GUIDE:
+        table = client.get(f"/api/games/{entry['id']}")
+        assert table.status_code == 200, table.json
+        assert table.json["game"] == entry["game"] and table.json["status"] == entry["kind"]
+        assert table.json["sandbox"] == ("sandbox" in entry)
+    assert {entry.get("sandbox") for entry in GUIDE} == {None, "scenario", "fork"}
+    with sqlite3.connect(path) as connection:
+        versions = dict(connection.execute("SELECT originator_id, MAX(originator_version) FROM stored_events "
+                                           "GROUP BY originator_id"))
+        snapshotted = {row[0] for row in connection.execute("SELECT DISTINCT originator_id FROM stored_snapshots")}
+        taken_back = connection.execute("SELECT COUNT(*) FROM stored_events WHERE "
+                                        "CAST(state AS TEXT) LIKE '%\"type\":\"taken_back\"%'").fetchone()[0]
+    long_games = {entry["id"].replace("-", "") for entry in GUIDE
+                  if versions[entry["id"].replace("-", "")] > SNAPSHOT_EVERY}
+    assert len(long_games) >= len(GAMES) * 2 and long_games <= snapshotted
+    assert taken_back >= 2
+
+
+def test_every_step_of_every_game_replays_as_every_seat_and_as_a_spectator(old_store):
+    _, app = old_store
+    client = app.test_client()
+    for entry in GUIDE:
+        for token in viewers(entry):
+            version = client.get(f"/api/games/{entry['id']}", headers=bearer(token)).json["version"]
+            steps, after = [], 0
+            while after is not None:
+                page = client.get(f"/api/games/{entry['id']}/replay?after={after}&limit=100", headers=bearer(token))
+                assert page.status_code == 200, page.json
+                steps += [step["step"] for step in page.json["steps"]]
+                after = page.json["next_after"]
+            assert steps == list(range(1, version + 1))
+            for n in steps:
+                step = client.get(f"/api/games/{entry['id']}/replay/{n}", headers=bearer(token))
+                assert step.status_code == 200, (entry["game"], n, step.json)
+                assert step.json["event"]["version"] == n and step.json["description"]
+
+
+def test_the_finished_games_audit_and_their_exports_verify_offline(old_store, tmp_path, capsys):
+    _, app = old_store
+    client = app.test_client()
+    finished = [entry for entry in GUIDE if entry["kind"] == "finished"]
+    for entry in finished:
+        audit = client.get(f"/api/games/{entry['id']}/audit")
+        assert audit.status_code == 200 and audit.json["verified"], audit.json
+        export = client.get(f"/api/games/{entry['id']}/export")
+        assert export.status_code == 200
+        path = tmp_path / f"{entry['id']}.jsonl"
+        path.write_bytes(export.get_data())
+        capsys.readouterr()
+        assert chronicle(["verify", str(path)]) == 0, capsys.readouterr().err
+        assert capsys.readouterr().out.startswith(f"verified: {audit.json['steps']} steps")
+
+
+def test_the_read_models_rebuild_from_the_old_store(old_store):
+    _, app = old_store
+    client = app.test_client()
+    assert app.extensions["chronicle"].game_list.rebuild() > 0
+    listed, path = [], "/api/games?limit=100"
+    while path:
+        page = client.get(path)
+        assert page.status_code == 200, page.json
+        listed += page.json["games"]
+        path = page.json["next"]
+    assert {row["id"] for row in listed} >= {entry["id"] for entry in GUIDE}
+    results = client.get("/api/results?limit=100").json["results"]
+    assert {entry["id"] for entry in GUIDE if entry["kind"] == "finished"} <= {row["id"] for row in results}
+
+
+def test_each_running_game_takes_its_next_legal_move(old_store):
+    _, app = old_store
+    client = app.test_client()
+    for entry in (entry for entry in GUIDE if entry["kind"] == "running"):
+        before = client.get(f"/api/games/{entry['id']}").json
+        seat = before["to_act"]
+        token = entry["tokens"][str(seat)]
+        offered = client.get(f"/api/games/{entry['id']}/actions", headers=bearer(token)).json
+        assert offered["seat"] == seat and offered["actions"], offered
+        moved = client.post(f"/api/games/{entry['id']}/actions", headers=bearer(token),
+                            json={"action": offered["actions"][0], "expected_version": before["version"]})
+        assert moved.status_code == 200, (entry["game"], moved.json)
+        after = client.get(f"/api/games/{entry['id']}").json
+        assert after["version"] > before["version"]
