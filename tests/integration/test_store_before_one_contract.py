@@ -73,23 +73,24 @@ def test_the_store_holds_a_finished_and_a_running_game_of_every_game_and_sandbox
     assert taken_back >= 2
 
 
-def test_every_step_of_every_game_replays_as_every_seat_and_as_a_spectator(old_store):
+@pytest.mark.parametrize("entry", GUIDE, ids=lambda entry: "-".join(
+    [entry["game"], entry["kind"], entry.get("sandbox", ""), "players" if "seating" in entry else ""]).strip("-"))
+def test_every_step_of_the_game_replays_as_every_seat_and_as_a_spectator(old_store, entry):
     _, app = old_store
     client = app.test_client()
-    for entry in GUIDE:
-        for token in viewers(entry):
-            version = client.get(f"/api/games/{entry['id']}", headers=bearer(token)).json["version"]
-            steps, after = [], 0
-            while after is not None:
-                page = client.get(f"/api/games/{entry['id']}/replay?after={after}&limit=100", headers=bearer(token))
-                assert page.status_code == 200, page.json
-                steps += [step["step"] for step in page.json["steps"]]
-                after = page.json["next_after"]
-            assert steps == list(range(1, version + 1))
-            for n in steps:
-                step = client.get(f"/api/games/{entry['id']}/replay/{n}", headers=bearer(token))
-                assert step.status_code == 200, (entry["game"], n, step.json)
-                assert step.json["event"]["version"] == n and step.json["description"]
+    for token in viewers(entry):
+        version = client.get(f"/api/games/{entry['id']}", headers=bearer(token)).json["version"]
+        steps, path = [], f"/api/games/{entry['id']}/replay?limit=100"
+        while path:
+            page = client.get(path, headers=bearer(token))
+            assert page.status_code == 200, page.json
+            steps += [step["step"] for step in page.json["steps"]]
+            path = page.json["next"]
+        assert steps == list(range(1, version + 1))
+        for n in steps:
+            step = client.get(f"/api/games/{entry['id']}/replay/{n}", headers=bearer(token))
+            assert step.status_code == 200, (entry["game"], n, step.json)
+            assert step.json["event"]["version"] == n and step.json["description"]
 
 
 def test_the_finished_games_audit_and_their_exports_verify_offline(old_store, tmp_path, capsys):
@@ -128,7 +129,7 @@ def test_each_running_game_takes_its_next_legal_move(old_store):
     client = app.test_client()
     for entry in (entry for entry in GUIDE if entry["kind"] == "running"):
         before = client.get(f"/api/games/{entry['id']}").json
-        seat = before["to_act"]
+        seat = before["to_act"]["seat"]
         token = entry["tokens"][str(seat)]
         offered = client.get(f"/api/games/{entry['id']}/actions", headers=bearer(token)).json
         assert offered["seat"] == seat and offered["actions"], offered
@@ -137,3 +138,20 @@ def test_each_running_game_takes_its_next_legal_move(old_store):
         assert moved.status_code == 200, (entry["game"], moved.json)
         after = client.get(f"/api/games/{entry['id']}").json
         assert after["version"] > before["version"]
+
+
+def test_the_old_dispute_and_the_old_answer_to_a_keyed_move_are_still_kept(old_store):
+    _, app = old_store
+    client = app.test_client()
+    [entry] = [entry for entry in GUIDE if "idempotent_move" in entry]
+    disputes = client.get(f"/api/games/{entry['id']}/disputes", headers=bearer(entry["tokens"]["0"]))
+    assert disputes.status_code == 200, disputes.json
+    assert [(dispute["step"], dispute["seat"]) for dispute in disputes.json["disputes"]] == [(9, 0)]
+    move = entry["idempotent_move"]
+    before = client.get(f"/api/games/{entry['id']}").json["version"]
+    retried = client.post(f"/api/games/{entry['id']}/actions",
+                          headers={**bearer(entry["tokens"][str(move["seat"])]), "Idempotency-Key": move["key"]},
+                          json={"action": move["action"], "expected_version": move["expected_version"]})
+    assert retried.status_code == 200, retried.json
+    assert retried.json["version"] > move["expected_version"]
+    assert client.get(f"/api/games/{entry['id']}").json["version"] == before  # answered again, not played again
