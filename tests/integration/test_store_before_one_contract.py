@@ -10,6 +10,7 @@ stays fixed across a reshaping: the HTTP API, the command line's `verify`, the r
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import shutil
 import sqlite3
@@ -94,8 +95,10 @@ def test_the_finished_games_audit_and_their_exports_verify_offline(old_store, tm
     for entry in finished:
         audit = client.get(f"/api/games/{entry['id']}/audit")
         assert audit.status_code == 200 and audit.json["verified"], audit.json
+        assert audit.json == entry["audit"]  # the same checks, steps and head as the old code's audit
         export = client.get(f"/api/games/{entry['id']}/export")
         assert export.status_code == 200
+        assert hashlib.sha256(export.get_data()).hexdigest() == entry["export_sha256"]  # byte for byte
         path = tmp_path / f"{entry['id']}.jsonl"
         path.write_bytes(export.get_data())
         capsys.readouterr()
