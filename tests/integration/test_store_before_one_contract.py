@@ -1,10 +1,13 @@
 """A store written before the games shared one formal contract and the service was grouped by
-concern still loads, replays, audits, verifies, rebuilds its read models and plays on.
+concern still loads, replays, audits, verifies, rebuilds its read models and plays on, and shows
+what it showed then.
 
 The store (tests/fixtures/store-before-one-contract.sqlite.gz) and its guide (the .json beside it:
-each game's kind and its seats' tokens) were written by the service as it was then:
-tests/fixtures/make_store_before_one_contract.py says how. Everything here goes through what
-stays fixed across a reshaping: the HTTP API, the command line's `verify`, the read models. Each game's replay, as every seat and\na spectator read it, is held to a digest of what the old code showed (the guide's replay_sha256).
+each game's kind, its seats' tokens, and digests of what the old code showed) were written by the
+service as it was then: tests/fixtures/make_store_before_one_contract.py says how. Everything here
+goes through what stays fixed across a reshaping: the HTTP API, the command line's `verify`, the
+read models. Each game's replay, as every seat and a spectator read it, is held to the digest of
+what the old code showed; each finished game's audit and export to the old ones.
 """
 
 from __future__ import annotations
