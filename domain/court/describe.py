@@ -166,7 +166,7 @@ def daemons_took(d: Data) -> str:
 # A sandbox game's opening (rule court.scenario) reuses the deal's shuffle; this line says so.
 def scenario_deck_shuffled(d: Data) -> str:
     return (f"The {d['count']} cards are laid out as the scenario says; the cards it does not "
-        "name are shuffled into the bottom of the draw deck")
+            "name are shuffled into the bottom of the draw deck")
 
 
 def say(line: Callable[[Data], str], event: Event, names: Sequence[str]) -> str:
