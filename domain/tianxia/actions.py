@@ -25,13 +25,13 @@ from typing import Any
 from domain.contract import Action, Decision, Event
 from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import emit
 from domain.tianxia.rewards import (gains_on, less, may_advance_passing, may_take, merchants, options_for,
                                     pushed_off, reward, source_words)
 from domain.tianxia.round_end import end_turn
 from domain.tianxia.state import ACTION, NEUTRAL, TianxiaState
-from domain.tianxia.vocabulary import GOODS
+from domain.tianxia.board.vocabulary import GOODS
 
 # --- What a seat may do --------------------------------------------------------------------------
 

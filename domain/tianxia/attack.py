@@ -17,7 +17,7 @@ In solo, a player brought to 0 prestige loses at once (L148).
 from __future__ import annotations
 
 from domain.contract import Event
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import emit
 from domain.tianxia.rival_lines import NOMAD_OF, SECTION_NAMES
 from domain.tianxia.state import LI_MU, SOLO, TianxiaState

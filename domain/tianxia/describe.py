@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event, seat_name
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.rewards import source_words
 
 RIVAL_NAMES = {"li-mu": "Li Mu", "bot": "the Bot"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from domain.contract import Event
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.state import (
     ACTION, ATTACK, INCOME, LI_MU, NEUTRAL, OPENING, OVER, SETUP, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState,
     copy_rival, copy_seat, copy_site, copy_state)

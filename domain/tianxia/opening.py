@@ -10,7 +10,7 @@ from __future__ import annotations
 from domain.contract import Action, Decision, Event
 from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import emit
 from domain.tianxia.rounds import start_round
 from domain.tianxia.state import OPENING, SOLO, TianxiaState

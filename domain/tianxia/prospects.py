@@ -10,7 +10,7 @@ prestige, figurines and Palace. An estimate for a search, never a score: the rul
 
 from __future__ import annotations
 
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.bots import TOKEN, WORTH
 from domain.tianxia.round_end import counted, palace_scores
 from domain.tianxia.state import LI_MU, SOLO, TianxiaState

@@ -15,11 +15,11 @@ from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from domain.contract import Event
-from domain.tianxia.board import BOARD
-from domain.tianxia.components import Effect
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.components import Effect
 from domain.tianxia.evolve import emit
 from domain.tianxia.state import TianxiaState
-from domain.tianxia.vocabulary import GOODS, RESOURCES
+from domain.tianxia.board.vocabulary import GOODS, RESOURCES
 
 PIECES = (*RESOURCES, "prestige")  # what is gained at once
 OWED = ("good", "advance", "soldier", "wall")

@@ -18,10 +18,10 @@ from __future__ import annotations
 from domain.contract import Decision, Event
 from domain.errors import NotYourTurn
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.rewards import may_advance_passing
-from domain.tianxia.rival_lines import Turn, advance, least_advanced, line, take_tile
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.rival_lines import RivalTurn, advance, least_advanced, line, take_tile
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import ACTION, LI_MU, TianxiaState
 from domain.tianxia.round_end import end_turn
 
@@ -58,7 +58,7 @@ def li_mus_turn(events: list[Event], state: TianxiaState, number: int, rng: Rng)
     card_id = rival.deck[0] if slot == "deck" else rival.open[0 if slot == "first" else 1]
     if card_id is None:  # no second open card (a short deck): the deck's top, else the first
         slot, card_id = ("deck", rival.deck[0]) if rival.deck else ("first", rival.open[0])
-    turn = Turn(state, RIVALS.cards[card_id])
+    turn = RivalTurn(state, RIVALS.cards[card_id])
     turn.emit("rival_card_chosen", "tianxia.limu.die", turn=number, roll=roll, slot=slot,
               why=f"a roll of {roll} resolves {SLOT_WORDS[slot]} (tianxia.house.die)")
     resolve(turn, number)
@@ -80,7 +80,7 @@ def bots_turn(events: list[Event], state: TianxiaState, number: int) -> TianxiaS
         # L76: no card left on its board; its turn is skipped and, for the round, so are the rest.
         return rival_pass(events, state, "tianxia.bot.out-of-cards", "no card is left on its board")
     slot = left[0]
-    turn = Turn(state, RIVALS.cards[rival.open[slot]])
+    turn = RivalTurn(state, RIVALS.cards[rival.open[slot]])
     turn.emit("rival_card_chosen", "tianxia.bot.leftmost", turn=number, roll=None, slot=slot,
               why="the Bot resolves its leftmost card" + (", turned face up" if rival.face_down[slot] else ""))
     resolve(turn, number)
@@ -92,7 +92,7 @@ def bots_turn(events: list[Event], state: TianxiaState, number: int) -> TianxiaS
     return state
 
 
-def resolve(turn: Turn, number: int) -> None:
+def resolve(turn: RivalTurn, number: int) -> None:
     """The card's top section, then each line, top to bottom (L178, L255)."""
     top, rival = turn.card.top, turn.state.rival
     if not rival.markers:
@@ -108,7 +108,7 @@ def resolve(turn: Turn, number: int) -> None:
         line(turn, index, card_line)
 
 
-def region_top(turn: Turn, region: str) -> None:
+def region_top(turn: RivalTurn, region: str) -> None:
     """L255: a marker in the region, a step on its track, a governor in its cheapest building
     (topmost on a tie), and the tile beside it (L184)."""
     turn.emit("rival_marker_placed", "tianxia.card.region", line=0, region=region, why="the region shown on the card")
@@ -153,7 +153,7 @@ def rival_pass(events: list[Event], state: TianxiaState, rule: str, why: str, ca
     """The rival passes (L190): Li Mu takes a display tile, then advances once per figurine on his
     lowest track, checking again after each, his figurines counted as a player's are (one taken on a
     step he reaches opens one more advance); the Bot keeps its last place and takes no tile (L55, L62)."""
-    turn = Turn(state, RIVALS.cards[card] if card else None)
+    turn = RivalTurn(state, RIVALS.cards[card] if card else None)
     turn.emit("rival_passed", rule, why=why, first=not any(state.has_passed(owner) for owner in state.order))
     if turn.rival == LI_MU:
         if turn.state.display:

@@ -21,7 +21,7 @@ from typing import Any
 from domain.contract import Event
 from domain.rng import Rng
 from domain.tianxia.attack import attack_phase
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import emit
 from domain.tianxia.rounds import start_round
 from domain.tianxia.state import ATTACK, LI_MU, NEUTRAL, OVER, SOLO, TianxiaState

@@ -16,10 +16,10 @@ from collections import Counter
 
 from domain.contract import Event
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import emit
 from domain.tianxia.rewards import merchants, pushed_off
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import LI_MU, TianxiaState
 
 

@@ -15,8 +15,8 @@ from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
 from domain.tianxia import actions, opening
-from domain.tianxia.board import BOARD
-from domain.tianxia.catalogue import CATALOGUE
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.catalogue import CATALOGUE
 from domain.tianxia.describe import RIVAL_NAMES, describe
 from domain.tianxia.table_lines import BOOKKEEPING, describe_on
 from domain.tianxia.determinize import determinize

@@ -22,14 +22,14 @@ from domain.errors import IllegalAction
 from domain.rng import Rng
 from domain.scenario_fields import ScenarioFields
 from domain.tianxia import opening
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import emit
-from domain.tianxia.reading import BoardDataError, Table
+from domain.tianxia.board.reading import BoardDataError, Table
 from domain.tianxia.rival_turn import LAST_CARD_TURN
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.setup import deal
 from domain.tianxia.state import ACTION, NEUTRAL, Nomad, Rival, Seat, Section, Site, TianxiaState
-from domain.tianxia.vocabulary import RESOURCES
+from domain.tianxia.board.vocabulary import RESOURCES
 
 RULE = "tianxia.scenario"
 # Each rival's cards are named once at most: Li Mu's among his stacks, and again among the cards of

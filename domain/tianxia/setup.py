@@ -15,9 +15,9 @@ from typing import Any, Mapping
 
 from domain.contract import Event
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import emit
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import LI_MU, PLAIN, SOLO, WITH_BOT, TianxiaState
 
 DEFAULT_DIFFICULTY = "normal"

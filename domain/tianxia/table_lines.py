@@ -14,7 +14,7 @@ import re
 from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.describe import (BUILDING, LINES, NOMAD, OBJECTIVE, REGION, RIVAL_NAMES, SECTION, amounts, owner_name,
                                      rival_line)
 from domain.tianxia.rewards import source_words

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.table_lines import BOOKKEEPING
 from tests.browser.test_tianxia import create, open_seat, play_decision
 

@@ -10,7 +10,7 @@ from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.rules_turns import play_due
 from domain.tianxia.actions import less, region_actions, region_open
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import evolve
 from domain.tianxia.rules import RULES
 from domain.tianxia.rulebook import RULEBOOK

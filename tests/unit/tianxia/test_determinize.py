@@ -10,9 +10,9 @@ import pytest
 
 from domain import rules_turns
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.determinize import FIGURINE_TILE
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.rules import RULES
 from domain.tianxia.state import OVER
 

@@ -8,7 +8,7 @@ import pytest
 
 from domain.contract import Event
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import evolve
 from domain.tianxia.round_end import cleanup, final_scoring, objective_scores, palace_scores
 from domain.tianxia.state import NEUTRAL

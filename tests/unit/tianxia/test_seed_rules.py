@@ -19,13 +19,13 @@ import pytest
 from domain.contract import Event
 from domain.rng import Rng
 from domain.rules_turns import play_due
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.round_end import final_scoring
 from domain.tianxia.rounds import start_round
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.rules import RULES
 from domain.tianxia.state import Section
-from domain.tianxia.vocabulary import RESOURCES
+from domain.tianxia.board.vocabulary import RESOURCES
 from tests.unit.tianxia.tables import (attack_table, attacked, clear_board, nomads, of_type, opened, played, rivals_turn,
                                        with_palace)
 

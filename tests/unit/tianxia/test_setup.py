@@ -10,10 +10,10 @@ import pytest
 from domain.contract import Event
 from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import evolve
 from domain.tianxia.opening import choices, choose, chooser
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.rounds import start_round
 from domain.tianxia.setup import deal
 from domain.tianxia.state import ACTION, LI_MU, NEUTRAL, OPENING, TianxiaState

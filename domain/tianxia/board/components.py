@@ -50,7 +50,9 @@ class Region:
 
 
 @dataclass(frozen=True)
-class Site:
+class SiteSpec:
+    """A building site as printed on the map (the game's `state.Site` is what lies on it now)."""
+
     id: str
     region: str
     kind: str  # income | passive: which buildings it takes
@@ -104,7 +106,9 @@ class WallSection:
 
 
 @dataclass(frozen=True)
-class Nomad:
+class NomadCard:
+    """A nomad tribe as printed (the game's `state.Nomad` is where its chieftain stands now)."""
+
     id: str
     name: str
     attacks: str  # the wall section its path ends at
@@ -239,3 +243,44 @@ class TwoPlayer:
     bot_turns: int
     bot_cards: int
     bot_turn_order: int
+
+
+@dataclass(frozen=True)
+class Board:
+    """Every piece of the board, by id where it has one, in the order board.toml lists them."""
+
+    numbers: Numbers
+    palace_colours: tuple[str, ...]
+    piece_colours: tuple[str, ...]
+    palace: Palace
+    tracks: Mapping[str, Track]
+    tokens: Mapping[str, str]
+    regions: Mapping[str, Region]
+    sites: Mapping[str, SiteSpec]
+    buildings: Mapping[str, Building]
+    barges: Mapping[str, Barge]
+    wave_ships: int
+    ports: Mapping[str, Port]
+    demands: Mapping[str, Demand]
+    ships: Mapping[str, Ship]
+    walls: Mapping[str, WallSection]
+    nomads: Mapping[str, NomadCard]
+    most_strength: int
+    attacks: Mapping[str, AttackCard]
+    figurines: Figurines
+    tiles: Mapping[str, Tile]
+    objectives: Mapping[str, Objective]
+    player_boards: Mapping[str, PlayerBoard]
+    starting_buildings: Mapping[str, StartingBuilding]
+    starting_supplies: Mapping[str, StartingSupply]
+    solo: Solo
+    li_mu: LiMuBoard
+    two_player: TwoPlayer
+
+    def deck(self, name: str) -> tuple[AttackCard, ...]:
+        """The nomad attack cards of the Easy or the Normal deck."""
+        return tuple(card for card in self.attacks.values() if card.deck == name)
+
+    def tile_pool(self) -> tuple[str, ...]:
+        """Every regular bonus tile, one id per copy: the pool set-up deals from."""
+        return tuple(tile.id for tile in self.tiles.values() for _ in range(tile.copies))

@@ -2,7 +2,7 @@
 
 Each entry is read by `reading.Table`, so a wrong type, a missing field or a misspelt one is
 refused naming the entry and the field. The entries are then checked against each other
-(`board_checks.py`): every region feeds a Palace track and every site belongs to a region, every
+(`checks.py`): every region feeds a Palace track and every site belongs to a region, every
 nomad's path ends at a wall section of its own, and so on. A board that fails is a
 `BoardDataError` at import, never a game that goes wrong in its third round.
 """
@@ -10,62 +10,22 @@ nomad's path ends at a wall section of its own, and so on. A board that fails is
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping, TypeVar
 
-from domain.tianxia import vocabulary as words
-from domain.tianxia.board_checks import check_whole
-from domain.tianxia.components import (
-    AttackCard, Barge, Building, Demand, Effect, Figurines, LiMuBoard, Nomad, Numbers, Objective, Palace, PlayerBoard,
-    Port, Region, Ship, Site, Solo, StartingBuilding, StartingSupply, Step, Tile, Track, TwoPlayer, WallSection)
-from domain.tianxia.reading import BoardDataError, Table, amounts, unique
+from domain.tianxia.board import vocabulary as words
+from domain.tianxia.board.checks import check_whole
+from domain.tianxia.board.components import (
+    AttackCard, Barge, Board, Building, Demand, Effect, Figurines, LiMuBoard, NomadCard, Numbers, Objective, Palace,
+    PlayerBoard, Port, Region, Ship, SiteSpec, Solo, StartingBuilding, StartingSupply, Step, Tile, Track, TwoPlayer,
+    WallSection)
+from domain.tianxia.board.reading import BoardDataError, Table, amounts, unique
 
-__all__ = ["BOARD", "Board", "BoardDataError", "build", "load"]
+__all__ = ["BOARD", "BoardDataError", "build", "load"]
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True)
-class Board:
-    """Every piece of the board, by id where it has one, in the order board.toml lists them."""
-
-    numbers: Numbers
-    palace_colours: tuple[str, ...]
-    piece_colours: tuple[str, ...]
-    palace: Palace
-    tracks: Mapping[str, Track]
-    tokens: Mapping[str, str]
-    regions: Mapping[str, Region]
-    sites: Mapping[str, Site]
-    buildings: Mapping[str, Building]
-    barges: Mapping[str, Barge]
-    wave_ships: int
-    ports: Mapping[str, Port]
-    demands: Mapping[str, Demand]
-    ships: Mapping[str, Ship]
-    walls: Mapping[str, WallSection]
-    nomads: Mapping[str, Nomad]
-    most_strength: int
-    attacks: Mapping[str, AttackCard]
-    figurines: Figurines
-    tiles: Mapping[str, Tile]
-    objectives: Mapping[str, Objective]
-    player_boards: Mapping[str, PlayerBoard]
-    starting_buildings: Mapping[str, StartingBuilding]
-    starting_supplies: Mapping[str, StartingSupply]
-    solo: Solo
-    li_mu: LiMuBoard
-    two_player: TwoPlayer
-
-    def deck(self, name: str) -> tuple[AttackCard, ...]:
-        """The nomad attack cards of the Easy or the Normal deck."""
-        return tuple(card for card in self.attacks.values() if card.deck == name)
-
-    def tile_pool(self) -> tuple[str, ...]:
-        """Every regular bonus tile, one id per copy: the pool set-up deals from."""
-        return tuple(tile.id for tile in self.tiles.values() for _ in range(tile.copies))
 
 
 def _numbers(cls: type[T], table: Table) -> T:
@@ -132,7 +92,7 @@ def _track(raw: Any) -> Track:
     return Track(colour, steps)
 
 
-def _region(raw: Any, sites: list[Site]) -> Region:
+def _region(raw: Any, sites: list[SiteSpec]) -> Region:
     t = Table("region", raw)
     region_id = t.str("id")
     t.where = f"region {region_id}"
@@ -146,11 +106,11 @@ def _region(raw: Any, sites: list[Site]) -> Region:
     return region
 
 
-def _site(raw: Any) -> Site:
+def _site(raw: Any) -> SiteSpec:
     t = Table("site", raw)
     site_id = t.str("id")
     t.where = f"site {site_id}"
-    site = Site(site_id, t.str("region"), t.str("class", choices=words.SITE_CLASSES), t.ints("governor_wood"),
+    site = SiteSpec(site_id, t.str("region"), t.str("class", choices=words.SITE_CLASSES), t.ints("governor_wood"),
                 t.int("raid", low=1))
     t.done()
     return site
@@ -247,7 +207,7 @@ def build(data: Mapping[str, Any]) -> Board:
         walls=_by_id("wall section", [_entry("wall section", raw, lambda t, i: WallSection(
             i, t.str("name"), t.int("walls", low=1), t.int("towers", low=1), t.int("soldiers", low=1)))
             for raw in top.tables("wall")]),
-        nomads=_by_id("nomad", [_entry("nomad", raw, lambda t, i: Nomad(
+        nomads=_by_id("nomad", [_entry("nomad", raw, lambda t, i: NomadCard(
             i, t.str("name"), t.str("attacks"), t.int("strength", low=1), t.int("path", low=1), t.strs("raids")))
             for raw in top.tables("nomad")]),
         most_strength=strength.int("most", low=1),

@@ -10,9 +10,9 @@ from dataclasses import asdict, dataclass, is_dataclass
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from domain.tianxia.board import BOARD
-from domain.tianxia.rivals import RIVALS
-from domain.tianxia.vocabulary import GOODS, RESOURCES, REWARDS
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.rivals import RIVALS
+from domain.tianxia.board.vocabulary import GOODS, RESOURCES, REWARDS
 
 
 def _plain(value: Any) -> Any:

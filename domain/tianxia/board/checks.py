@@ -7,12 +7,10 @@ A failed check names what is wrong (`BoardDataError`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable
+from typing import Iterable
 
-from domain.tianxia.reading import BoardDataError
-
-if TYPE_CHECKING:
-    from domain.tianxia.board import Board
+from domain.tianxia.board.components import Board
+from domain.tianxia.board.reading import BoardDataError
 
 MOST_SEATS = 4
 
@@ -27,7 +25,7 @@ def _ascending(values: Iterable[int]) -> bool:
     return all(a <= b for a, b in zip(values, values[1:]))
 
 
-def check_whole(board: "Board") -> None:
+def check_whole(board: Board) -> None:
     """Every cross-reference of the board resolves, and the counts add up."""
     _colours(board)
     _palace(board)
@@ -38,14 +36,14 @@ def check_whole(board: "Board") -> None:
     _players(board)
 
 
-def _colours(board: "Board") -> None:
+def _colours(board: Board) -> None:
     _require(len(board.palace_colours) == 4, "colours: the Palace has 4 tracks, so 4 colours")
     _require(len(board.piece_colours) >= MOST_SEATS + 1,
              "colours: pieces: four seats and one more colour for the neutral markers (L110)")
     _require(not set(board.piece_colours) & set(board.palace_colours), "colours: a piece colour is a Palace colour")
 
 
-def _palace(board: "Board") -> None:
+def _palace(board: Board) -> None:
     palace = board.palace
     _require(tuple(board.tracks) == board.palace_colours, "track: one track per Palace colour, in their order")
     _require(0 < palace.neutral_step <= palace.steps, "palace: the neutral marker's step is on the track")
@@ -66,7 +64,7 @@ def _palace(board: "Board") -> None:
     _require(sorted(tokens_seen) == sorted(board.tokens), "tokens: each special Palace token is on one step")
 
 
-def _map(board: "Board") -> None:
+def _map(board: Board) -> None:
     for region in board.regions.values():
         where = f"region {region.id}"
         _require(region.palace in board.palace_colours, f"{where}: palace: {region.palace!r} is not a Palace colour")
@@ -87,7 +85,7 @@ def _map(board: "Board") -> None:
                  f"building {building.id}: an income building has income, a passive one effects")
 
 
-def _sea(board: "Board") -> None:
+def _sea(board: Board) -> None:
     ports_in_regions = [region.port for region in board.regions.values() if region.port]
     _require(sorted(ports_in_regions) == sorted(board.ports), "port: each port lies in one region")
     afloat = sum(port.ships for port in board.ports.values()) + board.wave_ships
@@ -97,7 +95,7 @@ def _sea(board: "Board") -> None:
         _require(bool(ship.spaces), f"ship {ship.id}: a ship has delivery spaces")
 
 
-def _wall(board: "Board") -> None:
+def _wall(board: Board) -> None:
     attacked = [nomad.attacks for nomad in board.nomads.values()]
     _require(sorted(attacked) == sorted(board.walls), "nomad: each wall section is attacked by exactly one nomad")
     for nomad in board.nomads.values():
@@ -117,7 +115,7 @@ def _wall(board: "Board") -> None:
         _require(len(board.deck(deck)) >= board.numbers.rounds, f"attack: the {deck} deck has a card for every round")
 
 
-def _tiles(board: "Board") -> None:
+def _tiles(board: Board) -> None:
     kinds = board.figurines.kinds
     on_tiles = {tile.figurine for tile in board.tiles.values() if tile.figurine}
     _require(on_tiles == set(kinds), "tile: every kind of figurine, and only those, is on a tile")
@@ -130,7 +128,7 @@ def _tiles(board: "Board") -> None:
     _require(len(board.tile_pool()) >= needed, f"tile: {needed} tiles are laid out with four players")
 
 
-def _players(board: "Board") -> None:
+def _players(board: Board) -> None:
     _require(sorted(board.player_boards) == ["A", "B"], "player board: sides A and B")
     for side in board.player_boards.values():
         _require(_ascending(side.walls) and _ascending(side.towers),

@@ -16,8 +16,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from domain.tianxia.board import BOARD, Board
-from domain.tianxia.reading import BoardDataError, Table, unique
+from domain.tianxia.board.components import Board
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.reading import BoardDataError, Table, unique
 
 __all__ = ["RIVALS", "Rivals", "RivalCard", "Line", "Top", "Level", "build", "load"]
 
