@@ -8,9 +8,8 @@ move the rival made. A line's choices are scans of 4 sections or 4 barges: no se
 
 from __future__ import annotations
 
-from domain.contract import Event
 from domain.tianxia.board.loader import BOARD
-from domain.tianxia.evolve import emit
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.rewards import merchants, pushed_off
 from domain.tianxia.board.rivals import Line, RivalCard
 from domain.tianxia.state import LI_MU, TianxiaState
@@ -22,15 +21,16 @@ NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall 
 SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
 
 class RivalTurn:
-    """One rival turn being played: the table so far and its events; `card` None for a pass with no card."""
+    """One rival turn being played, on a decision's emitter; `card` None for a pass with no card."""
 
-    def __init__(self, state: TianxiaState, card: RivalCard | None):
-        self.state, self.card, self.events = state, card, []
-        self.rival, self.owner = state.rival.kind, state.rival_owner
+    def __init__(self, em: TianxiaEmitter, card: RivalCard | None):
+        self.em, self.card = em, card
+        self.state = em.state  # the decision's table, changed in place as each event is emitted
+        self.rival, self.owner = self.state.rival.kind, self.state.rival_owner
 
     def emit(self, kind: str, rule: str, **data) -> None:
         card = self.card.id if self.card else None
-        self.state = emit(self.events, self.state, Event(kind, rule, {"rival": self.rival, "card": card, **data}))
+        self.em.emit(kind, rule, {"rival": self.rival, "card": card, **data})
 
     def skip(self, line: int, rule: str, why: str) -> None:
         self.emit("rival_line_skipped", rule, line=line, why=why)
@@ -146,7 +146,7 @@ def worker(turn: RivalTurn, number: int, line: Line) -> None:
         rule = "tianxia.card.worker-fewest"
     pushed = pushed_off(state, barge)
     turn.emit("rival_worker_placed", rule, line=number, barge=barge, pushed=pushed, why=why)
-    turn.state = merchants(turn.events, turn.state, pushed)
+    merchants(turn.em, pushed)
     if pushed == turn.owner and turn.rival == LI_MU:
         turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", points=3, why=f"his worker was pushed off the {barge}")
 

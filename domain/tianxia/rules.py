@@ -11,25 +11,25 @@ from typing import Any, Mapping, Sequence
 
 from domain.tianxia.bots import RandomBot, Steward
 from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
-from domain.errors import GameOver, IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
-from domain.tianxia import actions, opening
+from domain.tianxia import opening
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.catalogue import CATALOGUE
 from domain.tianxia.describe import RIVAL_NAMES, describe
 from domain.tianxia.table_lines import BOOKKEEPING, describe_on
 from domain.tianxia.determinize import determinize
-from domain.tianxia.evolve import emit, evolve
+from domain.tianxia.decide import RESIGN, decide, seat_to_act
+from domain.tianxia.evolve import evolve
+from domain.tianxia.legal import legal
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
 from domain.tianxia.prospects import prospects
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.scenario import SCENARIO_EXAMPLE, scenario_of, scenario_setup
 from domain.tianxia.setup import DEFAULT_DIFFICULTY, deal
-from domain.tianxia.state import ACTION, LI_MU, OPENING, OVER, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState
+from domain.tianxia.state import LI_MU, OPENING, OVER, Nomad, Rival, Seat, Section, Site, TianxiaState
 from domain.tianxia.view import view
 
-RESIGN = {"type": "resign"}
 # The events a seat's own decision may cause that draw nothing at random and show nothing new: such
 # a decision may be taken back (domain.takeback) while nobody, the rivals included, has played since.
 REVERSIBLE = frozenset({
@@ -92,11 +92,7 @@ class TianxiaRules(Interrupts, RulesTurns):
         return Decision(events, state)
 
     def to_act(self, state: TianxiaState) -> int | None:
-        if state.phase == OPENING:
-            return opening.chooser(state)
-        if state.phase == ACTION and state.active is not None and state.active < len(state.seats):
-            return state.active
-        return None
+        return seat_to_act(state)
 
     def rules_turn(self, state: TianxiaState) -> str | None:
         return rival_to_play(state)
@@ -115,37 +111,13 @@ class TianxiaRules(Interrupts, RulesTurns):
     def legal_actions(self, state: TianxiaState, seat: int) -> list[Action]:
         if state.phase == OPENING:
             return opening.choices(state, seat)
-        return actions.legal(state, seat)
+        return legal(state, seat)
 
     def open_actions(self, state: TianxiaState, seat: int) -> list[Action]:
         return [dict(RESIGN)] if state.phase != OVER and 0 <= seat < len(state.seats) else []
 
     def decide(self, state: TianxiaState, seat: int, action: Action, rng: Rng) -> Decision:
-        if state.phase == OVER:
-            raise GameOver("the game is over")
-        if action == RESIGN:
-            return self.resign(state, seat)
-        if not isinstance(action, Mapping) or not isinstance(action.get("type"), str):
-            raise IllegalAction('an action is a JSON object with a "type", as the legal actions list them',
-                                rule="tianxia.action.turns")
-        if state.phase == OPENING:
-            return opening.choose(state, seat, dict(action), rng)
-        if self.to_act(state) != seat:
-            raise NotYourTurn("it is not your turn" if self.rules_turn(state) is None
-                              else f"it is {self.rules_turn(state)}'s turn")
-        return actions.act(state, seat, dict(action), rng)
-
-    def resign(self, state: TianxiaState, seat: int) -> Decision:
-        """A seat that resigns ends the game: the other seats share the win, and in solo Li Mu wins
-        (`tianxia.house.resign`)."""
-        if not 0 <= seat < len(state.seats):
-            raise NotYourTurn(f"there is no seat {seat}")
-        events: list[Event] = []
-        others = [other for other in range(len(state.seats)) if other != seat]
-        state = emit(events, state, Event("game_ended", "tianxia.house.resign", {
-            "reason": "resigned", "winners": others, "rival_won": LI_MU if state.mode == SOLO else None,
-            "why": f"seat {seat} resigned", "seat": seat}))
-        return Decision(events, state)
+        return decide(state, seat, action, rng)
 
     def reversible(self, events: Sequence[Event]) -> bool:
         return all(event.type in REVERSIBLE for event in events)

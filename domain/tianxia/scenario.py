@@ -17,13 +17,14 @@ from __future__ import annotations
 from dataclasses import fields, replace
 from typing import Any, Callable, Mapping
 
-from domain.contract import Decision, Event
+from domain.contract import Decision
 from domain.errors import IllegalAction
 from domain.rng import Rng
 from domain.scenario_fields import ScenarioFields
 from domain.tianxia import opening
 from domain.tianxia.board.loader import BOARD
-from domain.tianxia.evolve import emit
+from domain.tianxia.decide import decide
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.board.reading import BoardDataError, Table
 from domain.tianxia.rival_turn import LAST_CARD_TURN
 from domain.tianxia.board.rivals import RIVALS
@@ -83,22 +84,21 @@ def scenario_setup(seats: int, options: Mapping[str, Any], scenario: Mapping[str
         table = read(base_table(seats, options, rng), scenario)
     except BoardDataError as error:
         raise refuse(str(error)) from None
-    events: list[Event] = []
+    em = TianxiaEmitter(TianxiaState(), None)  # the table is laid whole: nothing is drawn
     laid = plain(table)
     public = {key: laid[key] for key in ("round", "order", "active")}
-    state = emit(events, TianxiaState(), Event("table_laid", RULE, {"mode": table.mode, "difficulty": table.difficulty,
-                                                                      **public}, secret={"table": laid}))
+    em.emit("table_laid", RULE, {"mode": table.mode, "difficulty": table.difficulty, **public}, secret={"table": laid})
     for seat, mine in enumerate(table.seats):
-        state = emit(events, state, Event("seat_laid", RULE, {"seat": seat, "objectives": len(mine.objectives)},
-                                          {"objectives": list(mine.objectives), "offer": list(mine.offer)}, seat))
-    return Decision(events, state)
+        em.emit("seat_laid", RULE, {"seat": seat, "objectives": len(mine.objectives)},
+                private={"objectives": list(mine.objectives), "offer": list(mine.offer)}, private_to=seat)
+    return em.decision()
 
 
 def base_table(seats: int, options: Mapping[str, Any], rng: Rng) -> TianxiaState:
     """A deal and its opening, every choice drawn by the generator: what a scenario does not name."""
     _, state = deal(TianxiaState(), seats, options, rng)
     while (seat := opening.chooser(state)) is not None:
-        state = opening.choose(state, seat, rng.choice(opening.choices(state, seat)), rng).state
+        state = decide(state, seat, rng.choice(opening.choices(state, seat)), rng).state
     return state
 
 
