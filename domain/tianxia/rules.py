@@ -12,6 +12,7 @@ from typing import Any, Mapping, Sequence
 from domain.tianxia.bots import RandomBot, Steward
 from domain.contract import Action, Decision, Event, Interrupts, Outcome, RulesTurns, Turn
 from domain.rng import Rng
+from domain.game import SearchHooks
 from domain.search import Budget, SearchBot
 from domain.tianxia import opening
 from domain.tianxia.board.loader import BOARD
@@ -23,11 +24,11 @@ from domain.tianxia.decide import RESIGN, decide, seat_to_act
 from domain.tianxia.evolve import evolve
 from domain.tianxia.legal import legal
 from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
-from domain.tianxia.prospects import prospects
+from domain.tianxia.prospects import search_rewards
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.scenario import SCENARIO_EXAMPLE, scenario_of, scenario_setup
 from domain.tianxia.setup import DEFAULT_DIFFICULTY, deal
-from domain.tianxia.state import LI_MU, OPENING, OVER, Nomad, Rival, Seat, Section, Site, TianxiaState
+from domain.tianxia.state import OPENING, OVER, Nomad, Rival, Seat, Section, Site, TianxiaState
 from domain.tianxia.view import view
 
 # The events a seat's own decision may cause that draw nothing at random and show nothing new: such
@@ -43,7 +44,6 @@ REVERSIBLE = frozenset({
 # unless another's mean reward beats it by 0.06, some 15 prestige: by 0.02 it still won none of
 # 8), it plays about as the steward does: 2 of 8 on the seeds where the steward won 2.
 TIANXIA_SEARCH = Budget(playouts=40, tables=2, depth=20, exploration=0.03, playout_bot="steward", anchor=0.06)
-MARGIN_SCALE = 30  # a lead of m prestige is worth 0.5 + 0.5 m / (|m| + 30): three quarters at 30
 
 
 class TianxiaRules(Interrupts, RulesTurns):
@@ -128,28 +128,15 @@ class TianxiaRules(Interrupts, RulesTurns):
     def view(self, state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
         return view(state, viewer, reveal)
 
+    # What the search bot asks of the game (domain.search): tables dealt from a view, and the
+    # reward of a table a playout stopped on (prospects.search_rewards).
+    search = SearchHooks(determinize, search_rewards)
+
     def determinize(self, view: Mapping[str, Any], rng: Rng) -> TianxiaState:
         """A table whose view for the view's seat is `view`: the others' objectives and offers, the
         bags, decks and Li Mu's stacks dealt at random from what the seat has not seen (for the
         search bot; domain/tianxia/determinize.py)."""
         return determinize(view, rng)
-
-    def search_rewards(self, state: TianxiaState) -> list[float]:
-        """Each seat's reward for a table a search's playout stopped on: its lead over the best of the
-        others, Li Mu included, in prestige: the final prestige once the game is over, else what each
-        may expect to end with (domain/tianxia/prospects.py). A lead, not a win or a loss, so that a
-        search from a game mostly lost (Li Mu at Hard) still tells a closer loss from a heavier one."""
-        if state.phase == OVER:
-            totals = self.scores(state)
-            li_mu = state.rival.prestige if state.rival is not None and state.rival.kind == LI_MU else None
-        else:
-            totals, li_mu = prospects(state)
-        rewards = []
-        for seat, total in enumerate(totals):
-            others = [other for index, other in enumerate(totals) if index != seat] + ([li_mu] if li_mu is not None else [])
-            margin = total - max(others, default=0)
-            rewards.append(0.5 + 0.5 * margin / (abs(margin) + MARGIN_SCALE))
-        return rewards
 
     def outcome(self, state: TianxiaState) -> Outcome | None:
         if state.phase != OVER:
