@@ -132,10 +132,10 @@ def test_two_deals_from_one_view_differ_in_what_the_seat_cannot_see():
 
 def test_a_search_rewards_the_lead_over_li_mu_not_the_score_alone():
     state, _ = some_tables(1, "rewards", every=3, difficulty="hard")[10]
-    ahead = RULES.search_rewards(state)[0]
+    ahead = RULES.search.rewards(state)[0]
     state = copy.deepcopy(state)
     state.rival.prestige += 100
-    behind = RULES.search_rewards(state)[0]
+    behind = RULES.search.rewards(state)[0]
     assert 0 <= behind < 0.5 and behind < ahead <= 1
 
 
@@ -151,5 +151,5 @@ def test_a_finished_game_is_rewarded_by_its_final_prestige():
                 Rng("finished", f"decision:{number}"))
         state = decision.state
     assert state.phase == OVER
-    reward = RULES.search_rewards(state)[0]
+    reward = RULES.search.rewards(state)[0]
     assert (reward > 0.5) == (state.seats[0].prestige > state.rival.prestige)
