@@ -5,7 +5,7 @@ from __future__ import annotations
 
 
 from domain.court.cards import CARDS, CLAN, DAEMONS, GENERAL, MINISTER, POET, RULEBOOK_DAEMONS, TAX_COLLECTOR
-from domain.court.evolve import APPLIERS
+from domain.court.events import EVENTS
 from domain.court.state import BUY, DAEMONS_TO_END, CourtState, copy_state
 from domain.court.table import (
     daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors, title, tops,
@@ -14,7 +14,7 @@ from domain.emitter import Emitter as BaseEmitter
 
 
 class Emitter(BaseEmitter):
-    appliers = APPLIERS
+    appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
 

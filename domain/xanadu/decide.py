@@ -15,13 +15,13 @@ from domain.emitter import decide_by_type
 from domain.rng import Rng
 from domain.xanadu.actions import check
 from domain.xanadu.cards import ALL_IDS, END_MARKER
-from domain.xanadu.evolve import APPLIERS
+from domain.xanadu.events import EVENTS
 from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, SELL_DRAW, copy_state, new_state
 from domain.xanadu.table import full, payable_cards, value
 
 
 class Emitter(BaseEmitter):
-    appliers = APPLIERS
+    appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
 

@@ -6,12 +6,11 @@ dicts in the fields it changes: they are shared with the table before.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from domain.emitter import fold_by_type
 from domain.xanadu.cards import END_MARKER
 from domain.xanadu.state import (
-    BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState, copy_state, new_plan,
+    BUILD, CHOOSE, CONFIRM, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState, new_plan,
 )
 
 
@@ -31,36 +30,36 @@ def _plan(state: XanaduState, **changes: Any) -> dict[str, Any]:
     return {**(state.plan or new_plan()), **changes}
 
 
-def _deck_shuffled(state: XanaduState, f: Facts) -> None:
+def deck_shuffled(state: XanaduState, f: Facts) -> None:
     state.deck = list(f["order"])
 
 
-def _hand_dealt(state: XanaduState, f: Facts) -> None:
+def hand_dealt(state: XanaduState, f: Facts) -> None:
     cards = list(f["cards"])
     state.deck, state.hands = state.deck[len(cards):], _hand(state, f["seat"], cards)
 
 
-def _starting_offered(state: XanaduState, f: Facts) -> None:
+def starting_offered(state: XanaduState, f: Facts) -> None:
     state.phase = START
 
 
-def _starting_chosen(state: XanaduState, f: Facts) -> None:
+def starting_chosen(state: XanaduState, f: Facts) -> None:
     starting = list(state.starting)
     starting[f["seat"]] = f["card"]
     state.starting = starting
 
 
-def _starting_revealed(state: XanaduState, f: Facts) -> None:
+def starting_revealed(state: XanaduState, f: Facts) -> None:
     hands = [[card for card in hand if card != chosen] for hand, chosen in zip(state.hands, f["cards"])]
     buildings = [owned + [{"card": chosen, "workers": []}] for owned, chosen in zip(state.buildings, f["cards"])]
     state.hands, state.buildings, state.starting = hands, buildings, [None] * state.seats
 
 
-def _turn_started(state: XanaduState, f: Facts) -> None:
+def turn_started(state: XanaduState, f: Facts) -> None:
     state.phase, state.current, state.turn, state.plan = SELL, f["seat"], f["turn"], new_plan()
 
 
-def _autosold(state: XanaduState, f: Facts) -> None:
+def building_autosold(state: XanaduState, f: Facts) -> None:
     """The building and the workers on it go to the discard pile; its owner scores its value."""
     seat, index = f["seat"], f["building"]
     building = state.buildings[seat][index]
@@ -70,19 +69,19 @@ def _autosold(state: XanaduState, f: Facts) -> None:
     state.buildings, state.scores, state.discard = _owned(state, seat, owned), scores, discard
 
 
-def _foothold_offered(state: XanaduState, f: Facts) -> None:
+def foothold_offered(state: XanaduState, f: Facts) -> None:
     state.phase = FOOTHOLD
 
 
-def _foothold_placed(state: XanaduState, f: Facts) -> None:
+def foothold_placed(state: XanaduState, f: Facts) -> None:
     seat, card = f["seat"], f["card"]
     hand = [c for c in state.hands[seat] if c != card]
     state.phase, state.hands, state.buildings = SELL, _hand(state, seat, hand), _owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}])
 
 
-def _sold(state: XanaduState, f: Facts) -> None:
+def building_sold(state: XanaduState, f: Facts) -> None:
     plan = _plan(state, sold=True)
-    _autosold(state, f)
+    building_autosold(state, f)
     state.plan = plan
 
 
@@ -90,34 +89,34 @@ def _steps(state: XanaduState, step: str) -> list[str]:
     return state.plan["steps"] + [step]
 
 
-def _sell_ended(state: XanaduState, f: Facts) -> None:
+def sell_ended(state: XanaduState, f: Facts) -> None:
     state.phase = BUILD
 
 
-def _build_skipped(state: XanaduState, f: Facts) -> None:
+def build_skipped(state: XanaduState, f: Facts) -> None:
     steps = state.plan["steps"] if f["automatic"] else _steps(state, "skip_build")
     state.phase, state.plan = WORKERS, _plan(state, steps=steps)
 
 
-def _build_chosen(state: XanaduState, f: Facts) -> None:
+def build_chosen(state: XanaduState, f: Facts) -> None:
     state.phase, state.plan = WORKERS, _plan(state, build=f["card"], steps=_steps(state, "build"))
 
 
-def _cover_planned(state: XanaduState, f: Facts) -> None:
+def cover_planned(state: XanaduState, f: Facts) -> None:
     covers = state.plan["covers"] + [[f["owner"], f["building"]]]
     state.plan = _plan(state, covers=covers, steps=_steps(state, "cover"))
 
 
-def _covering_done(state: XanaduState, f: Facts) -> None:
+def covering_done(state: XanaduState, f: Facts) -> None:
     state.phase, state.plan = CHOOSE, _plan(state, steps=_steps(state, "covering"))
 
 
-def _worker_chosen(state: XanaduState, f: Facts) -> None:
+def worker_chosen(state: XanaduState, f: Facts) -> None:
     workers = state.plan["workers"] + [f["card"]]
     state.phase, state.plan = CONFIRM if len(workers) == len(state.plan["covers"]) else CHOOSE, _plan(state, workers=workers, steps=_steps(state, "worker"))
 
 
-def _undone(state: XanaduState, f: Facts) -> None:
+def undone(state: XanaduState, f: Facts) -> None:
     """The last uncommitted step of the turn, taken back."""
     plan = state.plan
     last, steps = plan["steps"][-1], plan["steps"][:-1]
@@ -136,14 +135,14 @@ def _undone(state: XanaduState, f: Facts) -> None:
     state.phase, state.plan = BUILD, _plan(state, steps=steps)
 
 
-def _constructed(state: XanaduState, f: Facts) -> None:
+def building_constructed(state: XanaduState, f: Facts) -> None:
     """The planned building, now in play: no longer part of the plan."""
     seat, card = f["seat"], f["card"]
     hand = [c for c in state.hands[seat] if c != card]
     state.hands, state.plan, state.buildings = _hand(state, seat, hand), _plan(state, build=None), _owned(state, seat, state.buildings[seat] + [{"card": card, "workers": []}])
 
 
-def _workers_placed(state: XanaduState, f: Facts) -> None:
+def workers_placed(state: XanaduState, f: Facts) -> None:
     seat, cards = f["seat"], list(f["cards"])
     buildings = [list(owned) for owned in state.buildings]  # new lists, new dicts for what changes
     for (owner, index, _row), card in zip(f["covers"], cards):
@@ -156,24 +155,24 @@ def _workers_placed(state: XanaduState, f: Facts) -> None:
     state.buildings, state.hands, state.plan = buildings, _hand(state, seat, hand), _plan(state, covers=[], workers=[])
 
 
-def _cards_drawn(state: XanaduState, f: Facts) -> None:
+def cards_drawn(state: XanaduState, f: Facts) -> None:
     cards = list(f["cards"])
     state.deck, state.hands = state.deck[len(cards):], _hand(state, f["seat"], state.hands[f["seat"]] + cards)
 
 
-def _deck_reshuffled(state: XanaduState, f: Facts) -> None:
+def deck_reshuffled(state: XanaduState, f: Facts) -> None:
     state.deck, state.discard, state.reshuffled = list(f["order"]), [], True
 
 
-def _marker_drawn(state: XanaduState, f: Facts) -> None:
+def end_marker_drawn(state: XanaduState, f: Facts) -> None:
     state.deck = state.deck[1:]
 
 
-def _scored(state: XanaduState, f: Facts) -> None:
+def buildings_scored(state: XanaduState, f: Facts) -> None:
     state.scores = [score + sum(values) for score, values in zip(state.scores, f["values"])]
 
 
-def _game_ended(state: XanaduState, f: Facts) -> None:
+def game_ended(state: XanaduState, f: Facts) -> None:
     state.phase, state.plan = OVER, None
 
 
@@ -187,7 +186,7 @@ def _take(deck: list[str], cards: list[str]) -> list[str]:
     return deck[len(cards):]
 
 
-def _buildings_laid_out(state: XanaduState, f: Facts) -> None:
+def buildings_laid_out(state: XanaduState, f: Facts) -> None:
     """Each seat's buildings in play, each card followed by its workers from the bottom row up."""
     workers = f.get("workers") or [[[] for _ in owned] for owned in f["buildings"]]
     buildings = [[{"card": b["card"], "workers": list(cards)} for b, cards in zip(owned, mine)]
@@ -196,52 +195,17 @@ def _buildings_laid_out(state: XanaduState, f: Facts) -> None:
     state.deck, state.buildings = _take(state.deck, taken), buildings
 
 
-def _discard_laid_out(state: XanaduState, f: Facts) -> None:
+def discard_laid_out(state: XanaduState, f: Facts) -> None:
     cards = list(f["cards"])
     state.deck, state.discard = _take(state.deck, cards), cards
 
 
-def _scores_laid_out(state: XanaduState, f: Facts) -> None:
+def scores_laid_out(state: XanaduState, f: Facts) -> None:
     state.scores = list(f["scores"])
 
 
-def _end_marker_laid_out(state: XanaduState, f: Facts) -> None:
+def end_marker_laid_out(state: XanaduState, f: Facts) -> None:
     """The deck was reshuffled once: the END OF GAME marker, with `under` cards below it."""
     deck = list(state.deck)
     deck.insert(len(deck) - f["under"], END_MARKER)
     state.deck, state.reshuffled = deck, True
-
-
-APPLIERS: dict[str, Callable[[XanaduState, Facts], None]] = {
-    "deck_shuffled": _deck_shuffled,
-    "hand_dealt": _hand_dealt,
-    "starting_offered": _starting_offered,
-    "starting_chosen": _starting_chosen,
-    "starting_revealed": _starting_revealed,
-    "turn_started": _turn_started,
-    "foothold_offered": _foothold_offered,
-    "foothold_placed": _foothold_placed,
-    "building_sold": _sold,
-    "building_autosold": _autosold,
-    "sell_ended": _sell_ended,
-    "build_skipped": _build_skipped,
-    "build_chosen": _build_chosen,
-    "cover_planned": _cover_planned,
-    "covering_done": _covering_done,
-    "worker_chosen": _worker_chosen,
-    "undone": _undone,
-    "building_constructed": _constructed,
-    "workers_placed": _workers_placed,
-    "cards_drawn": _cards_drawn,
-    "deck_reshuffled": _deck_reshuffled,
-    "end_marker_drawn": _marker_drawn,
-    "buildings_scored": _scored,
-    "game_ended": _game_ended,
-    "buildings_laid_out": _buildings_laid_out,
-    "discard_laid_out": _discard_laid_out,
-    "scores_laid_out": _scores_laid_out,
-    "end_marker_laid_out": _end_marker_laid_out,
-}
-
-evolve = fold_by_type(APPLIERS, copy_state, "Xanadu")
-EVENT_TYPES = tuple(APPLIERS)

@@ -7,13 +7,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from domain.lines import Data, TableLine, View, Who, on_table
+from domain.lines import Data, View, Who
 from domain.xanadu.cards import name_of
-from domain.xanadu.describe import describe
-
-# What only keeps the table in order: a move list may fold these lines, and no others.
-BOOKKEEPING = frozenset({"deck_shuffled", "deck_reshuffled", "turn_started", "sell_ended", "starting_offered"})
-
 
 
 def building_name(view: View, owner: int, index: int, who: Who) -> str:
@@ -30,7 +25,7 @@ def _score(view: View, seat: int, gained: int, who: Who) -> str:
     return f"{who(seat)}'s score {before} -> {before + gained}"
 
 
-def _cover_planned(view: View, d: Data, who: Who) -> str:
+def cover_planned(view: View, d: Data, who: Who) -> str:
     if "owner" not in d:  # a rival's plan: where shows when the turn ends
         return f"{who(d['seat'])} plans a worker (where it goes is shown when the turn ends)"
     planned = [tuple(cover) for cover in (view.get("plan") or {}).get("covers", [])]
@@ -39,36 +34,36 @@ def _cover_planned(view: View, d: Data, who: Who) -> str:
     return f"{who(d['seat'])} plans a worker on row {row} of {building_name(view, *target, who)}"
 
 
-def _worker_chosen(view: View, d: Data, who: Who) -> str:
+def worker_chosen(view: View, d: Data, who: Who) -> str:
     if "card" in d:
         return f"{who(d['seat'])} chooses {name_of(d['card'])} from hand as a worker, face down"
     return f"{who(d['seat'])} chooses a card from hand as a worker, face down"
 
 
-def _workers_placed(view: View, d: Data, who: Who) -> str:
+def workers_placed(view: View, d: Data, who: Who) -> str:
     rows = "; ".join(f"row {row + 1} of {building_name(view, owner, index, who)}" for owner, index, row in d["covers"])
     count = d["count"]
     return f"{who(d['seat'])} places {count} worker{'s' if count != 1 else ''}: {rows}"
 
 
-def _sold(view: View, d: Data, who: Who) -> str:
+def building_sold(view: View, d: Data, who: Who) -> str:
     rows = f", {d['workers']} row{'s' if d['workers'] != 1 else ''} covered" if d.get("workers") else ""
     return (f"{who(d['seat'])} gifts {building_name(view, d['seat'], d['building'], who)}{rows} to the Khan for "
             f"{d['value']} tong bao ({_score(view, d['seat'], d['value'], who)})")
 
 
-def _autosold(view: View, d: Data, who: Who) -> str:
+def building_autosold(view: View, d: Data, who: Who) -> str:
     return (f"{building_name(view, d['seat'], d['building'], who)} is full and sold to the Khan: {who(d['seat'])} scores "
             f"{d['value']} tong bao ({_score(view, d['seat'], d['value'], who)})")
 
 
-def _build_chosen(view: View, d: Data, who: Who) -> str:
+def build_chosen(view: View, d: Data, who: Who) -> str:
     if "card" in d:
         return f"{who(d['seat'])} plans to construct {name_of(d['card'])}"
     return f"{who(d['seat'])} plans a construction (which building is shown when the turn ends)"
 
 
-def _cards_drawn(view: View, d: Data, who: Who) -> str:
+def cards_drawn(view: View, d: Data, who: Who) -> str:
     count = d["count"]
     drawn = f"{who(d['seat'])} draws {count} card{'s' if count != 1 else ''}"
     if "cards" in d:
@@ -76,24 +71,9 @@ def _cards_drawn(view: View, d: Data, who: Who) -> str:
     return drawn
 
 
-def _scored(view: View, d: Data, who: Who) -> str:
+def buildings_scored(view: View, d: Data, who: Who) -> str:
     def seat_line(seat: int, values: Sequence[int]) -> str:
         each = ", ".join(f"{building['card']['name']} {value}" for building, value in zip(view["buildings"][seat], values))
         return f"{who(seat)} +{sum(values)}" + (f" ({each})" if each else "")
 
     return "Every building in play scores: " + "; ".join(seat_line(seat, values) for seat, values in enumerate(d["values"]))
-
-
-_ON_TABLE: dict[str, TableLine] = {
-    "cover_planned": _cover_planned,
-    "worker_chosen": _worker_chosen,
-    "workers_placed": _workers_placed,
-    "building_sold": _sold,
-    "building_autosold": _autosold,
-    "build_chosen": _build_chosen,
-    "cards_drawn": _cards_drawn,
-    "buildings_scored": _scored,
-}
-
-
-describe_on = on_table(_ON_TABLE, describe, "xanadu.scenario")

@@ -36,8 +36,8 @@ def test_a_finished_games_chart_is_drawn_once_and_then_kept(client, monkeypatch)
     created = create(client, [{"bot": "greedy"}, {"bot": "random"}])
     rules = registry.get("chi")
     folds = []
-    evolve = rules.evolve
-    monkeypatch.setattr(rules, "evolve", lambda state, event: folds.append(event) or evolve(state, event))
+    evolve = rules.events.evolve
+    monkeypatch.setattr(rules.events, "evolve", lambda state, event: folds.append(event) or evolve(state, event))
     first = client.get(f"/api/games/{created['id']}/scores")
     drawn = len(folds)
     second = client.get(f"/api/games/{created['id']}/scores")

@@ -464,7 +464,7 @@ def test_a_table_dealt_from_a_seats_view_shows_that_seat_the_same_view(game):
     it has not seen: on every step of random games, the dealt table's view for the seat is the view
     it was dealt from, and two tables dealt from one view differ in what the seat cannot see."""
     rules = registry.get(game)
-    if not hasattr(rules, "determinize"):
+    if rules.search is None:
         pytest.skip(f"{rules.title} has no search bot yet")
     for seats in seat_counts(rules):
         seed = f"determinize-{seats}"
@@ -476,7 +476,7 @@ def test_a_table_dealt_from_a_seats_view_shows_that_seat_the_same_view(game):
             if seat is None:
                 continue
             view = rules.view(table, seat)
-            one, other = (rules.determinize(view, Rng(seed, f"deal-{number}-{deal}")) for deal in (1, 2))
+            one, other = (rules.search.determinize(view, Rng(seed, f"deal-{number}-{deal}")) for deal in (1, 2))
             assert rules.view(one, seat) == view and rules.view(other, seat) == view, f"decision {number}"
             assert rules.legal_actions(one, seat) == rules.legal_actions(table, seat), "what the seat may do, it sees"
             differed = differed or rules.view(one, None, reveal=True) != rules.view(other, None, reveal=True)
@@ -499,7 +499,7 @@ def test_the_search_bot_given_two_tables_with_one_view_makes_the_same_move(game)
         if len(legal) < 3 or number % 7:
             continue
         view = rules.view(decision.state, seat)
-        twin = rules.determinize(view, Rng(seed, f"twin-{number}"))
+        twin = rules.search.determinize(view, Rng(seed, f"twin-{number}"))
         assert rules.view(twin, seat) == view
         moves = [bot.choose(rules.view(table, seat), rules.legal_actions(table, seat), Rng(seed, f"bot-{number}"))
                  for table in (decision.state, twin)]

@@ -5,8 +5,7 @@ from hypothesis import strategies as st
 
 from domain.court import RULES
 from domain.court.cards import ALL_IDS
-from domain.court.describe import _LINES
-from domain.court.evolve import EVENT_TYPES
+from domain.court.events import EVENTS
 from domain.rng import Rng
 from tests.unit.court.builders import all_cards
 from tests.unit.events import adopted
@@ -36,4 +35,5 @@ def test_a_random_legal_game_ends_with_every_card_accounted_for(seed, advanced):
 
 
 def test_every_event_has_a_line_for_the_replay():
-    assert set(_LINES) == set(EVENT_TYPES)
+    for kind in EVENTS.kinds.values():
+        assert kind.line is not None and kind.fold is not None, kind.type

@@ -16,7 +16,7 @@ def test_a_dealt_table_holds_the_turns_undo_steps_as_the_real_one_does():
             if seat is None:
                 break
             if state.plan is not None and state.plan["steps"]:
-                dealt = RULES.determinize(RULES.view(state, seat), Rng(f"undo-{game}", f"deal-{decision}"))
+                dealt = RULES.search.determinize(RULES.view(state, seat), Rng(f"undo-{game}", f"deal-{decision}"))
                 assert dealt.plan["steps"] == state.plan["steps"]
                 checked += 1
             legal = RULES.legal_actions(state, seat)

@@ -31,7 +31,7 @@ def test_a_game_plays_the_edition_in_its_options_and_a_game_without_one_the_firs
     assert RULES.new_state(2, {}).edition == FIRST_EDITION
     assert RULES.setup(2, {}, _rng()).state.edition == FIRST_EDITION
     assert RULES.setup(2, {"edition": LATEST_EDITION}, _rng()).state.edition == LATEST_EDITION
-    assert RULES.option_defaults == {"edition": LATEST_EDITION}
+    assert RULES.options.defaults == {"edition": LATEST_EDITION}
     assert RULES.replays("1", {}) and not RULES.replays("1", {"edition": 2})
     assert RULES.replays(RULES.version, {"edition": 1}) and RULES.replays(RULES.version, {"edition": 2})
     assert not RULES.replays(RULES.version, {})

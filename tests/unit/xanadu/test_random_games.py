@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 from domain.rng import Rng
 from domain.xanadu import RULES
 from domain.xanadu.cards import ALL_IDS, END_MARKER
-from domain.xanadu.describe import _LINES, describe
-from domain.xanadu.evolve import EVENT_TYPES
+from domain.xanadu.events import EVENTS
 from tests.unit.events import adopted
 
 MOST_DECISIONS = 6000
@@ -36,7 +35,7 @@ def test_a_random_legal_game_ends_with_every_card_accounted_for_and_nothing_hidd
         assert legal, "a seat to act always has a decision"
         events, state = adopted(RULES, state, RULES.decide(state, seat, chooser.choice(legal), Rng(seed, f"decision:{decision}")))
         for event in events:
-            assert event.rule in RULES.rulebook and describe(event, [f"p{n}" for n in range(seats)])
+            assert event.rule in RULES.rulebook and RULES.describe(event, [f"p{n}" for n in range(seats)])
         assert sorted(every_card(state)) == sorted(ALL_IDS)
         if decision % 7 == 0 and RULES.outcome(state) is None:
             for viewer in (*range(seats), None):
@@ -47,4 +46,5 @@ def test_a_random_legal_game_ends_with_every_card_accounted_for_and_nothing_hidd
 
 
 def test_every_event_has_a_line_for_the_replay():
-    assert set(_LINES) == set(EVENT_TYPES)
+    for kind in EVENTS.kinds.values():
+        assert kind.line is not None and kind.fold is not None, kind.type
