@@ -18,7 +18,8 @@ from domain.errors import IllegalAction
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.costs import barge_cost, coins, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.legal import military_actions, pass_actions, region_actions, region_open
-from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for, source_words
+from domain.tianxia.describe import source_words
+from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for
 from domain.tianxia.state import TianxiaState
 
 Action = Mapping[str, Any]

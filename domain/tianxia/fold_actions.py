@@ -2,13 +2,13 @@
 rewards and what they leave owed, governors, exchanges and shipping, walls, towers and soldiers,
 barges, passing and the free actions.
 
-Each applier changes the table it is given in place (evolve.py says whose), putting new lists
+Each fold changes the table it is given in place (evolve.py says whose), putting new lists
 and dicts in the fields it changes: nothing reachable from the table before is changed.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.fold_parts import gain, join_barge, own_seat, own_section, pay, settled, tile_leaves
@@ -180,9 +180,3 @@ def tile_used(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 def objective_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = own_seat(state, facts["seat"])
     mine.objectives = [card for card in mine.objectives if card != facts["objective"]]
-
-
-APPLIERS: dict[str, Callable[[TianxiaState, Mapping[str, Any]], None]] = {apply.__name__: apply for apply in (
-    disc_placed, action_begun, turn_ended, advanced, reward_taken, objective_drawn, governor_installed, tile_taken,
-    exchanged, shipped, crate_delivered, piece_placed, barge_joined, merchants_paid, seat_passed, advance_bought,
-    good_chosen, choice_forgone, advance_chosen, shipping_placed, disc_discarded, tile_used, objective_discarded)}

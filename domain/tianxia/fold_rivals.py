@@ -1,12 +1,12 @@
 """Folding the rivals' turns: Li Mu's or the Bot's card, each of its lines, and the rival's pass.
 
-Each applier changes the table it is given in place (evolve.py says whose), putting new lists
+Each fold changes the table it is given in place (evolve.py says whose), putting new lists
 and dicts in the fields it changes: nothing reachable from the table before is changed.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.fold_parts import join_barge, own_rival, own_section, tile_leaves
@@ -128,10 +128,3 @@ def rival_passed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     rival.passed = True
     if rival.kind == LI_MU:  # the Bot keeps its last place in turn order (L62)
         state.next_order = [*state.next_order, state.rival_owner]
-
-
-APPLIERS: dict[str, Callable[[TianxiaState, Mapping[str, Any]], None]] = {apply.__name__: apply for apply in (
-    rival_prestige_gained, rival_card_chosen, rival_marker_placed, rival_advanced, rival_governor_placed,
-    rival_tile_claimed, rival_tile_removed, rival_soldiers_placed, rival_wall_placed, rival_worker_placed,
-    rival_delivered, rival_shipping_marker_placed, rival_line_skipped, rival_card_discarded, rival_card_drawn,
-    rival_passed)}

@@ -1,13 +1,13 @@
 """Folding what no one decides: a round's Setup and Income, whose turn it is, the Attack phase's
 battles, the Cleanup and the end of the game.
 
-Each applier changes the table it is given in place (evolve.py says whose), putting new lists
+Each fold changes the table it is given in place (evolve.py says whose), putting new lists
 and dicts in the fields it changes: nothing reachable from the table before is changed.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.fold_parts import gain, home, join_barge, own_rival, own_seat, own_section, score
@@ -153,10 +153,3 @@ def game_scored(state: TianxiaState, facts: Mapping[str, Any]) -> None:
         own_seat(state, part["seat"]).prestige += part["total"]
     if facts["rival"] is not None:
         own_rival(state).prestige += facts["rival"]["total"]
-
-
-APPLIERS: dict[str, Callable[[TianxiaState, Mapping[str, Any]], None]] = {apply.__name__: apply for apply in (
-    round_started, attack_revealed, display_turned, rival_deck_made, rival_cards_turned, income_paid,
-    neutral_worker_added, action_started, turn_began, actions_ended, battle_fought, strength_lowered,
-    soldier_fallen, building_raided, excess_paid, prestige_lost, battle_won, nomad_reset, game_ended, round_cleaned,
-    rival_cleaned_up, game_scored)}

@@ -1,14 +1,14 @@
 """Folding the deal and the opening's choices, and a sandbox's table laid whole
 (domain/tianxia/scenario.py).
 
-Each applier changes the table it is given in place (evolve.py says whose), putting new lists
+Each fold changes the table it is given in place (evolve.py says whose), putting new lists
 and dicts in the fields it changes: nothing reachable from the table before is changed.
 """
 
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import RESOURCES
@@ -154,9 +154,3 @@ def table_laid(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def seat_laid(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     pass  # the table laid holds the seat's cards; this event shows them to the seat
-
-
-APPLIERS: dict[str, Callable[[TianxiaState, Mapping[str, Any]], None]] = {apply.__name__: apply for apply in (
-    game_prepared, buildings_dealt, tiles_laid, ships_launched, round_stacks_made, attack_deck_shuffled,
-    bags_shuffled, objectives_dealt, starting_buildings_offered, rival_prepared, supply_taken, supplies_offered,
-    arrangement_chosen, start_chosen, table_laid, seat_laid)}

@@ -138,15 +138,3 @@ def merchants(em: TianxiaEmitter, pushed: int | None) -> None:
         em.emit("merchants_paid", "tianxia.free.merchant", {
             "seat": pushed, "meeples": mine.merchants})
         reward(em, pushed, board.merchant, {"merchants": mine.side}, "tianxia.free.merchant")
-
-
-def source_words(source: Mapping[str, Any]) -> str:
-    """Where a reward came from, in words."""
-    if "track" in source:
-        return f"step {source['step']} of the {source['track']} track"
-    if "port" in source:
-        return f"a crate delivered in {source['port']}"
-    if "merchants" in source:
-        return "the full merchant spaces"
-    kind, name = next(iter(source.items()))
-    return f"the {name} {kind}".replace("-", " ")

@@ -12,7 +12,7 @@ from domain.rules_turns import play_due
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.decide import FORM, check
 from domain.tianxia.rulebook import RULEBOOK
-from domain.tianxia.rules import RULES
+from domain.tianxia.game import RULES
 from tests.unit.tianxia.tables import clear_board, opened
 
 RICH = {"coins": 20, "wood": 10, "stone": 10, "rice": 10, "silk": 3, "salt": 3, "bronze": 3}

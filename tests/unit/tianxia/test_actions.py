@@ -13,7 +13,7 @@ from domain.tianxia.legal import region_actions, region_open
 from domain.tianxia.rewards import less
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import evolve
-from domain.tianxia.rules import RULES
+from domain.tianxia.game import RULES
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.state import NEUTRAL
 from tests.unit.tianxia.tables import clear_board, of_type, opened
@@ -299,10 +299,10 @@ def test_random_games_of_every_mode_play_through_four_rounds_to_an_outcome(seats
 
 def test_every_event_the_rules_can_record_has_a_line_in_the_replay():
     from domain.tianxia.describe import LINES
-    from domain.tianxia.evolve import APPLIERS
+    from domain.tianxia.events import EVENTS
 
-    rival_lines = {kind for kind in APPLIERS if kind.startswith("rival_")}
-    assert set(APPLIERS) - rival_lines <= set(LINES), sorted(set(APPLIERS) - rival_lines - set(LINES))
+    rival_lines = {kind for kind in EVENTS.types if kind.startswith("rival_")}
+    assert set(EVENTS.types) - rival_lines <= set(LINES), sorted(set(EVENTS.types) - rival_lines - set(LINES))
 
 
 def test_a_region_is_offered_exactly_when_its_action_could_go_on_to_something():

@@ -23,7 +23,7 @@ from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.round_end import final_scoring
 from domain.tianxia.rounds import start_round
 from domain.tianxia.rulebook import RULEBOOK
-from domain.tianxia.rules import RULES
+from domain.tianxia.game import RULES
 from domain.tianxia.state import Section
 from domain.tianxia.board.vocabulary import RESOURCES
 from tests.unit.tianxia.tables import (attack_table, attacked, clear_board, nomads, of_type, opened, played, rivals_turn,
