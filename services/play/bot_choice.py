@@ -1,5 +1,5 @@
-"""How a bot decides in a running game: from its seat's view and the legal actions only, never
-the whole state (domain.bot_moves).
+"""Whose bot acts in a running game, and how it decides: from its seat's view and the legal
+actions only, never the whole state (domain.bot_moves).
 
 The bot's name, version and the MAC of the view it was given go with its move (`actor`), so its
 choice can be re-run and checked once the game is over. Its thinking time is logged, never
@@ -12,10 +12,22 @@ import logging
 import time
 from typing import Any
 
-from domain import bot_moves
-from services.game import Game
+from domain import bot_moves, interrupts, rules_turns
+from services.log.game import Game
 
 log = logging.getLogger(__name__)
+
+
+def bot_to_act(game: Game) -> str | None:
+    """The bot whose decision it is, if the seat to act is a bot's and no standing rule of its
+    answers it (the service records that answer itself, in the transaction of the decision before);
+    or the rival whose turn the rules play (domain.rules_turns), which the service plays alike."""
+    if (rival := rules_turns.due(game.rules, game.state)) is not None:
+        return rival
+    seat = game.to_act()
+    if seat is None or interrupts.standing_due(game.rules, game.state) is not None:
+        return None
+    return game.seats[seat].get("bot")
 
 
 def bot_decision(game: Game, name: str) -> tuple[dict[str, Any], dict[str, Any]]:

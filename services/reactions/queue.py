@@ -4,8 +4,8 @@ The job id `<namespace>-bot-<game>-<version>` makes a duplicate enqueue (two web
 sweeper and a move racing) collapse into one job: RQ's `unique=True` refuses a second job with an
 id that exists. A person's decision in a game with a clock schedules `<namespace>-clock-<game>-<version>`
 for its deadline, and a player who gave a callback URL gets the job
-`<namespace>-turn-<player>-<game>-<version>` that tells them it is their turn (services.webhooks).
-The queue is `chronicle-<namespace>`: the namespace names the deployment (services.deployment),
+`<namespace>-turn-<player>-<game>-<version>` that tells them it is their turn (services.players.webhooks).
+The queue is `chronicle-<namespace>`: the namespace names the deployment (services.log.deployment),
 so that services sharing one Redis never take each other's jobs.
 
 A move never waits on Redis: the connection has short timeouts and no retries, and a failed
@@ -14,7 +14,7 @@ enqueue is only logged; the sweeper (workers.sweeper) enqueues it later from the
 A bot turn or a clock whose job raises is tried again by RQ after each of the pauses of
 CHRONICLE_BOT_RETRY_SECONDS (default `1,3,9`: three retries, 1, 3 and 9 seconds apart; RQ's
 scheduler, run by every worker, moves a retry onto the queue when it is due). Once they are spent
-the sweeper takes over (services.failed_turns).
+the sweeper takes over (services.reactions.failed_turns).
 """
 
 from __future__ import annotations
@@ -24,19 +24,17 @@ import os
 from datetime import datetime
 from uuid import UUID
 
-from redis import Redis
-from redis.backoff import NoBackoff
-from redis.exceptions import RedisError, ResponseError
-from redis.retry import Retry as RedisRetry
+from redis.exceptions import RedisError
 from rq import Queue, Retry
 from rq.exceptions import DuplicateJobError
 
-from services.bot_turns import bot_to_act
-from services.clocks import deadline
-from services.failed_turns import QUICK_RETRY_SECONDS
-from services.game import Game
-from services.players import Players
-from services.webhooks import awaited_player, delivery_id
+from services.play.bot_choice import bot_to_act
+from services.log.clocks import deadline
+from services.reactions.failed_turns import QUICK_RETRY_SECONDS
+from services.log.game import Game
+from services.players.players import Players
+from services.players.webhooks import awaited_player, delivery_id
+from services.redis_link import redis_connection, redis_trouble
 
 log = logging.getLogger(__name__)
 
@@ -67,35 +65,6 @@ def retries_from_setting(setting: str | None) -> Retry:
         raise ValueError("CHRONICLE_BOT_RETRY_SECONDS is 1 to 10 whole numbers of seconds (0 to 3600) separated by "
                          f"commas, such as 1,3,9; not {setting!r}")
     return Retry(max=len(pauses), interval=pauses)
-
-
-def redis_trouble(error: BaseException) -> str:
-    """What went wrong with Redis, for a log line: a command it refused (it answered, with an
-    error), or no answer at all."""
-    if isinstance(error, ResponseError):
-        return f"Redis refused a command ({error})"
-    return f"Redis does not answer ({error})"
-
-
-def redis_connection(url: str) -> Redis:
-    """A Redis client that fails fast: a move must not wait on a Redis that is down or hangs.
-
-    An enqueue takes well under a millisecond; a quarter of a second without an answer means
-    Redis is not there, and the sweeper will enqueue the turn later.
-    """
-    return Redis.from_url(
-        url,
-        socket_connect_timeout=0.25,
-        socket_timeout=0.25,
-        retry=RedisRetry(NoBackoff(), 0),
-    )
-
-
-def redis_answers(url: str) -> bool:
-    try:
-        return bool(redis_connection(url).ping())
-    except (RedisError, OSError, ValueError):
-        return False
 
 
 class QueuedBots:

@@ -5,14 +5,14 @@ CHRONICLE_DATA (default `var`) is the data folder. PERSISTENCE_MODULE chooses th
 set), `eventsourcing.popo` (in memory, for tests) or `eventsourcing.postgres` (POSTGRES_* vars).
 CHRONICLE_BOTS says who plays bot turns: `inprocess` (the default: at once, in the process that
 made the move) or `rq` (jobs on the Redis at REDIS_URL, played by `chronicle-worker`, on the
-queue of the deployment's namespace: services.deployment). There, CHRONICLE_BOT_RETRY_SECONDS sets
-RQ's pauses before it tries a failed turn again (services.bot_queue), and
+queue of the deployment's namespace: services.log.deployment). There, CHRONICLE_BOT_RETRY_SECONDS sets
+RQ's pauses before it tries a failed turn again (services.reactions.queue), and
 CHRONICLE_BOT_RETRY_LATER_SECONDS the sweeper's first pause once those are spent (30; it doubles
-each time: services.failed_turns).
+each time: services.reactions.failed_turns).
 CHRONICLE_WEBHOOK_ALLOW_HOSTS lists, separated by commas, the host names and addresses that
-players' callbacks may point at although they are not public (services.destinations).
+players' callbacks may point at although they are not public (services.players.destinations).
 CHRONICLE_NEWS says how a process tells the others' live streams that it saved a move
-(services.doorbells): `postgres` (LISTEN/NOTIFY; the default on a PostgreSQL store), `redis`
+(services.live.doorbells): `postgres` (LISTEN/NOTIFY; the default on a PostgreSQL store), `redis`
 (pub/sub on the Redis at REDIS_URL; the default where bots play on RQ) or `none` (a lone process);
 and each process reads the store's log for news no doorbell rang every
 CHRONICLE_NEWS_SAFETY_SECONDS (1).
@@ -21,24 +21,23 @@ CHRONICLE_NEWS_SAFETY_SECONDS (1).
 from __future__ import annotations
 
 import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Mapping
 
-import psycopg
-
-from services.bot_queue import QueuedBots, retries_from_setting
-from services.bot_turns import InProcessBots
-from services.commands import Commands
-from services.deployment import namespace
-from services.destinations import Destinations, Resolver, system_resolver
-from services.doorbells import Doorbell, PostgresDoorbell, Quiet, RedisDoorbell
-from services.failed_turns import FIRST_PAUSE, FailedTurns, FailedTurnsInMemory
-from services.news import SAFETY_SECONDS, Newsroom
-from services.game import Game
-from services.queries import Queries
-from services.store import GameStore
+from services.reactions.queue import QueuedBots, retries_from_setting
+from services.reactions.in_process import InProcessBots
+from services.play.commands import Commands
+from services.log.deployment import namespace
+from services.players.destinations import Destinations, Resolver, system_resolver
+from services.live.doorbells import Doorbell, PostgresDoorbell, Quiet, RedisDoorbell
+from services.reactions.failed_turns import FIRST_PAUSE, FailedTurns, FailedTurnsInMemory
+from services.live.news import SAFETY_SECONDS, Newsroom
+from services.log.game import Game
+from services.play.queries import Queries
+from services.log.store import GameStore
+from services.log.store_settings import schema_lock, store_env
+from services.redis_link import DEFAULT_REDIS_URL
 
 
 @dataclass
@@ -53,52 +52,6 @@ class Services:
     news: Newsroom | None = None  # what this process's live streams wait on
     failed_turns: FailedTurns | FailedTurnsInMemory | None = None  # the turns that failed, to try again
     in_process: InProcessBots | None = None  # where bots play in this process: what its watch runs
-
-
-def store_settings(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
-    """The event store's settings, the data folder (None in memory) and the persistence module,
-    without touching the disk."""
-    settings = dict(env)
-    module = settings.setdefault("PERSISTENCE_MODULE", "eventsourcing.sqlite")
-    # The data folder also holds this host's read models, whatever the event store.
-    data_dir = None if module == "eventsourcing.popo" else Path(settings.get("CHRONICLE_DATA") or "var")
-    if module == "eventsourcing.sqlite":
-        settings.setdefault("SQLITE_DBNAME", str(data_dir / "events.sqlite"))
-    return settings, data_dir, module
-
-
-def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
-    """The store's settings as `store_settings`, with the data folder made if need be."""
-    settings, data_dir, module = store_settings(env)
-    if data_dir is not None:
-        data_dir.mkdir(parents=True, exist_ok=True)
-    return settings, data_dir, module
-
-
-DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
-SCHEMA_LOCK = 0x43484E43  # the advisory lock held while a process creates the store's tables
-
-
-@contextmanager
-def schema_lock(settings: Mapping[str, str]) -> Iterator[None]:
-    """On PostgreSQL, one process at a time creates the tables: API servers and workers starting
-    together would otherwise race in CREATE TABLE IF NOT EXISTS, and all but one die of it."""
-    if settings.get("PERSISTENCE_MODULE") != "eventsourcing.postgres":
-        yield
-        return
-    with psycopg.connect(
-        host=settings.get("POSTGRES_HOST", "127.0.0.1"),
-        port=settings.get("POSTGRES_PORT", "5432"),
-        dbname=settings.get("POSTGRES_DBNAME"),
-        user=settings.get("POSTGRES_USER"),
-        password=settings.get("POSTGRES_PASSWORD") or None,
-        autocommit=True,
-    ) as connection:
-        connection.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
-        try:
-            yield
-        finally:
-            connection.execute("SELECT pg_advisory_unlock(%s)", (SCHEMA_LOCK,))
 
 
 def doorbell(settings: Mapping[str, str], store: GameStore, module: str, mode: str) -> Doorbell:

@@ -25,20 +25,22 @@ from domain.contract import Event
 from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
-from services.bot_choice import bot_decision
-from services.challenges import Challenges
-from services.clocks import SystemClock, checked_clock, deadline, timestamp
+from services.play.bot_choice import bot_decision
+from services.players.challenges import Challenges
+from services.log.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, StaleVersion
-from services.destinations import Destinations
-from services.explain import decision_of, made_by
-from services.game import Game, IdempotentReply, reply_id
-from services.names import likeness
-from services.presenting import present_events, present_rules_turn, present_to_act
-from services.players import Player, Players
-from services.seating import Seating, seating_of
-from services.seats import seat_records
-from services.store import GameStore
-from services.takebacks import takeback_events
+from services.players.destinations import Destinations
+from services.log.explain import decision_of, made_by
+from services.log.game import Game, IdempotentReply, reply_id
+from services.log.names import likeness
+from services.log.presenting import present_events, present_rules_turn, present_to_act
+from services.players.players import Player, Players
+from services.log.seating import Seating, seating_of
+from services.log.seats import seat_records
+from services.log.store import GameStore
+from services.play.takebacks import takeback_events
+from services.log.game import decision_rng
+from services.log.game_options import checked_options
 
 MAX_SEED_LENGTH = 256
 MAX_DELAY = 1000  # steps a spectator may be kept behind
@@ -55,14 +57,6 @@ class CreatedGame:
     version: int
     seed_commitment: str
     tokens: list[dict[str, Any]]
-
-
-def decision_rng(seed: str, version: int) -> Rng:
-    """The random stream of the decision taken on `version` of a game."""
-    return Rng(seed, f"decision:{version}")
-
-
-OPTIONS = {"sandbox": bool, "casual": bool}  # casual: the game counts for no rating (projections.ratings)
 
 
 def record_standing_answers(game: Game, at: str) -> list[Event]:
@@ -85,23 +79,6 @@ def record_standing_answers(game: Game, at: str) -> list[Event]:
                  action.get("type"), game.version)
     log.error("game %s: %s standing answers in a row; the rest wait for the next decision", game.id, MOST_STANDING)
     return answered
-
-
-def checked_options(options: Mapping[str, Any] | None, rules: Any = None) -> dict[str, Any]:
-    """The game options a client may set (the service's and the game's own, `rules.options`, with
-    the values `rules.option_choices` allows); anything else is refused, naming it. The game's
-    `option_defaults` fill the options not given: the game records them at creation."""
-    known = {**OPTIONS, **getattr(rules, "options", {})}
-    choices = getattr(rules, "option_choices", {})
-    options = dict(options or {})
-    for key, value in options.items():
-        if key not in known:
-            raise InvalidRequest(f"there is no option '{key}' (known: {', '.join(known)})", f"options.{key}")
-        if not isinstance(value, known[key]) or (known[key] is int and isinstance(value, bool)):
-            raise InvalidRequest(f"option '{key}' is a {known[key].__name__}", f"options.{key}")
-        if key in choices and value not in choices[key]:
-            raise InvalidRequest(f"option '{key}' is one of {', '.join(map(str, choices[key]))}", f"options.{key}")
-    return registry.new_game_options(rules, options) if rules is not None else options
 
 
 def check_join(game: Game, seat: int, player: Player) -> None:

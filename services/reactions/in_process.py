@@ -1,14 +1,9 @@
-"""Bot turns: a bot decides from its seat's view and acts through the same command as a person;
-and the turns the rules play themselves (domain.rules_turns), run the same way, by the same jobs.
-
-`play_bot_turn` is what a worker runs for one (game, version). It is safe to run twice or late:
-a turn decided on a version that has moved on changes nothing. The bot's name, version and the
-MAC of the view it was given (domain.bot_moves) are recorded with its move, so its choice can be
-re-run and checked.
+"""Bot turns played at once in the process that made the move (the embedded default), and the
+"your turn" webhooks sent from a thread of it, where no RQ worker runs.
 
 Played in the API's process, a turn that raises does not fail the move that made it due (that
-move is stored): it is logged and recorded (services.failed_turns), and the process's watch
-(services.overdue.ClockWatch) tries it again after 1, 3, 9 seconds, then after a pause that
+move is stored): it is logged and recorded (services.reactions.failed_turns), and the process's watch
+(services.reactions.overdue.ClockWatch) tries it again after 1, 3, 9 seconds, then after a pause that
 doubles, as workers do.
 """
 
@@ -20,47 +15,15 @@ import time
 from typing import Callable
 from uuid import UUID
 
-from domain import interrupts, rules_turns
-from services.bot_choice import bot_decision
-from services.clocks import timestamp
-from services.commands import Commands
-from services.errors import StaleVersion
-from services.failed_turns import QUICK_RETRY_SECONDS, FailedTurnsInMemory
-from services.game import Game
-from services.webhooks import DeliveryFailed, awaited_player, deliver_if_due
+from services.play.bot_choice import bot_to_act
+from services.reactions.bot_turns import play_bot_turn
+from services.log.clocks import timestamp
+from services.play.commands import Commands
+from services.reactions.failed_turns import QUICK_RETRY_SECONDS, FailedTurnsInMemory
+from services.log.game import Game
+from services.players.webhooks import DeliveryFailed, awaited_player, deliver_if_due
 
 log = logging.getLogger(__name__)
-
-
-def bot_to_act(game: Game) -> str | None:
-    """The bot whose decision it is, if the seat to act is a bot's and no standing rule of its
-    answers it (the service records that answer itself, in the transaction of the decision before);
-    or the rival whose turn the rules play (domain.rules_turns), which the service plays alike."""
-    if (rival := rules_turns.due(game.rules, game.state)) is not None:
-        return rival
-    seat = game.to_act()
-    if seat is None or interrupts.standing_due(game.rules, game.state) is not None:
-        return None
-    return game.seats[seat].get("bot")
-
-
-def play_bot_turn(commands: Commands, game_id: UUID, version: int) -> bool:
-    """Play the bot decision, or the rules turn, due at `version`; False when there was none
-    (stale, or a person's turn)."""
-    game = commands.store.game(game_id)
-    name = bot_to_act(game) if game.version == version else None
-    if name is None:
-        return False
-    if rules_turns.due(game.rules, game.state) is not None:
-        return commands.play_rules_turn(game_id, version)
-    seat = game.to_act()
-    action, actor = bot_decision(game, name)
-    try:
-        commands.act(game_id, seat, action, version, actor=actor)
-    except StaleVersion:
-        log.info("bot turn for game %s at version %s was overtaken", game_id, version)
-        return False
-    return True
 
 
 class InProcessBots:

@@ -29,13 +29,14 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import registry
-from services.challenge_records import (
+from services.players.challenge_records import (
     ACCEPTED, OPEN, OPEN_BOARD_ID, Challenge, ChallengeBook, OpenBoard, book_id,
 )
-from services.clocks import checked_clock, parse_duration, timestamp
+from services.log.game_options import checked_options
+from services.log.clocks import checked_clock, parse_duration, timestamp
 from services.errors import ChallengeClosed, Forbidden, InvalidRequest, LimitReached, NotFound
-from services.names import REFUSED, likeness
-from services.players import Player
+from services.log.names import REFUSED, likeness
+from services.players.players import Player
 
 MAX_OUTGOING = 20
 MAX_INCOMING = 50
@@ -49,8 +50,6 @@ TRIES = 5  # saves a request tries when another changed the same book or board m
 
 def checked_table(body: Mapping[str, Any]) -> dict[str, Any]:
     """The game a challenge is to, checked as a game's creation checks it (for two seats)."""
-    from services.commands import checked_options  # the commands build the game: one check for both
-
     game = body.get("game")
     try:
         rules = registry.get(game)

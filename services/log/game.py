@@ -22,6 +22,7 @@ from eventsourcing.domain import Aggregate, event
 from domain import clock, registry
 from domain.chain import header_hash, link
 from domain.contract import Decision, Event
+from domain.rng import Rng
 
 
 def header_seat(seat: dict[str, Any]) -> dict[str, Any]:
@@ -30,6 +31,11 @@ def header_seat(seat: dict[str, Any]) -> dict[str, Any]:
     if seat.get("strength") is not None:
         bound["strength"] = seat["strength"]
     return bound
+
+
+def decision_rng(seed: str, version: int) -> Rng:
+    """The random stream of the decision taken on `version` of a game."""
+    return Rng(seed, f"decision:{version}")
 
 
 class Game(Aggregate):
