@@ -15,7 +15,7 @@ from rq import Queue
 from rq.job import Job
 
 from bench.http import percentile
-from services.bootstrap import build
+from services.compose import build
 from tests.infra import postgres_database, redis_server
 from web.server_process import ROOT
 

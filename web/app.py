@@ -15,8 +15,8 @@ from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.leaderboards import Leaderboards
 from projections.inbox import Inbox
-from services.bootstrap import Services, build
-from services.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
+from services.compose import Services, build
+from services.live.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web import (
     api_audit, api_challenges, api_disputes, api_games, api_play, api_players, api_ratings, api_replay, api_rules, api_seats, api_stream,
     problem_pages, problems, rating_pages, viewer,
@@ -47,7 +47,7 @@ def projection_path(services: Services) -> str:
 
 
 def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
-    """Build the app; `env` overrides the process environment (see services.bootstrap)."""
+    """Build the app; `env` overrides the process environment (see services.compose)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = os.environ if env is None else env
     services = services or build(env)

@@ -31,11 +31,11 @@ from uuid import UUID
 import psycopg
 from eventsourcing.persistence import PersistenceError
 
-from services.audit import export_lines, file_lines, importable, store_import, verify_export
-from services.bootstrap import build
+from services.disputes.audit import export_lines, file_lines, importable, store_import, verify_export
+from services.compose import build
 from services.errors import ServiceError
-from services.queries import MAX_PAGE, Queries
-from services.store_place import StoreMissing, StorePlace, store_place
+from services.play.queries import MAX_PAGE, Queries
+from services.log.store_place import StoreMissing, StorePlace, store_place
 
 # How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
 CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE
@@ -207,7 +207,7 @@ def import_file(path: str, place: StorePlace) -> int:
     with open(path, "rb") as binary:
         head, records = importable(file_lines(binary))  # an export refused leaves no store behind
     services = build()
-    print(f"imported game {store_import(services.store, head, records)} into {place.describe()}")
+    print(f"imported game {store_import(services.log.store, head, records)} into {place.describe()}")
     return 0
 
 

@@ -6,7 +6,7 @@ play themselves (a rival that is not a seat, domain.rules_turns). A job whose ve
 does nothing and ends cleanly; the move it makes enqueues the next bot turn, if any, so games
 between bots run to the end on their own.
 
-A turn whose job raises is counted and logged (services.failed_turns) before RQ retries it: a
+A turn whose job raises is counted and logged (services.reactions.failed_turns) before RQ retries it: a
 warning while RQ has retries left, an error once they are spent and the sweeper takes over.
 """
 
@@ -20,11 +20,11 @@ from uuid import UUID
 from redis.exceptions import RedisError
 from rq import get_current_job
 
-from services.bootstrap import Services, build
-from services.bot_queue import redis_trouble
-from services.clocks import timestamp
-from services.bot_turns import play_bot_turn
-from services.webhooks import deliver_if_due
+from services.compose import Services, build
+from services.redis_link import redis_trouble
+from services.log.clocks import timestamp
+from services.reactions.bot_turns import play_bot_turn
+from services.players.webhooks import deliver_if_due
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ more than SCHEDULER_GRACE has no live scheduler to move it; a deferred one waits
 bot turns never have.
 
 A job that failed through all of RQ's retries is tried again once the pause its failure record
-names has passed (services.failed_turns): a pause that doubles each time, so a turn that keeps
+names has passed (services.reactions.failed_turns): a pause that doubles each time, so a turn that keeps
 failing is neither abandoned nor tried in a loop.
 """
 
@@ -30,11 +30,13 @@ from redis.exceptions import RedisError
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from services.bootstrap import DEFAULT_REDIS_URL, Services
-from services.bot_queue import QueuedBots, redis_trouble
-from services.bot_turns import bot_to_act
-from services.game import Game
-from services.overdue import apply_overdue_clocks, is_overdue, running_games
+from services.redis_link import DEFAULT_REDIS_URL
+from services.compose import Services
+from services.reactions.queue import QueuedBots
+from services.redis_link import redis_trouble
+from services.play.bot_choice import bot_to_act
+from services.log.game import Game
+from services.reactions.overdue import apply_overdue_clocks, is_overdue, running_games
 
 log = logging.getLogger(__name__)
 

@@ -18,11 +18,11 @@ from cachetools import LRUCache
 from domain import registry
 from domain.audit import AuditReport, audit
 from services import json_limits
-from services.commands import checked_options
+from services.log.game_options import checked_options
 from services.errors import InvalidRequest, NotFinished
-from services.game import Game, header_seat
-from services.names import checked_name, likeness
-from services.store import GameStore
+from services.log.game import Game, header_seat
+from services.log.names import checked_name, likeness
+from services.log.store import GameStore
 
 FORMAT = "chronicle-export/1"
 MAX_LINE_BYTES = 4 * 1024 * 1024  # a takeback's line, which carries a whole table, is some kilobytes
@@ -212,7 +212,7 @@ def import_game(store: GameStore, lines: Iterable[str | bytes]) -> UUID:
 
 def importable(lines: Iterable[str | bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """An export's header line and records, once it reads, verifies and names its seats as this
-    service names them (services.names: a name comes in here as at creation)."""
+    service names them (services.log.names: a name comes in here as at creation)."""
     head, records = read_export(lines)
     _check_names(head["header"]["seats"])
     report = audit(head["header"], head["seed"], records, finished=True)

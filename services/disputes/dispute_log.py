@@ -25,7 +25,7 @@ from eventsourcing.domain import Aggregate, Snapshot, event
 from eventsourcing.persistence import IntegrityError
 
 from services.errors import InvalidRequest, LimitReached
-from services.store import GameStore
+from services.log.store import GameStore
 
 DISPUTES, WHAT_IFS = "disputes", "what_ifs"
 KINDS = (DISPUTES, WHAT_IFS)

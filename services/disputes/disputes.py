@@ -1,8 +1,8 @@
 """Disputes: a seat's claim about a step, kept beside the game's log, never editing it.
 
-A dispute is answered at once with the engine's account of the step (services.explain), as the
+A dispute is answered at once with the engine's account of the step (services.log.explain), as the
 seat that filed it may see it, and that answer is recorded with the claim; what-ifs
-(services.what_if) are kept beside them. Both are read a page at a time (services.dispute_log
+(services.disputes.what_if) are kept beside them. Both are read a page at a time (services.disputes.dispute_log
 keeps them), each as the asker may see it: a spectator kept behind a running game learns nothing
 of the steps it may not see yet, and a seat's what-ifs are its own until the game is over.
 """
@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 from uuid import UUID
 
-from services import dispute_log
-from services.dispute_log import DISPUTES, KINDS, WHAT_IFS
+from services.disputes import dispute_log
+from services.disputes.dispute_log import DISPUTES, KINDS, WHAT_IFS
 from services.errors import InvalidRequest
-from services.explain import explain_step
-from services.game import Game
-from services.presenting import shown_version
-from services.store import GameStore
+from services.log.explain import explain_step
+from services.log.game import Game
+from services.log.presenting import shown_version
+from services.log.store import GameStore
 
 MAX_CLAIM = 2000
 PAGE, MAX_PAGE = 20, 50  # entries in a page of the record: each holds an answer of a few kilobytes, which

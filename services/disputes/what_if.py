@@ -23,12 +23,12 @@ from typing import Any, Mapping
 from domain import rules_turns, takeback
 from domain.canonical import canonical_json
 from domain.errors import RulesError
-from services.commands import decision_rng
+from services.log.game import decision_rng
 from services.errors import Forbidden, InvalidRequest
-from services.explain import decision_of, find_rule_json, made_by
-from services.game import Game
-from services.presenting import present_events
-from services.store import GameStore
+from services.log.explain import decision_of, find_rule_json, made_by
+from services.log.game import Game
+from services.log.presenting import present_events
+from services.log.store import GameStore
 
 MAX_ACTION_BYTES = 1024  # every legal action of every game is a small fraction of this; the answer is kept
 WITHHELD = ("what the rules would have done draws on cards that stay hidden until the game ends "

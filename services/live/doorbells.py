@@ -1,5 +1,5 @@
 """Doorbells: how a process that saved a move tells the others, so that their streams read the
-store at once rather than at the watcher's next safety look (services.news).
+store at once rather than at the watcher's next safety look (services.live.news).
 
 - `Quiet`: no doorbell, for a lone process (SQLite without Redis): its own saves ring its bells
   directly, and the safety look finds what other processes saved.
@@ -26,7 +26,7 @@ from psycopg import sql
 from redis import Redis
 from redis.exceptions import RedisError
 
-from services.bot_queue import redis_connection
+from services.redis_link import redis_connection
 
 log = logging.getLogger(__name__)
 

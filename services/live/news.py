@@ -1,13 +1,13 @@
 """News of moved games for this process's live streams: who watches what, and how they hear.
 
-A stream does not poll the store: a game's stream waits on its game's feed (services.feeds),
+A stream does not poll the store: a game's stream waits on its game's feed (services.live.feeds),
 which news wakes when the game moves, and a player's notices wait on a bell (`Watch.bell`) that
 rings when one of the player's games moves or has a seat taken. The event store stays the truth
 a stream reads from; news only says when to read. A process hears:
 
 - of its own saves at once: the commands announce each one (`Newsroom.announce`), which wakes
   the streams here and publishes through the doorbell for the other processes;
-- of other processes' saves through the doorbell (services.doorbells: Redis pub/sub, or the
+- of other processes' saves through the doorbell (services.live.doorbells: Redis pub/sub, or the
   PostgreSQL store's own NOTIFY), after which one watcher per process reads the store's
   notification log from where it last read, one query however many streams are open, and wakes
   the streams of the games it names;
@@ -32,12 +32,12 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from services.challenge_records import Challenge
-from services.doorbells import Doorbell, Quiet
-from services.feeds import GameFeed, Kept
-from services.game import Game
-from services.seating import Seating
-from services.store import GameStore
+from services.players.challenge_records import Challenge
+from services.live.doorbells import Doorbell, Quiet
+from services.live.feeds import GameFeed, Kept
+from services.log.game import Game
+from services.log.seating import Seating
+from services.log.store import GameStore
 
 log = logging.getLogger(__name__)
 

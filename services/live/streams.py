@@ -1,8 +1,8 @@
 """Live streams: a game's new events as one viewer may see them.
 
-A stream waits for news of its game (services.news) and reads what it brings from the event
+A stream waits for news of its game (services.live.news) and reads what it brings from the event
 store, through the feed it shares with the game's other streams in this process
-(services.feeds), so any API process can serve any stream, whichever process stored the moves.
+(services.live.feeds), so any API process can serve any stream, whichever process stored the moves.
 
 A stream opens with a `game` message, the viewer's whole table now, unless it resumes after a
 version. Then each new version brings an `event` message: the event as the viewer may see it,
@@ -26,10 +26,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 from uuid import UUID
 
-from services.feeds import Message
-from services.news import Newsroom
-from services.presenting import shown_version
-from services.seats import seat_of_token
+from services.live.feeds import Message
+from services.live.news import Newsroom
+from services.log.presenting import shown_version
+from services.log.seats import seat_of_token
 
 __all__ = ["GameStream", "Message", "Pace", "KEEP_ALIVE"]
 

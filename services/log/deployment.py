@@ -18,7 +18,7 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from services.store import GameStore
+from services.log.store import GameStore
 
 SETTING = "CHRONICLE_NAMESPACE"
 VALID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what RQ accepts in a job id

@@ -15,9 +15,9 @@ from domain import clock, rules_turns, takeback
 from domain.contract import Event
 from domain.errors import RulesError
 from domain.rng import Rng
-from services.game import Game
-from services.presenting import find_rule, shown_version
-from services.store import GameStore
+from services.log.game import Game
+from services.log.presenting import find_rule, shown_version
+from services.log.store import GameStore
 
 LEAF_KEYS = ("id",)  # a dict with an id (a card) is one thing on the table, not a set of fields
 

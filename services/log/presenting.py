@@ -17,9 +17,9 @@ from domain import clock, interrupts, lines, registry, rules_turns
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
 from domain.result_words import result_words
-from services.clocks import deadline, timestamp
-from services.game import Game
-from services.seats import public_seats
+from services.log.clocks import deadline, timestamp
+from services.log.game import Game
+from services.log.seats import public_seats
 
 CREATED_RULE = "game.created"
 

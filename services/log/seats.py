@@ -13,8 +13,8 @@ from typing import Any, Mapping, Sequence
 
 from domain.contract import Rules
 from services.errors import Forbidden, InvalidRequest
-from services.names import bot_name, checked_name, likeness, numbered
-from services.seating import is_open, open_seat_name
+from services.log.names import bot_name, checked_name, likeness, numbered
+from services.log.seating import is_open, open_seat_name
 
 
 def _hash(token: str) -> str:
@@ -57,7 +57,7 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
                                  f"{where}.name")
         names.add(likeness(name))
         if seat.get("player"):
-            # A player's seat opens with the player's own key (see services.players): no new token.
+            # A player's seat opens with the player's own key (see services.players.players): no new token.
             tokens.append(None)
             records.append({"name": name, "bot": None, "player": seat["player"], "token_sha256": seat["key_sha256"]})
             continue

@@ -1,12 +1,12 @@
 """The event store: an `eventsourcing` Application holding every game's stream.
 
-Persistence comes from the environment (see `services.bootstrap`): SQLite by default, in-memory
+Persistence comes from the environment (see `services.compose`): SQLite by default, in-memory
 (`eventsourcing.popo`) in unit tests, PostgreSQL for many processes.
 
 A snapshot is saved whenever a save carries a game past a multiple of `SNAPSHOT_INTERVAL`, taken
 from the game in memory (the library's own snapshotting would reload it from the store), so any
 version is at most about one interval of events away from a snapshot. It is stored in the
-transaction of the move's events (services.store_recorders): both or neither, for one commit.
+transaction of the move's events (services.log.store_recorders): both or neither, for one commit.
 A snapshot owns what it holds (`GameStore.snapshot`), so one taken and stored later still holds
 the game at its own version.
 """
@@ -25,9 +25,9 @@ from eventsourcing.persistence import JSONTranscoder, Transcoding
 from domain import registry
 from domain.state_codec import stored_fields
 from services.errors import GameNotFound
-from services.game import Game
-from services.seating import with_joined_seats
-from services.store_recorders import game_recorder
+from services.log.game import Game
+from services.log.seating import with_joined_seats
+from services.log.store_recorders import game_recorder
 
 SNAPSHOT_INTERVAL = 20
 

@@ -19,8 +19,8 @@ from urllib.parse import quote
 import psycopg
 from eventsourcing.utils import Environment
 
-from services.bootstrap import store_settings
-from services.store import GameStore
+from services.log.store_settings import store_settings
+from services.log.store import GameStore
 
 SQLITE = "eventsourcing.sqlite"
 POSTGRES = "eventsourcing.postgres"
@@ -119,7 +119,7 @@ class StorePlace:
 
 
 def store_place(environ: Mapping[str, str]) -> StorePlace:
-    """The store `services.bootstrap.build(environ)` would open, with the same defaults."""
+    """The store `services.compose.build(environ)` would open, with the same defaults."""
     settings, _, _ = store_settings(environ)
     persistence = Environment(GameStore.name, settings).get("PERSISTENCE_MODULE") or SQLITE
     return StorePlace(settings, persistence)

@@ -6,7 +6,7 @@ wherever it is in a game of any length; `next_after` is where the next page star
 end of what the asker may see).
 
 The table says when the turn the game waits on (a bot's, or one the rules play) failed and will be
-tried again (services.failed_turns): a read never waits on a Redis that does not answer for it.
+tried again (services.reactions.failed_turns): a read never waits on a Redis that does not answer for it.
 """
 
 from __future__ import annotations
@@ -18,18 +18,18 @@ from redis.exceptions import RedisError
 
 from domain import lines, rules_turns
 from domain.takeback import TAKE_BACK
-from services.bot_turns import bot_to_act
+from services.play.bot_choice import bot_to_act
 from services.errors import InvalidRequest, StepNotFound
-from services.failed_turns import FailedTurns, FailedTurnsInMemory
-from services.disputes import disputed_steps, step_record
-from services.explain import explain_step
-from services.game import Game
-from services.score_chart import ScoreCharts
-from services.presenting import find_rule, present_game, present_stored, present_stored_along, shown_version
-from services.seats import seat_of_token
-from services.since import since_last_move
-from services.takebacks import refusal
-from services.store import GameStore
+from services.reactions.failed_turns import FailedTurns, FailedTurnsInMemory
+from services.disputes.disputes import disputed_steps, step_record
+from services.log.explain import explain_step
+from services.log.game import Game
+from services.play.score_chart import ScoreCharts
+from services.log.presenting import find_rule, present_game, present_stored, present_stored_along, shown_version
+from services.log.seats import seat_of_token
+from services.play.since import since_last_move
+from services.play.takebacks import refusal
+from services.log.store import GameStore
 
 
 PAGE = 100  # versions in a page of the event log or the replay, unless the client asks otherwise
@@ -144,7 +144,7 @@ class Queries:
                 "next_after": next_after}
 
     def since_last_move(self, game_id: UUID, token: str | None) -> dict[str, Any]:
-        """What happened since the asking seat's last own decision (services.since)."""
+        """What happened since the asking seat's last own decision (services.play.since)."""
         return since_last_move(self.store, game_id, token)
 
     def score_chart(self, game_id: UUID) -> dict[str, Any]:

@@ -14,8 +14,8 @@ from uuid import UUID
 from domain import clock
 from domain.contract import Event
 from services.errors import NotFinished
-from services.presenting import seat_names
-from services.store import GameStore
+from services.log.presenting import seat_names
+from services.log.store import GameStore
 
 KEPT = 128  # finished games whose charts are kept in memory, the most recently read
 

@@ -16,11 +16,11 @@ from uuid import UUID
 from domain import clock, interrupts, lines
 from domain.contract import Event
 from services.errors import InvalidRequest
-from services.explain import table_diff
-from services.game import Game
-from services.presenting import find_rule, present_stored, seat_names, shown_version
-from services.seats import seat_of_token
-from services.store import GameStore
+from services.log.explain import table_diff
+from services.log.game import Game
+from services.log.presenting import find_rule, present_stored, seat_names, shown_version
+from services.log.seats import seat_of_token
+from services.log.store import GameStore
 
 MOST_STEPS = 500  # steps told at most; an absence longer than that is told from its last steps
 LOOK_BACK = 50  # stored events read at a time while looking back for the seat's last decision

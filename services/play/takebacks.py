@@ -11,9 +11,9 @@ from typing import Any
 from domain import rules_turns, takeback
 from domain.contract import Event
 from domain.errors import IllegalAction
-from services.explain import decision_of
-from services.game import Game
-from services.store import GameStore
+from services.log.explain import decision_of
+from services.log.game import Game
+from services.log.store import GameStore
 
 
 def last_decision(store: GameStore, game: Game) -> tuple[int, dict[str, Any] | None, list[Any]]:

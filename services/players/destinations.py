@@ -8,7 +8,7 @@ included (::ffff:127.0.0.1 is 127.0.0.1; 6to4 and NAT64 likewise), and a numeric
 when the callback is set, and again at each delivery, which then connects to an address it has
 just checked: looking the name up a second time could answer differently (DNS rebinding).
 
-CHRONICLE_WEBHOOK_ALLOW_HOSTS (read by services.bootstrap) lists the host names and addresses an
+CHRONICLE_WEBHOOK_ALLOW_HOSTS (read by services.compose) lists the host names and addresses an
 operator allows all the same, e.g. `127.0.0.1` for a receiver on the same machine.
 """
 

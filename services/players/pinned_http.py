@@ -13,7 +13,7 @@ import ssl
 from http.client import HTTPConnection, HTTPSConnection
 from typing import Mapping
 
-from services.destinations import Target
+from services.players.destinations import Target
 
 MAX_ANSWER_BYTES = 64 * 1024
 

@@ -20,11 +20,11 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
-from services.destinations import Destinations, Refused
+from services.players.destinations import Destinations, Refused
 from services.errors import Forbidden, InvalidRequest
-from services.names import checked_name
-from services.store import GameStore
-from services.webhook_signing import new_secret
+from services.log.names import checked_name
+from services.log.store import GameStore
+from services.players.webhook_signing import new_secret
 
 
 

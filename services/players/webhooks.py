@@ -1,9 +1,9 @@
 """Webhooks: a player's "your turn" notice, POSTed to their callback URL.
 
-The body is JSON, signed the Standard Webhooks way (services.webhook_signing) with the secret
+The body is JSON, signed the Standard Webhooks way (services.players.webhook_signing) with the secret
 given when the callback was set: `webhook-id` names the delivery, the same on every retry of it,
 and `webhook-timestamp` is the time of each attempt. Each attempt connects only to an address
-checked just before (services.destinations) and follows no redirect. A delivery is retried while the receiver
+checked just before (services.players.destinations) and follows no redirect. A delivery is retried while the receiver
 fails (an answer other than 2xx, a redirect included; a refused connection or address; a timeout)
 and given up when the decision is no longer the player's.
 """
@@ -17,12 +17,12 @@ import time
 from http.client import HTTPException
 from typing import Any, Callable
 
-from services import pinned_http
-from services.clocks import deadline, timestamp
-from services.destinations import Destinations, Refused, parse
-from services.game import Game
-from services.players import Player, Players
-from services.webhook_signing import signed_headers
+from services.players import pinned_http
+from services.log.clocks import deadline, timestamp
+from services.players.destinations import Destinations, Refused, parse
+from services.log.game import Game
+from services.players.players import Player, Players
+from services.players.webhook_signing import signed_headers
 
 log = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 written by the workers and read by the sweeper and by the query side.
 
 A bot's turn or a rules turn whose job raises (a locked store, a dropped connection, a bug in the
-rules) is retried by RQ with backoff (services.bot_queue); once those retries are spent the
+rules) is retried by RQ with backoff (services.reactions.queue); once those retries are spent the
 sweeper tries again after a pause that doubles each time, from `later` seconds up to
 LONGEST_PAUSE: a turn that keeps failing never becomes a hot loop, and a failure that passes
 heals by itself. Each failure is counted here with the time of the next try; the turn played (or
@@ -13,7 +13,7 @@ locked store could not record it anyway). Players see the exception's kind only,
 message, which from the rules may name a hidden card; the message goes to the log.
 
 Where bots play in the API's process (no Redis), the same records are kept in that process's
-memory (`FailedTurnsInMemory`), and its watch tries the turn again (services.bot_turns).
+memory (`FailedTurnsInMemory`), and its watch tries the turn again (services.reactions.in_process).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from uuid import UUID
 
 from redis import Redis
 
-from services.clocks import timestamp
+from services.log.clocks import timestamp
 
 QUICK_RETRY_SECONDS = (1, 3, 9)  # RQ's retries, or the first tries of a process's watch
 FIRST_PAUSE = 30.0  # seconds before the sweeper's first try once those are spent

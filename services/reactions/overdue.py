@@ -15,11 +15,12 @@ from typing import Iterator
 
 from eventsourcing.utils import get_topic
 
-from services.bot_turns import InProcessBots, bot_to_act
-from services.clocks import deadline
-from services.commands import Commands
-from services.game import Game
-from services.store import GameStore
+from services.reactions.in_process import InProcessBots
+from services.play.bot_choice import bot_to_act
+from services.log.clocks import deadline
+from services.play.commands import Commands
+from services.log.game import Game
+from services.log.store import GameStore
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from rq.job import Job, JobStatus
 
-from services.bootstrap import Services, build
+from services.compose import Services, build
 from tests.clocks import FakeClock
 from tests.e2e.cluster import ROOT, WorkerProcess, wait_until
 from tests.infra import redis_server, sqlite_locked

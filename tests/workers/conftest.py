@@ -4,7 +4,7 @@ import pytest
 from rq import Queue, SimpleWorker
 
 import workers.jobs
-from services.bootstrap import build
+from services.compose import build
 from tests.infra import redis_server
 
 

@@ -9,8 +9,8 @@ from redis import Redis
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 
-from services.bootstrap import build
-from services.bot_queue import BOT_JOB_TIMEOUT
+from services.compose import build
+from services.reactions.queue import BOT_JOB_TIMEOUT
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper
 

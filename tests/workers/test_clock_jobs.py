@@ -8,7 +8,7 @@ from datetime import timedelta, timezone
 from rq.job import Job
 
 import workers.jobs
-from services.clocks import deadline
+from services.log.clocks import deadline
 from tests.clocks import START, FakeClock
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper

@@ -17,8 +17,8 @@ import pytest
 from rq.job import JobStatus
 
 import workers.jobs
-from services.bootstrap import build
-from services.clocks import timestamp
+from services.compose import build
+from services.log.clocks import timestamp
 from tests.clocks import START, FakeClock
 from tests.fixtures.broken_deal import break_the_deal
 from tests.infra import sqlite_locked

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from redis import Redis
 
-from services.bootstrap import build
+from services.compose import build
 from tests.workers.conftest import run_worker
 from tests.workers.test_bot_jobs import game_waiting_on_the_bot
 

@@ -10,7 +10,7 @@ from redis import Redis
 from rq.job import JobStatus
 
 from domain import registry
-from services.audit import audit_game
+from services.disputes.audit import audit_game
 from tests.fixtures.dealer import HIT, RULES, STAND
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper
@@ -47,7 +47,7 @@ def test_a_stale_job_of_the_dealers_changes_nothing_and_ends_cleanly(services, q
     game = asked_for_a_card(services)
     run_worker(queue)
     version = services.store.game(game.id).version
-    queue.connection.delete(f"rq:job:{services.commands.on_change.bot_job_id(game.id, game.version)}")
+    queue.connection.delete(f"rq:job:{services.play.commands.on_change.bot_job_id(game.id, game.version)}")
     assert services.commands.on_change.enqueue(game.id, game.version)
     run_worker(queue)
     job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from rq.job import Job, JobStatus
 
-from services.bootstrap import build
+from services.compose import build
 from services.errors import InvalidRequest
-from services.webhooks import delivery_id
+from services.players.webhooks import delivery_id
 from tests.playing import players_game
 from tests.receiver import Receiver
 from tests.workers.conftest import run_worker
