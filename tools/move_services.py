@@ -181,6 +181,17 @@ def rewrite(source: str, path: Path) -> str:
     return rewrite_prose(source)
 
 
+FIELD = re.compile(r"(\{[^{}]*\})")
+
+
+def string_prose(text: str) -> str:
+    """`prose` of a string or comment; in an f-string, only outside its fields (code, not prose)."""
+    prefix = text[: len(text) - len(text.lstrip("rbfuRBFU"))]
+    if "f" not in prefix.lower():
+        return prose(text)
+    return "".join(part if FIELD.fullmatch(part) else prose(part) for part in FIELD.split(text))
+
+
 def rewrite_prose(source: str) -> str:
     """Module paths named in strings and comments."""
     spans = []
@@ -195,7 +206,7 @@ def rewrite_prose(source: str) -> str:
         offsets.append(offsets[-1] + len(line))
     for (srow, scol), (erow, ecol), text in reversed(spans):
         start, end = offsets[srow - 1] + scol, offsets[erow - 1] + ecol
-        source = source[:start] + prose(text) + source[end:]
+        source = source[:start] + string_prose(text) + source[end:]
     return source
 
 

@@ -207,7 +207,7 @@ def import_file(path: str, place: StorePlace) -> int:
     with open(path, "rb") as binary:
         head, records = importable(file_lines(binary))  # an export refused leaves no store behind
     services = build()
-    print(f"imported game {store_import(services.log.store, head, records)} into {place.describe()}")
+    print(f"imported game {store_import(services.store, head, records)} into {place.describe()}")
     return 0
 
 

@@ -36,5 +36,5 @@ def test_a_finished_court_game_forks_over_rest_into_the_table_at_that_step(clien
     assert forked.status_code == 201, forked.json
     fork = services.store.game(UUID(forked.json["id"]), version=forked.json["version"])  # before its bot plays on
     assert fork.state == services.store.game(game_id, version=step).state
-    over = client.post(f"/api/games/{game_id}/fork?at={services.log.store.game(game_id).version}")
+    over = client.post(f"/api/games/{game_id}/fork?at={services.store.game(game_id).version}")
     assert over.status_code == 422 and over.json["rule"] == "court.scenario"

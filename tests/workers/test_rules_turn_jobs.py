@@ -47,7 +47,7 @@ def test_a_stale_job_of_the_dealers_changes_nothing_and_ends_cleanly(services, q
     game = asked_for_a_card(services)
     run_worker(queue)
     version = services.store.game(game.id).version
-    queue.connection.delete(f"rq:job:{services.play.commands.on_change.bot_job_id(game.id, game.version)}")
+    queue.connection.delete(f"rq:job:{services.commands.on_change.bot_job_id(game.id, game.version)}")
     assert services.commands.on_change.enqueue(game.id, game.version)
     run_worker(queue)
     job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))
