@@ -20,11 +20,11 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
-from services.players.destinations import Destinations, Refused
 from services.errors import Forbidden, InvalidRequest
 from services.log.names import checked_name
 from services.log.store import GameStore
-from services.players.webhook_signing import new_secret
+from services.players.callbacks import Callbacks
+from services.players.destinations import Destinations
 
 
 
@@ -62,7 +62,12 @@ class Players:
 
     def __init__(self, store: GameStore, destinations: Destinations | None = None):
         self.store = store
-        self.destinations = destinations or Destinations()  # where callbacks may point
+        self.callbacks = Callbacks(destinations or Destinations())
+
+    @property
+    def destinations(self) -> Destinations:
+        """Where callbacks may point: where the notices may be sent."""
+        return self.callbacks.destinations
 
     def register(self, name: str, callback_url: str | None = None) -> dict[str, Any]:
         """A new player; the answer holds its key (and its webhook secret), shown this once."""
@@ -83,16 +88,9 @@ class Players:
         return answer
 
     def _set_callback(self, player: Player, callback_url: str | None) -> dict[str, Any]:
-        if callback_url is None:
-            player.set_callback(None, None)
-            return {"callback_url": None}
-        try:
-            self.destinations.check_callback(callback_url)
-        except Refused as refused:
-            raise InvalidRequest(str(refused), "callback_url") from None
-        secret = new_secret()
-        player.set_callback(callback_url, secret)
-        return {"callback_url": callback_url, "webhook_secret": secret}
+        callback = self.callbacks.chosen(callback_url)
+        player.set_callback(callback.url, callback.secret)
+        return callback.shown()
 
     def get(self, player_id: str | UUID, field: str = "player") -> Player:
         try:
