@@ -1,4 +1,5 @@
-"""The composition root of the service layer: the store and the commands, from the environment.
+"""The composition root: every service object built from the environment, in one place, each
+given what it needs when it is made (nothing is connected to anything afterwards).
 
 CHRONICLE_DATA (default `var`) is the data folder. PERSISTENCE_MODULE chooses the event store:
 `eventsourcing.sqlite` (the default, `events.sqlite` in the data folder unless SQLITE_DBNAME is
@@ -23,96 +24,99 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Mapping
+from typing import Mapping
 
-from services.reactions.queue import QueuedBots, retries_from_setting
-from services.reactions.in_process import InProcessBots
-from services.play.commands import Commands
-from services.log.deployment import namespace
-from services.players.destinations import Destinations, Resolver, system_resolver
 from services.live.doorbells import Doorbell, PostgresDoorbell, Quiet, RedisDoorbell
-from services.reactions.failed_turns import FIRST_PAUSE, FailedTurns, FailedTurnsInMemory
 from services.live.news import SAFETY_SECONDS, Newsroom
-from services.log.game import Game
-from services.play.queries import Queries
+from services.log.deployment import namespace
 from services.log.store import GameStore
 from services.log.store_settings import schema_lock, store_env
-from services.redis_link import DEFAULT_REDIS_URL
+from services.play.commands import Commands
+from services.play.queries import Queries
+from services.players.destinations import Destinations, Resolver, system_resolver
+from services.reactions.after_move import AfterMove, Reactions
+from services.reactions.failed_turns import FIRST_PAUSE, FailedTurns, FailedTurnsInMemory
+from services.reactions.in_process import InProcessReactions
+from services.reactions.queue import JobQueue, retries_from_setting
+from services.reactions.queued import QueuedReactions
+from services.redis_link import DEFAULT_REDIS_URL, redis_connection
+
+BOTS = ("inprocess", "rq")
+NEWS = ("postgres", "redis", "none")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Services:
+    """The service objects of one process, built by `build`."""
+
     store: GameStore
     commands: Commands
     queries: Queries
-    data_dir: Path | None
-    persistence: str
-    bots: str
+    news: Newsroom  # what this process's live streams wait on
+    reactions: Reactions  # what follows a move: on RQ workers, or in this process
+    data_dir: Path | None  # this host's data folder (None: all in memory)
+    persistence: str  # the event store's module (PERSISTENCE_MODULE)
+    bots: str  # who plays bot turns (CHRONICLE_BOTS): "inprocess" or "rq"
     namespace: str | None = None  # the deployment's, where bots play on RQ
-    news: Newsroom | None = None  # what this process's live streams wait on
-    failed_turns: FailedTurns | FailedTurnsInMemory | None = None  # the turns that failed, to try again
-    in_process: InProcessBots | None = None  # where bots play in this process: what its watch runs
+
+    @property
+    def failed_turns(self) -> FailedTurns | FailedTurnsInMemory:
+        """The turns that failed, to try again."""
+        return self.reactions.failed_turns
+
+    @property
+    def in_process(self) -> InProcessReactions | None:
+        """Where bots play in this process: what its watch runs (services.reactions.overdue)."""
+        return self.reactions if isinstance(self.reactions, InProcessReactions) else None
 
 
-def doorbell(settings: Mapping[str, str], store: GameStore, module: str, mode: str) -> Doorbell:
-    """How this process tells the others that it saved a move (CHRONICLE_NEWS)."""
+def news_mode(settings: Mapping[str, str], module: str, bots: str) -> str:
+    """How this process tells the others that it saved a move (CHRONICLE_NEWS), checked."""
     chosen = settings.get("CHRONICLE_NEWS") or (
-        "postgres" if module == "eventsourcing.postgres" else "redis" if mode == "rq" else "none")
+        "postgres" if module == "eventsourcing.postgres" else "redis" if bots == "rq" else "none")
+    if chosen not in NEWS:
+        raise ValueError(f"CHRONICLE_NEWS is 'postgres', 'redis' or 'none', not {chosen!r}")
+    if chosen == "postgres" and module != "eventsourcing.postgres":
+        raise ValueError("CHRONICLE_NEWS=postgres needs the PostgreSQL store (PERSISTENCE_MODULE=eventsourcing.postgres)")
+    return chosen
+
+
+def doorbell(chosen: str, store: GameStore, redis_url: str, named: str | None) -> Doorbell:
     if chosen == "postgres":
-        if module != "eventsourcing.postgres":
-            raise ValueError("CHRONICLE_NEWS=postgres needs the PostgreSQL store (PERSISTENCE_MODULE=eventsourcing.postgres)")
         return PostgresDoorbell(store)
-    if chosen == "redis":
-        return RedisDoorbell(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, namespace(store, settings))
-    if chosen == "none":
-        return Quiet()
-    raise ValueError(f"CHRONICLE_NEWS is 'postgres', 'redis' or 'none', not {chosen!r}")
+    if chosen == "redis" and named is not None:
+        return RedisDoorbell(redis_url, named)
+    return Quiet()
 
 
-class Announcing:
-    """The commands' hook after each save: the news first (streams hear of the move), then `then`
-    (bot turns, clocks, webhooks), whose attributes it answers for (the queue of bot turns)."""
-
-    def __init__(self, news: Newsroom, then: Callable[[Game], None]):
-        self.news = news
-        self.then = then
-
-    def __call__(self, game: Game) -> None:
-        self.news.announce(game)
-        self.then(game)
-
-    def __getattr__(self, name: str):
-        if name in ("news", "then"):  # not set yet (a copy being made): nothing to answer for
-            raise AttributeError(name)
-        return getattr(self.then, name)
+def reactions(settings: Mapping[str, str], redis_url: str, named: str | None) -> Reactions:
+    """Bot turns, clocks and webhooks as jobs on the deployment's queue where bots play on RQ
+    (`named` is then its namespace), else at once in this process."""
+    later = float(settings.get("CHRONICLE_BOT_RETRY_LATER_SECONDS") or FIRST_PAUSE)
+    if named is None:
+        return InProcessReactions(FailedTurnsInMemory(later))
+    connection = redis_connection(redis_url)
+    jobs = JobQueue(connection, named, retries_from_setting(settings.get("CHRONICLE_BOT_RETRY_SECONDS")))
+    return QueuedReactions(jobs, FailedTurns(connection, named, later))
 
 
 def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_resolver) -> Services:
-    """Build the store and the commands, with bot turns played as CHRONICLE_BOTS says; `resolver`
-    looks up the hosts of players' callbacks (tests give one of their own)."""
+    """Build the store, the commands, the queries, the news and the reactions after a move, with
+    bot turns played as CHRONICLE_BOTS says; `resolver` looks up the hosts of players' callbacks
+    (tests give one of their own)."""
     settings, data_dir, module = store_env(os.environ if env is None else env)
+    bots = settings.get("CHRONICLE_BOTS") or "inprocess"
+    if bots not in BOTS:
+        raise ValueError(f"CHRONICLE_BOTS is 'inprocess' or 'rq', not {bots!r}")
+    chosen_news = news_mode(settings, module, bots)
     with schema_lock(settings):
         store = GameStore(env=settings)
-    destinations = Destinations.from_setting(settings.get("CHRONICLE_WEBHOOK_ALLOW_HOSTS"), resolver)
-    mode = settings.get("CHRONICLE_BOTS") or "inprocess"
-    if mode not in ("rq", "inprocess"):
-        raise ValueError(f"CHRONICLE_BOTS is 'inprocess' or 'rq', not {mode!r}")
-    news = Newsroom(store, doorbell(settings, store, module, mode),
+    named = namespace(store, settings) if bots == "rq" or chosen_news == "redis" else None
+    redis_url = settings.get("REDIS_URL") or DEFAULT_REDIS_URL
+    news = Newsroom(store, doorbell(chosen_news, store, redis_url, named),
                     float(settings.get("CHRONICLE_NEWS_SAFETY_SECONDS") or SAFETY_SECONDS))
-    named = None
-    in_process = None
-    later = float(settings.get("CHRONICLE_BOT_RETRY_LATER_SECONDS") or FIRST_PAUSE)
-    if mode == "rq":
-        named = namespace(store, settings)
-        queued = QueuedBots(settings.get("REDIS_URL") or DEFAULT_REDIS_URL, named,
-                            retries_from_setting(settings.get("CHRONICLE_BOT_RETRY_SECONDS")))
-        failed_turns: FailedTurns | FailedTurnsInMemory = FailedTurns(queued.connection, named, later)
-        commands = Commands(store, on_change=Announcing(news, queued), destinations=destinations)
-        queued.players = commands.players
-    else:
-        in_process = InProcessBots(FailedTurnsInMemory(later))
-        failed_turns = in_process.failed_turns
-        commands = Commands(store, on_change=Announcing(news, in_process), destinations=destinations)
-        in_process.commands = commands
-    return Services(store, commands, Queries(store, failed_turns), data_dir, module, mode, named, news, failed_turns,
-                    in_process)
+    after = reactions(settings, redis_url, named if bots == "rq" else None)
+    destinations = Destinations.from_setting(settings.get("CHRONICLE_WEBHOOK_ALLOW_HOSTS"), resolver)
+    commands = Commands(store, on_change=AfterMove(news, after), destinations=destinations)
+    return Services(store, commands, Queries(store, after.failed_turns), news, after, data_dir, module, bots,
+                    named if bots == "rq" else None)

@@ -25,9 +25,8 @@ from redis import Redis
 from redis.exceptions import RedisError
 from rq import SimpleWorker
 
-from services.redis_link import DEFAULT_REDIS_URL
 from services.reactions.queue import queue_name
-from services.redis_link import redis_answers, redis_trouble
+from services.redis_link import DEFAULT_REDIS_URL, redis_answers, redis_trouble
 from workers.jobs import services
 from workers.scheduler import SchedulerThread
 from workers.sweeper import Sweeper

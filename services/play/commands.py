@@ -14,14 +14,14 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Protocol, Sequence
 from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import clock, interrupts, registry, rules_turns, takeback
-from domain.contract import Event
+from domain.contract import Decision, Event
 from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
 from domain.canonical import sha256_of
@@ -31,22 +31,19 @@ from services.log.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, StaleVersion
 from services.players.destinations import Destinations
 from services.log.explain import decision_of, made_by
-from services.log.game import Game, IdempotentReply, reply_id
+from services.log.game import Game, IdempotentReply, decision_rng, reply_id
 from services.log.names import likeness
 from services.log.presenting import present_events, present_rules_turn, present_to_act
 from services.players.players import Player, Players
 from services.log.seating import Seating, seating_of
 from services.log.seats import seat_records
 from services.log.store import GameStore
+from services.play.standing import record_standing_answers
 from services.play.takebacks import takeback_events
-from services.log.game import decision_rng
 from services.log.game_options import checked_options
 
 MAX_SEED_LENGTH = 256
 MAX_DELAY = 1000  # steps a spectator may be kept behind
-# Standing answers one decision may set off, at most: a game whose standing rules never let it move
-# on is stopped there (and logged) rather than holding the request forever.
-MOST_STANDING = 1000
 
 log = logging.getLogger(__name__)
 
@@ -57,28 +54,6 @@ class CreatedGame:
     version: int
     seed_commitment: str
     tokens: list[dict[str, Any]]
-
-
-def record_standing_answers(game: Game, at: str) -> list[Event]:
-    """Record every standing answer due after the game's last decision, each a decision of its own
-    seat on the random stream of its version, marked `standing`; their events, in order."""
-    rules, answered = game.rules, []
-    for _ in range(MOST_STANDING):
-        due = interrupts.standing_due(rules, game.state)
-        if due is None:
-            return answered
-        seat, action = due
-        cause: dict[str, Any] = {"seat": seat, "action": dict(action), "rng": f"decision:{game.version}", "at": at,
-                                 interrupts.STANDING: True}
-        if interrupts.answers_interrupt(rules, game.state, seat):
-            cause[interrupts.INTERRUPT] = True
-        decision = rules.decide(game.state, seat, action, decision_rng(game.seed, game.version))
-        game.record_decision(decision, cause)
-        answered += decision.events
-        log.info("game %s: %s (seat %s) %s by a standing rule -> version %s", game.id, game.seats[seat]["name"], seat,
-                 action.get("type"), game.version)
-    log.error("game %s: %s standing answers in a row; the rest wait for the next decision", game.id, MOST_STANDING)
-    return answered
 
 
 def check_join(game: Game, seat: int, player: Player) -> None:
@@ -100,10 +75,45 @@ def check_join(game: Game, seat: int, player: Player) -> None:
         raise InvalidRequest(f"a seat of this game is named {player.name} or alike already; names must differ", "n")
 
 
+def check_version(game: Game, expected_version: int) -> None:
+    """StaleVersion unless the game is still at the version the move was decided on."""
+    if game.version != expected_version:
+        raise StaleVersion(
+            f"the move was decided on version {expected_version}, but the game is at version {game.version}",
+            current=game.version,
+        )
+
+
+def move_reply(game_id: UUID, game: Game, seat: int, events: list[Event], first_new: int,
+               decided_on: Any) -> dict[str, Any]:
+    """The reply to a move: the game's new version and receipt, who is to act now, and the new
+    events as `seat` sees them."""
+    return {
+        "game_id": str(game_id),
+        "version": game.version,
+        "receipt": game.head,
+        "status": "finished" if game.finished else "running",
+        "to_act": present_to_act(game),
+        "rules_turn": present_rules_turn(game),
+        "events": present_events(game, seat, events, first_new, decided_on),
+    }
+
+
+class AfterChange(Protocol):
+    """What follows each change saved to a game (services.reactions): given the game and the
+    commands that saved it, through which a bot's turn played at once goes in its turn."""
+
+    def __call__(self, game: Game, commands: Commands) -> None: ...
+
+
+def nothing_after(game: Game, commands: Commands) -> None:
+    """No reaction: tests that play every turn themselves."""
+
+
 class Commands:
     """The write side of the service."""
 
-    def __init__(self, store: GameStore, on_change: Callable[[Game], None] = lambda game: None,
+    def __init__(self, store: GameStore, on_change: AfterChange = nothing_after,
                  clock: SystemClock | None = None, destinations: Destinations | None = None):
         self.store = store
         self.on_change = on_change
@@ -177,7 +187,7 @@ class Commands:
         record_standing_answers(aggregate, cause["at"])
         self.store.save_game(aggregate, *(also_save(aggregate) if also_save else ()))
         log.info("game %s of %s created for %s", aggregate.id, rules.name, ", ".join(r["name"] for r in records))
-        self.on_change(aggregate)
+        self.on_change(aggregate, self)
         return CreatedGame(
             id=aggregate.id,
             version=aggregate.version,
@@ -210,61 +220,69 @@ class Commands:
         fingerprint = None
         if idempotency_key is not None:
             fingerprint = sha256_of({"seat": seat, "action": action, "expected_version": expected_version})
-            earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)
-            if earlier is not None:
+            if (earlier := self._earlier_reply(game_id, idempotency_key, fingerprint)) is not None:
                 return earlier
-        if game.version != expected_version:
-            raise StaleVersion(
-                f"the move was decided on version {expected_version}, but the game is at version {game.version}",
-                current=game.version,
-            )
-        rules = game.rules
-        cause: dict[str, Any] = {"seat": seat, "action": dict(action), "rng": f"decision:{expected_version}",
+        check_version(game, expected_version)
+        cause = self._cause(game, seat, action, actor, timed_out)
+        first_new, decided_on = game.version + 1, game.state  # the table the decision's first line reads (domain.lines)
+        decision = self._decision(game, seat, action, cause)
+        game.record_decision(decision, cause)
+        events = decision.events + record_standing_answers(game, cause["at"])
+        reply = move_reply(game_id, game, seat, events, first_new, decided_on)
+        try:
+            self._save_move(game_id, game, reply, idempotency_key, fingerprint)
+        except IntegrityError:
+            return self._reply_after_lost_race(game_id, idempotency_key, fingerprint)
+        log.info("game %s: %s (seat %s) %s -> version %s%s", game_id, game.seats[seat]["name"], seat,
+                 cause["action"].get("type"), game.version, ", game over" if game.finished else "")
+        self.on_change(game, self)
+        return reply
+
+    def _cause(self, game: Game, seat: int, action: Mapping[str, Any], actor: Mapping[str, Any] | None,
+               timed_out: Mapping[str, Any] | None) -> dict[str, Any]:
+        """What the decision's events record of it: who, what, on which random stream, when; and
+        whether it answers an interrupt, was played by a bot or forced by the clock."""
+        cause: dict[str, Any] = {"seat": seat, "action": dict(action), "rng": f"decision:{game.version}",
                                  "at": timestamp(self.clock.now())}
-        if action.get("type") != takeback.TAKE_BACK["type"] and interrupts.answers_interrupt(rules, game.state, seat):
+        taking_back = action.get("type") == takeback.TAKE_BACK["type"]
+        if not taking_back and interrupts.answers_interrupt(game.rules, game.state, seat):
             cause[interrupts.INTERRUPT] = True
         if timed_out:
             cause["clock"] = dict(timed_out)
         if actor:
             cause["actor"] = dict(actor)
-        if action.get("type") == takeback.TAKE_BACK["type"]:
-            if dict(action) != takeback.TAKE_BACK:
-                raise IllegalAction('a takeback is {"type": "take_back"} and nothing else', rule=takeback.TAKEBACK_RULE)
-            events, cause["takeback"] = takeback_events(self.store, game, seat)
-            decision = clock.folded(rules, game.state, events)
-        else:
-            decision = clock.decision_events(rules, game.state, cause, decision_rng(game.seed, game.version))
-        first_new = game.version + 1
-        decided_on = game.state  # the table the decision's first line reads (domain.lines)
-        game.record_decision(decision, cause)
-        events = decision.events + record_standing_answers(game, cause["at"])
-        reply = {
-            "game_id": str(game_id),
-            "version": game.version,
-            "receipt": game.head,
-            "status": "finished" if game.finished else "running",
-            "to_act": present_to_act(game),
-            "rules_turn": present_rules_turn(game),
-            "events": present_events(game, seat, events, first_new, decided_on),
-        }
+        return cause
+
+    def _decision(self, game: Game, seat: int, action: Mapping[str, Any], cause: dict[str, Any]) -> Decision:
+        """The rules' decision (with the clock's events), or the events that take the seat's last
+        decision back; the takeback's record goes into `cause`."""
+        if action.get("type") != takeback.TAKE_BACK["type"]:
+            return clock.decision_events(game.rules, game.state, cause, decision_rng(game.seed, game.version))
+        if dict(action) != takeback.TAKE_BACK:
+            raise IllegalAction('a takeback is {"type": "take_back"} and nothing else', rule=takeback.TAKEBACK_RULE)
+        events, cause["takeback"] = takeback_events(self.store, game, seat)
+        return clock.folded(game.rules, game.state, events)
+
+    def _save_move(self, game_id: UUID, game: Game, reply: dict[str, Any], idempotency_key: str | None,
+                   fingerprint: str | None) -> None:
+        """Save the game's new events, with the reply to an Idempotency-Key in the same transaction."""
         to_save: list[Any] = [game]
         if idempotency_key is not None:
             to_save.append(IdempotentReply(str(game_id), idempotency_key, fingerprint, reply))
-        try:
-            self.store.save_game(*to_save)
-        except IntegrityError:
-            if idempotency_key is not None:
-                earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)
-                if earlier is not None:
-                    return earlier
-            current = self.store.game(game_id).version
-            raise StaleVersion(
-                f"another move was recorded first; the game is now at version {current}", current=current
-            ) from None
-        log.info("game %s: %s (seat %s) %s -> version %s%s", game_id, game.seats[seat]["name"], seat,
-                 cause["action"].get("type"), game.version, ", game over" if game.finished else "")
-        self.on_change(game)
-        return reply
+        self.store.save_game(*to_save)
+
+    def _reply_after_lost_race(self, game_id: UUID, idempotency_key: str | None,
+                               fingerprint: str | None) -> dict[str, Any]:
+        """Another move was saved first: the reply it gave if it was this one (the same
+        Idempotency-Key), or StaleVersion."""
+        if idempotency_key is not None and fingerprint is not None:
+            earlier = self._earlier_reply(game_id, idempotency_key, fingerprint)
+            if earlier is not None:
+                return earlier
+        current = self.store.game(game_id).version
+        raise StaleVersion(
+            f"another move was recorded first; the game is now at version {current}", current=current
+        ) from None
 
     def play_rules_turn(self, game_id: UUID, version: int) -> bool:
         """Have the rules play the turn of their own due at `version` (domain.rules_turns), on that
@@ -284,7 +302,7 @@ class Commands:
             return False
         log.info("game %s: %s plays its turn -> version %s%s", game_id, rival, game.version,
                  ", game over" if game.finished else "")
-        self.on_change(game)
+        self.on_change(game, self)
         return True
 
     def join(self, game_id: UUID, seat: int, player: Player) -> Game:
@@ -304,7 +322,7 @@ class Commands:
             raise SeatTaken("the seats of this game are being taken right now; try again", field="n")
         game = self.store.game(game_id)
         log.info("game %s: %s takes open seat %s", game_id, player.name, seat)
-        self.on_change(game)
+        self.on_change(game, self)
         return game
 
     def time_out(self, game_id: UUID, version: int) -> dict[str, Any] | None:

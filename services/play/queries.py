@@ -11,7 +11,7 @@ tried again (services.reactions.failed_turns): a read never waits on a Redis tha
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from redis.exceptions import RedisError
@@ -20,7 +20,6 @@ from domain import lines, rules_turns
 from domain.takeback import TAKE_BACK
 from services.play.bot_choice import bot_to_act
 from services.errors import InvalidRequest, StepNotFound
-from services.reactions.failed_turns import FailedTurns, FailedTurnsInMemory
 from services.disputes.disputes import disputed_steps, step_record
 from services.log.explain import explain_step
 from services.log.game import Game
@@ -62,10 +61,20 @@ def decision_behind(cause: dict[str, Any]) -> dict[str, Any] | None:
     return {"seat": cause["seat"], "decided_on": decided_on}
 
 
+class ShownFailure(Protocol):
+    def shown(self) -> dict[str, Any]: ...
+
+
+class FailedTurnsKept(Protocol):
+    """Where the turns whose job failed are kept (services.reactions.failed_turns), as read here."""
+
+    def of(self, game_id: UUID | str, version: int) -> ShownFailure | None: ...
+
+
 class Queries:
     """The read side of one game, answered from its stream."""
 
-    def __init__(self, store: GameStore, failed_turns: FailedTurns | FailedTurnsInMemory | None = None):
+    def __init__(self, store: GameStore, failed_turns: FailedTurnsKept | None = None):
         self.store = store
         self.failed_turns = failed_turns
         self.score_charts = ScoreCharts(store)

@@ -540,7 +540,7 @@ def test_a_bots_move_tells_no_one_anything_a_guess_of_its_view_could_be_checked_
     if "random" not in rules.bots:
         pytest.skip(f"{rules.title} has no bots")
     seats = [{"bot": "random"}] + [{"name": f"p{seat}"} for seat in range(1, rules.seats[0])]
-    services.commands.on_change = lambda game: None  # the test plays each bot turn itself, one at a time
+    services.commands.on_change = lambda game, commands: None  # the test plays each bot turn itself, one at a time
     created = services.commands.create(game, seats, seed="bot-views")
     chooser, bot_views = Rng("bot-views", "people"), {}
     while len(bot_views) < 5 and not (current := services.store.game(created.id)).finished:

@@ -39,7 +39,7 @@ def services(env):
 
 @pytest.fixture
 def queue(services):
-    return services.commands.on_change.queue
+    return services.reactions.jobs.queue
 
 
 def run_worker(queue: Queue, max_jobs: int | None = None) -> None:
