@@ -17,6 +17,8 @@ CHRONICLE_NEWS says how a process tells the others' live streams that it saved a
 (pub/sub on the Redis at REDIS_URL; the default where bots play on RQ) or `none` (a lone process);
 and each process reads the store's log for news no doorbell rang every
 CHRONICLE_NEWS_SAFETY_SECONDS (1).
+
+The web app adds its read models over these (web.chronicle); a worker uses them as they are (workers.jobs).
 """
 
 from __future__ import annotations
@@ -81,11 +83,11 @@ def news_mode(settings: Mapping[str, str], module: str, bots: str) -> str:
     return chosen
 
 
-def doorbell(chosen: str, store: GameStore, redis_url: str, named: str | None) -> Doorbell:
+def doorbell(chosen: str, store: GameStore, settings: Mapping[str, str], redis_url: str) -> Doorbell:
     if chosen == "postgres":
         return PostgresDoorbell(store)
-    if chosen == "redis" and named is not None:
-        return RedisDoorbell(redis_url, named)
+    if chosen == "redis":
+        return RedisDoorbell(redis_url, namespace(store, settings))
     return Quiet()
 
 
@@ -111,12 +113,11 @@ def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_reso
     chosen_news = news_mode(settings, module, bots)
     with schema_lock(settings):
         store = GameStore(env=settings)
-    named = namespace(store, settings) if bots == "rq" or chosen_news == "redis" else None
     redis_url = settings.get("REDIS_URL") or DEFAULT_REDIS_URL
-    news = Newsroom(store, doorbell(chosen_news, store, redis_url, named),
+    news = Newsroom(store, doorbell(chosen_news, store, settings, redis_url),
                     float(settings.get("CHRONICLE_NEWS_SAFETY_SECONDS") or SAFETY_SECONDS))
-    after = reactions(settings, redis_url, named if bots == "rq" else None)
+    named = namespace(store, settings) if bots == "rq" else None
+    after = reactions(settings, redis_url, named)
     destinations = Destinations.from_setting(settings.get("CHRONICLE_WEBHOOK_ALLOW_HOSTS"), resolver)
     commands = Commands(store, on_change=AfterMove(news, after), destinations=destinations)
-    return Services(store, commands, Queries(store, after.failed_turns), news, after, data_dir, module, bots,
-                    named if bots == "rq" else None)
+    return Services(store, commands, Queries(store, after.failed_turns), news, after, data_dir, module, bots, named)

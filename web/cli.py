@@ -12,7 +12,7 @@
                                        for a game with named decks (xi), each deck against each
     chronicle cards GAME               a game's card list as a Markdown table (Xi Cards: docs/xi-cards.md)
 
-The store is the one the environment names (see services/bootstrap.py and services/store_place.py);
+The store is the one the environment names (see services/log/store_settings.py and services/log/store_place.py);
 `verify` and `simulate` need none. Export, replay and projections only read a store that is
 there; `import` creates one if need be. A closed output pipe (`chronicle replay GAME | head`)
 ends the command quietly.

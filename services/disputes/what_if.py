@@ -23,10 +23,9 @@ from typing import Any, Mapping
 from domain import rules_turns, takeback
 from domain.canonical import canonical_json
 from domain.errors import RulesError
-from services.log.game import decision_rng
 from services.errors import Forbidden, InvalidRequest
 from services.log.explain import decision_of, find_rule_json, made_by
-from services.log.game import Game
+from services.log.game import Game, decision_rng
 from services.log.presenting import present_events
 from services.log.store import GameStore
 

@@ -1,7 +1,7 @@
 """Where the environment's event store is, and opening it only to read it (the command line's
 export, replay and projections).
 
-The settings are the service's (see services/bootstrap.py: CHRONICLE_DATA, PERSISTENCE_MODULE,
+The settings are the service's (see services/log/store_settings.py: CHRONICLE_DATA, PERSISTENCE_MODULE,
 SQLITE_DBNAME, POSTGRES_*), read the way the eventsourcing library reads them, so a
 `CHRONICLE_`-prefixed variable wins as it does in the store. The commands that only read a store
 (export, replay, projections) look for it first: looking must never leave an empty database or
