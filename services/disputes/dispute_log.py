@@ -28,6 +28,12 @@ from services.errors import InvalidRequest, LimitReached
 from services.log.store import GameStore
 
 DISPUTES, WHAT_IFS = "disputes", "what_ifs"
+# The store names these classes as the module they were first defined in did (explicit topics of
+# the eventsourcing library), so that every store, written before the services were grouped by
+# concern or after, reads alike and holds the same names.
+STORED_AS = "services.dispute_log"
+
+
 KINDS = (DISPUTES, WHAT_IFS)
 MAX_DISPUTES = 50  # disputes kept per seat of one game: one about every few of its decisions in a long game
 MAX_WHAT_IFS = 200  # distinct what-ifs kept per asker (a seat, or the spectators together) of one game
@@ -59,11 +65,16 @@ def question_of(answer: Mapping[str, Any]) -> str:
 class DisputeLog(Aggregate):
     """The disputes and what-ifs filed about one game, each event holding its entry whole."""
 
+    TOPIC = f"{STORED_AS}:DisputeLog"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:DisputeLog.Created"
+
     @staticmethod
     def create_id(game_id: str) -> UUID:
         return dispute_log_id(UUID(game_id))
 
-    @event("Opened")
+    @event("Opened", topic=f"{STORED_AS}:DisputeLog.Opened")
     def __init__(self, game_id: str):
         self.game_id = game_id
         self.counts = {kind: 0 for kind in KINDS}
@@ -71,12 +82,12 @@ class DisputeLog(Aggregate):
         self.disputed: dict[str, list[int]] = {}  # step -> the numbers of the disputes about it
         self.unnumbered: dict[str, int] = {}  # position -> number, of the entries of an older log
 
-    @event("Filed")
+    @event("Filed", topic=f"{STORED_AS}:DisputeLog.Filed")
     def file(self, step: int, seat: int, claim: str, answer: dict[str, Any], number: int | None = None) -> None:
         self._count(DISPUTES, author_of(DISPUTES, {"seat": seat}), number)
         self.disputed.setdefault(str(step), []).append(self.counts[DISPUTES])
 
-    @event("WhatIfAsked")
+    @event("WhatIfAsked", topic=f"{STORED_AS}:DisputeLog.WhatIfAsked")
     def ask(self, answer: dict[str, Any], number: int | None = None) -> None:
         self._count(WHAT_IFS, author_of(WHAT_IFS, answer), number)
 
@@ -90,16 +101,21 @@ class DisputeLog(Aggregate):
 class StepEntries(Aggregate):
     """The entries of one kind about one step, copied from the log as they are filed."""
 
+    TOPIC = f"{STORED_AS}:StepEntries"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:StepEntries.Created"
+
     @staticmethod
     def create_id(game_id: str, kind: str, step: int) -> UUID:
         return step_entries_id(UUID(game_id), kind, step)
 
-    @event("Opened")
+    @event("Opened", topic=f"{STORED_AS}:StepEntries.Opened")
     def __init__(self, game_id: str, kind: str, step: int):
         self.kind = kind
         self.questions: dict[str, int] = {}  # a what-if's question -> the version that holds its answer
 
-    @event("Noted")
+    @event("Noted", topic=f"{STORED_AS}:StepEntries.Noted")
     def note(self, entry: dict[str, Any]) -> None:
         if self.kind == WHAT_IFS:
             self.questions[question_of(entry)] = self.version + 1

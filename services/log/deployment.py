@@ -20,6 +20,12 @@ from eventsourcing.persistence import IntegrityError
 
 from services.log.store import GameStore
 
+# The store names these classes as the module they were first defined in did (explicit topics of
+# the eventsourcing library), so that every store, written before the services were grouped by
+# concern or after, reads alike and holds the same names.
+STORED_AS = "services.deployment"
+
+
 SETTING = "CHRONICLE_NAMESPACE"
 VALID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # what RQ accepts in a job id
 DEPLOYMENT_ID = uuid5(NAMESPACE_URL, "chronicle:deployment")
@@ -28,11 +34,16 @@ DEPLOYMENT_ID = uuid5(NAMESPACE_URL, "chronicle:deployment")
 class Deployment(Aggregate):
     """The store's record of the deployment it belongs to."""
 
+    TOPIC = f"{STORED_AS}:Deployment"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:Deployment.Created"
+
     @staticmethod
     def create_id(name: str) -> UUID:
         return DEPLOYMENT_ID
 
-    @event("Named")
+    @event("Named", topic=f"{STORED_AS}:Deployment.Named")
     def __init__(self, name: str):
         self.name = name
 

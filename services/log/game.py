@@ -25,6 +25,12 @@ from domain.contract import Decision, Event
 from domain.rng import Rng
 
 
+# The store names these classes as the module they were first defined in did (explicit topics of
+# the eventsourcing library), so that every store, written before the services were grouped by
+# concern or after, reads alike and holds the same names.
+STORED_AS = "services.game"
+
+
 def header_seat(seat: dict[str, Any]) -> dict[str, Any]:
     """A seat as the log's header binds it: its name and bot, and the bot's strength when chosen."""
     bound = {"name": seat["name"], "bot": seat.get("bot")}
@@ -41,10 +47,12 @@ def decision_rng(seed: str, version: int) -> Rng:
 class Game(Aggregate):
     """A game of any registered kind, as the sequence of what happened in it."""
 
+    TOPIC = f"{STORED_AS}:Game"
+
     # 2: the rules' state is kept in `_state`, with the recorded events not yet folded into it.
     class_version = 2
 
-    @event("Created")
+    @event("Created", topic=f"{STORED_AS}:Game.Created")
     def __init__(
         self,
         game: str,
@@ -79,7 +87,7 @@ class Game(Aggregate):
             "seed_commitment": self.seed_commitment,
         }
 
-    @event("Recorded")
+    @event("Recorded", topic=f"{STORED_AS}:Game.Recorded")
     def record(self, domain_event: dict[str, Any], cause: dict[str, Any], chain: str) -> None:
         """One domain event of the log; `chain` is its hash in the game's chain. It is folded into
         the state when the state is next read."""
@@ -157,11 +165,16 @@ class Game(Aggregate):
 class IdempotentReply(Aggregate):
     """The answer given to a move sent with an Idempotency-Key, saved with the move's events."""
 
+    TOPIC = f"{STORED_AS}:IdempotentReply"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:IdempotentReply.Created"
+
     @staticmethod
     def create_id(game_id: str, key: str) -> Any:
         return reply_id(game_id, key)
 
-    @event("Given")
+    @event("Given", topic=f"{STORED_AS}:IdempotentReply.Given")
     def __init__(self, game_id: str, key: str, fingerprint: str, reply: dict[str, Any]):
         self.game_id = game_id
         self.key = key

@@ -17,6 +17,12 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
 
+# The store names these classes as the module they were first defined in did (explicit topics of
+# the eventsourcing library), so that every store, written before the services were grouped by
+# concern or after, reads alike and holds the same names.
+STORED_AS = "services.seating"
+
+
 def seating_id(game_id: UUID | str) -> UUID:
     return uuid5(NAMESPACE_URL, f"chronicle:seating:{game_id}")
 
@@ -28,16 +34,21 @@ def open_seat_name(seat: int) -> str:
 class Seating(Aggregate):
     """The players who took a game's open seats."""
 
+    TOPIC = f"{STORED_AS}:Seating"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:Seating.Created"
+
     @staticmethod
     def create_id(game_id: str) -> UUID:
         return seating_id(game_id)
 
-    @event("Opened")
+    @event("Opened", topic=f"{STORED_AS}:Seating.Opened")
     def __init__(self, game_id: str):
         self.game_id = game_id
         self.taken: dict[str, dict[str, Any]] = {}  # seat number (as text: JSON keys) -> the seat's record
 
-    @event("Taken")
+    @event("Taken", topic=f"{STORED_AS}:Seating.Taken")
     def take(self, seat: int, player: str, name: str, key_sha256: str, at: str) -> None:
         self.taken = {**self.taken, str(seat): {"name": name, "bot": None, "open": True, "player": player,
                                                "token_sha256": key_sha256, "joined_at": at}}

@@ -28,6 +28,12 @@ from services.players.destinations import Destinations
 
 
 
+# The store names these classes as the module they were first defined in did (explicit topics of
+# the eventsourcing library), so that every store, written before the services were grouped by
+# concern or after, reads alike and holds the same names.
+STORED_AS = "services.players"
+
+
 def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode()).hexdigest()
 
@@ -35,18 +41,23 @@ def key_hash(key: str) -> str:
 class Player(Aggregate):
     """A person known to the service across games."""
 
+    TOPIC = f"{STORED_AS}:Player"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:Player.Created"
+
     @staticmethod
     def create_id(player_id: UUID, name: str, key_sha256: str) -> UUID:
         return player_id
 
-    @event("Registered")
+    @event("Registered", topic=f"{STORED_AS}:Player.Registered")
     def __init__(self, player_id: UUID, name: str, key_sha256: str):
         self.name = name
         self.key_sha256 = key_sha256
         self.callback_url: str | None = None
         self.webhook_secret: str | None = None
 
-    @event("CallbackSet")
+    @event("CallbackSet", topic=f"{STORED_AS}:Player.CallbackSet")
     def set_callback(self, callback_url: str | None, webhook_secret: str | None) -> None:
         """Where to POST "your turn" notices (None: nowhere), and the secret that signs them."""
         self.callback_url = callback_url
