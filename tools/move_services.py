@@ -6,7 +6,8 @@ Re-runnable: names already moved are left alone. Run from the project folder:
 
 It rewrites `from services.X import a, b` (splitting the line where a name moved to another
 module), `from services import X`, and the module paths named in strings and comments
-(monkeypatch targets, logger names, "see services.X" in docstrings). Code that reaches a module
+(monkeypatch targets, logger names, "see services.X" in docstrings), but not `STORED_AS`, the
+module name the store keeps for a module's classes. Code that reaches a module
 as an attribute (`import services.X` then `services.X.f`) is not rewritten: it is named in the output.
 """
 
@@ -197,6 +198,8 @@ def rewrite_prose(source: str) -> str:
     spans = []
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
         if token.type in (tokenize.STRING, tokenize.COMMENT) and "services." in token.string:
+            if token.line.lstrip().startswith("STORED_AS ="):
+                continue  # the name the store keeps for the module's classes: it must never change
             spans.append((token.start, token.end, token.string))
     if not spans:
         return source
