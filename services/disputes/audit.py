@@ -18,9 +18,9 @@ from cachetools import LRUCache
 from domain import registry
 from domain.audit import AuditReport, audit
 from services import json_limits
-from services.log.game_options import checked_options
 from services.errors import InvalidRequest, NotFinished
 from services.log.game import Game, header_seat
+from services.log.game_options import checked_options
 from services.log.names import checked_name, likeness
 from services.log.store import GameStore
 

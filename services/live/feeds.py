@@ -17,12 +17,11 @@ from functools import cached_property
 from typing import Any, Hashable
 from uuid import UUID
 
-
 from domain import lines
+from services.live.view_patch import view_patch
 from services.log.game import Game
 from services.log.presenting import present_game, present_stored
 from services.log.store import GameStore
-from services.live.view_patch import view_patch
 
 KEPT = 256  # views, events and messages kept per game: far more than the streams of one game lag
 READ_AHEAD = 64  # events read at once from the store

@@ -32,12 +32,12 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
-from services.players.challenge_records import Challenge
 from services.live.doorbells import Doorbell, Quiet
 from services.live.feeds import GameFeed, Kept
 from services.log.game import Game
 from services.log.seating import Seating
 from services.log.store import GameStore
+from services.players.challenge_records import Challenge
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,6 @@ from domain.chain import header_hash, link
 from domain.contract import Decision, Event
 from domain.rng import Rng
 
-
 # The store names these classes as the module they were first defined in did (explicit topics of
 # the eventsourcing library), so that every store, written before the services were grouped by
 # concern or after, reads alike and holds the same names.

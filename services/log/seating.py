@@ -16,7 +16,6 @@ from uuid import NAMESPACE_URL, UUID, uuid5
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
-
 # The store names these classes as the module they were first defined in did (explicit topics of
 # the eventsourcing library), so that every store, written before the services were grouped by
 # concern or after, reads alike and holds the same names.

@@ -19,8 +19,8 @@ from urllib.parse import quote
 import psycopg
 from eventsourcing.utils import Environment
 
-from services.log.store_settings import store_settings
 from services.log.store import GameStore
+from services.log.store_settings import store_settings
 
 SQLITE = "eventsourcing.sqlite"
 POSTGRES = "eventsourcing.postgres"

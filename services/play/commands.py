@@ -21,26 +21,26 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import clock, interrupts, registry, rules_turns, takeback
+from domain.canonical import sha256_of
 from domain.contract import Decision, Event
 from domain.errors import IllegalAction
 from domain.rng import Rng, commitment
-from domain.canonical import sha256_of
-from services.play.bot_choice import bot_decision
-from services.players.challenges import Challenges
-from services.log.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.errors import Forbidden, InvalidRequest, NotFinished, SeatTaken, StaleVersion
-from services.players.destinations import Destinations
+from services.log.clocks import SystemClock, checked_clock, deadline, timestamp
 from services.log.explain import decision_of, made_by
 from services.log.game import Game, IdempotentReply, decision_rng, reply_id
+from services.log.game_options import checked_options
 from services.log.names import likeness
 from services.log.presenting import present_events, present_rules_turn, present_to_act
-from services.players.players import Player, Players
 from services.log.seating import Seating, seating_of
 from services.log.seats import seat_records
 from services.log.store import GameStore
+from services.play.bot_choice import bot_decision
 from services.play.standing import record_standing_answers
 from services.play.takebacks import takeback_events
-from services.log.game_options import checked_options
+from services.players.challenges import Challenges
+from services.players.destinations import Destinations
+from services.players.players import Player, Players
 
 MAX_SEED_LENGTH = 256
 MAX_DELAY = 1000  # steps a spectator may be kept behind

@@ -18,18 +18,17 @@ from redis.exceptions import RedisError
 
 from domain import lines, rules_turns
 from domain.takeback import TAKE_BACK
-from services.play.bot_choice import bot_to_act
-from services.errors import InvalidRequest, StepNotFound
 from services.disputes.disputes import disputed_steps, step_record
+from services.errors import InvalidRequest, StepNotFound
 from services.log.explain import explain_step
 from services.log.game import Game
-from services.play.score_chart import ScoreCharts
 from services.log.presenting import find_rule, present_game, present_stored, present_stored_along, shown_version
 from services.log.seats import seat_of_token
+from services.log.store import GameStore
+from services.play.bot_choice import bot_to_act
+from services.play.score_chart import ScoreCharts
 from services.play.since import since_last_move
 from services.play.takebacks import refusal
-from services.log.store import GameStore
-
 
 PAGE = 100  # versions in a page of the event log or the replay, unless the client asks otherwise
 MAX_PAGE = 500

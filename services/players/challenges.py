@@ -29,13 +29,19 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import registry
-from services.players.challenge_records import (
-    ACCEPTED, OPEN, OPEN_BOARD_ID, Challenge, ChallengeBook, OpenBoard, book_id,
-)
-from services.log.game_options import checked_options
-from services.log.clocks import checked_clock, parse_duration, timestamp
 from services.errors import ChallengeClosed, Forbidden, InvalidRequest, LimitReached, NotFound
+from services.log.clocks import checked_clock, parse_duration, timestamp
+from services.log.game_options import checked_options
 from services.log.names import REFUSED, likeness
+from services.players.challenge_records import (
+    ACCEPTED,
+    OPEN,
+    OPEN_BOARD_ID,
+    Challenge,
+    ChallengeBook,
+    OpenBoard,
+    book_id,
+)
 from services.players.players import Player
 
 MAX_OUTGOING = 20

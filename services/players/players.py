@@ -26,8 +26,6 @@ from services.log.store import GameStore
 from services.players.callbacks import Callbacks
 from services.players.destinations import Destinations
 
-
-
 # The store names these classes as the module they were first defined in did (explicit topics of
 # the eventsourcing library), so that every store, written before the services were grouped by
 # concern or after, reads alike and holds the same names.

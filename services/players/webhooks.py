@@ -17,10 +17,10 @@ import time
 from http.client import HTTPException
 from typing import Any, Callable
 
-from services.players import pinned_http
 from services.log.clocks import deadline, timestamp
-from services.players.destinations import Destinations, Refused, parse
 from services.log.game import Game
+from services.players import pinned_http
+from services.players.destinations import Destinations, Refused, parse
 from services.players.players import Player, Players
 from services.players.webhook_signing import signed_headers
 
