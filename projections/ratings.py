@@ -32,7 +32,7 @@ from openskill.models import PlackettLuce
 
 from domain.contract import Outcome
 from projections import solo_boards
-from services.names import bot_name
+from services.log.names import bot_name
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 PROVISIONAL_GAMES = 10  # a rating from fewer games is marked provisional
