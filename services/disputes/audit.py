@@ -180,12 +180,12 @@ def _check_table(where: str, header: Mapping[str, Any], rules: Any) -> None:
     if not low <= len(header["seats"]) <= high:
         many = f"{low}" if low == high else f"{low} to {high}"
         raise refused(where, f"the header has {len(header['seats'])} seats; {rules.title} is played by {many}")
-    own = {key: value for key, value in header["options"].items() if key in getattr(rules, "options", {})}
+    own = {key: value for key, value in header["options"].items() if key in rules.option_types}
     try:
         checked_options(own, rules)
     except InvalidRequest as error:
         raise refused(where, f"the header's {error.field}: {error.reason}") from None
-    if refusal := getattr(rules, "option_refusal", lambda seats, options: None)(len(header["seats"]), own):
+    if refusal := rules.option_refusal(len(header["seats"]), own):
         raise refused(where, f"the header's options.{refusal[0]}: {refusal[1]}")
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain import registry
 from services.errors import InvalidRequest
 
 OPTIONS = {"sandbox": bool, "casual": bool}  # casual: the game counts for no rating (projections.ratings)
@@ -15,8 +14,8 @@ def checked_options(options: Mapping[str, Any] | None, rules: Any = None) -> dic
     """The game options a client may set (the service's and the game's own, `rules.options`, with
     the values `rules.option_choices` allows); anything else is refused, naming it. The game's
     `option_defaults` fill the options not given: the game records them at creation."""
-    known = {**OPTIONS, **getattr(rules, "options", {})}
-    choices = getattr(rules, "option_choices", {})
+    known = {**OPTIONS, **rules.option_types}
+    choices = rules.option_choices
     options = dict(options or {})
     for key, value in options.items():
         if key not in known:
@@ -25,4 +24,4 @@ def checked_options(options: Mapping[str, Any] | None, rules: Any = None) -> dic
             raise InvalidRequest(f"option '{key}' is a {known[key].__name__}", f"options.{key}")
         if key in choices and value not in choices[key]:
             raise InvalidRequest(f"option '{key}' is one of {', '.join(map(str, choices[key]))}", f"options.{key}")
-    return registry.new_game_options(rules, options) if rules is not None else options
+    return rules.new_game_options(options) if rules is not None else options

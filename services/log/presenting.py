@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from domain import clock, interrupts, lines, registry, rules_turns
+from domain import clock, interrupts, lines, rules_turns
 from domain.common_rules import COMMON_RULES
 from domain.contract import Event, Rule
 from domain.result_words import result_words
@@ -182,7 +182,7 @@ def present_game(game: Game, viewer: int | None, reveal: bool = False) -> dict[s
         "version": game.version,
         "status": "finished" if game.finished else "running",
         "sandbox": bool(game.options.get("sandbox")),
-        "options": registry.played_options(rules, game.options),
+        "options": rules.played_options(game.options),
         "seats": public_seats(game.seats),
         "you": viewer,
         "to_act": present_to_act(game),

@@ -25,18 +25,18 @@ Deck = str | tuple[str, ...]  # a named deck, or a list of card ids
 
 def named_decks(rules: Any) -> list[str]:
     """The decks a seat may bring by name (a game's `named_decks`), in order; [] for a game without."""
-    return list(getattr(rules, "named_decks", None) or ())
+    return list((rules.decks.named if rules.decks else ()))
 
 
 def variants(rules: Any) -> dict[str, dict[str, Deck]]:
     """Each of the game's deck variants by its title: every named deck as that variant's list."""
     return {title: {name: tuple(vary(rules.named_decks[name])) for name in named_decks(rules)}
-            for title, vary in (getattr(rules, "deck_variants", None) or {}).items()}
+            for title, vary in ((rules.decks.variants if rules.decks else {})).items()}
 
 
 def play_game(rules: Any, bots: Sequence[Any], seed: str) -> list[int]:
     """One game between bots (seat order as given), dealt as the service deals it; the winners."""
-    state = rules.setup(len(bots), registry.new_game_options(rules, {}), Rng(seed, "setup")).state
+    state = rules.setup(len(bots), rules.new_game_options({}), Rng(seed, "setup")).state
     for decision in range(MOST_DECISIONS):
         if (played := rules_turns.play_due(rules, state, Rng(seed, f"decision:{decision}"))) is not None:
             state = played.state

@@ -38,7 +38,7 @@ def play_out(rules: Any, bot: str | Any, seed: str, options: Mapping[str, Any] |
     """One whole game with `bot` (one of the game's bots by name, or a bot) in every seat; its
     outcome and its number of decisions. `seen` is shown every event, and `decided` the table
     before each decision and its events, for tallies."""
-    options = registry.new_game_options(rules, options)  # as the service creates a game
+    options = rules.new_game_options(options)  # as the service creates a game
     seats = rules.seats[0]
     state = rules.setup(seats, options, Rng(seed, "setup")).state
     player = rules.bots[bot] if isinstance(bot, str) else bot
@@ -104,8 +104,8 @@ def simulate(game: str, bot: str, games: int, seed: str = "sim", options: Mappin
              progress: Callable[[int], None] = lambda done: None) -> Report:
     rules = registry.get(game)
     report = Report(bot)
-    counted = getattr(rules, "tally_event", None)
-    tallies = getattr(rules, "tallies", None)
+    counted = rules.tallies.event if rules.tallies else None
+    tallies = rules.tallies.count if rules.tallies else None
     game_tally: Counter = Counter()
     game_counts: Counter = Counter()
 

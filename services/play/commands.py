@@ -151,7 +151,7 @@ class Commands:
             raise InvalidRequest(f"a seed is a string of 1 to {MAX_SEED_LENGTH} characters", "seed")
         records, tokens = seat_records(rules, self.players.seated(seats, host_key, consent))
         options = checked_options(options, rules)
-        if refusal := getattr(rules, "option_refusal", lambda seats, options: None)(len(records), options):
+        if refusal := rules.option_refusal(len(records), options):
             name, why = refusal
             raise InvalidRequest(why, f"options.{name}")
         if scenario is not None or forked_from is not None:
@@ -363,7 +363,7 @@ class Commands:
         scenario = then.rules.scenario_of(then.state)
         seats = [{key: seat[key] for key in ("name", "bot", "strength") if seat.get(key) is not None}
                  for seat in game.seats]
-        return self.create(game.game, seats, options=registry.played_options(game.rules, game.options),
+        return self.create(game.game, seats, options=game.rules.played_options(game.options),
                            scenario=scenario, forked_from={"game": str(game_id), "step": step})
 
     def _earlier_reply(self, game_id: UUID, key: str, fingerprint: str) -> dict[str, Any] | None:

@@ -93,7 +93,7 @@ def since_last_move(store: GameStore, game_id: UUID, token: str | None) -> dict[
     rules, reveal = current.rules, current.finished
     state = store.game(game_id, version=start).state
     first_view = view = rules.view(state, seat, reveal=reveal)
-    word = getattr(rules, "score_word", "score")
+    word = rules.score_word
     told, changes = [], []
     for stored in store.stored_events(game_id, gt=start, lte=last) if last > start else []:
         event = Event.from_json(stored.domain_event)

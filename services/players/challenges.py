@@ -68,7 +68,7 @@ def checked_table(body: Mapping[str, Any]) -> dict[str, Any]:
     if "casual" in options:
         raise InvalidRequest('say whether the game is rated with "rated" beside "options", not in them', "options.casual")
     checked = checked_options(options, rules)
-    if refusal := getattr(rules, "option_refusal", lambda seats, options: None)(2, checked):
+    if refusal := rules.option_refusal(2, checked):
         name, why = refusal
         raise InvalidRequest(why, f"options.{name}")
     clock = checked_clock(body["clock"], rules) if body.get("clock") is not None else None
