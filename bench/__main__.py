@@ -20,7 +20,7 @@ from bench.move_path import move_path_figures, report as move_path_report
 from bench.new_games import new_game_figures, report as new_games_report
 from bench.watchers import report as watcher_report, watcher_figures
 from domain import registry
-from services.simulation import simulate
+from services.offline.simulation import simulate
 from web.simulate_report import table, verdicts
 
 

@@ -6,8 +6,8 @@ import statistics
 import time
 
 from domain import registry
-from services.deck_matches import play_game as play  # one game between bots; its winners
-from services.simulation import play_out, wilson
+from services.offline.deck_matches import play_game as play  # one game between bots; its winners
+from services.offline.simulation import play_out, wilson
 
 
 def win_rate(game: str, bot: str, against: str, games: int = 1000, players: int = 2) -> dict:
@@ -61,7 +61,7 @@ def searching(game: str, bot: str, against: str, games: int) -> dict:
 
 def _solo_game(task: tuple[str, str, str, dict]) -> tuple[bool, list[float]]:
     """One solo game of `bot` against the rival the rules play, as `chronicle simulate` plays it
-    (services.simulation.play_out): whether the seat won, and each decision's thinking time."""
+    (services.offline.simulation.play_out): whether the seat won, and each decision's thinking time."""
     game, bot, seed, options = task
     rules = registry.get(game)
     timed = Timed(rules.bots[bot])

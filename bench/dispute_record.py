@@ -14,11 +14,11 @@ import statistics
 import tempfile
 import time
 
-from services import dispute_log
-from services.bootstrap import build
-from services.disputes import file_dispute, record_what_if
-from services.explain import decision_of
-from services.what_if import what_if
+from services.disputes import dispute_log
+from services.compose import build
+from services.disputes.disputes import file_dispute, record_what_if
+from services.log.explain import decision_of
+from services.disputes.what_if import what_if
 from tests.playing import play_to_end
 
 OWN = 10  # disputes each seat files about the step itself

@@ -21,7 +21,7 @@ from typing import Any
 import requests
 
 from bench.http import percentile
-from services.bootstrap import build
+from services.compose import build
 from web.app import create_app
 from web.server_process import running_server
 

@@ -15,7 +15,7 @@ from rq import Queue
 from rq.job import Job
 
 from bench.http import percentile
-from services.bootstrap import build
+from services.compose import build
 from tests.infra import postgres_database, redis_server
 from web.server_process import ROOT
 
@@ -58,7 +58,7 @@ def bot_turn_latencies(services, queue: Queue, turns: int) -> list[float]:
             if game.to_act() == 1:
                 version = game.version
                 # After a bot's own move the worker enqueues the next turn just after saving it.
-                job_id = services.commands.on_change.bot_job_id(game.id, version)
+                job_id = services.reactions.bots.job_id(game.id, version)
                 # Job.exists, not Queue.fetch_job: on a miss, RQ's fetch_job also removes the id from
                 # the queue, and a miss racing the worker's enqueue would take the job off the queue.
                 wait_for(lambda: Job.exists(job_id, connection=queue.connection))
@@ -95,7 +95,7 @@ def queue_figures(turns: int = 200, games: int = 40) -> dict:
     with postgres_database() as pg, redis_server() as redis, tempfile.TemporaryDirectory() as data:
         env = {**pg, "CHRONICLE_BOTS": "rq", "REDIS_URL": redis.url, "CHRONICLE_DATA": data, "SWEEP_SECONDS": "30"}
         services = build(env)
-        queue = services.commands.on_change.queue
+        queue = services.reactions.jobs.queue
         with workers(1, env):
             bot = bot_turn_latencies(services, queue, turns)
             bare = bare_job_latencies(queue, turns)

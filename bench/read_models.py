@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from bench.read_store import long_game, player_games
 from projections.runner import ProjectionRunner
-from services.bootstrap import build
+from services.compose import build
 from web.app import create_app
 
 GAMES = 5_000

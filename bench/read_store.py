@@ -14,9 +14,9 @@ from typing import Any
 
 from domain import clock
 from domain.rng import Rng
-from services.bootstrap import Services
-from services.commands import decision_rng
-from services.store import SNAPSHOT_INTERVAL
+from services.compose import Services
+from services.log.game import decision_rng
+from services.log.store import SNAPSHOT_INTERVAL
 
 SAVE_EVERY = 5_000  # events saved in one transaction while the long game is written
 AT = "2026-01-01T00:00:00Z"  # the time the long game's decisions are recorded at

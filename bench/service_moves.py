@@ -17,8 +17,8 @@ from eventsourcing.domain import Aggregate, event
 
 from domain.chain import link
 from domain.rng import Rng
-from services.bootstrap import build
-from services.commands import decision_rng
+from services.compose import build
+from services.log.game import decision_rng
 
 
 class Tally(Aggregate):

@@ -9,8 +9,8 @@ import os
 import time
 from functools import wraps
 
-from services.commands import Commands
-from services.store import GameStore
+from services.play.commands import Commands
+from services.log.store import GameStore
 from web.wsgi import app
 
 timings: list[dict] = []

@@ -99,7 +99,7 @@ def _rules_of(header: Mapping[str, Any]):
     except KeyError:
         raise _Diverged(Finding(None, "rules", f"this code does not know the game {header.get('game')!r}")) from None
     recorded = header.get("rules_version")
-    replays = getattr(rules, "replays", None)
+    replays = rules.replays
     if not (replays(recorded, header.get("options", {})) if replays else rules.version == recorded):
         raise _Diverged(Finding(None, "rules", "the game was played under rules this code cannot re-run: "
                                 f"it implements version {rules.version} of {rules.name}",

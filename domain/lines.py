@@ -1,10 +1,10 @@
 """An event's line for one viewer, read against the table that viewer saw just before it.
 
 A game's `describe(event, names)` reads the event alone, so its line can only repeat what the
-event carries: "plans a worker", not where. A game may also declare
-`describe_on(view_before, event, names)`: `view_before` is `rules.view(state_before, viewer,
-reveal)`, the table as the viewer saw it just before the event, and `event` is the event as that
-viewer sees it (`Event.seen_by`'s facts, hidden ones left out). Both are the viewer's own, so a
+event carries: "plans a worker", not where. Its event table may also give an event a line read
+against the table (`describe_on(view_before, event, names)`): `view_before` is
+`rules.view(state_before, viewer, reveal)`, the table as the viewer saw it just before the event,
+and `event` is the event as that viewer sees it (`Event.seen_by`'s facts, hidden ones left out). Both are the viewer's own, so a
 line read against them can never name what the viewer may not see. `line` is the one place that
 chooses between the two; the service's own events (a clock running out, a takeback) keep their
 lines (domain.clock).
@@ -15,37 +15,25 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from domain import clock, takeback
-from domain.contract import Event, seat_name
+from domain.contract import Event
+from domain.game import Game
 
 SERVICE_EVENTS = (clock.CLOCK_RAN_OUT, takeback.TAKEN_BACK)  # no game's rules read these
 
 View = Mapping[str, Any]
 Data = Mapping[str, Any]
 Who = Callable[[int], str]  # a seat's name
-TableLine = Callable[[View, Data, Who], str]
 
 
-def on_table(lines: Mapping[str, TableLine], describe: Callable[[Event, Sequence[str]], str],
-             scenario_rule: str) -> Callable[[View, Event, Sequence[str]], str]:
-    """A game's `describe_on` from its lines read against the table, by event type: an event with
-    none, or laid out by a scenario (whose table before is no table yet), keeps `describe`'s line."""
-    def describe_on(view_before: View, event: Event, names: Sequence[str]) -> str:
-        line = lines.get(event.type)
-        if line is None or event.rule == scenario_rule:
-            return describe(event, names)
-        return line(view_before, event.data, lambda seat: seat_name(names, seat))
-    return describe_on
-
-
-def reads_table(rules: Any) -> bool:
+def reads_table(rules: Game[Any]) -> bool:
     """Whether the game's lines read the table before each event: only then need a caller view it."""
-    return callable(getattr(rules, "describe_on", None))
+    return rules.reads_the_table
 
 
-def is_bookkeeping(rules: Any, event_type: str) -> bool:
-    """Whether an event of this type only keeps the table in order (the game's `bookkeeping`): a
+def is_bookkeeping(rules: Game[Any], event_type: str) -> bool:
+    """Whether an event of this type only keeps the table in order (its event table says so): a
     move list may fold its line away. The service's own events never are."""
-    return event_type in getattr(rules, "bookkeeping", ())
+    return event_type in rules.bookkeeping
 
 
 def seen_event(event: Event, viewer: int | None, reveal: bool) -> Event:

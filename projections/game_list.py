@@ -27,13 +27,13 @@ from projections import pages, player_names, ratings
 from projections.database import ProjectionDatabase
 from projections.pages import Page, checked_page
 from projections.totals import count, inbox_keys, list_key, list_keys, result_key, result_keys
-from services.clocks import deadline, timestamp
-from services.game import Game
-from services.players import Player
-from services.seating import Seating, open_to_anyone
-from services.presenting import ended_by_clock, present_to_act
-from services.seats import public_seats
-from services.store import GameStore
+from services.log.clocks import deadline, timestamp
+from services.log.game import Game
+from services.players.players import Player
+from services.log.seating import Seating, open_to_anyone
+from services.log.presenting import ended_by_clock, present_to_act
+from services.log.seats import public_seats
+from services.log.store import GameStore
 
 NAME = "game_list"
 SEAT_TAKEN = get_topic(Seating.Taken)

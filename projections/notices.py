@@ -1,7 +1,7 @@
 """A player's live notices across all their games: "your turn" and "game finished".
 
 Read from the inbox read model whenever news comes that one of the player's games moved or had a
-seat taken (services.news), so any API process serves any player. A stream opens with an `inbox`
+seat taken (services.live.news), so any API process serves any player. A stream opens with an `inbox`
 message listing the games awaiting the player (a client that was away recovers from it, with no
 need to resume), then sends `your_turn` each time a game comes to wait on the player,
 `game_finished` when one of their games ends, and `game_moved` when one moves on to wait on
@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from projections.inbox import Inbox
-from services.news import Newsroom
-from services.streams import KEEP_ALIVE, Message, Pace
+from services.live.news import Newsroom
+from services.live.streams import KEEP_ALIVE, Message, Pace
 
 NOTICE_FIELDS = ("id", "game", "title", "version", "seat", "opponents", "last_move", "deadline", "status")
 # Each safety look reads the player's whole inbox: news makes it rarely needed.
@@ -35,7 +35,7 @@ def notice(entry: dict[str, Any]) -> dict[str, Any]:
 class PlayerNotices:
     def __init__(self, inbox: Inbox, news: Newsroom, player_id: str, pace: Pace, challenges: Any = None):
         self.inbox = inbox
-        self.challenges = challenges  # services.challenges.Challenges
+        self.challenges = challenges  # services.players.challenges.Challenges
         self.news = news
         self.player_id = player_id
         self.pace = pace

@@ -1,6 +1,6 @@
 """Players by name, for finding one to challenge: a row per player, written as players register.
 
-Names are compared as services.names' `likeness` folds them ("Ana" finds "ana" and "ANA"); a
+Names are compared as services.log.names' `likeness` folds them ("Ana" finds "ana" and "ANA"); a
 search matches the start of a name. Two players may bear one name: each row has the id that tells
 them apart.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from services.names import likeness
+from services.log.names import likeness
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS player_names (

@@ -32,7 +32,7 @@ from openskill.models import PlackettLuce
 
 from domain.contract import Outcome
 from projections import solo_boards
-from services.names import bot_name
+from services.log.names import bot_name
 
 MODEL = PlackettLuce()  # mu 25, sigma 25/3: openskill's defaults
 PROVISIONAL_GAMES = 10  # a rating from fewer games is marked provisional
@@ -114,7 +114,7 @@ def unrated_because(rules: Any, seats: Sequence[Mapping[str, Any]], options: Map
     known = [rater for rater in raters if rater is not None]
     if len(known) < len(raters):
         return "a person who is not a registered player could be anyone"
-    persons_only = getattr(rules, "rated_seats", "all") == "persons"
+    persons_only = rules.rated_seats == "persons"
     if len(seats) > 1 and persons_only and any(kind != "player" for _, kind, _ in known):
         return f"{rules.title}'s ratings count games between players only"
     if len({rater[0] for rater in known}) < len(known):

@@ -7,7 +7,7 @@ each transaction it pauses as long as the transaction took (a tenth of a second 
 a long catch-up (a new read-model file, a backlog) the requests of its process keep at least half
 of the interpreter's time, and get the lock between two transactions.
 
-The runner catches up when news of a save comes (services.news: this process's own saves at
+The runner catches up when news of a save comes (services.live.news: this process's own saves at
 once, other processes' through the doorbell that wakes the live streams), GATHER_SECONDS later,
 so that the saves of a busy moment are caught up together; and every `every` seconds all the
 same, for what no news told of.
@@ -26,7 +26,7 @@ from contextlib import nullcontext
 from typing import Callable
 
 from projections.game_list import NOTES, RUN_GAMES, GameList
-from services.news import Newsroom
+from services.live.news import Newsroom
 
 log = logging.getLogger(__name__)
 

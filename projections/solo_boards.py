@@ -36,13 +36,12 @@ TABLES = ("solo_boards",)
 
 def board_of(rules: Any, options: Mapping[str, Any]) -> str:
     """The board a solo game of these options counts on."""
-    named = getattr(rules, "solo_board", None)
-    return named(options) if named else ""
+    return rules.solo.board(options) if rules.solo else ""
 
 
 def has_rival(rules: Any) -> bool:
     """Whether a solo game is played against a rival the rules play, won or lost."""
-    return getattr(rules, "levels", None) is not None
+    return rules.options is not None and rules.options.levels is not None
 
 
 def solo_entry(game: str, rules: Any, rater: list[str], options: Mapping[str, Any], outcome: Outcome,

@@ -1,1 +1,4 @@
-"""The application layer: the event store, commands, queries and bot turns."""
+"""The application layer, by concern: the log of each game (log), players (players), play
+(commands and queries), live news and streams (live), disputes and audit (disputes), the
+reactions after a move (reactions) and offline work (offline); built from the environment in
+one place (compose)."""

@@ -1,4 +1,4 @@
-"""JSON from outside, read within bounds: a request's body (web.bodies), an export's lines (services.audit).
+"""JSON from outside, read within bounds: a request's body (web.bodies), an export's lines (services.disputes.audit).
 
 `loads` takes UTF-8 JSON text as RFC 8259 has it, and refuses, naming where:
 

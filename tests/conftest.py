@@ -2,7 +2,7 @@
 
 import pytest
 
-from services.bootstrap import build
+from services.compose import build
 from web.app import create_app
 
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from domain.rng import Rng
-from services.bootstrap import Services
+from services.compose import Services
 
 
 def play_to_end(services: Services, game_id, seed: str = "test", limit: int = 5000) -> int:

@@ -9,7 +9,7 @@ from flask import Response
 from flask.views import MethodView
 from marshmallow import Schema, fields
 
-from services.audit import audit_game, export_lines
+from services.disputes.audit import audit_game, export_lines
 from web.blueprint import Blueprint, chronicle
 from web.examples import EXAMPLES
 from web.off_the_loop import off_the_loop

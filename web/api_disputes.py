@@ -9,10 +9,10 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from projections import pages
-from services.dispute_log import KINDS, MAX_DISPUTES, MAX_WHAT_IFS
-from services.disputes import MAX_CLAIM, MAX_PAGE, PAGE, file_dispute, record_page, record_what_if
-from services.what_if import what_if
-from services.seats import seat_of_token
+from services.disputes.dispute_log import KINDS, MAX_DISPUTES, MAX_WHAT_IFS
+from services.disputes.disputes import MAX_CLAIM, MAX_PAGE, PAGE, file_dispute, record_page, record_what_if
+from services.disputes.what_if import what_if
+from services.log.seats import seat_of_token
 from web import problem_types
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle

@@ -9,7 +9,7 @@ from flask import jsonify, request
 from flask.views import MethodView
 
 from services.errors import InvalidRequest
-from services.seats import seat_of_token
+from services.log.seats import seat_of_token
 from web import schemas
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle, json_body

@@ -12,7 +12,7 @@ from domain import registry
 from projections.ratings import rated_entry
 from projections.solo_boards import has_rival
 from services.errors import NotFound
-from services.players import PlayerNotFound
+from services.players.players import PlayerNotFound
 from web import schemas
 from web.api_rules import rules_of
 from web.blueprint import Blueprint, chronicle

@@ -6,7 +6,7 @@ from uuid import UUID
 
 from flask.views import MethodView
 
-from services.dispute_log import KINDS
+from services.disputes.dispute_log import KINDS
 from web import schemas
 from web.api_disputes import record_link
 from web.auth import bearer_token

@@ -6,7 +6,7 @@ from uuid import UUID
 
 from flask.views import MethodView
 
-from services.presenting import present_game
+from services.log.presenting import present_game
 from web import schemas
 from web.api_players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle

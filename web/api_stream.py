@@ -4,7 +4,7 @@ Browsers cannot set an Authorization header on an EventSource; a page that holds
 stream with fetch() instead (as the viewer does). A client reconnecting sends Last-Event-ID (or
 `?after=`) and resumes after that version; once a finished game's last event has been sent the
 answer is 204, which tells an EventSource to stop reconnecting. Each event message carries a
-patch of the asker's table (`?views=full`: the whole table) as services.streams describes.
+patch of the asker's table (`?views=full`: the whole table) as services.live.streams describes.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from services.errors import InvalidRequest
-from services.streams import GameStream
+from services.live.streams import GameStream
 from web.auth import bearer_token
 from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
@@ -12,32 +11,17 @@ import swagger_ui_bundle
 from flask import Flask, send_from_directory
 
 from projections.database import ProjectionDatabase
-from projections.game_list import GameList
-from projections.leaderboards import Leaderboards
-from projections.inbox import Inbox
-from services.bootstrap import Services, build
-from services.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
+from services.compose import Services, build
+from services.live.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web import (
     api_audit, api_challenges, api_disputes, api_games, api_play, api_players, api_ratings, api_replay, api_rules, api_seats, api_stream,
     problem_pages, problems, rating_pages, viewer,
 )
 from web.bodies import MAX_BODY_BYTES
+from web.chronicle import Chronicle
 from web.openapi import DESCRIPTION, ProblemApi
 
 SWAGGER_UI = "/static/swagger-ui/"
-
-
-@dataclass
-class Chronicle:
-    """Everything a request handler reaches through `current_app.extensions['chronicle']`."""
-
-    services: Services
-    game_list: GameList
-    inbox: Inbox
-    leaderboards: Leaderboards
-
-    def __getattr__(self, name):
-        return getattr(self.services, name)
 
 
 def projection_path(services: Services) -> str:
@@ -47,7 +31,7 @@ def projection_path(services: Services) -> str:
 
 
 def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
-    """Build the app; `env` overrides the process environment (see services.bootstrap)."""
+    """Build the app; `env` overrides the process environment (see services.compose)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = os.environ if env is None else env
     services = services or build(env)
@@ -71,8 +55,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
                    api_rules, api_ratings, api_challenges):
         api.register_blueprint(module.blp)
     problems.register(app)
-    game_list = GameList(services.store, ProjectionDatabase(projection_path(services)))
-    app.extensions["chronicle"] = Chronicle(services, game_list, Inbox(game_list), Leaderboards(game_list))
+    app.extensions["chronicle"] = Chronicle.over(services, ProjectionDatabase(projection_path(services)))
 
     @app.get(SWAGGER_UI + "<path:filename>")
     def swagger_ui(filename: str):

@@ -10,6 +10,7 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from web import bodies
+from web.chronicle import Chronicle
 from web.openapi import EVERY_OPERATION, Problem, problem_response
 
 
@@ -88,6 +89,6 @@ class Blueprint(SmorestBlueprint):
 BEARER = [{"bearerAuth": []}, {}]
 
 
-def chronicle():
-    """The services of the running app (see web.app.Chronicle)."""
+def chronicle() -> Chronicle:
+    """The services and read models of the running app."""
     return current_app.extensions["chronicle"]

@@ -2,8 +2,8 @@
 
 from marshmallow import Schema, fields, validate
 
-from services.challenges import MAX_REASON, SEATS
-from services.clocks import MAX_DURATION
+from services.players.challenges import MAX_REASON, SEATS
+from services.log.clocks import MAX_DURATION
 
 
 class ChallengeRequest(Schema):

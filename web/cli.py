@@ -12,7 +12,7 @@
                                        for a game with named decks (xi), each deck against each
     chronicle cards GAME               a game's card list as a Markdown table (Xi Cards: docs/xi-cards.md)
 
-The store is the one the environment names (see services/bootstrap.py and services/store_place.py);
+The store is the one the environment names (see services/log/store_settings.py and services/log/store_place.py);
 `verify` and `simulate` need none. Export, replay and projections only read a store that is
 there; `import` creates one if need be. A closed output pipe (`chronicle replay GAME | head`)
 ends the command quietly.
@@ -31,11 +31,11 @@ from uuid import UUID
 import psycopg
 from eventsourcing.persistence import PersistenceError
 
-from services.audit import export_lines, file_lines, importable, store_import, verify_export
-from services.bootstrap import build
+from services.disputes.audit import export_lines, file_lines, importable, store_import, verify_export
+from services.compose import build
 from services.errors import ServiceError
-from services.queries import MAX_PAGE, Queries
-from services.store_place import StoreMissing, StorePlace, store_place
+from services.play.queries import MAX_PAGE, Queries
+from services.log.store_place import StoreMissing, StorePlace, store_place
 
 # How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
 CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE

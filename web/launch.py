@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 from urllib.parse import urlparse
 
-from services.bootstrap import DEFAULT_REDIS_URL
-from services.bot_queue import redis_answers
+from services.redis_link import DEFAULT_REDIS_URL, redis_answers
 from web.server_process import GRACEFUL_SECONDS, gunicorn_command
 
 log = logging.getLogger("launch")

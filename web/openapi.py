@@ -16,10 +16,10 @@ from flask_smorest.utils import prepare_response
 from marshmallow import Schema, fields
 
 from projections.pages import MAX_CURSOR
-from services.commands import MAX_SEED_LENGTH
-from services.dispute_log import MAX_DISPUTES, MAX_WHAT_IFS
-from services.disputes import MAX_PAGE as MAX_DISPUTE_PAGE, PAGE as DISPUTE_PAGE
-from services.queries import MAX_PAGE, PAGE
+from services.play.commands import MAX_SEED_LENGTH
+from services.disputes.dispute_log import MAX_DISPUTES, MAX_WHAT_IFS
+from services.disputes.disputes import MAX_PAGE as MAX_DISPUTE_PAGE, PAGE as DISPUTE_PAGE
+from services.play.queries import MAX_PAGE, PAGE
 from web import problem_types as kinds
 from web import problems
 from web.bodies import INT64_MAX, MAX_BODY_BYTES, MAX_DEPTH

@@ -16,7 +16,7 @@ from domain import registry
 from projections.player_record import recent_games
 from projections.solo_boards import has_rival
 from services.errors import InvalidRequest
-from services.players import PlayerNotFound
+from services.players.players import PlayerNotFound
 from web.blueprint import chronicle
 
 blp = Blueprint("rating_pages", __name__)

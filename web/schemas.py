@@ -5,16 +5,16 @@ import re
 from marshmallow import Schema, ValidationError, fields, validate
 
 from projections.pages import MAX_CURSOR, MAX_LIMIT, MAX_OFFSET
-from services.commands import MAX_DELAY, MAX_SEED_LENGTH
+from services.play.commands import MAX_DELAY, MAX_SEED_LENGTH
 from services.errors import InvalidRequest
-from services.names import MAX_NAME, checked_name
-from services.queries import MAX_PAGE, PAGE
-from services.destinations import MAX_URL
+from services.log.names import MAX_NAME, checked_name
+from services.play.queries import MAX_PAGE, PAGE
+from services.players.destinations import MAX_URL
 from web.bodies import INT64_MAX
 
 
 class Name(fields.String):
-    """A person's name, composed (NFC) and trimmed, then checked as services.names says."""
+    """A person's name, composed (NFC) and trimmed, then checked as services.log.names says."""
 
     def __init__(self, **kwargs):
         kwargs.setdefault("metadata", {}).update(minLength=1, maxLength=MAX_NAME)

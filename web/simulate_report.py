@@ -8,10 +8,10 @@ import sys
 from typing import TextIO
 
 from domain import registry
-from services.commands import checked_options
-from services.deck_matches import Tally, deck_matrix, named_decks, variants
+from services.log.game_options import checked_options
+from services.offline.deck_matches import Tally, deck_matrix, named_decks, variants
 from services.errors import InvalidRequest
-from services.simulation import Report, simulate, wilson
+from services.offline.simulation import Report, simulate, wilson
 
 BAR = 30
 

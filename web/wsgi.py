@@ -12,7 +12,7 @@ CHRONICLE_CLOCK_SECONDS, default 5).
 import os
 
 from projections.runner import EVERY_SECONDS, ProjectionRunner
-from services.overdue import ClockWatch
+from services.reactions.overdue import ClockWatch
 from web.app import create_app
 
 app = create_app()

@@ -4,7 +4,7 @@
     chronicle-worker sweep           enqueue every bot turn that is due and has no live job
 
 Redis is at REDIS_URL (default redis://127.0.0.1:6379/0); the event store is set as for the API,
-and the queue is the deployment's (services.deployment). A worker rides out Redis going away:
+and the queue is the deployment's (services.log.deployment). A worker rides out Redis going away:
 RQ's own loop quits on some connection errors (in the middle of a job, or a timeout), so the
 worker waits for Redis to answer again, with backoff, and starts a new RQ worker in the same
 process; only a stop that was asked for (SIGTERM, SIGINT) ends it.
@@ -25,8 +25,8 @@ from redis import Redis
 from redis.exceptions import RedisError
 from rq import SimpleWorker
 
-from services.bootstrap import DEFAULT_REDIS_URL
-from services.bot_queue import queue_name, redis_answers, redis_trouble
+from services.reactions.queue import queue_name
+from services.redis_link import DEFAULT_REDIS_URL, redis_answers, redis_trouble
 from workers.jobs import services
 from workers.scheduler import SchedulerThread
 from workers.sweeper import Sweeper

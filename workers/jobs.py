@@ -6,7 +6,7 @@ play themselves (a rival that is not a seat, domain.rules_turns). A job whose ve
 does nothing and ends cleanly; the move it makes enqueues the next bot turn, if any, so games
 between bots run to the end on their own.
 
-A turn whose job raises is counted and logged (services.failed_turns) before RQ retries it: a
+A turn whose job raises is counted and logged (services.reactions.failed_turns) before RQ retries it: a
 warning while RQ has retries left, an error once they are spent and the sweeper takes over.
 """
 
@@ -20,11 +20,11 @@ from uuid import UUID
 from redis.exceptions import RedisError
 from rq import get_current_job
 
-from services.bootstrap import Services, build
-from services.bot_queue import redis_trouble
-from services.clocks import timestamp
-from services.bot_turns import play_bot_turn
-from services.webhooks import deliver_if_due
+from services.compose import Services, build
+from services.log.clocks import timestamp
+from services.players.webhooks import deliver_if_due
+from services.reactions.bot_turns import play_bot_turn
+from services.redis_link import redis_trouble
 
 log = logging.getLogger(__name__)
 
@@ -53,12 +53,11 @@ def bot_turn(game_id: str, version: int) -> str:
     except Exception as error:
         turn_failed(built, game_id, version, error)
         raise  # for RQ to retry, or to keep as failed
-    if built.failed_turns is not None:
-        try:
-            built.failed_turns.clear(game_id, version)
-        except (RedisError, OSError) as error:  # the record is only read for this version: harmless
-            log.warning("could not clear the failures of game %s at version %s: %s", game_id, version,
-                        redis_trouble(error))
+    try:
+        built.failed_turns.clear(game_id, version)
+    except (RedisError, OSError) as error:  # the record is only read for this version: harmless
+        log.warning("could not clear the failures of game %s at version %s: %s", game_id, version,
+                    redis_trouble(error))
     log.info("bot turn of game %s at version %s: %s", game_id, version, "played" if played else "stale")
     return "played" if played else "stale"
 
@@ -68,12 +67,11 @@ def turn_failed(built: Services, game_id: str, version: int, error: Exception) -
     job = get_current_job()
     retry_in = job.get_retry_interval() if job is not None and job.should_retry else None
     failed = None
-    if built.failed_turns is not None:
-        try:
-            failed = built.failed_turns.failed(game_id, version, error, retry_in, built.commands.clock.now())
-        except (RedisError, OSError) as trouble:
-            log.warning("could not count the failure of game %s at version %s: %s", game_id, version,
-                        redis_trouble(trouble))
+    try:
+        failed = built.failed_turns.failed(game_id, version, error, retry_in, built.commands.clock.now())
+    except (RedisError, OSError) as trouble:
+        log.warning("could not count the failure of game %s at version %s: %s", game_id, version,
+                    redis_trouble(trouble))
     what = f"{type(error).__name__}: {error}"
     if retry_in is not None:
         log.warning("bot turn of game %s at version %s failed (%s); RQ tries it again in %d s",

@@ -22,7 +22,7 @@ from redis import Redis
 from redis.exceptions import RedisError
 from rq.scheduler import RQScheduler
 
-from services.bot_queue import redis_trouble
+from services.redis_link import redis_trouble
 
 log = logging.getLogger(__name__)
 

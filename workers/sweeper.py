@@ -14,7 +14,7 @@ more than SCHEDULER_GRACE has no live scheduler to move it; a deferred one waits
 bot turns never have.
 
 A job that failed through all of RQ's retries is tried again once the pause its failure record
-names has passed (services.failed_turns): a pause that doubles each time, so a turn that keeps
+names has passed (services.reactions.failed_turns): a pause that doubles each time, so a turn that keeps
 failing is neither abandoned nor tried in a loop.
 """
 
@@ -30,11 +30,14 @@ from redis.exceptions import RedisError
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from services.bootstrap import DEFAULT_REDIS_URL, Services
-from services.bot_queue import QueuedBots, redis_trouble
-from services.bot_turns import bot_to_act
-from services.game import Game
-from services.overdue import apply_overdue_clocks, is_overdue, running_games
+from services.compose import Services
+from services.log.game import Game
+from services.play.bot_choice import bot_to_act
+from services.reactions.bot_turns import BotJobs
+from services.reactions.overdue import apply_overdue_clocks, is_overdue, running_games
+from services.reactions.queue import JobQueue
+from services.reactions.queued import QueuedReactions
+from services.redis_link import DEFAULT_REDIS_URL, redis_connection, redis_trouble
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +51,11 @@ class Sweeper:
         self.services = services
         self.clock = clock
         self.adrift: dict[str, float] = {}  # queued jobs seen off the queue, and since when
-        if services.namespace is None:
+        if not isinstance(services.reactions, QueuedReactions):
             raise ValueError("the sweeper needs services built for RQ (CHRONICLE_BOTS=rq)")
-        self.bots = QueuedBots(redis_url or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL, services.namespace,
-                               services.commands.on_change.retries)
+        url = redis_url or os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL
+        self.jobs = JobQueue(redis_connection(url), services.reactions.jobs.namespace, services.reactions.jobs.retries)
+        self.bots = BotJobs(self.jobs)
         self.finished: set = set()  # games known to be over: never looked at again
 
     def games_waiting_on_a_bot(self) -> Iterator[Game]:
@@ -61,14 +65,14 @@ class Sweeper:
         """Whether the bot turn due now is queued, scheduled and not overdue, running in a worker
         that may still finish it, or failed and waiting out its pause before the next try."""
         try:
-            job = Job.fetch(self.bots.bot_job_id(game.id, game.version), connection=self.bots.connection)
+            job = Job.fetch(self.bots.job_id(game.id, game.version), connection=self.jobs.connection)
         except NoSuchJobError:
             return False
         status = job.get_status(refresh=False)
         if status == JobStatus.QUEUED and not self.in_line(job):
             if not self.adrift_too_long(job.id):
                 return True
-            self.bots.connection.lrem(self.bots.queue.intermediate_queue_key, 0, job.id)
+            self.jobs.connection.lrem(self.jobs.queue.intermediate_queue_key, 0, job.id)
         elif status == JobStatus.QUEUED:
             self.adrift.pop(job.id, None)
             return True
@@ -89,7 +93,7 @@ class Sweeper:
     def overdue(self, job: Job) -> bool:
         """Whether a scheduled job's time passed long enough ago that no scheduler is moving it."""
         try:
-            due = self.bots.queue.scheduled_job_registry.get_scheduled_time(job.id)
+            due = self.jobs.queue.scheduled_job_registry.get_scheduled_time(job.id)
         except NoSuchJobError:
             return True  # scheduled nowhere: nothing will ever move it
         return datetime.now(timezone.utc) > due + SCHEDULER_GRACE
@@ -97,14 +101,14 @@ class Sweeper:
     def due_again(self, game: Game) -> bool:
         """Whether the failed turn the game waits on is due to be tried again (no record of its
         failures: at once)."""
-        failed = self.services.failed_turns.of(game.id, game.version) if self.services.failed_turns else None
+        failed = self.services.failed_turns.of(game.id, game.version)
         return failed is None or self.services.commands.clock.now() >= failed.next_try
 
     def in_line(self, job: Job) -> bool:
         """Whether a queued job is still on the queue. One taken off it by a connection that never
         started it (a worker killed just after, or a dead connection still waiting for a job)
         sits in RQ's intermediate queue, and no worker will ever run it."""
-        return self.bots.connection.lpos(self.bots.queue.key, job.id) is not None
+        return self.jobs.connection.lpos(self.jobs.queue.key, job.id) is not None
 
     def adrift_too_long(self, job_id: str) -> bool:
         """Off the queue, unstarted, since a sweep at least GRACE ago: a live worker starts a job
@@ -124,7 +128,7 @@ class Sweeper:
             for game in running_games(self.services.store, self.finished):
                 if bot_to_act(game) is not None:
                     if not self.has_live_job(game) and self.bots.enqueue(game.id, game.version):
-                        enqueued.append(self.bots.bot_job_id(game.id, game.version))
+                        enqueued.append(self.bots.job_id(game.id, game.version))
                 elif is_overdue(self.services.commands, game):
                     overdue.append(game)
         except (RedisError, OSError) as error:

@@ -16,9 +16,8 @@ In solo, a player brought to 0 prestige loses at once (L148).
 
 from __future__ import annotations
 
-from domain.contract import Event
-from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import emit
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.rival_lines import NOMAD_OF, SECTION_NAMES
 from domain.tianxia.state import LI_MU, SOLO, TianxiaState
 
@@ -56,17 +55,19 @@ def ranking(state: TianxiaState, section: str) -> list[int]:
                                              order.index(owner)))
 
 
-def attack_phase(events: list[Event], state: TianxiaState) -> TianxiaState:
+def attack_phase(em: TianxiaEmitter) -> None:
     """Every battle of the round, west to east, then the phase's end."""
+    state = em.state
     for section in BOARD.walls:
         if state.nomads[NOMAD_OF[section]].distance == 0:
-            state = battle(events, state, section)
+            battle(em, section)
             if state.phase == "over":
-                return state
-    return state
+                return
 
 
-def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaState:
+def battle(em: TianxiaEmitter, section: str) -> None:
+    """One wall section's battle: places, towers and walls, soldiers, raids, the excess, the win."""
+    state = em.state
     nomad_id = NOMAD_OF[section]
     strength = state.nomads[nomad_id].strength
     ranked = ranking(state, section)
@@ -77,21 +78,21 @@ def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaSta
         places.append({"owner": owner, "defence": totals[owner], "points": points})
     pieces = state.sections[section]
     lowered = 2 * len(pieces.towers) + len(pieces.walls)
-    state = emit(events, state, Event("battle_fought", "tianxia.attack.prestige", {
+    em.emit("battle_fought", "tianxia.attack.prestige", {
         "section": section, "nomad": nomad_id, "strength": strength, "places": places, "rival": rival_kind(state),
-        "why": f"the chieftain has reached {SECTION_NAMES[section]}"}))
+        "why": f"the chieftain has reached {SECTION_NAMES[section]}"})
     strength = max(0, strength - lowered)
     if lowered:
-        state = emit(events, state, Event("strength_lowered", "tianxia.attack.towers-walls", {
-            "section": section, "by": lowered, "strength": strength}))
+        em.emit("strength_lowered", "tianxia.attack.towers-walls", {
+            "section": section, "by": lowered, "strength": strength})
     fallen = 0
     while strength and fallen < len(pieces.soldiers):
         owner = pieces.soldiers[fallen]
         strength -= 1
         fallen += 1
-        state = emit(events, state, Event("soldier_fallen", "tianxia.attack.soldiers", {
+        em.emit("soldier_fallen", "tianxia.attack.soldiers", {
             "section": section, "owner": owner, "points": 0 if is_bot(state, owner) else 1, "strength": strength,
-            "rival": rival_kind(state)}))
+            "rival": rival_kind(state)})
     won = strength == 0
     raided = 0
     for site_id in BOARD.nomads[nomad_id].raids:
@@ -101,35 +102,33 @@ def battle(events: list[Event], state: TianxiaState, section: str) -> TianxiaSta
         homes = [owner for owner in site.governors if owner is not None]
         strength = max(0, strength - BOARD.sites[site_id].raid)
         refill = state.tile_bag[0] if site.tile is None and state.tile_bag else None
-        state = emit(events, state, Event("building_raided", "tianxia.attack.raid", {
+        em.emit("building_raided", "tianxia.attack.raid", {
             "section": section, "site": site_id, "governors": homes, "strength": strength, "refill": refill,
-            "rival": rival_kind(state)}))
+            "rival": rival_kind(state)})
         raided += 1
         if state.rival is not None and state.rival.kind == LI_MU and state.rival_owner in homes:
-            state = lose_prestige(events, state, 0, 3, "tianxia.limu.raided",
-                                  f"Li Mu's governor was raided in {site_id}")
+            lose_prestige(em, 0, 3, "tianxia.limu.raided", f"Li Mu's governor was raided in {site_id}")
             if state.phase == "over":
-                return state
+                return
     if strength:
         for seat in range(len(state.seats)):
             coins = min(state.seats[seat].goods["coins"], strength * BOARD.numbers.excess_coins)
             points = (strength - coins // BOARD.numbers.excess_coins) * BOARD.numbers.excess_prestige
-            state = emit(events, state, Event("excess_paid", "tianxia.attack.excess", {
-                "section": section, "seat": seat, "strength": strength, "coins": coins, "prestige": 0}))
+            em.emit("excess_paid", "tianxia.attack.excess", {
+                "section": section, "seat": seat, "strength": strength, "coins": coins, "prestige": 0})
             if points:
-                state = lose_prestige(events, state, seat, points, "tianxia.attack.excess",
-                                      f"{strength} strength left past the last building")
+                lose_prestige(em, seat, points, "tianxia.attack.excess", f"{strength} strength left past the last building")
                 if state.phase == "over":
-                    return state
+                    return
     if won and ranked:
         governors = sum(1 for site_id in BOARD.nomads[nomad_id].raids for owner in state.sites[site_id].governors
                         if owner is not None)
         if not is_bot(state, ranked[0]):
-            state = emit(events, state, Event("battle_won", "tianxia.attack.won", {
-                "section": section, "owner": ranked[0], "points": governors, "rival": rival_kind(state)}))
+            em.emit("battle_won", "tianxia.attack.won", {
+                "section": section, "owner": ranked[0], "points": governors, "rival": rival_kind(state)})
     nomad = BOARD.nomads[nomad_id]
-    return emit(events, state, Event("nomad_reset", "tianxia.attack.won", {
-        "nomad": nomad_id, "strength": nomad.strength, "distance": nomad.path, "fallen": fallen, "raided": raided}))
+    em.emit("nomad_reset", "tianxia.attack.won", {
+        "nomad": nomad_id, "strength": nomad.strength, "distance": nomad.path, "fallen": fallen, "raided": raided})
 
 
 def rival_kind(state: TianxiaState) -> str | None:
@@ -141,13 +140,12 @@ def is_bot(state: TianxiaState, owner: int) -> bool:
     return state.rival is not None and owner == state.rival_owner and state.rival.kind != LI_MU
 
 
-def lose_prestige(events: list[Event], state: TianxiaState, seat: int, points: int, rule: str, why: str) -> TianxiaState:
+def lose_prestige(em: TianxiaEmitter, seat: int, points: int, rule: str, why: str) -> None:
     """A seat loses prestige (never below 0); in solo, at 0 it loses at once (L148)."""
+    state = em.state
     lost = min(points, state.seats[seat].prestige)
-    state = emit(events, state, Event("prestige_lost", rule, {"seat": seat, "points": lost, "why": why}))
+    em.emit("prestige_lost", rule, {"seat": seat, "points": lost, "why": why})
     if state.mode == SOLO and state.seats[seat].prestige == 0:
-        state = emit(events, state, Event("game_ended", "tianxia.solo.zero-prestige", {
+        em.emit("game_ended", "tianxia.solo.zero-prestige", {
             "reason": "zero-prestige", "winners": [], "rival_won": LI_MU,
-            "why": "the player reached 0 prestige"}))
-    return state
-
+            "why": "the player reached 0 prestige"})

@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 from domain.bots import RandomBot, best_of
 from domain.contract import Action
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.state import NEUTRAL
 
 __all__ = ["RandomBot", "Steward"]

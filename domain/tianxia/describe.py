@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event, seat_name
-from domain.tianxia.board import BOARD
-from domain.tianxia.rewards import source_words
+from domain.tianxia.board.loader import BOARD
 
 RIVAL_NAMES = {"li-mu": "Li Mu", "bot": "the Bot"}
 SECTION = {wall.id: wall.name for wall in BOARD.walls.values()}
@@ -36,6 +35,18 @@ def amounts(gain: Mapping[str, int]) -> str:
 def site(site_id: str) -> str:
     """A site as a reader would name it: Qi site 1."""
     return site_id.replace("-", " ").title().replace(" ", " site ")
+
+
+def source_words(source: Mapping[str, Any]) -> str:
+    """Where a reward came from, in words."""
+    if "track" in source:
+        return f"step {source['step']} of the {source['track']} track"
+    if "port" in source:
+        return f"a crate delivered in {source['port']}"
+    if "merchants" in source:
+        return "the full merchant spaces"
+    kind, name = next(iter(source.items()))
+    return f"the {name} {kind}".replace("-", " ")
 
 
 Line = Callable[[Mapping[str, Any], Callable[[int | None], str]], str]
@@ -157,12 +168,16 @@ def rival_line(data: Mapping[str, Any], kind: str) -> str:
     return f"{name}{card} {what}{why}"
 
 
-def describe(event: Event, names: Sequence[str]) -> str:
+def say(line: Line, event: Event, names: Sequence[str]) -> str:
+    """An event's line as the replay reads it (domain.event_table): seats by `names`, the rival by his."""
     data = event.data
-    if event.type.startswith("rival_") and event.type not in LINES:
-        return rival_line(data, event.type)
 
     def who(owner: int | None) -> str:
         return owner_name(names, owner, data.get("rival") or None)
 
-    return LINES[event.type](data, who)
+    return line(data, who)
+
+
+def rival(kind: str) -> Line:
+    """The line of a rival's event that has no line of its own (`rival_line`)."""
+    return lambda data, who: rival_line(data, kind)

@@ -30,8 +30,8 @@ from collections import Counter
 from typing import Any, Iterable, Mapping
 
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import LI_MU, SOLO, Nomad, Rival, Seat, Section, Site, TianxiaState
 
 FIGURINE_TILE = {tile.figurine: tile.id for tile in BOARD.tiles.values() if tile.figurine is not None}

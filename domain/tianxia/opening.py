@@ -7,11 +7,10 @@ round 1's Setup and Income follow in the same decision.
 
 from __future__ import annotations
 
-from domain.contract import Action, Decision, Event
+from domain.contract import Action
 from domain.errors import IllegalAction, NotYourTurn
-from domain.rng import Rng
-from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import emit
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.rounds import start_round
 from domain.tianxia.state import OPENING, SOLO, TianxiaState
 
@@ -36,30 +35,43 @@ def choices(state: TianxiaState, seat: int) -> list[Action]:
     return [{"type": "supply", "supply": supply} for supply in state.supplies]
 
 
-def choose(state: TianxiaState, seat: int, action: Action, rng: Rng) -> Decision:
-    """The events of `seat`'s opening choice, and round 1's Setup and Income after the last."""
+def check_choice(state: TianxiaState, seat: int, action: Action) -> None:
+    """Nothing if `action` is a choice open to `seat` now; else NotYourTurn, or IllegalAction naming
+    the field and the rule of the choice to make."""
     if chooser(state) != seat:
         raise NotYourTurn(f"it is seat {chooser(state)}'s choice now, not yours")
     kind = state.choices[0]["kind"]
     if action not in choices(state, seat):
         raise IllegalAction(refusal(state, seat, kind, action), rule=RULES[kind](state))
-    events: list[Event] = []
-    if kind == "arrangement":
-        buildings = state.arrangements[action["choice"]]
-        state = emit(events, state, Event("arrangement_chosen", RULES[kind](state),
-                                          {"seat": seat, "choice": action["choice"], "buildings": dict(buildings)}))
-    elif kind == "start":
-        boxed = [building for building in state.seats[seat].offer if building != action["building"]]
-        state = emit(events, state, Event("start_chosen", RULES[kind](state),
-                                          {"seat": seat, "side": action["side"], "building": action["building"]},
-                                          secret={"boxed": boxed}))
-    else:
-        gain = dict(BOARD.starting_supplies[action["supply"]].gain)
-        state = emit(events, state, Event("supply_taken", RULES[kind](state),
-                                          {"seat": seat, "supply": action["supply"], "gain": gain}))
-    if not state.choices:
-        state = start_round(events, state, rng)
-    return Decision(events, state)
+
+
+def arrangement_chosen(em: TianxiaEmitter, seat: int, action: Action) -> None:
+    buildings = em.state.arrangements[action["choice"]]
+    em.emit("arrangement_chosen", RULES["arrangement"](em.state),
+            {"seat": seat, "choice": action["choice"], "buildings": dict(buildings)})
+    after_choice(em)
+
+
+def start_chosen(em: TianxiaEmitter, seat: int, action: Action) -> None:
+    boxed = [building for building in em.state.seats[seat].offer if building != action["building"]]
+    em.emit("start_chosen", RULES["start"](em.state), {"seat": seat, "side": action["side"], "building": action["building"]},
+            secret={"boxed": boxed})
+    after_choice(em)
+
+
+def supply_taken(em: TianxiaEmitter, seat: int, action: Action) -> None:
+    gain = dict(BOARD.starting_supplies[action["supply"]].gain)
+    em.emit("supply_taken", RULES["supply"](em.state), {"seat": seat, "supply": action["supply"], "gain": gain})
+    after_choice(em)
+
+
+def after_choice(em: TianxiaEmitter) -> None:
+    """After the last choice, round 1's Setup and Income."""
+    if not em.state.choices:
+        start_round(em)
+
+
+PERFORMERS = {"arrangement": arrangement_chosen, "start": start_chosen, "supply": supply_taken}
 
 
 RULES = {

@@ -1,5 +1,5 @@
 """What each side of a Tianxia table may expect to end with, in prestige, were a game stopped now:
-the measure the search bot judges a playout cut short by (`TianxiaRules.search_rewards`).
+the measure the search bot judges a playout cut short by (`search_rewards`).
 
 Each seat: its prestige, plus what the final scoring would give now (figurines, Palace steps and
 ranks), plus, while rounds are left, what it holds at the steward's values (domain/tianxia/bots.py
@@ -10,10 +10,12 @@ prestige, figurines and Palace. An estimate for a search, never a score: the rul
 
 from __future__ import annotations
 
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.bots import TOKEN, WORTH
 from domain.tianxia.round_end import counted, palace_scores
-from domain.tianxia.state import LI_MU, SOLO, TianxiaState
+from domain.tianxia.state import LI_MU, OVER, SOLO, TianxiaState
+
+MARGIN_SCALE = 30  # a lead of m prestige is worth 0.5 + 0.5 m / (|m| + 30): three quarters at 30
 
 
 def prospects(state: TianxiaState) -> tuple[list[float], float | None]:
@@ -53,3 +55,21 @@ def _objectives(state: TianxiaState, seat: int, rounds_left: int) -> float:
 def _tile(tile: str) -> float:
     once = BOARD.tiles[tile].once or {}
     return sum(WORTH.get(name, 0.0) * count for name, count in once.items())
+
+
+def search_rewards(state: TianxiaState) -> list[float]:
+    """Each seat's reward for a table a search's playout stopped on: its lead over the best of the
+    others, Li Mu included, in prestige: the final prestige once the game is over, else what each
+    may expect to end with (`prospects`). A lead, not a win or a loss, so that a search from a game
+    mostly lost (Li Mu at Hard) still tells a closer loss from a heavier one."""
+    if state.phase == OVER:
+        totals: list[float] = [seat.prestige for seat in state.seats]
+        li_mu = state.rival.prestige if state.rival is not None and state.rival.kind == LI_MU else None
+    else:
+        totals, li_mu = prospects(state)
+    rewards = []
+    for seat, total in enumerate(totals):
+        others = [other for index, other in enumerate(totals) if index != seat] + ([li_mu] if li_mu is not None else [])
+        margin = total - max(others, default=0)
+        rewards.append(0.5 + 0.5 * margin / (abs(margin) + MARGIN_SCALE))
+    return rewards

@@ -14,12 +14,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Event
-from domain.tianxia.board import BOARD
-from domain.tianxia.components import Effect
-from domain.tianxia.evolve import emit
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.components import Effect
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.state import TianxiaState
-from domain.tianxia.vocabulary import GOODS, RESOURCES
+from domain.tianxia.board.vocabulary import GOODS, RESOURCES
 
 PIECES = (*RESOURCES, "prestige")  # what is gained at once
 OWED = ("good", "advance", "soldier", "wall")
@@ -54,11 +53,11 @@ def gains_on(state: TianxiaState, seat: int, occasion: str) -> dict[str, int]:
     return dict(total)
 
 
-def reward(events: list[Event], state: TianxiaState, seat: int, amounts: Mapping[str, Any], source: Mapping[str, Any],
-           rule: str) -> TianxiaState:
+def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Mapping[str, Any], rule: str) -> None:
     """Give `seat` a reward: what is gained at once, the objective cards drawn, the choices owed.
     `source` says where from, in the board's own words and ids: {"track", "step"}, {"port"},
     {"tile"}, {"objective"}, {"merchants"}, {"token"}."""
+    state = em.state
     gained = {name: count for name, count in amounts.items() if name in PIECES and count}
     owed: list[dict[str, Any]] = []
     for kind in OWED:
@@ -67,18 +66,16 @@ def reward(events: list[Event], state: TianxiaState, seat: int, amounts: Mapping
                 owed.append({"seat": seat, "kind": kind, "source": source})
     token = amounts.get("token")
     if gained or owed or token:
-        state = emit(events, state, Event("reward_taken", rule, {
-            "seat": seat, "source": source, "gain": gained, "owed": owed, "token": token}))
+        em.emit("reward_taken", rule, {
+            "seat": seat, "source": source, "gain": gained, "owed": owed, "token": token})
     if token == "bonus-shipping":
-        state = emit(events, state, Event("reward_taken", rule, {
+        em.emit("reward_taken", rule, {
             "seat": seat, "source": {"token": token}, "gain": {}, "owed": [{"seat": seat, "kind": "port",
-                                                                          "source": {"token": token}}], "token": None}))
+                                                                          "source": {"token": token}}], "token": None})
     for _ in range(int(amounts.get("objective", 0) or 0)):
         if state.objective_deck:
             card = state.objective_deck[0]
-            state = emit(events, state, Event("objective_drawn", rule, {"seat": seat, "source": source},
-                                              {"objective": card}, seat))
-    return state
+            em.emit("objective_drawn", rule, {"seat": seat, "source": source}, private={"objective": card}, private_to=seat)
 
 
 def options_for(state: TianxiaState, seat: int, owed: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -127,29 +124,17 @@ def pushed_off(state: TianxiaState, barge: str) -> int | None:
     return workers[room - 1] if len(workers) >= room else None
 
 
-def merchants(events: list[Event], state: TianxiaState, pushed: int | None) -> TianxiaState:
+def merchants(em: TianxiaEmitter, pushed: int | None) -> None:
     """A seat's worker pushed off a barge has gone to its merchant spaces; full, they pay the board's
     merchant reward and the meeples come home (tianxia.free.merchant, `tianxia.house.merchants`)."""
+    state = em.state
     if pushed is None or not 0 <= pushed < len(state.seats):
-        return state
+        return
     mine = state.seats[pushed]
     if mine.side is None:
-        return state
+        return
     board = BOARD.player_boards[mine.side]
     if mine.merchants >= board.merchant_spaces:
-        state = emit(events, state, Event("merchants_paid", "tianxia.free.merchant", {
-            "seat": pushed, "meeples": mine.merchants}))
-        state = reward(events, state, pushed, board.merchant, {"merchants": mine.side}, "tianxia.free.merchant")
-    return state
-
-
-def source_words(source: Mapping[str, Any]) -> str:
-    """Where a reward came from, in words."""
-    if "track" in source:
-        return f"step {source['step']} of the {source['track']} track"
-    if "port" in source:
-        return f"a crate delivered in {source['port']}"
-    if "merchants" in source:
-        return "the full merchant spaces"
-    kind, name = next(iter(source.items()))
-    return f"the {name} {kind}".replace("-", " ")
+        em.emit("merchants_paid", "tianxia.free.merchant", {
+            "seat": pushed, "meeples": mine.merchants})
+        reward(em, pushed, board.merchant, {"merchants": mine.side}, "tianxia.free.merchant")

@@ -8,11 +8,10 @@ move the rival made. A line's choices are scans of 4 sections or 4 barges: no se
 
 from __future__ import annotations
 
-from domain.contract import Event
-from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import emit
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.rewards import merchants, pushed_off
-from domain.tianxia.rivals import Line, RivalCard
+from domain.tianxia.board.rivals import Line, RivalCard
 from domain.tianxia.state import LI_MU, TianxiaState
 
 # The Palace tie-break of both rivals, whose pictures are lost (L56, L144): `tianxia.house.palace-priority`.
@@ -21,16 +20,17 @@ PRESTIGE_TRACK = "blue"  # the one track whose printed reward, its prestige, a r
 NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall section -> its nomad
 SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
 
-class Turn:
-    """One rival turn being played: the table so far and its events; `card` None for a pass with no card."""
+class RivalTurn:
+    """One rival turn being played, on a decision's emitter; `card` None for a pass with no card."""
 
-    def __init__(self, state: TianxiaState, card: RivalCard | None):
-        self.state, self.card, self.events = state, card, []
-        self.rival, self.owner = state.rival.kind, state.rival_owner
+    def __init__(self, em: TianxiaEmitter, card: RivalCard | None):
+        self.em, self.card = em, card
+        self.state = em.state  # the decision's table, changed in place as each event is emitted
+        self.rival, self.owner = self.state.rival.kind, self.state.rival_owner
 
     def emit(self, kind: str, rule: str, **data) -> None:
         card = self.card.id if self.card else None
-        self.state = emit(self.events, self.state, Event(kind, rule, {"rival": self.rival, "card": card, **data}))
+        self.em.emit(kind, rule, {"rival": self.rival, "card": card, **data})
 
     def skip(self, line: int, rule: str, why: str) -> None:
         self.emit("rival_line_skipped", rule, line=line, why=why)
@@ -73,7 +73,7 @@ def why_section(state: TianxiaState, line: Line, section: str, tried: list[str])
     return words
 
 
-def soldiers(turn: Turn, number: int, line: Line) -> None:
+def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
     """`soldier` (L256): one in each section shown; `soldiers` (L257-258): n where the measure points,
     ties by the card's list, each where there is room, down the list."""
     rule = "tianxia.card.soldier" if line.word == "soldier" else (
@@ -106,7 +106,7 @@ def soldiers(turn: Turn, number: int, line: Line) -> None:
         turn.skip(number, "tianxia.house.no-room", "no wall section has room for a soldier")
 
 
-def wall(turn: Turn, number: int, line: Line) -> None:
+def wall(turn: RivalTurn, number: int, line: Line) -> None:
     """`wall` (L259): a wall where the measure points, ties by the card's list; with a soldier, both
     in one section, or the next section on the list (L186)."""
     rule = "tianxia.limu.wall-and-soldier" if line.with_soldier else "tianxia.card.wall"
@@ -128,7 +128,7 @@ def wall(turn: Turn, number: int, line: Line) -> None:
     turn.skip(number, "tianxia.house.no-room", "no wall section has room" + (" for a wall and a soldier" if line.with_soldier else ""))
 
 
-def worker(turn: Turn, number: int, line: Line) -> None:
+def worker(turn: RivalTurn, number: int, line: Line) -> None:
     """`worker` (L261): on the barge shown; `workers` (L262): on the barge with fewest of his, ties by
     the card's list. Li Mu uses his second colour (L188); the worker goes leftmost, pushing off a third."""
     state = turn.state
@@ -146,12 +146,12 @@ def worker(turn: Turn, number: int, line: Line) -> None:
         rule = "tianxia.card.worker-fewest"
     pushed = pushed_off(state, barge)
     turn.emit("rival_worker_placed", rule, line=number, barge=barge, pushed=pushed, why=why)
-    turn.state = merchants(turn.events, turn.state, pushed)
+    merchants(turn.em, pushed)
     if pushed == turn.owner and turn.rival == LI_MU:
         turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", points=3, why=f"his worker was pushed off the {barge}")
 
 
-def deliver(turn: Turn, number: int, line: Line) -> None:
+def deliver(turn: RivalTurn, number: int, line: Line) -> None:
     """`deliver` (L263): n delivery markers on the port's top ship from the side shown, then on its
     next ship; then a shipping marker in that port, even when no space was free (`tianxia.house.deliver-full`)."""
     placed = 0
@@ -185,7 +185,7 @@ def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
     return track, why
 
 
-def advance(turn: Turn, number: int | None, track: str, rule: str, why: str) -> None:
+def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str) -> None:
     """One step up `track` (L265): the blue track's printed prestige for Li Mu (L182), and a tile of the
     step taken if its figurine is new to him, else the leftmost removed (L182, L265; the Bot: L54)."""
     state = turn.state
@@ -204,7 +204,7 @@ def advance(turn: Turn, number: int | None, track: str, rule: str, why: str) -> 
         take_tile(turn, tiles, where, "tianxia.limu.palace-tiles" if turn.rival == LI_MU else "tianxia.bot.palace-tile")
 
 
-def take_tile(turn: Turn, tiles: list[str], where: dict, rule: str) -> None:
+def take_tile(turn: RivalTurn, tiles: list[str], where: dict, rule: str) -> None:
     """Li Mu takes a tile whose jade figurine he lacks, else removes the leftmost; the Bot removes
     the leftmost (L53-54, L182, L184, L190)."""
     if turn.rival == LI_MU:
@@ -219,7 +219,7 @@ def take_tile(turn: Turn, tiles: list[str], where: dict, rule: str) -> None:
               why="the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks")
 
 
-def prestige(turn: Turn, number: int, line: Line) -> None:
+def prestige(turn: RivalTurn, number: int, line: Line) -> None:
     """`prestige` (L267): points for each thing counted now (`tianxia.house.prestige-icons`)."""
     count = counted(turn.state, turn.owner, line.per)
     if count:
@@ -247,7 +247,7 @@ def counted(state: TianxiaState, owner: int, per: str) -> int:
                if any(owner in state.sites[site].governors for site in region.sites))
 
 
-def line(turn: Turn, number: int, card_line: Line) -> None:
+def line(turn: RivalTurn, number: int, card_line: Line) -> None:
     """Play one line of the card below its top section."""
     word = card_line.word
     if word in ("soldier", "soldiers"):

@@ -15,14 +15,15 @@ plays (turns.py), or the round ends (round_end.py).
 
 from __future__ import annotations
 
-from domain.contract import Decision, Event
+from domain.contract import Decision
 from domain.errors import NotYourTurn
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.rewards import may_advance_passing
-from domain.tianxia.rival_lines import Turn, advance, least_advanced, line, take_tile
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.rival_lines import RivalTurn, advance, least_advanced, line, take_tile
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import ACTION, LI_MU, TianxiaState
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.round_end import end_turn
 
 LAST_CARD_TURN = 4  # Li Mu resolves 4 cards and passes on his 5th turn (L176)
@@ -40,59 +41,59 @@ def rival_to_play(state: TianxiaState) -> str | None:
 def play_rival_turn(state: TianxiaState, rng: Rng) -> Decision:
     if rival_to_play(state) is None:
         raise NotYourTurn("no rival is to play now")
-    events: list[Event] = []
+    em = TianxiaEmitter(state, rng)
     number = state.rival.turn + 1
     if state.rival.kind == LI_MU:
-        state = li_mus_turn(events, state, number, rng)
+        li_mus_turn(em, number)
     else:
-        state = bots_turn(events, state, number)
-    return Decision(events, end_turn(events, state, rng))
+        bots_turn(em, number)
+    end_turn(em)
+    return em.decision()
 
 
-def li_mus_turn(events: list[Event], state: TianxiaState, number: int, rng: Rng) -> TianxiaState:
+def li_mus_turn(em: TianxiaEmitter, number: int) -> None:
+    """Li Mu's turn: the die picks an open card or the deck's top, he plays it and refills; after
+    his fourth card, or a late pass icon, he passes."""
+    state = em.state
     if number > LAST_CARD_TURN:
-        return rival_pass(events, state, "tianxia.limu.four-cards", f"his {ordinal(number)} turn, after 4 cards")
-    roll = state.rolls[0] if state.rolls else rng.below(6) + 1
+        rival_pass(em, "tianxia.limu.four-cards", f"his {ordinal(number)} turn, after 4 cards")
+        return
+    roll = state.rolls[0] if state.rolls else em.rng.below(6) + 1
     slot = RIVALS.die[roll]
     rival = state.rival
     card_id = rival.deck[0] if slot == "deck" else rival.open[0 if slot == "first" else 1]
     if card_id is None:  # no second open card (a short deck): the deck's top, else the first
         slot, card_id = ("deck", rival.deck[0]) if rival.deck else ("first", rival.open[0])
-    turn = Turn(state, RIVALS.cards[card_id])
+    turn = RivalTurn(em, RIVALS.cards[card_id])
     turn.emit("rival_card_chosen", "tianxia.limu.die", turn=number, roll=roll, slot=slot,
               why=f"a roll of {roll} resolves {SLOT_WORDS[slot]} (tianxia.house.die)")
     resolve(turn, number)
     turn.emit("rival_card_discarded", "tianxia.limu.refill", slot=slot)
     if slot != "deck" and turn.state.rival.deck:
         turn.emit("rival_card_drawn", "tianxia.limu.refill", drawn=turn.state.rival.deck[0])
-    events.extend(turn.events)
-    state = turn.state
     if turn.card.passes_late and number in LATE_TURNS:
-        return rival_pass(events, state, "tianxia.card.pass-late",
-                          f"{card_id} was resolved on his {ordinal(number)} turn", card=card_id)
-    return state
+        rival_pass(em, "tianxia.card.pass-late", f"{card_id} was resolved on his {ordinal(number)} turn", card=card_id)
 
 
-def bots_turn(events: list[Event], state: TianxiaState, number: int) -> TianxiaState:
-    rival = state.rival
+def bots_turn(em: TianxiaEmitter, number: int) -> None:
+    """The Bot's turn: its leftmost card, played; after its third turn, or with no card left, it passes."""
+    rival = em.state.rival
     left = [index for index, card in enumerate(rival.open) if card is not None]
     if not left:
         # L76: no card left on its board; its turn is skipped and, for the round, so are the rest.
-        return rival_pass(events, state, "tianxia.bot.out-of-cards", "no card is left on its board")
+        rival_pass(em, "tianxia.bot.out-of-cards", "no card is left on its board")
+        return
     slot = left[0]
-    turn = Turn(state, RIVALS.cards[rival.open[slot]])
+    turn = RivalTurn(em, RIVALS.cards[rival.open[slot]])
     turn.emit("rival_card_chosen", "tianxia.bot.leftmost", turn=number, roll=None, slot=slot,
               why="the Bot resolves its leftmost card" + (", turned face up" if rival.face_down[slot] else ""))
     resolve(turn, number)
     turn.emit("rival_card_discarded", "tianxia.bot.leftmost", slot=slot)
-    events.extend(turn.events)
-    state = turn.state
     if number >= BOARD.two_player.bot_turns:
-        return rival_pass(events, state, "tianxia.bot.three-turns", f"it has taken {number} turns")
-    return state
+        rival_pass(em, "tianxia.bot.three-turns", f"it has taken {number} turns")
 
 
-def resolve(turn: Turn, number: int) -> None:
+def resolve(turn: RivalTurn, number: int) -> None:
     """The card's top section, then each line, top to bottom (L178, L255)."""
     top, rival = turn.card.top, turn.state.rival
     if not rival.markers:
@@ -108,7 +109,7 @@ def resolve(turn: Turn, number: int) -> None:
         line(turn, index, card_line)
 
 
-def region_top(turn: Turn, region: str) -> None:
+def region_top(turn: RivalTurn, region: str) -> None:
     """L255: a marker in the region, a step on its track, a governor in its cheapest building
     (topmost on a tie), and the tile beside it (L184)."""
     turn.emit("rival_marker_placed", "tianxia.card.region", line=0, region=region, why="the region shown on the card")
@@ -149,11 +150,12 @@ def cheapest_site(state: TianxiaState, region: str) -> tuple[str | None, int, st
     return site_id, space, why
 
 
-def rival_pass(events: list[Event], state: TianxiaState, rule: str, why: str, card: str | None = None) -> TianxiaState:
+def rival_pass(em: TianxiaEmitter, rule: str, why: str, card: str | None = None) -> None:
     """The rival passes (L190): Li Mu takes a display tile, then advances once per figurine on his
     lowest track, checking again after each, his figurines counted as a player's are (one taken on a
     step he reaches opens one more advance); the Bot keeps its last place and takes no tile (L55, L62)."""
-    turn = Turn(state, RIVALS.cards[card] if card else None)
+    state = em.state
+    turn = RivalTurn(em, RIVALS.cards[card] if card else None)
     turn.emit("rival_passed", rule, why=why, first=not any(state.has_passed(owner) for owner in state.order))
     if turn.rival == LI_MU:
         if turn.state.display:
@@ -163,8 +165,6 @@ def rival_pass(events: list[Event], state: TianxiaState, rule: str, why: str, ca
             track, least = least_advanced(turn.state, turn.owner)
             advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}")
             taken += 1
-    events.extend(turn.events)
-    return turn.state
 
 
 def ordinal(number: int) -> str:

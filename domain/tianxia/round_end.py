@@ -18,11 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.contract import Event
-from domain.rng import Rng
 from domain.tianxia.attack import attack_phase
-from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import emit
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.rounds import start_round
 from domain.tianxia.state import ATTACK, LI_MU, NEUTRAL, OVER, SOLO, TianxiaState
 from domain.tianxia.turns import next_turn
@@ -30,25 +28,30 @@ from domain.tianxia.turns import next_turn
 PALACE_OF = {region.id: region.palace for region in BOARD.regions.values()}
 
 
-def end_turn(events: list[Event], state: TianxiaState, rng: Rng) -> TianxiaState:
+def end_turn(em: TianxiaEmitter) -> None:
     """After a turn: the next owner's turn, or, once everyone has passed, the round's end."""
-    state = next_turn(events, state)
-    return finish_round(events, state, rng) if state.phase == ATTACK else state
+    next_turn(em)
+    if em.state.phase == ATTACK:
+        finish_round(em)
 
 
-def finish_round(events: list[Event], state: TianxiaState, rng: Rng) -> TianxiaState:
+def finish_round(em: TianxiaEmitter) -> None:
     """Everything from the end of the Action phase to the next decision: the Attack phase, then
     Cleanup and the next round up to its first turn, or the final scoring."""
-    state = attack_phase(events, state)
-    if state.phase == OVER:
-        return state
-    if state.round == BOARD.numbers.rounds:
-        return final_scoring(events, state)
-    state = cleanup(events, state, rng)
-    return start_round(events, state, rng)
+    attack_phase(em)
+    if em.state.phase == OVER:
+        return
+    if em.state.round == BOARD.numbers.rounds:
+        final_scoring(em)
+        return
+    cleanup(em)
+    start_round(em)
 
 
-def cleanup(events: list[Event], state: TianxiaState, rng: Rng) -> TianxiaState:
+def cleanup(em: TianxiaEmitter) -> None:
+    """The round's Cleanup: ships sail and move up, the turn order is the order of passing, the
+    rival's cards go back."""
+    state = em.state
     sailed: dict[str, list[str]] = {}
     ports: dict[str, list[str]] = {}
     wave = [ship["ship"] for ship in state.wave]
@@ -66,21 +69,20 @@ def cleanup(events: list[Event], state: TianxiaState, rng: Rng) -> TianxiaState:
     order = passed + [owner for owner in state.order if owner not in passed]
     if state.rival is not None and state.rival.kind != LI_MU:  # the Bot remains the last player (L62)
         order = [owner for owner in order if owner != state.rival_owner] + [state.rival_owner]
-    state = emit(events, state, Event("round_cleaned", "tianxia.cleanup", {
+    em.emit("round_cleaned", "tianxia.cleanup", {
         "round": state.round, "boxed": list(state.display), "sailed": sailed, "ports": ports, "wave": wave,
-        "order": order, "ships_drawn": len(state.ship_deck) - len(deck)}))
+        "order": order, "ships_drawn": len(state.ship_deck) - len(deck)})
     if state.rival is not None:
         rival = state.rival
         if rival.kind == LI_MU:
             # Only the cards he turned up are named: the deck's are face down, and which they are
             # would tell which Advanced cards he drew (`tianxia.house.advanced-draw`).
-            state = emit(events, state, Event("rival_cleaned_up", "tianxia.limu.cleanup", {
-                "rival": LI_MU, "returned": [*rival.open, *rival.discard], "face_down": len(rival.deck)}))
+            em.emit("rival_cleaned_up", "tianxia.limu.cleanup", {
+                "rival": LI_MU, "returned": [*rival.open, *rival.discard], "face_down": len(rival.deck)})
         else:
-            back = rng.shuffle([*rival.deck, *[card for card in rival.open if card], *rival.discard])
-            state = emit(events, state, Event("rival_cleaned_up", "tianxia.bot.cleanup",
-                                              {"rival": rival.kind, "returned": len(back)}, secret={"deck": back}))
-    return state
+            back = em.rng.shuffle([*rival.deck, *[card for card in rival.open if card], *rival.discard])
+            em.emit("rival_cleaned_up", "tianxia.bot.cleanup",
+                                              {"rival": rival.kind, "returned": len(back)}, secret={"deck": back})
 
 
 def palace_scores(state: TianxiaState) -> dict[int, int]:
@@ -145,7 +147,9 @@ def objective_scores(state: TianxiaState, seat: int) -> list[dict[str, Any]]:
     return scored[:limit]
 
 
-def final_scoring(events: list[Event], state: TianxiaState) -> TianxiaState:
+def final_scoring(em: TianxiaEmitter) -> None:
+    """The final scoring after the fourth round, and who won."""
+    state = em.state
     palace = palace_scores(state)
     parts: list[dict[str, Any]] = []
     for seat, mine in enumerate(state.seats):
@@ -161,16 +165,17 @@ def final_scoring(events: list[Event], state: TianxiaState) -> TianxiaState:
         rival_part = {"figurines": BOARD.figurines.final[len(set(state.rival.figurines))],
                       "palace": palace.get(state.rival_owner, 0)}
         rival_part["total"] = rival_part["figurines"] + rival_part["palace"]
-    state = emit(events, state, Event("game_scored", "tianxia.end.final" if rival_part is None else "tianxia.limu.final",
-                                      {"seats": parts, "rival": rival_part}))
+    em.emit("game_scored", "tianxia.end.final" if rival_part is None else "tianxia.limu.final",
+                                      {"seats": parts, "rival": rival_part})
     finals = [seat.prestige for seat in state.seats]
     if state.mode == SOLO:
         won = finals[0] > state.rival.prestige
         rule = "tianxia.house.solo-tie" if finals[0] == state.rival.prestige else "tianxia.solo.win"
-        return emit(events, state, Event("game_ended", rule, {
+        em.emit("game_ended", rule, {
             "reason": "final-scoring", "winners": [0] if won else [], "rival_won": None if won else LI_MU,
-            "why": f"{finals[0]} prestige against Li Mu's {state.rival.prestige}"}))
+            "why": f"{finals[0]} prestige against Li Mu's {state.rival.prestige}"})
+        return
     best = max(finals)
-    return emit(events, state, Event("game_ended", "tianxia.house.tie" if finals.count(best) > 1 else "tianxia.end.final", {
+    em.emit("game_ended", "tianxia.house.tie" if finals.count(best) > 1 else "tianxia.end.final", {
         "reason": "final-scoring", "winners": [seat for seat, score in enumerate(finals) if score == best],
-        "rival_won": None, "why": "the most prestige after the final scoring"}))
+        "rival_won": None, "why": "the most prestige after the final scoring"})

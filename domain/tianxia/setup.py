@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.contract import Event
+from domain.contract import Decision
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import emit
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import LI_MU, PLAIN, SOLO, WITH_BOT, TianxiaState
 
 DEFAULT_DIFFICULTY = "normal"
@@ -27,10 +27,10 @@ def mode_of(seats: int) -> str:
     return SOLO if seats == 1 else WITH_BOT if seats == 2 else PLAIN
 
 
-def deal(state: TianxiaState, seats: int, options: Mapping[str, Any], rng: Rng) -> tuple[list[Event], TianxiaState]:
+def deal(state: TianxiaState, seats: int, options: Mapping[str, Any], rng: Rng) -> Decision:
     """The deal's events, from the empty table, and the table they lay out: the opening's choices
     are then the seats' to make."""
-    events: list[Event] = []
+    em = TianxiaEmitter(state, rng)
     mode = mode_of(seats)
     difficulty = options.get("difficulty", DEFAULT_DIFFICULTY) if mode == SOLO else None
     rival = None if mode == PLAIN else (LI_MU if mode == SOLO else "bot")
@@ -48,9 +48,9 @@ def deal(state: TianxiaState, seats: int, options: Mapping[str, Any], rng: Rng) 
         prepared["barge_colour"] = BOARD.piece_colours[owners]  # his 9 meeples for the barges (L119)
         # His Palace markers start on each track's start, at Emperor 2 steps up (L110, L117).
         prepared["rival_palace_step"] = BOARD.solo.emperor_palace_steps if difficulty == "emperor" else 0
-    state = emit(events, state, Event("game_prepared", "tianxia.round.phases", prepared))
-    state = emit(events, state, Event("buildings_dealt", "tianxia.house.building-set",
-                                      {"arrangements": [arrangement(rng), arrangement(rng)]}))
+    em.emit("game_prepared", "tianxia.round.phases", prepared)
+    em.emit("buildings_dealt", "tianxia.house.building-set",
+                                      {"arrangements": [arrangement(rng), arrangement(rng)]})
     tiles = rng.shuffle(BOARD.tile_pool())
     steps: dict[str, dict[str, list[str]]] = {}
     for colour, track in BOARD.tracks.items():
@@ -58,51 +58,51 @@ def deal(state: TianxiaState, seats: int, options: Mapping[str, Any], rng: Rng) 
             if step.tiles:
                 steps.setdefault(colour, {})[str(step.number)] = [tiles.pop() for _ in range(step.tiles)]
     beside = {site: tiles.pop() for site in BOARD.sites}
-    state = emit(events, state, Event("tiles_laid", "tianxia.house.bonus-tiles", {"steps": steps, "sites": beside}))
+    em.emit("tiles_laid", "tianxia.house.bonus-tiles", {"steps": steps, "sites": beside})
     ships = rng.shuffle(list(BOARD.ships))
     demands = rng.shuffle(list(BOARD.demands))
     launched = {port: [ships.pop() for _ in range(spec.ships)] for port, spec in BOARD.ports.items()}
-    state = emit(events, state, Event("ships_launched", "tianxia.house.sea", {
+    em.emit("ships_launched", "tianxia.house.sea", {
         "ports": launched, "wave": [ships.pop() for _ in range(BOARD.wave_ships)],
-        "demands": {port: demands.pop() for port in BOARD.ports}}))
+        "demands": {port: demands.pop() for port in BOARD.ports}})
     display = display_size(mode, seats)
     stacks = [[tiles.pop() for _ in range(display)] for _ in range(BOARD.numbers.rounds)]
     stacks_rule = {SOLO: "tianxia.solo.setup.bonus-stacks", WITH_BOT: "tianxia.bot.setup.bonus-stacks"}.get(
         mode, "tianxia.house.bonus-tiles")
-    state = emit(events, state, Event("round_stacks_made", stacks_rule, {"stacks": len(stacks), "tiles": display},
-                                      secret={"round_stacks": stacks}))
+    em.emit("round_stacks_made", stacks_rule, {"stacks": len(stacks), "tiles": display},
+                                      secret={"round_stacks": stacks})
     attack_deck_name = BOARD.solo.nomad_deck(difficulty) if mode == SOLO else BOARD.numbers.nomad_deck
     attack_rule = f"tianxia.solo.difficulty.{difficulty}" if mode == SOLO else "tianxia.house.attack-decks"
     attacks = rng.shuffle([card.id for card in BOARD.deck(attack_deck_name)])
-    state = emit(events, state, Event("attack_deck_shuffled", attack_rule, {"deck": attack_deck_name, "cards": len(attacks)},
-                                      secret={"attack_deck": attacks}))
+    em.emit("attack_deck_shuffled", attack_rule, {"deck": attack_deck_name, "cards": len(attacks)},
+                                      secret={"attack_deck": attacks})
     objectives = rng.shuffle(list(BOARD.objectives))
     hands = [[objectives.pop() for _ in range(BOARD.numbers.objectives_dealt)] for _ in range(seats)]
     buildings = rng.shuffle(list(BOARD.starting_buildings))
-    state = emit(events, state, Event("bags_shuffled", "tianxia.house.bonus-tiles", {
+    em.emit("bags_shuffled", "tianxia.house.bonus-tiles", {
         "tiles": len(tiles), "ships": len(ships), "objectives": len(objectives)},
-        secret={"tile_bag": tiles, "ship_deck": ships, "objective_deck": objectives}))
+        secret={"tile_bag": tiles, "ship_deck": ships, "objective_deck": objectives})
     for seat, dealt in enumerate(hands):
-        state = emit(events, state, Event("objectives_dealt", "tianxia.house.objectives",
-                                          {"seat": seat, "count": len(dealt)}, {"objectives": dealt}, seat))
+        em.emit("objectives_dealt", "tianxia.house.objectives",
+                                          {"seat": seat, "count": len(dealt)}, private={"objectives": dealt}, private_to=seat)
     drawn = BOARD.solo.starting_buildings_drawn
     for seat in range(seats):
         offer = [buildings.pop() for _ in range(drawn)]
-        state = emit(events, state, Event("starting_buildings_offered", "tianxia.solo.setup.starting-building",
-                                          {"seat": seat, "count": len(offer)}, {"offer": offer}, seat))
+        em.emit("starting_buildings_offered", "tianxia.solo.setup.starting-building",
+                                          {"seat": seat, "count": len(offer)}, private={"offer": offer}, private_to=seat)
     if rival == LI_MU:
-        state = emit(events, state, li_mus_stacks(difficulty, rng))
+        li_mus_stacks(em, difficulty)
     elif rival is not None:
         deck = rng.shuffle([card.id for card in RIVALS.deck("bot")])
-        state = emit(events, state, Event("rival_prepared", "tianxia.bot.setup.board", {"kind": "bot", "cards": len(deck)},
-                                          secret={"deck": deck}))
+        em.emit("rival_prepared", "tianxia.bot.setup.board", {"kind": "bot", "cards": len(deck)},
+                                          secret={"deck": deck})
     if mode == SOLO:
-        state = emit(events, state, Event("supply_taken", "tianxia.solo.setup.supply",
-                                          {"seat": 0, "supply": None, "gain": dict(BOARD.solo.start)}))
+        em.emit("supply_taken", "tianxia.solo.setup.supply",
+                                          {"seat": 0, "supply": None, "gain": dict(BOARD.solo.start)})
     else:
         offered = rng.shuffle(list(BOARD.starting_supplies))[:seats + 1]
-        state = emit(events, state, Event("supplies_offered", "tianxia.house.building-set", {"supplies": offered}))
-    return events, state
+        em.emit("supplies_offered", "tianxia.house.building-set", {"supplies": offered})
+    return em.decision()
 
 
 def arrangement(rng: Rng) -> dict[str, str]:
@@ -125,17 +125,17 @@ def display_size(mode: str, seats: int) -> int:
     return seats + 1
 
 
-def li_mus_stacks(difficulty: str, rng: Rng) -> Event:
+def li_mus_stacks(em: TianxiaEmitter, difficulty: str) -> None:
     """Li Mu's Basic and Advanced stacks for the difficulty (L111-117): at Normal and Hard, the
     Advanced cards drawn at random each replace the Basic card they name
     (`tianxia.house.advanced-draw`); which ones stays secret until they are turned up."""
     level = RIVALS.levels[difficulty]
     candidates = [card.id for card in RIVALS.deck("li-mu", "advanced")
                   if card.replaces in level.basic and card.id not in level.advanced]
-    drawn = rng.shuffle(candidates)[:level.advanced_drawn]
+    drawn = em.rng.shuffle(candidates)[:level.advanced_drawn]
     replaced = {RIVALS.cards[card].replaces for card in drawn}
     basic = [card for card in level.basic if card not in replaced]
     advanced = [*level.advanced, *sorted(drawn)]
     rule = "tianxia.solo.setup.decks" if not level.advanced_drawn else f"tianxia.solo.difficulty.{difficulty}"
-    return Event("rival_prepared", rule, {"kind": LI_MU, "level": difficulty, "basic": len(basic), "advanced": len(advanced)},
-                 secret={"basic": basic, "advanced": advanced, "drawn": sorted(drawn)})
+    em.emit("rival_prepared", rule, {"kind": LI_MU, "level": difficulty, "basic": len(basic), "advanced": len(advanced)},
+            secret={"basic": basic, "advanced": advanced, "drawn": sorted(drawn)})

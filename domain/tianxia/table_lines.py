@@ -11,24 +11,13 @@ the viewer may see, and a line names none of its hidden facts, not even to the s
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
-from domain.contract import Event
-from domain.tianxia.board import BOARD
-from domain.tianxia.describe import (BUILDING, LINES, NOMAD, OBJECTIVE, REGION, RIVAL_NAMES, SECTION, amounts, owner_name,
-                                     rival_line)
-from domain.tianxia.rewards import source_words
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.describe import (BUILDING, LINES, NOMAD, OBJECTIVE, REGION, RIVAL_NAMES, SECTION, amounts, rival_line,
+                                     source_words)
 
 Data = Mapping[str, Any]
-
-# What a fold of the move list may hide: bookkeeping that no one chose and that changes no score,
-# no card in a hand and no piece of anyone's: a turn passing, an action going on, a card refilled
-# or set aside after it was resolved, decks shuffled, the nomads set back after a battle.
-BOOKKEEPING = frozenset({
-    "turn_began", "turn_ended", "action_begun", "action_started", "actions_ended", "round_started",
-    "display_turned", "round_stacks_made", "attack_deck_shuffled", "bags_shuffled", "tiles_laid", "ships_launched",
-    "rival_deck_made", "rival_card_discarded", "rival_card_drawn", "nomad_reset", "rival_cleaned_up",
-})
 
 PLACES = ("first", "second", "third", "fourth")
 OWED = {"soldier": "a soldier to place", "wall": "a wall to place", "good": "a good to choose",
@@ -43,16 +32,22 @@ _BARGE = re.compile(r"\b(" + "|".join(barge.split("-")[0] for barge in BOARD.bar
 class Table:
     """The table before the event, as the viewer saw it: who is who, what stands where, who has what."""
 
-    def __init__(self, view: Mapping[str, Any], names: Sequence[str]):
-        self.view, self.names = view, names
+    def __init__(self, view: Mapping[str, Any], seat_name: Callable[[int], str]):
+        self.view, self.seat_name = view, seat_name
         rival = view.get("rival") or None
         self.rival_owner = rival["owner"] if rival else None
         self.rival = rival["kind"] if rival else None
 
     def who(self, owner: int | None) -> str:
-        if owner is not None and owner == self.rival_owner:
+        """An owner in words: a seat by its name, the rival (owner n, after the n seats) by his,
+        the neutral pieces as such."""
+        if owner is None:
+            return "nobody"
+        if owner < 0:
+            return "a neutral worker"
+        if owner == self.rival_owner:
             return RIVAL_NAMES.get(self.rival, self.rival)
-        return owner_name(self.names, owner, self.rival)
+        return self.seat_name(owner)
 
     def prestige(self, owner: int) -> int | None:
         if owner == self.rival_owner:
@@ -85,20 +80,24 @@ class Table:
         return line
 
 
-def describe_on(view_before: Mapping[str, Any], event: Event, names: Sequence[str]) -> str:
-    """The event as the viewer of `view_before` may see it, in words."""
-    data = event.data
-    table = Table(view_before, names)
-    if table.rival is None and isinstance(data.get("rival"), str) and "seats" in data:  # the deal names him first
-        table.rival, table.rival_owner = data["rival"], data["seats"]
-    own = _ON.get(event.type)
-    if own is not None:
-        line = own(data, table)
-    elif event.type.startswith("rival_") and event.type not in LINES:
-        line = _rival(data, event.type, table)
-    else:
-        line = LINES[event.type](data, table.who)
-    return table.plain(line)
+def on_table(kind: str) -> Callable[[Mapping[str, Any], Data, Callable[[int], str]], str]:
+    """The line of an event of type `kind` as the viewer of the table before it may see it, in words
+    (domain.event_table: `view_before`, the event's public data, a seat's name)."""
+
+    def line(view_before: Mapping[str, Any], data: Data, seat_name: Callable[[int], str]) -> str:
+        table = Table(view_before, seat_name)
+        if table.rival is None and isinstance(data.get("rival"), str) and "seats" in data:  # the deal names him first
+            table.rival, table.rival_owner = data["rival"], data["seats"]
+        own = _ON.get(kind)
+        if own is not None:
+            said = own(data, table)
+        elif kind.startswith("rival_") and kind not in LINES:
+            said = _rival(data, kind, table)
+        else:
+            said = LINES[kind](data, table.who)
+        return table.plain(said)
+
+    return line
 
 
 def _rival(data: Data, kind: str, table: Table) -> str:

@@ -5,13 +5,13 @@ order (L176), and once the player has passed Li Mu plays out his turns one after
 
 from __future__ import annotations
 
-from domain.contract import Event
-from domain.tianxia.evolve import emit
-from domain.tianxia.state import SOLO, TianxiaState
+from domain.tianxia.evolve import TianxiaEmitter
+from domain.tianxia.state import SOLO
 
 
-def next_turn(events: list[Event], state: TianxiaState) -> TianxiaState:
+def next_turn(em: TianxiaEmitter) -> None:
     """The events giving the turn to the next owner who has not passed, or ending the Action phase."""
+    state = em.state
     order = state.order
     start = order.index(state.active) if state.active in order else -1
     for step in range(1, len(order) + 1):
@@ -20,5 +20,6 @@ def next_turn(events: list[Event], state: TianxiaState) -> TianxiaState:
             rule = "tianxia.action.turns"
             if state.mode == SOLO:
                 rule = "tianxia.house.alternate" if owner == state.active else "tianxia.limu.alternate"
-            return emit(events, state, Event("turn_began", rule, {"owner": owner, "round": state.round}))
-    return emit(events, state, Event("actions_ended", "tianxia.action.turns", {"round": state.round}))
+            em.emit("turn_began", rule, {"owner": owner, "round": state.round})
+            return
+    em.emit("actions_ended", "tianxia.action.turns", {"round": state.round})

@@ -22,12 +22,12 @@ def test_a_finished_game_is_verified_and_exported_as_json_lines(client):
 
 
 def test_a_finished_games_audit_is_made_once_and_then_read(client, monkeypatch):
-    import services.audit
+    import services.disputes.audit
 
     created = create(client, [{"bot": "random"}, {"bot": "greedy"}], seed="audited-once")
     runs = []
-    real = services.audit.audit
-    monkeypatch.setattr(services.audit, "audit", lambda *args, **kwargs: runs.append(1) or real(*args, **kwargs))
+    real = services.disputes.audit.audit
+    monkeypatch.setattr(services.disputes.audit, "audit", lambda *args, **kwargs: runs.append(1) or real(*args, **kwargs))
     first, second = (client.get(f"/api/games/{created['id']}/audit").json for _ in range(2))
     assert first == second and first["verified"]
     assert len(runs) == 1, "the bot moves of a finished game are re-run once, not on every request"

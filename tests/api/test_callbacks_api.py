@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from services.bootstrap import build
+from services.compose import build
 from tests.api.test_games_api import PROBLEM, bearer
 from tests.conftest import MEMORY
 from tests.resolver import FakeResolver

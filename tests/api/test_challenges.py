@@ -9,10 +9,10 @@ from uuid import UUID
 import pytest
 from eventsourcing.utils import get_topic
 
-from services.bootstrap import build
-from services.challenges import MAX_OUTGOING
+from services.compose import build
+from services.players.challenges import MAX_OUTGOING
 from services.errors import ChallengeClosed
-from services.game import Game
+from services.log.game import Game
 from tests.api.test_games_api import PROBLEM, bearer
 from tests.api.test_players_api import register
 from tests.api.test_streams import Script, read
@@ -277,7 +277,7 @@ def resign(client, game_id, player):
 
 
 def test_a_player_has_at_most_so_many_challenges_waiting_for_their_answer(client, monkeypatch):
-    monkeypatch.setattr("services.challenges.MAX_INCOMING", 2)
+    monkeypatch.setattr("services.players.challenges.MAX_INCOMING", 2)
     bo, others = register(client, "bo"), [register(client, name) for name in ("ana", "cy", "di")]
     for other in others[:2]:
         challenge(client, other, bo)

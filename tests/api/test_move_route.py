@@ -10,7 +10,7 @@ from marshmallow import ValidationError
 from werkzeug.exceptions import HTTPException
 
 from domain.rng import Rng
-from services.bootstrap import build
+from services.compose import build
 from tests.conftest import MEMORY
 from tests.api.test_games_api import bearer, create
 from tests.api.test_play_api import seat_to_act

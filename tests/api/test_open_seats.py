@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from services.audit import audit_game
+from services.disputes.audit import audit_game
 from tests.api.test_games_api import PROBLEM, bearer
 from tests.api.test_players_api import register
 

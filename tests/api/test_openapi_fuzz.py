@@ -21,9 +21,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance, unsupported_method,
 )
 
-from services.bootstrap import build
+from services.compose import build
 from services.errors import GameNotFound
-from services.streams import Pace
+from services.live.streams import Pace
 from tests.conftest import MEMORY
 from web.app import create_app
 

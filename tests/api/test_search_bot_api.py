@@ -80,8 +80,8 @@ def test_a_null_strength_is_the_games_own_budget(client):
 
 
 def test_a_game_with_a_chosen_strength_moves_to_another_store_and_still_audits(client, services):
-    from services.audit import audit_game, export_lines, import_game
-    from services.bootstrap import build
+    from services.disputes.audit import audit_game, export_lines, import_game
+    from services.compose import build
 
     game_id = create(client, [{"bot": "search", "strength": 1}, {"bot": "random"}], seed="strength-export").json["id"]
     elsewhere = build({"PERSISTENCE_MODULE": "eventsourcing.popo"})

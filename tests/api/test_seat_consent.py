@@ -8,8 +8,8 @@ from uuid import UUID
 
 import pytest
 
-from services.audit import audit_game
-from services.bootstrap import build
+from services.disputes.audit import audit_game
+from services.compose import build
 from tests.api.test_games_api import PROBLEM, bearer
 from tests.api.test_players_api import register
 from tests.conftest import MEMORY

@@ -8,7 +8,7 @@ from uuid import UUID
 
 import jsonpatch
 
-from services.streams import Pace
+from services.live.streams import Pace
 from tests.api.test_games_api import PROBLEM, bearer, create
 from tests.api.test_players_api import register, two_players_game
 

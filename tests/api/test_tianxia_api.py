@@ -9,7 +9,7 @@ import re
 import pytest
 
 from domain.rng import Rng
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.rivals import RIVALS
 from tests.secrecy import leaves
 
 

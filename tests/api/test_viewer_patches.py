@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from domain import registry
-from services.streams import GameStream, Pace
+from services.live.streams import GameStream, Pace
 from tests.playing import play_to_end
 
 SCRIPT = Path(__file__).resolve().parents[2] / "web" / "static" / "json-patch.js"

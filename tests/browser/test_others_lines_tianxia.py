@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from domain.tianxia.board import BOARD
-from domain.tianxia.table_lines import BOOKKEEPING
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.events import EVENTS
 from tests.browser.test_tianxia import create, open_seat, play_decision
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -27,7 +27,7 @@ def moves_text(page, last: str) -> str:
 
 def told(steps: list[dict]) -> list[dict]:
     """The steps a fold may never hide: all but bookkeeping."""
-    return [step for step in steps if step["type"] not in BOOKKEEPING]
+    return [step for step in steps if step["type"] not in EVENTS.bookkeeping]
 
 
 def test_li_mus_turn_reads_in_the_move_list_action_by_action_in_words(page, server, api):

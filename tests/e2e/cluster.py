@@ -35,10 +35,10 @@ from rq.registry import FailedJobRegistry, ScheduledJobRegistry, StartedJobRegis
 
 from domain import registry
 from domain.contract import Event
-from services.bootstrap import Services, build
-from services.bot_queue import queue_name
-from services.deployment import namespace
-from services.game import Game
+from services.compose import Services, build
+from services.reactions.queue import queue_name
+from services.log.deployment import namespace
+from services.log.game import Game
 from tests.infra import RedisServer, fresh_redis_server, postgres_database
 from tests.paging import every_page
 from web.server_process import free_port, wait_until_up

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from rq.job import Job, JobStatus
 
-from services.bootstrap import Services, build
+from services.compose import Services, build
 from tests.clocks import FakeClock
 from tests.e2e.cluster import ROOT, WorkerProcess, wait_until
 from tests.infra import redis_server, sqlite_locked
@@ -64,8 +64,8 @@ def bot_job(services: Services, game_id) -> Job | None:
     """The job of the bot turn the game waits on now, if there is one."""
     game = services.store.game(game_id)
     try:
-        return Job.fetch(services.commands.on_change.bot_job_id(game.id, game.version),
-                         connection=services.commands.on_change.connection)
+        return Job.fetch(services.reactions.bots.job_id(game.id, game.version),
+                         connection=services.reactions.jobs.connection)
     except Exception:  # noqa: BLE001 - not enqueued yet, or replaced just now
         return None
 
@@ -124,8 +124,8 @@ def test_a_clocks_time_out_is_applied_by_its_scheduled_job_on_a_real_worker(tmp_
         services.commands.clock = FakeClock(datetime.now(timezone.utc) - timedelta(hours=1))
         created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="timed-out",
                                            clock={"per_decision": "PT10S", "on_timeout": "forfeit"})
-        job_id = services.commands.on_change.clock_job_id(created.id, services.store.game(created.id).version)
-        assert job_id in services.commands.on_change.queue.scheduled_job_registry.get_job_ids()
+        job_id = services.reactions.clocks.job_id(created.id, services.store.game(created.id).version)
+        assert job_id in services.reactions.jobs.queue.scheduled_job_registry.get_job_ids()
         wait_until(lambda: services.store.game(created.id).finished, PATIENCE, "the clock's job to end the game")
     except BaseException:
         print(worker.log_path.read_text(errors="replace")[-6000:])

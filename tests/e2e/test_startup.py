@@ -2,7 +2,7 @@
 
 A deployment starts its API servers (gunicorn boots all its workers at once: docs/operating.md's
 "Running on many hosts" runs `--workers 4`) and its RQ workers together, on a new database or on
-an existing one. Each of those processes begins with `services.bootstrap.build()`, which builds
+an existing one. Each of those processes begins with `services.compose.build()`, which builds
 the event store, and the store creates (or re-creates) its PostgreSQL tables, types, indexes and
 functions. None of them may die of meeting the others half-way through that.
 
@@ -19,7 +19,7 @@ import threading
 
 import pytest
 
-from services.bootstrap import build
+from services.compose import build
 from tests.infra import postgres_database
 
 pytestmark = pytest.mark.e2e

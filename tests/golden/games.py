@@ -14,8 +14,8 @@ from domain import registry
 from domain.canonical import sha256_of
 from domain.errors import IllegalAction
 from domain.rng import Rng
-from services.audit import audit_game
-from services.bootstrap import build
+from services.disputes.audit import audit_game
+from services.compose import build
 from tests.clocks import FakeClock
 
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from services.audit import audit_game, export_lines, import_game, verify_export
-from services.bootstrap import build
+from services.disputes.audit import audit_game, export_lines, import_game, verify_export
+from services.compose import build
 from services.errors import InvalidRequest, NotFinished
 from tests.exports import rechained
 from tests.playing import play_to_end

@@ -8,7 +8,7 @@ from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.inbox import Inbox
 from projections.notices import PlayerNotices
-from services.bootstrap import build
+from services.compose import build
 from tests.integration.test_news import listen, next_message, quiet_pace
 
 

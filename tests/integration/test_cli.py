@@ -37,7 +37,7 @@ def chronicle(*args, data, env=None, cwd=ROOT):
 @pytest.fixture
 def exported(tmp_path):
     """A finished game made in one data folder, exported to a file."""
-    from services.bootstrap import build
+    from services.compose import build
 
     first = tmp_path / "first"
     services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(first)})
@@ -188,8 +188,8 @@ def test_the_readme_runs_chronicle_as_make_install_leaves_it():
 
 
 def test_replay_prints_every_step_of_a_game_longer_than_a_page(tmp_path):
-    from services.bootstrap import build
-    from services.queries import MAX_PAGE
+    from services.compose import build
+    from services.play.queries import MAX_PAGE
 
     services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)})
     game_id = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="cli-long").id
@@ -214,7 +214,7 @@ def test_cards_prints_the_xi_card_list_as_the_docs_show_it_and_names_the_games_t
 def test_projections_rebuild_throws_the_read_models_away_and_gives_the_same_ratings(tmp_path):
     from projections.database import ProjectionDatabase
     from projections.game_list import GameList
-    from services.bootstrap import build
+    from services.compose import build
 
     services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path)})
     for number in range(4):

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from domain.chain import header_hash, link
 from domain.rng import commitment
-from services.audit import export_lines
-from services.bootstrap import build
+from services.disputes.audit import export_lines
+from services.compose import build
 from tests.integration.test_cli import chronicle
 from web import cli
 

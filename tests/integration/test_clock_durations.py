@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from services.clocks import LONGEST, SHORTEST, deadline
+from services.log.clocks import LONGEST, SHORTEST, deadline
 from services.errors import InvalidRequest
 from tests.clocks import START, FakeClock
 
@@ -98,7 +98,7 @@ def test_a_duration_with_any_digit_outside_ascii_is_refused(services, digit, wri
 
 def test_a_clock_stored_before_durations_were_read_strictly_keeps_its_deadline(services, clock, monkeypatch):
     # As an older version stored it: the duration as written, weeks beside days.
-    monkeypatch.setattr("services.commands.checked_clock", lambda raw, rules: dict(raw))
+    monkeypatch.setattr("services.play.commands.checked_clock", lambda raw, rules: dict(raw))
     game = timed_game(services, "P1W1D")
     assert game.options["clock"]["per_decision"] == "P1W1D"
     assert deadline(game) == START + timedelta(days=8)

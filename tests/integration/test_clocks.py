@@ -7,11 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from services.audit import audit_game, export_lines, verify_export
-from services.clocks import deadline, timestamp
-from services.commands import Commands
+from services.disputes.audit import audit_game, export_lines, verify_export
+from services.log.clocks import deadline, timestamp
+from services.play.commands import Commands
 from services.errors import InvalidRequest
-from services.overdue import ClockWatch, apply_overdue_clocks, running_games
+from services.reactions.overdue import ClockWatch, apply_overdue_clocks, running_games
 from tests.clocks import START, FakeClock
 
 TWO = [{"name": "ana"}, {"name": "bo"}]

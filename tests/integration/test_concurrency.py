@@ -3,7 +3,7 @@
 
 import pytest
 
-from services.bootstrap import build
+from services.compose import build
 from services.errors import StaleVersion
 from tests.racing import race
 

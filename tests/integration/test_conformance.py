@@ -21,11 +21,11 @@ from domain.audit import audit
 from domain.contract import Event
 from domain.errors import RulesError
 from domain.rng import Rng
-from services.audit import records_of
-from services.disputes import file_dispute, record_what_if, whole_record
-from services.explain import decision_of
-from services.what_if import what_if
-from services.streams import GameStream, Pace
+from services.disputes.audit import records_of
+from services.disputes.disputes import file_dispute, record_what_if, whole_record
+from services.log.explain import decision_of
+from services.disputes.what_if import what_if
+from services.live.streams import GameStream, Pace
 from tests.fixtures.dealer import RULES as DEALER
 from tests.playing import play_to_end
 from tests.secrecy import assert_learns_nothing_secret, assert_names_nothing_kept_hidden, hidden_from, leaves, private_facts_of, without_lines
@@ -533,13 +533,14 @@ def test_a_bots_move_tells_no_one_anything_a_guess_of_its_view_could_be_checked_
     """While the game runs, what a bot's move records of the view it was given (its MAC, keyed by
     the secret seed) confirms no guess of that view; once the game is over, the audit checks it and
     re-runs every bot move from its seat's view."""
-    from services.bot_turns import bot_to_act, play_bot_turn
+    from services.play.bot_choice import bot_to_act
+    from services.reactions.bot_turns import play_bot_turn
 
     rules = registry.get(game)
     if "random" not in rules.bots:
         pytest.skip(f"{rules.title} has no bots")
     seats = [{"bot": "random"}] + [{"name": f"p{seat}"} for seat in range(1, rules.seats[0])]
-    services.commands.on_change = lambda game: None  # the test plays each bot turn itself, one at a time
+    services.commands.on_change = lambda game, commands: None  # the test plays each bot turn itself, one at a time
     created = services.commands.create(game, seats, seed="bot-views")
     chooser, bot_views = Rng("bot-views", "people"), {}
     while len(bot_views) < 5 and not (current := services.store.game(created.id)).finished:

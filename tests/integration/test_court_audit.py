@@ -4,7 +4,7 @@ changed in its export is caught even with the hash chain recomputed."""
 import json
 
 from domain.chain import header_hash, link
-from services.audit import audit_game, export_lines, verify_export
+from services.disputes.audit import audit_game, export_lines, verify_export
 
 
 def test_a_court_game_verifies_and_a_changed_card_is_caught_by_re_running_the_rules(services):

@@ -5,7 +5,7 @@ import pytest
 
 from domain.court.scenario import SCENARIO_EXAMPLE
 from domain.errors import IllegalAction
-from services.audit import audit_game, export_lines, verify_export
+from services.disputes.audit import audit_game, export_lines, verify_export
 from tests.playing import play_to_end
 
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from services.dispute_log import DISPUTES, MAX_DISPUTES, DisputeLog, dispute_log_id
-from services.disputes import SHOWN, file_dispute, record_page, record_what_if, whole_record
+from services.disputes.dispute_log import DISPUTES, MAX_DISPUTES, DisputeLog, dispute_log_id
+from services.disputes.disputes import SHOWN, file_dispute, record_page, record_what_if, whole_record
 from services.errors import LimitReached
-from services.explain import explain_step
-from services.what_if import what_if
+from services.log.explain import explain_step
+from services.disputes.what_if import what_if
 from tests.integration.test_what_if import decision_steps, running_game_after_moves
 
 
@@ -16,7 +16,7 @@ def running_chi(services, seed, moves=8):
 
 
 def test_a_seat_files_a_bounded_number_of_disputes_and_the_one_past_the_bound_changes_nothing(services, monkeypatch):
-    monkeypatch.setattr("services.dispute_log.MAX_DISPUTES", 3)
+    monkeypatch.setattr("services.disputes.dispute_log.MAX_DISPUTES", 3)
     game = running_chi(services, "dispute-bound")
     for step in (2, 3, 4):
         file_dispute(services.store, game.id, 0, step, f"step {step} looks wrong")

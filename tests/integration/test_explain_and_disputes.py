@@ -2,9 +2,9 @@
 
 import pytest
 
-from services.disputes import file_dispute, whole_record
+from services.disputes.disputes import file_dispute, whole_record
 from services.errors import InvalidRequest
-from services.explain import DECISION_CHUNK, decision_of, explain_step, table_diff
+from services.log.explain import DECISION_CHUNK, decision_of, explain_step, table_diff
 from tests.playing import play_to_end
 
 

@@ -10,8 +10,8 @@ from datetime import timedelta
 
 import pytest
 
-from services.clocks import timestamp
-from services.overdue import ClockWatch
+from services.log.clocks import timestamp
+from services.reactions.overdue import ClockWatch
 from tests.clocks import START, FakeClock
 from tests.fixtures.broken_deal import break_the_deal
 from tests.fixtures.dealer import HIT
@@ -45,20 +45,20 @@ def failed_turn(client, game_id) -> dict | None:
 
 def test_a_rules_turn_that_raises_in_process_fails_no_request_and_is_shown_in_the_games_json(
         client, services, clock, broken_deal, caplog):
-    caplog.set_level(logging.INFO, logger="services.bot_turns")
+    caplog.set_level(logging.INFO, logger="services.reactions.in_process")
     game_id, version = ask_for_a_card(client)
     game = client.get(f"/api/games/{game_id}").get_json()
     assert game["rules_turn"] == "dealer" and game["version"] == version
     assert failed_turn(client, game_id) == {"attempts": 1, "error": "IndexError", "since": timestamp(START),
                                             "next_try": timestamp(START + timedelta(seconds=1)),
                                             "retries_spent": False}
-    warned = [r for r in caplog.records if r.name == "services.bot_turns" and r.levelno == logging.WARNING]
+    warned = [r for r in caplog.records if r.name == "services.reactions.in_process" and r.levelno == logging.WARNING]
     assert len(warned) == 1 and game_id in warned[0].getMessage() and "IndexError" in warned[0].getMessage()
 
 
 def test_the_watch_tries_a_failed_turn_again_with_growing_pauses_and_flags_it_once_the_quick_tries_are_spent(
         client, services, clock, broken_deal, caplog):
-    caplog.set_level(logging.INFO, logger="services.bot_turns")
+    caplog.set_level(logging.INFO, logger="services.reactions.in_process")
     game_id, version = ask_for_a_card(client)
     watch = ClockWatch(services.commands, every=5, bots=services.in_process)
     for pause in (1, 3, 9):
@@ -69,7 +69,7 @@ def test_the_watch_tries_a_failed_turn_again_with_growing_pauses_and_flags_it_on
     shown = failed_turn(client, game_id)
     assert shown["attempts"] == 4 and shown["retries_spent"]
     assert shown["next_try"] == timestamp(clock.now() + timedelta(seconds=30))
-    flagged = [r for r in caplog.records if r.name == "services.bot_turns" and r.levelno == logging.ERROR]
+    flagged = [r for r in caplog.records if r.name == "services.reactions.in_process" and r.levelno == logging.ERROR]
     assert len(flagged) == 1 and game_id in flagged[0].getMessage() and f"version {version}" in flagged[0].getMessage()
 
     broken_deal.broken = False  # the bug is fixed

@@ -12,7 +12,7 @@ from domain import registry
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from domain.rng import Rng
-from services.streams import GameStream, Pace
+from services.live.streams import GameStream, Pace
 
 
 def digest(value) -> str:

@@ -12,8 +12,8 @@ from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.inbox import Inbox
 from projections.notices import PlayerNotices
-from services.bootstrap import build
-from services.streams import GameStream, Pace
+from services.compose import build
+from services.live.streams import GameStream, Pace
 from tests.conftest import MEMORY
 from tests.infra import postgres_database, redis_server
 from web.server_process import free_port

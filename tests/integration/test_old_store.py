@@ -17,9 +17,9 @@ import pytest
 from eventsourcing.application import project_aggregate
 
 from domain.rng import Rng
-from services.audit import audit_game
-from services.bootstrap import build
-from services.store import SNAPSHOT_INTERVAL
+from services.disputes.audit import audit_game
+from services.compose import build
+from services.log.store import SNAPSHOT_INTERVAL
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "store-before-lean-states.sqlite.gz"
 
@@ -83,7 +83,7 @@ def test_the_old_xanadu_game_keeps_the_first_edition_of_the_deck_and_audits_as_i
     from domain.audit import audit
     from domain.xanadu.cards import FIRST_EDITION
     from domain.xanadu.table import cards_of
-    from services.audit import records_of
+    from services.disputes.audit import records_of
     from tests.playing import play_to_end
 
     services, ids, _ = old_store
@@ -122,7 +122,7 @@ def test_a_new_xanadu_game_records_the_newest_edition_and_one_may_be_made_with_t
 def test_a_fork_of_a_xanadu_game_plays_on_with_the_deck_the_game_was_dealt(old_store):
     from domain.errors import RulesError
     from domain.xanadu.cards import FIRST_EDITION, LATEST_EDITION
-    from services.explain import decision_of
+    from services.log.explain import decision_of
     from tests.playing import play_to_end
 
     services, ids, _ = old_store

@@ -12,7 +12,7 @@ import time
 from projections.database import ProjectionDatabase
 from projections.game_list import RUN_GAMES, GameList
 from projections.runner import ProjectionRunner
-from services.bootstrap import build
+from services.compose import build
 from tests.conftest import MEMORY
 from tests.infra import postgres_database, redis_server
 

@@ -2,8 +2,8 @@
 
 from eventsourcing.application import project_aggregate
 
-from services.presenting import present_game
-from services.store import SNAPSHOT_INTERVAL
+from services.log.presenting import present_game
+from services.log.store import SNAPSHOT_INTERVAL
 from tests.playing import play_to_end
 from tests.secrecy import assert_learns_nothing_secret, leaves, private_facts_of
 

@@ -16,11 +16,11 @@ import pytest
 
 from domain import registry
 from domain.errors import IllegalAction, NotYourTurn
-from services.audit import audit_game, export_lines, verify_export
-from services.bootstrap import build
+from services.disputes.audit import audit_game, export_lines, verify_export
+from services.compose import build
 from services.errors import InvalidRequest
-from services.explain import explain_step
-from services.what_if import what_if
+from services.log.explain import explain_step
+from services.disputes.what_if import what_if
 from tests.exports import rechained
 from tests.fixtures.dealer import HIT, RULES, STAND
 from web.app import create_app

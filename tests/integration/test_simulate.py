@@ -32,7 +32,7 @@ def test_simulating_xanadu_reports_game_length_score_spread_and_how_often_each_b
 
 def test_simulating_xi_prints_each_named_deck_against_each_as_sold_and_with_the_faqs_removals(capsys):
     from domain import registry
-    from services.deck_matches import named_decks
+    from services.offline.deck_matches import named_decks
 
     decks = named_decks(registry.get("xi"))[:2]  # two of them, to keep it short
     chosen = [word for name in decks for word in ("--deck", name)]

@@ -8,9 +8,9 @@ from eventsourcing.persistence import PersistenceError
 
 from domain import clock
 from domain.rng import Rng
-from services.bootstrap import build
-from services.commands import decision_rng
-from services.store import SNAPSHOT_INTERVAL
+from services.compose import build
+from services.log.game import decision_rng
+from services.log.store import SNAPSHOT_INTERVAL
 from tests.infra import PG, postgres_database
 from tests.racing import race
 

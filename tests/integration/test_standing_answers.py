@@ -15,11 +15,11 @@ import pytest
 
 from domain import registry
 from domain.rng import Rng
-from services.audit import audit_game
-from services.bootstrap import build
-from services.bot_turns import bot_to_act
-from services.game import Game
-from services.takebacks import refusal
+from services.disputes.audit import audit_game
+from services.compose import build
+from services.play.bot_choice import bot_to_act
+from services.log.game import Game
+from services.play.takebacks import refusal
 from tests.clocks import START, FakeClock
 from tests.fixtures.parry import RULES
 from tests.integration.test_conformance import check_interrupts

@@ -9,7 +9,7 @@ import pytest
 
 from domain.chain import header_hash, link
 from domain.errors import IllegalAction
-from services.audit import audit_game, export_lines, verify_export
+from services.disputes.audit import audit_game, export_lines, verify_export
 from tests.browser.scenarios import NO_TARGET
 
 TAKE_BACK = {"type": "take_back"}

@@ -12,9 +12,9 @@ import pytest
 import trustme
 from standardwebhooks import Webhook, WebhookVerificationError
 
-from services.bootstrap import build
-from services.destinations import Destinations
-from services.webhooks import DeliveryFailed, deliver_if_due, post
+from services.compose import build
+from services.players.destinations import Destinations
+from services.players.webhooks import DeliveryFailed, deliver_if_due, post
 from tests.conftest import MEMORY
 from tests.playing import players_game
 from tests.receiver import ENDLESS_LIMIT, Receiver

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from services.destinations import Destinations, Refused, parse
+from services.players.destinations import Destinations, Refused, parse
 from tests.resolver import FakeResolver
 
 PUBLIC = "93.184.216.34"

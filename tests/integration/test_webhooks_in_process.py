@@ -2,7 +2,7 @@
 
 import pytest
 
-from services.bootstrap import build
+from services.compose import build
 from services.errors import InvalidRequest
 from tests.conftest import MEMORY
 from tests.receiver import Receiver

@@ -3,11 +3,11 @@
 import pytest
 
 from domain.chi.cards import ALL_IDS, KIND, YANG
-from services.dispute_log import MAX_WHAT_IFS
-from services.disputes import record_what_if, whole_record
+from services.disputes.dispute_log import MAX_WHAT_IFS
+from services.disputes.disputes import record_what_if, whole_record
 from services.errors import Forbidden, InvalidRequest, LimitReached
-from services.explain import decision_of
-from services.what_if import what_if
+from services.log.explain import decision_of
+from services.disputes.what_if import what_if
 from tests.playing import play_to_end
 
 PEOPLE = [{"name": "ana"}, {"name": "bo"}]
@@ -177,7 +177,7 @@ def test_what_ifs_are_kept_with_the_disputes_once_per_question_and_shown_as_the_
 
 
 def test_the_record_keeps_a_bounded_number_of_what_ifs_per_asker(services, monkeypatch):
-    monkeypatch.setattr("services.dispute_log.MAX_WHAT_IFS", 2)
+    monkeypatch.setattr("services.disputes.dispute_log.MAX_WHAT_IFS", 2)
     game = finished_chi(services, "what-if-bound")
     steps = list(decision_steps(services, game).items())
     for step, (_, taken) in steps[:2]:

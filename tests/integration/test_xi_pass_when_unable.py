@@ -8,7 +8,7 @@ import pytest
 
 from domain.xi import RULES
 from domain.xi.cards import ALL_IDS, CARDS
-from services.audit import audit_game
+from services.disputes.audit import audit_game
 from tests.clocks import START, FakeClock
 from tests.integration.test_standing_answers import act, everything_shown, services_playing
 from tests.unit.xi.builders import DECK

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain.xi import RULES
-from services.audit import audit_game
+from services.disputes.audit import audit_game
 from tests.clocks import START, FakeClock
 from tests.integration.test_standing_answers import act, everything_shown, services_playing
 from tests.unit.xi.builders import DECK, OTHER_DECK

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from domain.contract import Outcome
 from domain.result_words import result_words
-from services.names import numbered
+from services.log.names import numbered
 
 
 def test_li_mu_who_won_is_named_and_ranked_first_with_his_prestige():

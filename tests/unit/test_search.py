@@ -7,8 +7,8 @@ from __future__ import annotations
 from domain import registry
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
-from services.deck_matches import play_game
-from services.simulation import play_out
+from services.offline.deck_matches import play_game
+from services.offline.simulation import play_out
 
 CHI = registry.get("chi")
 COURT = registry.get("court")

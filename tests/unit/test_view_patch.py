@@ -6,7 +6,7 @@ import jsonpatch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from services.view_patch import view_patch
+from services.live.view_patch import view_patch
 
 keys = st.sampled_from(["a", "b", "hand", "x/y", "t~1", "0", ""])
 scalars = st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3)

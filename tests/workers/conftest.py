@@ -4,7 +4,7 @@ import pytest
 from rq import Queue, SimpleWorker
 
 import workers.jobs
-from services.bootstrap import build
+from services.compose import build
 from tests.infra import redis_server
 
 
@@ -39,7 +39,7 @@ def services(env):
 
 @pytest.fixture
 def queue(services):
-    return services.commands.on_change.queue
+    return services.reactions.jobs.queue
 
 
 def run_worker(queue: Queue, max_jobs: int | None = None) -> None:

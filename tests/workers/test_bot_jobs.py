@@ -9,8 +9,8 @@ from redis import Redis
 from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 
-from services.bootstrap import build
-from services.bot_queue import BOT_JOB_TIMEOUT
+from services.compose import build
+from services.reactions.queue import BOT_JOB_TIMEOUT
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper
 
@@ -32,14 +32,14 @@ def game_waiting_on_the_bot(services):
 
 def test_the_bots_turn_is_one_job_keyed_by_game_and_version_and_a_second_enqueue_collapses(services, queue):
     game = game_waiting_on_the_bot(services)
-    assert queue.job_ids == [services.commands.on_change.bot_job_id(game.id, game.version)]
-    assert services.commands.on_change.enqueue(game.id, game.version) is False
+    assert queue.job_ids == [services.reactions.bots.job_id(game.id, game.version)]
+    assert services.reactions.bots.enqueue(game.id, game.version) is False
     assert queue.count == 1
 
 
 def test_a_bot_job_retries_with_backoff_and_a_short_timeout(services, queue):
     game = game_waiting_on_the_bot(services)
-    job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))
+    job = queue.fetch_job(services.reactions.bots.job_id(game.id, game.version))
     assert job.retries_left == 3 and job.retry_intervals == [1, 3, 9]
     assert job.timeout == BOT_JOB_TIMEOUT <= 30
 
@@ -67,11 +67,11 @@ def test_a_stale_bot_job_changes_nothing_and_ends_cleanly(services, queue):
     game = game_waiting_on_the_bot(services)
     run_worker(queue)
     version = services.store.game(game.id).version
-    queue.connection.delete(Job.key_for(services.commands.on_change.bot_job_id(game.id, game.version)))
-    stale = services.commands.on_change.enqueue(game.id, game.version)
+    queue.connection.delete(Job.key_for(services.reactions.bots.job_id(game.id, game.version)))
+    stale = services.reactions.bots.enqueue(game.id, game.version)
     assert stale
     run_worker(queue)
-    job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))
+    job = queue.fetch_job(services.reactions.bots.job_id(game.id, game.version))
     assert job.get_status() == JobStatus.FINISHED and job.return_value() == "stale"
     assert services.store.game(game.id).version == version
 
@@ -89,7 +89,7 @@ def test_a_move_does_not_wait_for_a_redis_that_is_down_and_the_sweeper_enqueues_
         waiting = down.store.game(created.id)
     assert waiting.to_act() == 1 and waiting.version > 1  # stored, though Redis never heard of it
     connection = Redis.from_url(redis.url)
-    job_id = down.commands.on_change.bot_job_id(waiting.id, waiting.version)
+    job_id = down.reactions.bots.job_id(waiting.id, waiting.version)
     assert not connection.exists(Job.key_for(job_id))
     up = build(env)
     assert Sweeper(up, redis.url).sweep() == [job_id]
@@ -100,25 +100,25 @@ def test_the_sweeper_enqueues_the_turns_a_restarted_redis_forgot(services, queue
     game = game_waiting_on_the_bot(services)
     Redis.from_url(redis.url).flushall()
     assert queue.count == 0
-    assert Sweeper(services, redis.url).sweep() == [services.commands.on_change.bot_job_id(game.id, game.version)]
+    assert Sweeper(services, redis.url).sweep() == [services.reactions.bots.job_id(game.id, game.version)]
     run_worker(queue)
     assert services.store.game(game.id).version > game.version
 
 
 def test_the_sweeper_replaces_a_job_started_longer_ago_than_its_timeout(services, queue, redis):
     game = game_waiting_on_the_bot(services)
-    job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))
+    job = queue.fetch_job(services.reactions.bots.job_id(game.id, game.version))
     # As a worker killed with kill -9 leaves it: started, and never finished.
     job.set_status(JobStatus.STARTED)
     job.started_at = datetime.now(timezone.utc) - timedelta(seconds=job.timeout + 5)
     job.save()
-    assert Sweeper(services, redis.url).sweep() == [services.commands.on_change.bot_job_id(game.id, game.version)]
+    assert Sweeper(services, redis.url).sweep() == [services.reactions.bots.job_id(game.id, game.version)]
     assert queue.fetch_job(job.id).get_status() == JobStatus.QUEUED
 
 
 def test_the_sweeper_leaves_a_job_that_started_moments_ago(services, queue, redis):
     game = game_waiting_on_the_bot(services)
-    job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))
+    job = queue.fetch_job(services.reactions.bots.job_id(game.id, game.version))
     job.set_status(JobStatus.STARTED)
     job.started_at = datetime.now(timezone.utc)
     job.save()
@@ -146,7 +146,7 @@ def removed_by_a_lookup_that_missed(connection, queue, job_id):
 @pytest.mark.parametrize("lost", [taken_by_a_dead_connection, removed_by_a_lookup_that_missed])
 def test_the_sweeper_replaces_a_queued_job_that_is_no_longer_on_the_queue(services, queue, redis, lost):
     game = game_waiting_on_the_bot(services)
-    job_id = services.commands.on_change.bot_job_id(game.id, game.version)
+    job_id = services.reactions.bots.job_id(game.id, game.version)
     lost(Redis.from_url(redis.url), queue, job_id)
     assert queue.count == 0 and queue.fetch_job(job_id).get_status() == JobStatus.QUEUED
     now = [100.0]

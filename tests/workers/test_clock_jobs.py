@@ -8,7 +8,7 @@ from datetime import timedelta, timezone
 from rq.job import Job
 
 import workers.jobs
-from services.clocks import deadline
+from services.log.clocks import deadline
 from tests.clocks import START, FakeClock
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper
@@ -27,7 +27,7 @@ def clocked_game(services, monkeypatch):
 
 def test_a_persons_decision_schedules_the_job_of_its_deadline(services, queue, monkeypatch):
     game = clocked_game(services, monkeypatch)
-    job_id = services.commands.on_change.clock_job_id(game.id, game.version)
+    job_id = services.reactions.clocks.job_id(game.id, game.version)
     assert job_id in queue.scheduled_job_registry.get_job_ids()
     due = queue.scheduled_job_registry.get_scheduled_time(job_id).replace(tzinfo=timezone.utc)
     assert due == START + timedelta(days=1) == deadline(game)
@@ -35,7 +35,7 @@ def test_a_persons_decision_schedules_the_job_of_its_deadline(services, queue, m
 
 def test_the_clock_job_does_nothing_before_the_deadline_and_applies_the_policy_after_it(services, queue, monkeypatch):
     game = clocked_game(services, monkeypatch)
-    job = Job.fetch(services.commands.on_change.clock_job_id(game.id, game.version), connection=queue.connection)
+    job = Job.fetch(services.reactions.clocks.job_id(game.id, game.version), connection=queue.connection)
     queue.enqueue_job(job)  # as if RQ's scheduler thought the time had come: a clock running fast
     run_worker(queue)
     assert Job.fetch(job.id, connection=queue.connection).return_value() == "not due"

@@ -7,7 +7,7 @@ from tests.workers.conftest import run_worker
 def test_the_workers_play_a_whole_court_game_for_the_autoplayer(services, queue):
     created = services.commands.create("court", [{"bot": "autoplayer"}], seed="court-on-workers")
     game = services.store.game(created.id)
-    assert not game.finished and queue.job_ids == [services.commands.on_change.bot_job_id(game.id, game.version)], "nothing played in the API"
+    assert not game.finished and queue.job_ids == [services.reactions.bots.job_id(game.id, game.version)], "nothing played in the API"
     run_worker(queue)
     final = services.store.game(created.id)
     assert final.finished and final.rules.outcome(final.state).detail["title"]

@@ -17,8 +17,8 @@ import pytest
 from rq.job import JobStatus
 
 import workers.jobs
-from services.bootstrap import build
-from services.clocks import timestamp
+from services.compose import build
+from services.log.clocks import timestamp
 from tests.clocks import START, FakeClock
 from tests.fixtures.broken_deal import break_the_deal
 from tests.infra import sqlite_locked
@@ -45,7 +45,7 @@ def store_path(env) -> Path:
 
 def test_the_sweeper_enqueues_a_retry_left_scheduled_past_its_time_with_no_scheduler_to_move_it(env, services, queue, redis):
     game = game_waiting_on_the_bot(services)
-    job_id = services.commands.on_change.bot_job_id(game.id, game.version)
+    job_id = services.reactions.bots.job_id(game.id, game.version)
     with sqlite_locked(store_path(env)):
         run_worker(queue)  # the bot's move cannot be stored: RQ schedules its retry a second later
     job = queue.fetch_job(job_id)
@@ -62,7 +62,7 @@ def test_the_sweeper_enqueues_a_retry_left_scheduled_past_its_time_with_no_sched
 
 def test_the_sweeper_replaces_a_deferred_bot_job_which_waits_on_nothing_that_will_come(services, queue, redis):
     game = game_waiting_on_the_bot(services)
-    job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))
+    job = queue.fetch_job(services.reactions.bots.job_id(game.id, game.version))
     queue.remove(job)
     job.set_status(JobStatus.DEFERRED)
     assert Sweeper(services, redis.url).sweep() == [job.id]
@@ -99,10 +99,10 @@ def test_a_rules_turn_that_keeps_raising_is_retried_then_flagged_in_the_log_and_
         quick, broken_deal, caplog, redis):
     caplog.set_level(logging.INFO)
     game = asked_for_a_card(quick)
-    queue = quick.commands.on_change.queue
+    queue = quick.reactions.jobs.queue
     assert failed_turn(quick, game.id) is None
     run_worker(queue)  # the first try and RQ's two retries, all raising
-    job = queue.fetch_job(quick.commands.on_change.bot_job_id(game.id, game.version))
+    job = queue.fetch_job(quick.reactions.bots.job_id(game.id, game.version))
     assert job.get_status() == JobStatus.FAILED
     assert quick.store.game(game.id).version == game.version
 
@@ -122,8 +122,8 @@ def test_a_rules_turn_that_keeps_raising_is_retried_then_flagged_in_the_log_and_
 def test_the_sweeper_tries_a_failed_turn_again_after_a_pause_that_doubles_until_it_is_played(
         quick, broken_deal, redis):
     game = asked_for_a_card(quick)
-    queue = quick.commands.on_change.queue
-    job_id = quick.commands.on_change.bot_job_id(game.id, game.version)
+    queue = quick.reactions.jobs.queue
+    job_id = quick.reactions.bots.job_id(game.id, game.version)
     clock = quick.commands.clock
     sweeper = Sweeper(quick, redis.url)
     run_worker(queue)

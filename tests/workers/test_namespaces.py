@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from redis import Redis
 
-from services.bootstrap import build
+from services.compose import build
 from tests.workers.conftest import run_worker
 from tests.workers.test_bot_jobs import game_waiting_on_the_bot
 
@@ -20,10 +20,10 @@ def test_a_worker_of_another_service_on_the_same_redis_never_takes_this_services
     theirs = build(deployment(redis, tmp_path / "theirs"))
     game = game_waiting_on_the_bot(ours)
     assert ours.namespace != theirs.namespace
-    run_worker(theirs.commands.on_change.queue)  # their worker, on the same Redis
+    run_worker(theirs.reactions.jobs.queue)  # their worker, on the same Redis
     assert ours.store.game(game.id).version == game.version, "their worker took our bot's turn"
-    assert ours.commands.on_change.queue.job_ids == [ours.commands.on_change.bot_job_id(game.id, game.version)]
-    run_worker(ours.commands.on_change.queue)
+    assert ours.reactions.jobs.queue.job_ids == [ours.reactions.bots.job_id(game.id, game.version)]
+    run_worker(ours.reactions.jobs.queue)
     assert ours.store.game(game.id).version > game.version
 
 
@@ -38,6 +38,6 @@ def test_every_process_sharing_a_store_shares_its_namespace_and_every_key_carrie
 
 def test_the_namespace_can_be_chosen_and_must_be_a_plain_name(redis, tmp_path, env):
     chosen = build({**deployment(redis, tmp_path / "a"), "CHRONICLE_NAMESPACE": "blue-team"})
-    assert chosen.namespace == "blue-team" and chosen.commands.on_change.queue.name == "chronicle-blue-team"
+    assert chosen.namespace == "blue-team" and chosen.reactions.jobs.queue.name == "chronicle-blue-team"
     with pytest.raises(ValueError, match="CHRONICLE_NAMESPACE"):
         build({**deployment(redis, tmp_path / "b"), "CHRONICLE_NAMESPACE": "no spaces:or colons"})

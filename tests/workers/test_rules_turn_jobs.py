@@ -10,7 +10,7 @@ from redis import Redis
 from rq.job import JobStatus
 
 from domain import registry
-from services.audit import audit_game
+from services.disputes.audit import audit_game
 from tests.fixtures.dealer import HIT, RULES, STAND
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper
@@ -32,9 +32,9 @@ def asked_for_a_card(services):
 
 def test_the_dealers_turn_is_one_job_keyed_by_game_and_version_and_a_worker_plays_it(services, queue):
     game = asked_for_a_card(services)
-    job_id = services.commands.on_change.bot_job_id(game.id, game.version)
+    job_id = services.reactions.bots.job_id(game.id, game.version)
     assert queue.job_ids == [job_id]
-    assert services.commands.on_change.enqueue(game.id, game.version) is False, "a second enqueue collapses"
+    assert services.reactions.bots.enqueue(game.id, game.version) is False, "a second enqueue collapses"
     run_worker(queue)
     after = services.store.game(game.id)
     assert after.to_act() == 0 and after.state.totals[0] >= 1
@@ -47,10 +47,10 @@ def test_a_stale_job_of_the_dealers_changes_nothing_and_ends_cleanly(services, q
     game = asked_for_a_card(services)
     run_worker(queue)
     version = services.store.game(game.id).version
-    queue.connection.delete(f"rq:job:{services.commands.on_change.bot_job_id(game.id, game.version)}")
-    assert services.commands.on_change.enqueue(game.id, game.version)
+    queue.connection.delete(f"rq:job:{services.reactions.bots.job_id(game.id, game.version)}")
+    assert services.reactions.bots.enqueue(game.id, game.version)
     run_worker(queue)
-    job = queue.fetch_job(services.commands.on_change.bot_job_id(game.id, game.version))
+    job = queue.fetch_job(services.reactions.bots.job_id(game.id, game.version))
     assert job.get_status() == JobStatus.FINISHED and job.return_value() == "stale"
     assert services.store.game(game.id).version == version
 
@@ -70,6 +70,6 @@ def test_a_game_against_the_dealer_runs_on_the_workers_between_a_persons_moves(s
 def test_the_sweeper_enqueues_a_dealers_turn_that_redis_forgot(services, queue, redis):
     game = asked_for_a_card(services)
     Redis.from_url(redis.url).flushall()
-    assert Sweeper(services, redis.url).sweep() == [services.commands.on_change.bot_job_id(game.id, game.version)]
+    assert Sweeper(services, redis.url).sweep() == [services.reactions.bots.job_id(game.id, game.version)]
     run_worker(queue)
     assert services.store.game(game.id).version > game.version

@@ -3,7 +3,7 @@ a worker plays between the persons' moves, each recorded as the rules' own decis
 whole game audits as verified."""
 
 from domain.rng import Rng
-from services.audit import audit_game
+from services.disputes.audit import audit_game
 from tests.workers.conftest import run_worker
 
 

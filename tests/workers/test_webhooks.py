@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from rq.job import Job, JobStatus
 
-from services.bootstrap import build
+from services.compose import build
 from services.errors import InvalidRequest
-from services.webhooks import delivery_id
+from services.players.webhooks import delivery_id
 from tests.playing import players_game
 from tests.receiver import Receiver
 from tests.workers.conftest import run_worker
@@ -34,7 +34,7 @@ def awaiting_ana(services, receiver):
 def test_a_player_is_told_by_a_signed_post_that_it_is_their_turn(services, queue):
     with Receiver() as receiver:
         ana, game = awaiting_ana(services, receiver)
-        assert services.commands.on_change.webhook_job_id(ana["id"], game.id, game.version) in queue.job_ids
+        assert services.reactions.webhooks.job_id(ana["id"], game.id, game.version) in queue.job_ids
         run_worker(queue)
         calls = receiver.wait_for(1)
     [call] = [call for call in calls if call["json"]["version"] == game.version]
@@ -51,7 +51,7 @@ def test_a_receiver_that_fails_or_redirects_gets_the_same_delivery_again_later(s
     with Receiver(answers=[failure]) as receiver:
         ana, game = awaiting_ana(services, receiver)
         run_worker(queue)
-        job = Job.fetch(services.commands.on_change.webhook_job_id(ana["id"], game.id, game.version),
+        job = Job.fetch(services.reactions.webhooks.job_id(ana["id"], game.id, game.version),
                         connection=queue.connection)
         assert job.get_status() == JobStatus.SCHEDULED and job.retries_left == 4, "retried with backoff, a few times"
         queue.enqueue_job(job)  # the backoff has passed
@@ -66,7 +66,7 @@ def test_no_notice_goes_once_the_player_has_moved(services, queue):
     with Receiver() as receiver:
         ana, game = awaiting_ana(services, receiver)
         services.commands.act(game.id, 0, game.rules.legal_actions(game.state, 0)[0], game.version)
-        job = Job.fetch(services.commands.on_change.webhook_job_id(ana["id"], game.id, game.version),
+        job = Job.fetch(services.reactions.webhooks.job_id(ana["id"], game.id, game.version),
                         connection=queue.connection)
         run_worker(queue)
         assert Job.fetch(job.id, connection=queue.connection).return_value() == "stale"
@@ -97,7 +97,7 @@ def test_a_local_callback_allowed_when_set_gets_nothing_once_the_workers_no_long
         players = lenient.commands.players
         ana = players.register("ana", f"http://localhost:{receiver.port}/hook")  # localhost is 127.0.0.1
         game = players_game(lenient, ana, players.register("bo"), awaiting="ana", seed="no-longer")
-        job_id = lenient.commands.on_change.webhook_job_id(ana["id"], game.id, game.version)
+        job_id = lenient.reactions.webhooks.job_id(ana["id"], game.id, game.version)
         run_worker(queue)
         job = Job.fetch(job_id, connection=queue.connection)
         assert job.get_status() == JobStatus.SCHEDULED, "a failed delivery"

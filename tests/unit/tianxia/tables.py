@@ -10,8 +10,9 @@ from typing import Iterable
 from domain.contract import Decision, Event
 from domain.rng import Rng
 from domain.tianxia.attack import attack_phase
-from domain.tianxia.evolve import evolve
-from domain.tianxia.opening import choices, choose, chooser
+from domain.tianxia.evolve import TianxiaEmitter, evolve
+from domain.tianxia.decide import decide
+from domain.tianxia.opening import choices, chooser
 from domain.tianxia.rival_turn import play_rival_turn
 from domain.tianxia.setup import deal
 from domain.tianxia.state import NEUTRAL, Nomad, Section, TianxiaState
@@ -25,7 +26,7 @@ def opened(seats: int, seed: str = "tables", **options) -> TianxiaState:
     _, state = deal(TianxiaState(), seats, options, Rng(seed, "setup"))
     made = 0
     while (seat := chooser(state)) is not None:
-        state = choose(state, seat, choices(state, seat)[0], Rng(seed, f"decision:{made}")).state
+        state = decide(state, seat, choices(state, seat)[0], Rng(seed, f"decision:{made}")).state
         made += 1
     return copy.deepcopy(state)
 
@@ -86,8 +87,9 @@ def attack_table(seats: int = 1, strengths: Iterable[int] = (4, 4, 4, 4), distan
 
 def attacked(state: TianxiaState) -> tuple[list[Event], TianxiaState]:
     """The Attack phase on `state`: its events, and the table after them, which is those events folded."""
-    events: list[Event] = []
-    after = attack_phase(events, state)
+    em = TianxiaEmitter(state, None)
+    attack_phase(em)
+    events, after = em.decision()
     folded = state
     for event in events:
         folded = evolve(folded, event)

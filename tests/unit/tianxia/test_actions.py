@@ -9,10 +9,11 @@ import pytest
 from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
 from domain.rules_turns import play_due
-from domain.tianxia.actions import less, region_actions, region_open
-from domain.tianxia.board import BOARD
+from domain.tianxia.legal import region_actions, region_open
+from domain.tianxia.rewards import less
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import evolve
-from domain.tianxia.rules import RULES
+from domain.tianxia.game import RULES
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.state import NEUTRAL
 from tests.unit.tianxia.tables import clear_board, of_type, opened
@@ -246,7 +247,7 @@ def test_an_action_out_of_turn_or_not_open_is_refused_naming_the_field():
     other = next(s for s in range(2) if s != seat)
     with pytest.raises(NotYourTurn):
         RULES.decide(state, other, {"type": "pass"}, Rng("x", "decision:1"))
-    with pytest.raises(IllegalAction, match=r"^region: 'shu' is not open to you now"):
+    with pytest.raises(IllegalAction, match=r"^region: 'shu' is not a region \(one of yan, "):
         RULES.decide(state, seat, {"type": "region", "region": "shu"}, Rng("x", "decision:1"))
 
 
@@ -298,10 +299,10 @@ def test_random_games_of_every_mode_play_through_four_rounds_to_an_outcome(seats
 
 def test_every_event_the_rules_can_record_has_a_line_in_the_replay():
     from domain.tianxia.describe import LINES
-    from domain.tianxia.evolve import FOLDS
+    from domain.tianxia.events import EVENTS
 
-    rival_lines = {kind for kind in FOLDS if kind.startswith("rival_")}
-    assert set(FOLDS) - rival_lines <= set(LINES), sorted(set(FOLDS) - rival_lines - set(LINES))
+    rival_lines = {kind for kind in EVENTS.types if kind.startswith("rival_")}
+    assert set(EVENTS.types) - rival_lines <= set(LINES), sorted(set(EVENTS.types) - rival_lines - set(LINES))
 
 
 def test_a_region_is_offered_exactly_when_its_action_could_go_on_to_something():

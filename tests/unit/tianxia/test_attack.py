@@ -2,7 +2,7 @@
 
 import dataclasses
 
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.state import Section
 from tests.unit.tianxia.tables import attack_table, attacked, of_type
 

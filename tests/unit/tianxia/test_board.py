@@ -5,7 +5,7 @@ fact one could check on the table; the numbers that are ours are pinned here (do
 
 from collections import Counter
 
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 
 PALACE = ("black", "white", "blue", "red")
 

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-import domain.tianxia
-from domain.tianxia.board import BoardDataError, build
+import domain.tianxia.board
+from domain.tianxia.board.loader import BoardDataError, build
 
-DATA = tomllib.loads((Path(domain.tianxia.__file__).parent / "board.toml").read_text())
+DATA = tomllib.loads((Path(domain.tianxia.board.__file__).parent / "board.toml").read_text())
 
 
 def refusal(change) -> str:

@@ -5,8 +5,8 @@ is docs/games/tianxia.md's, from `chronicle simulate tianxia`; here a small samp
 from __future__ import annotations
 
 from domain import registry
-from services.deck_matches import play_game
-from services.simulation import play_out
+from services.offline.deck_matches import play_game
+from services.offline.simulation import play_out
 
 RULES = registry.get("tianxia")
 

@@ -5,9 +5,9 @@ objective card nor starting building, which a seat holds in secret."""
 
 import json
 
-from domain.tianxia.board import BOARD
-from domain.tianxia.catalogue import CATALOGUE
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.catalogue import CATALOGUE
+from domain.tianxia.board.rivals import RIVALS
 
 BOARD_PIECE = CATALOGUE["board"].to_json()
 

@@ -10,10 +10,10 @@ import pytest
 
 from domain import rules_turns
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.determinize import FIGURINE_TILE
-from domain.tianxia.rivals import RIVALS
-from domain.tianxia.rules import RULES
+from domain.tianxia.board.rivals import RIVALS
+from domain.tianxia.game import RULES
 from domain.tianxia.state import OVER
 
 
@@ -49,14 +49,14 @@ def tiles_in_sight(state) -> Counter:
 def test_a_spectator_has_no_seat_to_deal_for():
     state, _ = next(tables(2, "spectator"))
     with pytest.raises(ValueError):
-        RULES.determinize(RULES.view(state, None), Rng("spectator", "deal"))
+        RULES.search.determinize(RULES.view(state, None), Rng("spectator", "deal"))
 
 
 @pytest.mark.parametrize("seats, options", [(1, {"difficulty": "hard"}), (2, {}), (3, {})])
 def test_my_objectives_and_everything_shown_stay_as_they_are(seats, options):
     for state, seat in some_tables(seats, f"stay-{seats}", **options):
         view = RULES.view(state, seat)
-        dealt = RULES.determinize(view, Rng("stay", "deal"))
+        dealt = RULES.search.determinize(view, Rng("stay", "deal"))
         assert RULES.view(dealt, seat) == view
         assert dealt.seats[seat].objectives == state.seats[seat].objectives
         assert dealt.seats[seat].offer == state.seats[seat].offer
@@ -66,7 +66,7 @@ def test_my_objectives_and_everything_shown_stay_as_they_are(seats, options):
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_others_objectives_and_offers_come_from_what_i_have_not_seen(seats):
     for state, seat in some_tables(seats, f"objectives-{seats}"):
-        dealt = RULES.determinize(RULES.view(state, seat), Rng("objectives", "deal"))
+        dealt = RULES.search.determinize(RULES.view(state, seat), Rng("objectives", "deal"))
         mine = set(state.seats[seat].objectives)
         others = [card for other, held in enumerate(dealt.seats) if other != seat for card in held.objectives]
         hidden = others + dealt.objective_deck
@@ -81,7 +81,7 @@ def test_the_others_objectives_and_offers_come_from_what_i_have_not_seen(seats):
 @pytest.mark.parametrize("seats, options", [(1, {"difficulty": "normal"}), (3, {})])
 def test_the_bags_and_decks_hold_only_pieces_out_of_sight(seats, options):
     for state, seat in some_tables(seats, f"bags-{seats}", **options):
-        dealt = RULES.determinize(RULES.view(state, seat), Rng("bags", "deal"))
+        dealt = RULES.search.determinize(RULES.view(state, seat), Rng("bags", "deal"))
         bagged = Counter(dealt.tile_bag) + Counter(tile for stack in dealt.round_stacks for tile in stack)
         assert not bagged - (Counter(BOARD.tile_pool()) - tiles_in_sight(state))
         assert [len(stack) for stack in dealt.round_stacks] == [len(stack) for stack in state.round_stacks]
@@ -95,7 +95,7 @@ def test_li_mus_stacks_keep_the_advanced_cards_in_sight_and_his_deck_only_what_i
     checked = 0
     for state, seat in some_tables(1, "li-mu", every=3, difficulty="hard"):
         rival = state.rival
-        dealt = RULES.determinize(RULES.view(state, seat), Rng("li-mu", f"deal-{checked}")).rival
+        dealt = RULES.search.determinize(RULES.view(state, seat), Rng("li-mu", f"deal-{checked}")).rival
         checked += 1
         in_sight = [card for card in [*rival.open, *rival.discard] if card]
         assert set(in_sight) <= set(dealt.basic) | set(dealt.advanced)
@@ -114,7 +114,7 @@ def test_the_bots_face_down_cards_come_from_those_neither_face_up_nor_discarded(
         rival = state.rival
         if not any(rival.face_down):
             continue
-        dealt = RULES.determinize(RULES.view(state, seat), Rng("the-bot", f"deal-{checked}")).rival
+        dealt = RULES.search.determinize(RULES.view(state, seat), Rng("the-bot", f"deal-{checked}")).rival
         checked += 1
         up = [card for card, down in zip(rival.open, rival.face_down) if not down]
         hidden = [card for card, down in zip(dealt.open, dealt.face_down) if down] + dealt.deck
@@ -125,17 +125,17 @@ def test_the_bots_face_down_cards_come_from_those_neither_face_up_nor_discarded(
 def test_two_deals_from_one_view_differ_in_what_the_seat_cannot_see():
     state, seat = some_tables(3, "differ")[5]
     view = RULES.view(state, seat)
-    one, other = (RULES.determinize(view, Rng("differ", f"deal-{deal}")) for deal in (1, 2))
+    one, other = (RULES.search.determinize(view, Rng("differ", f"deal-{deal}")) for deal in (1, 2))
     assert RULES.view(one, None, reveal=True) != RULES.view(other, None, reveal=True)
     assert RULES.view(one, seat) == RULES.view(other, seat) == view
 
 
 def test_a_search_rewards_the_lead_over_li_mu_not_the_score_alone():
     state, _ = some_tables(1, "rewards", every=3, difficulty="hard")[10]
-    ahead = RULES.search_rewards(state)[0]
+    ahead = RULES.search.rewards(state)[0]
     state = copy.deepcopy(state)
     state.rival.prestige += 100
-    behind = RULES.search_rewards(state)[0]
+    behind = RULES.search.rewards(state)[0]
     assert 0 <= behind < 0.5 and behind < ahead <= 1
 
 
@@ -151,5 +151,5 @@ def test_a_finished_game_is_rewarded_by_its_final_prestige():
                 Rng("finished", f"decision:{number}"))
         state = decision.state
     assert state.phase == OVER
-    reward = RULES.search_rewards(state)[0]
+    reward = RULES.search.rewards(state)[0]
     assert (reward > 0.5) == (state.seats[0].prestige > state.rival.prestige)

@@ -9,6 +9,7 @@ from domain import lines
 from domain.rng import Rng
 from domain.tianxia import RULES
 from domain.tianxia.describe import BUILDING, OBJECTIVE
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.rewards import reward
 from domain.tianxia.state import Section
 from tests.unit.tianxia.tables import attack_table, attacked, clear_board, nomads, of_type, opened, played, rivals_turn
@@ -119,8 +120,9 @@ def test_the_bots_hidden_cards_are_never_named_to_a_seat_but_its_shown_card_is()
 
 def test_an_objective_drawn_is_named_to_nobody_in_the_lines_not_even_the_seat_that_drew_it():
     state = opened(2, "objectives")
-    events: list = []
-    reward(events, state, 0, {"objective": 1}, {"track": "white", "step": 3}, "tianxia.house.palace")
+    em = TianxiaEmitter(state, None)
+    reward(em, 0, {"objective": 1}, {"track": "white", "step": 3}, "tianxia.house.palace")
+    events = em.events
     drawn = of_type(events, "objective_drawn")[0]
     assert OBJECTIVE[drawn.private["objective"]]
     for viewer in (0, 1, None):

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-import domain.tianxia
-from domain.tianxia.board import BOARD
-from domain.tianxia.reading import BoardDataError
+import domain.tianxia.board
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.reading import BoardDataError
 from domain.tianxia.rival_turn import LAST_CARD_TURN
-from domain.tianxia.rivals import LINE_WORDS, RIVALS, SOLDIERS_WHERE, TOP_WORDS, Line, build
+from domain.tianxia.board.rivals import LINE_WORDS, RIVALS, SOLDIERS_WHERE, TOP_WORDS, Line, build
 
-DATA = tomllib.loads((Path(domain.tianxia.__file__).parent / "rivals.toml").read_text())
+DATA = tomllib.loads((Path(domain.tianxia.board.__file__).parent / "rivals.toml").read_text())
 WEST_TO_EAST = ("longxi", "yunzhong", "yanmen", "yuyang")
 
 

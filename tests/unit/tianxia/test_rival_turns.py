@@ -7,7 +7,7 @@ import pytest
 
 from domain.errors import NotYourTurn
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
 from domain.tianxia.rival_turn import play_rival_turn
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.state import NEUTRAL, Section

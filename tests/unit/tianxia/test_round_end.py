@@ -6,10 +6,9 @@ import dataclasses
 
 import pytest
 
-from domain.contract import Event
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import evolve
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter, evolve
 from domain.tianxia.round_end import cleanup, final_scoring, objective_scores, palace_scores
 from domain.tianxia.state import NEUTRAL
 from tests.unit.tianxia.tables import of_type, opened, with_palace
@@ -22,15 +21,17 @@ def folded(state, events):
 
 
 def cleaned(state, seed="cleanup"):
-    events: list[Event] = []
-    after = cleanup(events, state, Rng(seed, "decision:9"))
+    em = TianxiaEmitter(state, Rng(seed, "decision:9"))
+    cleanup(em)
+    events, after = em.decision()
     assert folded(state, events) == after
     return events, after
 
 
 def scored(state):
-    events: list[Event] = []
-    after = final_scoring(events, state)
+    em = TianxiaEmitter(state, None)
+    final_scoring(em)
+    events, after = em.decision()
     assert folded(state, events) == after
     return events, after
 

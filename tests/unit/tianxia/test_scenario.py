@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from domain.errors import IllegalAction, RulesError
 from domain.rng import Rng
 from domain.rules_turns import play_due
-from domain.tianxia.board import BOARD
-from domain.tianxia.rivals import RIVALS
-from domain.tianxia.rules import RULES
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.rivals import RIVALS
+from domain.tianxia.game import RULES
 from domain.tianxia.state import NEUTRAL
 from tests.secrecy import leaves
 

@@ -16,16 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from domain.contract import Event
 from domain.rng import Rng
 from domain.rules_turns import play_due
-from domain.tianxia.board import BOARD
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.round_end import final_scoring
 from domain.tianxia.rounds import start_round
 from domain.tianxia.rulebook import RULEBOOK
-from domain.tianxia.rules import RULES
+from domain.tianxia.game import RULES
 from domain.tianxia.state import Section
-from domain.tianxia.vocabulary import RESOURCES
+from domain.tianxia.board.vocabulary import RESOURCES
 from tests.unit.tianxia.tables import (attack_table, attacked, clear_board, nomads, of_type, opened, played, rivals_turn,
                                        with_palace)
 
@@ -204,8 +204,9 @@ def test_a_rival_gains_no_income_for_his_governors_and_barge_workers(seats):
     state.barges = {barge: [owner] for barge in state.barges}  # a seat's worker there would earn a resource
 
     def incomes(table):
-        events: list[Event] = []
-        start_round(events, table, Rng("seed-rules", "decision:9"))
+        em = TianxiaEmitter(table, Rng("seed-rules", "decision:9"))
+        start_round(em)
+        events = em.events
         return [(event.data["seat"], event.data["gain"]) for event in of_type(events, "income_paid")]
 
     paid = incomes(state)
@@ -222,8 +223,9 @@ def test_the_bot_competes_for_the_palace_ranks_but_never_scores_prestige():
     moved(state, "black", 0, 7)
 
     def scored(table):
-        events: list[Event] = []
-        after = final_scoring(events, table)
+        em = TianxiaEmitter(table, None)
+        final_scoring(em)
+        events, after = em.decision()
         return of_type(events, "game_scored")[0].data, after
 
     alone, _ = scored(state)

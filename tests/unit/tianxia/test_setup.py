@@ -10,10 +10,11 @@ import pytest
 from domain.contract import Event
 from domain.errors import IllegalAction, NotYourTurn
 from domain.rng import Rng
-from domain.tianxia.board import BOARD
-from domain.tianxia.evolve import evolve
-from domain.tianxia.opening import choices, choose, chooser
-from domain.tianxia.rivals import RIVALS
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.evolve import TianxiaEmitter, evolve
+from domain.tianxia.decide import decide
+from domain.tianxia.opening import choices, chooser
+from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.rounds import start_round
 from domain.tianxia.setup import deal
 from domain.tianxia.state import ACTION, LI_MU, NEUTRAL, OPENING, TianxiaState
@@ -33,7 +34,7 @@ def opened(seats: int, seed: str = "setup", pick=lambda legal: legal[0], **optio
     events, state = dealt(seats, seed, **options)
     made = 0
     while (seat := chooser(state)) is not None:
-        decision = choose(state, seat, pick(choices(state, seat)), Rng(seed, f"decision:{made}"))
+        decision = decide(state, seat, pick(choices(state, seat)), Rng(seed, f"decision:{made}"))
         events, state, made = events + decision.events, decision.state, made + 1
     return events, state
 
@@ -135,9 +136,9 @@ def test_the_solo_player_chooses_side_a_or_b_and_keeps_one_of_two_starting_build
     offer = state.seats[0].offer
     assert len(offer) == 2
     assert choices(state, 0) == [{"type": "arrangement", "choice": 0}, {"type": "arrangement", "choice": 1}]
-    state = choose(state, 0, {"type": "arrangement", "choice": 1}, Rng("setup", "decision:0")).state
+    state = decide(state, 0, {"type": "arrangement", "choice": 1}, Rng("setup", "decision:0")).state
     assert {(a["side"], a["building"]) for a in choices(state, 0)} == {(s, b) for s in "AB" for b in offer}
-    decision = choose(state, 0, {"type": "start", "side": "B", "building": offer[1]}, Rng("setup", "decision:1"))
+    decision = decide(state, 0, {"type": "start", "side": "B", "building": offer[1]}, Rng("setup", "decision:1"))
     chosen = of_type(decision.events, "start_chosen")[0]
     assert chosen.data == {"seat": 0, "side": "B", "building": offer[1]} and chosen.secret == {"boxed": [offer[0]]}
     seat = decision.state.seats[0]
@@ -217,7 +218,7 @@ def test_plain_games_have_no_rival_and_a_display_of_one_more_tile_than_the_playe
 def test_the_first_player_chooses_the_building_arrangement_and_the_sites_take_it():
     events, state = dealt(3)
     first = state.order[0]
-    decision = choose(state, first, {"type": "arrangement", "choice": 0}, Rng("x", "decision:0"))
+    decision = decide(state, first, {"type": "arrangement", "choice": 0}, Rng("x", "decision:0"))
     assert all(decision.state.sites[site].building == building for site, building in state.arrangements[0].items())
     assert {site for site in BOARD.sites} == set(state.arrangements[0])
     kinds = {site: BOARD.sites[site].kind for site in BOARD.sites}
@@ -229,14 +230,14 @@ def test_a_choice_out_of_turn_or_not_offered_is_refused_naming_the_field_and_cha
     first, second = [owner for owner in state.order if owner != 2]
     before = copy.deepcopy(state)
     with pytest.raises(NotYourTurn):
-        choose(state, second, {"type": "arrangement", "choice": 0}, Rng("x", "decision:0"))
+        decide(state, second, {"type": "arrangement", "choice": 0}, Rng("x", "decision:0"))
     with pytest.raises(IllegalAction, match=r"^choice: 2 is not one of the arrangements dealt"):
-        choose(state, first, {"type": "arrangement", "choice": 2}, Rng("x", "decision:0"))
-    state = choose(state, first, {"type": "arrangement", "choice": 0}, Rng("x", "decision:0")).state
+        decide(state, first, {"type": "arrangement", "choice": 2}, Rng("x", "decision:0"))
+    state = decide(state, first, {"type": "arrangement", "choice": 0}, Rng("x", "decision:0")).state
     with pytest.raises(IllegalAction, match=r"^building: 'drill-yard-x' is not one of the starting buildings you drew"):
-        choose(state, first, {"type": "start", "side": "A", "building": "drill-yard-x"}, Rng("x", "decision:1"))
+        decide(state, first, {"type": "start", "side": "A", "building": "drill-yard-x"}, Rng("x", "decision:1"))
     with pytest.raises(IllegalAction, match=r"^side: 'C' is not a side"):
-        choose(state, first, {"type": "start", "side": "C", "building": state.seats[first].offer[0]}, Rng("x", "d"))
+        decide(state, first, {"type": "start", "side": "C", "building": state.seats[first].offer[0]}, Rng("x", "d"))
     assert dealt(2)[1] == before
 
 
@@ -293,8 +294,9 @@ def test_a_neutral_worker_pushing_li_mus_worker_off_a_barge_gives_him_3_prestige
     state = copy.deepcopy(state)
     state.barges = {**state.barges, "coin-barge": [0, NEUTRAL, 1]}
     state.round_stacks = state.round_stacks or [[]]
-    events: list[Event] = []
-    after = start_round(events, state, Rng("push", "decision:9"))
+    em = TianxiaEmitter(state, Rng("push", "decision:9"))
+    start_round(em)
+    events, after = em.decision()
     assert after.barges["coin-barge"] == [NEUTRAL, 0, NEUTRAL]
     gained = of_type(events, "rival_prestige_gained")
     assert [(event.rule, event.data["points"]) for event in gained] == [("tianxia.limu.pushed-off", 3)]

@@ -10,7 +10,7 @@ RULES = registry.get("xanadu")
 def test_a_dealt_table_holds_the_turns_undo_steps_as_the_real_one_does():
     checked = 0
     for game in range(8):
-        state = RULES.setup(2 + game % 3, registry.new_game_options(RULES, {}), Rng(f"undo-{game}", "setup")).state
+        state = RULES.setup(2 + game % 3, RULES.new_game_options({}), Rng(f"undo-{game}", "setup")).state
         for decision in range(3000):
             seat = RULES.to_act(state)
             if seat is None:

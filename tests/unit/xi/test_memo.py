@@ -9,7 +9,7 @@ from domain import state_codec
 from domain.xi import RULES
 from domain.xi.layers import derive
 from domain.xi.state import XiState
-from services.store import DataclassAsDict
+from services.log.store import DataclassAsDict
 from tests.unit.xi.builders import act, play, skirmish, table
 
 BEAST = [{"card": "beast-of-pain", "controller": 0}, {"card": "earth-soldier", "controller": 1}]

@@ -1,0 +1,105 @@
+"""The small steps the folds share: a seat, the rival or a wall section copied before it is changed
+(the lists in a table are shared with the tables before it), goods gained and paid, a worker
+joining a barge, a tile leaving where it lay, prestige scored and pieces sent home.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.state import LI_MU, NEUTRAL, Rival, Seat, Section, TianxiaState, copy_rival, copy_seat, copy_site
+
+
+def own_seat(state: TianxiaState, seat: int) -> Seat:
+    """A copy of `seat`'s supply, put in a new list of seats: the copy is the one to change."""
+    seats = list(state.seats)
+    seats[seat] = copy_seat(seats[seat])
+    state.seats = seats
+    return seats[seat]
+
+
+def own_rival(state: TianxiaState) -> Rival:
+    """A copy of the rival, put on the table: the copy is the one to change."""
+    state.rival = copy_rival(state.rival)
+    return state.rival
+
+
+def gain(seat: Seat, amounts: Mapping[str, int]) -> None:
+    """Goods and prestige added to a seat being changed (negative amounts pay)."""
+    goods = dict(seat.goods)
+    for name, count in amounts.items():
+        if name == "prestige":
+            seat.prestige += count
+        else:
+            goods[name] = goods.get(name, 0) + count
+    seat.goods = goods
+
+
+def join_barge(state: TianxiaState, barge: str, worker: int) -> None:
+    """A worker joins `barge` at its leftmost space; a third one pushed off goes home (the rival's)
+    or to its seat's merchant spaces (`tianxia.house.merchants`); a neutral one leaves the board."""
+    workers = [worker, *state.barges[barge]]
+    room = BOARD.barges[barge].workers
+    state.barges = {**state.barges, barge: workers[:room]}
+    for pushed in workers[room:]:
+        if pushed == state.rival_owner:
+            rival = own_rival(state)
+            if rival.kind == LI_MU:
+                rival.barge_meeples += 1
+            else:
+                rival.meeples += 1
+        elif pushed != NEUTRAL:
+            own_seat(state, pushed).merchants += 1
+
+
+def tile_leaves(state: TianxiaState, facts: Mapping[str, Any]) -> None:
+    """The tile leaves where it lay: a site, a Palace step or the round display."""
+    where, index = facts["where"], facts["index"]
+    if "site" in where:
+        site = copy_site(state.sites[where["site"]])
+        site.tile = None
+        state.sites = {**state.sites, where["site"]: site}
+    elif "track" in where:
+        steps = list(state.step_tiles[where["track"]])
+        steps[where["step"]] = [tile for place, tile in enumerate(steps[where["step"]]) if place != index]
+        state.step_tiles = {**state.step_tiles, where["track"]: steps}
+    else:
+        state.display = [tile for place, tile in enumerate(state.display) if place != index]
+
+
+def own_section(state: TianxiaState, section: str) -> Section:
+    """A copy of a wall section's pieces, put on the table: the copy is the one to change."""
+    pieces = state.sections[section]
+    copied = Section(list(pieces.walls), list(pieces.towers), list(pieces.soldiers))
+    state.sections = {**state.sections, section: copied}
+    return copied
+
+
+def score(state: TianxiaState, owner: int, points: int) -> None:
+    """Prestige to an owner: a seat, or Li Mu (the Bot's points are always 0)."""
+    if not points:
+        return
+    if owner == state.rival_owner:
+        own_rival(state).prestige += points
+    else:
+        own_seat(state, owner).prestige += points
+
+
+def home(state: TianxiaState, owner: int, field_name: str) -> None:
+    """A piece back to its owner's supply."""
+    holder = own_rival(state) if owner == state.rival_owner else own_seat(state, owner)
+    setattr(holder, field_name, getattr(holder, field_name) + 1)
+
+
+def pay(state: TianxiaState, seat: int, amounts: Mapping[str, int], sign: int = -1) -> Seat:
+    """`seat` pays `amounts` (or, `sign` 1, gains them); the seat's copy, to change further."""
+    mine = own_seat(state, seat)
+    gain(mine, {name: sign * count for name, count in amounts.items() if count})
+    return mine
+
+
+def settled(state: TianxiaState, seat: int) -> None:
+    """The first choice `seat` owed is made."""
+    index = next(index for index, item in enumerate(state.owed) if item["seat"] == seat)
+    state.owed = [*state.owed[:index], *state.owed[index + 1:]]

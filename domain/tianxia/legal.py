@@ -1,0 +1,159 @@
+"""A seat's turn in the Action phase, as small decisions (`tianxia.house.region-order`):
+
+- **Region** (tianxia.action.region): a disc on the region, 1 coin per disc already there, one
+  step on its Palace track and the step's reward; then any of `governor`, `exchange` and `ship`,
+  each at most once, at least one, and `end`. A region is offered only where one of the three can
+  follow.
+- **Military** (tianxia.action.military): a disc on the Fortify/Train space, 1 coin per disc
+  there, a step on any track and its reward; then walls and towers (fortify) or soldiers (train),
+  any number, and `end`.
+- **Barge** (tianxia.action.barge): no disc; 1 coin and 1 per own worker there; the worker goes
+  leftmost, pushing off a third, and the seat gains one of the barge's resource.
+- **Pass** (tianxia.action.pass): the next place in next round's turn order, a tile from the
+  round's display, then advances bought, one per jade figurine owned (`tianxia.house.pass-advances`).
+- **Free actions**, at any point of one's turn: discard a disc for 2 coins, use a one-shot tile,
+  discard an objective card for its reward.
+
+A reward's choices come first (rewards.py). This module lists what is open, in a stable order;
+action_checks.py refuses anything else naming the rule broken, and perform.py performs it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import Any
+
+from domain.contract import Action
+from domain.tianxia.board.loader import BOARD
+from domain.tianxia.board.vocabulary import GOODS
+from domain.tianxia.costs import barge_cost, coins, governor_wood, soldier_rice, tower_stone, wall_stone
+from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for
+from domain.tianxia.state import ACTION, TianxiaState
+
+
+def legal(state: TianxiaState, seat: int) -> list[Action]:
+    """Every decision `seat` may take now in the Action phase, in a stable order."""
+    if state.phase != ACTION or state.active != seat:
+        return []
+    owed = [item for item in state.owed if item["seat"] == seat]
+    if owed:  # what was owed may have no option left (a second free soldier, the wall full): it is forgone
+        return options_for(state, seat, owed[0]) or [{"type": "forgo"}]
+    acting = state.acting
+    if acting is None:
+        return main_actions(state, seat) + free_actions(state, seat)
+    if acting["kind"] == "region":
+        return region_actions(state, seat, acting) + [{"type": "end"}] * bool(acting["done"]) + free_actions(state, seat)
+    if acting["kind"] == "military":
+        return military_actions(state, seat, acting) + [{"type": "end"}] + free_actions(state, seat)
+    return pass_actions(state, seat, acting)
+
+
+def main_actions(state: TianxiaState, seat: int) -> list[Action]:
+    mine, found = state.seats[seat], []
+    if mine.discs:
+        cut = less(state, seat, "governor")
+        for region in BOARD.regions:
+            cost = len(state.discs[region])
+            if coins(state, seat) >= cost and region_open(state, seat, region, cost, cut):
+                found.append({"type": "region", "region": region})
+        if coins(state, seat) >= len(state.fortify_discs):
+            tracks = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
+            found += [{"type": "military", "track": track} for track in tracks] or [{"type": "military", "track": None}]
+    for barge in BOARD.barges:
+        if coins(state, seat) >= barge_cost(state, seat, barge):
+            found.append({"type": "barge", "barge": barge})
+    return found + [{"type": "pass"}]
+
+
+def free_actions(state: TianxiaState, seat: int) -> list[Action]:
+    mine = state.seats[seat]
+    found: list[Action] = [{"type": "discard_disc"}] if mine.discs else []
+    found += [{"type": "use_tile", "tile": tile} for tile in dict.fromkeys(mine.tiles)]
+    found += [{"type": "discard_objective", "objective": card} for card in mine.objectives]
+    return found
+
+
+def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: int) -> bool:
+    """Whether a Region action there could go on to anything, after paying `paid` coins: what
+    `any(region_actions(...))` says, without listing every load and exchange."""
+    region, mine = BOARD.regions[region_id], state.seats[seat]
+    if region.port is not None and mine.shipping:
+        return True  # a shipping marker alone is a shipment
+    goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
+    if all(goods[name] >= count for name, count in region.give.items()) and BOARD.numbers.exchanges:
+        return True
+    return bool(mine.meeples) and any(
+        owner is None and state.sites[site_id].building is not None
+        and goods["wood"] >= governor_wood(state, seat, site_id, space, cut)
+        for site_id in region.sites for space, owner in enumerate(state.sites[site_id].governors))
+
+
+def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,
+                   cut: int | None = None) -> list[Action]:
+    """The region's follow-ups not yet done that the seat can pay for (after paying `paid` coins);
+    `cut`, its governor discount, when the caller has it already."""
+    region, mine = BOARD.regions[acting["region"]], state.seats[seat]
+    found: list[Action] = []
+    goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
+    if "governor" not in acting["done"] and mine.meeples:
+        cut = less(state, seat, "governor") if cut is None else cut
+        for site_id in region.sites:
+            site = state.sites[site_id]
+            for space, owner in enumerate(site.governors):
+                if owner is None and site.building is not None and goods["wood"] >= governor_wood(state, seat, site_id, space, cut):
+                    found.append({"type": "governor", "site": site_id, "space": space})
+    if "exchange" not in acting["done"]:
+        most = min([goods[name] // count for name, count in region.give.items()] + [BOARD.numbers.exchanges])
+        gets = GOODS if region.get == "good" else (region.get,)
+        found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
+    if "ship" not in acting["done"] and region.port is not None and mine.shipping:
+        found += [{"type": "ship", "goods": list(load)} for load in loads(state, seat, region.port, goods)]
+    return found
+
+
+def loads(state: TianxiaState, seat: int, port: str, goods: dict[str, int]) -> list[tuple[str, ...]]:
+    """The crates a ship action may load in `port`: any number of the demanded goods the seat holds,
+    up to the free spaces and its crates; none at all is a shipping marker alone."""
+    demanded = BOARD.demands[state.demands[port]].goods
+    free = sum(ship["crates"].count(None) for ship in state.ports[port])
+    most = min(free, state.seats[seat].crates, sum(goods[good] for good in demanded))
+    found: list[tuple[str, ...]] = [()]
+    for size in range(1, most + 1):
+        for load in combinations_with_replacement(demanded, size):
+            if all(load.count(good) <= goods[good] for good in demanded):
+                found.append(load)
+    return found
+
+
+def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list[Action]:
+    mine, found = state.seats[seat], []
+    if acting["mode"] in (None, "fortify"):
+        if mine.walls and mine.goods["stone"] >= wall_stone(state, seat):
+            found += [{"type": "wall", "section": s} for s, p in state.sections.items() if len(p.walls) < BOARD.walls[s].walls]
+        if mine.towers and mine.goods["stone"] >= tower_stone(state, seat):
+            for section, pieces in state.sections.items():
+                if len(pieces.towers) < BOARD.walls[section].towers:
+                    found.append({"type": "tower", "section": section})
+                    if "double-tower" in mine.tokens and len(pieces.towers) + 2 <= BOARD.walls[section].towers:
+                        found.append({"type": "tower", "section": section, "double": True})
+    if acting["mode"] in (None, "train"):
+        if mine.soldiers and mine.goods["rice"] >= soldier_rice(state, seat):
+            found += [{"type": "soldier", "section": s} for s, p in state.sections.items()
+                      if len(p.soldiers) < BOARD.walls[s].soldiers]
+    return found
+
+
+def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list[Action]:
+    if acting["tile"]:
+        tiles = [{"type": "tile", "tile": tile, "index": index} for index, tile in enumerate(state.display)
+                 if may_take(state, seat, tile)]
+        if tiles:
+            return tiles
+    mine, bought = state.seats[seat], acting["bought"]
+    found: list[Action] = []
+    if may_advance_passing(mine.figurines, bought):
+        price = BOARD.figurines.pass_coins[bought]
+        if mine.goods["coins"] >= price:
+            found = [{"type": "buy_advance", "track": track} for track in BOARD.tracks
+                     if state.step_of(seat, track) < BOARD.palace.steps]
+    return found + [{"type": "end"}]

@@ -1,0 +1,296 @@
+"""News of moved games for this process's live streams: who watches what, and how they hear.
+
+A stream does not poll the store: a game's stream waits on its game's feed (services.live.feeds),
+which news wakes when the game moves, and a player's notices wait on a bell (`Watch.bell`) that
+rings when one of the player's games moves or has a seat taken. The event store stays the truth
+a stream reads from; news only says when to read. A process hears:
+
+- of its own saves at once: the commands announce each one (`Newsroom.announce`), which wakes
+  the streams here and publishes through the doorbell for the other processes;
+- of other processes' saves through the doorbell (services.live.doorbells: Redis pub/sub, or the
+  PostgreSQL store's own NOTIFY), after which one watcher per process reads the store's
+  notification log from where it last read, one query however many streams are open, and wakes
+  the streams of the games it names;
+- of anything a lost doorbell missed (a process that saved without publishing, Redis away for a
+  moment) by the same watcher reading the log every `safety` seconds all the same.
+
+The watcher runs while any stream of the process is open (a thread, or a greenlet under gevent),
+or anything else wants to hear of every save (`Newsroom.waking`: the read models' runner, which
+then catches up at once rather than at its next look).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import defaultdict
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Iterator
+from uuid import UUID
+
+from eventsourcing.utils import get_topic
+
+from services.live.doorbells import Doorbell, Quiet
+from services.live.feeds import GameFeed, Kept
+from services.log.game import Game
+from services.log.seating import Seating
+from services.log.store import GameStore
+from services.players.challenge_records import Challenge
+
+log = logging.getLogger(__name__)
+
+# How often the watcher reads the notification log with no doorbell rung: the longest a move saved
+# by another process waits to reach a stream here when no doorbell tells of it.
+SAFETY_SECONDS = 1.0
+NAP_SECONDS = 1.0
+GAME_TOPICS = (get_topic(Game.Created), get_topic(Game.Recorded))
+# A challenge issued or answered is news to its two players' notices (projections.notices).
+CHALLENGE_TOPICS = tuple(get_topic(kind) for kind in (Challenge.Issued, Challenge.Accepted, Challenge.Declined,
+                                                      Challenge.Cancelled))
+SEAT_TAKEN = get_topic(Seating.Taken)
+LOG_BATCH = 500
+KNOWN_GAMES = 10_000  # games whose newest delivered version is remembered, so news is rung once
+
+
+@dataclass
+class Watch:
+    """One stream's subscription: a game's stream has its game's feed; a player's notices have
+    their bell, and the games it rang for since they last looked."""
+
+    bell: threading.Event = field(default_factory=threading.Event)
+    feed: GameFeed | None = None  # a game's stream: what it shares with the game's other streams
+    heard: dict[str, int] = field(default_factory=dict)  # a player's: game id -> newest version heard
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def ring(self, game_id: str | None = None, version: int = 0) -> None:
+        if game_id is not None:
+            with self.lock:
+                self.heard[game_id] = max(version, self.heard.get(game_id, 0))
+        self.bell.set()
+
+    def take_heard(self) -> dict[str, int]:
+        with self.lock:
+            heard, self.heard = self.heard, {}
+        return heard
+
+
+class Newsroom:
+    """The process's watches and the news that rings them."""
+
+    def __init__(self, store: GameStore, doorbell: Doorbell | None = None, safety: float = SAFETY_SECONDS):
+        self.store = store
+        self.doorbell = doorbell or Quiet()
+        self.safety = safety
+        self._lock = threading.Lock()
+        self._feeds: dict[str, GameFeed] = {}
+        self._game_watches: dict[str, set[int]] = defaultdict(set)
+        self._player_watches: dict[str, dict[int, Watch]] = defaultdict(dict)
+        self._watches: dict[int, Watch] = {}
+        self._wakers: list[Callable[[], None]] = []  # told of every save, wherever it was made
+        self._watcher: threading.Thread | None = None
+        self._known: Kept = Kept(KNOWN_GAMES)  # game id -> the newest version delivered here
+
+    # --- streams ---------------------------------------------------------------------------
+
+    @contextmanager
+    def watching_game(self, game_id: UUID | str) -> Iterator[Watch]:
+        """The game's feed, which news wakes, while the stream lasts."""
+        key = str(game_id)
+        start = self._log_position_if_unwatched()
+        with self._lock:
+            feed = self._feeds.get(key)
+            if feed is None:
+                feed = self._feeds[key] = GameFeed(self.store, UUID(key))
+            watch = Watch(feed=feed)
+            self._watches[id(watch)] = watch
+            self._game_watches[key].add(id(watch))
+            self._start_watcher(start)
+        try:
+            yield watch
+        finally:
+            with self._lock:
+                del self._watches[id(watch)]
+                self._game_watches[key].discard(id(watch))
+                if not self._game_watches[key]:
+                    del self._game_watches[key]
+                    del self._feeds[key]
+
+    @contextmanager
+    def watching_player(self, player_id: str) -> Iterator[Watch]:
+        """A bell that rings when any of the player's games moves, or a seat of one is taken."""
+        watch = Watch()
+        start = self._log_position_if_unwatched()
+        with self._lock:
+            self._watches[id(watch)] = watch
+            self._player_watches[player_id][id(watch)] = watch
+            self._start_watcher(start)
+        try:
+            yield watch
+        finally:
+            with self._lock:
+                del self._watches[id(watch)]
+                del self._player_watches[player_id][id(watch)]
+                if not self._player_watches[player_id]:
+                    del self._player_watches[player_id]
+
+    @contextmanager
+    def waking(self, wake: Callable[[], None]) -> Iterator[None]:
+        """`wake` is called after each save this process announces, and whenever the watcher finds
+        saves of other processes in the log (the doorbell rang, or a safety look), for as long as
+        the block lasts. It must return at once: it is called on the path of a move."""
+        start = self._log_position_if_unwatched()
+        with self._lock:
+            self._wakers.append(wake)
+            self._start_watcher(start)
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._wakers.remove(wake)
+
+    def _wake(self) -> None:
+        for wake in list(self._wakers):
+            try:
+                wake()
+            except Exception:  # noqa: BLE001 - a waker's trouble must not fail a saved move or the news
+                log.exception("could not wake %r", wake)
+
+    def open_watches(self) -> int:
+        """How many streams of this process are watching."""
+        with self._lock:
+            return len(self._watches)
+
+    # --- news --------------------------------------------------------------------------------
+
+    def announce(self, game: Game) -> None:
+        """A game was saved by this process: ring the bells here, and tell the other processes.
+        The move is saved whatever happens here: a failure is logged, and the safety looks find it."""
+        try:
+            players = [seat["player"] for seat in game.seats if seat.get("player")]
+            self.deliver(str(game.id), game.version, players, game)
+            self._wake()
+            self.doorbell.publish(str(game.id), game.version)
+        except Exception:  # noqa: BLE001 - news must never fail a move that is already saved
+            log.exception("could not announce version %s of game %s", game.version, game.id)
+
+    def deliver(self, game_id: str, version: int, players: Iterable[str] = (), game: Game | None = None) -> None:
+        """Wake the game's streams (through its feed) and ring the bells of its players' notices."""
+        with self._lock:
+            self._known[game_id] = max(version, self._known.get(game_id, 0))
+            feed = self._feeds.get(game_id)
+            player_watches = [watch for player in players for watch in self._player_watches.get(player, {}).values()]
+        if feed is not None:
+            feed.tell(version, game)
+        for watch in player_watches:
+            watch.ring(game_id, version)
+
+    def is_news(self, game_id: str, version: int) -> bool:
+        """Whether `version` of the game is newer than any this process has delivered."""
+        with self._lock:
+            return version > self._known.get(game_id, 0)
+
+    # --- the watcher -------------------------------------------------------------------------
+
+    def _log_position_if_unwatched(self) -> int | None:
+        """The log's position now, if no watcher runs: read before the stream's first look at the
+        store, so that a save after that look is after the position the watcher starts from."""
+        return None if self._watcher is not None else self.store.recorder.max_notification_id() or 0
+
+    def _start_watcher(self, start: int | None) -> None:
+        """Called with the lock held, whenever a stream starts watching, with the log's position read
+        before it (None if a watcher ran then: it has stopped since, so the position is read now)."""
+        if self._watcher is None:
+            if start is None:
+                start = self.store.recorder.max_notification_id() or 0
+            self._watcher = threading.Thread(target=self._watch, args=(start,), name="news-watcher", daemon=True)
+            self._watcher.start()
+
+    def _still_needed(self) -> bool:
+        with self._lock:
+            if self._watches or self._wakers:
+                return True
+            self._watcher = None
+            return False
+
+    def _watch(self, position: int) -> None:
+        read_at = time.monotonic()
+        with self.doorbell.listening() as listener:
+            # A doorbell rung before the subscription is lost: what was saved since `position` is read now.
+            caught_up = False
+            while self._still_needed():
+                try:
+                    if not caught_up:
+                        position, caught_up = self.read_log(position), True
+                    # Waits of a second at most, so that the watcher ends soon after the last stream.
+                    rang = listener.wait(min(self.safety, NAP_SECONDS))
+                    if rang or time.monotonic() - read_at >= self.safety:
+                        read_at = time.monotonic()
+                        position = self.read_log(position)
+                except Exception:  # noqa: BLE001 - the watcher must outlive a store or Redis hiccup
+                    log.exception("reading the news failed; trying again in %.0f s", NAP_SECONDS)
+                    time.sleep(NAP_SECONDS)
+
+    def read_log(self, position: int) -> int:
+        """Deliver the news of every notification after `position`, and wake the wakers if there
+        was any; returns the new position."""
+        start = position
+        while True:
+            notes = self.store.recorder.select_notifications(
+                start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN, *CHALLENGE_TOPICS], inclusive_of_start=False)
+            if not notes:
+                break
+            newest: dict[str, int] = {}
+            for note in notes:
+                if note.topic in CHALLENGE_TOPICS:
+                    self._ring_parties(note.originator_id)
+                    continue
+                if note.topic == SEAT_TAKEN:  # a player joined: the game's version stays as it was
+                    try:
+                        game_id, version = self._seating_game(note.originator_id), 0
+                    except Exception:  # noqa: BLE001 - one seating's trouble must not stop the news
+                        log.exception("could not read seating %s", note.originator_id)
+                        continue
+                else:
+                    game_id, version = str(note.originator_id), note.originator_version
+                newest[game_id] = max(newest.get(game_id, 0), version)
+            for game_id, version in newest.items():
+                if version == 0 or self.is_news(game_id, version):  # 0: a seat taken, news to its players
+                    try:
+                        self.deliver(game_id, version, self._players_of(game_id))
+                    except Exception:  # noqa: BLE001 - one game's trouble must not stop the news of others
+                        log.exception("could not deliver the news of game %s", game_id)
+            position = notes[-1].id
+            if len(notes) < LOG_BATCH:
+                break
+        if position != start:
+            self._wake()
+        return position
+
+    def _ring_parties(self, challenge_id: UUID) -> None:
+        """Ring the notices of a challenge's players, if any are open here."""
+        with self._lock:
+            if not self._player_watches:
+                return
+        try:
+            challenge = self.store.repository.get(challenge_id)
+        except Exception:  # noqa: BLE001 - one challenge's trouble must not stop the news
+            log.exception("could not read challenge %s", challenge_id)
+            return
+        parties = [party["id"] for party in (challenge.challenger, challenge.to) if party]
+        with self._lock:
+            watches = [watch for player in parties for watch in self._player_watches.get(player, {}).values()]
+        for watch in watches:
+            watch.ring()
+
+    def _seating_game(self, seating_id: UUID) -> str:
+        return self.store.repository.get(seating_id).game_id
+
+    def _players_of(self, game_id: str) -> list[str]:
+        """The players seated in the game, when any player's notices are open here."""
+        with self._lock:
+            if not self._player_watches:
+                return []
+        game: Any = self.store.game(UUID(game_id))
+        return [seat["player"] for seat in game.seats if seat.get("player")]

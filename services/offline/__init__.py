@@ -1,0 +1,1 @@
+"""Offline work: seeded simulations of bot against bot and deck matches, apart from any store."""

@@ -1,0 +1,1 @@
+"""Play: the commands that create games and take decisions, and the queries that read a game back."""

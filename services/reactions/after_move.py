@@ -1,0 +1,33 @@
+"""What happens after a move: one protocol, played on RQ workers (services.reactions.queued) or at
+once in this process (services.reactions.in_process); and the news of the move before it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from services.live.news import Newsroom
+from services.log.game import Game
+from services.play.commands import Commands
+from services.reactions.failed_turns import FailedTurns, FailedTurnsInMemory
+
+
+class Reactions(Protocol):
+    """The bot's or the rules' turn, the clock of a person's decision and their "your turn"
+    webhook, after each change the commands save; and where the turns that failed are kept."""
+
+    failed_turns: FailedTurns | FailedTurnsInMemory
+
+    def __call__(self, game: Game, commands: Commands) -> None: ...
+
+
+@dataclass(frozen=True)
+class AfterMove:
+    """The commands' hook after each save: the news first (streams hear of the move), then the reactions."""
+
+    news: Newsroom
+    reactions: Reactions
+
+    def __call__(self, game: Game, commands: Commands) -> None:
+        self.news.announce(game)
+        self.reactions(game, commands)

@@ -1,0 +1,70 @@
+"""A player's "your turn" webhook after a move: a job on the deployment's queue where workers run,
+or a thread of this process where they do not (services.players.webhooks sends it)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from uuid import UUID
+
+from redis.exceptions import RedisError
+from rq import Retry
+from rq.exceptions import DuplicateJobError
+
+from services.log.game import Game
+from services.players.players import Players
+from services.players.webhooks import DeliveryFailed, awaited_player, deliver_if_due, delivery_id
+from services.reactions.queue import BOT_JOB_TIMEOUT, FAILURE_TTL, RESULT_TTL, JobQueue
+from services.redis_link import redis_trouble
+
+log = logging.getLogger(__name__)
+
+WEBHOOK_JOB = "workers.jobs.webhook"
+# A receiver that is down gets the notice later, for about an hour.
+WEBHOOK_RETRIES = Retry(max=5, interval=[5, 30, 120, 600, 1800])
+RETRY_SECONDS = (0, 2, 10)  # the pauses of a notice sent from a thread of this process
+
+
+class WebhookJobs:
+    """The "your turn" webhooks as jobs, one per player, game and version."""
+
+    def __init__(self, jobs: JobQueue):
+        self.jobs = jobs
+
+    def job_id(self, player_id: UUID | str, game_id: UUID | str, version: int) -> str:
+        return f"{self.jobs.namespace}-{delivery_id(player_id, game_id, version)}"
+
+    def enqueue(self, player_id: UUID | str, game_id: UUID | str, version: int) -> bool:
+        """Enqueue the "your turn" webhook of `version`; False if it exists already or Redis is away."""
+        try:
+            self.jobs.queue.enqueue(
+                WEBHOOK_JOB, str(game_id), version, str(player_id),
+                job_id=self.job_id(player_id, game_id, version), unique=True, retry=WEBHOOK_RETRIES,
+                job_timeout=BOT_JOB_TIMEOUT, result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+            )
+        except DuplicateJobError:
+            return False
+        except (RedisError, OSError) as error:
+            log.warning("could not enqueue the webhook of game %s at version %s: %s", game_id, version,
+                        redis_trouble(error))
+            return False
+        return True
+
+
+def notify_in_thread(players: Players, game: Game) -> None:
+    """Without workers, a "your turn" webhook goes from a thread of this process, tried a few times."""
+    player = awaited_player(players, game)
+    if player is None:
+        return
+
+    def send() -> None:
+        for pause in RETRY_SECONDS:
+            time.sleep(pause)
+            try:
+                deliver_if_due(players, game.id, game.version, str(player.id))
+                return
+            except DeliveryFailed as failed:
+                log.warning("webhook of game %s at version %s failed: %s", game.id, game.version, failed)
+
+    threading.Thread(target=send, daemon=True, name="webhook").start()
