@@ -13,7 +13,7 @@ from copy import deepcopy
 from typing import Any, Callable, Mapping
 
 from domain.emitter import fold_by_type
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 from domain.xi.state import (
     CHOOSE_STEP,
     DECK_STEP,
@@ -35,7 +35,7 @@ from domain.xi.state import (
     copy_state,
     copy_unit,
 )
-from domain.xi.standing import spent
+from domain.xi.engine.standing import spent
 from domain.xi.table import capped_pt
 
 Facts = Mapping[str, Any]

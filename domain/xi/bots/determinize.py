@@ -37,10 +37,10 @@ from collections import Counter
 from typing import Any, Mapping
 
 from domain.rng import Rng
-from domain.xi.board import skirmishes_allowed
-from domain.xi.cards import ALL_IDS
-from domain.xi.decks import NAMED
-from domain.xi.layers import derive_all
+from domain.xi.language.board import skirmishes_allowed
+from domain.xi.cards.catalogue import ALL_IDS
+from domain.xi.cards.decks import NAMED
+from domain.xi.language.layers import derive_all
 from domain.xi.state import (
     CHOOSE_STEP,
     COPIES_MAX,

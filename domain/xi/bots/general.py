@@ -24,9 +24,9 @@ from typing import Any
 
 from domain.contract import Action
 from domain.rng import Rng
-from domain.xi.abilities import ABILITY
-from domain.xi.bot_table import Fighter, Table, life_value, unit_worth
-from domain.xi.bot_values import (
+from domain.xi.engine.abilities import ABILITY
+from domain.xi.bots.table import Fighter, Table, life_value, unit_worth
+from domain.xi.bots.values import (
     Baseline,
     ability_score,
     answer_score,
@@ -35,9 +35,9 @@ from domain.xi.bot_values import (
     play_score,
     source_card,
 )
-from domain.xi.cards import CARDS
-from domain.xi.play import COST_CHANGE
-from domain.xi.layers import derive_all
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.engine.play import COST_CHANGE
+from domain.xi.language.layers import derive_all
 from domain.xi.state import DRAW_COST, LIFE_CAP, TURN_T
 
 # The coin's winner goes first. Measured over 3,000 games of the general bot against itself with

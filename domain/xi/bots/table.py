@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.xi.cards import CARDS, Card
-from domain.xi.damage import deal, modifier_holds
-from domain.xi.layers import Keyworded, selects
+from domain.xi.cards.catalogue import CARDS, Card
+from domain.xi.language.damage import deal, modifier_holds
+from domain.xi.language.layers import Keyworded, selects
 
 View = Mapping[str, Any]
 Holder = tuple  # (id, controller, the unit it is on): a card in play whose statics select units

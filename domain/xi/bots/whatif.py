@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.xi.bot_table import Fighter, Table, life_value
-from domain.xi.cards import CARDS
-from domain.xi.damage import deal
-from domain.xi.layers import selects
-from domain.xi.vocabulary import ELEMENTS
+from domain.xi.bots.table import Fighter, Table, life_value
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.damage import deal
+from domain.xi.language.layers import selects
+from domain.xi.cards.vocabulary import ELEMENTS
 
 _FUNCTION = re.compile(r"(count|copies)\((.+)\)$")
 _COUNT = re.compile(r"count\((.+)\) >= (\d+)$")

@@ -3,13 +3,13 @@ and `chronicle cards xi` prints, made from cards.toml and decks.toml so the two 
 
 from __future__ import annotations
 
-from domain.xi.cards import CARDS, Card
-from domain.xi.decks import NAMED
-from domain.xi.vocabulary import TYPES
+from domain.xi.cards.catalogue import CARDS, Card
+from domain.xi.cards.decks import NAMED
+from domain.xi.cards.vocabulary import TYPES
 
 HEADING = """# Xi Cards: the card list
 
-The catalogue of `domain/xi/cards.toml` and the four starter decks of `domain/xi/decks.toml`,
+The catalogue of `domain/xi/cards/cards.toml` and the four starter decks of `domain/xi/cards/decks.toml`,
 made by `chronicle cards xi` (a test checks that this page is what it prints). The rulebook names
 31 of these cards; the others are designed for the starters (house rule 29 in
 `docs/house-rules.md`). "Source" says where a card's values come from: a line of the rulebook

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from domain.xi.vocabulary import (
+from domain.xi.cards.vocabulary import (
     KINDS,
     TYPES,
     CardDataError,

@@ -13,9 +13,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 from domain.xi.state import COPIES_MAX
-from domain.xi.vocabulary import CardDataError
+from domain.xi.cards.vocabulary import CardDataError
 
 STARTER_SIZE = 50  # xi.house.starters: 200 cards sold as four decks
 

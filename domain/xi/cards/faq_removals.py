@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 from domain.xi.state import COPIES_MAX, DECK_MIN
 
 REMOVED_NAMES = ("Everwind", "Endless Jet", "Flame Retardant", "Snow Beast")

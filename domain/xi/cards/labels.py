@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping
 
-from domain.xi.cards import NAME
+from domain.xi.cards.catalogue import NAME
 
 
 def labels(view: Mapping[str, Any], entering: Iterable[tuple[str, str]] = ()) -> dict[str, str]:

@@ -25,7 +25,7 @@ OPS = frozenset({"set", "add", "multiply", "grant", "immune", "cannot_skirmish",
 DURATIONS = frozenset({"until_end_of_turn"})
 CHOICES = frozenset({"element"})
 CHOOSERS = frozenset({"controller"})
-CODES = frozenset({"thesis"})  # functions of domain/xi/special.py (step 4)
+CODES = frozenset({"thesis"})  # functions of domain/xi/language/special.py (step 4)
 
 _FILTER = re.compile(r"(not_)?type:(" + "|".join(TYPES) + r")$")
 _COUNT = re.compile(r"count\((.+)\) >= (\d+)$")

@@ -16,15 +16,15 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.board import Cause, options, stolen
-from domain.xi.cards import CARDS
-from domain.xi.checks import state_checks
-from domain.xi.effects import perform
-from domain.xi.layers import derive_all
-from domain.xi.play import check_target
+from domain.xi.language.board import Cause, options, stolen
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.engine.checks import state_checks
+from domain.xi.language.effects import perform
+from domain.xi.language.layers import derive_all
+from domain.xi.engine.play import check_target
 from domain.xi.state import XiState
 from domain.xi.table import pay_t_first
-from domain.xi.vocabulary import ELEMENTS
+from domain.xi.cards.vocabulary import ELEMENTS
 
 CHOICES = {"element": ELEMENTS}  # what a `choose` of the vocabulary offers
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.xi.board import Cause
-from domain.xi.cards import CARDS
-from domain.xi.effects import change_life, perform
-from domain.xi.end import fallen
-from domain.xi.layers import derive_all
+from domain.xi.language.board import Cause
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.effects import change_life, perform
+from domain.xi.engine.end import fallen
+from domain.xi.language.layers import derive_all
 from domain.xi.state import OVER, InPlay, XiState, copy_state
 
 FLAMES_UNTIL = "life_at_most_base_max"

@@ -10,9 +10,9 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.skirmish import resume_strike
+from domain.xi.engine.skirmish import resume_strike
 from domain.xi.state import XiState
-from domain.xi.turns import resume_trigger
+from domain.xi.engine.turns import resume_trigger
 
 RESUME = {"trigger": resume_trigger, "strike": resume_strike}
 RULE = {"trigger": "xi.house.start-order", "strike": "xi.house.thesis-choice"}

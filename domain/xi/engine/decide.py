@@ -15,19 +15,19 @@ from domain.contract import Decision
 from domain.emitter import Emitter as BaseEmitter
 from domain.emitter import decide_by_type
 from domain.rng import Rng
-from domain.xi.abilities import declare_ability
-from domain.xi.actions import check, deck_of
-from domain.xi.choices import choose
-from domain.xi.drawing import draw
-from domain.xi.end import judge_no_win
+from domain.xi.engine.abilities import declare_ability
+from domain.xi.engine.actions import check, deck_of
+from domain.xi.engine.choices import choose
+from domain.xi.language.drawing import draw
+from domain.xi.engine.end import judge_no_win
 from domain.xi.evolve import APPLIERS
-from domain.xi.play import declare_card
-from domain.xi.skirmish import declare_skirmish, strike_now
-from domain.xi.standing import checked
+from domain.xi.engine.play import declare_card
+from domain.xi.engine.skirmish import declare_skirmish, strike_now
+from domain.xi.engine.standing import checked
 from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, copy_state, new_state
 from domain.xi.table import next_seat
-from domain.xi.turns import pass_fallen_turn, start_turn
-from domain.xi.windows import answer, declared, in_window, pass_window
+from domain.xi.engine.turns import pass_fallen_turn, start_turn
+from domain.xi.engine.windows import answer, declared, in_window, pass_window
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
 

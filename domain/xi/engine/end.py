@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.xi.cards import CARDS
-from domain.xi.layers import derive_all
-from domain.xi.special import odd_numbers
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.layers import derive_all
+from domain.xi.language.special import odd_numbers
 from domain.xi.state import OVER, PLAY, QUIET_TURNS_EACH, TURN_LIMIT, XiState
 
 # Words of the vocabulary that change a unit's or a player's life.

@@ -20,11 +20,11 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.board import Cause, options, under_way
-from domain.xi.cards import CARDS, NAME
-from domain.xi.checks import state_checks
-from domain.xi.effects import ANSWERS, perform
-from domain.xi.layers import Stats, derive_all
+from domain.xi.language.board import Cause, options, under_way
+from domain.xi.cards.catalogue import CARDS, NAME
+from domain.xi.engine.checks import state_checks
+from domain.xi.language.effects import ANSWERS, perform
+from domain.xi.language.layers import Stats, derive_all
 from domain.xi.state import XiState
 from domain.xi.table import pay_t_first
 

@@ -24,13 +24,13 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.board import Cause, skirmishes_allowed
-from domain.xi.cards import CARDS, NAME
-from domain.xi.checks import state_checks
-from domain.xi.damage import unit_hit
-from domain.xi.effects import perform
-from domain.xi.layers import CARD_STATICS, Stats, derive_all
-from domain.xi.special import odd_numbers
+from domain.xi.language.board import Cause, skirmishes_allowed
+from domain.xi.cards.catalogue import CARDS, NAME
+from domain.xi.engine.checks import state_checks
+from domain.xi.language.damage import unit_hit
+from domain.xi.language.effects import perform
+from domain.xi.language.layers import CARD_STATICS, Stats, derive_all
+from domain.xi.language.special import odd_numbers
 from domain.xi.state import Step, XiState
 
 PICKS_DAMAGE = frozenset(card for card, statics in CARD_STATICS.items() if any(s.code for s in statics))

@@ -27,10 +27,10 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 from domain.xi.state import OVER, WINDOW_STEP, XiState
-from domain.xi.vocabulary import TYPES
-from domain.xi.windows import KINDS, PASS, window_actions
+from domain.xi.cards.vocabulary import TYPES
+from domain.xi.engine.windows import KINDS, PASS, window_actions
 
 RULE = "xi.house.standing-responses"
 MOST_RULES = 16

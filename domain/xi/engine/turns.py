@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.xi.board import Cause, options
-from domain.xi.cards import CARDS
-from domain.xi.checks import state_checks
-from domain.xi.effects import perform
-from domain.xi.layers import derive_all
-from domain.xi.end import end_of_turn
+from domain.xi.language.board import Cause, options
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.engine.checks import state_checks
+from domain.xi.language.effects import perform
+from domain.xi.language.layers import derive_all
+from domain.xi.engine.end import end_of_turn
 from domain.xi.state import OVER, PLAY, TURN_T, XiState
 from domain.xi.table import next_seat
 

@@ -22,15 +22,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.contract import Action
-from domain.xi.abilities import declare_ability, resolve_ability, use_actions
-from domain.xi.cards import CARDS
-from domain.xi.drawing import paid_draw
-from domain.xi.effects import cancel_skirmish
-from domain.xi.play import declare_card, play_actions, resolve
-from domain.xi.skirmish import gone, strike_actions, strike_now
+from domain.xi.engine.abilities import declare_ability, resolve_ability, use_actions
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.drawing import paid_draw
+from domain.xi.language.effects import cancel_skirmish
+from domain.xi.engine.play import declare_card, play_actions, resolve
+from domain.xi.engine.skirmish import gone, strike_actions, strike_now
 from domain.xi.state import OVER, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import next_seat
-from domain.xi.turns import end_turn
+from domain.xi.engine.turns import end_turn
 
 PASS: Action = {"type": "pass"}
 KINDS = ("spell", "ability", "skirmish", "draw", "end_turn")

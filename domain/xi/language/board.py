@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from domain.xi.cards import CARDS
-from domain.xi.layers import Holder, Stats, answers, selects
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.layers import Holder, Stats, answers, selects
 from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int

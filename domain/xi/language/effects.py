@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from domain.xi.board import Cause, amount, holds, player_immunities, resolve, under_way
-from domain.xi.cards import CARDS
-from domain.xi.damage import deal
-from domain.xi.drawing import draw
-from domain.xi.layers import Stats, derive_all
+from domain.xi.language.board import Cause, amount, holds, player_immunities, resolve, under_way
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.damage import deal
+from domain.xi.language.drawing import draw
+from domain.xi.language.layers import Stats, derive_all
 from domain.xi.table import capped_life, capped_pt
 
 Entry = Mapping[str, Any]

@@ -30,8 +30,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.xi.cards import CARDS
-from domain.xi.special import CODES
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.special import CODES
 from domain.xi.state import Unit, XiState
 
 LAYERS = ("1", "2", "3", "4a", "4b", "4c", "5a", "5b")

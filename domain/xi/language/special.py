@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 
 
 def odd_numbers(state: Any) -> list[int]:
