@@ -18,24 +18,25 @@ from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, RulesTurns, Turn
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
-from domain.xi.engine.actions import legal_actions
+from domain.xi.bots.determinize import determinize
 from domain.xi.bots.general import GeneralBot, search_rewards
 from domain.xi.cards.card_table import render as card_table
 from domain.xi.cards.catalogue import CARDS
-from domain.xi.engine.choices import rule_of
-from domain.xi.engine.decide import Emitter, decide_events, setup_events
 from domain.xi.cards.decks import NAMED
-from domain.xi.bots.determinize import determinize
 from domain.xi.cards.faq_removals import REMOVED_NAMES, without_faq_removals
 from domain.xi.describe import BOOKKEEPING, describe, describe_on
+from domain.xi.emitter import Emitter
+from domain.xi.engine.actions import legal_actions
+from domain.xi.engine.choices import rule_of
+from domain.xi.engine.decide import decide_events, setup_events
+from domain.xi.engine.standing import UNABLE, standing_actions, standing_answer, starting
+from domain.xi.engine.windows import PASS, RULE
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
 from domain.xi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
-from domain.xi.engine.standing import UNABLE, standing_actions, standing_answer, starting
 from domain.xi.state import CHOOSE_STEP, OVER, SETUP, WINDOW_STEP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
 from domain.xi.view import outcome, view
-from domain.xi.engine.windows import PASS, RULE
 
 # xi.house.takeback: a bank, a set of standing rules, and a card played or an ability used that
 # opened no window (what it resolved to included) draw nothing and show nothing.

@@ -37,9 +37,9 @@ from collections import Counter
 from typing import Any, Mapping
 
 from domain.rng import Rng
-from domain.xi.language.board import skirmishes_allowed
 from domain.xi.cards.catalogue import ALL_IDS
 from domain.xi.cards.decks import NAMED
+from domain.xi.language.board import skirmishes_allowed
 from domain.xi.language.layers import derive_all
 from domain.xi.state import (
     CHOOSE_STEP,

@@ -24,7 +24,6 @@ from typing import Any
 
 from domain.contract import Action
 from domain.rng import Rng
-from domain.xi.engine.abilities import ABILITY
 from domain.xi.bots.table import Fighter, Table, life_value, unit_worth
 from domain.xi.bots.values import (
     Baseline,
@@ -36,6 +35,7 @@ from domain.xi.bots.values import (
     source_card,
 )
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.engine.abilities import ABILITY
 from domain.xi.engine.play import COST_CHANGE
 from domain.xi.language.layers import derive_all
 from domain.xi.state import DRAW_COST, LIFE_CAP, TURN_T

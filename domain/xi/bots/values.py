@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from domain.xi.engine.abilities import ABILITY
 from domain.xi.bots.table import PICKS_DAMAGE, Fighter, Table, price_in_t
 from domain.xi.bots.whatif import Cause, WhatIf, attack_now, skirmish_under_way, threat_next
 from domain.xi.cards.catalogue import CARDS, Card
+from domain.xi.engine.abilities import ABILITY
 from domain.xi.language.layers import selects
 
 THREAT_WEIGHT = 0.5  # the other side's next turn is theirs to play: counted at half

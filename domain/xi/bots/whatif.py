@@ -20,9 +20,9 @@ from typing import Any
 
 from domain.xi.bots.table import Fighter, Table, life_value
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.vocabulary import ELEMENTS
 from domain.xi.language.damage import deal
 from domain.xi.language.layers import selects
-from domain.xi.cards.vocabulary import ELEMENTS
 
 _FUNCTION = re.compile(r"(count|copies)\((.+)\)$")
 _COUNT = re.compile(r"count\((.+)\) >= (\d+)$")

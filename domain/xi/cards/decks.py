@@ -14,8 +14,8 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from domain.xi.cards.catalogue import CARDS
-from domain.xi.state import COPIES_MAX
 from domain.xi.cards.vocabulary import CardDataError
+from domain.xi.state import COPIES_MAX
 
 STARTER_SIZE = 50  # xi.house.starters: 200 cards sold as four decks
 

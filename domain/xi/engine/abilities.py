@@ -16,15 +16,16 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.language.board import Cause, options, stolen
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.vocabulary import ELEMENTS
+from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
+from domain.xi.engine.play import check_target
+from domain.xi.language.board import Cause, options, stolen
 from domain.xi.language.effects import perform
 from domain.xi.language.layers import derive_all
-from domain.xi.engine.play import check_target
 from domain.xi.state import XiState
 from domain.xi.table import pay_t_first
-from domain.xi.cards.vocabulary import ELEMENTS
 
 CHOICES = {"element": ELEMENTS}  # what a `choose` of the vocabulary offers
 
@@ -128,7 +129,7 @@ def _cost_text(entry: Mapping[str, Any]) -> str:
     return f"{cost}{'pT' if unit == 'pt' else 'T'}"
 
 
-def declare_ability(em: Any, seat: int, action: Mapping[str, Any], answering: Mapping[str, Any] | None = None
+def declare_ability(em: Emitter, seat: int, action: Mapping[str, Any], answering: Mapping[str, Any] | None = None
                     ) -> dict[str, Any]:
     """Pay and declare the ability (in answer to the window whose facts are `answering`, if
     any); what a window on it answers, all public."""
@@ -143,7 +144,7 @@ def declare_ability(em: Any, seat: int, action: Mapping[str, Any], answering: Ma
     return {"kind": "ability", "declarer": seat, "source": source, "card": card, **aimed}
 
 
-def resolve_ability(em: Any, seat: int, source: str, card: str, target: Any, choice: Any,
+def resolve_ability(em: Emitter, seat: int, source: str, card: str, target: Any, choice: Any,
                     answering: Mapping[str, Any] | None = None) -> None:
     """The ability takes effect, if its card is still in play, then the state checks run."""
     if not any(held[0] == source for held in _sources(em.state, seat)):

@@ -37,13 +37,14 @@ from typing import Any
 from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.errors import GameOver, IllegalAction, NotYourTurn
-from domain.xi.engine.abilities import check_use, use_actions
 from domain.xi.cards.catalogue import CARDS
-from domain.xi.engine.choices import check_choose, choose_actions, rule_of
 from domain.xi.cards.decks import NAMED
+from domain.xi.engine.abilities import check_use, use_actions
+from domain.xi.engine.choices import check_choose, choose_actions, rule_of
 from domain.xi.engine.play import check_play, play_actions
 from domain.xi.engine.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
 from domain.xi.engine.standing import checked
+from domain.xi.engine.windows import in_window, window_actions
 from domain.xi.state import (
     CHOOSE_STEP,
     COPIES_MAX,
@@ -60,7 +61,6 @@ from domain.xi.state import (
     XiState,
 )
 from domain.xi.table import most_to_bank, pay_t_first, to_act
-from domain.xi.engine.windows import in_window, window_actions
 
 FIELDS = {
     "bring_deck": ("cards", "deck"),

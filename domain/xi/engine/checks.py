@@ -13,12 +13,12 @@ at 0 together with nobody left standing (xi.house.together-at-zero).
 
 from __future__ import annotations
 
-from typing import Any
 
-from domain.xi.language.board import Cause
 from domain.xi.cards.catalogue import CARDS
-from domain.xi.language.effects import change_life, perform
+from domain.xi.emitter import Emitter
 from domain.xi.engine.end import fallen
+from domain.xi.language.board import Cause
+from domain.xi.language.effects import change_life, perform
 from domain.xi.language.layers import derive_all
 from domain.xi.state import OVER, InPlay, XiState, copy_state
 
@@ -55,11 +55,11 @@ def _ended(state: XiState, card: InPlay, units: set[str], players: set[int]) -> 
     return False
 
 
-def discard(em: Any, card: InPlay, rule: str) -> None:
+def discard(em: Emitter, card: InPlay, rule: str) -> None:
     em.emit("card_discarded", rule, {"iid": card.iid, "card": card.card, "owner": card.owner})
 
 
-def state_checks(em: Any, since: int) -> None:
+def state_checks(em: Emitter, since: int) -> None:
     """Run the checks on the events from index `since` of this decision, then on their own."""
     while em.state.phase != OVER and since < len(em.events):
         units, players = _hurt(em.events[since:])

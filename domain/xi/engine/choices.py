@@ -10,9 +10,10 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
+from domain.xi.emitter import Emitter
 from domain.xi.engine.skirmish import resume_strike
-from domain.xi.state import XiState
 from domain.xi.engine.turns import resume_trigger
+from domain.xi.state import XiState
 
 RESUME = {"trigger": resume_trigger, "strike": resume_strike}
 RULE = {"trigger": "xi.house.start-order", "strike": "xi.house.thesis-choice"}
@@ -33,7 +34,7 @@ def check_choose(state: XiState, choice: Any) -> None:
         raise IllegalAction(f"choice: {choice!r} is not one of {facts['options']}", rule=rule_of(facts))
 
 
-def choose(em: Any, seat: int, action: Mapping[str, Any]) -> None:
+def choose(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     """The choice is recorded, then what waited on it resumes."""
     facts = em.state.pending[-1].facts
     em.emit("choice_made", rule_of(facts), {"seat": seat, "source": facts["source"], "resume": facts["resume"],

@@ -12,58 +12,23 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.contract import Decision
-from domain.emitter import Emitter as BaseEmitter
 from domain.emitter import decide_by_type
 from domain.rng import Rng
+from domain.xi.emitter import Emitter
 from domain.xi.engine.abilities import declare_ability
 from domain.xi.engine.actions import check, deck_of
 from domain.xi.engine.choices import choose
-from domain.xi.language.drawing import draw
 from domain.xi.engine.end import judge_no_win
-from domain.xi.evolve import APPLIERS
 from domain.xi.engine.play import declare_card
 from domain.xi.engine.skirmish import declare_skirmish, strike_now
 from domain.xi.engine.standing import checked
-from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, copy_state, new_state
-from domain.xi.table import next_seat
 from domain.xi.engine.turns import pass_fallen_turn, start_turn
 from domain.xi.engine.windows import answer, declared, in_window, pass_window
+from domain.xi.language.drawing import draw
+from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, new_state
+from domain.xi.table import next_seat
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
-
-
-# The events whose facts name units or spells in play by id, and the keys that hold those ids.
-# Each also names their cards (`cards`: id -> card), so that a replay line reads "Cinder Hound
-# (u12) skirmishes Snow Beast (u7)" from the event alone.
-NAMING = frozenset({"skirmish_declared", "struck", "skirmish_cancelled", "damage_dealt", "life_changed",
-                    "effect_started", "effect_ended", "card_in_play", "card_declared", "ability_declared"})
-NAMED_KEYS = ("attacker", "target", "source", "to", "on")
-
-
-def cards_named(state: Any, data: Mapping[str, Any]) -> dict[str, str]:
-    """The cards of the units and spells in play that `data` names by id."""
-    held = {unit.uid: unit.card for unit in state.units}
-    held.update((card.iid, card.card) for card in state.in_play)
-    named: dict[str, str] = {}
-    for key in NAMED_KEYS:
-        value = data.get(key)
-        for item in value if isinstance(value, list) else (value,):
-            if isinstance(item, str) and item in held:
-                named[item] = held[item]
-    return named
-
-
-class Emitter(BaseEmitter):
-    """An Xi decision's events, each applied to the decision's own table as it is emitted."""
-
-    appliers = APPLIERS
-    copy = staticmethod(copy_state)
-
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], **hidden: Any) -> None:
-        if type in NAMING:
-            named = cards_named(self.state, data)
-            data = {**data, "cards": named} if named else data
-        super().emit(type, rule, data, **hidden)
 
 
 def setup_events(seats: int, rng: Rng, starting_standing: dict | None = None) -> Decision:

@@ -17,9 +17,9 @@ play can change life. Turn 400 is the last in any case (xi.house.turn-limit).
 
 from __future__ import annotations
 
-from typing import Any
 
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.emitter import Emitter
 from domain.xi.language.layers import derive_all
 from domain.xi.language.special import odd_numbers
 from domain.xi.state import OVER, PLAY, QUIET_TURNS_EACH, TURN_LIMIT, XiState
@@ -37,7 +37,7 @@ def in_game(state: XiState) -> list[int]:
     return [seat for seat, player in enumerate(state.players) if not player.out]
 
 
-def fallen(em: Any) -> bool:
+def fallen(em: Emitter) -> bool:
     """Players at 0 are out, or the game ends; True when cards left play (the checks run again)."""
     state = em.state
     down = [seat for seat in in_game(state) if state.players[seat].life <= 0]
@@ -53,7 +53,7 @@ def fallen(em: Any) -> bool:
     return False
 
 
-def put_out(em: Any, seat: int) -> None:
+def put_out(em: Emitter, seat: int) -> None:
     """`seat` is out: the units it took control of go back, and the cards it owns leave play."""
     state = em.state
     for effect in state.effects:
@@ -65,7 +65,7 @@ def put_out(em: Any, seat: int) -> None:
     em.emit("player_out", "xi.house.free-for-all", {"seat": seat, "cards": leaving})
 
 
-def end_of_turn(em: Any) -> bool:
+def end_of_turn(em: Emitter) -> bool:
     """After a turn has ended: True if the game ends here, as a draw (quiet turns, turn 400)."""
     state = em.state
     if state.quiet_turns >= QUIET_TURNS_EACH * len(in_game(state)):
@@ -77,7 +77,7 @@ def end_of_turn(em: Any) -> bool:
     return False
 
 
-def judge_no_win(em: Any) -> None:
+def judge_no_win(em: Emitter) -> None:
     """Between decisions: a table on which nobody can ever change life again is a draw at once."""
     state = em.state
     if state.phase != PLAY or state.pending:

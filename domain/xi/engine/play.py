@@ -20,9 +20,10 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.language.board import Cause, options, under_way
 from domain.xi.cards.catalogue import CARDS, NAME
+from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
+from domain.xi.language.board import Cause, options, under_way
 from domain.xi.language.effects import ANSWERS, perform
 from domain.xi.language.layers import Stats, derive_all
 from domain.xi.state import XiState
@@ -136,7 +137,7 @@ def check_target(state: XiState, seat: int, name: str, selector: str | None, tar
         raise IllegalAction(f"target: {target!r} is not one {name} may target ({what})", rule="xi.house.targets")
 
 
-def declare_card(em: Any, seat: int, action: Mapping[str, Any], answering: Mapping[str, Any] | None = None
+def declare_card(em: Emitter, seat: int, action: Mapping[str, Any], answering: Mapping[str, Any] | None = None
                  ) -> dict[str, Any]:
     """Pay and show the card (in answer to the window whose facts are `answering`, if any); what
     a window on it answers, all public."""
@@ -152,7 +153,7 @@ def declare_card(em: Any, seat: int, action: Mapping[str, Any], answering: Mappi
     return on if target is None else {**on, "target": target}
 
 
-def resolve(em: Any, seat: int, card_id: str, target: Any, answering: Mapping[str, Any] | None = None) -> None:
+def resolve(em: Emitter, seat: int, card_id: str, target: Any, answering: Mapping[str, Any] | None = None) -> None:
     """A declared card takes effect: it enters play (or not), its `on_play` entries resolve, a
     point spell is discarded, and the state checks run."""
     card, mark, since = CARDS[card_id], len(em.events), em.state.clock + 1

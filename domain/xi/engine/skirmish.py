@@ -24,9 +24,10 @@ from typing import Any
 
 from domain.contract import Action
 from domain.errors import IllegalAction
-from domain.xi.language.board import Cause, skirmishes_allowed
 from domain.xi.cards.catalogue import CARDS, NAME
+from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
+from domain.xi.language.board import Cause, skirmishes_allowed
 from domain.xi.language.damage import unit_hit
 from domain.xi.language.effects import perform
 from domain.xi.language.layers import CARD_STATICS, Stats, derive_all
@@ -124,7 +125,7 @@ def _check_damage(state: XiState, unit: Stats, damage: Any) -> None:
                             rule="xi.house.thesis-choice")
 
 
-def declare_skirmish(em: Any, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
+def declare_skirmish(em: Emitter, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
     """Declare the skirmish; what its window answers (windows.py), all public."""
     attacker, target = action["unit"], action["target"]
     derived = derive_all(em.state)
@@ -134,7 +135,7 @@ def declare_skirmish(em: Any, seat: int, action: Mapping[str, Any]) -> dict[str,
             "attacker_type": derived[attacker].type, "target": target}
 
 
-def strike_now(em: Any, step: Step, damage: int | None) -> None:
+def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
     """The attacker strikes: the skirmish step ends, and the damage is dealt at once, once a
     defender that picks its damage has picked it."""
     attacker, target = step.facts["attacker"], step.facts["target"]
@@ -154,11 +155,11 @@ def strike_now(em: Any, step: Step, damage: int | None) -> None:
     strike(em, attacker, target, chosen)
 
 
-def resume_strike(em: Any, facts: Mapping[str, Any], choice: Any) -> None:
+def resume_strike(em: Emitter, facts: Mapping[str, Any], choice: Any) -> None:
     strike(em, facts["attacker"], facts["target"], {**facts["chosen"], facts["source"]: choice})
 
 
-def strike(em: Any, attacker_id: str, target: str | int, chosen: Mapping[str, int]) -> None:
+def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str, int]) -> None:
     """Both sides' damage at once, then `deals_damage` triggers, then the state checks."""
     mark = len(em.events)
     derived = derive_all(em.state, chosen=chosen)

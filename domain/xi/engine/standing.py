@@ -28,15 +28,14 @@ from typing import Any
 from domain.contract import Action
 from domain.errors import IllegalAction
 from domain.xi.cards.catalogue import CARDS
-from domain.xi.state import OVER, WINDOW_STEP, XiState
 from domain.xi.cards.vocabulary import TYPES
 from domain.xi.engine.windows import KINDS, PASS, window_actions
+from domain.xi.standing_match import FILTERS, WITH, answer_of, matches
+from domain.xi.state import OVER, WINDOW_STEP, XiState
 
 RULE = "xi.house.standing-responses"
 MOST_RULES = 16
 ANSWERS = ("ask", "pass")
-FILTERS = ("card", "declarer", "attacker", "attacker_type", "target")
-WITH = ("target", "choice")
 RULE_KEYS = frozenset({"on", *FILTERS, "play", "use", "with", "once"})
 UNABLE = "pass_when_unable"  # pass a window the seat has no answer to but passing
 STANDING_KEYS = frozenset({"kinds", "when", UNABLE})
@@ -108,28 +107,6 @@ def _check_rule(where: str, rule: Any) -> None:
         raise _refuse(f"{where}.once: true or false")
 
 
-def matches(rule: Mapping[str, Any], facts: Mapping[str, Any], seat: int) -> bool:
-    """Whether a rule's filters match a window's public facts, for the seat it is `seat`'s."""
-    if rule["on"] != facts["kind"]:
-        return False
-    for key in FILTERS:
-        if key not in rule:
-            continue
-        wanted = seat if key == "target" and rule[key] == "me" else rule[key]
-        if facts.get(key) != wanted:
-            return False
-    return True
-
-
-def _answer_of(rule: Mapping[str, Any], facts: Mapping[str, Any]) -> Action:
-    given = dict(rule.get("with", {}))
-    if given.get("target") in ("attacker", "target", "declarer"):
-        given["target"] = facts.get(given["target"])
-    action: Action = {"type": "play", "card": rule["play"]} if "play" in rule else {"type": "use", "source": rule["use"]}
-    action.update((key, given[key]) for key in WITH if given.get(key) is not None)
-    return action
-
-
 def standing_answer(state: XiState, seat: int) -> Action | None:
     """The answer `seat`'s standing rules give to the window on top, else None (ask the seat)."""
     top = state.pending[-1] if state.pending else None
@@ -140,7 +117,7 @@ def standing_answer(state: XiState, seat: int) -> Action | None:
     for rule in standing["when"]:
         if matches(rule, top.facts, seat):
             legal = legal if legal is not None else window_actions(state, seat)
-            action = _answer_of(rule, top.facts)
+            action = answer_of(rule, top.facts)
             if action in legal:
                 return action
     if standing["kinds"].get(top.facts["kind"]) == "pass":
@@ -148,25 +125,6 @@ def standing_answer(state: XiState, seat: int) -> Action | None:
     if standing.get(UNABLE) and (legal if legal is not None else window_actions(state, seat)) == [PASS]:
         return dict(PASS)  # nothing in hand or in play can answer: the only answer is to pass
     return None
-
-
-def spent(standing: dict[str, Any] | None, facts: Mapping[str, Any], seat: int, answer: Mapping[str, Any]
-          ) -> dict[str, Any] | None:
-    """The standing rules once the seat has answered the window `facts` with `answer` (the
-    declaration's public facts): the first `once` rule that gives that answer there is spent."""
-    if standing is None:
-        return None
-    for index, rule in enumerate(standing["when"]):
-        if rule.get("once") and matches(rule, facts, seat) and _same(rule, facts, answer):
-            return {**standing, "when": standing["when"][:index] + standing["when"][index + 1:]}
-    return standing
-
-
-def _same(rule: Mapping[str, Any], facts: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
-    wanted = _answer_of(rule, facts)
-    given = answer.get("source", answer.get("card"))
-    return wanted.get("source", wanted.get("card")) == given and all(
-        wanted.get(key) == answer.get(key) for key in WITH)
 
 
 def inert(rule: Mapping[str, Any], state: XiState) -> bool:

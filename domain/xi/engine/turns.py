@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from domain.xi.language.board import Cause, options
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
+from domain.xi.engine.end import end_of_turn
+from domain.xi.language.board import Cause, options
 from domain.xi.language.effects import perform
 from domain.xi.language.layers import derive_all
-from domain.xi.engine.end import end_of_turn
 from domain.xi.state import OVER, PLAY, TURN_T, XiState
 from domain.xi.table import next_seat
 
 
-def end_turn(em: Any, seat: int) -> None:
+def end_turn(em: Emitter, seat: int) -> None:
     """The turn ends (its T is lost), its effects with it, and the next seat's turn starts, unless
     the game ends as a draw here (end.py: quiet turns, turn 400)."""
     state = em.state
@@ -34,7 +35,7 @@ def end_turn(em: Any, seat: int) -> None:
     start_turn(em, next_seat(em.state, seat), em.state.turn + 1, TURN_T, "xi.time.per-turn")
 
 
-def pass_fallen_turn(em: Any) -> None:
+def pass_fallen_turn(em: Emitter) -> None:
     """A player out of a game of 3-4 in their own turn (xi.house.free-for-all): once nothing is
     pending any more, their turn ends and the next seat's starts."""
     state = em.state
@@ -42,14 +43,14 @@ def pass_fallen_turn(em: Any) -> None:
         end_turn(em, state.active)
 
 
-def end_effects(em: Any) -> None:
+def end_effects(em: Emitter) -> None:
     """Every effect under way ends with the turn."""
     for effect in em.state.effects:
         em.emit("effect_ended", CARDS[effect.source].rule, {"since": effect.since, "source": effect.source,
                                                            "to": list(effect.to)})
 
 
-def start_turn(em: Any, seat: int, turn: int, t: int, rule: str) -> None:
+def start_turn(em: Emitter, seat: int, turn: int, t: int, rule: str) -> None:
     """The turn starts, with its T, and the start-of-turn triggers resolve in order."""
     em.emit("turn_started", rule, {"seat": seat, "turn": turn, "t": t})
     run(em, _start_triggers(em.state))
@@ -90,7 +91,7 @@ def _start_triggers(state: XiState) -> list[list]:
     return queue
 
 
-def run(em: Any, queue: list[list]) -> None:
+def run(em: Emitter, queue: list[list]) -> None:
     """Resolve the queued triggers in order, stopping to ask where one needs a choice."""
     while queue and em.state.phase != OVER:
         (source, index), queue = queue[0], queue[1:]
@@ -113,13 +114,13 @@ def run(em: Any, queue: list[list]) -> None:
         _resolve(em, entry, Cause(card, controller, source, target))
 
 
-def _resolve(em: Any, entry: Mapping[str, Any], cause: Cause) -> None:
+def _resolve(em: Emitter, entry: Mapping[str, Any], cause: Cause) -> None:
     mark = len(em.events)
     perform(em, entry, cause)
     state_checks(em, mark)
 
 
-def resume_trigger(em: Any, facts: Mapping[str, Any], choice: Any) -> None:
+def resume_trigger(em: Emitter, facts: Mapping[str, Any], choice: Any) -> None:
     """The chosen target: the trigger resolves, then the rest of the queue."""
     entry = dict(CARDS[facts["card"]].trigger[facts["index"]])
     if _holding(em.state, facts["source"]) is not None:

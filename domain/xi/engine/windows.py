@@ -22,15 +22,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.contract import Action
-from domain.xi.engine.abilities import declare_ability, resolve_ability, use_actions
 from domain.xi.cards.catalogue import CARDS
-from domain.xi.language.drawing import paid_draw
-from domain.xi.language.effects import cancel_skirmish
+from domain.xi.emitter import Emitter
+from domain.xi.engine.abilities import declare_ability, resolve_ability, use_actions
 from domain.xi.engine.play import declare_card, play_actions, resolve
 from domain.xi.engine.skirmish import gone, strike_actions, strike_now
+from domain.xi.engine.turns import end_turn
+from domain.xi.language.drawing import paid_draw
+from domain.xi.language.effects import cancel_skirmish
 from domain.xi.state import OVER, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import next_seat
-from domain.xi.engine.turns import end_turn
 
 PASS: Action = {"type": "pass"}
 KINDS = ("spell", "ability", "skirmish", "draw", "end_turn")
@@ -76,7 +77,7 @@ def _defender(state: XiState, on: Mapping[str, Any]) -> int | None:
     return next((unit.controller for unit in state.units if unit.uid == target), None)
 
 
-def declared(em: Any, on: dict[str, Any], after: int | None = None) -> None:
+def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     """A declaration was made (or its window passed by seat `after`): open the next window, or
     resolve it and carry on."""
     order = responders(em.state, on)
@@ -90,7 +91,7 @@ def declared(em: Any, on: dict[str, Any], after: int | None = None) -> None:
     settle(em)
 
 
-def resolve_declaration(em: Any, on: Mapping[str, Any]) -> None:
+def resolve_declaration(em: Emitter, on: Mapping[str, Any]) -> None:
     """The declaration takes effect, now that nobody answers it (a skirmish waits in its step)."""
     if em.state.phase == OVER:
         return
@@ -109,7 +110,7 @@ def resolve_declaration(em: Any, on: Mapping[str, Any]) -> None:
         end_turn(em, seat)
 
 
-def settle(em: Any) -> None:
+def settle(em: Emitter) -> None:
     """With the skirmish step on top: cancel it if a unit of it is gone, strike at once if the
     attacker has nothing else it could do, else wait for the attacker."""
     state = em.state
@@ -130,14 +131,14 @@ def window_actions(state: XiState, seat: int) -> list[Action]:
     return [dict(PASS)] + play_actions(state, seat, window) + use_actions(state, seat, pt_only=True)
 
 
-def pass_window(em: Any, seat: int, action: Mapping[str, Any]) -> None:
+def pass_window(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     """The seat lets the declaration pass: the next seat's window, or the declaration resolves."""
     on = _declaration(em.state.pending[-1].facts)
     em.emit("window_passed", "xi.house.windows", {"seat": seat, "kind": on["kind"]})
     declared(em, on, after=seat)
 
 
-def answer(em: Any, seat: int, action: Mapping[str, Any]) -> None:
+def answer(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     """The one answer: it resolves whole, then the declaration does, unless it was prevented."""
     on = _declaration(em.state.pending[-1].facts)
     mark = len(em.events)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from domain.xi.language.board import player_immunities
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.language.board import player_immunities
 from domain.xi.language.layers import Stats, selects
 from domain.xi.state import XiState
 

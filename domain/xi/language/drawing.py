@@ -5,13 +5,14 @@ A draw from an empty deck does nothing, and its cost is still paid (xi.time.draw
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Mapping
 
+from domain.xi.emitter import Emitter
 from domain.xi.state import DRAW_COST
 from domain.xi.table import pay_t_first
 
 
-def draw(em: Any, seat: int, cost: Mapping[str, int], rule: str) -> None:
+def draw(em: Emitter, seat: int, cost: Mapping[str, int], rule: str) -> None:
     """`seat` pays `cost` and draws its top card; from an empty deck the cost is still paid."""
     deck = em.state.players[seat].deck
     if not deck:
@@ -20,7 +21,7 @@ def draw(em: Any, seat: int, cost: Mapping[str, int], rule: str) -> None:
     em.emit("card_drawn", rule, {"seat": seat, "cost": dict(cost)}, private={"card": deck[0]}, private_to=seat)
 
 
-def paid_draw(em: Any, seat: int) -> None:
+def paid_draw(em: Emitter, seat: int) -> None:
     """The draw of a turn: 3T, T first and pT for the rest (xi.house.pay-t-first)."""
     player = em.state.players[seat]
     from_t, from_pt = pay_t_first(DRAW_COST, player.t, player.pt)

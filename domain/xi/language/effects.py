@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Callable
 
-from domain.xi.language.board import Cause, amount, holds, player_immunities, resolve, under_way
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.emitter import Emitter
+from domain.xi.language.board import Cause, amount, holds, player_immunities, resolve, under_way
 from domain.xi.language.damage import deal
 from domain.xi.language.drawing import draw
 from domain.xi.language.layers import Stats, derive_all
@@ -25,7 +26,7 @@ from domain.xi.table import capped_life, capped_pt
 Entry = Mapping[str, Any]
 
 
-def perform(em: Any, entry: Entry, cause: Cause) -> None:
+def perform(em: Emitter, entry: Entry, cause: Cause) -> None:
     """Emit the events of one entry for `cause`, if its condition holds."""
     derived = derive_all(em.state)
     if "if" in entry and not holds(em.state, derived, entry["if"], cause):
@@ -33,11 +34,11 @@ def perform(em: Any, entry: Entry, cause: Cause) -> None:
     ACTIONS[entry["do"]](em, entry, cause, derived)
 
 
-def _amount(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> int:
+def _amount(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> int:
     return amount(em.state, derived, entry.get("amount", 0), cause)
 
 
-def _damage(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _damage(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     card = CARDS[cause.card]
     base = _amount(em, entry, cause, derived)
     bonus = dict(entry["bonus"]) if "bonus" in entry else None
@@ -54,7 +55,7 @@ def _damage(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -
                                             "amount": dealt, "steps": steps})
 
 
-def change_life(em: Any, rule: str, target: str | int, by: int) -> None:
+def change_life(em: Emitter, rule: str, target: str | int, by: int) -> None:
     """A unit's or a player's life changes by `by`, not by damage (xi.house.damage-type)."""
     if isinstance(target, str):
         life = next(unit.life for unit in em.state.units if unit.uid == target)
@@ -65,17 +66,17 @@ def change_life(em: Any, rule: str, target: str | int, by: int) -> None:
         em.emit("life_changed", rule, {"target": target, "by": by, "to": life + by})
 
 
-def _heal_unit(em: Any, cause: Cause, unit: Stats, value: int) -> None:
+def _heal_unit(em: Emitter, cause: Cause, unit: Stats, value: int) -> None:
     """A unit heals up to its derived maximum, never past it (L477)."""
     change_life(em, CARDS[cause.card].rule, unit.uid, max(0, min(value, unit.max_life - unit.life)))
 
 
-def _gain(em: Any, cause: Cause, seat: int, value: int) -> None:
+def _gain(em: Emitter, cause: Cause, seat: int, value: int) -> None:
     life = em.state.players[seat].life
     change_life(em, CARDS[cause.card].rule, seat, capped_life(life + value) - life)
 
 
-def _heal(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _heal(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     """Units heal and players gain life (`heal` and `gain_life` read the same on either)."""
     value = _amount(em, entry, cause, derived)
     for target in resolve(em.state, derived, entry["to"], cause):
@@ -85,13 +86,13 @@ def _heal(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> 
             _gain(em, cause, target, value)
 
 
-def _lose_life(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _lose_life(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     value = _amount(em, entry, cause, derived)
     for target in resolve(em.state, derived, entry["to"], cause):
         change_life(em, CARDS[cause.card].rule, target, -value)
 
 
-def _move_life(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _move_life(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     """A unit gives up to `amount` of its life (no more than it has) to the players `to` name."""
     value = _amount(em, entry, cause, derived)
     for giver in resolve(em.state, derived, entry["from"], cause):
@@ -101,13 +102,13 @@ def _move_life(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]
             _gain(em, cause, seat, given)
 
 
-def return_to_hand(em: Any, rule: str, uid: str) -> None:
+def return_to_hand(em: Emitter, rule: str, uid: str) -> None:
     """A unit goes back to its owner's hand; whatever was on it goes to the discard pile later."""
     unit = next(unit for unit in em.state.units if unit.uid == uid)
     em.emit("card_returned", rule, {"uid": uid, "card": unit.card, "owner": unit.owner, "from": "play"})
 
 
-def _return_to_hand(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _return_to_hand(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     if entry["to"] == "self" and cause.source not in derived:  # Endless Jet: from the discard pile
         owner = cause.seat
         if em.state.players[owner].discard[-1:] == [cause.card]:
@@ -119,34 +120,34 @@ def _return_to_hand(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, S
             return_to_hand(em, CARDS[cause.card].rule, target)
 
 
-def _destroy(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _destroy(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     for target in resolve(em.state, derived, entry["to"], cause):
         if isinstance(target, str):
             unit = derived[target]
             em.emit("unit_destroyed", CARDS[cause.card].rule, {"uid": target, "card": unit.card, "owner": unit.owner})
 
 
-def start_effect(em: Any, card_id: str, to: list[str], where: str, op: str, value: Any) -> None:
+def start_effect(em: Emitter, card_id: str, to: list[str], where: str, op: str, value: Any) -> None:
     """An effect begins on the units `to`, until the end of this turn."""
     if to:
         em.emit("effect_started", CARDS[card_id].rule, {"source": card_id, "to": to, "where": where, "op": op,
                                                        "value": value, "since": em.state.clock + 1})
 
 
-def _add_effect(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _add_effect(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     effect = dict(entry["effect"])
     value = effect.get("value", cause.choice)
     to = [target for target in resolve(em.state, derived, entry["to"], cause) if isinstance(target, str)]
     start_effect(em, cause.card, to, effect.get("layer") or effect["list"], effect["op"], value)
 
 
-def _take_control(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _take_control(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     """Control until the end of the turn (xi.house.stolen-unit), as a layer-1 effect."""
     to = [target for target in resolve(em.state, derived, entry["to"], cause) if isinstance(target, str)]
     start_effect(em, cause.card, to, "1", "set", cause.seat)
 
 
-def _prevent(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _prevent(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     """The card the window answers has no effect and goes to its owner's discard pile."""
     declared = cause.answering
     if declared is None or declared["kind"] != "spell":
@@ -157,7 +158,7 @@ def _prevent(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) 
                                                      "owner": declared["declarer"]})
 
 
-def cancel_skirmish(em: Any, rule: str, by: str | None) -> None:
+def cancel_skirmish(em: Emitter, rule: str, by: str | None) -> None:
     """The skirmish under way ends: no damage is dealt, and the unit's skirmish stays used."""
     step = under_way(em.state)
     if step is not None:
@@ -166,11 +167,11 @@ def cancel_skirmish(em: Any, rule: str, by: str | None) -> None:
                                              "target": step.facts["target"], **cause})
 
 
-def _cancel(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _cancel(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     cancel_skirmish(em, CARDS[cause.card].rule, cause.card)
 
 
-def _draw(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _draw(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     """Each player `to` names draws `amount` cards for nothing; an empty deck gives none
     (xi.time.draw-empty), as a paid draw would."""
     value = _amount(em, entry, cause, derived)
@@ -180,7 +181,7 @@ def _draw(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> 
                 draw(em, seat, {"t": 0, "pt": 0}, CARDS[cause.card].rule)
 
 
-def _gain_pt(em: Any, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
+def _gain_pt(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats]) -> None:
     """Each player `to` names gains `amount` pT, never past 20 (xi.cap.pt)."""
     value = _amount(em, entry, cause, derived)
     for seat in resolve(em.state, derived, entry["to"], cause):
