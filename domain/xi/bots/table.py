@@ -3,8 +3,9 @@
 A view lists every unit with its derived stats (layers.py has applied the statics in play), each
 seat's life, T and pT, the cards in play, and the seat's own hand and remaining deck. That is all
 the damage pipeline needs: a skirmish is scored exactly with `damage.deal`, the multipliers in
-play (Flood, Warden) found from the catalogue's damage lists as `damage.multipliers` finds them,
-and a Thesis taking the largest odd number printed on a unit in play.
+play (Flood, Warden) by `damage.multipliers_held` on the cards the view shows in play, a player's
+immunities by `board.immunities`, and a Thesis taking the largest odd number printed on a unit in
+play (`special.odd_numbers_printed`).
 
 Values are in T: a unit is worth about what it costs and what its damage and life can do; a
 wounded unit is worth less, a dead one nothing (or a little, when it comes back to its owner's
@@ -17,8 +18,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS, Card
-from domain.xi.language.damage import deal, modifier_holds
-from domain.xi.language.layers import Keyworded, selects
+from domain.xi.language.board import immunities
+from domain.xi.language.damage import DAMAGE_MODS, deal, multipliers_held
+from domain.xi.language.layers import Keyworded
+from domain.xi.language.special import odd_numbers_printed
 
 View = Mapping[str, Any]
 Holder = tuple  # (id, controller, the unit it is on): a card in play whose statics select units
@@ -29,15 +32,10 @@ def entries(card: Card, shape: str) -> list[dict]:
     return [dict(entry) for entry in getattr(card, shape)]
 
 
-# What the catalogue says about each card, read once: multipliers on a unit's damage (the typed
-# list "damage"), the damage types a player is made immune to, units that pick their damage
-# (Thesis), and units that come back to hand when destroyed (Endless Jet).
-MULTIPLIERS = {card.id: tuple((e["to"], e["value"], e.get("if")) for e in entries(card, "static")
-                              if e.get("list") == "damage" and e["op"] == "multiply") for card in CARDS.values()}
-PLAYER_IMMUNE = {card.id: frozenset(v for e in entries(card, "static")
-                                    if e.get("list") == "damage" and e["op"] == "immune" and e["to"] == "controller"
-                                    for v in ((e["value"],) if isinstance(e["value"], str) else e["value"]))
-                 for card in CARDS.values()}
+# What the catalogue says about each card, read once: whether it multiplies a unit's damage (the
+# typed list "damage", read by damage.py), units that pick their damage (Thesis), and units that
+# come back to hand when destroyed (Endless Jet).
+MULTIPLIES = frozenset(card for card, mods in DAMAGE_MODS.items() if any(mod["op"] == "multiply" for mod in mods))
 PICKS_DAMAGE = frozenset(card.id for card in CARDS.values() if any(e.get("code") for e in entries(card, "static")))
 COMES_BACK = frozenset(card.id for card in CARDS.values()
                        if any(e["when"] == "destroyed" and e["do"] == "return_to_hand" and e["to"] == "self"
@@ -123,11 +121,8 @@ class Table:
         self.opponents = [seat for seat in range(self.seats) if seat != self.me and not self.out[seat]]
         self.in_play = [(card["card"], card["controller"], card["iid"], card["on"]) for card in view["in_play"]]
         self.tags = frozenset(view["tags"])
-        printed = set()
-        for unit in view["units"]:
-            card = CARDS[unit["card"]]
-            printed.update((card.cost, card.damage, card.life))
-        self.odd_max = max((n for n in printed if n % 2), default=0)  # what a Thesis picks: the most
+        # What a Thesis picks: the most.
+        self.odd_max = max(odd_numbers_printed(unit["card"] for unit in view["units"]), default=0)
         self.danger = {self.me: _shares(self._their_cards()), None: _shares(view["deck_list"] or [])}
         self.units: dict[str, Fighter] = {}
         for unit in view["units"]:
@@ -137,9 +132,9 @@ class Table:
                                               unit["skirmishes_left"], unit["owner"], self.danger_to(unit["owner"]))
         holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()]
         holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play]
-        self.holders = [(card, holder) for card, holder in holders if MULTIPLIERS[card]]
-        self.immune = {seat: frozenset().union(*[PLAYER_IMMUNE[card] for card, held, _, _ in self.in_play
-                                                 if held == seat]) for seat in range(self.seats)}
+        self.holders = [(card, holder) for card, holder in holders if card in MULTIPLIES]
+        self.immune = {seat: immunities(card for card, held, _, _ in self.in_play if held == seat)
+                       for seat in range(self.seats)}
         self._hits: dict[tuple, int] = {}
 
     def _their_cards(self) -> list[str]:
@@ -179,8 +174,7 @@ class Table:
 
     def _hit(self, source: Fighter, target: Fighter | int, holders: list) -> int:
         unit = target if isinstance(target, Fighter) else None
-        multipliers = [value for card, holder in holders for to, value, condition in MULTIPLIERS[card]
-                       if selects(to, holder, source.uid, source.seat, source.type) and modifier_holds(condition, unit)]
+        multipliers = multipliers_held(holders, source.uid, source.seat, source.type, unit)
         if unit is None:
             return deal(source.damage, source.type, None, immune=self.immune[target], multipliers=multipliers)[0]
         return deal(source.damage, source.type, unit.type, immune=unit.immune, reductions=unit.reductions,

@@ -18,7 +18,9 @@ from domain.xi.bots.table import PICKS_DAMAGE, Fighter, Table, price_in_t
 from domain.xi.bots.whatif import Cause, WhatIf, attack_now, skirmish_under_way, threat_next
 from domain.xi.cards.catalogue import CARDS, Card
 from domain.xi.engine.abilities import ABILITY
+from domain.xi.language.board import RESTRICTIONS
 from domain.xi.language.layers import selects
+from domain.xi.language.reading import unit_options
 
 THREAT_WEIGHT = 0.5  # the other side's next turn is theirs to play: counted at half
 # How many times a trigger is counted when its card enters play: a few turns, discounted (a word
@@ -64,9 +66,8 @@ def entering(table: Table, card_id: str) -> Fighter:
     uid = f"new:{card_id}"
     left = 1
     for held, holder in _restriction_holders(table):
-        for entry in CARDS[held].static:
-            entry = dict(entry)
-            if entry.get("op") == "skirmishes_per_turn" and selects(entry["to"], holder, uid, table.me, card.type):
+        for entry in RESTRICTIONS[held]:
+            if entry["op"] == "skirmishes_per_turn" and selects(entry["to"], holder, uid, table.me, card.type):
                 left = max(left, entry["value"])
     return Fighter(uid, card_id, table.me, card.type, damage, card.life, card.life, card.keywords, left,
                    danger=table.danger_to(table.me))
@@ -134,14 +135,10 @@ def _best_firing(table: Table, card: Card, source: str, entry: Mapping[str, Any]
 
 
 def options(table: Table, selector: str) -> list[Any]:
-    """What a `target:` selector of the bot's could name now (play.py lists the same)."""
-    base, *filters = selector.split("+")
-    kind = base.split(":", 1)[1]
-    rest = "+".join(["all_units", *filters])
-    found: list[Any] = [unit.uid for unit in table.units.values()
-                        if selects(rest, (None, table.me, None), unit.uid, unit.seat, unit.type)
-                        and (kind in ("unit", "unit_or_player") or (unit.seat == table.me) == (kind == "own_unit"))]
-    if kind == "unit_or_player":
+    """What a `target:` selector of the bot's could name now, as the rules list it (board.options)."""
+    in_play = [(unit.uid, unit.seat, unit.type) for unit in table.units.values()]
+    found: list[Any] = list(unit_options(selector, table.me, in_play))
+    if selector.split("+", 1)[0] == "target:unit_or_player":
         found += [seat for seat in range(table.seats) if not table.out[seat]]
     return found
 

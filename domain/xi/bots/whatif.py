@@ -1,7 +1,8 @@
 """What a card, an ability or a trigger would do, tried on a copy of the bot's table.
 
-The bot reads the card vocabulary (design 4.1) the way the interpreter plays it, on the public
-table only: damage goes through the pipeline, healing stops at the maximum, a destroyed unit is
+The bot reads the card vocabulary (design 4.1) with the rules' own reading of it (selectors,
+amounts and conditions: language/reading.py, this copy answering its questions), on the public
+table only, and plays each effect as the interpreter would: damage goes through the pipeline, healing stops at the maximum, a destroyed unit is
 gone, a stolen one fights for its taker this turn only, a static of a card entering play changes
 the units it selects, a cancel ends the skirmish under way. What the copy cannot play out (a card
 drawn, pT gained, a trigger's later turns) is counted in `extra` at a rough rate in T.
@@ -13,7 +14,6 @@ fight this turn and the next.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,9 +23,8 @@ from domain.xi.cards.catalogue import CARDS
 from domain.xi.cards.vocabulary import ELEMENTS
 from domain.xi.language.damage import deal
 from domain.xi.language.layers import selects
+from domain.xi.language.reading import amount, holds, resolve
 
-_FUNCTION = re.compile(r"(count|copies)\((.+)\)$")
-_COUNT = re.compile(r"count\((.+)\) >= (\d+)$")
 A_CARD = 2.5  # a card drawn, in T (drawing one costs 3T)
 A_PT = 1.8  # a pT gained (banking one costs 2T)
 HEALTH = 0.6  # how much a life point gained is worth beside one lost
@@ -112,54 +111,42 @@ class WhatIf:
 
     # -- the vocabulary --------------------------------------------------------------------------
 
-    def targets(self, selector: str, cause: Cause) -> list[Fighter | int]:
-        base = selector.split("+", 1)[0]
-        if base.startswith("target:"):
-            target = cause.target
-            if isinstance(target, str):
-                return [self.units[target]] if target in self.units else []
-            return [] if target is None else [target]
-        if base == "controller":
-            return [cause.seat]
-        if base == "opponents":
-            return [seat for seat in range(self.table.seats) if seat != cause.seat and not self.table.out[seat]]
-        if base in ("declared", "skirmish"):
-            return []
+    # What the vocabulary asks of this copy (language/reading.py reads selectors, amounts and
+    # conditions on it as the rules do on theirs): units are this copy's Fighters.
+
+    def named(self, target: str | int) -> list[Fighter | int]:
+        if isinstance(target, str):
+            return [self.units[target]] if target in self.units else []
+        return [target]
+
+    def selected(self, selector: str, cause: Cause) -> list[Fighter]:
         holder = (cause.source, cause.seat, cause.on)
         return [unit for unit in self.units.values() if selects(selector, holder, unit.uid, unit.seat, unit.type)]
 
-    def amount(self, value: Any, cause: Cause) -> int:
-        if type(value) is int:
-            return value
-        called = _FUNCTION.match(value) if isinstance(value, str) else None
-        if called is None:
-            return cause.dealt if value == "dealt" else 0
-        if called.group(1) == "copies":
-            return sum(unit.card == called.group(2) for unit in self.units.values()) + sum(
-                card == called.group(2) for card, *_ in self.table.in_play)
-        return len(self.targets(called.group(2), cause))
+    def opponents(self, seat: int) -> list[int]:
+        return [other for other in range(self.table.seats) if other != seat and not self.table.out[other]]
 
-    def holds(self, condition: str, cause: Cause) -> bool:
-        if condition.startswith("tag:"):
-            return condition[4:] in self.tags
-        if condition == "own_turn":
-            return self.table.view["active"] == cause.seat
-        if condition == "target_is_player":
-            return isinstance(cause.target, int)
-        if condition.startswith("target_type:"):
-            target = self.units.get(cause.target) if isinstance(cause.target, str) else None
-            return target is not None and target.type == condition.split(":", 1)[1]
-        if condition.startswith("attacker_not_type:"):
-            attacker = self.units.get(skirmish_under_way(self.table.view)[0] or "")
-            return attacker is not None and attacker.type != condition.split(":", 1)[1]
-        counted = _COUNT.match(condition)
-        if counted:
-            return len(self.targets(counted.group(1), cause)) >= int(counted.group(2))
-        return False
+    def copies(self, card: str) -> int:
+        return sum(unit.card == card for unit in self.units.values()) + sum(
+            held == card for held, *_ in self.table.in_play)
+
+    def true_tags(self) -> set[str]:
+        return self.tags
+
+    def active(self) -> int | None:
+        return self.table.view["active"]
+
+    def unit_type(self, target: str | int | None) -> str | None:
+        unit = self.units.get(target) if isinstance(target, str) else None
+        return unit.type if unit is not None else None
+
+    def attacker_type(self) -> str | None:
+        attacker = self.units.get(skirmish_under_way(self.table.view)[0] or "")
+        return attacker.type if attacker is not None else None
 
     def perform(self, entry: Mapping[str, Any], cause: Cause) -> None:
         """One entry of `on_play`, `trigger` or `ability`, as the interpreter would play it."""
-        if "if" in entry and not self.holds(entry["if"], cause):
+        if "if" in entry and not holds(self, entry["if"], cause):
             return
         do = entry["do"]
         if do == "cancel_skirmish":
@@ -168,62 +155,62 @@ class WhatIf:
         if do == "prevent":
             self.prevented = True
             return
-        value = self.amount(entry.get("amount", 0), cause)
+        value = amount(self, entry.get("amount", 0), cause)
         if do == "damage":
             bonus = dict(entry["bonus"]) if "bonus" in entry else None
-            if bonus and self.holds(bonus["if"], cause):
+            if bonus and holds(self, bonus["if"], cause):
                 value += bonus["add"]
             dtype = entry.get("type", CARDS[cause.card].type)
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     hurt = deal(value, dtype, target.type, immune=target.immune, reductions=target.reductions)[0]
                     self.set_life(target, target.life - hurt)
                 else:
                     self.player_life(target, -deal(value, dtype, None, immune=self.immune[target])[0])
         elif do in ("heal", "gain_life"):
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     self.set_life(target, max(target.life, min(target.max_life, target.life + value)))
                 else:
                     self.player_life(target, value)
         elif do == "lose_life":
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     self.set_life(target, target.life - value)
                 else:
                     self.player_life(target, -value)
         elif do == "move_life":
-            for giver in self.targets(entry["from"], cause):
+            for giver in resolve(self, entry["from"], cause):
                 if isinstance(giver, Fighter):
                     given = min(value, max(0, giver.life))
                     self.set_life(giver, giver.life - given)
-                    for seat in self.targets(entry["to"], cause):
+                    for seat in resolve(self, entry["to"], cause):
                         if isinstance(seat, int):
                             self.player_life(seat, given)
         elif do == "destroy":
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     self.set_life(target, 0)
         elif do == "return_to_hand":
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     self.leave(target)
         elif do == "draw":
-            for seat in self.targets(entry["to"], cause):
+            for seat in resolve(self, entry["to"], cause):
                 if isinstance(seat, int) and self.table.view["players"][seat]["deck_size"]:
                     self.extra += self.table.sign(seat) * value * A_CARD
         elif do == "gain_pt":
-            for seat in self.targets(entry["to"], cause):
+            for seat in resolve(self, entry["to"], cause):
                 if isinstance(seat, int):
                     self.extra += self.table.sign(seat) * value * A_PT
         elif do == "take_control":
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     self.change(target, False, seat=cause.seat, left=0)
         elif do == "add_effect":
             effect = dict(entry["effect"])
             where = effect.get("layer") or effect.get("list")
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     self.static(target, where, effect["op"], effect.get("value", cause.choice), lasting=False)
 
@@ -257,7 +244,7 @@ class WhatIf:
                 self._multiplier(card_id, entry, cause)
                 continue
             if entry.get("list") == "damage" and entry["op"] == "immune":
-                for seat in self.targets(entry["to"], cause):
+                for seat in resolve(self, entry["to"], cause):
                     if isinstance(seat, int):
                         kinds = (entry["value"],) if isinstance(entry["value"], str) else entry["value"]
                         self.immune[seat] = self.immune[seat] | frozenset(kinds)
@@ -266,10 +253,10 @@ class WhatIf:
                 hand = [card for card in self.table.view["hand"] or () if CARDS[card].cost_unit == "t"]
                 self.extra -= entry["value"] * (1.0 + 0.5 * len(hand))
                 continue
-            if "layer" in entry and "if" in entry and not self.holds(entry["if"], cause):
+            if "layer" in entry and "if" in entry and not holds(self, entry["if"], cause):
                 continue  # a static that holds only while it rains, or in its holder's turn: not now
             where = entry.get("layer") or entry.get("list")
-            for target in self.targets(entry["to"], cause):
+            for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
                     self.static(target, where, entry["op"], entry.get("value"), lasting=True)
 

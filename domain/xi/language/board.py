@@ -9,18 +9,16 @@ A target is a unit id (str) or a seat (int).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from domain.xi.cards.catalogue import CARDS
+from domain.xi.language import reading
 from domain.xi.language.layers import Holder, Stats, answers, selects
 from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int
-_COUNT = re.compile(r"count\((.+)\) >= (\d+)$")
-_FUNCTION = re.compile(r"(count|copies)\((.+)\)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,37 +75,13 @@ def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: i
     kept = answers(state, derived)
     aimed = kept.get(("options", selector, seat)) if kept is not None else None
     if aimed is None:  # the units it may name, once per table, selector and seat
-        aimed = _unit_options(derived, selector, seat)
+        in_play = [(uid, unit.controller, unit.type) for uid, unit in derived.items()]
+        aimed = reading.unit_options(selector, seat, in_play)
         if kept is not None:
             kept[("options", selector, seat)] = aimed
     if kind == "unit_or_player":
         return [*aimed, *(other for other, player in enumerate(state.players) if not player.out)]
     return list(aimed)
-
-
-def _unit_options(derived: Mapping[str, Stats], selector: str, seat: int) -> tuple[str, ...]:
-    base, *filters = selector.split("+")
-    kind = base.split(":", 1)[1]
-    rest = "+".join(["all_units", *filters])
-    return tuple(uid for uid in units(derived, rest, (None, seat))
-                 if kind in ("unit", "unit_or_player") or (derived[uid].controller == seat) == (kind == "own_unit"))
-
-
-def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: Cause) -> list[Target]:
-    """What `selector` takes now for `cause`: its target if that is still there, the players it
-    names, or the units it selects."""
-    base = selector.split("+", 1)[0]
-    if base.startswith("target:"):
-        target = cause.target
-        present = target in derived if isinstance(target, str) else target is not None
-        return [target] if present else []
-    if base == "controller":
-        return [cause.seat]
-    if base == "opponents":
-        return [seat for seat, player in enumerate(state.players) if seat != cause.seat and not player.out]
-    if base in ("declared", "skirmish"):
-        return []  # what an answer acts on is read by its own action (effects.py)
-    return units(derived, selector, holder(state, derived, cause))
 
 
 def tags(state: XiState) -> frozenset[str]:
@@ -119,47 +93,70 @@ def copies(state: XiState, card_id: str) -> int:
     return sum(card.card == card_id for card in state.in_play) + sum(unit.card == card_id for unit in state.units)
 
 
+class _OnState:
+    """The rules' table as the vocabulary reads it (reading.py): the state and its derived stats."""
+
+    __slots__ = ("state", "derived")
+
+    def __init__(self, state: XiState, derived: Mapping[str, Stats]):
+        self.state, self.derived = state, derived
+
+    def named(self, target: Target) -> list[Target]:
+        return [target] if not isinstance(target, str) or target in self.derived else []
+
+    def selected(self, selector: str, cause: Cause) -> list[str]:
+        return units(self.derived, selector, holder(self.state, self.derived, cause))
+
+    def opponents(self, seat: int) -> list[int]:
+        return [other for other, player in enumerate(self.state.players) if other != seat and not player.out]
+
+    def copies(self, card: str) -> int:
+        return copies(self.state, card)
+
+    def true_tags(self) -> frozenset[str]:
+        return tags(self.state)
+
+    def active(self) -> int | None:
+        return self.state.active
+
+    def unit_type(self, target: Target) -> str | None:
+        stats = self.derived.get(target) if isinstance(target, str) else None
+        return stats.type if stats is not None else None
+
+    def attacker_type(self) -> str | None:
+        skirmish = under_way(self.state)
+        attacker = self.derived.get(skirmish.facts["attacker"]) if skirmish else None
+        return attacker.type if attacker is not None else None
+
+
+def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: Cause) -> list[Target]:
+    """What `selector` takes now for `cause` (reading.resolve on the rules' table)."""
+    return reading.resolve(_OnState(state, derived), selector, cause)
+
+
 def amount(state: XiState, derived: Mapping[str, Stats], value: int | str, cause: Cause) -> int:
-    """An amount: a number, count(<selector>), copies(<card>), or the damage just dealt."""
-    if type(value) is int:
-        return value
-    if value == "dealt":
-        return cause.dealt
-    called = _FUNCTION.match(value)
-    if called.group(1) == "copies":
-        return copies(state, called.group(2))
-    return len(units(derived, called.group(2), holder(state, derived, cause)))
+    """An amount for `cause` now (reading.amount on the rules' table)."""
+    return reading.amount(_OnState(state, derived), value, cause)
 
 
 def holds(state: XiState, derived: Mapping[str, Stats], condition: str, cause: Cause) -> bool:
-    """Whether an `if` condition holds for `cause` now."""
-    if condition.startswith("tag:"):
-        return condition[4:] in tags(state)
-    if condition == "own_turn":
-        return state.active == cause.seat
-    if condition == "target_is_player":
-        return isinstance(cause.target, int)
-    if condition.startswith("target_type:"):
-        return cause.target in derived and derived[cause.target].type == condition.split(":", 1)[1]
-    if condition.startswith("attacker_not_type:"):
-        skirmish = under_way(state)
-        attacker = derived.get(skirmish.facts["attacker"]) if skirmish else None
-        return attacker is not None and attacker.type != condition.split(":", 1)[1]
-    counted = _COUNT.match(condition)
-    if counted:
-        return len(units(derived, counted.group(1), holder(state, derived, cause))) >= int(counted.group(2))
-    raise ValueError(f"{condition!r} is a condition of `until`, read by checks.py")
+    """Whether an `if` condition holds for `cause` now (reading.holds on the rules' table)."""
+    return reading.holds(_OnState(state, derived), condition, cause)
 
 
 def player_immunities(state: XiState, seat: int) -> frozenset[str]:
     """The damage types a player is immune to (God's Protection)."""
+    return immunities(card.card for card in state.in_play if card.controller == seat)
+
+
+def immunities(held: Iterable[str]) -> frozenset[str]:
+    """The damage types the cards `held` in play (by card id) make their controller immune to."""
     found: set[str] = set()
-    for card in state.in_play:
-        if card.controller == seat:
-            for entry in PLAYER_DAMAGE[card.card]:
-                if entry["op"] == "immune":
-                    value = entry["value"]
-                    found.update((value,) if isinstance(value, str) else value)
+    for card in held:
+        for entry in PLAYER_DAMAGE[card]:
+            if entry["op"] == "immune":
+                value = entry["value"]
+                found.update((value,) if isinstance(value, str) else value)
     return frozenset(found)
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.language.board import player_immunities
-from domain.xi.language.layers import Stats, selects
+from domain.xi.language.layers import Holder, Stats, selects
 from domain.xi.state import XiState
 
 ELEMENTS = ("aqua", "ember", "wind", "stone")
@@ -79,13 +79,18 @@ def multipliers(state: XiState, derived: Mapping[str, Stats], source: Stats, tar
     per Flood in play, whoever played it (xi.house.statement-copies, xi.statement.both)."""
     holders = [(unit.since, unit.card, (unit.uid, unit.controller, None)) for unit in derived.values()]
     holders += [(card.since, card.card, (card.iid, card.controller, card.on)) for card in state.in_play]
-    found = []
-    for _since, card, holder in sorted(holders, key=lambda held: held[0]):
-        for mod in DAMAGE_MODS[card]:
-            if (mod["op"] == "multiply" and selects(mod["to"], holder, source.uid, source.controller, source.type)
-                    and modifier_holds(mod.get("if"), target)):
-                found.append(mod["value"])
-    return found
+    held = ((card, holder) for _since, card, holder in sorted(holders, key=lambda held: held[0]))
+    return multipliers_held(held, source.uid, source.controller, source.type, target)
+
+
+def multipliers_held(held: Iterable[tuple[str, Holder]], uid: str, controller: int, type_: str,
+                     target: Any) -> list[int]:
+    """The multipliers the cards `held` in play (each card id with its holder), in the order
+    given, put on the damage of the unit `uid` (of `controller`, of type `type_`) to `target` (a
+    unit with a `type`, or None for a player)."""
+    return [mod["value"] for card, holder in held for mod in DAMAGE_MODS[card]
+            if mod["op"] == "multiply" and selects(mod["to"], holder, uid, controller, type_)
+            and modifier_holds(mod.get("if"), target)]
 
 
 def unit_hit(state: XiState, derived: Mapping[str, Stats], source: Stats, target: Stats | None,

@@ -9,7 +9,7 @@ data because it reads printed numbers of other cards, which no selector or amoun
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Callable
 
 from domain.xi.cards.catalogue import CARDS
@@ -17,9 +17,14 @@ from domain.xi.cards.catalogue import CARDS
 
 def odd_numbers(state: Any) -> list[int]:
     """The odd numbers printed on the units in play, each once, smallest first."""
+    return odd_numbers_printed(unit.card for unit in state.units)
+
+
+def odd_numbers_printed(cards: Iterable[str]) -> list[int]:
+    """The odd numbers printed (cost, damage, life) on the unit cards `cards`, each once, smallest first."""
     printed = set()
-    for unit in state.units:
-        card = CARDS[unit.card]
+    for card_id in cards:
+        card = CARDS[card_id]
         printed.update((card.cost, card.damage, card.life))
     return sorted(number for number in printed if number % 2)
 
