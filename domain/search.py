@@ -2,7 +2,7 @@
 
 Determinized Monte Carlo tree search: the bot is given its seat's view and the legal actions, as
 every bot is, never the table. It asks the game for tables consistent with that view
-(`rules.determinize(view, rng)`: the cards it cannot see dealt at random among those it has not
+(`rules.search.determinize(view, rng)`: the cards it cannot see dealt at random among those it has not
 seen), grows a UCT tree on each, playing every seat's decisions and the rules' own turns (a
 rival's) as the rules do, with playouts of a bounded length (random moves, or the game's own
 heuristic bot playing every seat on the dealt table) scored by the outcome or, cut short, by the
@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping, Sequence
 
 from domain import rules_turns
+from domain.game import Game
 from domain.contract import Action
 from domain.rng import Rng
 
@@ -65,7 +66,7 @@ class SearchBot:
     version = "1"
     strengths = STRENGTHS
 
-    def __init__(self, rules: Any, budget: Budget = Budget()):
+    def __init__(self, rules: Game[Any], budget: Budget = Budget()):
         self.rules, self.budget = rules, budget
 
     def at_strength(self, level: int) -> "SearchBot":
@@ -88,7 +89,7 @@ class SearchBot:
         visits: dict[str, int] = {}
         totals: dict[str, float] = {}
         for table in range(self.budget.tables):
-            world = self.rules.determinize(view, rng)
+            world = self.rules.search.determinize(view, rng)
             seat = self.rules.to_act(world)
             playouts = self.budget.playouts // self.budget.tables + (table < self.budget.playouts % self.budget.tables)
             root = self._grow(world, legal, playouts, rng, first=anchor)
@@ -168,9 +169,9 @@ class SearchBot:
         """Each seat's reward in [0, 1]: its share of the win once the game is over (nothing when
         a rival the rules play won), else how far its score stands from the best of the others;
         alone at a solitaire, its score (which only rises with the reward). A game that declares
-        `search_rewards(state)` scores the table a playout stopped on itself, over or cut short
-        (e.g. by its lead over a rival), unless it returns None."""
-        if (declared := getattr(self.rules, "search_rewards", None)) is not None:
+        search `rewards` scores the table a playout stopped on itself, over or cut short (e.g. by its
+        lead over a rival), unless they return None."""
+        if self.rules.search is not None and (declared := self.rules.search.rewards) is not None:
             if (rewards := declared(state)) is not None:  # the game's own measure of where a playout stopped
                 return list(rewards)
         outcome = self.rules.outcome(state) if self.rules.to_act(state) is None else None

@@ -1,13 +1,11 @@
 """Chi, the two-player card game of Yin, Yang and Chi (Shane Gelven, Gelvo Games).
 
-`RULES` is the game's rules object for the registry; the rules live in small modules: cards
-(data), rulebook (rule ids), state, actions (legal and refused), decide and flow (events), evolve
-(the fold), view, describe, bots, and scenario (a chosen position in place of a deal, for
-sandbox games).
+`RULES` is the game (domain.game.Game) for the registry, assembled in game.py; the rules live in
+small modules: cards (data), rulebook (rule ids), state, actions (legal and refused), decide and
+flow (events), events (each event type once: its fold in evolve, its lines in describe and lines),
+view, bots, and scenario (a chosen position in place of a deal, for sandbox games).
 """
 
-from domain.chi.rules import ChiRules
+from domain.chi.game import RULES
 
-RULES = ChiRules()
-
-__all__ = ["RULES", "ChiRules"]
+__all__ = ["RULES"]

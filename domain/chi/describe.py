@@ -6,24 +6,15 @@ the card drawn after a conflict, a shuffled order); it may name what the table s
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from domain.chi.cards import label, name_of
-from domain.contract import Event, seat_name
+from domain.contract import seat_name
 
 SCENARIO = "chi.scenario"
 
 Data = Mapping[str, Any]
 Names = Sequence[str]
-
-
-def describe(event: Event, names: Names) -> str:
-    """The event as one sentence, naming seats by `names`."""
-    line = _SCENARIO_LINES.get(event.type) if event.rule == SCENARIO else None
-    line = line or _LINES.get(event.type)
-    if line is None:
-        return event.type.replace("_", " ")
-    return line(event.data, names)
 
 
 _who = seat_name
@@ -47,12 +38,12 @@ def _stacks(stacks: Sequence[Sequence[str]]) -> str:
     return ", ".join(" on ".join(name_of(card) for card in reversed(stack)) for stack in stacks) or "nothing"
 
 
-def _areas_laid_out(data: Data, names: Names) -> str:
+def areas_laid_out(data: Data, names: Names) -> str:
     areas = "; ".join(f"{_who(names, seat)}: {_stacks(stacks)}" for seat, stacks in enumerate(data["areas"]))
     return f"The play areas are laid out: {areas}"
 
 
-def _yang_played(data: Data, names: Names) -> str:
+def yang_played(data: Data, names: Names) -> str:
     if data["new_stack"]:
         where = "starting a new stack"
     else:
@@ -60,25 +51,25 @@ def _yang_played(data: Data, names: Names) -> str:
     return f"{_who(names, data['seat'])} plays {name_of(data['card'])}, {where} ({data['stacks']} stacks)"
 
 
-def _end_triggered(data: Data, names: Names) -> str:
+def end_triggered(data: Data, names: Names) -> str:
     last = data["final_turn_for"]
     when = "at the end of this turn" if last == data["seat"] else f"after {_who(names, last)}'s turn"
     return f"{_who(names, data['seat'])} has {data['stacks']} Yang stacks: the game ends {when}"
 
 
-def _conflict_passed(data: Data, names: Names) -> str:
+def conflict_passed(data: Data, names: Names) -> str:
     if data["automatic"]:
         return f"{_who(names, data['seat'])} has no Chi it may play and passes"
     return f"{_who(names, data['seat'])} passes"
 
 
-def _conflict_resolved(data: Data, names: Names) -> str:
+def conflict_resolved(data: Data, names: Names) -> str:
     winner, target = _who(names, data["winner"]), name_of(data["target"])
     result = f"{target} is destroyed" if data["attacker_won"] else f"{target} stays in play"
     return f"{winner} wins the conflict and {result}; to the discard pile: {_cards(data['discarded'])}"
 
 
-def _game_ended(data: Data, names: Names) -> str:
+def game_ended(data: Data, names: Names) -> str:
     board = ", ".join(f"{_who(names, seat)} {score}" for seat, score in enumerate(data["scores"]))
     winners = data["winners"]
     result = "a tie" if len(winners) != 1 else f"{_who(names, winners[0])} wins"
@@ -86,45 +77,95 @@ def _game_ended(data: Data, names: Names) -> str:
     return f"The game ends ({cause}): {board}; {result}"
 
 
-_LINES: dict[str, Callable[[Data, Names], str]] = {
-    "deck_shuffled": lambda d, n: f"The {d['count']} cards are shuffled into the deck",
-    "first_player_chosen": lambda d, n: f"{_who(n, d['seat'])} is drawn by lot to start",
-    "hand_dealt": lambda d, n: f"{_who(n, d['seat'])} is dealt {d['count']} cards",
-    "row_dealt": lambda d, n: f"The centre row is dealt: {_row(d['cards'])}",
-    "areas_laid_out": _areas_laid_out,
-    "discard_laid_out": lambda d, n: f"The discard pile is laid out face up, bottom first: {_cards(d['cards'])}",
-    "row_refilled": lambda d, n: f"Row {_slots(d['slots'])} refilled from the deck: {_cards(d['cards'])}",
-    "row_slots_left_empty": lambda d, n: f"Row {_slots(d['slots'])} stays empty: the deck and discard pile are empty",
-    "row_cleared": lambda d, n: f"The row holds only Yin and goes to the discard pile: {_cards(d['cards'])}",
-    "discard_reshuffled": lambda d, n: f"The discard pile ({d['count']} cards) is shuffled to form a new deck",
-    "turn_started": lambda d, n: f"Turn {d['turn']}: {_who(n, d['seat'])} to play",
-    "turn_passed": lambda d, n: f"{_who(n, d['seat'])} has no legal action and passes the turn",
-    "card_drawn": lambda d, n: f"{_who(n, d['seat'])} draws {name_of(d['card'])} ({_slots([d['slot']])}) from the row",
-    "yang_played": _yang_played,
-    "end_triggered": _end_triggered,
-    "yin_played": lambda d, n: (
-        f"{_who(n, d['seat'])} attacks {_who(n, d['defender'])}'s {label(d['target'])}"
-        f" with {name_of(d['card'])}"
-    ),
-    "chi_played": lambda d, n: f"{_who(n, d['seat'])} plays a Chi",
-    "conflict_passed": _conflict_passed,
-    "conflict_resolved": _conflict_resolved,
-    "deck_card_drawn": lambda d, n: f"{_who(n, d['seat'])} draws a card from the deck",
-    "attacker_draw_missed": lambda d, n: f"{_who(n, d['seat'])} draws nothing: the deck and discard pile are empty",
-    "discard_required": lambda d, n: f"{_who(n, d['seat'])} holds too many cards and must discard {d['count']}",
-    "card_discarded": lambda d, n: f"{_who(n, d['seat'])} discards {name_of(d['card'])}",
-    "game_ended": _game_ended,
-    "resigned": lambda d, n: f"{_who(n, d['seat'])} resigns; " + " and ".join(_who(n, s) for s in d["winners"])
-    + " wins (" + ", ".join(f"{_who(n, s)} {score}" for s, score in enumerate(d["scores"])) + " at that moment)",
-}
+def deck_shuffled(d: Data, n: Names) -> str:
+    return f"The {d['count']} cards are shuffled into the deck"
 
-# A sandbox game's opening (rule chi.scenario) reuses a deal's events; these lines say so.
-_SCENARIO_LINES: dict[str, Callable[[Data, Names], str]] = {
-    "deck_shuffled": lambda d, n: (
-        f"The {d['count']} cards are laid out as the scenario says; the cards it does not name are shuffled"
-        " into the bottom of the deck"
-    ),
-    "first_player_chosen": lambda d, n: f"In this scenario {_who(n, d['seat'])} started the game",
-    "hand_dealt": lambda d, n: f"{_who(n, d['seat'])} is dealt the scenario's hand of {d['count']} cards",
-    "row_dealt": lambda d, n: f"The centre row is laid out: {_row(d['cards'])}",
-}
+
+def first_player_chosen(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} is drawn by lot to start"
+
+
+def hand_dealt(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} is dealt {d['count']} cards"
+
+
+def row_dealt(d: Data, n: Names) -> str:
+    return f"The centre row is dealt: {_row(d['cards'])}"
+
+
+def discard_laid_out(d: Data, n: Names) -> str:
+    return f"The discard pile is laid out face up, bottom first: {_cards(d['cards'])}"
+
+
+def row_refilled(d: Data, n: Names) -> str:
+    return f"Row {_slots(d['slots'])} refilled from the deck: {_cards(d['cards'])}"
+
+
+def row_slots_left_empty(d: Data, n: Names) -> str:
+    return f"Row {_slots(d['slots'])} stays empty: the deck and discard pile are empty"
+
+
+def row_cleared(d: Data, n: Names) -> str:
+    return f"The row holds only Yin and goes to the discard pile: {_cards(d['cards'])}"
+
+
+def discard_reshuffled(d: Data, n: Names) -> str:
+    return f"The discard pile ({d['count']} cards) is shuffled to form a new deck"
+
+
+def turn_started(d: Data, n: Names) -> str:
+    return f"Turn {d['turn']}: {_who(n, d['seat'])} to play"
+
+
+def turn_passed(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} has no legal action and passes the turn"
+
+
+def card_drawn(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} draws {name_of(d['card'])} ({_slots([d['slot']])}) from the row"
+
+
+def yin_played(d: Data, n: Names) -> str:
+    return (f"{_who(n, d['seat'])} attacks {_who(n, d['defender'])}'s {label(d['target'])}"
+        f" with {name_of(d['card'])}")
+
+
+def chi_played(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} plays a Chi"
+
+
+def deck_card_drawn(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} draws a card from the deck"
+
+
+def attacker_draw_missed(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} draws nothing: the deck and discard pile are empty"
+
+
+def discard_required(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} holds too many cards and must discard {d['count']}"
+
+
+def card_discarded(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} discards {name_of(d['card'])}"
+
+
+def resigned(d: Data, n: Names) -> str:
+    return (f"{_who(n, d['seat'])} resigns; " + " and ".join(_who(n, s) for s in d["winners"])
+    + " wins (" + ", ".join(f"{_who(n, s)} {score}" for s, score in enumerate(d["scores"])) + " at that moment)")
+
+def scenario_deck_shuffled(d: Data, n: Names) -> str:
+    return (f"The {d['count']} cards are laid out as the scenario says; the cards it does not name are shuffled"
+        " into the bottom of the deck")
+
+
+def scenario_first_player_chosen(d: Data, n: Names) -> str:
+    return f"In this scenario {_who(n, d['seat'])} started the game"
+
+
+def scenario_hand_dealt(d: Data, n: Names) -> str:
+    return f"{_who(n, d['seat'])} is dealt the scenario's hand of {d['count']} cards"
+
+
+def scenario_row_dealt(d: Data, n: Names) -> str:
+    return f"The centre row is laid out: {_row(d['cards'])}"

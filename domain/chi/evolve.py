@@ -10,10 +10,9 @@ mis-ordered.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from domain.chi.state import ACTION, CONFLICT, DISCARD, OVER, ROW_SLOTS, ChiState, Conflict, copy_state
-from domain.emitter import fold_by_type
+from domain.chi.state import ACTION, CONFLICT, DISCARD, OVER, ROW_SLOTS, ChiState, Conflict
 
 Facts = Mapping[str, Any]
 
@@ -38,28 +37,28 @@ def _with_hand(hands: list[list[str]], seat: int, hand: list[str]) -> list[list[
     return hands
 
 
-def _deck_shuffled(s: ChiState, facts: Facts) -> None:
+def deck_shuffled(s: ChiState, facts: Facts) -> None:
     s.deck = list(facts["order"])
 
 
-def _first_player_chosen(s: ChiState, facts: Facts) -> None:
+def first_player_chosen(s: ChiState, facts: Facts) -> None:
     s.starter = s.current = facts["seat"]
 
 
-def _hand_dealt(s: ChiState, facts: Facts) -> None:
+def hand_dealt(s: ChiState, facts: Facts) -> None:
     seat, cards = facts["seat"], list(facts["cards"])
     s.deck = _take_from_deck(s.deck, cards)
     s.hands = _with_hand(s.hands, seat, s.hands[seat] + cards)
 
 
-def _row_dealt(s: ChiState, facts: Facts) -> None:
+def row_dealt(s: ChiState, facts: Facts) -> None:
     """The row, left to right; a scenario's row may leave a slot empty (None)."""
     cards = list(facts["cards"])
     s.deck = _take_from_deck(s.deck, [card for card in cards if card is not None])
     s.row = cards + [None] * (ROW_SLOTS - len(cards))
 
 
-def _areas_laid_out(s: ChiState, facts: Facts) -> None:
+def areas_laid_out(s: ChiState, facts: Facts) -> None:
     """A scenario's play areas, taken from the top of the deck seat by seat, each stack bottom up."""
     if any(s.areas):
         raise ValueError("play areas are laid out on a table that already has Yang in play")
@@ -68,14 +67,14 @@ def _areas_laid_out(s: ChiState, facts: Facts) -> None:
     s.areas = areas
 
 
-def _discard_laid_out(s: ChiState, facts: Facts) -> None:
+def discard_laid_out(s: ChiState, facts: Facts) -> None:
     """A scenario's discard pile, bottom first, taken from the top of the deck."""
     cards = list(facts["cards"])
     s.deck = _take_from_deck(s.deck, cards)
     s.discard = s.discard + cards
 
 
-def _row_refilled(s: ChiState, facts: Facts) -> None:
+def row_refilled(s: ChiState, facts: Facts) -> None:
     cards = list(facts["cards"])
     row = list(s.row)
     for slot, card in zip(facts["slots"], cards):
@@ -86,28 +85,28 @@ def _row_refilled(s: ChiState, facts: Facts) -> None:
     s.row = row
 
 
-def _row_cleared(s: ChiState, facts: Facts) -> None:
+def row_cleared(s: ChiState, facts: Facts) -> None:
     cleared = list(facts["cards"])
     s.row = [None if card in cleared else card for card in s.row]
     s.discard = s.discard + cleared
 
 
-def _discard_reshuffled(s: ChiState, facts: Facts) -> None:
+def discard_reshuffled(s: ChiState, facts: Facts) -> None:
     order = list(facts["order"])
     if sorted(order) != sorted(s.discard):
         raise ValueError("the reshuffled deck is not the discard pile")
     s.deck, s.discard = order, []
 
 
-def _turn_started(s: ChiState, facts: Facts) -> None:
+def turn_started(s: ChiState, facts: Facts) -> None:
     s.phase, s.current, s.turn = ACTION, facts["seat"], facts["turn"]
 
 
-def _nothing(s: ChiState, facts: Facts) -> None:
+def nothing(s: ChiState, facts: Facts) -> None:
     """Events that record what did not happen (a pass, an empty slot) change no card."""
 
 
-def _card_drawn(s: ChiState, facts: Facts) -> None:
+def card_drawn(s: ChiState, facts: Facts) -> None:
     seat, slot, card = facts["seat"], facts["slot"], facts["card"]
     row = list(s.row)
     if row[slot] != card:
@@ -117,7 +116,7 @@ def _card_drawn(s: ChiState, facts: Facts) -> None:
     s.hands = _with_hand(s.hands, seat, s.hands[seat] + [card])
 
 
-def _yang_played(s: ChiState, facts: Facts) -> None:
+def yang_played(s: ChiState, facts: Facts) -> None:
     seat, card, index = facts["seat"], facts["card"], facts["stack"]
     stacks = list(s.areas[seat])
     if index == len(stacks):
@@ -130,11 +129,11 @@ def _yang_played(s: ChiState, facts: Facts) -> None:
     s.hands = _with_hand(s.hands, seat, _hand_without(s.hands[seat], card))
 
 
-def _end_triggered(s: ChiState, facts: Facts) -> None:
+def end_triggered(s: ChiState, facts: Facts) -> None:
     s.end_triggered, s.final_turn_for = True, facts["final_turn_for"]
 
 
-def _yin_played(s: ChiState, facts: Facts) -> None:
+def yin_played(s: ChiState, facts: Facts) -> None:
     seat, card, defender = facts["seat"], facts["card"], facts["defender"]
     s.conflict = Conflict(attacker=seat, defender=defender, yin=card, target=facts["target"], chi=[],
                           to_decide=defender, last_played=seat)
@@ -142,7 +141,7 @@ def _yin_played(s: ChiState, facts: Facts) -> None:
     s.hands = _with_hand(s.hands, seat, _hand_without(s.hands[seat], card))
 
 
-def _chi_played(s: ChiState, facts: Facts) -> None:
+def chi_played(s: ChiState, facts: Facts) -> None:
     seat, card = facts["seat"], facts["card"]
     old = s.conflict
     s.conflict = Conflict(attacker=old.attacker, defender=old.defender, yin=old.yin, target=old.target,
@@ -150,7 +149,7 @@ def _chi_played(s: ChiState, facts: Facts) -> None:
     s.hands = _with_hand(s.hands, seat, _hand_without(s.hands[seat], card))
 
 
-def _conflict_resolved(s: ChiState, facts: Facts) -> None:
+def conflict_resolved(s: ChiState, facts: Facts) -> None:
     if facts["attacker_won"]:
         defender, target = facts["defender"], facts["target"]
         areas = list(s.areas)
@@ -160,58 +159,27 @@ def _conflict_resolved(s: ChiState, facts: Facts) -> None:
     s.discard = s.discard + list(facts["discarded"])
 
 
-def _deck_card_drawn(s: ChiState, facts: Facts) -> None:
+def deck_card_drawn(s: ChiState, facts: Facts) -> None:
     seat, card = facts["seat"], facts["card"]
     s.deck = _take_from_deck(s.deck, [card])
     s.hands = _with_hand(s.hands, seat, s.hands[seat] + [card])
 
 
-def _discard_required(s: ChiState, facts: Facts) -> None:
+def discard_required(s: ChiState, facts: Facts) -> None:
     s.phase = DISCARD
 
 
-def _card_discarded(s: ChiState, facts: Facts) -> None:
+def card_discarded(s: ChiState, facts: Facts) -> None:
     seat, card = facts["seat"], facts["card"]
     s.hands = _with_hand(s.hands, seat, _hand_without(s.hands[seat], card))
     s.discard = s.discard + [card]
 
 
-def _game_ended(s: ChiState, facts: Facts) -> None:
+def game_ended(s: ChiState, facts: Facts) -> None:
     s.phase, s.conflict, s.ended_by = OVER, None, facts["reason"]
 
 
-def _resigned(s: ChiState, facts: Facts) -> None:
+def resigned(s: ChiState, facts: Facts) -> None:
     # A conflict under way stays as it was: its cards are still on the table, in plain view.
     s.phase, s.ended_by, s.resigned = OVER, "resignation", facts["seat"]
 
-
-APPLIERS: dict[str, Callable[[ChiState, Facts], None]] = {
-    "deck_shuffled": _deck_shuffled,
-    "first_player_chosen": _first_player_chosen,
-    "hand_dealt": _hand_dealt,
-    "row_dealt": _row_dealt,
-    "areas_laid_out": _areas_laid_out,
-    "discard_laid_out": _discard_laid_out,
-    "row_refilled": _row_refilled,
-    "row_slots_left_empty": _nothing,
-    "row_cleared": _row_cleared,
-    "discard_reshuffled": _discard_reshuffled,
-    "turn_started": _turn_started,
-    "turn_passed": _nothing,
-    "card_drawn": _card_drawn,
-    "yang_played": _yang_played,
-    "end_triggered": _end_triggered,
-    "yin_played": _yin_played,
-    "chi_played": _chi_played,
-    "conflict_passed": _nothing,
-    "conflict_resolved": _conflict_resolved,
-    "deck_card_drawn": _deck_card_drawn,
-    "attacker_draw_missed": _nothing,
-    "discard_required": _discard_required,
-    "card_discarded": _card_discarded,
-    "game_ended": _game_ended,
-    "resigned": _resigned,
-}
-
-evolve = fold_by_type(APPLIERS, copy_state, "Chi")
-EVENT_TYPES = tuple(APPLIERS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 from domain.chi.cards import KIND, YIN, YINS
-from domain.chi.evolve import APPLIERS
+from domain.chi.events import EVENTS
 from domain.chi.state import ChiState, copy_state
 from domain.chi.table import final_scores, has_turn_action, other, over_hand_limit, winners
 from domain.emitter import Emitter as BaseEmitter
@@ -20,7 +20,7 @@ from domain.rng import Rng
 class Emitter(BaseEmitter):
     """A Chi decision's events; it also keeps the row slots the decision emptied."""
 
-    appliers = APPLIERS
+    appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
     def __init__(self, state: ChiState, rng: Rng):

@@ -5,12 +5,7 @@ the viewer's own: a card drawn from the deck is named to its drawer only."""
 from __future__ import annotations
 
 from domain.chi.cards import POINTS, label, name_of
-from domain.chi.describe import SCENARIO, describe
-from domain.lines import Data, TableLine, View, Who, on_table
-
-# What only keeps the table in order: a move list may fold these lines, and no others.
-BOOKKEEPING = frozenset({"deck_shuffled", "row_refilled", "row_slots_left_empty", "discard_reshuffled", "turn_started",
-                         "turn_passed"})
+from domain.lines import Data, View, Who
 
 
 
@@ -19,7 +14,7 @@ def _points(view: View, seat: int, change: int, who: Who) -> str:
     return f"{who(seat)}'s points in play {before} -> {before + change}"
 
 
-def _yang_played(view: View, d: Data, who: Who) -> str:
+def yang_played(view: View, d: Data, who: Who) -> str:
     card, seat = d["card"], d["seat"]
     stacks = f"{d['stacks']} stack{'s' if d['stacks'] != 1 else ''}"
     if d["new_stack"]:
@@ -37,16 +32,16 @@ def _conflict_over(view: View, who: Who) -> str:
     return f" in the conflict over {who(conflict['defender'])}'s {label(conflict['target']['id'])}"
 
 
-def _chi_played(view: View, d: Data, who: Who) -> str:
+def chi_played(view: View, d: Data, who: Who) -> str:
     return f"{who(d['seat'])} plays {name_of(d['card'])}{_conflict_over(view, who)}"
 
 
-def _passed(view: View, d: Data, who: Who) -> str:
+def passed(view: View, d: Data, who: Who) -> str:
     why = " (no Chi it may play)" if d["automatic"] else ""
     return f"{who(d['seat'])} plays no Chi{_conflict_over(view, who)}{why}"
 
 
-def _resolved(view: View, d: Data, who: Who) -> str:
+def resolved(view: View, d: Data, who: Who) -> str:
     winner, defender, target = who(d["winner"]), d["defender"], d["target"]
     if d["attacker_won"]:
         result = (f"{who(defender)}'s {label(target)} is destroyed "
@@ -57,19 +52,7 @@ def _resolved(view: View, d: Data, who: Who) -> str:
     return f"{winner} wins the conflict: {result}; to the discard pile: {discarded}"
 
 
-def _deck_card_drawn(view: View, d: Data, who: Who) -> str:
+def deck_card_drawn(view: View, d: Data, who: Who) -> str:
     if "card" in d:
         return f"{who(d['seat'])} draws {name_of(d['card'])} from the deck"
     return f"{who(d['seat'])} draws a card from the deck"
-
-
-_ON_TABLE: dict[str, TableLine] = {
-    "yang_played": _yang_played,
-    "chi_played": _chi_played,
-    "conflict_passed": _passed,
-    "conflict_resolved": _resolved,
-    "deck_card_drawn": _deck_card_drawn,
-}
-
-
-describe_on = on_table(_ON_TABLE, describe, SCENARIO)

@@ -2,7 +2,7 @@
 
 from domain.chi import RULES
 from domain.chi.cards import label
-from domain.chi.evolve import EVENT_TYPES
+from domain.chi.events import EVENTS
 from domain.contract import Event
 from tests.secrecy import leaves
 from tests.unit.chi.builders import act, draw, table
@@ -35,6 +35,5 @@ def test_no_description_contains_a_private_or_secret_value():
 
 
 def test_every_event_type_has_its_own_line():
-    from domain.chi.describe import _LINES
-
-    assert set(_LINES) == set(EVENT_TYPES)
+    for kind in EVENTS.kinds.values():
+        assert kind.line is not None and kind.fold is not None, kind.type
