@@ -6,8 +6,9 @@ The design is docs/design/xi-cards.md. The package reads from the ground up:
   catalogue (cards.toml, decks.toml and the vocabulary that checks them);
 - `evolve.py` the pure fold, with `standing_match.py` (which once-rule an answer spends) under
   it, and `emitter.py` the Emitter that applies each event of a decision as it is emitted;
-- `language/` the one interpreter of the card vocabulary (layers, selectors and amounts on the
-  board, damage, effects);
+- `language/` the one interpreter of the card vocabulary (layers; selectors, amounts and
+  conditions read once in reading.py, on the board and on the bots' tables alike; damage;
+  effects);
 - `engine/` the turn engine: actions, decide, cards played, abilities, skirmishes, windows,
   standing rules, choices, the state checks and the end of the game;
 - `bots/` the general bot, the table it reads, its values and what-ifs, and determinizing;

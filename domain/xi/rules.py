@@ -1,13 +1,13 @@
 """XiRules: the Xi rules behind the service's one contract (domain.contract.Rules).
 
 Steps 2-4 of docs/design/xi-cards.md: setup, decks, the coin, Time, drawing, banking, ending
-turns and resigning; playing units, skirmishes, derived stats (layers.py), the damage pipeline
-(damage.py) and the loss at 0 life; spells, lasting spells, statements, abilities, start-of-turn
-triggers and the card vocabulary's interpreter (effects.py); response windows, the skirmish step
-and standing rules (windows.py, standing.py), reported through the contract's `pending` and
-`standing_answer`; the end of the game, games of 3-4, scenarios and forks (step 6). Its bots are
-`random`, `general` (bots.py, step 7) and `search`, which searches tables dealt from its view
-(determinize.py).
+turns and resigning; playing units, skirmishes, derived stats (language/layers.py), the damage
+pipeline (language/damage.py) and the loss at 0 life; spells, lasting spells, statements,
+abilities, start-of-turn triggers and the card vocabulary's interpreter (language/); response
+windows, the skirmish step and standing rules (engine/windows.py, engine/standing.py), reported
+through the contract's `pending` and `standing_answer`; the end of the game, games of 3-4,
+scenarios and forks (step 6). Its bots are `random`, `general` (bots/general.py, step 7) and
+`search`, which searches tables dealt from its view (bots/determinize.py).
 """
 
 from __future__ import annotations

@@ -46,7 +46,7 @@ class Seat:
     discard: list[str] = field(default_factory=list)  # top last
     deck_list: list[str] | None = None  # the list as brought; None until brought
     out: bool = False
-    standing: dict | None = None  # the seat's standing rules for its windows (standing.py); hidden
+    standing: dict | None = None  # the seat's standing rules for its windows (engine/standing.py); hidden
 
 
 @dataclass(slots=True)
