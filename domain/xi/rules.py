@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, RulesTurns, Turn
 from domain.rng import Rng
+from domain.game import SearchHooks
 from domain.search import Budget, SearchBot
 from domain.xi.bots.determinize import determinize
 from domain.xi.bots.general import GeneralBot, search_rewards
@@ -54,6 +55,12 @@ XI_SEARCH = Budget(playouts=60, tables=1, depth=30, exploration=0.3, playout_bot
                    left_to_bot=("bring_deck", "choose_order"))
 
 
+def _rewards(state: XiState) -> list[float] | None:
+    """A search bot's playout cut short is scored by what each side holds (bots.search_rewards);
+    one that reached the end, by the outcome as in every game."""
+    return None if to_act(state) is None else search_rewards(state)
+
+
 class XiRules(Interrupts, RulesTurns):
     """Xi Cards for two players, with the house rules of docs/house-rules.md."""
 
@@ -77,6 +84,7 @@ class XiRules(Interrupts, RulesTurns):
 
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
     stand_in_bot = "random"
+    search: SearchHooks[XiState] = SearchHooks(determinize, _rewards)  # what the search bot reads (domain.search)
     standing_rules = True  # xi.house.standing-responses
     # Every seat starts with the standing rule to pass the windows it cannot answer
     # (xi.house.pass-when-unable); a game stored before the option was made without it.
@@ -163,9 +171,8 @@ class XiRules(Interrupts, RulesTurns):
         return determinize(view, rng)
 
     def search_rewards(self, state: XiState) -> list[float] | None:
-        """A search bot's playout cut short is scored by what each side holds (bots.search_rewards);
-        one that reached the end, by the outcome as in every game."""
-        return None if self.to_act(state) is None else search_rewards(state)
+        """What the search bot scores a playout's table by (`_rewards`)."""
+        return _rewards(state)
 
     def scores(self, state: XiState) -> list[int]:
         """Life, as the outcome counts it."""
