@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event, seat_name
-from domain.xi.cards import NAME
-from domain.xi.labels import labels
+from domain.xi.cards.catalogue import NAME
+from domain.xi.cards.labels import labels
 
 Data = Mapping[str, Any]
 Names = Sequence[str]

@@ -13,7 +13,8 @@ from copy import deepcopy
 from typing import Any, Callable, Mapping
 
 from domain.emitter import fold_by_type
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.standing_match import spent
 from domain.xi.state import (
     CHOOSE_STEP,
     DECK_STEP,
@@ -30,44 +31,14 @@ from domain.xi.state import (
     Step,
     Unit,
     XiState,
-    copy_in_play,
-    copy_seat,
     copy_state,
-    copy_unit,
+    writable_in_play,
+    writable_seat,
+    writable_unit,
 )
-from domain.xi.standing import spent
 from domain.xi.table import capped_pt
 
 Facts = Mapping[str, Any]
-
-
-def _seat(s: XiState, index: int) -> Seat:
-    """A copy of seat `index`, put in a new players list: the applier may then change it."""
-    seat = copy_seat(s.players[index])
-    players = list(s.players)
-    players[index] = seat
-    s.players = players
-    return seat
-
-
-def _unit(s: XiState, uid: str) -> Unit:
-    """A copy of the unit `uid`, put in a new units list: the applier may then change it."""
-    for index, unit in enumerate(s.units):
-        if unit.uid == uid:
-            unit = copy_unit(unit)
-            s.units = s.units[:index] + [unit] + s.units[index + 1:]
-            return unit
-    raise ValueError(f"no unit {uid} in play")
-
-
-def _in_play(s: XiState, iid: str) -> InPlay:
-    """A copy of the spell in play `iid`, put in a new list: the applier may then change it."""
-    for index, card in enumerate(s.in_play):
-        if card.iid == iid:
-            card = copy_in_play(card)
-            s.in_play = s.in_play[:index] + [card] + s.in_play[index + 1:]
-            return card
-    raise ValueError(f"no spell {iid} in play")
 
 
 def _tick(s: XiState, since: int) -> None:
@@ -110,13 +81,13 @@ def _game_prepared(s: XiState, facts: Facts) -> None:
 
 def _deck_brought(s: XiState, facts: Facts) -> None:
     _pop(s, DECK_STEP, facts["seat"])
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     seat.deck_list = list(facts["cards"])
     seat.deck = list(facts["cards"])
 
 
 def _deck_shuffled(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     order = list(facts["order"])
     if sorted(order) != sorted(seat.deck):
         raise ValueError("the shuffled deck is not the deck")
@@ -124,7 +95,7 @@ def _deck_shuffled(s: XiState, facts: Facts) -> None:
 
 
 def _card_drawn(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     card = facts["card"]
     if not seat.deck or seat.deck[0] != card:
         raise ValueError(f"{card} is not on top of seat {facts['seat']}'s deck")
@@ -133,7 +104,7 @@ def _card_drawn(s: XiState, facts: Facts) -> None:
 
 
 def _draw_missed(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     if seat.deck:
         raise ValueError("a draw was missed from a deck that holds cards")
     _spend(seat, facts["cost"])
@@ -152,14 +123,14 @@ def _order_chosen(s: XiState, facts: Facts) -> None:
 
 def _turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
-    _seat(s, facts["seat"]).t = facts["t"]
+    writable_seat(s, facts["seat"]).t = facts["t"]
     for unit in s.units:
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
-            changed = _unit(s, unit.uid)
+            changed = writable_unit(s, unit.uid)
             changed.skirmishes = changed.uses = 0
     for card in s.in_play:
         if card.uses:
-            _in_play(s, card.iid).uses = 0
+            writable_in_play(s, card.iid).uses = 0
 
 
 def _answered(s: XiState, seat: Seat, facts: Facts) -> None:
@@ -171,7 +142,7 @@ def _answered(s: XiState, seat: Seat, facts: Facts) -> None:
 
 
 def _card_declared(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     card = facts["card"]
     if card not in seat.hand:
         raise ValueError(f"{card} is not in seat {facts['seat']}'s hand")
@@ -183,10 +154,10 @@ def _card_declared(s: XiState, facts: Facts) -> None:
 
 
 def _ability_declared(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     _spend(seat, facts["paid"])
     source = facts["source"]
-    held = _unit(s, source) if source.startswith("u") else _in_play(s, source)
+    held = writable_unit(s, source) if source.startswith("u") else writable_in_play(s, source)
     held.uses += 1
     _answered(s, seat, facts)
 
@@ -212,7 +183,7 @@ def _card_prevented(s: XiState, facts: Facts) -> None:
 
 
 def _standing_set(s: XiState, facts: Facts) -> None:
-    _seat(s, facts["seat"]).standing = facts["rules"]
+    writable_seat(s, facts["seat"]).standing = facts["rules"]
 
 
 def _card_in_play(s: XiState, facts: Facts) -> None:
@@ -223,14 +194,14 @@ def _card_in_play(s: XiState, facts: Facts) -> None:
 
 def _card_discarded(s: XiState, facts: Facts) -> None:
     if facts.get("iid"):
-        _in_play(s, facts["iid"])  # it must be there
+        writable_in_play(s, facts["iid"])  # it must be there
         s.in_play = [card for card in s.in_play if card.iid != facts["iid"]]
-    seat = _seat(s, facts["owner"])
+    seat = writable_seat(s, facts["owner"])
     seat.discard = seat.discard + [facts["card"]]
 
 
 def _card_returned(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["owner"])
+    seat = writable_seat(s, facts["owner"])
     if facts["from"] == "play":
         _leave(s, facts["uid"])
     elif seat.discard[-1:] == [facts["card"]]:
@@ -242,7 +213,7 @@ def _card_returned(s: XiState, facts: Facts) -> None:
 
 def _life_changed(s: XiState, facts: Facts) -> None:
     target = facts["target"]
-    held = _unit(s, target) if isinstance(target, str) else _seat(s, target)
+    held = writable_unit(s, target) if isinstance(target, str) else writable_seat(s, target)
     if held.life + facts["by"] != facts["to"]:
         raise ValueError(f"life {held.life} changed by {facts['by']} is not {facts['to']}")
     held.life = facts["to"]
@@ -275,7 +246,7 @@ def _unit_entered(s: XiState, facts: Facts) -> None:
 
 
 def _skirmish_declared(s: XiState, facts: Facts) -> None:
-    _unit(s, facts["attacker"]).skirmishes += 1  # used, whatever becomes of the skirmish
+    writable_unit(s, facts["attacker"]).skirmishes += 1  # used, whatever becomes of the skirmish
     s.pending = s.pending + [Step(SKIRMISH_STEP, facts["seat"], {"attacker": facts["attacker"],
                                                                    "target": facts["target"]})]
 
@@ -283,33 +254,33 @@ def _skirmish_declared(s: XiState, facts: Facts) -> None:
 def _damage_dealt(s: XiState, facts: Facts) -> None:
     target = facts["target"]
     if isinstance(target, str):
-        _unit(s, target).life -= facts["amount"]  # may go to 0 or less until the state check
+        writable_unit(s, target).life -= facts["amount"]  # may go to 0 or less until the state check
     else:
-        seat = _seat(s, target)
+        seat = writable_seat(s, target)
         seat.life = max(0, seat.life - facts["amount"])  # xi.house.life-floor
 
 
 def _unit_destroyed(s: XiState, facts: Facts) -> None:
     _leave(s, facts["uid"])
-    seat = _seat(s, facts["owner"])
+    seat = writable_seat(s, facts["owner"])
     seat.discard = seat.discard + [facts["card"]]
 
 
 def _time_banked(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     _spend(seat, {"t": facts["t"], "pt": 0})
     seat.pt = capped_pt(seat.pt + facts["pt"])
 
 
 def _pt_gained(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     if capped_pt(seat.pt + facts["by"]) != facts["to"]:
         raise ValueError(f"{seat.pt}pT and {facts['by']}pT gained is not {facts['to']}pT")
     seat.pt = facts["to"]
 
 
 def _turn_ended(s: XiState, facts: Facts) -> None:
-    _seat(s, facts["seat"]).t = 0  # xi.time.expires
+    writable_seat(s, facts["seat"]).t = 0  # xi.time.expires
     # xi.house.no-win: with every deck empty, a turn is quiet unless it ends with less life on the
     # table (players still in, and units) than the end of every turn before it since they emptied.
     if any(player.deck for player in s.players if not player.out):
@@ -325,7 +296,7 @@ def _turn_ended(s: XiState, facts: Facts) -> None:
 def _player_out(s: XiState, facts: Facts) -> None:
     """The seat is out of a game of 3-4 (xi.house.free-for-all): the cards it owns leave play for
     its discard pile, and the effects under way forget them."""
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     leaving = set(facts["cards"])
     gone = [unit.card for unit in s.units if unit.uid in leaving] + [c.card for c in s.in_play if c.iid in leaving]
     if len(gone) != len(leaving):
@@ -341,7 +312,7 @@ def _seat_laid_out(s: XiState, facts: Facts) -> None:
     """A scenario's seat (scenario.py): its life, time and cards."""
     if not s.players:
         s.players = [Seat() for _ in range(facts["seats"])]
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     seat.life, seat.t, seat.pt, seat.out = facts["life"], facts["t"], facts["pt"], facts["out"]
     seat.hand, seat.deck, seat.discard = list(facts["hand"]), list(facts["deck"]), list(facts["discard"])
     seat.deck_list, seat.standing = list(facts["deck_list"]), facts["standing"]
@@ -361,7 +332,7 @@ def _table_laid_out(s: XiState, facts: Facts) -> None:
 
 
 def _resigned(s: XiState, facts: Facts) -> None:
-    _seat(s, facts["seat"]).out = True
+    writable_seat(s, facts["seat"]).out = True
     # The stack stays as it was (a card declared stays declared), but nothing on it waits any more.
     s.phase, s.ended_by, s.winners = OVER, "resignation", list(facts["winners"])
 

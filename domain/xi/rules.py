@@ -1,13 +1,13 @@
 """XiRules: the Xi rules behind the service's one contract (domain.contract.Rules).
 
 Steps 2-4 of docs/design/xi-cards.md: setup, decks, the coin, Time, drawing, banking, ending
-turns and resigning; playing units, skirmishes, derived stats (layers.py), the damage pipeline
-(damage.py) and the loss at 0 life; spells, lasting spells, statements, abilities, start-of-turn
-triggers and the card vocabulary's interpreter (effects.py); response windows, the skirmish step
-and standing rules (windows.py, standing.py), reported through the contract's `pending` and
-`standing_answer`; the end of the game, games of 3-4, scenarios and forks (step 6). Its bots are
-`random`, `general` (bots.py, step 7) and `search`, which searches tables dealt from its view
-(determinize.py).
+turns and resigning; playing units, skirmishes, derived stats (language/layers.py), the damage
+pipeline (language/damage.py) and the loss at 0 life; spells, lasting spells, statements,
+abilities, start-of-turn triggers and the card vocabulary's interpreter (language/); response
+windows, the skirmish step and standing rules (engine/windows.py, engine/standing.py), reported
+through the contract's `pending` and `standing_answer`; the end of the game, games of 3-4,
+scenarios and forks (step 6). Its bots are `random`, `general` (bots/general.py, step 7) and
+`search`, which searches tables dealt from its view (bots/determinize.py).
 """
 
 from __future__ import annotations
@@ -17,25 +17,27 @@ from typing import Any, Mapping, Sequence
 from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Decision, Event, Interrupts, Outcome, Pending, RulesTurns, Turn
 from domain.rng import Rng
+from domain.game import SearchHooks
 from domain.search import Budget, SearchBot
-from domain.xi.actions import legal_actions
-from domain.xi.bots import GeneralBot, search_rewards
-from domain.xi.card_table import render as card_table
-from domain.xi.cards import CARDS
-from domain.xi.choices import rule_of
-from domain.xi.decide import Emitter, decide_events, setup_events
-from domain.xi.decks import NAMED
-from domain.xi.determinize import determinize
-from domain.xi.faq_removals import REMOVED_NAMES, without_faq_removals
+from domain.xi.bots.determinize import determinize
+from domain.xi.bots.general import GeneralBot, search_rewards
+from domain.xi.cards.card_table import render as card_table
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.decks import NAMED
+from domain.xi.cards.faq_removals import REMOVED_NAMES, without_faq_removals
 from domain.xi.describe import BOOKKEEPING, describe, describe_on
+from domain.xi.emitter import Emitter
+from domain.xi.engine.actions import legal_actions
+from domain.xi.engine.choices import rule_of
+from domain.xi.engine.decide import decide_events, setup_events
+from domain.xi.engine.standing import UNABLE, standing_actions, standing_answer, starting
+from domain.xi.engine.windows import PASS, RULE
 from domain.xi.evolve import evolve
 from domain.xi.rulebook import RULEBOOK
 from domain.xi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
-from domain.xi.standing import UNABLE, standing_actions, standing_answer, starting
 from domain.xi.state import CHOOSE_STEP, OVER, SETUP, WINDOW_STEP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
 from domain.xi.view import outcome, view
-from domain.xi.windows import PASS, RULE
 
 # xi.house.takeback: a bank, a set of standing rules, and a card played or an ability used that
 # opened no window (what it resolved to included) draw nothing and show nothing.
@@ -51,6 +53,12 @@ REVERSIBLE = frozenset({"time_banked", "standing_set", "card_declared", "ability
 # it holds its own: the README gives the figures.
 XI_SEARCH = Budget(playouts=60, tables=1, depth=30, exploration=0.3, playout_bot="general", anchor=0.03,
                    left_to_bot=("bring_deck", "choose_order"))
+
+
+def _rewards(state: XiState) -> list[float] | None:
+    """A search bot's playout cut short is scored by what each side holds (bots.search_rewards);
+    one that reached the end, by the outcome as in every game."""
+    return None if to_act(state) is None else search_rewards(state)
 
 
 class XiRules(Interrupts, RulesTurns):
@@ -76,6 +84,7 @@ class XiRules(Interrupts, RulesTurns):
 
     state_types = (XiState, Seat, Step, Unit, InPlay, Effect)
     stand_in_bot = "random"
+    search: SearchHooks[XiState] = SearchHooks(determinize, _rewards)  # what the search bot reads (domain.search)
     standing_rules = True  # xi.house.standing-responses
     # Every seat starts with the standing rule to pass the windows it cannot answer
     # (xi.house.pass-when-unable); a game stored before the option was made without it.
@@ -162,9 +171,8 @@ class XiRules(Interrupts, RulesTurns):
         return determinize(view, rng)
 
     def search_rewards(self, state: XiState) -> list[float] | None:
-        """A search bot's playout cut short is scored by what each side holds (bots.search_rewards);
-        one that reached the end, by the outcome as in every game."""
-        return None if self.to_act(state) is None else search_rewards(state)
+        """What the search bot scores a playout's table by (`_rewards`)."""
+        return _rewards(state)
 
     def scores(self, state: XiState) -> list[int]:
         """Life, as the outcome counts it."""

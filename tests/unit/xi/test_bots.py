@@ -3,10 +3,10 @@ only, and a small seeded sample of games against the random player."""
 
 from __future__ import annotations
 
+from domain.bots import DeckChoosing
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.bots import DeckChoosing
-from domain.xi.bots import GeneralBot
+from domain.xi.bots.general import GeneralBot
 from domain.xi.state import XiState
 from tests.unit.xi.builders import act, play, public_twin, skirmish, table
 

@@ -2,7 +2,7 @@
 
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 from domain.xi.describe import _LINES
 from domain.xi.evolve import EVENT_TYPES
 from tests.unit.xi.builders import DECK, OTHER_DECK, act, prepared, table

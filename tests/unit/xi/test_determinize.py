@@ -12,8 +12,8 @@ import pytest
 from domain import rules_turns
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.decks import NAMED
-from domain.xi.determinize import seen_of
+from domain.xi.bots.determinize import seen_of
+from domain.xi.cards.decks import NAMED
 from domain.xi.state import COPIES_MAX, XiState
 from tests.unit.xi.builders import DECK
 
