@@ -160,6 +160,7 @@ class Game(Generic[S]):
     titles: Sequence[str] = ()  # the game's ranks, lowest first
     catalogue: Mapping[str, Any] = field(default_factory=dict)  # its public card list: id -> card with `to_json`
     rated_seats: str = "all"  # "persons": its ratings count games between players only
+    card_table: Callable[[], str] | None = None  # its catalogue as a Markdown page (`chronicle cards`)
     # Whether this code re-runs a game recorded under another rules version with these options.
     replays: Callable[[str, Options], bool] | None = None
 

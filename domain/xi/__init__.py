@@ -12,14 +12,14 @@ The design is docs/design/xi-cards.md. The package reads from the ground up:
 - `engine/` the turn engine: actions, decide, cards played, abilities, skirmishes, windows,
   standing rules, choices, the state checks and the end of the game;
 - `bots/` the general bot, the table it reads, its values and what-ifs, and determinizing;
-- on top, what the service reads: `view.py`, `describe.py`, `rulebook.py`, the scenarios
-  (`scenario.py`, `scenario_pending.py`) and `XiRules` in `rules.py`.
+- on top, what the service reads: `view.py`, `describe.py` (the lines), `events.py` (each event
+  once: its fold, its line, whether it may be taken back), `rulebook.py`, the scenarios
+  (`scenario.py`, `scenario_pending.py`) and the game itself (`RULES`, a domain.game.Game) in
+  `game.py`.
 
 Registered in domain/registry.py, so the conformance suite plays it like every game.
 """
 
-from domain.xi.rules import XiRules
+from domain.xi.game import RULES
 
-RULES = XiRules()
-
-__all__ = ["RULES", "XiRules"]
+__all__ = ["RULES"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.emitter import Emitter as BaseEmitter
-from domain.xi.evolve import APPLIERS
+from domain.xi.events import EVENTS
 from domain.xi.state import XiState, copy_state
 
 
@@ -36,7 +36,7 @@ class Emitter(BaseEmitter):
     """An Xi decision's events, each applied to the decision's own table as it is emitted."""
 
     state: XiState
-    appliers = APPLIERS
+    appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
     def emit(self, type: str, rule: str, data: Mapping[str, Any], **hidden: Any) -> None:

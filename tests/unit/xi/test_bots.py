@@ -141,8 +141,8 @@ def test_a_deck_choosing_wrapper_brings_its_deck_and_plays_as_its_bot():
     state = RULES.setup(2, {}, Rng("d", "setup")).state
     legal = RULES.legal_actions(state, 0)
     deck = legal[-1]["deck"]
-    bot = DeckChoosing(BOT, RULES.bring_deck(deck))
+    bot = DeckChoosing(BOT, RULES.decks.bring(deck))
     assert bot.choose(RULES.view(state, 0), legal, Rng("d")) == {"type": "bring_deck", "deck": deck}
-    listed = DeckChoosing(BOT, RULES.bring_deck(["earth-moth"] * 3))
+    listed = DeckChoosing(BOT, RULES.decks.bring(["earth-moth"] * 3))
     assert listed.choose(RULES.view(state, 0), legal, Rng("d")) == {"type": "bring_deck", "cards": ["earth-moth"] * 3}
     assert (bot.name, bot.version) == (BOT.name, BOT.version)
