@@ -26,7 +26,7 @@ from urllib.parse import urlparse
 
 from services.bootstrap import DEFAULT_REDIS_URL
 from services.bot_queue import redis_answers
-from web.server_process import GRACEFUL_SECONDS, gunicorn_command
+from cli.server_process import GRACEFUL_SECONDS, gunicorn_command
 
 log = logging.getLogger("launch")
 

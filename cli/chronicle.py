@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "cards":
             return card_table(args.game)
         if args.command == "simulate":
-            from web.simulate_report import run_simulation
+            from cli.simulate_report import run_simulation
 
             return run_simulation(args)
         if args.command in ("serve", "projections"):
