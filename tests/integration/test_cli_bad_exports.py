@@ -16,7 +16,7 @@ from domain.rng import commitment
 from services.audit import export_lines
 from services.bootstrap import build
 from tests.integration.test_cli import chronicle
-from web import cli
+from cli import chronicle as cli
 
 
 @pytest.fixture(scope="module")
