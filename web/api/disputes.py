@@ -20,7 +20,7 @@ from web.bodies import INT64_MAX
 from web.examples import EXAMPLES
 from web.links import next_link
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
-from web.schemas import NEXT_PAGE, WholeNumber, cursor_field
+from web.api.common_schemas import NEXT_PAGE, WholeNumber, cursor_field
 
 blp = Blueprint("disputes", __name__, url_prefix="/api/games", description="Disputes about steps of a game")
 

@@ -8,7 +8,7 @@ from flask import url_for
 from flask.views import MethodView
 
 from domain import registry
-from web import schemas
+from web.api import games_schemas as schemas
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.examples import EXAMPLES

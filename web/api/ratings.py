@@ -13,8 +13,8 @@ from projections.ratings import rated_entry
 from projections.solo_boards import has_rival
 from services.errors import NotFound
 from services.players import PlayerNotFound
-from web import schemas
-from web.api_rules import rules_of
+from web.api import ratings_schemas as schemas
+from web.api.rules import rules_of
 from web.blueprint import Blueprint, chronicle
 from web.links import next_link
 

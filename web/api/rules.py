@@ -15,9 +15,9 @@ from flask.views import MethodView
 from domain import registry
 from domain.contract import Rules
 from services.errors import GameNotFound
-from web import schemas
+from web.api import rules_schemas as schemas
 from web.blueprint import Blueprint
-from web.new_game_form import bot_strengths
+from web.pages.new_game_form import bot_strengths
 
 blp = Blueprint("rules", __name__, url_prefix="/api", description="The public rules of each game")
 

@@ -23,7 +23,7 @@ from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.examples import EXAMPLES
 from web.openapi import SEAT_ERRORS, server_sent_event
-from web.schemas import WholeNumber
+from web.api.common_schemas import WholeNumber
 
 blp = Blueprint("stream", __name__, url_prefix="/api/games", description="Live streams (server-sent events)")
 
