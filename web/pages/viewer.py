@@ -25,7 +25,7 @@ from web.pages.new_game_form import (DEFAULT_FORM, MAX_KEY_LENGTH, casual_chosen
 
 blp = Blueprint("viewer", __name__)
 
-TABLES = Path(__file__).parent / "static" / "tables"
+TABLES = Path(__file__).parents[1] / "static" / "tables"  # the app's static folder, web/static
 LISTED_GAMES = 100
 
 
