@@ -11,7 +11,7 @@ from marshmallow import Schema, fields
 
 from services.audit import audit_game, export_lines
 from web.blueprint import Blueprint, chronicle
-from web.examples import EXAMPLES
+from web.api.examples import EXAMPLES
 from web.off_the_loop import off_the_loop
 
 blp = Blueprint("audit", __name__, url_prefix="/api/games", description="Audit and export of finished games")

@@ -17,8 +17,8 @@ from web import problem_types
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
-from web.examples import EXAMPLES
-from web.links import next_link
+from web.api.examples import EXAMPLES
+from web.api.links import next_link
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 from web.api.common_schemas import NEXT_PAGE, WholeNumber, cursor_field
 

@@ -14,8 +14,8 @@ from web.api import play_schemas as schemas
 from web.api.common_schemas import VersionsQuery
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle, json_body
-from web.examples import EXAMPLES
-from web.links import with_next_page
+from web.api.examples import EXAMPLES
+from web.api.links import with_next_page
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")

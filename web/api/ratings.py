@@ -16,7 +16,7 @@ from services.players import PlayerNotFound
 from web.api import ratings_schemas as schemas
 from web.api.rules import rules_of
 from web.blueprint import Blueprint, chronicle
-from web.links import next_link
+from web.api.links import next_link
 
 blp = Blueprint("ratings", __name__, url_prefix="/api", description="Ratings and leaderboards")
 

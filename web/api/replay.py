@@ -13,8 +13,8 @@ from web.api.disputes import record_link
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
-from web.examples import EXAMPLES
-from web.links import with_next_page
+from web.api.examples import EXAMPLES
+from web.api.links import with_next_page
 from web.openapi import SEAT_ERRORS
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replays, step by step")

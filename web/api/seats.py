@@ -10,7 +10,7 @@ from services.presenting import present_game
 from web.api.games_schemas import MAX_SEATS, GameView
 from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
-from web.examples import EXAMPLES
+from web.api.examples import EXAMPLES
 
 blp = Blueprint("seats", __name__, url_prefix="/api/games", description="Open seats")
 

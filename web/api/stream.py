@@ -21,7 +21,7 @@ from services.streams import GameStream
 from web.auth import bearer_token
 from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle
-from web.examples import EXAMPLES
+from web.api.examples import EXAMPLES
 from web.openapi import SEAT_ERRORS, server_sent_event
 from web.api.common_schemas import WholeNumber
 
