@@ -9,9 +9,9 @@ from flask import Response
 from flask.views import MethodView
 
 from services.audit import audit_game, export_lines
-from web.blueprint import Blueprint, chronicle
 from web.api import audit_schemas as schemas
 from web.api.examples import EXAMPLES
+from web.blueprint import Blueprint, chronicle
 from web.off_the_loop import off_the_loop
 
 blp = Blueprint("audit", __name__, url_prefix="/api/games", description="Audit and export of finished games")

@@ -6,8 +6,8 @@ from uuid import UUID
 
 from flask.views import MethodView
 
-from web.api import challenges_schemas as schemas
 from web import problem_types as kinds
+from web.api import challenges_schemas as schemas
 from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
 from web.openapi import BODY_ERRORS

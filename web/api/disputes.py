@@ -13,11 +13,11 @@ from services.disputes import file_dispute, record_page, record_what_if
 from services.what_if import what_if
 from services.seats import seat_of_token
 from web import problem_types
-from web.auth import bearer_token, required_bearer_token
-from web.blueprint import BEARER, Blueprint, chronicle
 from web.api import disputes_schemas as schemas
 from web.api.examples import EXAMPLES
 from web.api.links import next_link
+from web.auth import bearer_token, required_bearer_token
+from web.blueprint import BEARER, Blueprint, chronicle
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("disputes", __name__, url_prefix="/api/games", description="Disputes about steps of a game")

@@ -5,8 +5,8 @@ from marshmallow import Schema, fields, validate
 
 from services.dispute_log import KINDS
 from services.disputes import MAX_CLAIM, MAX_PAGE, PAGE
-from web.bodies import INT64_MAX
 from web.api.common_schemas import NEXT_PAGE, WholeNumber, cursor_field
+from web.bodies import INT64_MAX
 
 
 class DisputeRequest(Schema):

@@ -9,10 +9,10 @@ from flask.views import MethodView
 
 from domain import registry
 from web.api import games_schemas as schemas
-from web.auth import bearer_token
-from web.blueprint import BEARER, Blueprint, chronicle
 from web.api.examples import EXAMPLES
 from web.api.links import next_link
+from web.auth import bearer_token
+from web.blueprint import BEARER, Blueprint, chronicle
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Create, list and look at games")

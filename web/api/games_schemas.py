@@ -6,8 +6,8 @@ from marshmallow import Schema, fields, validate
 
 from projections.pages import MAX_LIMIT, MAX_OFFSET
 from services.commands import MAX_DELAY, MAX_SEED_LENGTH
-from web.bodies import INT64_MAX
 from web.api.common_schemas import NEXT_PAGE, Name, WholeNumber, cursor_field, next_link
+from web.bodies import INT64_MAX
 
 
 class SeatRequest(Schema):

@@ -12,10 +12,10 @@ from services.errors import InvalidRequest
 from services.seats import seat_of_token
 from web.api import play_schemas as schemas
 from web.api.common_schemas import VersionsQuery
-from web.auth import bearer_token, required_bearer_token
-from web.blueprint import BEARER, Blueprint, chronicle, json_body
 from web.api.examples import EXAMPLES
 from web.api.links import with_next_page
+from web.auth import bearer_token, required_bearer_token
+from web.blueprint import BEARER, Blueprint, chronicle, json_body
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")

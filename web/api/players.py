@@ -9,11 +9,11 @@ from projections import player_names
 from projections.notices import PlayerNotices
 
 from web.api import players_schemas as schemas
-from web.auth import required_bearer_token
-from web.api.stream import streaming
-from web.blueprint import Blueprint, chronicle
 from web.api.examples import EXAMPLES
 from web.api.links import next_link
+from web.api.stream import streaming
+from web.auth import required_bearer_token
+from web.blueprint import Blueprint, chronicle
 from web.openapi import BODY_ERRORS, server_sent_event
 
 blp = Blueprint("players", __name__, url_prefix="/api/players", description="Players and their inbox")

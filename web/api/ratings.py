@@ -14,9 +14,9 @@ from projections.solo_boards import has_rival
 from services.errors import NotFound
 from services.players import PlayerNotFound
 from web.api import ratings_schemas as schemas
+from web.api.links import next_link
 from web.api.rules import rules_of
 from web.blueprint import Blueprint, chronicle
-from web.api.links import next_link
 
 blp = Blueprint("ratings", __name__, url_prefix="/api", description="Ratings and leaderboards")
 

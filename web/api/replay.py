@@ -10,11 +10,11 @@ from services.dispute_log import KINDS
 from web.api import replay_schemas as schemas
 from web.api.common_schemas import VersionsQuery
 from web.api.disputes import record_link
+from web.api.examples import EXAMPLES
+from web.api.links import with_next_page
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
-from web.api.examples import EXAMPLES
-from web.api.links import with_next_page
 from web.openapi import SEAT_ERRORS
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replays, step by step")

@@ -7,10 +7,10 @@ from uuid import UUID
 from flask.views import MethodView
 
 from services.presenting import present_game
+from web.api.examples import EXAMPLES
 from web.api.games_schemas import MAX_SEATS, GameView
 from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
-from web.api.examples import EXAMPLES
 
 blp = Blueprint("seats", __name__, url_prefix="/api/games", description="Open seats")
 

@@ -17,11 +17,11 @@ from flask.views import MethodView
 
 from services.errors import InvalidRequest
 from services.streams import GameStream
-from web.auth import bearer_token
-from web.bodies import INT64_MAX
-from web.blueprint import BEARER, Blueprint, chronicle
 from web.api import stream_schemas as schemas
 from web.api.examples import EXAMPLES
+from web.auth import bearer_token
+from web.blueprint import BEARER, Blueprint, chronicle
+from web.bodies import INT64_MAX
 from web.openapi import SEAT_ERRORS, server_sent_event
 
 blp = Blueprint("stream", __name__, url_prefix="/api/games", description="Live streams (server-sent events)")

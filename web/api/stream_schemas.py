@@ -3,8 +3,8 @@ message carries a patch of the view or the whole of it."""
 
 from marshmallow import Schema, fields, validate
 
-from web.bodies import INT64_MAX
 from web.api.common_schemas import WholeNumber
+from web.bodies import INT64_MAX
 
 
 class StreamQuery(Schema):
