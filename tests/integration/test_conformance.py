@@ -59,7 +59,7 @@ def random_decisions(rules, state, seed: str, actions=None):
 def catalogue_leaves(rules) -> set[str]:
     """What a game's public deck list and rule index say (names, colours, resources, rule ids): no
     secret of anyone's, even where a seat's view shows it only for the cards of its own hand."""
-    return leaves([card.to_json() for card in getattr(rules, "catalogue", {}).values()]) | set(rules.rulebook)
+    return leaves([card.to_json() for card in (rules.catalogue or {}).values()]) | set(rules.rulebook)
 
 
 def people(rules):
@@ -622,4 +622,4 @@ def test_what_a_game_calls_bookkeeping_changes_no_score_and_no_hand(game):
                     assert rules.view(state, seat).get("hand") == rules.view(after, seat).get("hand"), \
                         f"{event.type} changed seat {seat}'s hand"
             state = after
-    assert checked or not getattr(rules, "bookkeeping", ()), "the game's bookkeeping was met"
+    assert checked or not rules.bookkeeping, "the game's bookkeeping was met"

@@ -123,7 +123,7 @@ def level_lines(args, rules, options: dict, bots: list[str]) -> list[str]:
     `difficulty`): the rival's share of wins against each bot at each level, with 95% Wilson
     intervals, and whether it rises from level to level with no overlap for the first bot."""
     option = rules.levels
-    names = getattr(rules, "rival_names", {})
+    names = (rules.rival.names if rules.rival else {})
     rows: dict[str, list[tuple[float, float, float]]] = {}
     rival = "the rival"
     for level in rules.option_choices[option]:
@@ -188,15 +188,15 @@ def run_simulation(args) -> int:
         return 2
     reports = [simulate(args.game, bot, args.games, args.seed, options, progress_bar(bot, args.games))
                for bot in (args.bot, args.against)]
-    order = list(getattr(rules, "titles", ()))
+    order = list(rules.titles)
     heading = f"{rules.title}, {args.games} games each (seeds {args.seed}-0 to {args.seed}-{args.games - 1})"
-    cards = getattr(rules, "catalogue", {}) if getattr(rules, "tally_event", None) else {}
+    cards = (rules.catalogue or {}) if rules.tallies and rules.tallies.event else {}
     names = {card_id: card.name for card_id, card in cards.items()}
     lines = table(heading, reports, order) + [""] + verdicts(reports[0], reports[1], order)
     print("\n".join(lines + tallies(reports[0], names, list(names))))
     if decks:
         print("\n".join(deck_matrices(args, rules, args.bot, args.deck or decks)))
-    levels = getattr(rules, "levels", None)
+    levels = rules.options.levels if rules.options else None
     if levels and not any(name == levels for name, _ in args.option or ()):
         print("\n".join([""] + level_lines(args, rules, options, [args.bot, args.against])))
     return 0

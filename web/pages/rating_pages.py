@@ -35,7 +35,7 @@ def leaderboard(game: str = "chi"):
     rules = registry.GAMES.get(game)
     if rules is None:
         return render_template("not_found.html", what="leaderboard", name=game), 404
-    boards = tuple(getattr(rules, "solo_boards", ()))
+    boards = tuple(rules.solo.boards if rules.solo else ())
     board = request.args.get("board") or (boards[0] if boards and rules.seats[1] == 1 else None)
     cursor = request.args.get("cursor") or None
     try:
@@ -96,7 +96,7 @@ def result_words(game: dict[str, Any], rules: Any) -> str:
     if len(scores) == 1:
         if rules is None or not has_rival(rules):
             return f"scored {score}"
-        rival = next(iter(getattr(rules, "rival_names", {}).values()), "the rival")
+        rival = next(iter((rules.rival.names if rules.rival else {}).values()), "the rival")
         return f"won against {rival}, scoring {score}" if seat in winners else f"lost to {rival}, scoring {score}"
     names = {other["seat"]: other["name"] for other in game["seats"]}
     if len(scores) == 2:  # your score first: "won, 31 to 5"

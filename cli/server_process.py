@@ -20,15 +20,13 @@ from typing import Iterator
 from urllib.error import URLError
 from urllib.request import urlopen
 
+from web.request_limits import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
+
 ROOT = Path(__file__).resolve().parents[1]
 # Live streams are resumable: on shutdown a server need not wait long for them to end.
 GRACEFUL_SECONDS = 3
 # Connections one gevent worker serves at once (gunicorn's default is 1,000): streams and requests.
 WORKER_CONNECTIONS = 4000
-# What gunicorn reads of a request (its defaults, stated); beyond, web.http_workers answers 414 or 431.
-LIMIT_REQUEST_LINE = 4094  # bytes: the method, the path and its query, the version
-LIMIT_REQUEST_FIELD_SIZE = 8190  # bytes of one header field, its name included
-LIMIT_REQUEST_FIELDS = 100  # header fields in one request
 
 
 def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", threads: int = 4,

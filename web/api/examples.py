@@ -1,6 +1,6 @@
 """Examples of the API's requests and answers, for the OpenAPI document.
 
-The answers (web/examples.json) were taken from real games of Chi and shortened where a whole
+The answers (web/api/examples.json) were taken from real games of Chi and shortened where a whole
 table would drown the point: a table there shows two of the row's six cards and no legend.
 """
 

@@ -10,11 +10,12 @@ from flask.views import MethodView
 
 from services.errors import InvalidRequest
 from services.log.seats import seat_of_token
-from web import schemas
+from web.api import play_schemas as schemas
+from web.api.common_schemas import VersionsQuery
+from web.api.examples import EXAMPLES
+from web.api.links import with_next_page
 from web.auth import bearer_token, required_bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle, json_body
-from web.examples import EXAMPLES
-from web.links import with_next_page
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("play", __name__, url_prefix="/api/games", description="Play: legal actions, moves, events")
@@ -89,7 +90,7 @@ def act_request() -> dict:
 @blp.route("/<uuid:game_id>/events")
 class Events(MethodView):
     @blp.doc(security=BEARER, operationId="listEvents")
-    @blp.arguments(schemas.VersionsQuery, location="query")
+    @blp.arguments(VersionsQuery, location="query")
     @blp.response(200, schemas.EventLog, example=EXAMPLES["EVENT_LOG"])
     @blp.problems(*SEAT_ERRORS, 400, 404)
     def get(self, query, game_id: UUID):

@@ -14,16 +14,15 @@ from uuid import UUID
 
 from flask import Response, current_app, request
 from flask.views import MethodView
-from marshmallow import Schema, fields, validate
 
 from services.errors import InvalidRequest
 from services.live.streams import GameStream
+from web.api import stream_schemas as schemas
+from web.api.examples import EXAMPLES
 from web.auth import bearer_token
-from web.bodies import INT64_MAX
 from web.blueprint import BEARER, Blueprint, chronicle
-from web.examples import EXAMPLES
+from web.bodies import INT64_MAX
 from web.openapi import SEAT_ERRORS, server_sent_event
-from web.schemas import WholeNumber
 
 blp = Blueprint("stream", __name__, url_prefix="/api/games", description="Live streams (server-sent events)")
 
@@ -52,15 +51,6 @@ def event_stream(chunks: Iterable[bytes]) -> Iterator[bytes]:
     yield from chunks
 
 
-class StreamQuery(Schema):
-    after = WholeNumber(validate=validate.Range(min=0, max=INT64_MAX), metadata={
-        "description": "resume after this version (the id of the last message seen): 0 to the game's current version",
-        "example": 10})
-    views = fields.String(load_default="patch", validate=validate.OneOf(["patch", "full"]), metadata={
-        "description": "`patch` (the default): each event message after the first carries a JSON Patch of the view; "
-                       "`full`: each carries the whole view"})
-
-
 def resume_point(query: dict) -> tuple[int | None, str]:
     """The last version the client saw, and which of Last-Event-ID (what an EventSource sends, so
     it takes precedence over `?after=`) said so."""
@@ -86,7 +76,7 @@ def streaming(chunks: Iterable[bytes]) -> Response:
 @blp.route("/<uuid:game_id>/stream", parameters=RESUME_PARAMETERS)
 class Stream(MethodView):
     @blp.doc(security=BEARER, operationId="streamGame")
-    @blp.arguments(StreamQuery, location="query")
+    @blp.arguments(schemas.StreamQuery, location="query")
     @blp.response(200, GAME_EVENT, content_type="text/event-stream", example=EXAMPLES["GAME_STREAM"],
                   description=STREAM_DESCRIPTION)
     @blp.alt_response(204, success=True, description="the game is over and the client has seen its last event")

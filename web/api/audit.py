@@ -7,11 +7,11 @@ from uuid import UUID
 
 from flask import Response
 from flask.views import MethodView
-from marshmallow import Schema, fields
 
 from services.disputes.audit import audit_game, export_lines
+from web.api import audit_schemas as schemas
+from web.api.examples import EXAMPLES
 from web.blueprint import Blueprint, chronicle
-from web.examples import EXAMPLES
 from web.off_the_loop import off_the_loop
 
 blp = Blueprint("audit", __name__, url_prefix="/api/games", description="Audit and export of finished games")
@@ -34,27 +34,10 @@ def in_pieces(lines: Iterator[str]) -> Iterator[str]:
         yield "\n".join(piece) + "\n"
 
 
-class Finding(Schema):
-    step = fields.Integer(allow_none=True)
-    check = fields.String(metadata={"description": "seed, rules, order, chain, rng or events"})
-    reason = fields.String()
-    expected = fields.Raw(allow_none=True)
-    found = fields.Raw(allow_none=True)
-
-
-class AuditAnswer(Schema):
-    game_id = fields.String()
-    verified = fields.Boolean()
-    head = fields.String(metadata={"description": "the head of the hash chain: compare it with your receipts"})
-    steps = fields.Integer()
-    checks = fields.List(fields.String(), metadata={"description": "the checks passed, in order"})
-    first_problem = fields.Nested(Finding, allow_none=True)
-
-
 @blp.route("/<uuid:game_id>/audit")
 class Audit(MethodView):
     @blp.doc(operationId="auditGame")
-    @blp.response(200, AuditAnswer, example=EXAMPLES["AUDIT"])
+    @blp.response(200, schemas.AuditAnswer, example=EXAMPLES["AUDIT"])
     @blp.problems(404, s409="the game is still running: its seed is not revealed yet")
     def get(self, game_id: UUID):
         """Re-derive every draw from the revealed seed, re-run every decision, check the hash chain."""

@@ -8,11 +8,11 @@ from flask import url_for
 from flask.views import MethodView
 
 from domain import registry
-from web import schemas
+from web.api import games_schemas as schemas
+from web.api.examples import EXAMPLES
+from web.api.links import next_link
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
-from web.examples import EXAMPLES
-from web.links import next_link
 from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("games", __name__, url_prefix="/api", description="Create, list and look at games")
@@ -29,7 +29,7 @@ def creation_examples() -> dict:
                                         "clock": {"per_decision": "P1D", "on_timeout": "bot"}}}}
     names = ("ana", "bo", "cy", "di", "ed", "flo")
     for name, rules in registry.GAMES.items():
-        example = getattr(rules, "scenario_example", None)
+        example = rules.scenario_example
         if example:
             seats = [{"name": person} for person in names[:rules.seats[0]]]  # as many as the game seats
             examples[f"{name}-scenario"] = {

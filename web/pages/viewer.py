@@ -18,14 +18,14 @@ from marshmallow import ValidationError
 
 from domain import registry
 from services.errors import Forbidden, GameNotFound, InvalidRequest
-from web import schemas
+from web.api.games_schemas import CreateGameRequest
 from web.blueprint import chronicle
-from web.new_game_form import (DEFAULT_FORM, MAX_KEY_LENGTH, casual_chosen, first_message, form_for, form_label,
+from web.pages.new_game_form import (DEFAULT_FORM, MAX_KEY_LENGTH, casual_chosen, first_message, form_for, form_label,
                                games_to_start, requested_options, requested_seats)
 
 blp = Blueprint("viewer", __name__)
 
-TABLES = Path(__file__).parent / "static" / "tables"
+TABLES = Path(__file__).parents[1] / "static" / "tables"  # the app's static folder, web/static
 LISTED_GAMES = 100
 
 
@@ -43,7 +43,7 @@ def table_scripts(game: str) -> list[str]:
 def render_index(form: Mapping[str, str], error: str | None = None, status_code: int = 200,
                  settle: bool = True):
     """The game list (from the game-list read model, as GET /api/games) and the new-game form,
-    offering the bots of the form's game (see web/new_game_form.py)."""
+    offering the bots of the form's game (see web/pages/new_game_form.py)."""
     status = request.args.get("status")
     status = status if status in ("running", "finished") else None
     service = chronicle().game_list
@@ -85,7 +85,7 @@ def start_game():
             options["casual"] = True
         if options:
             body["options"] = options
-        body = schemas.CreateGameRequest().load(body)  # the checks of POST /api/games, to the letter
+        body = CreateGameRequest().load(body)  # the checks of POST /api/games, to the letter
         created = chronicle().commands.create(body["game"], body["seats"], seed=body.get("seed"),
                                               options=body.get("options"), host_key=key)
     except Forbidden:

@@ -8,12 +8,12 @@ from flask.views import MethodView
 from projections import player_names
 from projections.notices import PlayerNotices
 
-from web import schemas
+from web.api import players_schemas as schemas
+from web.api.examples import EXAMPLES
+from web.api.links import next_link
+from web.api.stream import streaming
 from web.auth import required_bearer_token
-from web.api_stream import streaming
 from web.blueprint import Blueprint, chronicle
-from web.examples import EXAMPLES
-from web.links import next_link
 from web.openapi import BODY_ERRORS, server_sent_event
 
 blp = Blueprint("players", __name__, url_prefix="/api/players", description="Players and their inbox")

@@ -1,4 +1,4 @@
-"""The challenges' requests and answers (web.api_challenges)."""
+"""The challenges' requests and answers (web.api.challenges)."""
 
 from marshmallow import Schema, fields, validate
 

@@ -13,18 +13,18 @@ from typing import Any
 from flask.views import MethodView
 
 from domain import registry
-from domain.contract import Rules
+from domain.game import Game
 from services.errors import GameNotFound
-from web import schemas
+from web.api import rules_schemas as schemas
 from web.blueprint import Blueprint
-from web.new_game_form import bot_strengths
+from web.pages.new_game_form import bot_strengths
 
 blp = Blueprint("rules", __name__, url_prefix="/api", description="The public rules of each game")
 
 EXAMPLE_RULES = 3  # entries of each list the document's example keeps
 
 
-def public_rules(rules: Rules) -> dict[str, Any]:
+def public_rules(rules: Game[Any]) -> dict[str, Any]:
     """The game's public rules: `cards` and `decks` only for a game that has them."""
     low, high = rules.seats
     shown: dict[str, Any] = {
@@ -34,16 +34,14 @@ def public_rules(rules: Rules) -> dict[str, Any]:
     }
     if strengths := bot_strengths(rules):
         shown["bot_strengths"] = strengths
-    catalogue = getattr(rules, "catalogue", None)
-    if catalogue is not None:
-        shown["cards"] = [card.to_json() for card in catalogue.values()]
-    decks = getattr(rules, "named_decks", None)
-    if decks is not None:
-        shown["decks"] = [{"name": name, "cards": list(cards)} for name, cards in decks.items()]
+    if rules.catalogue is not None:
+        shown["cards"] = [card.to_json() for card in rules.catalogue.values()]
+    if rules.decks is not None:
+        shown["decks"] = [{"name": name, "cards": list(cards)} for name, cards in rules.decks.named.items()]
     return shown
 
 
-def rules_of(game: str) -> Rules:
+def rules_of(game: str) -> Game[Any]:
     try:
         return registry.get(game)
     except KeyError:

@@ -25,7 +25,7 @@ from typing import Mapping
 from urllib.parse import urlparse
 
 from services.redis_link import DEFAULT_REDIS_URL, redis_answers
-from web.server_process import GRACEFUL_SECONDS, gunicorn_command
+from cli.server_process import GRACEFUL_SECONDS, gunicorn_command
 
 log = logging.getLogger("launch")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain import registry
-from domain.contract import Rules
+from domain.game import Game
 from projections.ratings import unrated_because
 from services.errors import InvalidRequest
 
@@ -28,7 +28,7 @@ MAX_KEY_LENGTH = 200  # a player key is an id and a secret, some 70 characters
 DEFAULT_FORM = {"game": "chi", "name": "", "bot": "greedy", "bots": "1", "strength": "", "seed": ""}
 
 
-def bot_range(rules: Rules, named: bool) -> tuple[int, int]:
+def bot_range(rules: Game[Any], named: bool) -> tuple[int, int]:
     """The fewest and most bots at a table of this game, with or without a person at it."""
     low, high = rules.seats
     person = 1 if named else 0
@@ -46,7 +46,7 @@ def games_to_start() -> list[dict[str, Any]]:
     return startable
 
 
-def tables(rules: Rules) -> dict[int, dict[str, Any]]:
+def tables(rules: Game[Any]) -> dict[int, dict[str, Any]]:
     """Each table the game can be, by its number of seats: what it is in words, the options it
     takes (the game's own refusals, `rules.option_refusal`, decide), and why a signed-in player's
     game at it with that many bots beside them would not be rated (None: it would)."""
@@ -55,21 +55,21 @@ def tables(rules: Rules) -> dict[int, dict[str, Any]]:
                     "unrated": unrated_for_player(rules, seats)} for seats in range(low, high + 1)}
 
 
-def table_words(rules: Rules, seats: int) -> str:
+def table_words(rules: Game[Any], seats: int) -> str:
     """The table of that many seats in words: the game's own (Tianxia alone against Li Mu), or a count."""
-    mode = getattr(rules, "seat_modes", {}).get(seats)
+    mode = rules.seat_modes.get(seats)
     return f"{rules.title}, {mode}" if mode else f"{rules.title} for {seats} player{'' if seats == 1 else 's'}"
 
 
-def options_taken(rules: Rules, seats: int) -> dict[str, list[str]]:
+def options_taken(rules: Game[Any], seats: int) -> dict[str, list[str]]:
     """The choices of each option that a table of that many seats takes."""
-    refusal = getattr(rules, "option_refusal", lambda seats, options: None)
+    refusal = rules.option_refusal
     taken = {name: [str(choice) for choice in choices if refusal(seats, {name: choice}) is None]
-             for name, choices in getattr(rules, "option_choices", {}).items()}
+             for name, choices in rules.option_choices.items()}
     return {name: choices for name, choices in taken.items() if choices}
 
 
-def unrated_for_player(rules: Rules, seats: int, options: Mapping[str, Any] | None = None) -> str | None:
+def unrated_for_player(rules: Game[Any], seats: int, options: Mapping[str, Any] | None = None) -> str | None:
     """Why a registered player with `seats - 1` bots of one kind would play unrated, or None.
     A solo game is never rated: its score goes on the game's solo board."""
     if seats == 1:
@@ -78,23 +78,23 @@ def unrated_for_player(rules: Rules, seats: int, options: Mapping[str, Any] | No
     return unrated_because(rules, table, options or {})
 
 
-def bot_strengths(rules: Rules) -> dict[str, list[int]]:
+def bot_strengths(rules: Game[Any]) -> dict[str, list[int]]:
     """The strengths each bot that has levels may be given (the search bot's)."""
     return {name: list(bot.strengths) for name, bot in rules.bots.items() if getattr(bot, "strengths", None)}
 
 
-def option_choices(rules: Rules) -> dict[str, list[str]]:
+def option_choices(rules: Game[Any]) -> dict[str, list[str]]:
     """The game's options with a list of values, each value as the form sends it."""
-    return {name: [str(choice) for choice in choices] for name, choices in getattr(rules, "option_choices", {}).items()}
+    return {name: [str(choice) for choice in choices] for name, choices in rules.option_choices.items()}
 
 
-def requested_options(form: Mapping[str, str], rules: Rules | None) -> dict[str, Any]:
+def requested_options(form: Mapping[str, str], rules: Game[Any] | None) -> dict[str, Any]:
     """The game options the form chose (`option-<name>`, left empty for the game's default), as
     the API takes them; InvalidRequest naming the option for a value the game does not offer."""
     if rules is None:
         return {}
     chosen: dict[str, Any] = {}
-    for name, choices in getattr(rules, "option_choices", {}).items():
+    for name, choices in rules.option_choices.items():
         value = str(form.get(f"option-{name}", "")).strip()
         if not value:
             continue
@@ -138,10 +138,10 @@ def form_for(values: Mapping[str, str], settle: bool = True) -> dict[str, Any]:
     return form
 
 
-def modes_words(rules: Rules) -> str:
+def modes_words(rules: Game[Any]) -> str:
     """The game's tables by their number of seats, in a sentence, for a game that has more than
     one kind of table (Tianxia: alone against Li Mu, two with the Bot, ...); else nothing."""
-    modes = getattr(rules, "seat_modes", {})
+    modes = rules.seat_modes
     if len(modes) < 2:
         return ""
     return f"{rules.title}: " + "; ".join(
@@ -178,7 +178,7 @@ def requested_seats(form: Mapping[str, str], player: str | None = None) -> list[
     return person + [dict(bot) for _ in range(bots)]
 
 
-def casual_chosen(form: Mapping[str, str], rules: Rules | None, seats: list[dict[str, Any]]) -> bool:
+def casual_chosen(form: Mapping[str, str], rules: Game[Any] | None, seats: list[dict[str, Any]]) -> bool:
     """Whether a signed-in player left "Rated" unticked at a table that would be rated: the game
     is then casual (`options.casual`). A table that cannot be rated offers no choice."""
     if rules is None or len(seats) < 2 or not any(seat.get("player") for seat in seats) or form.get("rated"):
@@ -186,7 +186,7 @@ def casual_chosen(form: Mapping[str, str], rules: Rules | None, seats: list[dict
     return unrated_because(rules, [{"name": "", **seat} for seat in seats], {}) is None
 
 
-def seats_words(rules: Rules) -> str:
+def seats_words(rules: Game[Any]) -> str:
     """How many play, in words: 2 players, 2 to 6 players."""
     low, high = rules.seats
     return f"{low} player{'s' if low > 1 else ''}" if low == high else f"{low} to {high} players"

@@ -108,8 +108,8 @@ def card_table(game: str) -> int:
     from domain import registry
 
     rules = registry.GAMES.get(game)
-    if rules is None or not hasattr(rules, "card_table"):
-        having = sorted(name for name, known in registry.GAMES.items() if hasattr(known, "card_table"))
+    if rules is None or rules.card_table is None:
+        having = sorted(name for name, known in registry.GAMES.items() if known.card_table is not None)
         print(f"chronicle cards: {game!r} has no card table (games with one: {', '.join(having)})", file=sys.stderr)
         return 2
     print(rules.card_table(), end="")
@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         if args.command == "cards":
             return card_table(args.game)
         if args.command == "simulate":
-            from web.simulate_report import run_simulation
+            from cli.simulate_report import run_simulation
 
             return run_simulation(args)
         if args.command in ("serve", "projections"):

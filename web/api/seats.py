@@ -7,11 +7,10 @@ from uuid import UUID
 from flask.views import MethodView
 
 from services.log.presenting import present_game
-from web import schemas
-from web.api_players import PLAYER_KEY, me
+from web.api.examples import EXAMPLES
+from web.api.games_schemas import MAX_SEATS, GameView
+from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
-from web.examples import EXAMPLES
-from web.schemas import MAX_SEATS
 
 blp = Blueprint("seats", __name__, url_prefix="/api/games", description="Open seats")
 
@@ -22,7 +21,7 @@ blp = Blueprint("seats", __name__, url_prefix="/api/games", description="Open se
     "schema": {"type": "integer", "minimum": 0, "maximum": MAX_SEATS - 1}, "example": 1}])
 class Join(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="joinSeat")
-    @blp.response(200, schemas.GameView, example=EXAMPLES["JOINED"])
+    @blp.response(200, GameView, example=EXAMPLES["JOINED"])
     @blp.problems(404, s400="the game has no seat n, or the player sits at this table already",
                   s401="no player's key", s403="a key of no player",
                   s409="the seat is not open, or was taken, or the game is over")

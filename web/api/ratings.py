@@ -13,10 +13,10 @@ from projections.ratings import rated_entry
 from projections.solo_boards import has_rival
 from services.errors import NotFound
 from services.players.players import PlayerNotFound
-from web import schemas
-from web.api_rules import rules_of
+from web.api import ratings_schemas as schemas
+from web.api.links import next_link
+from web.api.rules import rules_of
 from web.blueprint import Blueprint, chronicle
-from web.links import next_link
 
 blp = Blueprint("ratings", __name__, url_prefix="/api", description="Ratings and leaderboards")
 
@@ -39,7 +39,7 @@ class Leaderboard(MethodView):
         return {"game": game, "ratings": page.rows, "total": page.total,
                 "next": next_link("ratings.Leaderboard", query, {"game": game}, cursor=page.next) if page.next else None,
                 "solo_boards": {board: url_for("ratings.SoloBoard", game=game, board=board)
-                                for board in getattr(rules, "solo_boards", ())}}
+                                for board in (rules.solo.boards if rules.solo else ())}}
 
 
 @blp.route("/leaderboards/<string:game>/solo/<string:board>", parameters=GAME_PARAMETER + [
@@ -54,7 +54,7 @@ class SoloBoard(MethodView):
         """A solo game's board: each player's and bot's best score on it (with the title earned),
         and against a rival (Li Mu) the games won and lost, the most wins first."""
         rules = rules_of(game)
-        boards = getattr(rules, "solo_boards", ())
+        boards = (rules.solo.boards if rules.solo else ())
         if board not in boards:
             offered = f"its boards are {', '.join(boards)}" if boards else "it has no solo game"
             raise NotFound(f"{rules.title} has no board {board[:40]!r}: {offered}", "board")

@@ -7,13 +7,14 @@ from uuid import UUID
 from flask.views import MethodView
 
 from services.disputes.dispute_log import KINDS
-from web import schemas
-from web.api_disputes import record_link
+from web.api import replay_schemas as schemas
+from web.api.common_schemas import VersionsQuery
+from web.api.disputes import record_link
+from web.api.examples import EXAMPLES
+from web.api.links import with_next_page
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
-from web.examples import EXAMPLES
-from web.links import with_next_page
 from web.openapi import SEAT_ERRORS
 
 blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replays, step by step")
@@ -22,7 +23,7 @@ blp = Blueprint("replay", __name__, url_prefix="/api/games", description="Replay
 @blp.route("/<uuid:game_id>/replay")
 class Replay(MethodView):
     @blp.doc(security=BEARER, operationId="getReplay")
-    @blp.arguments(schemas.VersionsQuery, location="query")
+    @blp.arguments(VersionsQuery, location="query")
     @blp.response(200, schemas.Replay, example=EXAMPLES["REPLAY"])
     @blp.problems(*SEAT_ERRORS, 400, 404)
     def get(self, query, game_id: UUID):

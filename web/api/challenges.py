@@ -6,9 +6,9 @@ from uuid import UUID
 
 from flask.views import MethodView
 
-from web import challenge_schemas as schemas
 from web import problem_types as kinds
-from web.api_players import PLAYER_KEY, me
+from web.api import challenges_schemas as schemas
+from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
 from web.openapi import BODY_ERRORS
 
