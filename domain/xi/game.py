@@ -100,33 +100,20 @@ def _bots(game: Game[XiState]) -> dict[str, Any]:
 
 
 RULES: Game[XiState] = Game(
-    name="xi",
-    title="Xi Cards",
+    name="xi", title="Xi Cards",
     version="2",  # 2: the starter decks and the cards designed for them; events name the cards of units
     seats=(2, 4),  # 3-4 seats: xi.house.free-for-all
-    rulebook=RULEBOOK,
-    state_types=(XiState, Seat, Step, Unit, InPlay, Effect),
-    stand_in_bot="random",
-    events=EVENTS,
-    new_state=lambda seats, options: new_state(seats, starting_standing(options)),
+    rulebook=RULEBOOK, state_types=(XiState, Seat, Step, Unit, InPlay, Effect), stand_in_bot="random",
+    events=EVENTS, new_state=lambda seats, options: new_state(seats, starting_standing(options)),
     setup=lambda seats, options, rng: setup_events(seats, rng, starting_standing(options)),
-    to_act=to_act,
-    turn=turn,
-    legal_actions=legal_actions,
-    open_actions=open_actions,
-    decide=decide_events,
-    view=view,
-    outcome=outcome,
+    to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
+    view=view, outcome=outcome,
     scores=lambda state: [seat.life for seat in state.players],  # life, as the outcome counts it
     scenario_example=SCENARIO_EXAMPLE,
     scenario_setup=lambda seats, options, scenario, rng: scenario_events(seats, scenario, rng, Emitter,
                                                                          starting_standing(options)),
     scenario_of=scenario_of,
-    make_bots=_bots,
-    takeback=reversible,
-    score_word="life",
-    catalogue=CARDS,
-    card_table=card_table,
+    make_bots=_bots, takeback=reversible, score_word="life", catalogue=CARDS, card_table=card_table,
     interrupts=Interrupts(pending, standing_answer, standing_rules=True),  # xi.house.standing-responses
     options=OPTIONS,
     # The starters (xi.house.starters): public lists a seat may bring by name; the FAQ's advice for
