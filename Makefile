@@ -17,7 +17,7 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed
 
 run: install
-	$(PY) -m web.launch
+	$(PY) -m cli.launch
 
 worker: install
 	$(PY) -m workers.cli run
@@ -27,7 +27,7 @@ sweep: install
 
 # Names that are never used or never defined (pyflakes' checks): cheap, and caught before the tests run.
 lint: install
-	$(VENV)/bin/ruff check --quiet --select F domain services projections web workers tests bench
+	$(VENV)/bin/ruff check --quiet --select F domain services projections web cli workers tests bench
 
 # Test files are shared out among as many processes as the machine has cores (each file whole, so
 # that a module's server or browser is started once).

@@ -21,7 +21,7 @@ from bench.new_games import new_game_figures, report as new_games_report
 from bench.watchers import report as watcher_report, watcher_figures
 from domain import registry
 from services.offline.simulation import simulate
-from web.simulate_report import table, verdicts
+from cli.simulate_report import table, verdicts
 
 
 def ms(seconds: float) -> str:

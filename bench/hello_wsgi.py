@@ -1,6 +1,6 @@
 """A bare Flask app with one "hello" route: the framework's floor for bench/move_path.py.
 
-It is served by gunicorn exactly as the API is (web.server_process), and is no part of the
+It is served by gunicorn exactly as the API is (cli.server_process), and is no part of the
 service: nothing imports it but the benchmark.
 """
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import requests
 
 from domain.rng import Rng
-from web.server_process import running_server
+from cli.server_process import running_server
 
 
 def percentile(values: list[float], share: float) -> float:

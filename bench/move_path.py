@@ -27,7 +27,7 @@ from bench.http import percentile
 from domain.rng import Rng
 from bench.service_moves import service_moves
 from tests.infra import postgres_database
-from web.server_process import running_server
+from cli.server_process import running_server
 
 TARGET_P50 = 0.0015  # seconds, for a move over HTTP on SQLite
 WARM_UP = 20  # moves (and hellos) left out of the figures: a fresh process fills its caches first

@@ -23,7 +23,7 @@ import requests
 from bench.http import percentile
 from services.compose import build
 from web.app import create_app
-from web.server_process import running_server
+from cli.server_process import running_server
 
 STORED = 3_000
 NEW = 500

@@ -17,7 +17,7 @@ from rq.job import Job
 from bench.http import percentile
 from services.compose import build
 from tests.infra import postgres_database, redis_server
-from web.server_process import ROOT
+from cli.server_process import ROOT
 
 
 @contextmanager

@@ -25,7 +25,7 @@ import requests
 
 from bench.http import percentile
 from domain.rng import Rng
-from web.server_process import ROOT, free_port, gunicorn_command, wait_until_up
+from cli.server_process import ROOT, free_port, gunicorn_command, wait_until_up
 
 CLIENTS = 1000
 MOVES = 40

@@ -12,7 +12,7 @@ import time
 from services.offline.simulation import wilson
 from domain import registry
 from services.offline.deck_matches import bot_against, deck_matrix, named_decks, variants
-from web.simulate_report import matrix
+from cli.simulate_report import matrix
 
 TARGET = 0.70  # the general bot against random, in every pairing (docs/design/xi-cards.md, 5.5)
 

@@ -2,10 +2,9 @@
 this, so that each step of a decision sees the table the steps before it left, and hands the
 table after the last one over with the events (a `Decision`).
 
-A game's fold is a table of appliers, one per event type, each changing a table *in place* from
-the event's facts (putting new lists in the fields it changes, never changing a list in place:
-the lists are shared with earlier tables). `evolve` applies one event to a fresh copy; a decision
-copies the table once and applies each of its events to that copy as it is emitted.
+A game's fold is a table of appliers, one per event type (its event table's `folds`,
+domain.event_table), each changing a table *in place* from the event's facts; a decision copies
+the table once and applies each of its events to that copy as it is emitted.
 """
 
 from __future__ import annotations
@@ -62,19 +61,3 @@ def decide_by_type(check: Callable[[Any, int, Any], None], emitter: type[Emitter
         return em.decision()
 
     return decide
-
-
-def fold_by_type(appliers: Mapping[str, Apply], copy: Callable[[Any], Any], game: str) -> Callable[[Any, Event], Any]:
-    """A game's `evolve`: each event applied by the applier of its type to a copy of the table."""
-
-    def evolve(state: Any, event: Event) -> Any:
-        """The state after `event`; the state given is left as it was."""
-        try:
-            apply = appliers[event.type]
-        except KeyError:
-            raise ValueError(f"{game} has no event {event.type!r}") from None
-        new = copy(state)
-        apply(new, event.facts)
-        return new
-
-    return evolve

@@ -55,7 +55,8 @@ class EventTable(Generic[S]):
     """Every event type of one game, in the order the game lists them."""
 
     def __init__(self, game: str, copy: Callable[[S], S], kinds: Sequence[EventKind], *,
-                 say: Callable[[Line, Event, Names], str] = line_of_data, scenario_rule: str | None = None):
+                 say: Callable[[Line, Event, Names], str] = line_of_data, scenario_rule: str | None = None,
+                 say_on: Callable[[Line, View, Event, Names], str] | None = None):
         self.game = game
         self.copy = copy  # the game's shallow copy of its state
         self.kinds: dict[str, EventKind] = {}
@@ -64,11 +65,14 @@ class EventTable(Generic[S]):
                 raise ValueError(f"{game} declares the event {kind.type!r} twice")
             self.kinds[kind.type] = kind
         self.say = say
+        # A game whose every line reads the table when it has one (Xi Cards: units by their labels)
+        # says them its way here, rather than by a table line per event.
+        self.say_on = say_on
         self.scenario_rule = scenario_rule  # the rule a scenario's events cite
         self.folds: dict[str, Fold] = {kind.type: kind.fold for kind in kinds}  # what an Emitter applies
         self.takeback = frozenset(kind.type for kind in kinds if kind.takeback)
         self.bookkeeping = frozenset(kind.type for kind in kinds if kind.bookkeeping)
-        self.reads_the_table = any(kind.table_line for kind in kinds)
+        self.reads_the_table = say_on is not None or any(kind.table_line for kind in kinds)
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -99,6 +103,8 @@ class EventTable(Generic[S]):
         """The event's line read against the table before it: an event with no such line, or laid out
         by a scenario (whose table before is no table yet), keeps `describe`'s."""
         kind = self.kinds.get(event.type)
+        if kind is not None and self.say_on is not None:
+            return self.say_on(kind.line, view_before, event, names)
         if kind is None or kind.table_line is None or event.rule == self.scenario_rule:
             return self.describe(event, names)
         return kind.table_line(view_before, event.data, lambda seat: seat_name(names, seat))

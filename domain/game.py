@@ -158,8 +158,9 @@ class Game(Generic[S]):
     score_word: str = "score"  # what `scores` counts, as a sentence names it ("life", "prestige")
     seat_modes: Mapping[int, str] = field(default_factory=dict)  # the table a number of seats makes, in words, where it changes the game
     titles: Sequence[str] = ()  # the game's ranks, lowest first
-    catalogue: Mapping[str, Any] = field(default_factory=dict)  # its public card list: id -> card with `to_json`
+    catalogue: Mapping[str, Any] | None = None  # its public card list, if it has one: id -> card with `to_json`
     rated_seats: str = "all"  # "persons": its ratings count games between players only
+    card_table: Callable[[], str] | None = None  # its catalogue as a Markdown page (`chronicle cards`)
     # Whether this code re-runs a game recorded under another rules version with these options.
     replays: Callable[[str, Options], bool] | None = None
 

@@ -20,7 +20,7 @@ from typing import Iterator
 import psycopg
 from redis import Redis
 
-from web.server_process import free_port
+from cli.server_process import free_port
 
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
 

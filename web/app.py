@@ -13,10 +13,13 @@ from flask import Flask, send_from_directory
 from projections.database import ProjectionDatabase
 from services.compose import Services, build
 from services.live.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
-from web import (
-    api_audit, api_challenges, api_disputes, api_games, api_play, api_players, api_ratings, api_replay, api_rules, api_seats, api_stream,
-    problem_pages, problems, rating_pages, viewer,
+from web.api import (
+    audit as api_audit, challenges as api_challenges, disputes as api_disputes, games as api_games, play as api_play,
+    players as api_players, ratings as api_ratings, replay as api_replay, rules as api_rules, seats as api_seats,
+    stream as api_stream,
 )
+from web import problems
+from web.pages import problem_pages, rating_pages, viewer
 from web.bodies import MAX_BODY_BYTES
 from web.chronicle import Chronicle
 from web.openapi import DESCRIPTION, ProblemApi

@@ -2,13 +2,13 @@
 as problems (application/problem+json), like every other error of the service.
 
 gunicorn reads a request line of at most LIMIT_REQUEST_LINE bytes, and at most LIMIT_REQUEST_FIELDS
-header fields of LIMIT_REQUEST_FIELD_SIZE bytes each (web.server_process sets them). Past them it
-stops reading, and answers 414 or 431 before the app sees the request, with an HTML page of its
-own; these workers answer the same statuses as problems instead. The limits stay gunicorn's, so
+header fields of LIMIT_REQUEST_FIELD_SIZE bytes each (web.request_limits states them,
+cli.server_process passes them to gunicorn). Past them it stops reading, and answers 414 or 431
+before the app sees the request, with an HTML page of its own; these workers answer the same statuses as problems instead. The limits stay gunicorn's, so
 an over-long request is never read further than they allow.
 
 This module is loaded by gunicorn's arbiter before the gevent worker patches the standard library:
-it imports no more than gunicorn's own workers, web.problem_types and web.server_process.
+it imports no more than gunicorn's own workers, web.problem_types and web.request_limits.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from gunicorn.workers.ggevent import GeventWorker
 from gunicorn.workers.gthread import ThreadWorker
 
 from web import problem_types as kinds
-from web.server_process import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
+from web.request_limits import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 
 def limit_problem(error: Exception) -> tuple[kinds.Kind, str, str] | None:

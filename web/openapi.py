@@ -24,7 +24,7 @@ from web import problem_types as kinds
 from web import problems
 from web.bodies import INT64_MAX, MAX_BODY_BYTES, MAX_DEPTH
 from web.problems import PROBLEM_JSON
-from web.server_process import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
+from web.request_limits import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 DESCRIPTION = f"""Play, replay and audit turn-based games.
 

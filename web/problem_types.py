@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from web.bodies import MAX_BODY_BYTES
-from web.server_process import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
+from web.request_limits import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 
 @dataclass(frozen=True)

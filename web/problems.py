@@ -6,7 +6,7 @@
 413: a body over the size limit. 415: a body that is not JSON. 422: the rules refuse the action,
 or a record (of disputes, of what-ifs) holds no more.
 Anything unexpected is logged and answered 500 as a problem, never as an HTML page. Each kind of
-problem is explained at its `type` URL (web.problem_types, web.problem_pages).
+problem is explained at its `type` URL (web.problem_types, web.pages.problem_pages).
 """
 
 from __future__ import annotations

@@ -50,28 +50,14 @@ def _bots(game: Game[ChiState]) -> dict[str, Any]:
 
 
 RULES: Game[ChiState] = Game(
-    name="chi",
-    title="Chi",
-    version="1",
-    seats=(2, 2),
-    rulebook=RULEBOOK,
-    state_types=(ChiState, Conflict),
+    name="chi", title="Chi", version="1", seats=(2, 2), rulebook=RULEBOOK, state_types=(ChiState, Conflict),
     stand_in_bot="greedy",  # plays a timed-out decision when a clock says a bot should
-    events=EVENTS,
-    new_state=lambda seats, options: new_state(seats),
+    events=EVENTS, new_state=lambda seats, options: new_state(seats),
     setup=lambda seats, options, rng: setup_events(seats, rng),
-    to_act=to_act,
-    turn=turn,
-    legal_actions=legal_actions,
-    open_actions=open_actions,
-    decide=decide_events,
-    view=view,
-    outcome=outcome,
-    scores=final_scores,
+    to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
+    view=view, outcome=outcome, scores=final_scores,
     scenario_example=SCENARIO_EXAMPLE,
     scenario_setup=lambda seats, options, scenario, rng: scenario_events(seats, scenario, rng),
     scenario_of=scenario_of,
-    make_bots=_bots,
-    interrupts=Interrupts(pending),
-    search=SearchHooks(determinize),
+    make_bots=_bots, interrupts=Interrupts(pending), search=SearchHooks(determinize),
 )

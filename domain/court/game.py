@@ -61,31 +61,16 @@ def _bots(game: Game[CourtState]) -> dict[str, Any]:
 
 
 RULES: Game[CourtState] = Game(
-    name="court",
-    title="The Court of Xiang Chi",
-    version="1",
-    seats=(1, 1),
-    rulebook=RULEBOOK,
-    state_types=(CourtState,),
-    stand_in_bot="autoplayer",
-    events=EVENTS,
-    new_state=lambda seats, options: new_state(advanced(options)),
+    name="court", title="The Court of Xiang Chi", version="1", seats=(1, 1), rulebook=RULEBOOK,
+    state_types=(CourtState,), stand_in_bot="autoplayer",
+    events=EVENTS, new_state=lambda seats, options: new_state(advanced(options)),
     setup=lambda seats, options, rng: setup_events(advanced(options), rng),
-    to_act=to_act,
-    turn=turn,
-    legal_actions=legal_actions,
-    open_actions=open_actions,
-    decide=decide_events,
-    view=view,
-    outcome=outcome,
-    scores=lambda state: [final_score(state)],
-    scenario_example=SCENARIO_EXAMPLE,
-    scenario_setup=scenario_events,
-    scenario_of=scenario_of,
+    to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
+    view=view, outcome=outcome, scores=lambda state: [final_score(state)],
+    scenario_example=SCENARIO_EXAMPLE, scenario_setup=scenario_events, scenario_of=scenario_of,
     make_bots=_bots,
     seat_modes={1: "a solitaire: one player alone, scored against the titles of the Aristocracy"},
     titles=TITLE_ORDER,  # the Aristocracy, lowest first
     options=GameOptions(types={"advanced": bool}),  # the Advanced Game
-    search=SearchHooks(determinize),
-    solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
+    search=SearchHooks(determinize), solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
 )

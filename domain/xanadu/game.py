@@ -87,32 +87,16 @@ def _bots(game: Game[XanaduState]) -> dict[str, Any]:
 
 
 RULES: Game[XanaduState] = Game(
-    name="xanadu",
-    title="Xanadu",
-    version=VERSION,
-    seats=(2, 6),
-    rulebook=RULEBOOK,
-    state_types=(XanaduState,),
+    name="xanadu", title="Xanadu", version=VERSION, seats=(2, 6), rulebook=RULEBOOK, state_types=(XanaduState,),
     stand_in_bot="builder",
-    events=EVENTS,
-    new_state=new_table,
+    events=EVENTS, new_state=new_table,
     setup=lambda seats, options, rng: setup_events(seats, edition(options), rng),
-    to_act=to_act,
-    turn=turn,
-    legal_actions=legal_actions,
-    open_actions=open_actions,
-    decide=decide_events,
-    view=view,
-    outcome=outcome,
-    scores=scores,
-    scenario_example=SCENARIO_EXAMPLE,
-    scenario_setup=scenario_setup,
-    scenario_of=scenario_of,
+    to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
+    view=view, outcome=outcome, scores=scores,
+    scenario_example=SCENARIO_EXAMPLE, scenario_setup=scenario_setup, scenario_of=scenario_of,
     make_bots=_bots,
     catalogue=DECKS[LATEST_EDITION],  # the public deck list: what any building is, whoever holds it
-    replays=replays,
-    options=OPTIONS,
-    search=SearchHooks(determinize),
+    replays=replays, options=OPTIONS, search=SearchHooks(determinize),
     # `chronicle simulate` counts how often each building is built, and the Favors of each decision.
     tallies=Tallies(event="building_constructed", count=tallies),
 )

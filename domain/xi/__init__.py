@@ -1,21 +1,25 @@
 """Xi Cards, a duel of Time, units, spells and responses (Chris Nonweiler, Xi Cards Ltd).
 
-The design is docs/design/xi-cards.md. This package is its steps 2-5: the catalogue (cards.toml,
-checked by cards.py and vocabulary.py), the rule index (rulebook), the state, and the rules of
-decks, the coin, Time, drawing, banking, ending turns and resigning (actions, decide, evolve,
-view, describe, behind `XiRules` in rules.py); units and skirmishes (skirmish.py), derived stats
-(layers.py) and the damage pipeline (damage.py); then cards of every kind (play.py), abilities
-(abilities.py), the interpreter of the card vocabulary (effects.py, board.py, special.py), the
-state checks (checks.py), the edges of a turn (turns.py) and the choices effects ask
-(choices.py); then step 5's response windows and skirmish step (windows.py) and standing rules
-(standing.py); then step 6's end of the game and games of 3-4 (end.py), the named decks
-(decks.py), and scenarios and forks (scenario.py, scenario_pending.py).
+The design is docs/design/xi-cards.md. The package reads from the ground up:
+
+- `state.py` the table as plain data, `table.py` the arithmetic of Time and seats, `cards/` the
+  catalogue (cards.toml, decks.toml and the vocabulary that checks them);
+- `evolve.py` the pure fold, with `standing_match.py` (which once-rule an answer spends) under
+  it, and `emitter.py` the Emitter that applies each event of a decision as it is emitted;
+- `language/` the one interpreter of the card vocabulary (layers; selectors, amounts and
+  conditions read once in reading.py, on the board and on the bots' tables alike; damage;
+  effects);
+- `engine/` the turn engine: actions, decide, cards played, abilities, skirmishes, windows,
+  standing rules, choices, the state checks and the end of the game;
+- `bots/` the general bot, the table it reads, its values and what-ifs, and determinizing;
+- on top, what the service reads: `view.py`, `describe.py` (the lines), `events.py` (each event
+  once: its fold, its line, whether it may be taken back), `rulebook.py`, the scenarios
+  (`scenario.py`, `scenario_pending.py`) and the game itself (`RULES`, a domain.game.Game) in
+  `game.py`.
 
 Registered in domain/registry.py, so the conformance suite plays it like every game.
 """
 
-from domain.xi.rules import XiRules
+from domain.xi.game import RULES
 
-RULES = XiRules()
-
-__all__ = ["RULES", "XiRules"]
+__all__ = ["RULES"]

@@ -14,24 +14,21 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from domain.contract import Event, seat_name
-from domain.xi.cards import NAME
-from domain.xi.labels import labels
+from domain.xi.cards.catalogue import NAME
+from domain.xi.cards.labels import labels
 
 Data = Mapping[str, Any]
 Names = Sequence[str]
 
-# What a fold of the move list may hide: bookkeeping that no one chose and that changes no life,
-# no card in a hand or in play: a window opening (its answer is a line of its own), a deck
-# shuffled, a turn beginning or ending, an effect running out.
-BOOKKEEPING = frozenset({"deck_shuffled", "window_opened", "turn_started", "turn_ended", "effect_ended"})
+Line = Callable[[Data, "Say"], str]
 
 
 class Say:
     """How a line names seats, and the units and spells in play: by the table's labels when it has
     them (`describe_on`), else by card and id (`describe`)."""
 
-    def __init__(self, names: Names, table: Mapping[str, Any] | None = None, data: Data | None = None):
-        self.names, self.table = names, table
+    def __init__(self, names: Names, rule: str, table: Mapping[str, Any] | None = None, data: Data | None = None):
+        self.names, self.rule, self.table = names, rule, table
         self.labels = labels(table, _entering(data or {})) if table is not None else None
 
     def who(self, seat: int) -> str:
@@ -65,26 +62,19 @@ def _entering(data: Data) -> list[tuple[str, str]]:
     return []
 
 
-def describe(event: Event, names: Names) -> str:
-    """The event as one sentence, naming seats by `names`."""
-    return _line(event.type, event.rule, event.data, Say(names))
+def say(line: Line, event: Event, names: Names) -> str:
+    """The event as one sentence from its public data, naming seats by `names` (`describe`)."""
+    return line(event.data, Say(names, event.rule))
 
 
-def describe_on(view_before: Mapping[str, Any], event: Event, names: Names) -> str:
-    """The event as the viewer of `view_before` sees it, against that table: `event` holds only what
-    that viewer may see; its lines read its public facts only."""
+def say_on(line: Line, view_before: Mapping[str, Any], event: Event, names: Names) -> str:
+    """The event as the viewer of `view_before` sees it, against that table (`describe_on`): `event`
+    holds only what that viewer may see; its lines read its public facts only."""
     data = event.data
     if event.rule.startswith(_CARD_RULE) and isinstance(data.get("source"), str) and data["source"] not in NAME:
         # A card's own effect, its source maybe gone already (a unit's last words): the rule names the card.
         data = {**data, "cards": {data["source"]: event.rule[len(_CARD_RULE):], **data.get("cards", {})}}
-    return _line(event.type, event.rule, data, Say(names, view_before, data))
-
-
-def _line(kind: str, rule: str, data: Data, say: Say) -> str:
-    if kind == "card_drawn" and rule.startswith(_CARD_RULE):  # a card's free draw, not the opening one
-        return f"{say.who(data['seat'])} draws a card ({NAME[rule[len(_CARD_RULE):]]})"
-    line = _LINES.get(kind)
-    return line(data, say) if line else kind.replace("_", " ")
+    return line(data, Say(names, event.rule, view_before, data))
 
 
 _CARD_RULE = "xi.card."  # the rule id of a card's own effects
@@ -104,19 +94,21 @@ def _cost(cost: Data) -> str:
     return " and ".join(parts + ([f"{cost['pt']}pT"] if cost["pt"] else []))
 
 
-def _drawn(data: Data, say: Say) -> str:
+def drawn(data: Data, say: Say) -> str:
+    if say.rule.startswith(_CARD_RULE):  # a card's free draw, not the opening one
+        return f"{say.who(data['seat'])} draws a card ({NAME[say.rule[len(_CARD_RULE):]]})"
     if not data["cost"]["t"] and not data["cost"]["pt"]:
         return f"{say.who(data['seat'])} draws an opening card"
     return f"{say.who(data['seat'])} pays {_cost(data['cost'])} and draws a card"
 
 
-def _order(data: Data, say: Say) -> str:
+def order(data: Data, say: Say) -> str:
     choice = "first" if data["first"] else "second"
     order = ", then ".join(say.who(seat) for seat in data["order"])
     return f"{say.who(data['seat'])} chooses to go {choice}: {order}"
 
 
-def _ended(data: Data, say: Say) -> str:
+def ended(data: Data, say: Say) -> str:
     if data["reason"] == "zero-life":
         fallen = " and ".join(say.who(seat) for seat in data["fallen"])
         if not data["winners"]:
@@ -143,12 +135,12 @@ def _aimed(data: Data, say: Say) -> str:
     return f" on {_target(data['target'], say, data)}" if "target" in data else ""
 
 
-def _declared(data: Data, say: Say) -> str:
+def declared(data: Data, say: Say) -> str:
     verb = "answers with" if "answering" in data else "plays"
     return f"{say.who(data['seat'])} pays {_cost(data['paid'])} and {verb} {NAME[data['card']]}{_aimed(data, say)}"
 
 
-def _window(data: Data, say: Say) -> str:
+def window(data: Data, say: Say) -> str:
     declarer, kind = say.who(data["declarer"]), data["kind"]
     what = {"spell": lambda: f"{declarer}'s {NAME.get(data.get('card'), 'card')}",
             "ability": lambda: f"{declarer}'s use of {NAME.get(data.get('card'), 'an ability')}",
@@ -164,26 +156,26 @@ def _attacker(facts: Data, say: Say) -> str:
     return str(facts.get("attacker"))
 
 
-def _cancelled(data: Data, say: Say) -> str:
+def cancelled(data: Data, say: Say) -> str:
     why = f" by {NAME[data['by']]}" if "by" in data else ": one of its units is gone"
     return (f"The skirmish of {_target(data['attacker'], say, data)} on {_target(data['target'], say, data)} "
             f"is cancelled{why}")
 
 
-def _ability(data: Data, say: Say) -> str:
+def ability(data: Data, say: Say) -> str:
     chosen = f", choosing {data['choice']}" if "choice" in data else ""
     return (f"{say.who(data['seat'])} pays {_cost(data['paid'])} and uses {_target(data['source'], say, data)}"
             f"{_aimed(data, say)}{chosen}")
 
 
-def _life(data: Data, say: Say) -> str:
+def life(data: Data, say: Say) -> str:
     who, by = _target(data["target"], say, data), data["by"]
     if by > 0:
         return f"{who} {'heals' if isinstance(data['target'], str) else 'gains'} {by} (to {data['to']})"
     return f"{who} loses {-by} life (to {data['to']})"
 
 
-def _damage(data: Data, say: Say) -> str:
+def damage(data: Data, say: Say) -> str:
     target = data["target"]
     line = (f"{_source(data['source'], data, say)} deals {data['amount']} {data['type']} damage to "
             f"{_target(target, say, data)}")
@@ -196,7 +188,7 @@ def _damage(data: Data, say: Say) -> str:
     return f"{line}: life {before} to {after}"
 
 
-def _effect(data: Data, say: Say) -> str:
+def effect(data: Data, say: Say) -> str:
     units = _units(data["to"], data, say)
     if data["where"] == "1":
         return f"{say.who(data['value'])} takes control of {units} until the end of the turn"
@@ -211,61 +203,113 @@ def _cards(count: int) -> str:
     return f"{count} card" if count == 1 else f"{count} cards"
 
 
-def _out(data: Data, say: Say) -> str:
+def out(data: Data, say: Say) -> str:
     left = f"; {len(data['cards'])} of their cards leave play" if data["cards"] else ""
     return f"{say.who(data['seat'])} has 0 life and is out of the game{left}"
 
 
-def _resigned(data: Data, say: Say) -> str:
+def resigned(data: Data, say: Say) -> str:
     return f"{say.who(data['seat'])} resigns; {_winners(data['winners'], say)}"
 
 
-def _choice(data: Data, say: Say) -> str:
+def choice(data: Data, say: Say) -> str:
     if data["resume"] == "strike":
         return f"{say.who(data['seat'])} chooses {data['choice']} damage"
     return f"{say.who(data['seat'])} chooses {_target(data['choice'], say, data)}"
 
 
-_LINES: dict[str, Callable[[Data, Say], str]] = {
-    "game_prepared": lambda d, s: f"{d['seats']} players sit down with {d['life']} life each",
-    "deck_brought": lambda d, s: f"{s.who(d['seat'])} brings a deck of {d['count']} cards",
-    "deck_shuffled": lambda d, s: f"{s.who(d['seat'])}'s deck of {d['count']} cards is shuffled",
-    "card_drawn": _drawn,
-    "draw_missed": lambda d, s: f"{s.who(d['seat'])} pays {_cost(d['cost'])} to draw, but the deck is empty",
-    "coin_tossed": lambda d, s: f"The coin falls for {s.who(d['winner'])}, who chooses to go first or second",
-    "order_chosen": _order,
-    "turn_started": lambda d, s: f"Turn {d['turn']}: {s.who(d['seat'])} has {d['t']}T",
-    "time_banked": lambda d, s: f"{s.who(d['seat'])} banks {d['t']}T as {d['pt']}pT",
-    "pt_gained": lambda d, s: f"{s.who(d['seat'])} gains {d['by']}pT ({d['to']}pT)",
-    "turn_ended": lambda d, s: f"{s.who(d['seat'])} ends the turn" + (f"; {d['t']}T is lost" if d["t"] else ""),
-    "card_declared": _declared,
-    "ability_declared": _ability,
-    "card_in_play": lambda d, s: f"{s.it(d['iid'], d, d['card'])} is in play for {s.who(d['controller'])}"
-                                 + (f" on {_target(d['on'], s, d)}" if d["on"] else ""),
-    "card_discarded": lambda d, s: f"{NAME[d['card']]} goes to {s.who(d['owner'])}'s discard pile",
-    "card_returned": lambda d, s: f"{s.it(d['uid'], d, d['card'])} returns to {s.who(d['owner'])}'s hand",
-    "life_changed": _life,
-    "effect_started": _effect,
-    "effect_ended": lambda d, s: f"{NAME[d['source']]}'s effect on {_units(d['to'], d, s)} ends",
-    "choice_asked": lambda d, s: f"{s.who(d['seat'])} chooses for {s.it(d['source'], d, d['card'])}",
-    "choice_made": _choice,
-    "unit_entered": lambda d, s: f"{s.it(d['uid'], d, d['card'])} enters play for {s.who(d['controller'])}",
-    "skirmish_declared": lambda d, s: f"{_target(d['attacker'], s, d)} skirmishes {_target(d['target'], s, d)}",
-    "damage_dealt": _damage,
-    "unit_destroyed": lambda d, s: f"{s.it(d['uid'], d, d['card'])} is destroyed",
-    "window_opened": _window,
-    "window_passed": lambda d, s: f"{s.who(d['seat'])} does not answer",
-    "struck": lambda d, s: f"{_target(d['attacker'], s, d)} strikes {_target(d['target'], s, d)}"
-                           + (f", picking {d['damage']} damage" if "damage" in d else ""),
-    "card_prevented": lambda d, s: f"{NAME[d['by']]} prevents {s.who(d['seat'])}'s {NAME[d['card']]}",
-    "skirmish_cancelled": _cancelled,
-    "standing_set": lambda d, s: f"{s.who(d['seat'])} sets standing rules",
-    "player_out": _out,
-    "seat_laid_out": lambda d, s: f"{s.who(d['seat'])} sits down with {d['life']} life, {d['t']}T and {d['pt']}pT, "
+def game_prepared(d: Data, s: Say) -> str:
+    return f"{d['seats']} players sit down with {d['life']} life each"
+
+
+def deck_brought(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} brings a deck of {d['count']} cards"
+
+
+def deck_shuffled(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])}'s deck of {d['count']} cards is shuffled"
+
+
+def draw_missed(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} pays {_cost(d['cost'])} to draw, but the deck is empty"
+
+
+def coin_tossed(d: Data, s: Say) -> str:
+    return f"The coin falls for {s.who(d['winner'])}, who chooses to go first or second"
+
+
+def turn_started(d: Data, s: Say) -> str:
+    return f"Turn {d['turn']}: {s.who(d['seat'])} has {d['t']}T"
+
+
+def time_banked(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} banks {d['t']}T as {d['pt']}pT"
+
+
+def pt_gained(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} gains {d['by']}pT ({d['to']}pT)"
+
+
+def turn_ended(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} ends the turn" + (f"; {d['t']}T is lost" if d["t"] else "")
+
+
+def card_in_play(d: Data, s: Say) -> str:
+    return (f"{s.it(d['iid'], d, d['card'])} is in play for {s.who(d['controller'])}"
+                                 + (f" on {_target(d['on'], s, d)}" if d["on"] else ""))
+
+
+def card_discarded(d: Data, s: Say) -> str:
+    return f"{NAME[d['card']]} goes to {s.who(d['owner'])}'s discard pile"
+
+
+def card_returned(d: Data, s: Say) -> str:
+    return f"{s.it(d['uid'], d, d['card'])} returns to {s.who(d['owner'])}'s hand"
+
+
+def effect_ended(d: Data, s: Say) -> str:
+    return f"{NAME[d['source']]}'s effect on {_units(d['to'], d, s)} ends"
+
+
+def choice_asked(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} chooses for {s.it(d['source'], d, d['card'])}"
+
+
+def unit_entered(d: Data, s: Say) -> str:
+    return f"{s.it(d['uid'], d, d['card'])} enters play for {s.who(d['controller'])}"
+
+
+def skirmish_declared(d: Data, s: Say) -> str:
+    return f"{_target(d['attacker'], s, d)} skirmishes {_target(d['target'], s, d)}"
+
+
+def unit_destroyed(d: Data, s: Say) -> str:
+    return f"{s.it(d['uid'], d, d['card'])} is destroyed"
+
+
+def window_passed(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} does not answer"
+
+
+def struck(d: Data, s: Say) -> str:
+    return (f"{_target(d['attacker'], s, d)} strikes {_target(d['target'], s, d)}"
+                           + (f", picking {d['damage']} damage" if "damage" in d else ""))
+
+
+def card_prevented(d: Data, s: Say) -> str:
+    return f"{NAME[d['by']]} prevents {s.who(d['seat'])}'s {NAME[d['card']]}"
+
+
+def standing_set(d: Data, s: Say) -> str:
+    return f"{s.who(d['seat'])} sets standing rules"
+
+
+def seat_laid_out(d: Data, s: Say) -> str:
+    return (f"{s.who(d['seat'])} sits down with {d['life']} life, {d['t']}T and {d['pt']}pT, "
                                   f"{_cards(d['hand_count'])} in hand and {_cards(d['deck_count'])} in the deck"
-                                  + (" (out of the game)" if d["out"] else ""),
-    "table_laid_out": lambda d, s: f"The table is laid out: turn {d['turn']}, {s.who(d['active'])}'s, with "
-                                   f"{len(d['units'])} units and {len(d['in_play'])} spells in play",
-    "resigned": _resigned,
-    "game_ended": _ended,
-}
+                                  + (" (out of the game)" if d["out"] else ""))
+
+
+def table_laid_out(d: Data, s: Say) -> str:
+    return (f"The table is laid out: turn {d['turn']}, {s.who(d['active'])}'s, with "
+                                   f"{len(d['units'])} units and {len(d['in_play'])} spells in play")

@@ -10,10 +10,10 @@ ValueError: a stream that fails here has been tampered with or mis-ordered.
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import Any, Callable, Mapping
+from typing import Any, Mapping
 
-from domain.emitter import fold_by_type
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.standing_match import spent
 from domain.xi.state import (
     CHOOSE_STEP,
     DECK_STEP,
@@ -30,44 +30,13 @@ from domain.xi.state import (
     Step,
     Unit,
     XiState,
-    copy_in_play,
-    copy_seat,
-    copy_state,
-    copy_unit,
+    writable_in_play,
+    writable_seat,
+    writable_unit,
 )
-from domain.xi.standing import spent
 from domain.xi.table import capped_pt
 
 Facts = Mapping[str, Any]
-
-
-def _seat(s: XiState, index: int) -> Seat:
-    """A copy of seat `index`, put in a new players list: the applier may then change it."""
-    seat = copy_seat(s.players[index])
-    players = list(s.players)
-    players[index] = seat
-    s.players = players
-    return seat
-
-
-def _unit(s: XiState, uid: str) -> Unit:
-    """A copy of the unit `uid`, put in a new units list: the applier may then change it."""
-    for index, unit in enumerate(s.units):
-        if unit.uid == uid:
-            unit = copy_unit(unit)
-            s.units = s.units[:index] + [unit] + s.units[index + 1:]
-            return unit
-    raise ValueError(f"no unit {uid} in play")
-
-
-def _in_play(s: XiState, iid: str) -> InPlay:
-    """A copy of the spell in play `iid`, put in a new list: the applier may then change it."""
-    for index, card in enumerate(s.in_play):
-        if card.iid == iid:
-            card = copy_in_play(card)
-            s.in_play = s.in_play[:index] + [card] + s.in_play[index + 1:]
-            return card
-    raise ValueError(f"no spell {iid} in play")
 
 
 def _tick(s: XiState, since: int) -> None:
@@ -101,30 +70,30 @@ def _spend(seat: Seat, cost: Facts) -> None:
     seat.t, seat.pt = seat.t - t, seat.pt - pt
 
 
-def _game_prepared(s: XiState, facts: Facts) -> None:
+def game_prepared(s: XiState, facts: Facts) -> None:
     s.players = [Seat(life=facts["life"], standing=deepcopy(s.starting_standing)) for _ in range(facts["seats"])]
     # Seat 0 brings first: its step is on top.
     s.pending = [Step(DECK_STEP, seat) for seat in reversed(range(facts["seats"]))]
     s.phase = DECKS
 
 
-def _deck_brought(s: XiState, facts: Facts) -> None:
+def deck_brought(s: XiState, facts: Facts) -> None:
     _pop(s, DECK_STEP, facts["seat"])
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     seat.deck_list = list(facts["cards"])
     seat.deck = list(facts["cards"])
 
 
-def _deck_shuffled(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+def deck_shuffled(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["seat"])
     order = list(facts["order"])
     if sorted(order) != sorted(seat.deck):
         raise ValueError("the shuffled deck is not the deck")
     seat.deck = order
 
 
-def _card_drawn(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+def card_drawn(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["seat"])
     card = facts["card"]
     if not seat.deck or seat.deck[0] != card:
         raise ValueError(f"{card} is not on top of seat {facts['seat']}'s deck")
@@ -132,34 +101,34 @@ def _card_drawn(s: XiState, facts: Facts) -> None:
     seat.deck, seat.hand = seat.deck[1:], seat.hand + [card]
 
 
-def _draw_missed(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+def draw_missed(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["seat"])
     if seat.deck:
         raise ValueError("a draw was missed from a deck that holds cards")
     _spend(seat, facts["cost"])
 
 
-def _coin_tossed(s: XiState, facts: Facts) -> None:
+def coin_tossed(s: XiState, facts: Facts) -> None:
     s.pending = s.pending + [Step(ORDER_STEP, facts["winner"])]
     s.phase = ORDER
 
 
-def _order_chosen(s: XiState, facts: Facts) -> None:
+def order_chosen(s: XiState, facts: Facts) -> None:
     _pop(s, ORDER_STEP, facts["seat"])
     s.first = facts["order"][0]
     s.phase = PLAY
 
 
-def _turn_started(s: XiState, facts: Facts) -> None:
+def turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
-    _seat(s, facts["seat"]).t = facts["t"]
+    writable_seat(s, facts["seat"]).t = facts["t"]
     for unit in s.units:
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
-            changed = _unit(s, unit.uid)
+            changed = writable_unit(s, unit.uid)
             changed.skirmishes = changed.uses = 0
     for card in s.in_play:
         if card.uses:
-            _in_play(s, card.iid).uses = 0
+            writable_in_play(s, card.iid).uses = 0
 
 
 def _answered(s: XiState, seat: Seat, facts: Facts) -> None:
@@ -170,8 +139,8 @@ def _answered(s: XiState, seat: Seat, facts: Facts) -> None:
         seat.standing = spent(seat.standing, window, facts["seat"], facts)
 
 
-def _card_declared(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+def card_declared(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["seat"])
     card = facts["card"]
     if card not in seat.hand:
         raise ValueError(f"{card} is not in seat {facts['seat']}'s hand")
@@ -182,55 +151,55 @@ def _card_declared(s: XiState, facts: Facts) -> None:
     _answered(s, seat, facts)
 
 
-def _ability_declared(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+def ability_declared(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["seat"])
     _spend(seat, facts["paid"])
     source = facts["source"]
-    held = _unit(s, source) if source.startswith("u") else _in_play(s, source)
+    held = writable_unit(s, source) if source.startswith("u") else writable_in_play(s, source)
     held.uses += 1
     _answered(s, seat, facts)
 
 
-def _window_opened(s: XiState, facts: Facts) -> None:
+def window_opened(s: XiState, facts: Facts) -> None:
     s.pending = s.pending + [Step(WINDOW_STEP, facts["seat"], dict(facts))]
 
 
-def _window_passed(s: XiState, facts: Facts) -> None:
+def window_passed(s: XiState, facts: Facts) -> None:
     _pop(s, WINDOW_STEP, facts["seat"])
 
 
-def _struck(s: XiState, facts: Facts) -> None:
+def struck(s: XiState, facts: Facts) -> None:
     _pop(s, SKIRMISH_STEP, facts["seat"])
 
 
-def _skirmish_cancelled(s: XiState, facts: Facts) -> None:
+def skirmish_cancelled(s: XiState, facts: Facts) -> None:
     _pop(s, SKIRMISH_STEP, facts["seat"])
 
 
-def _card_prevented(s: XiState, facts: Facts) -> None:
+def card_prevented(s: XiState, facts: Facts) -> None:
     pass  # the card goes to the discard pile by the `card_discarded` that follows
 
 
-def _standing_set(s: XiState, facts: Facts) -> None:
-    _seat(s, facts["seat"]).standing = facts["rules"]
+def standing_set(s: XiState, facts: Facts) -> None:
+    writable_seat(s, facts["seat"]).standing = facts["rules"]
 
 
-def _card_in_play(s: XiState, facts: Facts) -> None:
+def card_in_play(s: XiState, facts: Facts) -> None:
     _tick(s, facts["since"])
     s.in_play = s.in_play + [InPlay(iid=facts["iid"], card=facts["card"], owner=facts["owner"],
                                     controller=facts["controller"], on=facts["on"], since=facts["since"])]
 
 
-def _card_discarded(s: XiState, facts: Facts) -> None:
+def card_discarded(s: XiState, facts: Facts) -> None:
     if facts.get("iid"):
-        _in_play(s, facts["iid"])  # it must be there
+        writable_in_play(s, facts["iid"])  # it must be there
         s.in_play = [card for card in s.in_play if card.iid != facts["iid"]]
-    seat = _seat(s, facts["owner"])
+    seat = writable_seat(s, facts["owner"])
     seat.discard = seat.discard + [facts["card"]]
 
 
-def _card_returned(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["owner"])
+def card_returned(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["owner"])
     if facts["from"] == "play":
         _leave(s, facts["uid"])
     elif seat.discard[-1:] == [facts["card"]]:
@@ -240,76 +209,76 @@ def _card_returned(s: XiState, facts: Facts) -> None:
     seat.hand = seat.hand + [facts["card"]]
 
 
-def _life_changed(s: XiState, facts: Facts) -> None:
+def life_changed(s: XiState, facts: Facts) -> None:
     target = facts["target"]
-    held = _unit(s, target) if isinstance(target, str) else _seat(s, target)
+    held = writable_unit(s, target) if isinstance(target, str) else writable_seat(s, target)
     if held.life + facts["by"] != facts["to"]:
         raise ValueError(f"life {held.life} changed by {facts['by']} is not {facts['to']}")
     held.life = facts["to"]
 
 
-def _effect_started(s: XiState, facts: Facts) -> None:
+def effect_started(s: XiState, facts: Facts) -> None:
     _tick(s, facts["since"])
     s.effects = s.effects + [Effect(facts["source"], list(facts["to"]), facts["where"], facts["op"], facts["value"],
                                     facts["since"])]
 
 
-def _effect_ended(s: XiState, facts: Facts) -> None:
+def effect_ended(s: XiState, facts: Facts) -> None:
     if not any(effect.since == facts["since"] for effect in s.effects):
         raise ValueError(f"no effect begun at {facts['since']} is under way")
     s.effects = [effect for effect in s.effects if effect.since != facts["since"]]
 
 
-def _choice_asked(s: XiState, facts: Facts) -> None:
+def choice_asked(s: XiState, facts: Facts) -> None:
     s.pending = s.pending + [Step(CHOOSE_STEP, facts["seat"], dict(facts))]
 
 
-def _choice_made(s: XiState, facts: Facts) -> None:
+def choice_made(s: XiState, facts: Facts) -> None:
     _pop(s, CHOOSE_STEP, facts["seat"])
 
 
-def _unit_entered(s: XiState, facts: Facts) -> None:
+def unit_entered(s: XiState, facts: Facts) -> None:
     _tick(s, facts["since"])
     s.units = s.units + [Unit(uid=facts["uid"], card=facts["card"], owner=facts["owner"],
                               controller=facts["controller"], life=CARDS[facts["card"]].life, since=facts["since"])]
 
 
-def _skirmish_declared(s: XiState, facts: Facts) -> None:
-    _unit(s, facts["attacker"]).skirmishes += 1  # used, whatever becomes of the skirmish
+def skirmish_declared(s: XiState, facts: Facts) -> None:
+    writable_unit(s, facts["attacker"]).skirmishes += 1  # used, whatever becomes of the skirmish
     s.pending = s.pending + [Step(SKIRMISH_STEP, facts["seat"], {"attacker": facts["attacker"],
                                                                    "target": facts["target"]})]
 
 
-def _damage_dealt(s: XiState, facts: Facts) -> None:
+def damage_dealt(s: XiState, facts: Facts) -> None:
     target = facts["target"]
     if isinstance(target, str):
-        _unit(s, target).life -= facts["amount"]  # may go to 0 or less until the state check
+        writable_unit(s, target).life -= facts["amount"]  # may go to 0 or less until the state check
     else:
-        seat = _seat(s, target)
+        seat = writable_seat(s, target)
         seat.life = max(0, seat.life - facts["amount"])  # xi.house.life-floor
 
 
-def _unit_destroyed(s: XiState, facts: Facts) -> None:
+def unit_destroyed(s: XiState, facts: Facts) -> None:
     _leave(s, facts["uid"])
-    seat = _seat(s, facts["owner"])
+    seat = writable_seat(s, facts["owner"])
     seat.discard = seat.discard + [facts["card"]]
 
 
-def _time_banked(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+def time_banked(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["seat"])
     _spend(seat, {"t": facts["t"], "pt": 0})
     seat.pt = capped_pt(seat.pt + facts["pt"])
 
 
-def _pt_gained(s: XiState, facts: Facts) -> None:
-    seat = _seat(s, facts["seat"])
+def pt_gained(s: XiState, facts: Facts) -> None:
+    seat = writable_seat(s, facts["seat"])
     if capped_pt(seat.pt + facts["by"]) != facts["to"]:
         raise ValueError(f"{seat.pt}pT and {facts['by']}pT gained is not {facts['to']}pT")
     seat.pt = facts["to"]
 
 
-def _turn_ended(s: XiState, facts: Facts) -> None:
-    _seat(s, facts["seat"]).t = 0  # xi.time.expires
+def turn_ended(s: XiState, facts: Facts) -> None:
+    writable_seat(s, facts["seat"]).t = 0  # xi.time.expires
     # xi.house.no-win: with every deck empty, a turn is quiet unless it ends with less life on the
     # table (players still in, and units) than the end of every turn before it since they emptied.
     if any(player.deck for player in s.players if not player.out):
@@ -322,10 +291,10 @@ def _turn_ended(s: XiState, facts: Facts) -> None:
         s.quiet_turns += 1
 
 
-def _player_out(s: XiState, facts: Facts) -> None:
+def player_out(s: XiState, facts: Facts) -> None:
     """The seat is out of a game of 3-4 (xi.house.free-for-all): the cards it owns leave play for
     its discard pile, and the effects under way forget them."""
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     leaving = set(facts["cards"])
     gone = [unit.card for unit in s.units if unit.uid in leaving] + [c.card for c in s.in_play if c.iid in leaving]
     if len(gone) != len(leaving):
@@ -337,17 +306,17 @@ def _player_out(s: XiState, facts: Facts) -> None:
     seat.out = True
 
 
-def _seat_laid_out(s: XiState, facts: Facts) -> None:
+def seat_laid_out(s: XiState, facts: Facts) -> None:
     """A scenario's seat (scenario.py): its life, time and cards."""
     if not s.players:
         s.players = [Seat() for _ in range(facts["seats"])]
-    seat = _seat(s, facts["seat"])
+    seat = writable_seat(s, facts["seat"])
     seat.life, seat.t, seat.pt, seat.out = facts["life"], facts["t"], facts["pt"], facts["out"]
     seat.hand, seat.deck, seat.discard = list(facts["hand"]), list(facts["deck"]), list(facts["discard"])
     seat.deck_list, seat.standing = list(facts["deck_list"]), facts["standing"]
 
 
-def _table_laid_out(s: XiState, facts: Facts) -> None:
+def table_laid_out(s: XiState, facts: Facts) -> None:
     """A scenario's table (scenario.py): the turn, what is in play, the effects and the stack."""
     s.turn, s.active, s.first, s.phase = facts["turn"], facts["active"], facts["first"], PLAY
     s.units = [Unit(uid=u["uid"], card=u["card"], owner=u["owner"], controller=u["controller"], life=u["life"],
@@ -360,54 +329,11 @@ def _table_laid_out(s: XiState, facts: Facts) -> None:
     s.clock, s.quiet_turns, s.low_water = facts["clock"], facts["quiet_turns"], facts["low_water"]
 
 
-def _resigned(s: XiState, facts: Facts) -> None:
-    _seat(s, facts["seat"]).out = True
+def resigned(s: XiState, facts: Facts) -> None:
+    writable_seat(s, facts["seat"]).out = True
     # The stack stays as it was (a card declared stays declared), but nothing on it waits any more.
     s.phase, s.ended_by, s.winners = OVER, "resignation", list(facts["winners"])
 
 
-def _game_ended(s: XiState, facts: Facts) -> None:
+def game_ended(s: XiState, facts: Facts) -> None:
     s.phase, s.ended_by, s.winners = OVER, facts["reason"], list(facts["winners"])
-
-
-APPLIERS: dict[str, Callable[[XiState, Facts], None]] = {
-    "game_prepared": _game_prepared,
-    "deck_brought": _deck_brought,
-    "deck_shuffled": _deck_shuffled,
-    "card_drawn": _card_drawn,
-    "draw_missed": _draw_missed,
-    "coin_tossed": _coin_tossed,
-    "order_chosen": _order_chosen,
-    "turn_started": _turn_started,
-    "time_banked": _time_banked,
-    "pt_gained": _pt_gained,
-    "turn_ended": _turn_ended,
-    "card_declared": _card_declared,
-    "unit_entered": _unit_entered,
-    "skirmish_declared": _skirmish_declared,
-    "damage_dealt": _damage_dealt,
-    "unit_destroyed": _unit_destroyed,
-    "ability_declared": _ability_declared,
-    "card_in_play": _card_in_play,
-    "card_discarded": _card_discarded,
-    "card_returned": _card_returned,
-    "life_changed": _life_changed,
-    "effect_started": _effect_started,
-    "effect_ended": _effect_ended,
-    "choice_asked": _choice_asked,
-    "choice_made": _choice_made,
-    "window_opened": _window_opened,
-    "window_passed": _window_passed,
-    "struck": _struck,
-    "skirmish_cancelled": _skirmish_cancelled,
-    "card_prevented": _card_prevented,
-    "standing_set": _standing_set,
-    "player_out": _player_out,
-    "seat_laid_out": _seat_laid_out,
-    "table_laid_out": _table_laid_out,
-    "resigned": _resigned,
-    "game_ended": _game_ended,
-}
-
-evolve = fold_by_type(APPLIERS, copy_state, "Xi Cards")
-EVENT_TYPES = tuple(APPLIERS)

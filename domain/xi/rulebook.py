@@ -12,7 +12,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from domain.contract import Rule
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 
 INTRO = "Introduction"
 PREPARING = "Preparing to play"

@@ -44,13 +44,13 @@ from domain.contract import Decision
 from domain.errors import IllegalAction
 from domain.rng import Rng
 from domain.scenario_fields import is_list
-from domain.xi.actions import check_deck
-from domain.xi.cards import CARDS
-from domain.xi.decks import NAMED
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.decks import NAMED
+from domain.xi.cards.vocabulary import TYPES
+from domain.xi.engine.actions import check_deck
+from domain.xi.engine.standing import STANDING_KEYS, checked
 from domain.xi.scenario_pending import CHECK, RULE, check_pending, pending_of
-from domain.xi.standing import STANDING_KEYS, checked
 from domain.xi.state import CHOOSE_STEP, LIFE, LIFE_CAP, PLAY, PT_CAP, QUIET_TURNS_EACH, TURN_LIMIT, TURN_T, XiState
-from domain.xi.vocabulary import TYPES
 
 FIELDS = ("players", "turn", "active", "first", "units", "in_play", "effects", "pending", "clock", "quiet_turns",
           "low_water")

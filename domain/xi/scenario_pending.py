@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.scenario_fields import ScenarioFields
-from domain.xi.abilities import ABILITY
-from domain.xi.cards import ALL_IDS
+from domain.xi.cards.catalogue import ALL_IDS
+from domain.xi.cards.vocabulary import TYPES
+from domain.xi.engine.abilities import ABILITY
+from domain.xi.engine.windows import KINDS
 from domain.xi.state import SKIRMISH_STEP, WINDOW_STEP, XiState
-from domain.xi.vocabulary import TYPES
-from domain.xi.windows import KINDS
 
 RULE = "xi.scenario"
 CHECK = ScenarioFields(RULE, "Xi Cards", "a Xi card", ALL_IDS)  # every scenario refusal cites xi.scenario

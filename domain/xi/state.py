@@ -46,7 +46,7 @@ class Seat:
     discard: list[str] = field(default_factory=list)  # top last
     deck_list: list[str] | None = None  # the list as brought; None until brought
     out: bool = False
-    standing: dict | None = None  # the seat's standing rules for its windows (standing.py); hidden
+    standing: dict | None = None  # the seat's standing rules for its windows (engine/standing.py); hidden
 
 
 @dataclass(slots=True)
@@ -138,3 +138,32 @@ copy_state = copier(XiState)
 copy_seat = copier(Seat)
 copy_unit = copier(Unit)
 copy_in_play = copier(InPlay)
+
+
+def writable_seat(s: XiState, index: int) -> Seat:
+    """A copy of seat `index`, put in a new players list: a fold's applier may then change it."""
+    seat = copy_seat(s.players[index])
+    players = list(s.players)
+    players[index] = seat
+    s.players = players
+    return seat
+
+
+def writable_unit(s: XiState, uid: str) -> Unit:
+    """A copy of the unit `uid`, put in a new units list: a fold's applier may then change it."""
+    for index, unit in enumerate(s.units):
+        if unit.uid == uid:
+            unit = copy_unit(unit)
+            s.units = s.units[:index] + [unit] + s.units[index + 1:]
+            return unit
+    raise ValueError(f"no unit {uid} in play")
+
+
+def writable_in_play(s: XiState, iid: str) -> InPlay:
+    """A copy of the spell in play `iid`, put in a new list: a fold's applier may then change it."""
+    for index, card in enumerate(s.in_play):
+        if card.iid == iid:
+            card = copy_in_play(card)
+            s.in_play = s.in_play[:index] + [card] + s.in_play[index + 1:]
+            return card
+    raise ValueError(f"no spell {iid} in play")

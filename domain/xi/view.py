@@ -18,13 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from domain.contract import Outcome
-from domain.xi.board import skirmishes_allowed, tags
-from domain.xi.cards import CARDS
-from domain.xi.decks import NAMED
-from domain.xi.labels import labelled
-from domain.xi.layers import Stats, derive_all
-from domain.xi.standing import ANSWERS, UNABLE, inert
-from domain.xi.windows import KINDS
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.decks import NAMED
+from domain.xi.cards.labels import labelled
+from domain.xi.engine.standing import ANSWERS, UNABLE, inert
+from domain.xi.engine.windows import KINDS
+from domain.xi.language.board import skirmishes_allowed, tags
+from domain.xi.language.layers import Stats, derive_all
 from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import to_act
 

@@ -11,7 +11,7 @@ import hmac
 import secrets
 from typing import Any, Mapping, Sequence
 
-from domain.contract import Rules
+from domain.game import Game
 from services.errors import Forbidden, InvalidRequest
 from services.log.names import bot_name, checked_name, likeness, numbered
 from services.log.seating import is_open, open_seat_name
@@ -21,7 +21,7 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[list[dict], list[str | None]]:
+def seat_records(rules: Game[Any], requested: Sequence[Mapping[str, Any]]) -> tuple[list[dict], list[str | None]]:
     """Validated seat records to store, and the new token of each human seat (None for bots)."""
     low, high = rules.seats
     if not low <= len(requested) <= high:
@@ -71,7 +71,7 @@ def seat_records(rules: Rules, requested: Sequence[Mapping[str, Any]]) -> tuple[
     return records, tokens
 
 
-def checked_strength(rules: Rules, seat: Mapping[str, Any], where: str) -> int | None:
+def checked_strength(rules: Game[Any], seat: Mapping[str, Any], where: str) -> int | None:
     """The strength asked of a seat's bot, if any: only a bot that has levels takes one."""
     if "strength" not in seat or seat["strength"] is None:
         return None

@@ -87,8 +87,8 @@ def _play(task: tuple[Pairing, int, int]) -> tuple[Pairing, Tally]:
     """Games `start` to `stop - 1` of a pairing (what one worker process plays at a time)."""
     pairing, start, stop = task
     rules = registry.get(pairing.game)
-    row = DeckChoosing(rules.bots[pairing.row[0]], rules.bring_deck(pairing.row[1]))
-    column = DeckChoosing(rules.bots[pairing.column[0]], rules.bring_deck(pairing.column[1]))
+    row = DeckChoosing(rules.bots[pairing.row[0]], rules.decks.bring(pairing.row[1]))
+    column = DeckChoosing(rules.bots[pairing.column[0]], rules.decks.bring(pairing.column[1]))
     tally = Tally()
     for number in range(start, stop):
         seat = number % 2

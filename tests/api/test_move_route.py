@@ -1,5 +1,5 @@
 """POST /api/games/{id}/actions, the hot route: it reads its body and answers without building the
-schemas, yet takes and answers exactly what schemas.ActRequest and schemas.ActReply document,
+schemas, yet takes and answers exactly what ActRequest and ActReply document,
 and a move on a game the server holds in memory reads none of the game's events back."""
 
 import json
@@ -14,8 +14,8 @@ from services.compose import build
 from tests.conftest import MEMORY
 from tests.api.test_games_api import bearer, create
 from tests.api.test_play_api import seat_to_act
-from web import schemas
-from web.api_play import act_request
+from web.api.play_schemas import ActReply, ActRequest
+from web.api.play import act_request
 from web.app import create_app
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=8)
@@ -49,7 +49,7 @@ def test_the_move_route_takes_a_body_exactly_as_the_documented_schema_does(quiet
         except HTTPException as refused:
             taken = refused.data["messages"]["json"]
     try:
-        expected = schemas.ActRequest().load(body)
+        expected = ActRequest().load(body)
     except ValidationError as refused:
         expected = refused.messages
     assert taken == expected
@@ -72,7 +72,7 @@ def test_every_move_is_answered_with_just_what_the_reply_schema_documents(client
         answer = client.post(f"/api/games/{created['id']}/actions", headers=bearer(token),
                              json={"action": chooser.choice(legal), "expected_version": game_now["version"]})
         assert answer.status_code == 200, answer.json
-        assert answer.json == schemas.ActReply().dump(answer.json)
+        assert answer.json == ActReply().dump(answer.json)
 
 
 def test_a_move_on_a_game_the_server_holds_reads_none_of_its_events_back(client, services, monkeypatch):

@@ -4,8 +4,8 @@ named decks as a table script draws them; an unknown game is a 404 problem namin
 import pytest
 
 from domain import registry
-from domain.xi.cards import CARDS
-from domain.xi.decks import NAMED
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.decks import NAMED
 from tests.api.test_games_api import PROBLEM
 
 

@@ -4,7 +4,7 @@ game starts from the documented scenario."""
 
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.decks import NAMED
+from domain.xi.cards.decks import NAMED
 
 
 def bearer(token):

@@ -12,7 +12,7 @@ import shutil
 import pytest
 import requests
 
-from web.server_process import running_server
+from cli.server_process import running_server
 
 BROWSERS = ("chromium", "chromium-browser")
 

@@ -12,7 +12,7 @@ from typing import Callable, Iterator
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.browser.conftest import BROWSERS, Api
-from web.server_process import ROOT, running_server
+from cli.server_process import ROOT, running_server
 
 SHOTS = ROOT / "docs" / "screenshots"
 

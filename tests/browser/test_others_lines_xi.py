@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from domain.xi.describe import BOOKKEEPING
+from domain.xi.events import EVENTS
 from tests.browser.xi_page import EVERY_CARD, create, open_seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -49,7 +49,7 @@ def test_after_bos_turn_the_move_list_names_each_of_his_actions_as_the_table_nam
         assert line in shown, f"not in the move list: {line}"
     steps = api.get(game_id, f"/replay?after={before}&limit=500", token=tokens[0])["steps"]
     for step in steps:
-        if step["type"] not in BOOKKEEPING:
+        if step["type"] not in EVENTS.bookkeeping:
             assert step["description"] in shown, f"hidden by a fold: {step['description']}"
     assert not IDS.search(shown), IDS.search(shown)
     for number in (1, 2):  # the table numbers them as the lines do

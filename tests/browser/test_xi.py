@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from domain.xi.cards import CARDS
-from domain.xi.decks import NAMED
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.decks import NAMED
 from domain.xi.scenario import SCENARIO_EXAMPLE
 from tests.browser.accessibility import serious_violations
 from tests.browser.test_screens import PHONE, sideways

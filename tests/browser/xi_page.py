@@ -1,7 +1,7 @@
 """Xi Cards on the viewer page: chosen tables (scenarios, seat 0 is ana, seat 1 is bo, both
 people) and the moves the browser tests and the screenshot make on them.
 
-The scenarios name cards of the seed's own examples (domain/xi/cards.toml), which stay in the
+The scenarios name cards of the seed's own examples (domain/xi/cards/cards.toml), which stay in the
 catalogue whatever is added to it; each player's deck list is one of each card of the catalogue,
 a legal deck whatever decks are named.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 
 SEATS = [{"name": "ana"}, {"name": "bo"}]
 EVERY_CARD = list(CARDS)

@@ -41,7 +41,7 @@ from services.log.deployment import namespace
 from services.log.game import Game
 from tests.infra import RedisServer, fresh_redis_server, postgres_database
 from tests.paging import every_page
-from web.server_process import free_port, wait_until_up
+from cli.server_process import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 

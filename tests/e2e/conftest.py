@@ -2,7 +2,7 @@
 
 import pytest
 
-from web.server_process import running_server
+from cli.server_process import running_server
 
 # A stream the tests read to the game's end must not end at its lifetime (60 s) on a slow machine.
 LONG_STREAMS = {"CHRONICLE_STREAM_SECONDS": "3600"}

@@ -1,4 +1,4 @@
-"""`make run` (web.launch): the API and a worker with Redis, or bots in-process without it."""
+"""`make run` (cli.launch): the API and a worker with Redis, or bots in-process without it."""
 
 import os
 import signal
@@ -10,7 +10,7 @@ import pytest
 import requests
 
 from tests.infra import redis_server
-from web.server_process import ROOT, free_port, wait_until_up
+from cli.server_process import ROOT, free_port, wait_until_up
 
 pytestmark = pytest.mark.e2e
 
@@ -21,7 +21,7 @@ def launch(tmp_path, **env):
     for key in ("PERSISTENCE_MODULE", "CHRONICLE_BOTS"):
         settings.pop(key, None)
     log = open(tmp_path / "launch.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "web.launch"], cwd=ROOT, env=settings,
+    process = subprocess.Popen([sys.executable, "-m", "cli.launch"], cwd=ROOT, env=settings,
                                stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/openapi.json", process)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import requests
 
-from web.server_process import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
+from web.request_limits import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 pytestmark = pytest.mark.e2e
 

@@ -15,7 +15,7 @@ import requests
 from tests.e2e.conftest import LONG_STREAMS
 from tests.http_moves import first_legal_move
 from tests.infra import postgres_database, redis_server
-from web.server_process import running_server
+from cli.server_process import running_server
 
 pytestmark = pytest.mark.e2e
 

@@ -8,7 +8,7 @@ import requests
 from projections.database import ProjectionDatabase
 from projections.game_list import READ_GAMES, GameList
 from services.compose import build
-from web.server_process import running_server
+from cli.server_process import running_server
 
 pytestmark = pytest.mark.e2e
 

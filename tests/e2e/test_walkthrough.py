@@ -11,7 +11,7 @@ import pytest
 
 from tests.e2e.cluster import WorkerProcess
 from tests.infra import redis_server
-from web.server_process import running_server
+from cli.server_process import running_server
 
 pytestmark = pytest.mark.e2e
 

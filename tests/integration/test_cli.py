@@ -13,8 +13,8 @@ import psycopg
 import pytest
 
 from tests.infra import PG, postgres_database
-from web.cli import parser as cli_parser
-from web.server_process import ROOT
+from cli.chronicle import parser as cli_parser
+from cli.server_process import ROOT
 
 UNKNOWN_GAME = "00000000-0000-0000-0000-000000000000"
 
@@ -30,7 +30,7 @@ def settings_for(data, env=None) -> dict:
 
 
 def chronicle(*args, data, env=None, cwd=ROOT):
-    return subprocess.run([sys.executable, "-m", "web.cli", *args], cwd=cwd, env=settings_for(data, env),
+    return subprocess.run([sys.executable, "-m", "cli.chronicle", *args], cwd=cwd, env=settings_for(data, env),
                           capture_output=True, text=True, timeout=120)
 
 
@@ -79,7 +79,7 @@ def test_import_moves_a_game_to_another_store_where_it_replays(exported, tmp_pat
 
 def test_every_command_has_help():
     for command in ("verify", "import", "export", "replay", "projections", "serve"):
-        done = subprocess.run([sys.executable, "-m", "web.cli", command, "--help"], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "cli.chronicle", command, "--help"], cwd=ROOT,
                               capture_output=True, text=True)
         assert done.returncode == 0 and "usage: chronicle" in done.stdout
 
@@ -138,7 +138,7 @@ def test_a_reader_that_closed_its_pipe_ends_the_command_quietly(exported, tmp_pa
     reading, writing = os.pipe()
     os.close(reading)  # as `| head` does once it has its lines: every write now meets a closed pipe
     try:
-        done = subprocess.run([sys.executable, "-m", "web.cli", command, str(game_id)], cwd=ROOT,
+        done = subprocess.run([sys.executable, "-m", "cli.chronicle", command, str(game_id)], cwd=ROOT,
                               env=settings_for(tmp_path / "first"), stdout=writing, stderr=subprocess.PIPE,
                               text=True, timeout=120)
     finally:
@@ -149,7 +149,7 @@ def test_a_reader_that_closed_its_pipe_ends_the_command_quietly(exported, tmp_pa
 
 def test_a_reader_taking_the_first_lines_gets_them_and_no_error(exported, tmp_path):
     game_id, _ = exported
-    done = subprocess.run(f"{shlex.quote(sys.executable)} -m web.cli replay {game_id} | head -n 2", shell=True,
+    done = subprocess.run(f"{shlex.quote(sys.executable)} -m cli.chronicle replay {game_id} | head -n 2", shell=True,
                           cwd=ROOT, env=settings_for(tmp_path / "first"), capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr == ""
     assert [line.split()[0] for line in done.stdout.splitlines()] == ["1", "2"]

@@ -16,7 +16,7 @@ from domain.rng import commitment
 from services.disputes.audit import export_lines
 from services.compose import build
 from tests.integration.test_cli import chronicle
-from web import cli
+from cli import chronicle as cli
 
 
 @pytest.fixture(scope="module")

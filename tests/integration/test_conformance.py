@@ -59,7 +59,7 @@ def random_decisions(rules, state, seed: str, actions=None):
 def catalogue_leaves(rules) -> set[str]:
     """What a game's public deck list and rule index say (names, colours, resources, rule ids): no
     secret of anyone's, even where a seat's view shows it only for the cards of its own hand."""
-    return leaves([card.to_json() for card in getattr(rules, "catalogue", {}).values()]) | set(rules.rulebook)
+    return leaves([card.to_json() for card in (rules.catalogue or {}).values()]) | set(rules.rulebook)
 
 
 def people(rules):
@@ -622,4 +622,23 @@ def test_what_a_game_calls_bookkeeping_changes_no_score_and_no_hand(game):
                     assert rules.view(state, seat).get("hand") == rules.view(after, seat).get("hand"), \
                         f"{event.type} changed seat {seat}'s hand"
             state = after
-    assert checked or not getattr(rules, "bookkeeping", ()), "the game's bookkeeping was met"
+    assert checked or not rules.bookkeeping, "the game's bookkeeping was met"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_a_game_logs_is_declared_once_in_its_event_table_and_only_its_takeback_events_are_undone(game):
+    """Each game declares its events once (domain.event_table): every event of random games, deal
+    and decisions, is of a type its table declares, folds by that table and reads a line of its own;
+    a decision the game lets be taken back is made only of events its table marks so."""
+    rules = registry.get(game)
+    seats, names = rules.seats[0], [f"p{seat}" for seat in range(rules.seats[1])]
+    dealt = rules.setup(seats, {}, Rng("event-table", "setup"))
+    seen: set[str] = set()
+    for decision in [dealt, *(decision for _, decision in random_decisions(rules, dealt.state, "event-table"))]:
+        for event in decision.events:
+            assert event.type in rules.events.kinds, f"{game} logs {event.type!r}, which its event table does not declare"
+            seen.add(event.type)
+            assert rules.describe(event, names).strip(), event.type
+        if decision is not dealt and rules.reversible(decision.events):
+            assert all(event.type in rules.events.takeback for event in decision.events), decision.events
+    assert seen, "a game logs events"

@@ -16,7 +16,7 @@ from services.compose import build
 from services.live.streams import GameStream, Pace
 from tests.conftest import MEMORY
 from tests.infra import postgres_database, redis_server
-from web.server_process import free_port
+from cli.server_process import free_port
 
 NEVER = 1e6  # seconds: a stream's own look at the store, its heartbeat and its end
 BOUND = 30.0  # seconds a message may take before the test fails

@@ -1,7 +1,7 @@
 """`chronicle simulate`: a bot's games beside a random player's, as the games' pages (docs/games/) show them.
 (The 1,000-game figures are `make bench`'s; here a small sample.)"""
 
-from web.cli import main
+from cli.chronicle import main
 
 
 def test_simulate_prints_scores_and_the_share_of_each_title_for_the_bot_and_a_random_player(capsys):

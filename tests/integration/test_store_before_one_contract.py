@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from services.bootstrap import build
+from services.compose import build
 from tests.fixtures.replay_digests import replay_digest
 from web.app import create_app
 from web.cli import main as chronicle

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from domain.xi import RULES
-from domain.xi.cards import ALL_IDS, CARDS
+from domain.xi.cards.catalogue import ALL_IDS, CARDS
 from services.disputes.audit import audit_game
 from tests.clocks import START, FakeClock
 from tests.integration.test_standing_answers import act, everything_shown, services_playing

@@ -3,7 +3,7 @@
 import logging
 
 from services.live.doorbells import RedisDoorbell
-from web.server_process import free_port
+from cli.server_process import free_port
 
 
 def test_a_redis_that_does_not_answer_is_logged_once_while_the_listener_keeps_trying(caplog):

@@ -6,18 +6,13 @@ from domain.chi import RULES as CHI
 from domain.clock import ran_out
 from domain.contract import Event
 from domain.rng import Rng
+from tests.fixtures.dealer import RULES as DEALER
 
 NAMES = ["ana", "bo"]
 
 
-class EventsAlone:
-    """A game whose lines read the event alone and that declares no bookkeeping."""
-
-    def describe(self, event, names):
-        return f"{event.type} happens"
-
-
-PLAIN = EventsAlone()
+# Dealer, the test-only game: its lines read the event alone and it declares no bookkeeping.
+PLAIN = DEALER
 
 
 def test_a_game_that_reads_the_table_gets_the_viewers_table_and_one_that_does_not_keeps_describe():
@@ -29,7 +24,8 @@ def test_a_game_that_reads_the_table_gets_the_viewers_table_and_one_that_does_no
     assert lines.seen_event(hand, 1, False).data["cards"] == hand.private["cards"], "bo sees his own"
     assert lines.line(CHI, CHI.view(state, 0), seen, NAMES) == CHI.describe(hand, NAMES)
     assert lines.reads_table(CHI) and not lines.reads_table(PLAIN)
-    assert lines.line(PLAIN, {"any": "table"}, Event("moved", "r", {}), NAMES) == "moved happens"
+    stood = Event("stood", "dealer.turn", {"seat": 1, "total": 17})
+    assert lines.line(PLAIN, {"any": "table"}, stood, NAMES) == DEALER.describe(stood, NAMES)
     played = Event("chi_played", "chi.conflict.chi", {"seat": 1, "card": "chi-1"})
     assert lines.line(CHI, None, played, NAMES) == "bo plays a Chi", "no table at hand: describe's line"
 

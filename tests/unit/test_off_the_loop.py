@@ -5,7 +5,7 @@ import subprocess
 import sys
 import textwrap
 
-from web.server_process import ROOT
+from cli.server_process import ROOT
 
 PROGRAM = textwrap.dedent("""
     from gevent import monkey

@@ -4,7 +4,7 @@
    (Tianxia's difficulty is Li Mu's: only alone against him). It says what the table is (the
    game's own words: "alone against General Li Mu") and whether it is rated. The server renders
    the same for the game it is given (the "Show its bots" button, for a browser without
-   JavaScript), says it from the same rules (web/new_game_form.py) and checks what is sent.
+   JavaScript), says it from the same rules (web/pages/new_game_form.py) and checks what is sent.
 
    A player signed in on this browser (static/sign-in.js) plays in their own seat: the form
    sends their key in its body (never in the address), and "Rated" (ticked unless they want a

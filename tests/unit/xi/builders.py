@@ -10,7 +10,7 @@ import pytest
 from domain.errors import RulesError
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.cards import ALL_IDS, CARDS
+from domain.xi.cards.catalogue import ALL_IDS, CARDS
 from domain.xi.state import PLAY, InPlay, Seat, Unit, XiState
 from tests.unit.events import adopted
 

@@ -3,10 +3,10 @@ only, and a small seeded sample of games against the random player."""
 
 from __future__ import annotations
 
+from domain.bots import DeckChoosing
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.bots import DeckChoosing
-from domain.xi.bots import GeneralBot
+from domain.xi.bots.general import GeneralBot
 from domain.xi.state import XiState
 from tests.unit.xi.builders import act, play, public_twin, skirmish, table
 
@@ -141,8 +141,8 @@ def test_a_deck_choosing_wrapper_brings_its_deck_and_plays_as_its_bot():
     state = RULES.setup(2, {}, Rng("d", "setup")).state
     legal = RULES.legal_actions(state, 0)
     deck = legal[-1]["deck"]
-    bot = DeckChoosing(BOT, RULES.bring_deck(deck))
+    bot = DeckChoosing(BOT, RULES.decks.bring(deck))
     assert bot.choose(RULES.view(state, 0), legal, Rng("d")) == {"type": "bring_deck", "deck": deck}
-    listed = DeckChoosing(BOT, RULES.bring_deck(["earth-moth"] * 3))
+    listed = DeckChoosing(BOT, RULES.decks.bring(["earth-moth"] * 3))
     assert listed.choose(RULES.view(state, 0), legal, Rng("d")) == {"type": "bring_deck", "cards": ["earth-moth"] * 3}
     assert (bot.name, bot.version) == (BOT.name, BOT.version)

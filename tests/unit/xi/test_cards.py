@@ -5,9 +5,9 @@ import tomllib
 
 import pytest
 
-from domain.xi.cards import CARDS, CardDataError, build
-from domain.xi.effects import ACTIONS
-from domain.xi.special import CODES
+from domain.xi.cards.catalogue import CARDS, CardDataError, build
+from domain.xi.language.effects import ACTIONS
+from domain.xi.language.special import CODES
 from domain.xi.rulebook import RULEBOOK
 
 GOOD = """

@@ -6,7 +6,7 @@ out on the table."""
 
 import pytest
 
-from domain.xi.damage import deal
+from domain.xi.language.damage import deal
 from tests.unit.xi.builders import act, skirmish, table
 
 CYCLE = [("aqua", "ember"), ("ember", "wind"), ("wind", "stone"), ("stone", "aqua")]

@@ -3,7 +3,7 @@ private to its seat, shuffled by the seeded generator with its order secret."""
 
 from domain.errors import IllegalAction, NotYourTurn
 from domain.xi import RULES
-from domain.xi.decks import NAMED
+from domain.xi.cards.decks import NAMED
 from tests.unit.events import only
 from tests.unit.xi.builders import DECK, OTHER_DECK, act, decks_in, prepared, refused
 

@@ -2,9 +2,8 @@
 
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.cards import CARDS
-from domain.xi.describe import _LINES
-from domain.xi.evolve import EVENT_TYPES
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.events import EVENTS
 from tests.unit.xi.builders import DECK, OTHER_DECK, act, prepared, table
 
 NAMES = ["Jack", "Jake"]
@@ -40,7 +39,8 @@ def test_a_play_and_a_skirmish_read_as_sentences():
 
 
 def test_every_event_has_a_line_of_its_own():
-    assert set(EVENT_TYPES) <= set(_LINES)
+    for kind in EVENTS.kinds.values():
+        assert kind.line is not None and kind.fold is not None, kind.type
 
 
 def test_a_window_and_its_answers_read_as_sentences():

@@ -12,8 +12,8 @@ import pytest
 from domain import rules_turns
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.decks import NAMED
-from domain.xi.determinize import seen_of
+from domain.xi.bots.determinize import seen_of
+from domain.xi.cards.decks import NAMED
 from domain.xi.state import COPIES_MAX, XiState
 from tests.unit.xi.builders import DECK
 
@@ -31,7 +31,7 @@ def tables(decks: tuple, seed: str, most: int = 400) -> Iterator[tuple[XiState, 
             return
         legal = RULES.legal_actions(state, seat)
         if legal[0]["type"] == "bring_deck":
-            action = RULES.bring_deck(decks[seat])
+            action = RULES.decks.bring(decks[seat])
         else:
             yield state, seat
             action = Rng(seed, f"move-{number}").choice(legal)
@@ -39,7 +39,7 @@ def tables(decks: tuple, seed: str, most: int = 400) -> Iterator[tuple[XiState, 
 
 
 def dealt(state: XiState, seat: int, deal: str = "deal") -> XiState:
-    return RULES.determinize(RULES.view(state, seat), Rng("dealt", deal))
+    return RULES.search.determinize(RULES.view(state, seat), Rng("dealt", deal))
 
 
 def test_the_dealt_table_shows_me_what_i_see_and_lets_me_do_what_i_may():
@@ -102,4 +102,4 @@ def test_two_deals_differ_in_what_i_cannot_see():
 def test_a_spectator_has_no_seat_to_deal_for():
     state, _seat = next(tables(("aqua", "ember"), "spectator"))
     with pytest.raises(ValueError):
-        RULES.determinize(RULES.view(state, None), Rng("spectator"))
+        RULES.search.determinize(RULES.view(state, None), Rng("spectator"))

@@ -3,8 +3,8 @@ makes every game end."""
 
 from domain.errors import GameOver
 from domain.xi import RULES
-from domain.xi.decide import Emitter
-from domain.xi.checks import state_checks
+from domain.xi.emitter import Emitter
+from domain.xi.engine.checks import state_checks
 from tests.unit.events import only, types
 from tests.unit.xi.builders import act, play, prepared, refused, started, table
 

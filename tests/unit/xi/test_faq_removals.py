@@ -3,10 +3,10 @@ and Snow Beast leave each named deck, which stays a legal deck."""
 
 from collections import Counter
 
-from domain.xi.actions import check_deck
-from domain.xi.cards import ALL_IDS
-from domain.xi.decks import NAMED
-from domain.xi.faq_removals import REMOVED, without_faq_removals
+from domain.xi.cards.catalogue import ALL_IDS
+from domain.xi.cards.decks import NAMED
+from domain.xi.cards.faq_removals import REMOVED, without_faq_removals
+from domain.xi.engine.actions import check_deck
 from domain.xi.state import DECK_MIN
 
 

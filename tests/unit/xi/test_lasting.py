@@ -2,8 +2,8 @@
 or until their condition is met; one cast on a unit leaves with it; each copy counts."""
 
 from domain.xi import RULES
-from domain.xi.checks import state_checks
-from domain.xi.decide import Emitter
+from domain.xi.emitter import Emitter
+from domain.xi.engine.checks import state_checks
 from tests.unit.events import only, types
 from tests.unit.xi.builders import END, act, life, play, skirmish, table, use
 

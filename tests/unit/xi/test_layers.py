@@ -4,8 +4,8 @@ a layer, recomputed on every query. Most rows add statics by hand; test_lasting.
 play the cards that hold them."""
 
 from domain.xi import RULES
-from domain.xi.damage import unit_hit
-from domain.xi.layers import CARD_STATICS, Static, derive, derive_all
+from domain.xi.language.damage import unit_hit
+from domain.xi.language.layers import CARD_STATICS, Static, derive, derive_all
 from tests.unit.xi.builders import act, skirmish, table
 
 TWO = [{"card": "snow-beast", "controller": 0}, {"card": "earth-soldier", "controller": 1}]

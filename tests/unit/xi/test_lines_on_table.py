@@ -6,8 +6,8 @@ import re
 from domain.contract import Event
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.cards import CARDS
-from domain.xi.labels import labelled
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.labels import labelled
 from tests.unit.xi.builders import STRIKE, act, play, skirmish, started, table
 
 NAMES = ["ana", "bo"]

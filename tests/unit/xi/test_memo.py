@@ -7,7 +7,7 @@ import json
 
 from domain import state_codec
 from domain.xi import RULES
-from domain.xi.layers import derive
+from domain.xi.language.layers import derive
 from domain.xi.state import XiState
 from services.log.store import DataclassAsDict
 from tests.unit.xi.builders import act, play, skirmish, table

@@ -5,8 +5,8 @@ asked first, and a player at 0 is out, with their cards, while two or more are l
 from domain.contract import Event
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.checks import state_checks
-from domain.xi.decide import Emitter
+from domain.xi.emitter import Emitter
+from domain.xi.engine.checks import state_checks
 from domain.xi.state import Effect
 from tests.unit.events import only, types
 from tests.unit.xi.builders import END, PASS, act, play, skirmish, table

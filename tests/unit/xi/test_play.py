@@ -3,7 +3,7 @@ play with its printed damage and life, and everyone sees it with its derived typ
 
 from domain.errors import IllegalAction, NotYourTurn
 from domain.xi import RULES
-from domain.xi.play import price
+from domain.xi.engine.play import price
 from tests.unit.events import only, types
 from tests.unit.xi.builders import act, play, refused, table
 

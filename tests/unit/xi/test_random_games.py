@@ -24,12 +24,12 @@ from hypothesis import strategies as st
 from domain import interrupts, state_codec
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.board import RESTRICTIONS
-from domain.xi.cards import ALL_IDS, CARDS
-from domain.xi.layers import derive_all
+from domain.xi.cards.catalogue import ALL_IDS, CARDS
+from domain.xi.cards.vocabulary import ELEMENTS
+from domain.xi.engine.windows import KINDS
+from domain.xi.language.board import RESTRICTIONS
+from domain.xi.language.layers import derive_all
 from domain.xi.state import LIFE_CAP, PT_CAP, SKIRMISHES_PER_TURN, TURN_LIMIT, TURN_T, XiState
-from domain.xi.vocabulary import ELEMENTS
-from domain.xi.windows import KINDS
 from tests.unit.events import adopted
 from tests.unit.xi.builders import public_twin
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import domain.xi
 from domain.xi import RULES
-from domain.xi.cards import CARDS
+from domain.xi.cards.catalogue import CARDS
 
 XI_PACKAGE = Path(domain.xi.__file__).parent
 DESIGN = Path(__file__).parents[3] / "docs" / "design" / "xi-cards.md"

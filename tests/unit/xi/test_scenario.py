@@ -9,7 +9,7 @@ import pytest
 from domain.errors import IllegalAction
 from domain.rng import Rng
 from domain.xi import RULES
-from domain.xi.decks import NAMED
+from domain.xi.cards.decks import NAMED
 from tests.unit.events import adopted, types
 from tests.unit.xi.builders import PASS, act, play, table
 from tests.unit.xi.test_random_games import play as random_game

@@ -132,7 +132,7 @@ def test_every_seat_of_a_new_table_starts_passing_the_windows_it_cannot_answer_u
             state = RULES.evolve(state, event)
         assert [bool(seat.standing and seat.standing.get("pass_when_unable")) for seat in state.players] == [expected] * 2
         assert RULES.view(state, 0)["standing"] == ({"kinds": {}, "when": [], "pass_when_unable": True} if expected else None)
-    assert RULES.option_defaults["pass_when_unable"] is True  # what the service records at a new table
+    assert RULES.options.defaults["pass_when_unable"] is True  # what the service records at a new table
 
 
 def test_pass_when_unable_is_true_or_false():

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from domain.xi.actions import check_deck
-from domain.xi.card_table import render
-from domain.xi.cards import CARDS
-from domain.xi.decks import NAMED, build
-from domain.xi.vocabulary import CardDataError
+from domain.xi.cards.card_table import render
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.decks import NAMED, build
+from domain.xi.cards.vocabulary import CardDataError
+from domain.xi.engine.actions import check_deck
 
 CASTES = ("aqua", "ember", "stone", "wind")
 

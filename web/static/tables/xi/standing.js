@@ -1,4 +1,4 @@
-/* The editor of the viewer's own standing rules (domain/xi/standing.py): per kind of window, ask or
+/* The editor of the viewer's own standing rules (domain/xi/engine/standing.py): per kind of window, ask or
    pass; and conditional answers ("when a unit skirmishes you: play Sidestep, once"), tried in
    order. It shows the seat's rules in force (those naming a unit gone marked inert), keeps an
    unsaved draft across redraws of the table, and saves the whole set as one `set_standing`

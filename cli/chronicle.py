@@ -1,0 +1,232 @@
+"""`chronicle`: the command line of the service (`make install` puts it in .venv/bin/chronicle).
+
+    chronicle serve [--port N]         run the API with Flask's server (development; `make run` for real)
+    chronicle projections rebuild      forget the read models and rebuild them from the event log
+    chronicle projections catch-up     process the events the read models have not seen yet
+    chronicle export GAME [-o FILE]    a finished game as JSON lines
+    chronicle verify FILE              check an export offline: seed, hash chain, every rule re-run
+    chronicle import FILE              load an export into this service's store
+    chronicle replay GAME              print a game's steps
+    chronicle simulate GAME --games N --bot NAME
+                                       N games played by a bot, beside a random player: scores, titles;
+                                       for a game with named decks (xi), each deck against each
+    chronicle cards GAME               a game's card list as a Markdown table (Xi Cards: docs/xi-cards.md)
+
+The store is the one the environment names (see services/log/store_settings.py and services/log/store_place.py);
+`verify` and `simulate` need none. Export, replay and projections only read a store that is
+there; `import` creates one if need be. A closed output pipe (`chronicle replay GAME | head`)
+ends the command quietly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import json
+import signal
+import sys
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from eventsourcing.persistence import PersistenceError
+
+from services.disputes.audit import export_lines, file_lines, importable, store_import, verify_export
+from services.compose import build
+from services.errors import ServiceError
+from services.play.queries import MAX_PAGE, Queries
+from services.log.store_place import StoreMissing, StorePlace, store_place
+
+# How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
+CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE
+STORELESS = ("verify", "simulate", "cards")
+
+
+def game_id(text: str) -> UUID:
+    try:
+        return UUID(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id") from None
+
+
+def game_option(text: str) -> tuple[str, Any]:
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    try:
+        return name, json.loads(value)
+    except ValueError:
+        return name, value
+
+
+def positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return number
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="chronicle", description="Tabletop Chronicle: play, replay and audit games.")
+    commands = top.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the API with Flask's development server")
+    serve.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    projections = commands.add_parser("projections", help="the read models (game list, results, ratings)")
+    projections.add_argument("action", choices=["rebuild", "catch-up"])
+    export = commands.add_parser("export", help="write a finished game as JSON lines")
+    export.add_argument("game", type=game_id)
+    export.add_argument("-o", "--output", help="the file to write (default: standard output)")
+    verify = commands.add_parser("verify", help="check an exported game offline, with no server and no database")
+    verify.add_argument("file")
+    importing = commands.add_parser("import", help="load an exported game into this service's store")
+    importing.add_argument("file")
+    replay = commands.add_parser("replay", help="print a game's steps in the terminal")
+    replay.add_argument("game", type=game_id)
+    simulate = commands.add_parser("simulate", help="play many games with a bot (rules only, no store) and report")
+    simulate.add_argument("game", help="the game's name, e.g. court")
+    simulate.add_argument("--games", type=positive, default=1000, help="how many games each (default 1000)")
+    simulate.add_argument("--bot", help="the bot to measure, e.g. autoplayer (default: the game's one bot "
+                          "other than random, if it has one)")
+    simulate.add_argument("--against", default="random", help="the bot to compare with (default random)")
+    simulate.add_argument("--seed", default="sim", help="games use the seeds SEED-0, SEED-1, ...")
+    simulate.add_argument("--advanced", action="store_true", help="the game's advanced option (the Court: 6 spaces)")
+    simulate.add_argument("--option", action="append", type=game_option, metavar="NAME=VALUE",
+                          help="a game option, the value as JSON (e.g. edition=1: Xanadu's first deck); repeatable")
+    simulate.add_argument("--deck", action="append", metavar="NAME",
+                          help="a named deck for the deck matrix (default: every one the game names); repeatable")
+    simulate.add_argument("--workers", type=positive, default=2,
+                          help="processes playing the deck matrix (default 2); the figures do not depend on it")
+    cards = commands.add_parser("cards", help="print a game's card list as a Markdown table")
+    cards.add_argument("game", help="the game's name, e.g. xi")
+    return top
+
+
+def card_table(game: str) -> int:
+    from domain import registry
+
+    rules = registry.GAMES.get(game)
+    if rules is None or rules.card_table is None:
+        having = sorted(name for name, known in registry.GAMES.items() if known.card_table is not None)
+        print(f"chronicle cards: {game!r} has no card table (games with one: {', '.join(having)})", file=sys.stderr)
+        return 2
+    print(rules.card_table(), end="")
+    return 0
+
+
+def verify(path: str) -> int:
+    with open(path, "rb") as binary:
+        report = verify_export(file_lines(binary))
+    if report.verified:
+        print(f"verified: {report.steps} steps; " + "; ".join(report.checks))
+        return 0
+    problem = report.problem
+    where = f"step {problem.step}: " if problem.step is not None else ""
+    print(f"NOT verified: {where}{problem.reason} [{problem.check}]", file=sys.stderr)
+    if problem.expected is not None or problem.found is not None:
+        print(f"  expected: {problem.expected}\n  found:    {problem.found}", file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        status = run(parser().parse_args(argv))
+        sys.stdout.flush()  # a reader that has gone shows here when the output fitted in the buffer
+        return status
+    except BrokenPipeError:
+        # The reader (`| head`) has what it wanted. Output still buffered must not raise again at
+        # exit, so standard output now goes nowhere.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return CLOSED_PIPE_STATUS
+
+
+def run(args: argparse.Namespace) -> int:
+    place = store_place(os.environ)
+    uses_store = args.command not in STORELESS
+    try:
+        if args.command == "verify":
+            return verify(args.file)
+        if args.command == "cards":
+            return card_table(args.game)
+        if args.command == "simulate":
+            from cli.simulate_report import run_simulation
+
+            return run_simulation(args)
+        if args.command in ("serve", "projections"):
+            return serve_or_project(args, place)
+        if args.command == "import":
+            return import_file(args.file, place)
+        store = place.open_to_read()
+        if args.command == "export":
+            export(store, args.game, args.output)
+        elif args.command == "replay":
+            print_replay(Queries(store), args.game)
+        return 0
+    except BrokenPipeError:
+        raise  # not a failure: see main()
+    except StoreMissing as missing:
+        return fail(args, str(missing))
+    except ServiceError as error:
+        return fail(args, f"{error.reason} (event store: {place.describe()})" if uses_store else error.reason)
+    except (PersistenceError, psycopg.Error) as error:
+        return fail(args, f"cannot use the event store in {place.describe()}: {error}")
+    except OSError as error:
+        return fail(args, str(error))
+
+
+def fail(args: argparse.Namespace, reason: str) -> int:
+    print(f"chronicle {args.command}: {reason}", file=sys.stderr)
+    return 2
+
+
+def print_replay(queries: Queries, game: UUID) -> None:
+    """Every step of the game, a page of the replay at a time."""
+    after = 0
+    while after is not None:
+        page = queries.replay(game, None, after=after, limit=MAX_PAGE)
+        for step in page["steps"]:
+            print(f"{step['step']:>5}  {step['description']}  [{step['rule']}]")
+        after = page["next_after"]
+
+
+def export(store, game: UUID, output: str | None) -> None:
+    lines = list(export_lines(store, game))  # a refusal comes before any file is written
+    out = open(output, "w", encoding="utf-8") if output else sys.stdout
+    try:
+        for line in lines:
+            out.write(line + "\n")
+    finally:
+        if output:
+            out.close()
+
+
+def import_file(path: str, place: StorePlace) -> int:
+    """Load an export; the store (and its data folder) is created if it is not there yet."""
+    with open(path, "rb") as binary:
+        head, records = importable(file_lines(binary))  # an export refused leaves no store behind
+    services = build()
+    print(f"imported game {store_import(services.store, head, records)} into {place.describe()}")
+    return 0
+
+
+def serve_or_project(args, place: StorePlace) -> int:
+    from web.app import create_app
+
+    if args.command == "projections":
+        place.check_exists()  # rebuilding from no store would only make an empty one
+    app = create_app()
+    if args.command == "serve":
+        app.run(host="127.0.0.1", port=args.port, threaded=True)
+        return 0
+    game_list = app.extensions["chronicle"].game_list
+    if args.action == "rebuild":
+        print(f"rebuilt the game list, results and ratings from {game_list.rebuild()} events")
+    else:
+        print(f"caught up {game_list.catch_up()} events; position {game_list.position()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,260 @@
+"""The general bot's picture of the table, read from its seat's view alone (never the state).
+
+A view lists every unit with its derived stats (layers.py has applied the statics in play), each
+seat's life, T and pT, the cards in play, and the seat's own hand and remaining deck. That is all
+the damage pipeline needs: a skirmish is scored exactly with `damage.deal`, the multipliers in
+play (Flood, Warden) by `damage.multipliers_held` on the cards the view shows in play, a player's
+immunities by `board.immunities`, and a Thesis taking the largest odd number printed on a unit in
+play (`special.odd_numbers_printed`).
+
+Values are in T: a unit is worth about what it costs and what its damage and life can do; a
+wounded unit is worth less, a dead one nothing (or a little, when it comes back to its owner's
+hand); a player's life point is worth more the lower their life.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.xi.cards.catalogue import CARDS, Card
+from domain.xi.language.board import immunities
+from domain.xi.language.damage import DAMAGE_MODS, deal, multipliers_held
+from domain.xi.language.layers import Keyworded
+from domain.xi.language.special import odd_numbers_printed
+
+View = Mapping[str, Any]
+Holder = tuple  # (id, controller, the unit it is on): a card in play whose statics select units
+
+
+def entries(card: Card, shape: str) -> list[dict]:
+    """A card's `on_play`, `trigger`, `ability` or `static` entries as plain dicts."""
+    return [dict(entry) for entry in getattr(card, shape)]
+
+
+# What the catalogue says about each card, read once: whether it multiplies a unit's damage (the
+# typed list "damage", read by damage.py), units that pick their damage (Thesis), and units that
+# come back to hand when destroyed (Endless Jet).
+MULTIPLIES = frozenset(card for card, mods in DAMAGE_MODS.items() if any(mod["op"] == "multiply" for mod in mods))
+PICKS_DAMAGE = frozenset(card.id for card in CARDS.values() if any(e.get("code") for e in entries(card, "static")))
+COMES_BACK = frozenset(card.id for card in CARDS.values()
+                       if any(e["when"] == "destroyed" and e["do"] == "return_to_hand" and e["to"] == "self"
+                              for e in entries(card, "trigger")))
+
+LETHAL = 100.0  # a blow that ends a player: above anything else on the table
+
+
+def price_in_t(card: Card) -> float:
+    """A card's cost in T; a pT is worth the 2T it took to bank."""
+    return card.cost * (2 if card.cost_unit == "pt" else 1)
+
+
+def unit_worth(card: Card, damage: float, max_life: int, keywords: tuple[str, ...] = (),
+               danger: Mapping[str, float] | None = None) -> float:
+    """What a unit at full life is worth, in T: half its price, half what its numbers can do, and
+    its keywords; an immunity is worth as much as the other side deals damage of that type
+    (`danger`: the share of each type among their cards, as far as they are known)."""
+    worth = 0.5 * price_in_t(card) + 0.5 * (1.2 * damage + 0.4 * max_life)
+    for keyword in keywords:
+        if keyword == "untargetable" and damage > 0:
+            worth += 2.0  # it hits and cannot be hit back by a skirmish
+        elif keyword.startswith("reduce:"):
+            worth += int(keyword.split(":")[1])
+        elif keyword.startswith("immune:"):
+            worth += 3.0 * (danger or {}).get(keyword.split(":", 1)[1], 0.25)
+    return max(worth, 0.5)
+
+
+def life_value(life: int) -> float:
+    """What one life point of a player at `life` is worth, in T."""
+    return 0.3 + 10.0 / (max(life, 0) + 10.0)
+
+
+class Fighter(Keyworded):
+    """A unit as the bot sees it: derived stats from the view, its worth, and the seat it will
+    go back to (`home`) when a control effect ends."""
+
+    __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
+                 "danger", "_key")
+
+    def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
+                 keywords: tuple[str, ...], left: int, home: int | None = None,
+                 danger: Mapping[str, float] | None = None):
+        self.uid, self.card, self.seat, self.type = uid, card, seat, type_
+        self.home = seat if home is None else home
+        self.damage, self.life, self.max_life, self.keywords, self.left = damage, life, max_life, keywords, left
+        self.danger = danger
+        self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
+        self._key: tuple | None = None
+
+    def copy(self) -> "Fighter":
+        twin = object.__new__(Fighter)
+        for name in Fighter.__slots__:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
+    def changed(self, lasting: bool) -> None:
+        """Its numbers were changed by an effect: its worth too if for good."""
+        self._key = None
+        if lasting:
+            self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
+
+    def key(self) -> tuple:
+        """What the damage it deals or takes depends on."""
+        if self._key is None:
+            self._key = (self.uid, self.seat, self.type, self.damage, self.keywords)
+        return self._key
+
+
+class Table:
+    """The public table from `me`'s seat: units, lives, Time, the cards in play, and the damage
+    any unit would deal any unit or player now."""
+
+    def __init__(self, view: View, me: int | None = None):
+        self.view = view
+        self.me = view["viewer"] if me is None else me
+        players = view["players"]
+        self.seats = len(players)
+        self.life = [player["life"] for player in players]
+        self.out = [player["out"] for player in players]
+        self.t, self.pt = players[self.me]["t"], players[self.me]["pt"]
+        self.opponents = [seat for seat in range(self.seats) if seat != self.me and not self.out[seat]]
+        self.in_play = [(card["card"], card["controller"], card["iid"], card["on"]) for card in view["in_play"]]
+        self.tags = frozenset(view["tags"])
+        # What a Thesis picks: the most.
+        self.odd_max = max(odd_numbers_printed(unit["card"] for unit in view["units"]), default=0)
+        self.danger = {self.me: _shares(self._their_cards()), None: _shares(view["deck_list"] or [])}
+        self.units: dict[str, Fighter] = {}
+        for unit in view["units"]:
+            damage = self.odd_max if unit["card"] in PICKS_DAMAGE else unit["damage"]
+            self.units[unit["uid"]] = Fighter(unit["uid"], unit["card"], unit["controller"], unit["type"], damage,
+                                              unit["life"], unit["max_life"], tuple(unit["keywords"]),
+                                              unit["skirmishes_left"], unit["owner"], self.danger_to(unit["owner"]))
+        holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()]
+        holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play]
+        self.holders = [(card, holder) for card, holder in holders if card in MULTIPLIES]
+        self.immune = {seat: immunities(card for card, held, _, _ in self.in_play if held == seat)
+                       for seat in range(self.seats)}
+        self._hits: dict[tuple, int] = {}
+
+    def _their_cards(self) -> list[str]:
+        """The other seats' cards the bot has seen: in play, and in their discard piles."""
+        seen = [unit["card"] for unit in self.view["units"] if unit["owner"] != self.me]
+        seen += [card for card, seat, _iid, _on in self.in_play if seat != self.me]
+        return seen + [card for seat, player in enumerate(self.view["players"]) if seat != self.me
+                       for card in player["discard"]]
+
+    def danger_to(self, seat: int) -> Mapping[str, float]:
+        """The share of each type among the cards `seat`'s side faces: the others' cards seen, for
+        the bot; the bot's own deck list, for the others."""
+        return self.danger[self.me if seat == self.me else None]
+
+    # -- who is where ------------------------------------------------------------------------
+
+    def mine(self, units: Mapping[str, Fighter] | None = None) -> list[Fighter]:
+        return [unit for unit in (units or self.units).values() if unit.seat == self.me]
+
+    def targetable(self, seat: int, units: Mapping[str, Fighter] | None = None) -> list[Fighter]:
+        """`seat`'s units another seat may skirmish."""
+        return [unit for unit in (self.units if units is None else units).values()
+                if unit.seat == seat and not unit.untargetable and unit.life > 0]
+
+    # -- damage, exactly as the pipeline deals it ---------------------------------------------
+
+    def hit(self, source: Fighter, target: Fighter | int, holders: list | None = None) -> int:
+        """The damage `source` deals `target` (a unit, or a seat) in a skirmish; `holders` are
+        the cards with damage multipliers in play, when a what-if adds one."""
+        if holders is not None:  # a what-if's own cards in play: not this table's to remember
+            return self._hit(source, target, holders)
+        key = (source.key(), target.key() if isinstance(target, Fighter) else target)
+        found = self._hits.get(key)
+        if found is None:
+            found = self._hits[key] = self._hit(source, target, self.holders)
+        return found
+
+    def _hit(self, source: Fighter, target: Fighter | int, holders: list) -> int:
+        unit = target if isinstance(target, Fighter) else None
+        multipliers = multipliers_held(holders, source.uid, source.seat, source.type, unit)
+        if unit is None:
+            return deal(source.damage, source.type, None, immune=self.immune[target], multipliers=multipliers)[0]
+        return deal(source.damage, source.type, unit.type, immune=unit.immune, reductions=unit.reductions,
+                    multipliers=multipliers)[0]
+
+    # -- values --------------------------------------------------------------------------------
+
+    def value(self, unit: Fighter, life: int | None = None) -> float:
+        """What `unit` is worth at `life` (its own by default): nothing, or a little if it comes
+        back to its owner's hand, once dead."""
+        life = unit.life if life is None else life
+        if life <= 0:
+            return 0.4 * unit.worth if unit.card in COMES_BACK else 0.0
+        return unit.worth * (0.35 + 0.65 * min(life, unit.max_life) / max(unit.max_life, 1))
+
+    def loss(self, unit: Fighter, damage: int) -> float:
+        """What `damage` takes from `unit`'s worth."""
+        return self.value(unit) - self.value(unit, unit.life - damage) if damage > 0 else 0.0
+
+    def face(self, seat: int, damage: int) -> float:
+        """What `damage` to the player at `seat` is worth to whoever deals it."""
+        if damage <= 0:
+            return 0.0
+        if damage >= self.life[seat]:
+            return LETHAL
+        return damage * life_value(self.life[seat])
+
+    def sign(self, seat: int) -> float:
+        """+1 for the bot's own seat, -1 for the others: a loss of theirs is a gain of mine."""
+        return 1.0 if seat == self.me else -1.0
+
+    def exchange(self, attacker: Fighter, target: Fighter | int, holders: list | None = None) -> float:
+        """What a skirmish of `attacker` on `target` gains the attacker's side: the worth it
+        takes minus the worth it loses, both sides' damage dealt at once."""
+        if not isinstance(target, Fighter):
+            return self.face(target, self.hit(attacker, target, holders))
+        return (self.loss(target, self.hit(attacker, target, holders))
+                - self.loss(attacker, self.hit(target, attacker, holders)))
+
+    def onslaught(self, seats: list[int], units: Mapping[str, Fighter], attackers: list[Fighter],
+                  holders: list | None = None) -> float:
+        """What `attackers` (of one side) could gain by skirmishing the `seats` they face, each
+        taking its best skirmish in turn: the damage of one lands before the next chooses, and a
+        player with no unit left to skirmish is hit. Only skirmishes that gain count."""
+        lives = {uid: unit.life for uid, unit in units.items()}
+        facing = [(seat, [unit for unit in units.values() if unit.seat == seat and not unit.untargetable])
+                  for seat in seats]
+        total = 0.0
+        for attacker in sorted(attackers, key=lambda unit: -unit.damage):
+            struck: dict[str, tuple[int, float]] = {}  # by aim: the damage dealt, and the loss taken back
+            for _ in range(max(attacker.left, 0)):
+                best, chosen, dealt = 0.0, None, 0
+                for seat, theirs in facing:
+                    aims = [unit for unit in theirs if lives[unit.uid] > 0]
+                    for aim in aims or [seat]:
+                        if isinstance(aim, Fighter):
+                            if aim.uid not in struck:
+                                struck[aim.uid] = (self.hit(attacker, aim, holders),
+                                                   self.loss(attacker, self.hit(aim, attacker, holders)))
+                            hurt, back = struck[aim.uid]
+                            life = lives[aim.uid]
+                            gain = self.value(aim, life) - self.value(aim, life - hurt) - back
+                        else:
+                            hurt = self.hit(attacker, aim, holders)
+                            gain = self.face(aim, hurt)
+                        if gain > best:
+                            best, chosen, dealt = gain, aim, hurt
+                if chosen is None:
+                    break
+                total += best
+                if isinstance(chosen, Fighter):
+                    lives[chosen.uid] -= dealt
+        return total
+
+
+def _shares(cards: list[str]) -> dict[str, float]:
+    """Each type's share of `cards`; an even spread over the four elements when none is known."""
+    if not cards:
+        return {element: 0.25 for element in ("aqua", "ember", "wind", "stone")}
+    shares: dict[str, float] = {}
+    for card in cards:
+        shares[CARDS[card].type] = shares.get(CARDS[card].type, 0.0) + 1.0 / len(cards)
+    return shares

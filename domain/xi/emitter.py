@@ -1,0 +1,46 @@
+"""The Xi Emitter: a decision's events, each applied by the fold (evolve) to the decision's own
+table as it is emitted, and given the cards of the units and spells its facts name by id. Every
+performer of the turn engine and the card language takes one."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.emitter import Emitter as BaseEmitter
+from domain.xi.events import EVENTS
+from domain.xi.state import XiState, copy_state
+
+
+# The events whose facts name units or spells in play by id, and the keys that hold those ids.
+# Each also names their cards (`cards`: id -> card), so that a replay line reads "Cinder Hound
+# (u12) skirmishes Snow Beast (u7)" from the event alone.
+NAMING = frozenset({"skirmish_declared", "struck", "skirmish_cancelled", "damage_dealt", "life_changed",
+                    "effect_started", "effect_ended", "card_in_play", "card_declared", "ability_declared"})
+NAMED_KEYS = ("attacker", "target", "source", "to", "on")
+
+
+def cards_named(state: XiState, data: Mapping[str, Any]) -> dict[str, str]:
+    """The cards of the units and spells in play that `data` names by id."""
+    held = {unit.uid: unit.card for unit in state.units}
+    held.update((card.iid, card.card) for card in state.in_play)
+    named: dict[str, str] = {}
+    for key in NAMED_KEYS:
+        value = data.get(key)
+        for item in value if isinstance(value, list) else (value,):
+            if isinstance(item, str) and item in held:
+                named[item] = held[item]
+    return named
+
+
+class Emitter(BaseEmitter):
+    """An Xi decision's events, each applied to the decision's own table as it is emitted."""
+
+    state: XiState
+    appliers = EVENTS.folds
+    copy = staticmethod(copy_state)
+
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], **hidden: Any) -> None:
+        if type in NAMING:
+            named = cards_named(self.state, data)
+            data = {**data, "cards": named} if named else data
+        super().emit(type, rule, data, **hidden)

@@ -1,0 +1,154 @@
+"""Using the ability of a unit or a lasting spell in play: `{"type": "use", "source": id}`, with a
+`target` where the ability names one and a `choice` where it asks for one (Alchemist's element).
+
+An ability is used by the card's controller (xi.ability.use), for its cost: a T cost in that
+player's own turn only (xi.time.own-turn, L437, L485), T first then pT (xi.house.pay-t-first). A
+`limit` caps its uses in a turn (Master Game Player's once). A unit whose controller changed this
+turn uses no ability (xi.house.stolen-unit). The ability is declared (`ability_declared`), the
+other seat's window opens (windows.py), and then it resolves. A pT ability may answer a window
+of its controller's, in any turn (xi.time.pt-cost).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.contract import Action
+from domain.errors import IllegalAction
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.vocabulary import ELEMENTS
+from domain.xi.emitter import Emitter
+from domain.xi.engine.checks import state_checks
+from domain.xi.engine.play import check_target
+from domain.xi.language.board import Cause, options, stolen
+from domain.xi.language.effects import perform
+from domain.xi.language.layers import derive_all
+from domain.xi.state import XiState
+from domain.xi.table import pay_t_first
+
+CHOICES = {"element": ELEMENTS}  # what a `choose` of the vocabulary offers
+
+
+def _ability(card_id: str) -> dict[str, Any] | None:
+    entries = CARDS[card_id].ability
+    return dict(entries[0]) if entries else None
+
+
+ABILITY = {card_id: _ability(card_id) for card_id in CARDS}  # one ability per card in the catalogue
+TARGET = {card_id: entry["to"] if entry and entry["to"].startswith("target:") else
+          entry["from"] if entry and entry.get("from", "").startswith("target:") else None
+          for card_id, entry in ABILITY.items()}
+
+
+def _sources(state: XiState, seat: int) -> list[tuple[str, str, int]]:
+    """(id, card, uses this turn) of every card in play with an ability that `seat` controls."""
+    found = [(unit.uid, unit.card, unit.uses) for unit in state.units if ABILITY[unit.card]]
+    if found:  # whose they are is derived (layer 1), and only asked of units with an ability
+        derived = derive_all(state)
+        found = [held for held in found if derived[held[0]].controller == seat]
+    return found + [(card.iid, card.card, card.uses) for card in state.in_play
+                    if ABILITY[card.card] and card.controller == seat]
+
+
+def _price(state: XiState, seat: int, entry: Mapping[str, Any]) -> tuple[int, int] | None:
+    unit, cost = entry["cost"]  # checked as ("t" | "pt", n) at import
+    player = state.players[seat]
+    if unit == "pt":
+        return (0, cost) if player.pt >= cost else None
+    return pay_t_first(cost, player.t, player.pt)
+
+
+def _ready(state: XiState, seat: int, source: str, card: str, uses: int) -> str | None:
+    """Why the ability cannot be used now, or None."""
+    entry = ABILITY[card]
+    if uses >= entry.get("limit", uses + 1):
+        return "limit"
+    if stolen(state, source):
+        return "stolen"
+    return "cost" if _price(state, seat, entry) is None else None
+
+
+def use_actions(state: XiState, seat: int, pt_only: bool = False) -> list[Action]:
+    """Each usable ability, once per target and choice, in order of entry; in a window
+    (`pt_only`), those with a pT cost only."""
+    actions: list[Action] = []
+    derived = None
+    for source, card, uses in _sources(state, seat):
+        if (pt_only and ABILITY[card]["cost"][0] != "pt") or _ready(state, seat, source, card, uses):
+            continue
+        base: dict[str, Any] = {"type": "use", "source": source}
+        aims: list[Any] = [None]
+        if TARGET[card]:
+            derived = derived or derive_all(state)
+            aims = options(state, derived, TARGET[card], seat)
+        picks = CHOICES[ABILITY[card]["choose"]] if "choose" in ABILITY[card] else (None,)
+        for aim in aims:
+            for pick in picks:
+                action = dict(base)
+                if aim is not None:
+                    action["target"] = aim
+                if pick is not None:
+                    action["choice"] = pick
+                actions.append(action)
+    return actions
+
+
+def check_use(state: XiState, seat: int, action: Mapping[str, Any], in_window: bool = False) -> None:
+    """Raise IllegalAction, naming the field, unless `seat` may use the ability now (in a window
+    of its own, if `in_window`)."""
+    found = next((held for held in _sources(state, seat) if held[0] == action["source"]), None)
+    if found is None:
+        raise IllegalAction(f"source: {action['source']!r} is no card of yours in play with an ability",
+                            rule="xi.ability.use")
+    source, card, uses = found
+    entry, name = ABILITY[card], CARDS[card].name
+    if in_window and entry["cost"][0] != "pt":
+        raise IllegalAction(f"source: {name}'s ability costs {_cost_text(entry)}, and T is spent in your own "
+                            "turn only", rule="xi.time.own-turn")
+    why = _ready(state, seat, source, card, uses)
+    if why == "limit":
+        raise IllegalAction(f"source: {name}'s ability is used {entry['limit']} time(s) a turn at most",
+                            rule=CARDS[card].rule)
+    if why == "stolen":
+        raise IllegalAction(f"source: {name} changed controller this turn; it does nothing this turn",
+                            rule="xi.house.stolen-unit")
+    if why == "cost":
+        player = state.players[seat]
+        raise IllegalAction(f"source: {name}'s ability costs {_cost_text(entry)}; you have {player.t}T and "
+                            f"{player.pt}pT", rule="xi.time.pt-as-t")
+    check_target(state, seat, name, TARGET[card], action.get("target"))
+    choice, allowed = action.get("choice"), CHOICES.get(entry.get("choose"))
+    if (choice is None) != (allowed is None) or (allowed and choice not in allowed):
+        wanted = f"one of {', '.join(allowed)}" if allowed else "none"
+        raise IllegalAction(f"choice: {choice!r}; {name}'s ability takes {wanted}", rule=CARDS[card].rule)
+
+
+def _cost_text(entry: Mapping[str, Any]) -> str:
+    unit, cost = entry["cost"]
+    return f"{cost}{'pT' if unit == 'pt' else 'T'}"
+
+
+def declare_ability(em: Emitter, seat: int, action: Mapping[str, Any], answering: Mapping[str, Any] | None = None
+                    ) -> dict[str, Any]:
+    """Pay and declare the ability (in answer to the window whose facts are `answering`, if
+    any); what a window on it answers, all public."""
+    source, card, _uses = next(held for held in _sources(em.state, seat) if held[0] == action["source"])
+    from_t, from_pt = _price(em.state, seat, ABILITY[card])
+    data = {"seat": seat, "source": source, "card": card, "paid": {"t": from_t, "pt": from_pt}}
+    aimed = {key: action[key] for key in ("target", "choice") if key in action}
+    data.update(aimed)
+    if answering is not None:
+        data["answering"] = answering["kind"]
+    em.emit("ability_declared", CARDS[card].rule, data)
+    return {"kind": "ability", "declarer": seat, "source": source, "card": card, **aimed}
+
+
+def resolve_ability(em: Emitter, seat: int, source: str, card: str, target: Any, choice: Any,
+                    answering: Mapping[str, Any] | None = None) -> None:
+    """The ability takes effect, if its card is still in play, then the state checks run."""
+    if not any(held[0] == source for held in _sources(em.state, seat)):
+        return  # its card left play (or its controller changed) before it resolved
+    mark = len(em.events)
+    perform(em, ABILITY[card], Cause(card, seat, source, target, choice, answering=answering))
+    state_checks(em, mark)

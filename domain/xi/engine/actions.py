@@ -1,0 +1,249 @@
+"""The actions a seat may take, and why any other action is refused.
+
+Actions are plain JSON objects:
+  {"type": "bring_deck", "cards": [id, ...]}  after setup, each seat in turn: its deck list,
+  {"type": "bring_deck", "deck": name}        or a named deck (decks.py)
+  {"type": "choose_order", "first": bool}     the coin's winner: go first (true) or second
+  {"type": "draw"}                            3T, in your own turn
+  {"type": "play", "card": id, "target"?: uid | seat}
+                                              a card from your hand, for its cost, in your own turn;
+                                              `target` where the card names one
+  {"type": "use", "source": id, "target"?: uid | seat, "choice"?: word}
+                                              the ability of a card of yours in play
+  {"type": "skirmish", "unit": uid, "target": uid | seat}
+                                              a unit of yours against an opposing unit, or a player
+  {"type": "strike", "damage"?: n}            the skirmish under way deals its damage; `damage`
+                                              where the attacker picks it (Thesis)
+  {"type": "bank", "pt": k}                   2k T for k pT, in your own turn
+  {"type": "end_turn"}
+  {"type": "pass"}                            let a window of yours pass (windows.py)
+  {"type": "choose", "choice": option}        an option a pending `choose` step lists
+  {"type": "set_standing", "kinds"?: {...}, "when"?: [...], "pass_when_unable"?: bool}
+                                              standing rules for your windows (standing.py)
+  {"type": "resign"}                          any seat, at any time while the game runs
+`legal_actions` lists them in this order, all but `resign` and `set_standing` (open to every
+seat whoever's decision it is, and never a bot's choice by chance); in the deck step only the
+named decks are listed, since a list of one's own cannot be enumerated (it is taken all the same). In a
+window the seat may pass, or answer with a pT card or a pT ability; in the skirmish step the
+attacker may play cards, use abilities or strike. `check` raises IllegalAction with a rule id and
+a plain reason for anything else, malformed actions included.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from domain.action_form import ActionForm
+from domain.contract import Action
+from domain.errors import GameOver, IllegalAction, NotYourTurn
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.cards.decks import NAMED
+from domain.xi.engine.abilities import check_use, use_actions
+from domain.xi.engine.choices import check_choose, choose_actions, rule_of
+from domain.xi.engine.play import check_play, play_actions
+from domain.xi.engine.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
+from domain.xi.engine.standing import checked
+from domain.xi.engine.windows import in_window, window_actions
+from domain.xi.state import (
+    CHOOSE_STEP,
+    COPIES_MAX,
+    DECK_MIN,
+    DECK_STEP,
+    DRAW_COST,
+    ORDER_STEP,
+    OVER,
+    PLAY,
+    PT_CAP,
+    SETUP,
+    SKIRMISH_STEP,
+    WINDOW_STEP,
+    XiState,
+)
+from domain.xi.table import most_to_bank, pay_t_first, to_act
+
+FIELDS = {
+    "bring_deck": ("cards", "deck"),
+    "choose_order": ("first",),
+    "draw": (),
+    "play": ("card", "target"),
+    "use": ("source", "target", "choice"),
+    "skirmish": ("unit", "target"),
+    "strike": ("damage",),
+    "bank": ("pt",),
+    "end_turn": (),
+    "pass": (),
+    "choose": ("choice",),
+    "set_standing": ("kinds", "when", "pass_when_unable"),
+    "resign": (),
+}
+OPTIONAL = {"bring_deck": ("cards", "deck"), "play": ("target",), "use": ("target", "choice"), "strike": ("damage",),
+            "set_standing": ("kinds", "when", "pass_when_unable")}
+STEP_OF = {"bring_deck": DECK_STEP, "choose_order": ORDER_STEP, "choose": CHOOSE_STEP}
+# What each step above the turn lets its seat do; an empty stack lets the active seat do the rest.
+ALLOWED = {WINDOW_STEP: frozenset({"pass", "play", "use"}), SKIRMISH_STEP: frozenset({"play", "use", "strike"})}
+OPEN = frozenset({"resign", "set_standing"})  # open to every seat, whoever's decision it is
+SPENDS_TIME = frozenset({"draw", "bank", "play", "use"})
+WELL_FORMED = "xi.action.well-formed"
+FORM = ActionForm(FIELDS, "an Xi", WELL_FORMED, OPTIONAL)
+
+
+def legal_actions(state: XiState, seat: int) -> list[Action]:
+    """Every action `seat` may take now, in a stable order; empty when it is not to act."""
+    if to_act(state) != seat:
+        return []
+    if state.pending:
+        if state.pending[-1].kind == ORDER_STEP:
+            return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
+        if state.pending[-1].kind == CHOOSE_STEP:
+            return choose_actions(state)
+        if state.pending[-1].kind == WINDOW_STEP:
+            return window_actions(state, seat)
+        if state.pending[-1].kind == SKIRMISH_STEP:
+            return play_actions(state, seat) + use_actions(state, seat) + strike_actions(state, state.pending[-1])
+        return [{"type": "bring_deck", "deck": name} for name in NAMED]  # see the module's docstring
+    player = state.players[seat]
+    actions: list[Action] = []
+    if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
+        actions.append({"type": "draw"})
+    actions += play_actions(state, seat)
+    actions += use_actions(state, seat)
+    actions += skirmish_actions(state, seat)
+    actions += [{"type": "bank", "pt": k} for k in range(1, most_to_bank(player.t, player.pt) + 1)]
+    actions.append({"type": "end_turn"})
+    return actions
+
+
+def check(state: XiState, seat: int, action: Any) -> None:
+    """Raise GameOver, NotYourTurn or IllegalAction unless `seat` may take `action` now."""
+    if state.phase == OVER:
+        raise GameOver("the game is over; no decision is left to take")
+    if state.phase == SETUP:
+        raise NotYourTurn("the game has not been set up yet")
+    _check_form(action)
+    kind = action["type"]
+    if kind == "resign":
+        return
+    if kind == "set_standing":
+        checked(action)
+        return
+    deciding = to_act(state)
+    if seat != deciding:
+        if kind == "play" and action["card"] in CARDS and CARDS[action["card"]].cost_unit == "pt":
+            raise NotYourTurn(f"card: {CARDS[action['card']].name} costs pT, so it may be played in another's turn, "
+                              f"but only in answer to a declaration, in a window of yours; seat {deciding} is to "
+                              "decide", rule="xi.response.one")
+        if kind in SPENDS_TIME:
+            raise NotYourTurn(f"T is spent in your own turn only; it is seat {deciding}'s decision",
+                              rule="xi.time.own-turn")
+        raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
+    _check_step(state, kind)
+    window = in_window(state)
+    if kind == "bring_deck":
+        check_deck(deck_of(action))
+    elif kind == "draw":
+        player = state.players[seat]
+        if pay_t_first(DRAW_COST, player.t, player.pt) is None:
+            raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
+                                rule="xi.time.draw")
+    elif kind == "play":
+        check_play(state, seat, action["card"], action.get("target"), window)
+    elif kind == "use":
+        check_use(state, seat, action, in_window=window is not None)
+    elif kind == "skirmish":
+        check_skirmish(state, seat, action["unit"], action["target"])
+    elif kind == "strike":
+        check_strike(state, state.pending[-1], action.get("damage"))
+    elif kind == "choose":
+        check_choose(state, action["choice"])
+    elif kind == "bank":
+        _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+
+
+def deck_of(action: Any) -> list[str]:
+    """The cards a `bring_deck` brings: its list, or the named deck's."""
+    return list(action["cards"]) if "cards" in action else list(NAMED[action["deck"]])
+
+
+def check_deck(cards: list[str]) -> None:
+    """A deck list: catalogue cards only, 30 or more, at most 3 copies of each."""
+    for card in cards:
+        if card not in CARDS:
+            raise IllegalAction(f"cards: {card!r} is not a Xi card", rule="xi.deck.known-card")
+    if len(cards) < DECK_MIN:
+        raise IllegalAction(f"cards: a deck holds {DECK_MIN} or more cards, not {len(cards)}", rule="xi.deck.size")
+    for card, count in sorted(Counter(cards).items()):
+        if count > COPIES_MAX:
+            raise IllegalAction(f"cards: {count} copies of {CARDS[card].name} ({card}); at most {COPIES_MAX}",
+                                rule="xi.deck.copies")
+
+
+def _check_bank(t: int, pt: int, k: int) -> None:
+    if 2 * k > t:
+        raise IllegalAction(f"pt: banking {k}pT costs {2 * k}T, paid from T only; you have {t}T",
+                            rule="xi.time.bank")
+    if pt + k > PT_CAP:
+        raise IllegalAction(f"pt: {pt}pT + {k}pT passes the cap of {PT_CAP}pT; bank at most {PT_CAP - pt}",
+                            rule="xi.house.bank")
+
+
+def _check_step(state: XiState, kind: str) -> None:
+    top = state.pending[-1].kind if state.pending else None
+    if top in ALLOWED:
+        if kind in ALLOWED[top]:
+            return
+        if top == WINDOW_STEP:
+            raise IllegalAction(f"type: a window is open to you: pass, or answer with a pT card, not {kind}",
+                                rule="xi.house.windows")
+        facts = state.pending[-1].facts
+        raise IllegalAction(f"type: the skirmish of {facts['attacker']} on {facts['target']} is under way: play a "
+                            f"card, use an ability or strike, not {kind}", rule="xi.house.skirmish-step")
+    if kind in ("pass", "strike"):
+        what = "no window is open to you" if kind == "pass" else "no skirmish is under way"
+        raise IllegalAction(f"type: {what}", rule="xi.house.windows" if kind == "pass" else "xi.house.skirmish-step")
+    wanted = STEP_OF.get(kind)
+    if top == wanted:
+        if top is None and state.phase != PLAY:
+            raise IllegalAction(f"type: the game has not started; {kind} comes in a turn", rule=WELL_FORMED)
+        return
+    if top == DECK_STEP:
+        raise IllegalAction(f"type: bring your deck first, not {kind}", rule="xi.house.decks-brought")
+    if top == ORDER_STEP:
+        raise IllegalAction(f"type: choose to go first or second, not {kind}", rule="xi.house.coin-choice")
+    if top == CHOOSE_STEP:
+        raise IllegalAction(f"type: choose one of {state.pending[-1].facts['options']} first, not {kind}",
+                            rule=rule_of(state.pending[-1].facts))
+    rule = {"bring_deck": "xi.house.decks-brought", "choose": "xi.house.start-order"}.get(kind, "xi.house.coin-choice")
+    raise IllegalAction(f"type: {kind} is not asked for now", rule=rule)
+
+
+def _check_deck_form(action: Any) -> None:
+    if ("cards" in action) == ("deck" in action):
+        raise IllegalAction("cards: bring a deck list (cards) or a named deck (deck), one of the two",
+                            rule=WELL_FORMED)
+    if "deck" in action and (not isinstance(action["deck"], str) or action["deck"] not in NAMED):
+        raise IllegalAction(f"deck: {action['deck']!r} is not a named deck; one of {', '.join(NAMED)}",
+                            rule=WELL_FORMED)
+    if "cards" in action and (not isinstance(action["cards"], list)
+                              or not all(isinstance(card, str) for card in action["cards"])):
+        raise IllegalAction("cards: a deck list is a list of card ids", rule=WELL_FORMED)
+
+
+def _check_form(action: Any) -> None:
+    kind = FORM.kind(action)
+    if kind == "bring_deck":
+        _check_deck_form(action)
+    if kind == "choose_order" and type(action["first"]) is not bool:
+        raise IllegalAction("first: true to go first, false to go second", rule=WELL_FORMED)
+    if kind == "play" and not isinstance(action["card"], str):
+        raise IllegalAction(f"card: {action['card']!r} is not a card id", rule=WELL_FORMED)
+    if kind == "use" and not isinstance(action["source"], str):
+        raise IllegalAction(f"source: {action['source']!r} is not the id of a card in play", rule=WELL_FORMED)
+    if kind == "skirmish" and not isinstance(action["unit"], str):
+        raise IllegalAction(f"unit: {action['unit']!r} is not a unit id", rule=WELL_FORMED)
+    if kind == "skirmish" and not (isinstance(action["target"], str) or type(action["target"]) is int):
+        raise IllegalAction(f"target: {action['target']!r} is neither a unit id nor a seat", rule=WELL_FORMED)
+    if kind == "strike" and "damage" in action and type(action["damage"]) is not int:
+        raise IllegalAction(f"damage: {action['damage']!r} is not a number", rule=WELL_FORMED)
+    if kind == "bank" and (type(action["pt"]) is not int or action["pt"] < 1):
+        raise IllegalAction(f"pt: {action['pt']!r} is not a number of pT to bank (1 or more)", rule=WELL_FORMED)

@@ -1,0 +1,179 @@
+"""Skirmishes: who may skirmish whom, the skirmish step, the simultaneous damage, and what follows.
+
+Each unit skirmishes once per turn (xi.skirmish.once) unless a restriction in play says otherwise
+(Everwind's two; Heat Stroke's none), at any point of its controller's turn, the turn it entered
+included (xi.house.no-summoning-wait), but not in a turn its control changed
+(xi.house.stolen-unit). It targets an opposing unit; a player with no unit that can be targeted is
+a target itself, and an untargetable unit (Archo) counts as none (xi.skirmish.untargetable).
+
+A skirmish is declared (`skirmish_declared`, which uses the unit's skirmish and puts the skirmish
+step on the pending stack), the defender's window opens (windows.py), and then the attacker may
+play cards and use abilities, each a declaration of its own, until it strikes
+(xi.house.skirmish-step). A unit whose damage is picked (Thesis) names its odd number as it
+strikes (`damage`), and its controller is asked for one when it defends
+(xi.house.thesis-choice). Both sides' damage is computed from the table before either is applied
+(xi.skirmish.simultaneous); then `deals_damage` triggers (Drain Fairy) and the state checks. If
+either unit has left play or changed sides before the strike, neither deals damage
+(xi.house.skirmish-gone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.contract import Action
+from domain.errors import IllegalAction
+from domain.xi.cards.catalogue import CARDS, NAME
+from domain.xi.emitter import Emitter
+from domain.xi.engine.checks import state_checks
+from domain.xi.language.board import Cause, skirmishes_allowed
+from domain.xi.language.damage import unit_hit
+from domain.xi.language.effects import perform
+from domain.xi.language.layers import CARD_STATICS, Stats, derive_all
+from domain.xi.language.special import odd_numbers
+from domain.xi.state import Step, XiState
+
+PICKS_DAMAGE = frozenset(card for card, statics in CARD_STATICS.items() if any(s.code for s in statics))
+
+
+def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str | int]:
+    """What a unit of `seat` may skirmish: each opponent's targetable units, or the opponent."""
+    found: list[str | int] = []
+    for other, player in enumerate(state.players):
+        if other == seat or player.out:
+            continue
+        theirs = [unit.uid for unit in derived.values() if unit.controller == other and not unit.untargetable]
+        found += theirs or [other]
+    return found
+
+
+def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
+    return [unit.uid for unit in derived.values()
+            if unit.controller == seat and unit.skirmishes < skirmishes_allowed(state, derived, unit.uid)]
+
+
+def skirmish_actions(state: XiState, seat: int) -> list[Action]:
+    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry."""
+    derived = derive_all(state)
+    ready = _ready(state, derived, seat)
+    aims = targets(state, derived, seat) if ready else []
+    return [{"type": "skirmish", "unit": uid, "target": aim} for uid in ready for aim in aims]
+
+
+def gone(state: XiState, step: Step) -> bool:
+    """Whether a unit of the skirmish has left play, or changed sides, since it was declared
+    (xi.house.skirmish-gone): the attacker is no longer its seat's, or the defender now is."""
+    derived = derive_all(state)
+    attacker, target = derived.get(step.facts["attacker"]), step.facts["target"]
+    if attacker is None or attacker.controller != step.seat:
+        return True
+    return isinstance(target, str) and (target not in derived or derived[target].controller == step.seat)
+
+
+def strike_actions(state: XiState, step: Step) -> list[Action]:
+    """The strike, once per odd number a unit that picks its damage may pick."""
+    derived = derive_all(state)
+    odd = odd_numbers(state) if derived[step.facts["attacker"]].card in PICKS_DAMAGE else []
+    return [{"type": "strike", "damage": n} for n in odd] or [{"type": "strike"}]
+
+
+def check_strike(state: XiState, step: Step, damage: Any) -> None:
+    _check_damage(state, derive_all(state)[step.facts["attacker"]], damage)
+
+
+def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> None:
+    """Raise IllegalAction, naming the field, unless `seat`'s unit `uid` may skirmish `target`."""
+    derived = derive_all(state)
+    unit = derived.get(uid)
+    if unit is None or unit.controller != seat:
+        raise IllegalAction(f"unit: {uid!r} is not a unit of yours in play", rule="xi.skirmish.once")
+    allowed = skirmishes_allowed(state, derived, uid)
+    if unit.skirmishes >= allowed:
+        if allowed == 0:
+            rule = "xi.house.stolen-unit" if any(e.where == "1" and uid in e.to for e in state.effects) else None
+            by = next((e.source for e in state.effects if e.op == "cannot_skirmish" and uid in e.to), None)
+            raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) cannot skirmish this turn",
+                                rule=rule or (CARDS[by].rule if by else "xi.skirmish.once"))
+        raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) has already skirmished this turn", rule="xi.skirmish.once")
+    if target in targets(state, derived, seat):
+        return
+    aimed = derived.get(target) if isinstance(target, str) else None
+    if isinstance(target, str) and aimed is None:
+        raise IllegalAction(f"target: {target!r} is not a unit in play", rule="xi.skirmish.target-unit")
+    if aimed is not None and aimed.controller == seat:
+        raise IllegalAction(f"target: {NAME[aimed.card]} ({target}) is your own; a skirmish targets an opposing unit",
+                            rule="xi.skirmish.target-unit")
+    if aimed is not None:
+        raise IllegalAction(f"target: {NAME[aimed.card]} ({target}) cannot be targeted for a skirmish",
+                            rule="xi.skirmish.untargetable")
+    if not 0 <= target < state.seats or target == seat or state.players[target].out:
+        raise IllegalAction(f"target: seat {target} is not an opponent in the game", rule="xi.skirmish.target-player")
+    raise IllegalAction(f"target: seat {target} has a unit you can skirmish; a player is skirmished only "
+                        "when they have none", rule="xi.skirmish.target-player")
+
+
+def _check_damage(state: XiState, unit: Stats, damage: Any) -> None:
+    odd = odd_numbers(state)
+    if unit.card not in PICKS_DAMAGE:
+        if damage is not None:
+            raise IllegalAction(f"damage: {NAME[unit.card]}'s damage is not picked", rule="xi.action.well-formed")
+    elif damage is None and odd:
+        raise IllegalAction(f"damage: pick {NAME[unit.card]}'s damage, one of {odd}", rule="xi.house.thesis-choice")
+    elif damage is not None and (damage not in odd or type(damage) is not int):
+        raise IllegalAction(f"damage: {damage!r} is not an odd number printed on a unit in play ({odd or 'none'})",
+                            rule="xi.house.thesis-choice")
+
+
+def declare_skirmish(em: Emitter, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
+    """Declare the skirmish; what its window answers (windows.py), all public."""
+    attacker, target = action["unit"], action["target"]
+    derived = derive_all(em.state)
+    rule = "xi.skirmish.target-unit" if isinstance(target, str) else "xi.skirmish.target-player"
+    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target})
+    return {"kind": "skirmish", "declarer": seat, "attacker": attacker, "card": derived[attacker].card,
+            "attacker_type": derived[attacker].type, "target": target}
+
+
+def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
+    """The attacker strikes: the skirmish step ends, and the damage is dealt at once, once a
+    defender that picks its damage has picked it."""
+    attacker, target = step.facts["attacker"], step.facts["target"]
+    picked = {"damage": damage} if damage is not None else {}
+    em.emit("struck", "xi.house.skirmish-step", {"seat": step.seat, "attacker": attacker, "target": target, **picked})
+    chosen = {attacker: damage} if damage is not None else {}
+    derived = derive_all(em.state)
+    defender = derived.get(target) if isinstance(target, str) else None
+    odd = odd_numbers(em.state)
+    if defender is not None and defender.card in PICKS_DAMAGE and len(odd) > 1:
+        em.emit("choice_asked", "xi.house.thesis-choice",
+                {"seat": defender.controller, "source": defender.uid, "card": defender.card, "options": odd,
+                 "resume": "strike", "attacker": attacker, "target": target, "chosen": chosen})
+        return
+    if defender is not None and defender.card in PICKS_DAMAGE and odd:
+        chosen[defender.uid] = odd[0]
+    strike(em, attacker, target, chosen)
+
+
+def resume_strike(em: Emitter, facts: Mapping[str, Any], choice: Any) -> None:
+    strike(em, facts["attacker"], facts["target"], {**facts["chosen"], facts["source"]: choice})
+
+
+def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str, int]) -> None:
+    """Both sides' damage at once, then `deals_damage` triggers, then the state checks."""
+    mark = len(em.events)
+    derived = derive_all(em.state, chosen=chosen)
+    attacker = derived[attacker_id]
+    defender = derived.get(target) if isinstance(target, str) else None
+    player = target if isinstance(target, int) else None
+    hits = [(attacker, target, unit_hit(em.state, derived, attacker, defender, player))]
+    if defender is not None:  # both computed before either lands (xi.skirmish.simultaneous)
+        hits.append((defender, attacker.uid, unit_hit(em.state, derived, defender, attacker)))
+    for source, aim, (amount, steps) in hits:
+        em.emit("damage_dealt", "xi.skirmish.simultaneous" if defender else "xi.skirmish.player",
+                {"source": source.uid, "target": aim, "type": source.type, "amount": amount, "steps": steps})
+    for source, aim, (amount, _steps) in hits:
+        for entry in CARDS[source.card].trigger:
+            if dict(entry)["when"] == "deals_damage" and amount > 0:
+                perform(em, dict(entry), Cause(source.card, source.controller, source.uid, aim, dealt=amount))
+    state_checks(em, mark)

@@ -1,0 +1,128 @@
+"""The edges of a turn: effects that end with it, and triggers at the start of the next.
+
+Every effect an action or a card starts lasts until the end of the turn (`until_end_of_turn`,
+and control by xi.house.stolen-unit); all end with `turn_ended`. At the start of a turn,
+`turn_start` triggers fire in every turn (xi.turn.each-turn) and `own_turn_start` ones in their
+controller's: seat by seat from the active one in turn order, and within a seat by timestamp
+(xi.turn.start-order, xi.house.start-order). A trigger that names a target asks its controller to
+choose (`choice_asked`), even in another seat's turn; a single legal target is taken without
+asking, and with none the trigger does nothing. Triggers open no window.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from domain.xi.cards.catalogue import CARDS
+from domain.xi.emitter import Emitter
+from domain.xi.engine.checks import state_checks
+from domain.xi.engine.end import end_of_turn
+from domain.xi.language.board import Cause, options
+from domain.xi.language.effects import perform
+from domain.xi.language.layers import derive_all
+from domain.xi.state import OVER, PLAY, TURN_T, XiState
+from domain.xi.table import next_seat
+
+
+def end_turn(em: Emitter, seat: int) -> None:
+    """The turn ends (its T is lost), its effects with it, and the next seat's turn starts, unless
+    the game ends as a draw here (end.py: quiet turns, turn 400)."""
+    state = em.state
+    em.emit("turn_ended", "xi.time.expires", {"seat": seat, "turn": state.turn, "t": state.players[seat].t})
+    end_effects(em)
+    if end_of_turn(em):
+        return
+    start_turn(em, next_seat(em.state, seat), em.state.turn + 1, TURN_T, "xi.time.per-turn")
+
+
+def pass_fallen_turn(em: Emitter) -> None:
+    """A player out of a game of 3-4 in their own turn (xi.house.free-for-all): once nothing is
+    pending any more, their turn ends and the next seat's starts."""
+    state = em.state
+    if state.phase == PLAY and not state.pending and state.active is not None and state.players[state.active].out:
+        end_turn(em, state.active)
+
+
+def end_effects(em: Emitter) -> None:
+    """Every effect under way ends with the turn."""
+    for effect in em.state.effects:
+        em.emit("effect_ended", CARDS[effect.source].rule, {"since": effect.since, "source": effect.source,
+                                                           "to": list(effect.to)})
+
+
+def start_turn(em: Emitter, seat: int, turn: int, t: int, rule: str) -> None:
+    """The turn starts, with its T, and the start-of-turn triggers resolve in order."""
+    em.emit("turn_started", rule, {"seat": seat, "turn": turn, "t": t})
+    run(em, _start_triggers(em.state))
+
+
+def _held(state: XiState) -> list[tuple[str, str, int, int]]:
+    """(id, card, controller, timestamp) of every card in play."""
+    derived = derive_all(state)
+    return ([(unit.uid, unit.card, derived[unit.uid].controller, unit.since) for unit in state.units]
+            + [(card.iid, card.card, card.controller, card.since) for card in state.in_play])
+
+
+def _holding(state: XiState, source: str) -> tuple[str, int] | None:
+    """(card, controller) of the card in play `source` (as _held gives them), None once it has left."""
+    unit = derive_all(state).get(source)
+    if unit is not None:
+        return unit.card, unit.controller
+    return next(((card.card, card.controller) for card in state.in_play if card.iid == source), None)
+
+
+# The cards with a trigger: only they are looked at for the triggers of a turn.
+_TRIGGERED = frozenset(card.id for card in CARDS.values() if card.trigger)
+
+
+def _start_triggers(state: XiState) -> list[list]:
+    held = sorted((item for item in _held(state) if item[1] in _TRIGGERED), key=lambda item: item[3])
+    seats, queue = [state.active], []
+    while len(seats) < state.seats - sum(player.out for player in state.players):
+        seats.append(next_seat(state, seats[-1]))
+    for seat in seats:
+        for source, card, controller, _since in held:
+            if controller != seat:
+                continue
+            for index, entry in enumerate(CARDS[card].trigger):
+                when = dict(entry)["when"]
+                if when == "turn_start" or (when == "own_turn_start" and controller == state.active):
+                    queue.append([source, index])
+    return queue
+
+
+def run(em: Emitter, queue: list[list]) -> None:
+    """Resolve the queued triggers in order, stopping to ask where one needs a choice."""
+    while queue and em.state.phase != OVER:
+        (source, index), queue = queue[0], queue[1:]
+        found = _holding(em.state, source)
+        if found is None:
+            continue  # its card left play before its turn came
+        card, controller = found
+        entry = dict(CARDS[card].trigger[index])
+        target = None
+        if entry["to"].startswith("target:"):
+            aims = options(em.state, derive_all(em.state), entry["to"], controller)
+            if not aims:
+                continue
+            if len(aims) > 1:
+                em.emit("choice_asked", "xi.house.start-order",
+                        {"seat": controller, "source": source, "card": card, "options": aims,
+                         "resume": "trigger", "index": index, "queue": queue})
+                return
+            target = aims[0]
+        _resolve(em, entry, Cause(card, controller, source, target))
+
+
+def _resolve(em: Emitter, entry: Mapping[str, Any], cause: Cause) -> None:
+    mark = len(em.events)
+    perform(em, entry, cause)
+    state_checks(em, mark)
+
+
+def resume_trigger(em: Emitter, facts: Mapping[str, Any], choice: Any) -> None:
+    """The chosen target: the trigger resolves, then the rest of the queue."""
+    entry = dict(CARDS[facts["card"]].trigger[facts["index"]])
+    if _holding(em.state, facts["source"]) is not None:
+        _resolve(em, entry, Cause(facts["card"], facts["seat"], facts["source"], choice))
+    run(em, [list(item) for item in facts["queue"]])

@@ -1,0 +1,110 @@
+"""/api/players: lasting identities, and a player's games, those awaiting them first."""
+
+from __future__ import annotations
+
+from flask import current_app
+from flask.views import MethodView
+
+from projections import player_names
+from projections.notices import PlayerNotices
+
+from web.api import players_schemas as schemas
+from web.api.examples import EXAMPLES
+from web.api.links import next_link
+from web.api.stream import streaming
+from web.auth import required_bearer_token
+from web.blueprint import Blueprint, chronicle
+from web.openapi import BODY_ERRORS, server_sent_event
+
+blp = Blueprint("players", __name__, url_prefix="/api/players", description="Players and their inbox")
+
+PLAYER_KEY = [{"bearerAuth": []}]
+NOTICE_EVENT = server_sent_event(
+    ["inbox", "your_turn", "game_finished", "game_moved", "challenge"], "`inbox`: {awaiting_you: [notices], "
+    "challenges: [challenges waiting for your answer]}; `challenge`: a challenge (as GET /api/challenges lists it) "
+    "that came to you, was cancelled, or (yours) was answered; `your_turn`, "
+    "`game_finished` and `game_moved` (a game moved on to wait on another seat, or had a seat taken): a notice {id, game, title, "
+    "version, seat, opponents, last_move, deadline, status}", with_id=False)
+
+
+def me():
+    """The player whose key the request carries."""
+    return chronicle().commands.players.by_key(required_bearer_token("send the player's key as 'Authorization: Bearer <key>'"))
+
+
+@blp.route("")
+class Players(MethodView):
+    @blp.doc(operationId="findPlayers")
+    @blp.arguments(schemas.PlayerSearch, location="query")
+    @blp.response(200, schemas.FoundPlayers, example={"players": [{"id": EXAMPLES["PLAYER"]["id"], "name": "ana"}]})
+    @blp.problems(400)
+    def get(self, query):
+        """Players whose name starts with `name` (case aside), in the order of their names: to find
+        one to challenge. Two players may bear one name; their ids tell them apart."""
+        game_list = chronicle().game_list
+        game_list.catch_up_some()
+        return {"players": player_names.starting_with(game_list.db, query["name"], query["limit"])}
+
+    @blp.doc(operationId="registerPlayer")
+    @blp.arguments(schemas.PlayerRequest, example={"name": "ana"})
+    @blp.response(201, schemas.RegisteredPlayer, example=EXAMPLES["REGISTERED_PLAYER"])
+    @blp.problems(*BODY_ERRORS)
+    def post(self, body):
+        """Become a player: the answer holds the player's secret key, shown this once.
+
+        Create games with a `{"player": id}` seat for yourself (sending this key), and `{"open": true,
+        "player": id}` seats kept for the players you invite; the key then works wherever a seat
+        token does."""
+        return chronicle().commands.players.register(body["name"], body.get("callback_url"))
+
+
+@blp.route("/me")
+class Me(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="getMe")
+    @blp.response(200, schemas.PlayerView, example=EXAMPLES["PLAYER"])
+    @blp.problems(s401="no key", s403="a key of no player")
+    def get(self):
+        """The player the key belongs to."""
+        player = me()
+        return {"id": str(player.id), "name": player.name, "callback_url": player.callback_url}
+
+    @blp.doc(security=PLAYER_KEY, operationId="setCallback")
+    @blp.arguments(schemas.CallbackRequest, example={"callback_url": "https://example.org/chronicle"})
+    @blp.response(200, schemas.Callback, example=EXAMPLES["CALLBACK"])
+    @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player")
+    def put(self, body):
+        """Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
+        answer holds a new signing secret, shown this once."""
+        return chronicle().commands.players.set_callback(me(), body["callback_url"])
+
+
+@blp.route("/me/games")
+class MyGames(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="listMyGames")
+    @blp.arguments(schemas.InboxQuery, location="query")
+    @blp.response(200, schemas.Inbox, example=EXAMPLES["INBOX"])
+    @blp.problems(400, s401="no key", s403="a key of no player")
+    def get(self, query):
+        """The player's games: those awaiting the player's decision first, nearest deadline (then longest
+        waiting) first; then the running ones, then the finished ones, a page at a time."""
+        page = chronicle().inbox.page(str(me().id), **query)
+        return {"games": page.rows,
+                "next": next_link("players.MyGames", query, cursor=page.next) if page.next else None,
+                "total": page.total}
+
+
+@blp.route("/me/stream")
+class MyNotices(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="streamMyNotices")
+    @blp.response(200, NOTICE_EVENT, content_type="text/event-stream", example=EXAMPLES["PLAYER_STREAM"],
+                  description="a text/event-stream: `inbox` (the games awaiting the player, at once), then "
+                              "`your_turn`, `game_finished` and `game_moved` notices across all the player's games, "
+                              "and `challenge` for each challenge that comes to the player or is answered")
+    @blp.problems(s401="no key", s403="a key of no player")
+    def get(self):
+        """"Your turn", "game finished" and "game moved" notices across all the player's games, and
+        the player's challenges coming and answered, as server-sent events."""
+        notices = PlayerNotices(chronicle().inbox, chronicle().news, str(me().id),
+                                current_app.config["CHRONICLE_STREAM_PACE"], chronicle().commands.challenges)
+        return streaming(message.wire for message in notices.messages())
+

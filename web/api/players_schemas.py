@@ -1,0 +1,80 @@
+"""The schemas of players (web.api.players): registering, finding, callbacks, and a player's inbox."""
+
+
+from marshmallow import Schema, fields, validate
+
+from projections.pages import MAX_LIMIT
+from services.log.names import MAX_NAME
+from services.players.destinations import MAX_URL
+from web.api.common_schemas import NEXT_PAGE, Name, WholeNumber, cursor_field, next_link
+from web.api.games_schemas import GameSummary, Seat
+
+
+class PlayerRequest(Schema):
+    name = Name(required=True, metadata={"description": "the player's name", "example": "ana"})
+    callback_url = fields.String(metadata={"description": "an http(s) URL to POST a signed notice to whenever a "
+                                                          "game comes to wait on the player; its host must be a "
+                                                          "public internet address (or resolve only to such)",
+                                           "pattern": "^https?://", "maxLength": MAX_URL})
+
+
+class PlayerSearch(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=MAX_NAME),
+                         metadata={"description": "the start of the name, case aside"})
+    limit = WholeNumber(load_default=10, validate=validate.Range(min=1, max=20), metadata={"description": "how many"})
+
+
+class FoundPlayer(Schema):
+    id = fields.String()
+    name = fields.String()
+
+
+class FoundPlayers(Schema):
+    players = fields.List(fields.Nested(FoundPlayer))
+
+
+class CallbackRequest(Schema):
+    callback_url = fields.String(required=True, allow_none=True,
+                                 metadata={"description": "where to POST the player's notices (an http(s) URL whose "
+                                                          "host is public); null to stop",
+                                           "pattern": "^https?://", "maxLength": MAX_URL})
+
+
+class PlayerView(Schema):
+    id = fields.String()
+    name = fields.String()
+    callback_url = fields.String(allow_none=True)
+
+
+class Callback(Schema):
+    callback_url = fields.String(allow_none=True)
+    webhook_secret = fields.String(metadata={
+        "description": "signs each notice the Standard Webhooks way (www.standardwebhooks.com), shown once: "
+                       "`whsec_<base64>`; each POST has `webhook-id` (the delivery, the same on every retry), "
+                       "`webhook-timestamp` (Unix seconds of the attempt) and `webhook-signature` "
+                       "(`v1,<base64 HMAC-SHA-256 of \"id.timestamp.body\">`); verify with any Standard Webhooks "
+                       "library, e.g. Python's `standardwebhooks.Webhook(secret).verify(body, headers)`"})
+
+
+class RegisteredPlayer(PlayerView, Callback):
+    key = fields.String(metadata={"description": "the player's secret, shown this once: send it as "
+                                                "'Authorization: Bearer <key>' in any game of the player's"})
+
+
+class InboxQuery(Schema):
+    status = fields.String(validate=validate.OneOf(["running", "finished"]))
+    limit = WholeNumber(load_default=100, validate=validate.Range(min=1, max=MAX_LIMIT),
+                        metadata={"description": "how many to list"})
+    cursor = cursor_field()
+
+
+class InboxGame(GameSummary):
+    seat = fields.Integer(metadata={"description": "the player's seat in this game"})
+    your_decision = fields.Boolean(metadata={"description": "the game waits on the player"})
+    opponents = fields.List(fields.Nested(Seat))
+
+
+class Inbox(Schema):
+    games = fields.List(fields.Nested(InboxGame))
+    next = next_link(NEXT_PAGE)
+    total = fields.Integer(metadata={"description": "how many games the player has, with this filter"})
