@@ -122,7 +122,7 @@ def level_lines(args, rules, options: dict, bots: list[str]) -> list[str]:
     """For a game with a rival the rules play and levels of it (Tianxia's Li Mu and its
     `difficulty`): the rival's share of wins against each bot at each level, with 95% Wilson
     intervals, and whether it rises from level to level with no overlap for the first bot."""
-    option = rules.levels
+    option = rules.options.levels
     names = (rules.rival.names if rules.rival else {})
     rows: dict[str, list[tuple[float, float, float]]] = {}
     rival = "the rival"

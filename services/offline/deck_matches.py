@@ -17,21 +17,24 @@ from typing import Any, Callable, Mapping, Sequence
 
 from domain import registry, rules_turns
 from domain.bots import DeckChoosing
+from domain.game import Game
 from domain.rng import Rng
 
 MOST_DECISIONS = 20_000
 Deck = str | tuple[str, ...]  # a named deck, or a list of card ids
 
 
-def named_decks(rules: Any) -> list[str]:
-    """The decks a seat may bring by name (a game's `named_decks`), in order; [] for a game without."""
-    return list((rules.decks.named if rules.decks else ()))
+def named_decks(rules: Game[Any]) -> list[str]:
+    """The decks a seat may bring by name (a game's decks), in order; [] for a game without."""
+    return list(rules.decks.named) if rules.decks else []
 
 
-def variants(rules: Any) -> dict[str, dict[str, Deck]]:
+def variants(rules: Game[Any]) -> dict[str, dict[str, Deck]]:
     """Each of the game's deck variants by its title: every named deck as that variant's list."""
-    return {title: {name: tuple(vary(rules.named_decks[name])) for name in named_decks(rules)}
-            for title, vary in ((rules.decks.variants if rules.decks else {})).items()}
+    if rules.decks is None:
+        return {}
+    named = rules.decks.named
+    return {title: {name: tuple(vary(named[name])) for name in named} for title, vary in rules.decks.variants.items()}
 
 
 def play_game(rules: Any, bots: Sequence[Any], seed: str) -> list[int]:

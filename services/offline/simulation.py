@@ -63,7 +63,7 @@ class Report:
     scores: list[int] = field(default_factory=list)
     titles: dict[str, int] = field(default_factory=dict)
     lengths: list[int] = field(default_factory=list)  # decisions a game
-    tally: Counter = field(default_factory=Counter)  # how often each card was built (rules.tally_event)
+    tally: Counter = field(default_factory=Counter)  # how often each card was built (the game's tallies event)
     tally_games: Counter = field(default_factory=Counter)  # in how many games each card was built
     counts: Counter = field(default_factory=Counter)  # the game's named counts (rules.tallies), all games
     count_games: Counter = field(default_factory=Counter)  # in how many games each named count was not 0
