@@ -116,8 +116,7 @@ def arrangement_chosen(d: Data, who: Who) -> str:
 
 
 def start_chosen(d: Data, who: Who) -> str:
-    return (f"{who(d['seat'])} takes player board {d['side']} and keeps the "
-            f"{STARTING[d['building']]}")
+    return f"{who(d['seat'])} takes player board {d['side']} and keeps the {STARTING[d['building']]}"
 
 
 # A round: its start, the rival's cards, income, whose turn it is.
@@ -127,8 +126,8 @@ def round_started(d: Data, who: Who) -> str:
 
 
 def attack_revealed(d: Data, who: Who) -> str:
-    return ("The nomads advance: " + "; ".join(
-            f"{NOMAD[n]} strength {m['strength']}, {m['distance']} from the wall" for n, m in d["nomads"].items()))
+    nomads = (f"{NOMAD[n]} strength {m['strength']}, {m['distance']} from the wall" for n, m in d["nomads"].items())
+    return "The nomads advance: " + "; ".join(nomads)
 
 
 def display_turned(d: Data, who: Who) -> str:
@@ -167,9 +166,8 @@ def actions_ended(d: Data, who: Who) -> str:
 # The nomads' attack, the round cleaned up, the game scored.
 
 def battle_fought(d: Data, who: Who) -> str:
-    return (f"{NOMAD[d['nomad']]} attacks {SECTION[d['section']]} with strength "
-            f"{d['strength']}: " + (", ".join(f"{who(p['owner'])} {p['points']}"
-                                              for p in d["places"]) or "nobody defends"))
+    defenders = ", ".join(f"{who(p['owner'])} {p['points']}" for p in d["places"]) or "nobody defends"
+    return f"{NOMAD[d['nomad']]} attacks {SECTION[d['section']]} with strength {d['strength']}: {defenders}"
 
 
 def strength_lowered(d: Data, who: Who) -> str:
@@ -201,8 +199,7 @@ def nomad_reset(d: Data, who: Who) -> str:
 
 
 def round_cleaned(d: Data, who: Who) -> str:
-    return (f"Round {d['round']} is cleaned up; turn order "
-            f"{', '.join(who(o) for o in d['order'])}")
+    return f"Round {d['round']} is cleaned up; turn order {', '.join(who(o) for o in d['order'])}"
 
 
 def rival_cleaned_up(d: Data, who: Who) -> str:
@@ -215,9 +212,11 @@ def game_scored(d: Data, who: Who) -> str:
 
 
 def game_ended(d: Data, who: Who) -> str:
-    return ("The game ends: " + (
-            f"{RIVAL_NAMES.get(d['rival_won'], d['rival_won'])} wins" if d["rival_won"] and not d["winners"]
-            else " and ".join(who(w) for w in d["winners"]) + " win" + ("s" if len(d["winners"]) == 1 else "")) + f" ({d['why']})")
+    if d["rival_won"] and not d["winners"]:
+        result = f"{RIVAL_NAMES.get(d['rival_won'], d['rival_won'])} wins"
+    else:
+        result = " and ".join(who(w) for w in d["winners"]) + " win" + ("s" if len(d["winners"]) == 1 else "")
+    return f"The game ends: {result} ({d['why']})"
 
 
 # A seat's turn: a disc placed, the action it opens, and what the action gives.
@@ -229,8 +228,8 @@ def disc_placed(d: Data, who: Who) -> str:
 
 
 def action_begun(d: Data, who: Who) -> str:
-    return (f"{who(d['seat'])} " + (
-            "ends the action" if d["acting"].get("finished") else f"goes on with the {d['acting']['kind']} action"))
+    doing = "ends the action" if d["acting"].get("finished") else f"goes on with the {d['acting']['kind']} action"
+    return f"{who(d['seat'])} {doing}"
 
 
 def turn_ended(d: Data, who: Who) -> str:
@@ -269,8 +268,7 @@ def shipped(d: Data, who: Who) -> str:
 
 
 def crate_delivered(d: Data, who: Who) -> str:
-    return (f"{who(d['seat'])} delivers {d['good']} to ship {d['ship'] + 1} of "
-            f"{REGION.get(d['port'], d['port'])}")
+    return f"{who(d['seat'])} delivers {d['good']} to ship {d['ship'] + 1} of {REGION.get(d['port'], d['port'])}"
 
 
 def piece_placed(d: Data, who: Who) -> str:

@@ -188,7 +188,8 @@ def rival_worker_placed(data: Data, table: Table) -> str:
     if data.get("pushed") is None:
         return describe_rivals.rival_worker_placed({**data, "card": None}, table.who)
     whose = "one of his own" if data["pushed"] == table.rival_owner else f"{table.who(data['pushed'])}'s"
-    return f"{_rival_name(data)} puts a worker on the {data['barge'].replace('-', ' ')}, pushing off {whose}{_why(data)}"
+    barge = data["barge"].replace("-", " ")
+    return f"{_rival_name(data)} puts a worker on the {barge}, pushing off {whose}{_why(data)}"
 
 
 @table_line
