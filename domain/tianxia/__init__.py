@@ -9,9 +9,10 @@ opening); the rounds (rounds, turns, round_end, attack); a seat's decisions in t
 what is open (legal, costs), the checks naming the rule an action breaks (action_checks), their
 events (perform, rewards), all dispatched by decide.py on the shared kit (domain.emitter,
 domain.action_form); the rivals' turns (rival_turn, rival_lines); the fold (evolve, gathering
-fold_setup, fold_rounds, fold_rivals and fold_actions); view, describe, table_lines, determinize and
-prospects (the search bot's), and scenarios (scenario, scenario_parts, scenario_checks on
-domain.scenario_fields) are the rest.
+fold_setup, fold_rounds, fold_rivals and fold_actions); view; the replay's lines, each a function
+events.py names (describe, describe_rivals, and table_lines reading them against the table);
+determinize and prospects (the search bot's), and scenarios (scenario, scenario_parts,
+scenario_checks on domain.scenario_fields) are the rest.
 """
 
 from domain.tianxia.game import RULES
