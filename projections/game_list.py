@@ -246,22 +246,11 @@ class GameList:
         if game:
             where.append("game = ?")
             params.append(game)
-        if cursor is not None:
-            where.append(AFTER_IN_ACTIVITY_ORDER.format(time="last_activity", id="game_id"))
-            last_activity, game_id = pages.decode("games", cursor, (str, str))
-            params += [last_activity, last_activity, game_id]
         # The open games are few: read them along their own (partial) index, not among all running ones.
         sql = "SELECT * FROM game_list" + (" INDEXED BY game_list_open" if open else "")
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY last_activity DESC, game_id LIMIT ? OFFSET ?"
-        rows = self.db.query(sql, (*params, limit + 1, offset))
-        return Page(
-            [public(entry(row), row["spectator_delay"]) for row in rows[:limit]],
-            pages.encode("games", [rows[limit - 1]["last_activity"], rows[limit - 1]["game_id"]])
-            if len(rows) > limit else None,
-            self.total(list_key(status, game, bool(open))),
-        )
+        rows, following = self._latest_first(sql, "games", "last_activity", where, params, limit, offset, cursor)
+        return Page([public(entry(row), row["spectator_delay"]) for row in rows], following,
+                    self.total(list_key(status, game, bool(open))))
 
     def results(self, game: str | None = None, limit: int = 50, offset: int = 0, cursor: str | None = None) -> list[dict]:
         """Final results of finished games, most recent first."""
@@ -275,17 +264,10 @@ class GameList:
         if game:
             where.append("game = ?")
             params.append(game)
-        if cursor is not None:
-            where.append(AFTER_IN_ACTIVITY_ORDER.format(time="finished_at", id="game_id"))
-            finished_at, game_id = pages.decode("results", cursor, (str, str))
-            params += [finished_at, finished_at, game_id]
         # A result is a sandbox's if its game is (the game's row is written in the same transaction).
         sql = "SELECT *, (SELECT sandbox FROM game_list g WHERE g.game_id = results.game_id) AS sandbox FROM results"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY finished_at DESC, game_id LIMIT ? OFFSET ?"
-        rows = self.db.query(sql, (*params, limit + 1, offset))
-        rated = ratings.changes_of(self.db, [row["game_id"] for row in rows[:limit]])
+        rows, following = self._latest_first(sql, "results", "finished_at", where, params, limit, offset, cursor)
+        rated = ratings.changes_of(self.db, [row["game_id"] for row in rows])
         return Page(
             [
                 {
@@ -301,12 +283,27 @@ class GameList:
                     "finished_at": row["finished_at"],
                     "ratings": rated.get(row["game_id"]),
                 }
-                for row in rows[:limit]
+                for row in rows
             ],
-            pages.encode("results", [rows[limit - 1]["finished_at"], rows[limit - 1]["game_id"]])
-            if len(rows) > limit else None,
+            following,
             self.total(result_key(game)),
         )
+
+    def _latest_first(self, sql: str, kind: str, time: str, where: list[str], params: list[Any], limit: int,
+                      offset: int, cursor: str | None) -> tuple[list[Any], str | None]:
+        """A page of the rows `sql` selects under the conditions `where`, latest `time` first (ties
+        by game id), from `cursor` (of the list `kind`) or `offset`; and the next page's cursor."""
+        if cursor is not None:
+            where.append(AFTER_IN_ACTIVITY_ORDER.format(time=time, id="game_id"))
+            at, game_id = pages.decode(kind, cursor, (str, str))
+            params += [at, at, game_id]
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += f" ORDER BY {time} DESC, game_id LIMIT ? OFFSET ?"
+        rows = self.db.query(sql, (*params, limit + 1, offset))
+        if len(rows) <= limit:
+            return rows, None
+        return rows[:limit], pages.encode(kind, [rows[limit - 1][time], rows[limit - 1]["game_id"]])
 
 
 # After a row in the order "{time} DESC, game_id": the first term bounds the index range, the

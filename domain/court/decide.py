@@ -13,9 +13,9 @@ from typing import Any, Mapping
 from domain.contract import Decision
 from domain.court.actions import check
 from domain.court.cards import ALL_IDS, CARDS, DAEMONS
-from domain.court.flow import Emitter, activate, after_purchase, end_of_turn, refill, resume
+from domain.court.flow import Emitter, activate, after_purchase, end_of_turn, refill, resume, take_rightmost_court_card
 from domain.court.state import BUY, FIGHT, POWER, ROW_SLOTS, STARTING_CARDS, STARTING_CP, new_state
-from domain.court.table import fight_cost, price, rightmost_court_card, tax_collectors
+from domain.court.table import fight_cost, price, tax_collectors
 from domain.emitter import decide_by_type
 from domain.rng import Rng
 
@@ -72,12 +72,7 @@ def _exchange(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 
 def _skip(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    slot = rightmost_court_card(em.state)
-    if slot is not None:
-        em.emit("row_card_discarded", "court.phase-1b.discard", {"slot": slot, "card": em.state.row[slot]})
-        refill(em)
-    else:
-        em.emit("only_daemons", "court.house.only-daemons", {"phase": "1B"})
+    take_rightmost_court_card(em, "row_card_discarded", "court.phase-1b.discard", "1B")
     collectors = tax_collectors(em.state)
     em.emit("income", "court.phase-1b.discard", {"cp": 1 + len(collectors), "tax_collectors": collectors})
     after_purchase(em)

@@ -33,6 +33,17 @@ def refill(em: Emitter) -> None:
         em.emit("card_drawn", "court.row.slide", {"slot": gap, "card": card, "daemon": card in DAEMONS})
 
 
+def take_rightmost_court_card(em: Emitter, event_type: str, rule: str, phase: str) -> None:
+    """The rightmost card of Society Row that is no Daemon Prince leaves it (`event_type`, by
+    `rule`) and the row is refilled; with only Daemon Princes there, nothing leaves in `phase`."""
+    slot = rightmost_court_card(em.state)
+    if slot is not None:
+        em.emit(event_type, rule, {"slot": slot, "card": em.state.row[slot]})
+        refill(em)
+    else:
+        em.emit("only_daemons", "court.house.only-daemons", {"phase": phase})
+
+
 def activate(em: Emitter, space: int, then: str, refill_after: bool = False) -> bool:
     """The power of the card just placed on `space`; True when it waits for a decision.
     `refill_after`: Society Row is refilled once the power is done (a Courtesan's exchange)."""
@@ -83,12 +94,7 @@ def after_purchase(em: Emitter) -> None:
 def end_of_turn(em: Emitter) -> None:
     """Phase 3, the end of the game, or the next turn."""
     if daemons_in_row(em.state):
-        slot = rightmost_court_card(em.state)
-        if slot is not None:
-            em.emit("daemons_took", "court.phase-3.daemons", {"slot": slot, "card": em.state.row[slot]})
-            refill(em)
-        else:
-            em.emit("only_daemons", "court.house.only-daemons", {"phase": "3"})
+        take_rightmost_court_card(em, "daemons_took", "court.phase-3.daemons", "3")
     state = em.state
     reason = None
     if len(daemons_in_row(state)) >= DAEMONS_TO_END:

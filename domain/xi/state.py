@@ -12,6 +12,7 @@ skirmish step on the pending stack, and each seat's standing rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable, TypeVar
 
 from domain.state_copy import copier
 
@@ -134,6 +135,8 @@ def new_state(seats: int, starting_standing: dict | None = None) -> XiState:
     return XiState(seats=seats, starting_standing=starting_standing)
 
 
+T = TypeVar("T")
+
 copy_state = copier(XiState)
 copy_seat = copier(Seat)
 copy_unit = copier(Unit)
@@ -151,19 +154,22 @@ def writable_seat(s: XiState, index: int) -> Seat:
 
 def writable_unit(s: XiState, uid: str) -> Unit:
     """A copy of the unit `uid`, put in a new units list: a fold's applier may then change it."""
-    for index, unit in enumerate(s.units):
-        if unit.uid == uid:
-            unit = copy_unit(unit)
-            s.units = s.units[:index] + [unit] + s.units[index + 1:]
-            return unit
-    raise ValueError(f"no unit {uid} in play")
+    s.units, unit = _with_a_copy(s.units, lambda unit: unit.uid == uid, copy_unit, f"no unit {uid} in play")
+    return unit
 
 
 def writable_in_play(s: XiState, iid: str) -> InPlay:
     """A copy of the spell in play `iid`, put in a new list: a fold's applier may then change it."""
-    for index, card in enumerate(s.in_play):
-        if card.iid == iid:
-            card = copy_in_play(card)
-            s.in_play = s.in_play[:index] + [card] + s.in_play[index + 1:]
-            return card
-    raise ValueError(f"no spell {iid} in play")
+    s.in_play, card = _with_a_copy(s.in_play, lambda card: card.iid == iid, copy_in_play, f"no spell {iid} in play")
+    return card
+
+
+def _with_a_copy(items: list[T], wanted: Callable[[T], bool], copy: Callable[[T], T],
+                 missing: str) -> tuple[list[T], T]:
+    """A new list in which the first item `wanted` is replaced by a copy, and that copy (the old
+    list is left as it was: another table may share it); ValueError(`missing`) if none is wanted."""
+    for index, item in enumerate(items):
+        if wanted(item):
+            item = copy(item)
+            return items[:index] + [item] + items[index + 1:], item
+    raise ValueError(missing)

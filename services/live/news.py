@@ -98,57 +98,64 @@ class Newsroom:
     def watching_game(self, game_id: UUID | str) -> Iterator[Watch]:
         """The game's feed, which news wakes, while the stream lasts."""
         key = str(game_id)
-        start = self._log_position_if_unwatched()
-        with self._lock:
-            feed = self._feeds.get(key)
-            if feed is None:
-                feed = self._feeds[key] = GameFeed(self.store, UUID(key))
-            watch = Watch(feed=feed)
+        watch = Watch()
+
+        def add() -> None:
+            watch.feed = self._feeds.get(key)
+            if watch.feed is None:
+                watch.feed = self._feeds[key] = GameFeed(self.store, UUID(key))
             self._watches[id(watch)] = watch
             self._game_watches[key].add(id(watch))
-            self._start_watcher(start)
-        try:
+
+        def remove() -> None:
+            del self._watches[id(watch)]
+            self._game_watches[key].discard(id(watch))
+            if not self._game_watches[key]:
+                del self._game_watches[key]
+                del self._feeds[key]
+
+        with self._hearing(add, remove):
             yield watch
-        finally:
-            with self._lock:
-                del self._watches[id(watch)]
-                self._game_watches[key].discard(id(watch))
-                if not self._game_watches[key]:
-                    del self._game_watches[key]
-                    del self._feeds[key]
 
     @contextmanager
     def watching_player(self, player_id: str) -> Iterator[Watch]:
         """A bell that rings when any of the player's games moves, or a seat of one is taken."""
         watch = Watch()
-        start = self._log_position_if_unwatched()
-        with self._lock:
+
+        def add() -> None:
             self._watches[id(watch)] = watch
             self._player_watches[player_id][id(watch)] = watch
-            self._start_watcher(start)
-        try:
+
+        def remove() -> None:
+            del self._watches[id(watch)]
+            del self._player_watches[player_id][id(watch)]
+            if not self._player_watches[player_id]:
+                del self._player_watches[player_id]
+
+        with self._hearing(add, remove):
             yield watch
-        finally:
-            with self._lock:
-                del self._watches[id(watch)]
-                del self._player_watches[player_id][id(watch)]
-                if not self._player_watches[player_id]:
-                    del self._player_watches[player_id]
 
     @contextmanager
     def waking(self, wake: Callable[[], None]) -> Iterator[None]:
         """`wake` is called after each save this process announces, and whenever the watcher finds
         saves of other processes in the log (the doorbell rang, or a safety look), for as long as
         the block lasts. It must return at once: it is called on the path of a move."""
+        with self._hearing(lambda: self._wakers.append(wake), lambda: self._wakers.remove(wake)):
+            yield
+
+    @contextmanager
+    def _hearing(self, add: Callable[[], None], remove: Callable[[], None]) -> Iterator[None]:
+        """While the block lasts, what `add` puts in (under the lock) hears the news, the watcher
+        running; `remove` takes it out (under the lock) afterwards."""
         start = self._log_position_if_unwatched()
         with self._lock:
-            self._wakers.append(wake)
+            add()
             self._start_watcher(start)
         try:
             yield
         finally:
             with self._lock:
-                self._wakers.remove(wake)
+                remove()
 
     def _wake(self) -> None:
         for wake in list(self._wakers):

@@ -8,6 +8,7 @@ reply, as it does with `make run` and no Redis.
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 import requests
@@ -88,3 +89,18 @@ class Api:
         )
         assert answer.status_code == 200, answer.text
         return answer.json()
+
+    def rated_player(self, seed: str) -> str:
+        """A player, ana, who lost a rated game of Chi to the greedy bot; her id, once the server's
+        read models (catching up off the request path) have rated the game."""
+        ana = self.http.post(f"{self.base}/api/players", json={"name": "ana"}).json()
+        created = self.http.post(f"{self.base}/api/games", json={"game": "chi", "seed": seed, "seats": [
+            {"player": ana["id"]}, {"bot": "greedy"}]}, headers={"Authorization": f"Bearer {ana['key']}"}).json()
+        game = self.get(created["id"])
+        if game["status"] == "running":
+            self.act(created["id"], ana["key"], {"type": "resign"}, game["version"])
+        deadline = time.monotonic() + 60  # bounds a failure only
+        while not self.http.get(f"{self.base}/api/games/{created['id']}/ratings").json()["seats"]:
+            assert time.monotonic() < deadline, "the game was never rated"
+            time.sleep(0.1)
+        return ana["id"]

@@ -7,7 +7,6 @@ panel (a step's rule ids) and the JSON links may show ids; the replay lines are 
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -73,21 +72,6 @@ def play_a_few(api: Api, created: dict) -> None:
         api.act(created["id"], token, actions[0], game["version"])
 
 
-def rated_player(api: Api) -> str:
-    """A player who lost a rated game of Chi to the greedy bot; their id, once the game is rated."""
-    ana = api.http.post(f"{api.base}/api/players", json={"name": "ana"}).json()
-    created = api.http.post(f"{api.base}/api/games", json={"game": "chi", "seed": "scan-rated", "seats": [
-        {"player": ana["id"]}, {"bot": "greedy"}]}, headers={"Authorization": f"Bearer {ana['key']}"}).json()
-    game = api.get(created["id"])
-    if game["status"] == "running":
-        api.act(created["id"], ana["key"], {"type": "resign"}, game["version"])
-    deadline = time.monotonic() + 60  # bounds a failure only
-    while not api.http.get(f"{api.base}/api/games/{created['id']}/ratings").json()["seats"]:
-        assert time.monotonic() < deadline, "the game was never rated"
-        time.sleep(0.1)
-    return ana["id"]
-
-
 @pytest.fixture(scope="module")
 def pages(server) -> dict[str, str]:
     """Every page to scan, by name: its path, and for a table the seat's token in the fragment."""
@@ -101,7 +85,7 @@ def pages(server) -> dict[str, str]:
         created = create(api, game, seats, options, f"scan-finished-{game}")
         assert api.get(created["id"])["status"] == "finished"
         found[f"{game}, finished"] = f"/games/{created['id']}"
-    player = rated_player(api)
+    player = api.rated_player("scan-rated")
     found["a player page"] = f"/players/{player}"
     found["the Chi leaderboard"] = "/leaderboards/chi"
     found["the Tianxia leaderboard"] = "/leaderboards/tianxia"

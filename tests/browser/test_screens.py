@@ -4,7 +4,11 @@ playing or replaying, in the light scheme or the dark one the system asks for.""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
+from playwright.sync_api import Page
 
 from tests.browser.accessibility import serious_violations
 
@@ -18,6 +22,18 @@ def phone(browser):
     context = browser.new_context(**PHONE)
     yield context.new_page()
     context.close()
+
+
+@contextmanager
+def phone_page(browser) -> Iterator[Page]:
+    """A page on a phone 390 px wide that the test taps, its waits bounded at 10 s; closed after."""
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.set_default_timeout(10_000)
+        yield phone
+    finally:
+        context.close()
 
 
 def sideways(page) -> int:

@@ -13,7 +13,7 @@ import pytest
 import requests
 
 from tests.browser.accessibility import serious_violations
-from tests.browser.test_screens import PHONE, sideways
+from tests.browser.test_screens import phone_page, sideways
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
@@ -231,10 +231,7 @@ def test_a_game_of_two_shows_the_bots_board_its_face_down_cards_as_backs(page, s
 
 def test_on_a_phone_the_table_fits_and_decisions_are_tapped(browser, server, api):
     game_id, token = create(api, "browser-tianxia-phone")
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.set_default_timeout(10_000)
+    with phone_page(browser) as phone:
         open_seat(phone, server, game_id, token, api)
         assert sideways(phone) == 0
         width = phone.evaluate("document.querySelector('.tx-map').getBoundingClientRect().width")
@@ -244,8 +241,6 @@ def test_on_a_phone_the_table_fits_and_decisions_are_tapped(browser, server, api
             assert sideways(phone) == 0
         panels = phone.locator(".tx-panel").evaluate_all("ps => ps.map(p => p.getBoundingClientRect().left)")
         assert len({round(left) for left in panels}) == 1, "the panels are stacked"
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_screens import PHONE, sideways
+from tests.browser.test_screens import phone_page, sideways
 from tests.browser.test_tianxia import create, in_view, open_seat, settled, through_the_opening
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -64,10 +64,7 @@ def test_at_1280_the_decision_bar_is_in_view_with_its_buttons_grouped_and_stays_
 
 def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideways_scroll(browser, server, api):
     game_id, token = create(api, "browser-tianxia-bar-phone")
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.set_default_timeout(10_000)
+    with phone_page(browser) as phone:
         open_seat(phone, server, game_id, token, api)
         through_the_opening(phone, api, game_id, token)
         phone.evaluate("scrollTo(0, 0)")
@@ -99,7 +96,7 @@ def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideway
         assert box["y"] == pytest.approx(0, abs=2), "the map's window at the top of the screen"
         assert box["y"] + 200 < phone.locator("#play-panel").bounding_box()["y"], "the map in sight above the bar"
         version = api.get(game_id)["version"]
-        session = context.new_cdp_session(phone)
+        session = phone.context.new_cdp_session(phone)
 
         def drag(dx: int, dy: int) -> None:
             """A finger on the map, where places wait for a tap, dragged by (dx, dy) as a touch screen sends it."""
@@ -134,8 +131,6 @@ def test_on_a_phone_the_bar_is_docked_and_the_map_zooms_and_pans_without_sideway
         assert map_width() == pytest.approx(3 * fitted, rel=0.05), "spread from 60 to 180 pixels apart: three times as wide"
         assert sideways(phone) == 0
         assert api.get(game_id)["version"] == version, "a pinch is no tap either"
-    finally:
-        context.close()
 
 
 def test_a_click_between_two_steps_of_a_palace_track_takes_the_military_action_on_it(page, server, api):

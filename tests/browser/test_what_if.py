@@ -39,12 +39,10 @@ def decision_with_choice(api, game_id: str, first: int = 2, wanted=None) -> dict
     raise AssertionError("no decision with a choice")
 
 
-def open_at(page, server, game_id, step, token=None):
+def open_what_if(page, server, game_id, step, token=None) -> None:
+    """The viewer at `step` of the game (as the token's seat, or as a spectator), its what-if open."""
     page.goto(f"{server}/games/{game_id}?step={step}" + (f"#token={token}" if token else ""))
     page.wait_for_selector("#viewer[data-ready='true']")
-
-
-def open_what_if(page) -> None:
     page.click("#what-if summary")
     page.wait_for_selector("#what-if[data-ready='true']")
 
@@ -59,12 +57,17 @@ def choose(page, action: dict) -> None:
     page.select_option("#what-if-action", index=index)
 
 
+def ask(page, action: dict) -> None:
+    """`action` chosen in the what-if and asked about with a click."""
+    choose(page, action)
+    page.click("#what-if-ask")
+
+
 def test_another_legal_action_is_asked_and_its_events_and_table_are_shown(page, server, finished):
     api, game_id = finished["api"], finished["id"]
     found = decision_with_choice(api, game_id)
     decision, other = found["decision"], found["other"]
-    open_at(page, server, game_id, found["shown"])
-    open_what_if(page)
+    open_what_if(page, server, game_id, found["shown"])
 
     options = offered(page)
     assert [option["action"] for option in options] == decision["legal_actions"], "the decision's legal actions, no other"
@@ -96,10 +99,8 @@ def test_asked_what_ifs_stay_on_the_steps_record_and_a_refusal_shows_its_rule(pa
     decision, other = found["decision"], found["other"]
     url = f"{server}/api/games/{game_id}/what-if"
     step = decision["decided_on_version"]
-    open_at(page, server, game_id, found["shown"])
-    open_what_if(page)
-    choose(page, other)
-    page.click("#what-if-ask")
+    open_what_if(page, server, game_id, found["shown"])
+    ask(page, other)
     page.wait_for_selector("#what-if-answer:not([hidden])")
     refused = requests.post(url, json={"step": step, "action": {"type": "fly"}}).json()
     assert refused["legal"] is False
@@ -129,8 +130,7 @@ def test_asked_what_ifs_stay_on_the_steps_record_and_a_refusal_shows_its_rule(pa
 def test_a_refused_request_is_said_in_words(page, server, finished):
     api, game_id = finished["api"], finished["id"]
     found = decision_with_choice(api, game_id, first=30)
-    open_at(page, server, game_id, found["shown"])
-    open_what_if(page)
+    open_what_if(page, server, game_id, found["shown"])
     problem = {"type": "about:blank", "title": "Too many what-ifs", "status": 400, "detail": "the record holds no more"}
     page.route("**/what-if", lambda route: route.fulfill(status=400, content_type="application/problem+json", body=json.dumps(problem)))
     page.click("#what-if-ask")
@@ -152,10 +152,8 @@ def test_fork_here_opens_the_sandbox_where_the_seat_plays_the_other_action(page,
     found = decision_with_choice(api, game_id, wanted=0)
     other = found["other"]
 
-    open_at(page, server, game_id, found["shown"])
-    open_what_if(page)
-    choose(page, other)
-    page.click("#what-if-ask")
+    open_what_if(page, server, game_id, found["shown"])
+    ask(page, other)
     page.click("#what-if-fork")
     page.wait_for_url(lambda url: game_id not in url and "/games/" in url)
     page.wait_for_selector("#viewer[data-ready='true']")
@@ -181,12 +179,10 @@ def test_in_a_running_game_a_seat_asks_about_its_own_decision_and_a_spectator_is
     assert played in api.get(game_id, "/actions", token=token)["actions"]
     api.act(game_id, token, played, version)
 
-    open_at(page, server, game_id, version + 1, token=token)
-    open_what_if(page)
+    open_what_if(page, server, game_id, version + 1, token=token)
     assert [option["action"] for option in offered(page) if option["taken"]] == [played]
     draw = next(option["action"] for option in offered(page) if option["action"]["type"] == "draw")
-    choose(page, draw)
-    page.click("#what-if-ask")
+    ask(page, draw)
     page.wait_for_selector("#what-if-withheld")
     assert "hidden" in page.locator("#what-if-withheld").inner_text()
     assert page.locator("#what-if-fork").count() == 0, "a running game is forked once it is over"

@@ -15,7 +15,7 @@ from domain.xi.cards.catalogue import CARDS
 from domain.xi.cards.decks import NAMED
 from domain.xi.scenario import SCENARIO_EXAMPLE
 from tests.browser.accessibility import serious_violations
-from tests.browser.test_screens import PHONE, sideways
+from tests.browser.test_screens import phone_page, sideways
 from tests.browser.xi_page import (
     ANAS_TURN, BOS_TURN, EVERY_CARD, OPEN_FIELD, acted, create, highlighted, key, open_seat, settled, unit_card,
 )
@@ -196,10 +196,7 @@ def test_a_seats_standing_rules_are_drawn_for_it_alone(page, server, api):
 @pytest.mark.parametrize("seat", [0, 1, None])
 def test_on_a_phone_the_xi_table_fits_without_sideways_scrolling(browser, server, api, seat):
     game_id, tokens = create(api, f"browser-xi-phone-{seat}", ANAS_TURN if seat != 1 else SCENARIO_EXAMPLE)
-    context = browser.new_context(**PHONE)
-    try:
-        phone = context.new_page()
-        phone.set_default_timeout(10_000)
+    with phone_page(browser) as phone:
         open_seat(phone, server, game_id, None if seat is None else tokens[seat])
         assert sideways(phone) == 0
         if seat is not None:
@@ -209,8 +206,6 @@ def test_on_a_phone_the_xi_table_fits_without_sideways_scrolling(browser, server
             phone.locator("#table [data-key='hand:flame-lick'].playable").tap()  # then its targets are highlighted
             phone.wait_for_selector("#table .xi-unit.playable")
             assert sideways(phone) == 0
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

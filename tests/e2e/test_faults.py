@@ -23,12 +23,14 @@ from datetime import datetime
 from uuid import UUID
 
 import pytest
+import requests
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 
 from tests.e2e.cluster import (
     Client,
     Cluster,
+    GameHandle,
     PersonPlayer,
     WorkerProcess,
     finish_and_check,
@@ -80,6 +82,18 @@ def bot_decisions_between(client: Client, games, start: float, end: float) -> li
             if cause.get("actor") and start <= datetime.fromisoformat(event["at"]).timestamp() <= end:
                 found.add((game.id, int(cause["rng"].split(":")[1])))
     return sorted(found)
+
+
+def first_legal_move(client: Client, game: GameHandle, token: str, version: int) -> tuple[requests.Response, float]:
+    """The seat's first legal action, posted on `version` and accepted: the answer, and the seconds it took."""
+    legal = client.get(f"/api/games/{game.id}/actions", token)["actions"]
+    started = time.monotonic()
+    answer = client.request("POST", f"/api/games/{game.id}/actions",
+                            json={"action": legal[0], "expected_version": version},
+                            headers={"Authorization": f"Bearer {token}"})
+    took = time.monotonic() - started
+    assert answer.status_code == 200, answer.text
+    return answer, took
 
 
 def test_a_worker_killed_mid_turn_leaves_its_turn_to_the_other_worker(tmp_path):
@@ -209,13 +223,7 @@ def test_idle_workers_ride_out_a_redis_restart_while_people_move(tmp_path):
             table = running[game.id]
             (seat, token), = game.tokens.items()
             assert table["to_act"]["seat"] == seat
-            legal = client.get(f"/api/games/{game.id}/actions", token)["actions"]
-            started = time.monotonic()
-            answer = client.request("POST", f"/api/games/{game.id}/actions",
-                                    json={"action": legal[0], "expected_version": table["version"]},
-                                    headers={"Authorization": f"Bearer {token}"})
-            took = time.monotonic() - started
-            assert answer.status_code == 200, answer.text
+            answer, took = first_legal_move(client, game, token, table["version"])
             assert took < NO_HANG_SECONDS, f"a move took {took:.2f}s while Redis was down"
             after = client.get(f"/api/games/{game.id}")
             assert after["version"] == answer.json()["version"] > table["version"]
@@ -248,13 +256,7 @@ def test_a_move_answers_at_once_while_redis_hangs(tmp_path):
         try:
             # The person moves until the turn is the bot's (a draw may leave a discard to make).
             for _ in range(5):
-                legal = client.get(f"/api/games/{game.id}/actions", token)["actions"]
-                started = time.monotonic()
-                answer = client.request("POST", f"/api/games/{game.id}/actions",
-                                        json={"action": legal[0], "expected_version": table["version"]},
-                                        headers={"Authorization": f"Bearer {token}"})
-                took = time.monotonic() - started
-                assert answer.status_code == 200, answer.text
+                answer, took = first_legal_move(client, game, token, table["version"])
                 table = client.get(f"/api/games/{game.id}")
                 assert table["version"] == answer.json()["version"]
                 assert took < NO_HANG_SECONDS, f"a move took {took:.2f}s while Redis hung"

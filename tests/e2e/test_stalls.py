@@ -13,6 +13,8 @@ and the sweeper) against a real Redis and a SQLite store.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -85,14 +87,27 @@ def every_game_finished(services: Services, games) -> bool:
     return all(services.store.game(game_id).finished for game_id in games)
 
 
+@contextmanager
+def worker_process(env: dict[str, str], tmp_path: Path) -> Iterator[WorkerProcess]:
+    """A worker process (not started yet) on `env`, stopped afterwards; on a failure the end of
+    its log is printed."""
+    worker = WorkerProcess(env, tmp_path / "worker.log")
+    try:
+        yield worker
+    except BaseException:
+        print(worker.log_path.read_text(errors="replace")[-6000:])
+        raise
+    finally:
+        worker.stop()
+
+
 @pytest.mark.parametrize("released", [failed_once, failed_through_every_retry])
 def test_bot_games_stalled_by_a_locked_store_run_to_their_end_once_it_is_released(tmp_path, redis, released):
     env = settings(tmp_path, redis)
     services = build(env)
     games = [services.commands.create("chi", BOTS, seed=f"stalled-{n}").id for n in range(GAMES)]
     retries = bot_job(services, games[0]).retries_left
-    worker = WorkerProcess(env, tmp_path / "worker.log")
-    try:
+    with worker_process(env, tmp_path) as worker:
         with sqlite_locked(store_path(env)):
             worker.start().wait_up()
             wait_until(lambda: all(released(services, game_id, retries) for game_id in games), PATIENCE,
@@ -103,11 +118,6 @@ def test_bot_games_stalled_by_a_locked_store_run_to_their_end_once_it_is_release
                 assert shown["attempts"] >= retries + 1
         wait_until(lambda: every_game_finished(services, games), PATIENCE, "every game to run to its end")
         assert all(services.queries.table(game_id, None)["failed_turn"] is None for game_id in games)
-    except BaseException:
-        print(worker.log_path.read_text(errors="replace")[-6000:])
-        raise
-    finally:
-        worker.stop()
     log = worker.log_path.read_text(errors="replace")
     assert "Redis does not answer" not in log and "Redis refused" not in log
     if released is failed_through_every_retry:
@@ -117,8 +127,8 @@ def test_bot_games_stalled_by_a_locked_store_run_to_their_end_once_it_is_release
 def test_a_clocks_time_out_is_applied_by_its_scheduled_job_on_a_real_worker(tmp_path, redis):
     env = settings(tmp_path, redis, SWEEP_SECONDS="3600")  # the sweeper looks only at start
     services = build(env)
-    worker = WorkerProcess(env, tmp_path / "worker.log").start().wait_up()
-    try:
+    with worker_process(env, tmp_path) as worker:
+        worker.start().wait_up()
         # Created an hour ago by the game's clock: its first decision was due long since, and its
         # job is scheduled for then.
         services.commands.clock = FakeClock(datetime.now(timezone.utc) - timedelta(hours=1))
@@ -127,10 +137,5 @@ def test_a_clocks_time_out_is_applied_by_its_scheduled_job_on_a_real_worker(tmp_
         job_id = services.reactions.clocks.job_id(created.id, services.store.game(created.id).version)
         assert job_id in services.reactions.jobs.queue.scheduled_job_registry.get_job_ids()
         wait_until(lambda: services.store.game(created.id).finished, PATIENCE, "the clock's job to end the game")
-    except BaseException:
-        print(worker.log_path.read_text(errors="replace")[-6000:])
-        raise
-    finally:
-        worker.stop()
     log = worker.log_path.read_text(errors="replace")
     assert f"clock of game {created.id}" in log and "applied" in log

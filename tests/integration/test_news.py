@@ -42,6 +42,13 @@ def next_message(arrived: queue.Queue):
     return message
 
 
+def on_sqlite(tmp_path, **settings: str) -> dict[str, str]:
+    """The settings of processes sharing one SQLite store in `tmp_path`, whose watchers never take
+    a safety look at the store, and `settings`."""
+    return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path),
+            "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER), **settings}
+
+
 def quiet_pace() -> Pace:
     return Pace(safety=NEVER, heartbeat=NEVER, lifetime=NEVER)
 
@@ -86,8 +93,7 @@ def test_a_stream_hears_of_a_move_saved_by_its_own_process_at_once():
 
 def test_a_move_saved_by_another_process_reaches_the_stream_through_redis(tmp_path):
     with redis_server() as redis:
-        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path), "CHRONICLE_BOTS": "rq",
-               "REDIS_URL": redis.url, "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER)}
+        env = on_sqlite(tmp_path, CHRONICLE_BOTS="rq", REDIS_URL=redis.url)
         mover, watcher = build(env), build(env)
         follow_moves(mover, watcher, two_person_game(mover).id)
 
@@ -100,16 +106,14 @@ def test_a_move_saved_by_another_process_reaches_the_stream_through_postgres_not
 
 
 def test_a_move_no_news_told_of_reaches_the_stream_at_the_next_safety_look(tmp_path):
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path), "CHRONICLE_NEWS": "none",
-           "CHRONICLE_NEWS_SAFETY_SECONDS": "0.2"}
+    env = on_sqlite(tmp_path, CHRONICLE_NEWS="none", CHRONICLE_NEWS_SAFETY_SECONDS="0.2")
     mover, watcher = build(env), build(env)
     follow_moves(mover, watcher, two_person_game(mover).id)
 
 
 def test_a_players_notices_hear_of_a_move_in_another_process_through_redis(tmp_path):
     with redis_server() as redis:
-        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path), "CHRONICLE_BOTS": "rq",
-               "REDIS_URL": redis.url, "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER)}
+        env = on_sqlite(tmp_path, CHRONICLE_BOTS="rq", REDIS_URL=redis.url)
         mover, watcher = build(env), build(env)
         ana = mover.commands.players.register("ana")
         created = mover.commands.create("chi", [{"player": ana["id"]}, {"name": "bo"}], seed="notices",
@@ -135,8 +139,7 @@ def test_streams_whose_clients_left_leave_nothing_behind():
 
 
 def test_with_redis_away_moves_are_saved_and_their_own_process_hears_of_them(tmp_path):
-    env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path), "CHRONICLE_NEWS": "redis",
-           "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0", "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER)}
+    env = on_sqlite(tmp_path, CHRONICLE_NEWS="redis", REDIS_URL=f"redis://127.0.0.1:{free_port()}/0")
     services = build(env)
     follow_moves(services, services, two_person_game(services).id)
 
@@ -145,8 +148,7 @@ def test_a_move_saved_while_the_watcher_subscribes_still_reaches_a_stream_that_h
     """The doorbell of a save made before the watcher's subscription rings for nobody: the watcher
     reads the log from where it stood before the stream's first look, so the move is not lost."""
     with redis_server() as redis:
-        env = {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(tmp_path), "CHRONICLE_BOTS": "rq",
-               "REDIS_URL": redis.url, "CHRONICLE_NEWS_SAFETY_SECONDS": str(NEVER)}
+        env = on_sqlite(tmp_path, CHRONICLE_BOTS="rq", REDIS_URL=redis.url)
         mover, watcher = build(env), build(env)
         game_id = two_person_game(mover).id
         opened, moved = threading.Event(), queue.Queue()

@@ -19,6 +19,7 @@ from domain.rng import Rng
 from tests.secrecy import leaves
 from tests.unit.chi.builders import act, draw, play, table
 from tests.unit.events import adopted, only, types
+from tests.unit.scenario_checks import check_unnamed_cards_go_under_the_named_deck
 from tests.unit.chi.playouts import play_out
 from tests.unit.chi.test_random_games import EVERY_CARD, cards_on_the_table, check_table, rulebook_score
 
@@ -81,15 +82,8 @@ def test_the_example_scenario_is_json_and_is_the_rules_scenario_example():
 
 def test_cards_the_scenario_does_not_name_go_under_the_named_deck_in_a_shuffled_order():
     scenario = {"hands": [["chi-1", "yin-red-1"], ["chi-2"]], "row": ROW, "deck": ["yang-gold-2", "yin-grey-1"]}
-    _, one = lay_out(scenario, "one")
-    _, two = lay_out(scenario, "two")
     named = {"chi-1", "yin-red-1", "chi-2", "yang-gold-2", "yin-grey-1", *ROW}
-    for state in (one, two):
-        assert state.deck[:2] == ["yang-gold-2", "yin-grey-1"]
-        assert sorted(state.deck[2:]) == sorted(set(ALL_IDS) - named)
-        assert sorted(cards_on_the_table(state)) == EVERY_CARD
-    assert one.deck[2:] != two.deck[2:]
-    assert lay_out(scenario, "one") == lay_out(scenario, "one")
+    check_unnamed_cards_go_under_the_named_deck(lay_out, scenario, named, EVERY_CARD, cards_on_the_table)
 
 
 def test_only_the_hands_are_required_and_the_empty_row_is_dealt_from_the_top_of_the_deck():

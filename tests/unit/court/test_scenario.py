@@ -20,6 +20,7 @@ from domain.rng import Rng
 from tests.secrecy import leaves
 from tests.unit.court.builders import DECLINE, SKIP, act, all_cards
 from tests.unit.events import adopted, only, types
+from tests.unit.scenario_checks import check_unnamed_cards_go_under_the_named_deck
 
 LAYOUT = ["deck_shuffled", "row_laid_out", "court_laid_out", "piles_laid_out", "scenario_started"]
 ROW = ["minister-sun-1", "poet-moon-1", "general-earth-1", "courtesan-sun-1"]
@@ -85,15 +86,8 @@ def test_the_example_scenario_is_json_and_is_the_rules_scenario_example():
 
 def test_cards_the_scenario_does_not_name_go_under_the_named_deck_in_a_shuffled_order():
     scenario = {"row": ROW, "court": COURT, "deck": ["daemon-9", "poet-sun-1"]}
-    _, one = lay_out(scenario, "one")
-    _, two = lay_out(scenario, "two")
     named = {*ROW, *(card for stack in COURT for card in stack), "daemon-9", "poet-sun-1"}
-    for state in (one, two):
-        assert state.deck[:2] == ["daemon-9", "poet-sun-1"]
-        assert sorted(state.deck[2:]) == sorted(set(ALL_IDS) - named)
-        assert sorted(all_cards(state)) == EVERY_CARD
-    assert one.deck[2:] != two.deck[2:]
-    assert lay_out(scenario, "one") == lay_out(scenario, "one")
+    check_unnamed_cards_go_under_the_named_deck(lay_out, scenario, named, EVERY_CARD, all_cards)
 
 
 def test_only_the_row_is_required_and_the_rest_defaults_to_turn_1_with_10_cp():

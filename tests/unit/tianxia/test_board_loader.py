@@ -1,23 +1,15 @@
 """The loader refuses a board the rules could not play, at import, naming the entry and the field."""
 
 import copy
-import tomllib
-from pathlib import Path
 
-import pytest
+from domain.tianxia.board.loader import build
+from tests.unit.tianxia.board_data import refusal_of, written
 
-import domain.tianxia.board
-from domain.tianxia.board.loader import BoardDataError, build
-
-DATA = tomllib.loads((Path(domain.tianxia.board.__file__).parent / "board.toml").read_text())
+DATA = written("board.toml")
 
 
 def refusal(change) -> str:
-    data = copy.deepcopy(DATA)
-    change(data)
-    with pytest.raises(BoardDataError) as caught:
-        build(data)
-    return str(caught.value)
+    return refusal_of(build, DATA, change)
 
 
 def entry(data, kind, entry_id):

@@ -2,28 +2,17 @@
 appendix used, S01 as the seed's worked example, the Bot's restrictions, the die and each
 difficulty's round decks; and a loader that refuses a card the rules could not play."""
 
-import copy
-import tomllib
-from pathlib import Path
-
-import pytest
-
-import domain.tianxia.board
 from domain.tianxia.board.loader import BOARD
-from domain.tianxia.board.reading import BoardDataError
 from domain.tianxia.rival_turn import LAST_CARD_TURN
 from domain.tianxia.board.rivals import LINE_WORDS, RIVALS, SOLDIERS_WHERE, TOP_WORDS, Line, build
+from tests.unit.tianxia.board_data import refusal_of, written
 
-DATA = tomllib.loads((Path(domain.tianxia.board.__file__).parent / "rivals.toml").read_text())
+DATA = written("rivals.toml")
 WEST_TO_EAST = ("longxi", "yunzhong", "yanmen", "yuyang")
 
 
 def refusal(change) -> str:
-    data = copy.deepcopy(DATA)
-    change(data)
-    with pytest.raises(BoardDataError) as caught:
-        build(data)
-    return str(caught.value)
+    return refusal_of(build, DATA, change)
 
 
 def card(data, card_id):

@@ -1,6 +1,5 @@
 """Li Mu's and the Bot's turns, rule by rule of the seed (L62-76, L135-190, the appendix L251-267)."""
 
-import copy
 import dataclasses
 
 import pytest
@@ -11,7 +10,7 @@ from domain.tianxia.board.loader import BOARD
 from domain.tianxia.rival_turn import play_rival_turn
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.state import NEUTRAL, Section
-from tests.unit.tianxia.tables import clear_board, nomads, of_type, opened, played, rivals_turn
+from tests.unit.tianxia.tables import clear_board, nomads, of_type, opened, played, rivals_turn, with_palace
 
 REST = ["S03", "S05", "S06", "S07"]
 
@@ -256,11 +255,7 @@ def test_a_full_port_still_takes_li_mus_shipping_marker():
 
 def test_li_mu_takes_only_the_blue_tracks_printed_prestige_on_steps_5_and_10():
     state = solo("S02", "S01")  # advance blue
-    owner = state.rival_owner
-    palace = copy.deepcopy(state.palace)
-    palace["blue"][0].remove(owner)
-    palace["blue"][4].append(owner)
-    state.palace = palace
+    with_palace(state, {"blue": {state.rival_owner: 4}})
     decision = played(state)
     gained = of_type(decision.events, "rival_prestige_gained")
     assert [(e.rule, e.data["points"]) for e in gained] == [("tianxia.limu.blue-prestige", 3)]
@@ -269,11 +264,7 @@ def test_li_mu_takes_only_the_blue_tracks_printed_prestige_on_steps_5_and_10():
 
 def test_reaching_a_step_with_tiles_li_mu_takes_a_new_figurine_else_removes_the_leftmost():
     state = solo("S01", "S04")  # his white advance is his last line
-    owner = state.rival_owner
-    palace = copy.deepcopy(state.palace)
-    palace["white"][0].remove(owner)
-    palace["white"][2].append(owner)
-    state.palace = palace
+    with_palace(state, {"white": {state.rival_owner: 2}})
     state.step_tiles = {**state.step_tiles, "white": [list(t) for t in state.step_tiles["white"]]}
     state.step_tiles["white"][3] = ["rampart", "jade-horse"]
     claimed = of_type(played(state).events, "rival_tile_claimed")
@@ -288,22 +279,13 @@ def test_ties_between_tracks_go_blue_black_white_red():
     advanced = of_type(played(state).events, "rival_advanced")[-1]
     assert advanced.rule == "tianxia.card.advance-least" and advanced.data["track"] == "blue"
     assert "the priority blue, black, white, red" in advanced.data["why"]
-    owner = state.rival_owner
-    palace = copy.deepcopy(state.palace)
-    for track in ("blue", "black"):
-        palace[track][0].remove(owner)
-        palace[track][1].append(owner)
-    state.palace = palace
+    with_palace(state, {track: {state.rival_owner: 1} for track in ("blue", "black")})
     assert of_type(played(state).events, "rival_advanced")[-1].data["track"] == "white"
 
 
 def test_a_marker_at_the_top_of_a_track_advances_no_further():
     state = solo("S02", "S01")
-    owner = state.rival_owner
-    palace = copy.deepcopy(state.palace)
-    palace["blue"][0].remove(owner)
-    palace["blue"][BOARD.palace.steps].append(owner)
-    state.palace = palace
+    with_palace(state, {"blue": {state.rival_owner: BOARD.palace.steps}})
     skipped = [e for e in of_type(played(state).events, "rival_line_skipped") if e.rule == "tianxia.house.palace-top"]
     assert skipped and "top of the blue track" in skipped[0].data["why"]
 
@@ -390,11 +372,7 @@ def test_the_bot_passes_after_its_third_turn_keeping_its_last_place_and_taking_n
 
 def test_the_bot_gains_no_prestige_and_removes_every_tile_it_reaches():
     state = bot_table("B5", "B1")  # B5: Qin, then a blue advance
-    owner = state.rival_owner
-    palace = copy.deepcopy(state.palace)
-    palace["blue"][0].remove(owner)
-    palace["blue"][4].append(owner)
-    state.palace = palace
+    with_palace(state, {"blue": {state.rival_owner: 4}})
     decision = played(state)
     assert not of_type(decision.events, "rival_prestige_gained") and decision.state.rival.prestige == state.rival.prestige
     assert not of_type(decision.events, "rival_tile_claimed") and decision.state.rival.figurines == []

@@ -19,6 +19,7 @@ from domain.xanadu.scenario import SCENARIO_EXAMPLE
 from domain.xanadu.state import BUILD, CONFIRM, FOOTHOLD, OVER, SELL, SETUP, START, WORKERS
 from tests.secrecy import leaves
 from tests.unit.events import adopted, only, types
+from tests.unit.scenario_checks import check_unnamed_cards_go_under_the_named_deck
 from tests.unit.xanadu.builders import DONE, END_SELL, END_TURN, act, cover, run, worker
 from tests.unit.xanadu.test_random_games import every_card
 
@@ -110,15 +111,8 @@ def test_the_example_scenario_is_json_and_is_the_rules_scenario_example():
 def test_cards_the_scenario_does_not_name_go_under_the_named_deck_in_a_shuffled_order():
     scenario = {"seats": [{"hand": ["mint", "well-west"], "buildings": ["quarry-east"]}, {"buildings": ["well-east"]}],
                 "deck": ["lotus-pond", "armory"]}
-    _, one = lay_out(scenario, "one")
-    _, two = lay_out(scenario, "two")
     named = {"mint", "well-west", "quarry-east", "well-east", "lotus-pond", "armory"}
-    for state in (one, two):
-        assert state.deck[:2] == ["lotus-pond", "armory"]
-        assert sorted(state.deck[2:]) == sorted(set(ALL_IDS) - named)
-        assert sorted(every_card(state)) == EVERY_CARD
-    assert one.deck[2:] != two.deck[2:]
-    assert lay_out(scenario, "one") == lay_out(scenario, "one")
+    check_unnamed_cards_go_under_the_named_deck(lay_out, scenario, named, EVERY_CARD, every_card)
 
 
 def test_worker_cards_the_scenario_does_not_name_are_unnamed_cards_taken_at_random():
