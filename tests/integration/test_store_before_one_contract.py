@@ -24,7 +24,7 @@ import pytest
 from services.compose import build
 from tests.fixtures.replay_digests import replay_digest
 from web.app import create_app
-from web.cli import main as chronicle
+from cli.chronicle import main as chronicle
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 STORE = FIXTURES / "store-before-one-contract.sqlite.gz"
