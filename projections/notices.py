@@ -26,6 +26,17 @@ NOTICE_FIELDS = ("id", "game", "title", "version", "seat", "opponents", "last_mo
 # Each safety look reads the player's whole inbox: news makes it rarely needed.
 NOTICE_SAFETY_SECONDS = 30.0
 BEHIND_RETRY_SECONDS = 0.2
+Book = tuple[dict[str, str], list[str]]  # a player's open challenges (id -> side) and the last ones closed
+
+
+def challenge_news(seen: Book, latest: Book) -> list[str]:
+    """The challenges to tell of between two looks at the book: each closed since (its outcome),
+    and each newly open to the player's answer (one issued from here is known here). A
+    challenge both opened and closed between two looks is told once, closed."""
+    (seen_open, seen_closed), (latest_open, latest_closed) = seen, latest
+    closed = {key for key in latest_closed if key not in seen_closed}
+    received = {key for key, side in latest_open.items() if side == "incoming" and key not in seen_open}
+    return sorted(closed | received)
 
 
 def notice(entry: dict[str, Any]) -> dict[str, Any]:
@@ -44,9 +55,12 @@ class PlayerNotices:
     def games(self) -> dict[str, dict[str, Any]]:
         return {game["id"]: game for game in self.inbox.games_of(self.player_id)}
 
-    def open_challenges(self) -> dict[str, str]:
-        """The player's open challenges: id -> "incoming" or "outgoing"."""
-        return self.challenges.book(self.player_id).open if self.challenges is not None else {}
+    def challenge_book(self) -> Book:
+        """The player's open challenges (id -> "incoming" or "outgoing") and the last ones closed."""
+        if self.challenges is None:
+            return {}, []
+        book = self.challenges.book(self.player_id)
+        return book.open, book.recent
 
     def messages(self) -> Iterator[Message]:
         pace = self.pace
@@ -55,7 +69,7 @@ class PlayerNotices:
             opening: dict[str, Any] = {"awaiting_you": [notice(g) for g in games.values() if g["your_decision"]]}
             if self.challenges is not None:
                 opening["challenges"] = self.challenges.mine(self.player_id)["incoming"]
-            challenges = self.open_challenges()
+            challenges = self.challenge_book()
             yield Message("inbox", None, opening)
             began = last_sent = looked = pace.clock()
             behind: dict[str, tuple[int, float]] = {}  # game -> (version the news told of, since when)
@@ -72,11 +86,10 @@ class PlayerNotices:
                     behind[game_id] = (max(told, version), since)
                 sent = False
                 # A look at the player's list of challenges costs one read: done at every wake.
-                latest_challenges = self.open_challenges()
-                for challenge_id in sorted(set(latest_challenges) ^ set(challenges)):
-                    if latest_challenges.get(challenge_id) != "outgoing":  # one issued from here is known here
-                        yield Message("challenge", None, self.challenges.shown(challenge_id))
-                        sent = True
+                latest_challenges = self.challenge_book()
+                for challenge_id in challenge_news(challenges, latest_challenges):
+                    yield Message("challenge", None, self.challenges.shown(challenge_id))
+                    sent = True
                 challenges = latest_challenges
                 if behind or now - looked >= self.safety:
                     latest = self.games()

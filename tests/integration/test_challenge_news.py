@@ -7,7 +7,7 @@ from __future__ import annotations
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.inbox import Inbox
-from projections.notices import PlayerNotices
+from projections.notices import Book, PlayerNotices, challenge_news
 from services.compose import build
 from tests.integration.test_news import listen, next_message, quiet_pace
 
@@ -34,3 +34,15 @@ def test_a_challenge_and_its_answer_saved_in_another_process_reach_the_players_n
     told = next_message(anas)
     assert (told.event, told.data["id"], told.data["status"], told.data["reason"]) == (
         "challenge", issued["id"], "declined", "not today")
+
+
+def test_a_challenge_issued_and_answered_between_two_looks_at_the_book_is_still_told_once_closed():
+    """The notices look at the player's book when rung: a challenge that was both issued and declined
+    before the challenger's notices looked again is told, closed, not lost; one received is told when
+    it arrives; one issued from here is not told until it closes."""
+    nothing: Book = ({}, [])
+    assert challenge_news(nothing, ({}, ["c1"])) == ["c1"], "issued and declined between looks"
+    assert challenge_news(nothing, ({"c2": "incoming"}, [])) == ["c2"], "received"
+    assert challenge_news(nothing, ({"c3": "outgoing"}, [])) == [], "issued from here"
+    assert challenge_news(({"c3": "outgoing"}, []), ({}, ["c3"])) == ["c3"], "the issued one answered"
+    assert challenge_news(({}, ["c1"]), ({}, ["c1"])) == [], "told once"
