@@ -111,8 +111,14 @@ def file_lines(binary: BinaryIO) -> Iterator[bytes]:
 
 
 def refused(where: str, why: str) -> InvalidRequest:
-    """A refusal of an export, naming its line first: `chronicle` prints it as it is."""
-    return InvalidRequest(f"{where}: {why}", field=where)
+    """A refusal of an export, naming its line first, on one line: `chronicle` prints it as it is, so
+    what the export itself put in it (a key holding a line break) is shown escaped."""
+    return InvalidRequest(f"{where}: {one_line(why)}", field=where)
+
+
+def one_line(text: str) -> str:
+    """`text` with every character that is not printable (a line break, a control) escaped as Python writes it."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def read_export(lines: Iterable[str | bytes]) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -199,3 +199,18 @@ def test_any_export_bent_out_of_shape_is_refused_in_one_line_or_judged_never_a_t
         assert command == "verify" and err.startswith("NOT verified"), err
     else:
         assert status == 2 and err.startswith(f"chronicle {command}: ") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("command", ["verify", "import"])
+def test_a_refusal_quoting_a_key_that_holds_a_line_break_is_still_one_line(honest, tmp_path, command, capsys,
+                                                                           store_here):
+    """What the export itself wrote into a refusal (here the key of an Infinity) is shown escaped,
+    so the refusal stays one line."""
+    rows = [json.loads(line) for line in honest]
+    lines = [json.dumps(row) for row in rows]
+    lines[0] = lines[0][:-1] + ', "odd\\nkey": Infinity}'
+    capsys.readouterr()
+    assert cli.main([command, str(write(tmp_path / "bent.jsonl", lines))]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"chronicle {command}: line 1: ") and err.count("\n") == 1, err
+    assert "odd\\nkey" in err, err
