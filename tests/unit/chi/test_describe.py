@@ -2,7 +2,6 @@
 
 from domain.chi import RULES
 from domain.chi.cards import label
-from domain.chi.events import EVENTS
 from domain.contract import Event
 from tests.secrecy import leaves
 from tests.unit.chi.builders import act, draw, table
@@ -33,7 +32,3 @@ def test_no_description_contains_a_private_or_secret_value():
                 assert card not in line and label(card) not in line, (event.type, line)
     assert {"hand_dealt", "deck_card_drawn", "discard_reshuffled", "deck_shuffled"} <= seen_types
 
-
-def test_every_event_type_has_its_own_line():
-    for kind in EVENTS.kinds.values():
-        assert kind.line is not None and kind.fold is not None, kind.type

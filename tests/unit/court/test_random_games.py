@@ -5,7 +5,6 @@ from hypothesis import strategies as st
 
 from domain.court import RULES
 from domain.court.cards import ALL_IDS
-from domain.court.events import EVENTS
 from domain.rng import Rng
 from tests.unit.court.builders import all_cards
 from tests.unit.events import adopted
@@ -33,7 +32,3 @@ def test_a_random_legal_game_ends_with_every_card_accounted_for(seed, advanced):
         assert state.cp >= 0
     assert RULES.outcome(state) is not None, "the game ended"
 
-
-def test_every_event_has_a_line_for_the_replay():
-    for kind in EVENTS.kinds.values():
-        assert kind.line is not None and kind.fold is not None, kind.type

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 from domain.rng import Rng
 from domain.xanadu import RULES
 from domain.xanadu.cards import ALL_IDS, END_MARKER
-from domain.xanadu.events import EVENTS
 from tests.unit.events import adopted
 
 MOST_DECISIONS = 6000
@@ -44,7 +43,3 @@ def test_a_random_legal_game_ends_with_every_card_accounted_for_and_nothing_hidd
                 assert all("worker_cards" not in building for owned in view["buildings"] for building in owned)
     assert RULES.outcome(state) is not None, "the game ended"
 
-
-def test_every_event_has_a_line_for_the_replay():
-    for kind in EVENTS.kinds.values():
-        assert kind.line is not None and kind.fold is not None, kind.type

@@ -3,7 +3,6 @@
 from domain.rng import Rng
 from domain.xi import RULES
 from domain.xi.cards.catalogue import CARDS
-from domain.xi.events import EVENTS
 from tests.unit.xi.builders import DECK, OTHER_DECK, act, prepared, table
 
 NAMES = ["Jack", "Jake"]
@@ -37,10 +36,6 @@ def test_a_play_and_a_skirmish_read_as_sentences():
         "Earth Soldier (u2) deals 4 stone damage to Snow Beast (u1)",
         "Snow Beast (u1) deals 4 aqua damage to Earth Soldier (u2)", "Earth Soldier (u2) is destroyed"]
 
-
-def test_every_event_has_a_line_of_its_own():
-    for kind in EVENTS.kinds.values():
-        assert kind.line is not None and kind.fold is not None, kind.type
 
 
 def test_a_window_and_its_answers_read_as_sentences():
