@@ -1,0 +1,25 @@
+"""The client's tests: a real API server (gunicorn) and a client of it."""
+
+import pytest
+
+from chronicle_client import Client
+from cli.server_process import running_server
+from tests.e2e.conftest import LONG_STREAMS
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with running_server(tmp_path_factory.mktemp("chronicle-data"), workers=2, env=LONG_STREAMS) as base:
+        yield base
+
+
+@pytest.fixture
+def anonymous(server):
+    with Client(server) as client:
+        yield client
+
+
+def register(anonymous: Client, name: str) -> tuple[Client, str]:
+    """A new player's client (with their key), and their id."""
+    player = anonymous.register_player({"name": name})
+    return anonymous.with_key(player["key"]), player["id"]
