@@ -23,7 +23,7 @@ from eventsourcing.utils import get_topic
 from domain import lines
 from domain.contract import Event
 from domain.result_words import headline
-from projections import pages, player_names, ratings
+from projections import invitations, pages, player_names, ratings
 from projections.database import ProjectionDatabase
 from projections.pages import Page, checked_page
 from projections.totals import count, inbox_keys, list_key, list_keys, result_key, result_keys
@@ -154,6 +154,7 @@ class GameList:
             ),
         )
         count(cursor, list_keys(*before, game.game) if before else (), list_keys(status, open_seats, game.game))
+        invitations.write(cursor, game)
         for seat, record in enumerate(game.seats):
             if record.get("player"):
                 bucket = (FINISHED if status == "finished"

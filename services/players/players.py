@@ -54,6 +54,12 @@ class Player(Aggregate):
         self.key_sha256 = key_sha256
         self.callback_url: str | None = None
         self.webhook_secret: str | None = None
+        self.bot = False
+
+    @event("BecameBot", topic=f"{STORED_AS}:Player.BecameBot")
+    def become_bot(self) -> None:
+        """From now on a bot account, for good: a program plays as this player."""
+        self.bot = True
 
     @event("CallbackSet", topic=f"{STORED_AS}:Player.CallbackSet")
     def set_callback(self, callback_url: str | None, webhook_secret: str | None) -> None:

@@ -6,6 +6,7 @@ from flask import current_app
 from flask.views import MethodView
 
 from projections import player_names
+from projections.game_states import GameStates
 from projections.notices import PlayerNotices
 
 from web.api import players_schemas as schemas
@@ -20,11 +21,18 @@ blp = Blueprint("players", __name__, url_prefix="/api/players", description="Pla
 
 PLAYER_KEY = [{"bearerAuth": []}]
 NOTICE_EVENT = server_sent_event(
-    ["inbox", "your_turn", "game_finished", "game_moved", "challenge"], "`inbox`: {awaiting_you: [notices], "
-    "challenges: [challenges waiting for your answer]}; `challenge`: a challenge (as GET /api/challenges lists it) "
+    ["inbox", "your_turn", "game_finished", "game_moved", "challenge", "game_full", "game_state", "invitation"],
+    "`inbox`: {awaiting_you: [notices], "
+    "challenges: [challenges waiting for your answer], and with `?games=full` invitations: [invitations]}; "
+    "`challenge`: a challenge (as GET /api/challenges lists it) "
     "that came to you, was cancelled, or (yours) was answered; `your_turn`, "
     "`game_finished` and `game_moved` (a game moved on to wait on another seat, or had a seat taken): a notice {id, game, title, "
-    "version, seat, opponents, last_move, deadline, status}", with_id=False)
+    "version, seat, opponents, last_move, deadline, status}. With `?games=full`: `game_full` (each running game "
+    "right after `inbox`, and each game of yours that starts later) and `game_state` (each new version of one): "
+    "{id, game, title, seat, version, status, your_decision, deadline, view (your seat's table, as GET "
+    "/api/games/{id} answers your key), legal_actions (the `actions` GET /api/games/{id}/actions answers your "
+    "key when it is your decision, else [])}; `invitation`: {id, game, title, seat} for a game keeping seat "
+    "`seat` for you, which you take with POST /api/games/{id}/seats/{seat}/join", with_id=False)
 
 
 def me():
@@ -96,15 +104,27 @@ class MyGames(MethodView):
 @blp.route("/me/stream")
 class MyNotices(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="streamMyNotices")
+    @blp.arguments(schemas.PlayerStreamQuery, location="query")
     @blp.response(200, NOTICE_EVENT, content_type="text/event-stream", example=EXAMPLES["PLAYER_STREAM"],
                   description="a text/event-stream: `inbox` (the games awaiting the player, at once), then "
                               "`your_turn`, `game_finished` and `game_moved` notices across all the player's games, "
-                              "and `challenge` for each challenge that comes to the player or is answered")
-    @blp.problems(s401="no key", s403="a key of no player")
-    def get(self):
+                              "and `challenge` for each challenge that comes to the player or is answered. With "
+                              "`?games=full` (a bot account's default): `game_full` for each running game right "
+                              "after `inbox`, `game_state` for each new version of a game, `invitation` for each "
+                              "game keeping a seat for the player. Each state carries the seat's whole view: a "
+                              "client that missed messages is caught up by the next, and on reconnecting by the "
+                              "`game_full`s. Messages have no ids: the opening messages are the catch-up")
+    @blp.problems(400, s401="no key", s403="a key of no player")
+    def get(self, query):
         """"Your turn", "game finished" and "game moved" notices across all the player's games, and
-        the player's challenges coming and answered, as server-sent events."""
-        notices = PlayerNotices(chronicle().inbox, chronicle().news, str(me().id),
-                                current_app.config["CHRONICLE_STREAM_PACE"], chronicle().commands.challenges)
+        the player's challenges coming and answered, as server-sent events; with `?games=full`, each
+        game's state as the player's seat sees it, and the player's invitations."""
+        player = me()
+        services = chronicle()
+        full = query.get("games", "full" if player.bot else "notices") == "full"
+        states = GameStates(services.store, services.queries, services.inbox, str(player.id)) if full else None
+        notices = PlayerNotices(services.inbox, services.news, str(player.id),
+                                current_app.config["CHRONICLE_STREAM_PACE"], services.commands.challenges, states)
         return streaming(message.wire for message in notices.messages())
+
 

@@ -78,3 +78,11 @@ class Inbox(Schema):
     games = fields.List(fields.Nested(InboxGame))
     next = next_link(NEXT_PAGE)
     total = fields.Integer(metadata={"description": "how many games the player has, with this filter"})
+
+
+class PlayerStreamQuery(Schema):
+    games = fields.String(validate=validate.OneOf(["full", "notices"]), metadata={
+        "description": "`full` (a bot account's default): also each game's state as the player's seat sees it, "
+                       "`game_full` for every running game at once and for each new one, then `game_state` for "
+                       "every new version, and `invitation` for each game keeping a seat for the player; "
+                       "`notices` (everyone else's default): the notices only"})
