@@ -38,7 +38,8 @@ from services.log.store import GameStore
 NAME = "game_list"
 SEAT_TAKEN = get_topic(Seating.Taken)
 REGISTERED = get_topic(Player.Registered)
-TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN, REGISTERED]
+BECAME_BOT = get_topic(Player.BecameBot)
+TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN, REGISTERED, BECAME_BOT]
 NOTES = 500  # notifications one catch-up transaction reads at most
 RUN_GAMES = 8  # games one catch-up transaction brings up to date
 READ_NOTES, READ_GAMES = 100, 4  # what a read brings up to date before it answers, at most
@@ -94,6 +95,10 @@ class GameList:
                 if note.topic == REGISTERED:  # a new player: their name, to be found by
                     registered = self.store.mapper.to_domain_event(note)
                     player_names.write(cursor, str(note.originator_id), registered.name)
+                    taken += 1
+                    continue
+                if note.topic == BECAME_BOT:
+                    player_names.mark_bot(cursor, str(note.originator_id))
                     taken += 1
                     continue
                 if note.topic == SEAT_TAKEN:  # a player took an open seat (the seating's stream)

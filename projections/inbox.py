@@ -38,6 +38,16 @@ class Inbox:
         self.game_list.catch_up_some()
         return invitations.invitations_of(self.game_list.db, player_id)
 
+    def first_game(self, player_id: str) -> str | None:
+        """What the player plays or is invited to, in words, if anything: every game saved so far
+        is read first (not just a few, as a read does), so a game created a moment ago counts."""
+        self.game_list.catch_up()
+        if self.game_list.total(inbox_key(player_id, None)):
+            return "sits in a game"
+        if invitations.invitations_of(self.game_list.db, player_id, 1):
+            return "has a seat kept for them in a game"
+        return None
+
     def page(self, player_id: str, status: str | None = None, limit: int = 100, cursor: str | None = None) -> Page:
         """A page of the player's games in the inbox's order, from `cursor` (the first page without)."""
         checked_page(limit, cursor=cursor)

@@ -8,6 +8,8 @@ from flask.views import MethodView
 from projections import player_names
 from projections.game_states import GameStates
 from projections.notices import PlayerNotices
+from services.players.players import shown_player
+from web import problem_types as kinds
 
 from web.api import players_schemas as schemas
 from web.api.examples import EXAMPLES
@@ -73,8 +75,7 @@ class Me(MethodView):
     @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
         """The player the key belongs to."""
-        player = me()
-        return {"id": str(player.id), "name": player.name, "callback_url": player.callback_url}
+        return shown_player(me())
 
     @blp.doc(security=PLAYER_KEY, operationId="setCallback")
     @blp.arguments(schemas.CallbackRequest, example={"callback_url": "https://example.org/chronicle"})
@@ -84,6 +85,24 @@ class Me(MethodView):
         """Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
         answer holds a new signing secret, shown this once."""
         return chronicle().commands.players.set_callback(me(), body["callback_url"])
+
+
+@blp.route("/me/bot")
+class MyBotAccount(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="becomeBotAccount")
+    @blp.response(200, schemas.PlayerView, example={**EXAMPLES["PLAYER"], "bot": True})
+    @blp.problems(s401="no key", s403="a key of no player",
+                  s422="the player sits in a game, or a game keeps a seat for them, already (`rule`: "
+                       "players.bot-account.before-first-game)", kinds={422: kinds.BOT_ACCOUNT})
+    def post(self):
+        """Make the player a bot account, for good: a program plays as this player. Only before the
+        player's first game (no game they sit in, no seat kept for them); asked again, it changes
+        nothing. A bot account is shown as a bot everywhere and rated beside the built-in bots; it
+        plays through challenges (it may issue and accept them, open ones too) and invitations (a
+        seat kept for it, which it joins), never seating itself as a person; its stream
+        (GET /api/players/me/stream) carries its games' states unless it asks `?games=notices`."""
+        player = me()
+        return chronicle().commands.players.become_bot(player, None if player.bot else chronicle().inbox.first_game(str(player.id)))
 
 
 @blp.route("/me/games")

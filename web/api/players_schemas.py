@@ -27,6 +27,7 @@ class PlayerSearch(Schema):
 class FoundPlayer(Schema):
     id = fields.String()
     name = fields.String()
+    bot = fields.Boolean(metadata={"description": "a bot account: a program plays as this player"})
 
 
 class FoundPlayers(Schema):
@@ -44,6 +45,8 @@ class PlayerView(Schema):
     id = fields.String()
     name = fields.String()
     callback_url = fields.String(allow_none=True)
+    bot = fields.Boolean(metadata={"description": "a bot account (POST /api/players/me/bot): a program plays as "
+                                                  "this player"})
 
 
 class Callback(Schema):
