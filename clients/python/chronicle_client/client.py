@@ -75,7 +75,7 @@ class Client(Operations):
 
     def become_bot(self) -> PlayerView:
         """Turn the key's player into a bot account (only before their first game, and for good)."""
-        return self._call("POST", "/api/players/me/bot")
+        return self.become_bot_account()
 
     def my_stream(self, games: str | None = None) -> Iterator[Message]:
         """The key's player's stream (`inbox`, `challenge`, `invitation`, `game_full`, `game_state`,

@@ -119,6 +119,12 @@ class ChallengeClosed(ChronicleError):
         return self.body.get("challenge_status")
 
 
+class BotAccount(ChronicleError):
+    """Refused to or for a bot account: the switch after a first game, or a bot account seated as a person."""
+
+    slug = "bot-account"
+
+
 class InternalError(ChronicleError):
     slug = "internal-error"
 

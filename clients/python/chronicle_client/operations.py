@@ -18,7 +18,7 @@ class Problem(TypedDict, total=False):
     status: int  # the HTTP status
     detail: str  # what went wrong here, in plain words
     field: str  # the part of the request at fault: a body path such as `seats[1].name`, a parameter or a header
-    rule: str  # the rule that refused the move (422, and 403 not-your-turn)
+    rule: str  # the rule that refused the move or the request (422, and 403 not-your-turn)
     current_version: int  # the game's version now (409 stale-version)
     limit: int  # how many entries the record keeps (422 limit-reached)
     errors: dict[str, Any]  # every field the schema refused, with why
@@ -38,8 +38,9 @@ class PaginationMetadata(TypedDict, total=False):
 class Seat(TypedDict, total=False):
     seat: int
     name: str
-    kind: str  # 'person', 'bot' or 'open' (nobody holds it yet)
-    bot: str | None
+    kind: str  # 'person', 'bot' or 'open' (nobody holds it yet); a bot account's seat is a person's with `bot_account`
+    bot: str | None  # the built-in bot playing this seat, if any
+    bot_account: bool  # true: a bot account (a program playing as a player) holds this seat (absent otherwise)
     strength: int  # the strength chosen for the seat's bot, if any
     player: str | None  # the id of the player sitting here, if any
     reserved_for: str  # an open seat kept for this player (an id): only they may join it
@@ -396,6 +397,7 @@ class WhatIfRequest(TypedDict, total=False):
 class FoundPlayer(TypedDict, total=False):
     id: str
     name: str
+    bot: bool  # a bot account: a program plays as this player
 
 
 class FoundPlayers(TypedDict, total=False):
@@ -412,6 +414,7 @@ class RegisteredPlayer(TypedDict, total=False):
     webhook_secret: str  # signs each notice the Standard Webhooks way (www.standardwebhooks.com), shown once: `whse ...
     id: str
     name: str
+    bot: bool  # a bot account (POST /api/players/me/bot): a program plays as this player
     key: str  # the player's secret, shown this once: send it as 'Authorization: Bearer <key>' in any game of the pl ...
 
 
@@ -419,6 +422,7 @@ class PlayerView(TypedDict, total=False):
     id: str
     name: str
     callback_url: str | None
+    bot: bool  # a bot account (POST /api/players/me/bot): a program plays as this player
 
 
 class CallbackRequest(TypedDict, total=False):
@@ -480,9 +484,10 @@ class PublicRules(TypedDict, total=False):
 
 class Standing(TypedDict, total=False):
     rater: str  # `player:<id>`, or `bot:<name>@<version>` (with `/<strength>` for a bot given one)
-    kind: str  # 'player' or 'bot'
+    kind: str  # 'player', 'bot' (a built-in bot) or 'bot_account' (a player whose account a program plays)
     name: str
-    player: str | None  # the player's id (GET /api/players/{id})
+    bot: bool  # a bot: a built-in one or a bot account
+    player: str | None  # the player's id (GET /api/players/{id}), for a player or a bot account
     rating: float  # mu - 3 sigma: what the rating system is nearly sure the strength is above; a newcomer starts at 0
     mu: float  # the estimated strength (Plackett-Luce, openskill; 25 at the start)
     sigma: float  # how unsure the estimate is (25/3 at the start)
@@ -501,9 +506,10 @@ class Leaderboard(TypedDict, total=False):
 
 class SoloStanding(TypedDict, total=False):
     rater: str  # `player:<id>`, or `bot:<name>@<version>` (with `/<strength>` for a bot given one)
-    kind: str  # 'player' or 'bot'
+    kind: str  # 'player', 'bot' (a built-in bot) or 'bot_account' (a player whose account a program plays)
     name: str
-    player: str | None  # the player's id (GET /api/players/{id})
+    bot: bool  # a bot: a built-in one or a bot account
+    player: str | None  # the player's id (GET /api/players/{id}), for a player or a bot account
     games: int  # solo games finished on this board
     best_score: int
     best_title: str  # the title the best score earned (a game with titles)
@@ -530,9 +536,10 @@ class RatingPoint(TypedDict, total=False):
 
 class GameRating(TypedDict, total=False):
     rater: str  # `player:<id>`, or `bot:<name>@<version>` (with `/<strength>` for a bot given one)
-    kind: str  # 'player' or 'bot'
+    kind: str  # 'player', 'bot' (a built-in bot) or 'bot_account' (a player whose account a program plays)
     name: str
-    player: str | None  # the player's id (GET /api/players/{id})
+    bot: bool  # a bot: a built-in one or a bot account
+    player: str | None  # the player's id (GET /api/players/{id}), for a player or a bot account
     rating: float  # mu - 3 sigma: what the rating system is nearly sure the strength is above; a newcomer starts at 0
     mu: float  # the estimated strength (Plackett-Luce, openskill; 25 at the start)
     sigma: float  # how unsure the estimate is (25/3 at the start)
@@ -545,6 +552,7 @@ class GameRating(TypedDict, total=False):
 class PublicPlayer(TypedDict, total=False):
     id: str
     name: str
+    bot: bool  # a bot account: a program plays as this player, rated beside the built-in bots
     ratings: dict[str, Any]  # the player's rating at each game they have a rated game of
     solo: dict[str, Any]  # the player's rows on each solo game's boards: game -> board -> row
 
@@ -557,6 +565,7 @@ class GameRatings(TypedDict, total=False):
 class Party(TypedDict, total=False):
     id: str
     name: str
+    bot: bool  # true for a bot account (absent otherwise)
 
 
 class Challenge(TypedDict, total=False):
@@ -789,6 +798,17 @@ class Operations:
         """
         return self._call('PUT', '/api/players/me', body=body)
 
+    def become_bot_account(self) -> PlayerView:
+        """
+        Make the player a bot account, for good: a program plays as this player. Only before the
+        player's first game (no game they sit in, no seat kept for them); asked again, it changes
+        nothing. A bot account is shown as a bot everywhere and rated beside the built-in bots; it
+        plays through challenges (it may issue and accept them, open ones too) and invitations (a
+        seat kept for it, which it joins), never seating itself as a person; its stream
+        (GET /api/players/me/stream) carries its games' states unless it asks `?games=notices`.
+        """
+        return self._call('POST', '/api/players/me/bot')
+
     def list_my_games(
         self,
         *,
@@ -802,12 +822,13 @@ class Operations:
         """
         return self._call('GET', '/api/players/me/games', query={'status': status, 'limit': limit, 'cursor': cursor})
 
-    def stream_my_notices(self) -> Iterator[Message]:
+    def stream_my_notices(self, *, games: Literal['full', 'notices'] | None = None) -> Iterator[Message]:
         """
         "Your turn", "game finished" and "game moved" notices across all the player's games, and
-        the player's challenges coming and answered, as server-sent events.
+        the player's challenges coming and answered, as server-sent events; with `?games=full`, each
+        game's state as the player's seat sees it, and the player's invitations.
         """
-        return self._events('/api/players/me/stream', query={}, headers={})
+        return self._events('/api/players/me/stream', query={'games': games}, headers={})
 
     def join_seat(self, game_id: str, n: int) -> GameView:
         """Take open seat n: the player's key then plays it. Answers the table as that seat sees it."""
