@@ -8,10 +8,11 @@ export PORT CHRONICLE_DATA
 
 .PHONY: install run worker sweep lint test test-fast test-browser docs bench screenshot clean
 
-$(VENV)/.installed: pyproject.toml
+# The Python client (clients/python) too: its tests, and examples/bot.py, run on it.
+$(VENV)/.installed: pyproject.toml clients/python/pyproject.toml
 	python3 -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e ".[dev]"
+	$(VENV)/bin/pip install --quiet -e ".[dev]" -e clients/python
 	touch $@
 
 install: $(VENV)/.installed
@@ -27,7 +28,7 @@ sweep: install
 
 # Names that are never used or never defined (pyflakes' checks): cheap, and caught before the tests run.
 lint: install
-	$(VENV)/bin/ruff check --quiet --select F domain services projections web cli workers tests bench
+	$(VENV)/bin/ruff check --quiet --select F domain services projections web cli workers tests bench clients examples
 
 # Test files are shared out among as many processes as the machine has cores (each file whole, so
 # that a module's server or browser is started once).
