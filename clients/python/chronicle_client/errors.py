@@ -32,6 +32,8 @@ class ChronicleError(Exception):
 
 
 class InvalidRequest(ChronicleError):
+    """A malformed request: `field` names the part at fault; nothing was changed."""
+
     slug = "invalid-request"
 
     @property
@@ -41,26 +43,38 @@ class InvalidRequest(ChronicleError):
 
 
 class Unauthorized(ChronicleError):
+    """No key or token where one is needed."""
+
     slug = "unauthorized"
 
 
 class Forbidden(ChronicleError):
+    """A key or token that opens nothing here."""
+
     slug = "forbidden"
 
 
 class NotYourTurn(ChronicleError):
+    """The decision belongs to another seat (`rule` names the rule of turn order)."""
+
     slug = "not-your-turn"
 
 
 class NotFound(ChronicleError):
+    """No such game, step, page, player or challenge (`field` names the identifier)."""
+
     slug = "not-found"
 
 
 class MethodNotAllowed(ChronicleError):
+    """The path does not answer this HTTP method."""
+
     slug = "method-not-allowed"
 
 
 class StaleVersion(ChronicleError):
+    """The game moved on since `expected_version`: decide again on `current_version`."""
+
     slug = "stale-version"
 
     @property
@@ -70,38 +84,56 @@ class StaleVersion(ChronicleError):
 
 
 class SeatTaken(ChronicleError):
+    """The seat is not open: someone holds it, or it never was."""
+
     slug = "seat-taken"
 
 
 class NotFinished(ChronicleError):
+    """What was asked needs the game over (an audit, an export, a fork), or a game not over yet."""
+
     slug = "not-finished"
 
 
 class TooLarge(ChronicleError):
+    """The body is larger than the server reads."""
+
     slug = "too-large"
 
 
 class UriTooLong(ChronicleError):
+    """The request line is longer than the server reads."""
+
     slug = "uri-too-long"
 
 
 class HeadersTooLarge(ChronicleError):
+    """The headers are more than the server reads."""
+
     slug = "headers-too-large"
 
 
 class UnsupportedMediaType(ChronicleError):
+    """The body was not sent as JSON."""
+
     slug = "unsupported-media-type"
 
 
 class IllegalAction(ChronicleError):
+    """The rules refuse the action (`rule` names the rule, `detail` says why)."""
+
     slug = "illegal-action"
 
 
 class GameOver(ChronicleError):
+    """The game has ended: no decision is left to take."""
+
     slug = "game-over"
 
 
 class LimitReached(ChronicleError):
+    """The record the request would add to is full (`limit` says how many it keeps)."""
+
     slug = "limit-reached"
 
     @property
@@ -111,6 +143,8 @@ class LimitReached(ChronicleError):
 
 
 class ChallengeClosed(ChronicleError):
+    """The challenge is no longer open (`challenge_status` says what closed it)."""
+
     slug = "challenge-closed"
 
     @property
@@ -126,10 +160,14 @@ class BotAccount(ChronicleError):
 
 
 class InternalError(ChronicleError):
+    """The server failed; a move may or may not have been taken."""
+
     slug = "internal-error"
 
 
 class HttpError(ChronicleError):
+    """An HTTP-level refusal with no kind of its own."""
+
     slug = "http-error"
 
 
