@@ -118,3 +118,30 @@ def test_a_bot_accounts_stream_carries_its_games_states_unless_it_asks_for_notic
     assert fulls[0]["view"] == client.get(f"/api/games/{game}", headers=bearer(robo["key"])).json
     _, quiet = read(client, app, "/api/players/me/stream?games=notices", Script(lifetime=1), bearer(robo["key"]))
     assert not [kind for kind, _, _ in quiet if kind == "game_full"]
+
+
+def test_a_bot_account_follows_a_game_from_a_challenge_on_its_stream_and_is_caught_up_after_a_break(client, app):
+    ana, robo = register(client, "ana"), bot_account(client, "robo")
+    issued = client.post("/api/challenges", headers=bearer(ana["key"]), json={"game": "chi", "to": robo["id"]}).json
+    accepted = []
+
+    def accept():
+        accepted.append(client.post(f"/api/challenges/{issued['id']}/accept", headers=bearer(robo["key"])).json["game_id"])
+
+    def move():
+        game = client.get(f"/api/games/{accepted[0]}").json
+        key = robo["key"] if game["to_act"]["name"] == "robo" else ana["key"]
+        action = client.get(f"/api/games/{accepted[0]}/actions", headers=bearer(key)).json["actions"][0]
+        assert client.post(f"/api/games/{accepted[0]}/actions", headers=bearer(key),
+                           json={"action": action, "expected_version": game["version"]}).status_code == 200
+
+    _, messages = read(client, app, "/api/players/me/stream", Script([accept, move], lifetime=4), bearer(robo["key"]))
+    told = [(kind, data.get("id")) for kind, _, data in messages if kind in ("game_full", "game_state")]
+    assert told == [("game_full", accepted[0]), ("game_state", accepted[0])]
+    last = [data for kind, _, data in messages if kind == "game_state"][-1]
+    move()  # while the stream is closed
+    _, again = read(client, app, "/api/players/me/stream", Script(lifetime=1), bearer(robo["key"]))
+    [caught_up] = [data for kind, _, data in again if kind == "game_full"]
+    assert caught_up["version"] > last["version"]
+    assert caught_up["view"] == client.get(f"/api/games/{accepted[0]}", headers=bearer(robo["key"])).json
+    assert caught_up["view"]["seats"][caught_up["seat"]]["bot_account"] is True
