@@ -81,7 +81,8 @@ class Client(Operations):
         """The key's player's stream (`inbox`, `challenge`, `invitation`, `game_full`, `game_state`,
         `your_turn`, ...) for as long as the caller iterates: after a dropped connection or a
         restarted server it connects again, and the opening messages catch the player up.
-        `games="full"` asks for each game's whole state (a bot account's default), "notices" not."""
+        `games="full"` asks for each game's whole state (a bot account's default; each
+        `game_full` and `game_state` message's data is a GameState), "notices" not."""
         return self._reconnecting("/api/players/me/stream", {"games": games}, resume=False)
 
     def game_stream(self, game_id: str, *, after: int | None = None, views: str | None = None) -> Iterator[Message]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 
 @dataclass(frozen=True)
@@ -14,3 +14,28 @@ class Message:
     event: str
     data: Any
     id: str | None = None
+
+
+class GameState(TypedDict):
+    """The data of `game_full` and `game_state` on a player's stream (`games=full`): one of the
+    player's games as their seat sees it, whole, with their legal actions when the decision is theirs."""
+
+    id: str
+    game: str
+    title: str
+    seat: int
+    version: int
+    status: str  # running or finished
+    your_decision: bool
+    deadline: str | None
+    view: dict[str, Any]  # as GET /api/games/{id} answers the player's key
+    legal_actions: list[dict[str, Any]]  # as GET /api/games/{id}/actions answers it; [] when not theirs
+
+
+class Invitation(TypedDict):
+    """The data of `invitation`: a game keeping seat `seat` for the player, to join."""
+
+    id: str
+    game: str
+    title: str
+    seat: int
