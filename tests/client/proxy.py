@@ -10,18 +10,23 @@ from contextlib import contextmanager
 from typing import Iterator
 from urllib.parse import urlsplit
 
+UNAVAILABLE = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\nContent-Length: 11\r\n"
+               b"Connection: close\r\n\r\nno upstream")
 IDEMPOTENCY_KEY = re.compile(rb"\r\nidempotency-key: *([^\r]*)\r\n", re.IGNORECASE)
 
 
 class DroppingProxy:
     """Forwards every connection to the server; the first `drops` answers to a move
-    (POST .../actions) are swallowed and their connection closed instead."""
+    (POST .../actions) are swallowed and their connection closed instead. The first `unavailable`
+    requests are answered 503 by the proxy itself, as a load balancer does while no server is up."""
 
-    def __init__(self, upstream: str, drops: int = 1):
+    def __init__(self, upstream: str, drops: int = 1, unavailable: int = 0):
         parts = urlsplit(upstream)
         self.upstream = (parts.hostname, parts.port)
         self.drops = drops
         self.dropped = 0
+        self.unavailable = unavailable
+        self.refused: list[bytes] = []  # the request line of each request answered 503
         self.moves_sent: list[bytes] = []  # the Idempotency-Key of each move forwarded to the server
         self.lock = threading.Lock()
         self.listener = socket.create_server(("127.0.0.1", 0))
@@ -41,6 +46,13 @@ class DroppingProxy:
 
     def requests(self, client: socket.socket, server: socket.socket, connection: dict) -> None:
         while data := _receive(client):
+            with self.lock:
+                refuse = len(self.refused) < self.unavailable
+                if refuse:
+                    self.refused.append(data.split(b"\r\n", 1)[0])
+            if refuse:
+                client.sendall(UNAVAILABLE)
+                break
             if data.startswith(b"POST ") and b"/actions " in data.split(b"\r\n", 1)[0]:
                 key = IDEMPOTENCY_KEY.search(data)
                 with self.lock:
@@ -88,8 +100,8 @@ def _close(*sockets: socket.socket) -> None:
 
 
 @contextmanager
-def dropping_proxy(upstream: str, drops: int = 1) -> Iterator[DroppingProxy]:
-    proxy = DroppingProxy(upstream, drops)
+def dropping_proxy(upstream: str, drops: int = 1, unavailable: int = 0) -> Iterator[DroppingProxy]:
+    proxy = DroppingProxy(upstream, drops, unavailable)
     thread = threading.Thread(target=proxy.serve, daemon=True)
     thread.start()
     try:

@@ -4,7 +4,7 @@ the server has acted."""
 
 import pytest
 
-from chronicle_client import Client, Unreachable
+from chronicle_client import ChronicleError, Client, Unreachable
 from tests.client.proxy import dropping_proxy
 
 pytestmark = pytest.mark.e2e
@@ -47,3 +47,19 @@ def test_a_move_without_an_answer_on_every_try_ends_in_unreachable_and_a_given_k
     # The move was taken by the first sending; the same key, sent again directly, answers it.
     again = mover.act(game_id, legal["actions"][0], legal["version"], idempotency_key="my-move-1")
     assert again["version"] == mover.get_game(game_id)["version"] > legal["version"]
+
+
+def test_a_read_answered_503_is_sent_again_and_a_request_that_may_act_is_not(anonymous, server):
+    created = anonymous.create_game({"game": "chi", "seats": [{"name": "ana"}, {"bot": "random"}], "seed": "retry-3"})
+
+    with dropping_proxy(server, unavailable=2) as proxy, Client(proxy.url, backoff=0.05) as client:
+        assert client.get_game(created["id"])["id"] == created["id"]
+    assert len(proxy.refused) == 2 and all(line.startswith(b"GET /api/games/") for line in proxy.refused)
+
+    # Registering twice would make two players: a 503 is raised, not sent again.
+    with dropping_proxy(server, unavailable=1) as proxy, Client(proxy.url, backoff=0.05) as client:
+        with pytest.raises(ChronicleError) as unavailable:
+            client.register_player({"name": "cy"})
+        assert unavailable.value.status == 503
+        assert client.register_player({"name": "cy"})["name"] == "cy"
+    assert proxy.refused == [b"POST /api/players HTTP/1.1"]
