@@ -15,7 +15,7 @@ from tests.e2e.cluster import ApiServer
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
-PATIENCE = 120.0  # seconds: only bounds a failure
+PATIENCE = 300.0  # seconds: only bounds a failure
 
 
 class Reader:

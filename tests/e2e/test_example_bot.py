@@ -98,7 +98,7 @@ def test_two_example_bots_play_every_game_to_the_end_through_a_server_restart(tm
                 return mine if len(mine) == 2 else None
 
             for game in RATED:
-                standings = wait_for(f"both bots on the {game} leaderboard", lambda: rated(game), bots, logs, 120)
+                standings = wait_for(f"both bots on the {game} leaderboard", lambda: rated(game), bots, logs)
                 assert all(entry["bot"] and entry["kind"] == "bot_account" and entry["games"] == 1
                            for entry in standings.values()), standings
 
@@ -108,7 +108,7 @@ def test_two_example_bots_play_every_game_to_the_end_through_a_server_restart(tm
                 entries = anonymous.get_solo_board("court", "standard")["entries"]
                 return next((entry for entry in entries if entry["player"] == bo_player["id"]), None)
 
-            entry = wait_for("the Court's solo board", solo_entry, bots, logs, 120)
+            entry = wait_for("the Court's solo board", solo_entry, bots, logs)
             assert entry["bot"] and entry["best_score"] == finished["court"]["outcome"]["scores"][0]
             print(f"restarted while {running} ran; versions {[view['version'] for view in finished.values()]}")
     finally:
