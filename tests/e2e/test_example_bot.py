@@ -74,19 +74,24 @@ def test_two_example_bots_play_every_game_to_the_end_through_a_server_restart(tm
 
             games = {**wait_for("challenge accepted by the bot", challenge_games, bots, logs), "court": court["id"]}
 
-            def versions():
+            def views():
                 return {game: anonymous.get_game(game_id) for game, game_id in games.items()}
 
+            def under_way():
+                return all(view["version"] >= 20 or view["status"] == "finished" for view in views().values())
+
+            def all_finished():
+                now = views()
+                return now if all(view["status"] == "finished" for view in now.values()) else None
+
             # Once every game is well under way, the server stops and starts again on the same data.
-            wait_for("game well under way", lambda: all(view["version"] >= 20 or view["status"] == "finished"
-                                                         for view in versions().values()), bots, logs)
-            running = [game for game, view in versions().items() if view["status"] == "running"]
+            wait_for("game well under way", under_way, bots, logs)
+            running = [game for game, view in views().items() if view["status"] == "running"]
             assert running, "every game ended before the server could be restarted"
             server.stop()
             server.start()
 
-            finished = wait_for("every game finished", lambda: (lambda views: views if all(
-                view["status"] == "finished" for view in views.values()) else None)(versions()), bots, logs)
+            finished = wait_for("every game finished", all_finished, bots, logs)
             assert server.starts == 2
             for game in TWO_SEATS:
                 assert {seat["player"] for seat in finished[game]["seats"]} == {ana_player["id"], bo_player["id"]}
