@@ -11,7 +11,7 @@ import uuid
 from typing import Any, Iterator
 
 import httpx
-from httpx_sse import connect_sse
+from httpx_sse import ServerSentEvent, connect_sse
 
 from chronicle_client.errors import ChronicleError, Unreachable, error_for
 from chronicle_client.operations import ActReply, Operations, PlayerView
@@ -104,8 +104,7 @@ class Client(Operations):
         attempt = 0
         while True:
             try:
-                response = self.http.request(method, path, params=params, headers=sent,
-                                             json=body if body is not None else None)
+                response = self.http.request(method, path, params=params, headers=sent, json=body)
             except (httpx.ConnectError, httpx.ConnectTimeout) as error:
                 # Never connected: nothing was sent, so any request may go again.
                 failure: Exception = error
@@ -141,8 +140,8 @@ class Client(Operations):
                 source.response.read()
                 raise error_for(source.response.status_code, _json(source.response), source.response.text)
             for sse in source.iter_sse():
-                if sse.data or sse.event not in ("", "message"):
-                    yield Message(sse.event or "message", json.loads(sse.data) if sse.data else None, sse.id or None)
+                if (message := _message(sse)) is not None:
+                    yield message
 
     def _reconnecting(self, path: str, query: dict, *, resume: bool) -> Iterator[Message]:
         last_id: str | None = None
@@ -167,9 +166,8 @@ class Client(Operations):
                             retry_ms = max(0, min(sse.retry, 60_000))
                         if sse.id:
                             last_id = sse.id
-                        if sse.data or sse.event not in ("", "message"):
-                            yield Message(sse.event or "message", json.loads(sse.data) if sse.data else None,
-                                          sse.id or None)
+                        if (message := _message(sse)) is not None:
+                            yield message
             except (httpx.TransportError, _TryAgain):
                 failures += 1
             # The stream ended (its lifetime, a server stopping) or broke: wait as the server asked,
@@ -179,6 +177,13 @@ class Client(Operations):
 
 class _TryAgain(Exception):
     """A stream answered by a server on its way down or up (502/503/504)."""
+
+
+def _message(sse: ServerSentEvent) -> Message | None:
+    """The message an SSE block carries; None for one that only sets `retry:`."""
+    if not sse.data and sse.event in ("", "message"):
+        return None
+    return Message(sse.event or "message", json.loads(sse.data) if sse.data else None, sse.id or None)
 
 
 def _present(values: dict[str, Any] | None) -> dict[str, Any]:
