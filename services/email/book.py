@@ -65,7 +65,7 @@ class EmailBook:
 
     def set(self, player: Player, body: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
         """Set the address and choices; the settings shown, and the serial of the address to send a
-        confirmation to (a new or changed address), else None."""
+        confirmation to (a new or changed address, or one given again before it was confirmed), else None."""
         if is_bot_account(player):
             raise Forbidden("a bot account gets no email: a program reads its stream instead", "Authorization")
         address = checked_address(body.get("address"))
@@ -87,7 +87,7 @@ class EmailBook:
                 self.store.save(settings)
             except IntegrityError:
                 continue
-            return self.shown(player), settings.address_serial if changed else None
+            return self.shown(player), None if settings.confirmed else settings.address_serial
         raise InvalidRequest("your email settings were being changed by another request; try again", "address")
 
     def remove(self, player: Player) -> None:
