@@ -12,6 +12,7 @@ from domain.contract import Event
 from services.email.letters import Awaiting
 from services.log.clocks import deadline
 from services.log.game import Game
+from services.log.seating import is_open
 from services.players.players import Player, Players
 
 RECENT_EVENTS = 30  # far more than one decision causes: the last decision starts among them
@@ -25,11 +26,15 @@ def awaited_person(players: Players, game: Game) -> Player | None:
     return players.get(game.seats[seat]["player"])
 
 
-def continues_own_turn(store: Any, game: Game) -> bool:
-    """Whether the last change was the awaited seat's own decision: a turn of several decisions
-    (sell, then build) is told once, when it comes."""
-    [last] = store.stored_events(game.id, gt=game.version - 1, lte=game.version) or [None]
-    return last is not None and last.cause.get("seat") == game.to_act()
+def comes_to_await(store: Any, game: Game) -> bool:
+    """Whether the game has just come to await its seat to act: every seat is taken (a game still
+    waiting for players awaits nobody yet), and the last decision was not that seat's own (a turn
+    of several decisions, sell then build, is told once, when it comes)."""
+    if any(is_open(record) for record in game.seats):
+        return False
+    recent = store.stored_events(game.id, gt=max(1, game.version - RECENT_EVENTS), lte=game.version)
+    decisions = [stored.cause.get("seat") for stored in recent if stored.cause.get("seat") is not None]
+    return not decisions or decisions[-1] != game.to_act()
 
 
 def last_move_line(store: Any, game: Game) -> str | None:

@@ -17,7 +17,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from services.email import letters
-from services.email.awaiting import awaited_person, awaiting, continues_own_turn, inbox_order
+from services.email.awaiting import awaited_person, awaiting, comes_to_await, inbox_order
 from services.email.book import EmailBook
 from services.email.claims import claim, settle
 from services.email.setup import MailSetup
@@ -62,8 +62,8 @@ class Delivery:
         player = awaited_person(self.players, game)
         if game.version != version or player is None or str(player.id) != player_id:
             return "stale"
-        if continues_own_turn(self.store, game):
-            return "own turn"
+        if not comes_to_await(self.store, game):
+            return "not a new turn"
         settings = self.book.wanted(player, "each")
         if settings is None:
             return "not wanted"

@@ -19,7 +19,7 @@ from redis.exceptions import RedisError
 from rq import Retry
 from rq.exceptions import DuplicateJobError
 
-from services.email.awaiting import awaited_person
+from services.email.awaiting import awaited_person, comes_to_await
 from services.email.book import EmailBook
 from services.email.delivery import Delivery
 from services.email.smtp import RecipientRefused, SendFailed
@@ -51,7 +51,7 @@ class Mailer:
     def turn(self, game: Game, players: Players) -> None:
         """After a change to `game`: "your move" to the player it now awaits, if they want each."""
         player = awaited_person(players, game)
-        if player is not None and self.book.wanted(player, "each") is not None:
+        if player is not None and self.book.wanted(player, "each") is not None and comes_to_await(players.store, game):
             self.post(f"turn-{player.id}-{game.id}-{game.version}", "turn", str(game.id), game.version,
                       str(player.id))
 
