@@ -1,7 +1,8 @@
 """The daily digest: once a day, from CHRONICLE_DIGEST_HOUR (UTC), each player who chose it is
 sent one email listing the games awaiting them (services.email.delivery), none if nothing awaits.
 
-Run from the workers' periodic sweep (workers.cli). The players who chose a digest are found from
+Run from the workers' periodic sweep (workers.cli), or, where no worker runs, by a thread of each
+API process (`DigestWatch`, started by web.wsgi). The players who chose a digest are found from
 the store's log of email settings, read on from where the last pass stopped; the games awaiting
 each from the running games. A pass posts each player's digest of the day once per process; the
 job's id and the claim the delivery stores (`digest-<player>-<day>`) keep it to one email a day
@@ -11,7 +12,9 @@ across processes and retries.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import datetime
+import logging
+import threading
+from datetime import datetime, timezone
 from typing import Any
 
 from services.email.awaiting import awaited_person
@@ -24,6 +27,9 @@ from services.reactions.overdue import running_games
 
 STARTED = EmailSettings.Started.TOPIC  # the event that begins a player's email settings
 PAGE = 500
+WATCH_SECONDS = 60.0  # the digests go within a minute of their hour
+
+log = logging.getLogger(__name__)
 
 
 class DigestRound:
@@ -78,3 +84,23 @@ class DigestRound:
                 self.position = notes[-1].id
             if len(notes) < PAGE:
                 return
+
+
+class DigestWatch:
+    """Runs a DigestRound every WATCH_SECONDS in a thread of this process (no workers here)."""
+
+    def __init__(self, digests: DigestRound, every: float = WATCH_SECONDS):
+        self.digests = digests
+        self.every = every
+        self.stop = threading.Event()
+
+    def start(self) -> "DigestWatch":
+        threading.Thread(target=self._run, daemon=True, name="digest-watch").start()
+        return self
+
+    def _run(self) -> None:
+        while not self.stop.wait(self.every):
+            try:
+                self.digests.run(datetime.now(timezone.utc))
+            except Exception:  # noqa: BLE001 - the watch must outlive a bad pass
+                log.exception("email digests failed")

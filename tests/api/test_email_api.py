@@ -5,12 +5,14 @@ one-click unsubscribe, and the address shown to nobody but its player, nor logge
 from __future__ import annotations
 
 import logging
+from datetime import datetime, timezone
 
 import pytest
 
 from services.compose import build
 from services.email.addresses import MAX_LENGTH
 from services.email.book import EmailBook
+from services.email.digests import DigestRound
 from tests.api.test_games_api import PROBLEM, bearer
 from tests.api.test_players_api import register
 from tests.conftest import MEMORY
@@ -165,3 +167,14 @@ def test_a_bot_account_is_never_emailed(services):
     with pytest.raises(Exception, match="a bot account gets no email"):
         book.set(bot, {"address": "tin@example.org"})
     assert book.wanted(bot, "each") is None and book.wanted(bot, "challenges") is None
+
+
+def test_without_workers_the_apis_process_sends_the_days_digest(client, smtp, services):
+    ana, bo = register(client, "ana"), register(client, "bo")
+    confirm(client, smtp, ana, your_turn="digest")
+    game = players_game(services, ana, bo, awaiting="ana", seed="digest-in-process")
+    digests = DigestRound(services.store, services.mail, hour=0)
+    assert digests.run(datetime(2026, 11, 27, 0, 30, tzinfo=timezone.utc)) == [ana["id"]]
+    [_, digest] = smtp.collector.wait_for(2)
+    assert digest["Subject"] == "Your move in 1 game (Tabletop Chronicle)"
+    assert "1 game awaits your move" in digest.get_content() and f"/games/{game.id}" in digest.get_content()
