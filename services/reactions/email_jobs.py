@@ -106,6 +106,8 @@ class EmailThreads:
                     return
                 except SendFailed as failed:
                     log.warning("email %s not sent: %s", key, failed)
+                except Exception as error:  # noqa: BLE001 - a thread has nobody to raise to; the type alone says no address
+                    log.warning("email %s not sent: %s", key, type(error).__name__)
             log.error("email %s not sent after %d tries; given up", key, len(RETRY_SECONDS))
 
         threading.Thread(target=send, daemon=True, name="email").start()

@@ -178,3 +178,17 @@ def test_without_workers_the_apis_process_sends_the_days_digest(client, smtp, se
     [_, digest] = smtp.collector.wait_for(2)
     assert digest["Subject"] == "Your move in 1 game (Tabletop Chronicle)"
     assert "1 game awaits your move" in digest.get_content() and f"/games/{game.id}" in digest.get_content()
+
+
+def test_a_confirmation_link_expires_after_two_days(services):
+    players = services.commands.players
+    ana = players.get(players.register("ana")["id"])
+    now = [datetime(2026, 11, 27, 12, 0, tzinfo=timezone.utc)]
+    book = EmailBook(services.store, lambda: now[0])
+    _, serial = book.set(ana, {"address": ANA})
+    _, token = book.new_confirmation(str(ana.id), serial)
+    now[0] = datetime(2026, 11, 29, 12, 1, tzinfo=timezone.utc)
+    assert book.confirm(token) == "expired" and book.of(ana.id).confirmed is False
+    _, fresh = book.new_confirmation(str(ana.id), serial)
+    assert book.confirm(token) == "unknown", "only the latest link confirms"
+    assert book.confirm(fresh) == "confirmed"
