@@ -24,6 +24,7 @@ class Collector:
     def __init__(self) -> None:
         self.messages: list[EmailMessage] = []
         self.over_tls: list[bool] = []
+        self.raw: list[bytes] = []  # each message as it came, before it is parsed
         self.refuse: set[str] = set()
         self.arrived = threading.Condition()
 
@@ -37,6 +38,7 @@ class Collector:
         message = message_from_bytes(envelope.content, policy=policy.default)
         with self.arrived:
             self.messages.append(message)
+            self.raw.append(envelope.content)
             self.over_tls.append(session.ssl is not None)
             self.arrived.notify_all()
         return "250 Message accepted for delivery"

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from email import policy
 from email.message import EmailMessage
 from email.utils import format_datetime, make_msgid
 from typing import Sequence
 
 from services.email.settings import EmailSettings
 from services.email.setup import MailSetup
+
+# Headers are not folded below SMTP's own limit: a long List-Unsubscribe would otherwise be written
+# as RFC 2047 encoded words, which mail clients do not read as a link.
+UNFOLDED = policy.SMTP.clone(max_line_length=998)
 
 UNSUBSCRIBE_WORDS = {"your_turn": "emails about your moves", "challenges": "emails about challenges",
                      "all": "every email to this address"}
@@ -43,7 +48,7 @@ def against(names: Sequence[str]) -> str:
 def letter(setup: MailSetup, settings: EmailSettings, kind: str, subject: str, lines: list[str]) -> EmailMessage:
     """An email to the player's address, with the unsubscribe link of `kind`."""
     unsubscribe = setup.link(f"/email/unsubscribe/{settings.unsubscribe_token(kind)}")
-    message = EmailMessage()
+    message = EmailMessage(policy=UNFOLDED)
     message["From"] = setup.sender
     message["To"] = settings.address
     message["Subject"] = subject

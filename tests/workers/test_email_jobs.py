@@ -72,6 +72,7 @@ def test_an_unconfirmed_address_gets_no_turn_email_and_a_confirmed_one_gets_one(
     unsubscribe = turn["List-Unsubscribe"]
     assert unsubscribe.startswith("<https://chronicle.example.org/email/unsubscribe/") and unsubscribe.endswith(">")
     assert turn["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert f"List-Unsubscribe: {unsubscribe}\r\n".encode() in smtp.collector.raw[1], "written as a link, unfolded"
 
 
 def test_a_turn_is_emailed_once_even_when_its_job_runs_again(services, queue, smtp):
@@ -170,3 +171,22 @@ def test_a_real_worker_sends_the_email_and_prints_no_address(env, services, queu
     output = worker.stdout + worker.stderr
     assert f"emailed the confirmation of player {ana['id']}'s address" in output
     assert ANA not in output and "ana.reads" not in output
+
+
+def test_the_email_tells_the_opponents_last_move_as_the_move_list_says_it(services, queue, smtp):
+    players = services.commands.players
+    ana, bo = players.register("ana"), players.register("bo")
+    confirmed(services, queue, smtp, ana)
+    game = players_game(services, ana, bo, awaiting="bo", seed="last-move")
+    for _ in range(10):  # bo's turn, however many decisions it takes
+        seat = game.to_act()
+        if game.seats[seat]["name"] != "bo":
+            break
+        services.commands.act(game.id, seat, game.rules.legal_actions(game.state, seat)[0], game.version)
+        game = services.store.game(game.id)
+    assert game.seats[game.to_act()]["name"] == "ana"
+    run_worker(queue)
+    turn = smtp.collector.wait_for(2)[-1]
+    assert turn["Subject"] == "Your move in Chi against bo"
+    assert "Last move: bo " in turn.get_content()
+    assert len(smtp.collector.messages) == 2, "one email, when the game came back to ana"
