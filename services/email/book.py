@@ -30,12 +30,8 @@ def is_bot_account(player: Player) -> bool:
     return bool(vars(player).get("bot"))
 
 
-class Outcome(str):
-    """What following a link did, for its page: one of the constants below."""
-
-
-CONFIRMED, ALREADY, EXPIRED, UNKNOWN, UNSUBSCRIBED = (Outcome(word) for word in
-                                                      ("confirmed", "already", "expired", "unknown", "unsubscribed"))
+# What following a link did, for its page (web.pages.email_pages).
+CONFIRMED, ALREADY, EXPIRED, UNKNOWN, UNSUBSCRIBED = "confirmed", "already", "expired", "unknown", "unsubscribed"
 
 
 class EmailBook:
@@ -108,7 +104,7 @@ class EmailBook:
         self.store.save(settings)
         return settings, token
 
-    def confirm(self, token: str) -> Outcome:
+    def confirm(self, token: str) -> str:
         """Follow a confirmation link: the address is confirmed, once."""
         aggregate_id, _, secret = token.partition(".")
         settings = self._from_token_id(aggregate_id) if secret else None
@@ -131,7 +127,7 @@ class EmailBook:
             return None
         return settings, kind
 
-    def unsubscribe(self, token: str) -> Outcome:
+    def unsubscribe(self, token: str) -> str:
         """Follow an unsubscribe link (its one click): that kind of email is turned off."""
         found = self.unsubscribe_kind(token)
         if found is None:

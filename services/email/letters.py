@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from email.message import EmailMessage
-from email.utils import format_datetime, make_msgid
+from email.utils import format_datetime, make_msgid, parseaddr
 from typing import Sequence
 
 from services.email.settings import EmailSettings
@@ -53,7 +53,7 @@ def letter(setup: MailSetup, settings: EmailSettings, kind: str, subject: str, l
     message["To"] = settings.address
     message["Subject"] = subject
     message["Date"] = format_datetime(datetime.now().astimezone())
-    message["Message-ID"] = make_msgid(domain="tabletop-chronicle")
+    message["Message-ID"] = make_msgid(domain=parseaddr(setup.sender)[1].partition("@")[2] or None)
     message["List-Unsubscribe"] = f"<{unsubscribe}>"
     message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     message["Auto-Submitted"] = "auto-generated"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cli.server_process import running_server
+from tests.browser.accessibility import serious_violations
 from tests.smtp import SmtpServer, link_in
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -51,6 +52,7 @@ def test_a_player_asks_for_a_daily_digest_and_confirms_the_address_from_a_phone(
         status.get_by_text("follow it to confirm").wait_for()
         assert f"We sent a link to {ADDRESS}" in status.inner_text() and "daily digest" in status.inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "the form fits a phone"
+        assert serious_violations(page) == []
 
         [message] = smtp.collector.wait_for(1)
         assert message["To"] == ADDRESS
