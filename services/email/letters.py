@@ -20,6 +20,8 @@ from services.email.setup import MailSetup
 # as RFC 2047 encoded words, which mail clients do not read as a link.
 UNFOLDED = policy.SMTP.clone(max_line_length=998)
 
+MAX_DIGEST_GAMES = 50  # listed in one digest; the rest are counted
+
 UNSUBSCRIBE_WORDS = {"your_turn": "emails about your moves", "challenges": "emails about challenges",
                      "all": "every email to this address"}
 
@@ -94,8 +96,10 @@ def digest(setup: MailSetup, settings: EmailSettings, name: str, games: Sequence
     count = f"{len(games)} game{'s' if len(games) != 1 else ''}"
     lines = [f"Hello {name},", "", f"{count} await{'s' if len(games) == 1 else ''} your move, "
              "the nearest deadline first:"]
-    for game in games:
+    for game in games[:MAX_DIGEST_GAMES]:
         lines += ["", *game_lines(setup, game)]
+    if len(games) > MAX_DIGEST_GAMES:
+        lines += ["", f"and {len(games) - MAX_DIGEST_GAMES} more, on your games: {setup.link('/')}"]
     return letter(setup, settings, "your_turn", f"Your move in {count} (Tabletop Chronicle)", lines)
 
 
