@@ -26,11 +26,13 @@ def register_on_the_page(page, server, name):
 
 
 def test_a_newcomer_makes_their_account_a_bot_account_after_confirming(page, server, api):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
     key, _ = register_on_the_page(page, server, "robo")
     page.click("#bot-account summary")
     assert "cannot be undone" in page.locator("#bot-account-offer").inner_text()
     page.get_by_role("button", name="Make this a bot account").click()
     assert page.locator("#bot-account-confirm").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "it fits a phone's width"
     assert api.http.get(f"{server}/api/players/me", headers=bearer(key)).json()["bot"] is False, "not before confirming"
     assert serious_violations(page) == []
     page.get_by_role("button", name="Yes, make it a bot account").click()
