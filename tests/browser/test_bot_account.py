@@ -78,3 +78,12 @@ def test_the_leaderboard_and_the_players_page_mark_a_bot_account_after_its_rated
     assert page.locator("#bot-account-words").is_visible()
     page.goto(f"{server}/games/{created['id']}")
     assert page.locator(".game-head h1 .badge.bot").inner_text() == "bot"
+
+
+def test_a_bot_accounts_browser_starts_games_by_a_name_not_in_its_seat(page, server, api):
+    register_on_the_page(page, server, "robo")
+    page.click("#bot-account summary")
+    page.get_by_role("button", name="Make this a bot account").click()
+    page.get_by_role("button", name="Yes, make it a bot account").click()
+    page.wait_for_selector("#bot-account-is:not([hidden])")
+    assert page.locator("#name-choice").is_visible() and not page.locator("#playing-as").is_visible()
