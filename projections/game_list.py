@@ -23,7 +23,7 @@ from eventsourcing.utils import get_topic
 from domain import lines
 from domain.contract import Event
 from domain.result_words import headline
-from projections import pages, player_names, ratings
+from projections import invitations, pages, player_names, ratings
 from projections.database import ProjectionDatabase
 from projections.pages import Page, checked_page
 from projections.totals import count, inbox_keys, list_key, list_keys, result_key, result_keys
@@ -38,7 +38,8 @@ from services.log.store import GameStore
 NAME = "game_list"
 SEAT_TAKEN = get_topic(Seating.Taken)
 REGISTERED = get_topic(Player.Registered)
-TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN, REGISTERED]
+BECAME_BOT = get_topic(Player.BecameBot)
+TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN, REGISTERED, BECAME_BOT]
 NOTES = 500  # notifications one catch-up transaction reads at most
 RUN_GAMES = 8  # games one catch-up transaction brings up to date
 READ_NOTES, READ_GAMES = 100, 4  # what a read brings up to date before it answers, at most
@@ -94,6 +95,10 @@ class GameList:
                 if note.topic == REGISTERED:  # a new player: their name, to be found by
                     registered = self.store.mapper.to_domain_event(note)
                     player_names.write(cursor, str(note.originator_id), registered.name)
+                    taken += 1
+                    continue
+                if note.topic == BECAME_BOT:
+                    player_names.mark_bot(cursor, str(note.originator_id))
                     taken += 1
                     continue
                 if note.topic == SEAT_TAKEN:  # a player took an open seat (the seating's stream)
@@ -154,6 +159,7 @@ class GameList:
             ),
         )
         count(cursor, list_keys(*before, game.game) if before else (), list_keys(status, open_seats, game.game))
+        invitations.write(cursor, game)
         for seat, record in enumerate(game.seats):
             if record.get("player"):
                 bucket = (FINISHED if status == "finished"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections import pages
+from projections import invitations, pages
 from projections.game_list import AFTER_IN_ACTIVITY_ORDER, AWAITING, FINISHED, WAITING, GameList, entry
 from projections.pages import Page, checked_page
 from projections.totals import inbox_key
@@ -32,6 +32,21 @@ class Inbox:
 
     def games_of(self, player_id: str, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         return self.page(player_id, status, limit).rows
+
+    def invitations(self, player_id: str) -> list[dict[str, Any]]:
+        """The games keeping a seat for the player that they have not joined yet (projections.invitations)."""
+        self.game_list.catch_up_some()
+        return invitations.invitations_of(self.game_list.db, player_id)
+
+    def first_game(self, player_id: str) -> str | None:
+        """What the player plays or is invited to, in words, if anything: every game saved so far
+        is read first (not just a few, as a read does), so a game created a moment ago counts."""
+        self.game_list.catch_up()
+        if self.game_list.total(inbox_key(player_id, None)):
+            return "sits in a game"
+        if invitations.invitations_of(self.game_list.db, player_id, 1):
+            return "has a seat kept for them in a game"
+        return None
 
     def page(self, player_id: str, status: str | None = None, limit: int = 100, cursor: str | None = None) -> Page:
         """A page of the player's games in the inbox's order, from `cursor` (the first page without)."""

@@ -8,6 +8,8 @@ need to resume), then sends `your_turn` each time a game comes to wait on the pl
 another seat or has a seat taken (a new game included). With the player's challenges at hand,
 the `inbox` message lists those waiting for their answer too (`challenges`), and `challenge`
 tells of each one that comes to the player, is cancelled, or (issued by them) is answered.
+A stream that asks for game states (`?games=full`, a bot account's default) also carries each
+game's seat view, `game_full` then `game_state`, and the player's invitations (projections.game_states).
 
 The read model may be a moment behind the news: a game whose row does not show the version the
 news told of yet is looked at again shortly, for at most the safety period. Whatever the news,
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
+from projections.game_states import GameStates
 from projections.inbox import Inbox
 from services.live.news import Newsroom
 from services.live.streams import KEEP_ALIVE, Message, Pace
@@ -44,8 +47,10 @@ def notice(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 class PlayerNotices:
-    def __init__(self, inbox: Inbox, news: Newsroom, player_id: str, pace: Pace, challenges: Any = None):
+    def __init__(self, inbox: Inbox, news: Newsroom, player_id: str, pace: Pace, challenges: Any = None,
+                 states: GameStates | None = None):
         self.inbox = inbox
+        self.states = states  # None: notices only, no game states
         self.challenges = challenges  # services.players.challenges.Challenges
         self.news = news
         self.player_id = player_id
@@ -64,13 +69,17 @@ class PlayerNotices:
 
     def messages(self) -> Iterator[Message]:
         pace = self.pace
-        with self.news.watching_player(self.player_id) as watch:
+        with self.news.watching_player(self.player_id, invitations=self.states is not None) as watch:
             games = self.games()
             opening: dict[str, Any] = {"awaiting_you": [notice(g) for g in games.values() if g["your_decision"]]}
             if self.challenges is not None:
                 opening["challenges"] = self.challenges.mine(self.player_id)["incoming"]
             challenges = self.challenge_book()
+            fulls: list[Message] = []
+            if self.states is not None:
+                opening["invitations"], fulls = self.states.opening()
             yield Message("inbox", None, opening)
+            yield from fulls
             began = last_sent = looked = pace.clock()
             behind: dict[str, tuple[int, float]] = {}  # game -> (version the news told of, since when)
             while True:
@@ -81,10 +90,17 @@ class PlayerNotices:
                 pace.wait(watch.bell, pace.timeout(now, began, last_sent, longest))
                 watch.bell.clear()
                 now = pace.clock()
-                for game_id, version in watch.take_heard().items():
+                heard = watch.take_heard()
+                for game_id, version in heard.items():
                     told, since = behind.get(game_id, (0, now))
                     behind[game_id] = (max(told, version), since)
                 sent = False
+                if self.states is not None:  # read from the store at once: the inbox may be a moment behind
+                    for message in self.states.news(heard):
+                        yield message
+                        sent = True
+                    for game_id in self.states.invited & heard.keys():  # not in the inbox until joined
+                        behind.pop(game_id, None)
                 # A look at the player's list of challenges costs one read: done at every wake.
                 latest_challenges = self.challenge_book()
                 for challenge_id in challenge_news(challenges, latest_challenges):
@@ -107,6 +123,10 @@ class PlayerNotices:
                             # A move that leaves the game waiting on another seat (the player's own,
                             # from another client), or a seat taken: a list of the games stays true.
                             yield Message("game_moved", None, notice(game))
+                            sent = True
+                    if self.states is not None:
+                        for message in self.states.news(self.states.unsent(latest)):
+                            yield message
                             sent = True
                     games = latest
                     behind = {game_id: (version, since) for game_id, (version, since) in behind.items()

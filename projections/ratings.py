@@ -7,7 +7,8 @@ what the places say against what the ratings expected. A rating is shown as its 
 mu - 3 sigma: a newcomer starts at 0 and climbs as the model grows sure of them.
 
 Who is rated: registered players (a seat of a named person without a player id could be anyone,
-so a game with one is not rated), and bots, each name, version and strength a rater of its own,
+so a game with one is not rated; a bot account, a program playing as a player, is rated as the
+player it is, its kind `bot_account` as its seat records it), and bots, each name, version and strength a rater of its own,
 so that a bot's strength sits on the people's scale. What counts: a finished game of two seats
 or more that is no sandbox (scenarios and forks never count); a resignation or a clock forfeit is
 a loss like any other, as the outcome says; a game its creator chose to play casual
@@ -93,7 +94,8 @@ def places(outcome: Outcome) -> list[int]:
 def rater_of(seat: Mapping[str, Any], bot_version: str | None) -> tuple[str, str, str] | None:
     """Who a seat is on the ratings: (rater id, kind, name), or None for a person without a player id."""
     if seat.get("player"):
-        return f"player:{seat['player']}", "player", seat["name"]
+        # A bot account is rated as the player it is (one rater, its whole history), marked a bot.
+        return f"player:{seat['player']}", "bot_account" if seat.get("bot_account") else "player", seat["name"]
     bot = seat.get("bot")
     if not bot:
         return None

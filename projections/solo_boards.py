@@ -81,5 +81,5 @@ def standing(row: Any, rival: bool) -> dict[str, Any]:
 def rater_fields(row: Any) -> dict[str, Any]:
     """Who a board's row is: the rater id, player or bot, the name, and a player's id."""
     rater = row["rater"]
-    return {"rater": rater, "kind": row["kind"], "name": row["name"],
-            "player": rater.removeprefix("player:") if row["kind"] == "player" else None}
+    return {"rater": rater, "kind": row["kind"], "name": row["name"], "bot": row["kind"] != "player",
+            "player": rater.removeprefix("player:") if rater.startswith("player:") else None}

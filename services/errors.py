@@ -64,3 +64,12 @@ class ChallengeClosed(ServiceError):
     def __init__(self, reason: str, field: str, status: str):
         super().__init__(reason, field)
         self.status = status
+
+
+class BotAccountRule(ServiceError):
+    """What a bot account may not do: become one after a first game, or seat itself as a person.
+    `rule` names the rule."""
+
+    def __init__(self, reason: str, rule: str, field: str | None = None):
+        super().__init__(reason, field)
+        self.rule = rule

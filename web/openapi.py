@@ -91,7 +91,7 @@ class Problem(Schema):
     field = fields.String(metadata={"description": "the part of the request at fault: a body path such as "
                                                    "`seats[1].name`, a parameter or a header",
                                     "example": "seats[0].name"})
-    rule = fields.String(metadata={"description": "the rule that refused the move (422, and 403 not-your-turn)",
+    rule = fields.String(metadata={"description": "the rule that refused the move or the request (422, and 403 not-your-turn)",
                                    "example": "chi.draw.from-row"})
     current_version = fields.Integer(metadata={"description": "the game's version now (409 stale-version)"})
     limit = fields.Integer(metadata={"description": "how many entries the record keeps (422 limit-reached)"})

@@ -89,6 +89,13 @@ CHALLENGE_CLOSED = Kind("challenge-closed", "Challenge closed", 409, (
     "The challenge is no longer open: someone accepted it (an open challenge goes to its first taker), "
     "the player challenged declined it, its challenger cancelled it, or it expired. `challenge_status` says "
     "which. `GET /api/challenges` lists the challenges still open, yours and those open to anyone."))
+BOT_ACCOUNT = Kind("bot-account", "Bot account", 422, (
+    "The request is well formed, but a bot account's rules refuse it (`rule` names which): a player becomes a "
+    "bot account only before their first game, while they sit in no game and no game keeps a seat for them "
+    "(`players.bot-account.before-first-game`), and for good; and a bot account may not seat itself as a person "
+    "when a game is created (`players.bot-account.no-seat-as-person`, `field` naming the seat): it plays through "
+    "challenges, which it may issue and accept (open ones too), and invitations, seats kept for it "
+    "(`{\"open\": true, \"player\": id}`) that it joins. Nothing was changed."))
 INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "The service failed. The error is logged with its cause; the request may or may not have been "
     "applied, so read the game's state before retrying a move (or retry it with the same "
@@ -100,7 +107,7 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
     SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION,
-    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, INTERNAL_ERROR, HTTP_ERROR,
+    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, INTERNAL_ERROR, HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.

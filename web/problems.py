@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from services.errors import (
-    ChallengeClosed, Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
+    BotAccountRule, ChallengeClosed, Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
     StepNotFound,
 )
 from web import problem_types as kinds
@@ -136,6 +136,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(ChallengeClosed)
     def challenge_closed(error: ChallengeClosed):
         return problem(kinds.CHALLENGE_CLOSED, error.reason, field=error.field, challenge_status=error.status)
+
+    @app.errorhandler(BotAccountRule)
+    def bot_account(error: BotAccountRule):
+        return problem(kinds.BOT_ACCOUNT, error.reason, field=error.field, rule=error.rule)
 
     @app.errorhandler(InvalidRequest)
     def invalid(error: InvalidRequest):

@@ -25,9 +25,8 @@ TRIES = 3  # saves tried when another request changed the same settings meanwhil
 
 
 def is_bot_account(player: Player) -> bool:
-    """Whether the player is a bot account, which is never emailed. The one place that reads the
-    bot mark: bot accounts (issue 30's first part) set `bot` on the Player when they land."""
-    return bool(vars(player).get("bot"))
+    """Whether the player is a bot account (services.players.players), which is never emailed."""
+    return player.bot
 
 
 # What following a link did, for its page (web.pages.email_pages).

@@ -63,6 +63,7 @@ class Watch:
     feed: GameFeed | None = None  # a game's stream: what it shares with the game's other streams
     heard: dict[str, int] = field(default_factory=dict)  # a player's: game id -> newest version heard
     lock: threading.Lock = field(default_factory=threading.Lock)
+    invitations: bool = False  # a player's: rung too for a game keeping a seat for them
 
     def ring(self, game_id: str | None = None, version: int = 0) -> None:
         if game_id is not None:
@@ -118,9 +119,10 @@ class Newsroom:
             yield watch
 
     @contextmanager
-    def watching_player(self, player_id: str) -> Iterator[Watch]:
-        """A bell that rings when any of the player's games moves, or a seat of one is taken."""
-        watch = Watch()
+    def watching_player(self, player_id: str, invitations: bool = False) -> Iterator[Watch]:
+        """A bell that rings when any of the player's games moves, or a seat of one is taken (and,
+        with `invitations`, when a game keeps a seat for them)."""
+        watch = Watch(invitations=invitations)
 
         def add() -> None:
             self._watches[id(watch)] = watch
@@ -175,19 +177,22 @@ class Newsroom:
         """A game was saved by this process: ring the bells here, and tell the other processes.
         The move is saved whatever happens here: a failure is logged, and the safety looks find it."""
         try:
-            players = [seat["player"] for seat in game.seats if seat.get("player")]
-            self.deliver(str(game.id), game.version, players, game)
+            self.deliver(str(game.id), game.version, seated_players(game.seats), game, invited_players(game.seats))
             self._wake()
             self.doorbell.publish(str(game.id), game.version)
         except Exception:  # noqa: BLE001 - news must never fail a move that is already saved
             log.exception("could not announce version %s of game %s", game.version, game.id)
 
-    def deliver(self, game_id: str, version: int, players: Iterable[str] = (), game: Game | None = None) -> None:
-        """Wake the game's streams (through its feed) and ring the bells of its players' notices."""
+    def deliver(self, game_id: str, version: int, players: Iterable[str] = (), game: Game | None = None,
+                invited: Iterable[str] = ()) -> None:
+        """Wake the game's streams (through its feed) and ring the bells of its players' notices,
+        and of the notices of the players it keeps a seat for that follow invitations."""
         with self._lock:
             self._known[game_id] = max(version, self._known.get(game_id, 0))
             feed = self._feeds.get(game_id)
             player_watches = [watch for player in players for watch in self._player_watches.get(player, {}).values()]
+            player_watches += [watch for player in invited for watch in self._player_watches.get(player, {}).values()
+                               if watch.invitations]
         if feed is not None:
             feed.tell(version, game)
         for watch in player_watches:
@@ -265,7 +270,8 @@ class Newsroom:
             for game_id, version in newest.items():
                 if version == 0 or self.is_news(game_id, version):  # 0: a seat taken, news to its players
                     try:
-                        self.deliver(game_id, version, self._players_of(game_id))
+                        seated, invited = self._players_of(game_id)
+                        self.deliver(game_id, version, seated, invited=invited)
                     except Exception:  # noqa: BLE001 - one game's trouble must not stop the news of others
                         log.exception("could not deliver the news of game %s", game_id)
             position = notes[-1].id
@@ -294,10 +300,20 @@ class Newsroom:
     def _seating_game(self, seating_id: UUID) -> str:
         return self.store.repository.get(seating_id).game_id
 
-    def _players_of(self, game_id: str) -> list[str]:
-        """The players seated in the game, when any player's notices are open here."""
+    def _players_of(self, game_id: str) -> tuple[list[str], list[str]]:
+        """The players seated in the game and those it keeps a seat for, when any player's notices are open here."""
         with self._lock:
             if not self._player_watches:
-                return []
+                return [], []
         game: Any = self.store.game(UUID(game_id))
-        return [seat["player"] for seat in game.seats if seat.get("player")]
+        return seated_players(game.seats), invited_players(game.seats)
+
+
+
+def seated_players(seats: Iterable[dict[str, Any]]) -> list[str]:
+    return [seat["player"] for seat in seats if seat.get("player")]
+
+
+def invited_players(seats: Iterable[dict[str, Any]]) -> list[str]:
+    """The players a game keeps an open seat for: news to the streams that follow invitations."""
+    return [seat["reserved_for"] for seat in seats if seat.get("reserved_for") and not seat.get("player")]

@@ -48,9 +48,11 @@ class Seating(Aggregate):
         self.taken: dict[str, dict[str, Any]] = {}  # seat number (as text: JSON keys) -> the seat's record
 
     @event("Taken", topic=f"{STORED_AS}:Seating.Taken")
-    def take(self, seat: int, player: str, name: str, key_sha256: str, at: str) -> None:
-        self.taken = {**self.taken, str(seat): {"name": name, "bot": None, "open": True, "player": player,
-                                               "token_sha256": key_sha256, "joined_at": at}}
+    def take(self, seat: int, player: str, name: str, key_sha256: str, at: str, bot_account: bool = False) -> None:
+        record = {"name": name, "bot": None, "open": True, "player": player, "token_sha256": key_sha256, "joined_at": at}
+        if bot_account:  # a bot account's seat says so, as one seated at creation does (services.log.seats)
+            record["bot_account"] = True
+        self.taken = {**self.taken, str(seat): record}
 
 
 def seating_of(repository: Any, game_id: UUID | str) -> Seating | None:

@@ -60,6 +60,8 @@ def seat_records(rules: Game[Any], requested: Sequence[Mapping[str, Any]]) -> tu
             # A player's seat opens with the player's own key (see services.players.players): no new token.
             tokens.append(None)
             records.append({"name": name, "bot": None, "player": seat["player"], "token_sha256": seat["key_sha256"]})
+            if seat.get("bot_account"):  # written at seating time: replays and read models know it without the player
+                records[-1]["bot_account"] = True
             continue
         token = None if bot else secrets.token_urlsafe(24)
         tokens.append(token)
@@ -110,6 +112,8 @@ def public_seat(index: int, seat: Mapping[str, Any]) -> dict[str, Any]:
              "bot": seat.get("bot"), "player": seat.get("player")}
     if seat.get("strength") is not None:
         shown["strength"] = seat["strength"]
+    if seat.get("bot_account"):
+        shown["bot_account"] = True
     if is_open(seat) and seat.get("reserved_for"):
         shown["reserved_for"] = seat["reserved_for"]
     return shown

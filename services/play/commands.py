@@ -312,7 +312,7 @@ class Commands:
             check_join(game, seat, player)
             seating = seating_of(self.store.repository, game_id) or Seating(str(game_id))
             seating.take(seat=seat, player=str(player.id), name=player.name, key_sha256=player.key_sha256,
-                         at=timestamp(self.clock.now()))
+                         at=timestamp(self.clock.now()), bot_account=player.bot)
             try:
                 self.store.save(seating)
                 break

@@ -93,6 +93,10 @@ class Queries:
         current, game, viewer = self.seen(game_id, token)
         return {**present_game(game, viewer), "failed_turn": self.failed_turn(current)}
 
+    def seat_table(self, game: Game, seat: int) -> dict[str, Any]:
+        """The table as the seat's own key sees it (GET /api/games/{id}): a seat sees the game as it is now."""
+        return {**present_game(game, seat), "failed_turn": self.failed_turn(game)}
+
     def failed_turn(self, game: Game) -> dict[str, Any] | None:
         """How the bot's or the rules' turn the game waits on failed, if its job failed."""
         if self.failed_turns is None or game.finished or bot_to_act(game) is None:
@@ -105,6 +109,10 @@ class Queries:
 
     def legal_actions(self, game_id: UUID, token: str | None) -> dict[str, Any]:
         _, game, seat = self.seen(game_id, token)
+        return self.seat_actions(game, seat)
+
+    def seat_actions(self, game: Game, seat: int | None) -> dict[str, Any]:
+        """The legal actions of a seat (GET /api/games/{id}/actions), empty when it is not its decision."""
         to_act = game.to_act()
         actions = game.rules.legal_actions(game.state, seat) if seat is not None and seat == to_act else []
         open_actions = game.rules.open_actions(game.state, seat) if seat is not None else []

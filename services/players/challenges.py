@@ -112,8 +112,9 @@ def challenger_first(challenge: Challenge, seed: str) -> bool:
     return seat == "first"
 
 
-def who(player: Player) -> dict[str, str]:
-    return {"id": str(player.id), "name": player.name}
+def who(player: Player) -> dict[str, Any]:
+    """A party to a challenge as it is shown: a bot account is marked so."""
+    return {"id": str(player.id), "name": player.name, **({"bot": True} if player.bot else {})}
 
 
 class Challenges:

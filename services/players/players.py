@@ -20,7 +20,7 @@ from uuid import UUID, uuid4
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
-from services.errors import Forbidden, InvalidRequest
+from services.errors import BotAccountRule, Forbidden, InvalidRequest
 from services.log.names import checked_name
 from services.log.store import GameStore
 from services.players.callbacks import Callbacks
@@ -54,6 +54,12 @@ class Player(Aggregate):
         self.key_sha256 = key_sha256
         self.callback_url: str | None = None
         self.webhook_secret: str | None = None
+        self.bot = False
+
+    @event("BecameBot", topic=f"{STORED_AS}:Player.BecameBot")
+    def become_bot(self) -> None:
+        """From now on a bot account, for good: a program plays as this player."""
+        self.bot = True
 
     @event("CallbackSet", topic=f"{STORED_AS}:Player.CallbackSet")
     def set_callback(self, callback_url: str | None, webhook_secret: str | None) -> None:
@@ -64,6 +70,15 @@ class Player(Aggregate):
 
 class PlayerNotFound(InvalidRequest):
     """No player has this id."""
+
+
+BEFORE_FIRST_GAME = "players.bot-account.before-first-game"
+NO_SEAT_AS_PERSON = "players.bot-account.no-seat-as-person"
+
+
+def shown_player(player: Player) -> dict[str, Any]:
+    """The player as their own key sees them."""
+    return {"id": str(player.id), "name": player.name, "callback_url": player.callback_url, "bot": player.bot}
 
 
 class Players:
@@ -100,6 +115,18 @@ class Players:
         callback = self.callbacks.chosen(callback_url)
         player.set_callback(callback.url, callback.secret)
         return callback.shown()
+
+    def become_bot(self, player: Player, first_game: str | None) -> dict[str, Any]:
+        """Make the player a bot account, for good; `first_game` is what they play or are invited
+        to already, if anything (a bot account is made before the first game: its record is a
+        bot's from the start). Asked again of a bot account, it changes nothing."""
+        if not player.bot:
+            if first_game is not None:
+                raise BotAccountRule(f"{player.name} {first_game} already: a player becomes a bot account only before "
+                                     "their first game (and a bot account stays one)", BEFORE_FIRST_GAME)
+            player.become_bot()
+            self.store.save(player)
+        return shown_player(player)
 
     def get(self, player_id: str | UUID, field: str = "player") -> Player:
         try:
@@ -144,8 +171,14 @@ class Players:
                     seat = {"open": True, "reserved_for": str(player.id)}
                 else:
                     if str(player.id) not in consent:
+                        if player.bot:
+                            raise BotAccountRule(
+                                f"{player.name} is a bot account, and a bot account may not seat itself as a person: "
+                                "it plays through challenges (issued or accepted) and invitations (a seat kept for it, "
+                                f'{{"open": true, "player": "{player.id}"}}, which it joins)', NO_SEAT_AS_PERSON, where)
                         self._check_consent(player, host_key, where)
-                    seat = {"name": player.name, "player": str(player.id), "key_sha256": player.key_sha256}
+                    seat = {"name": player.name, "player": str(player.id), "key_sha256": player.key_sha256,
+                            **({"bot_account": True} if player.bot else {})}
             filled.append(seat)
         return filled
 

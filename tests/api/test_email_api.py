@@ -159,13 +159,13 @@ def test_the_address_is_shown_to_nobody_else_and_never_logged(client, smtp, serv
     assert "emailed player" in ours and ANA not in ours and "ana.plays" not in ours
 
 
-def test_a_bot_account_is_never_emailed(services):
-    players = services.commands.players
-    bot = players.get(players.register("tin-bot")["id"])
-    bot.bot = True  # the bot mark a bot account carries (issue 30's bot accounts)
+def test_a_bot_account_is_never_emailed(client, services):
+    tin = register(client, "tin-bot")
+    assert client.post("/api/players/me/bot", headers=bearer(tin["key"])).status_code == 200
+    refused = client.put("/api/players/me/email", headers=bearer(tin["key"]), json={"address": "tin@example.org"})
+    assert refused.status_code == 403 and "a bot account gets no email" in refused.json["detail"]
+    bot = services.commands.players.get(tin["id"])
     book = EmailBook(services.store, services.commands.clock.now)
-    with pytest.raises(Exception, match="a bot account gets no email"):
-        book.set(bot, {"address": "tin@example.org"})
     assert book.wanted(bot, "each") is None and book.wanted(bot, "challenges") is None
 
 

@@ -40,7 +40,8 @@ def act_first_legal(client, game_id, key):
 def test_a_new_player_gets_an_id_and_a_key_that_names_them(client):
     ana = register(client, "ana")
     assert UUID(ana["id"]) and ana["key"].startswith(ana["id"] + ".")
-    assert client.get("/api/players/me", headers=bearer(ana["key"])).json == {"id": ana["id"], "name": "ana", "callback_url": None}
+    assert client.get("/api/players/me", headers=bearer(ana["key"])).json == {"id": ana["id"], "name": "ana", "callback_url": None,
+                                                                             "bot": False}
 
 
 def test_a_players_key_plays_their_seat_in_every_game_they_sit_in(client):

@@ -31,6 +31,7 @@ class DeclineRequest(Schema):
 class Party(Schema):
     id = fields.String()
     name = fields.String()
+    bot = fields.Boolean(metadata={"description": "true for a bot account (absent otherwise)"})
 
 
 class Challenge(Schema):

@@ -57,7 +57,9 @@ class Games(MethodView):
     @blp.response(201, schemas.CreatedGame, example=EXAMPLES["CREATED_GAME"])
     @blp.problems(*BODY_ERRORS, s401="an Authorization header that is not a bearer key",
                   s403="a seat {\"player\": id} without that player's key",
-                  s422="the scenario describes a position the rules cannot set up: `rule` names the rule")
+                  s422="the scenario describes a position the rules cannot set up, or a bot account's seat "
+                       "{\"player\": id} (a bot account plays through challenges and invitations): `rule` names "
+                       "the rule")
     def post(self, body):
         """Create a game; the answer holds one secret token per person's seat, shown only once.
 

@@ -66,8 +66,11 @@ class CreatedGame(Schema):
 class Seat(Schema):
     seat = fields.Integer()
     name = fields.String()
-    kind = fields.String(metadata={"description": "'person', 'bot' or 'open' (nobody holds it yet)"})
-    bot = fields.String(allow_none=True)
+    kind = fields.String(metadata={"description": "'person', 'bot' or 'open' (nobody holds it yet); a bot "
+                                                 "account's seat is a person's with `bot_account`"})
+    bot = fields.String(allow_none=True, metadata={"description": "the built-in bot playing this seat, if any"})
+    bot_account = fields.Boolean(metadata={"description": "true: a bot account (a program playing as a player) holds "
+                                                          "this seat (absent otherwise)"})
     strength = fields.Integer(metadata={"description": "the strength chosen for the seat's bot, if any"})
     player = fields.String(allow_none=True, metadata={"description": "the id of the player sitting here, if any"})
     reserved_for = fields.String(metadata={"description": "an open seat kept for this player (an id): only they may join it"})

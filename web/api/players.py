@@ -6,7 +6,10 @@ from flask import current_app
 from flask.views import MethodView
 
 from projections import player_names
+from projections.game_states import GameStates
 from projections.notices import PlayerNotices
+from services.players.players import shown_player
+from web import problem_types as kinds
 
 from web.api import players_schemas as schemas
 from web.api.examples import EXAMPLES
@@ -20,11 +23,18 @@ blp = Blueprint("players", __name__, url_prefix="/api/players", description="Pla
 
 PLAYER_KEY = [{"bearerAuth": []}]
 NOTICE_EVENT = server_sent_event(
-    ["inbox", "your_turn", "game_finished", "game_moved", "challenge"], "`inbox`: {awaiting_you: [notices], "
-    "challenges: [challenges waiting for your answer]}; `challenge`: a challenge (as GET /api/challenges lists it) "
+    ["inbox", "your_turn", "game_finished", "game_moved", "challenge", "game_full", "game_state", "invitation"],
+    "`inbox`: {awaiting_you: [notices], "
+    "challenges: [challenges waiting for your answer], and with `?games=full` invitations: [invitations]}; "
+    "`challenge`: a challenge (as GET /api/challenges lists it) "
     "that came to you, was cancelled, or (yours) was answered; `your_turn`, "
     "`game_finished` and `game_moved` (a game moved on to wait on another seat, or had a seat taken): a notice {id, game, title, "
-    "version, seat, opponents, last_move, deadline, status}", with_id=False)
+    "version, seat, opponents, last_move, deadline, status}. With `?games=full`: `game_full` (each running game "
+    "right after `inbox`, and each game of yours that starts later) and `game_state` (each new version of one): "
+    "{id, game, title, seat, version, status, your_decision, deadline, view (your seat's table, as GET "
+    "/api/games/{id} answers your key), legal_actions (the `actions` GET /api/games/{id}/actions answers your "
+    "key when it is your decision, else [])}; `invitation`: {id, game, title, seat} for a game keeping seat "
+    "`seat` for you, which you take with POST /api/games/{id}/seats/{seat}/join", with_id=False)
 
 
 def me():
@@ -65,8 +75,7 @@ class Me(MethodView):
     @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
         """The player the key belongs to."""
-        player = me()
-        return {"id": str(player.id), "name": player.name, "callback_url": player.callback_url}
+        return shown_player(me())
 
     @blp.doc(security=PLAYER_KEY, operationId="setCallback")
     @blp.arguments(schemas.CallbackRequest, example={"callback_url": "https://example.org/chronicle"})
@@ -76,6 +85,24 @@ class Me(MethodView):
         """Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
         answer holds a new signing secret, shown this once."""
         return chronicle().commands.players.set_callback(me(), body["callback_url"])
+
+
+@blp.route("/me/bot")
+class MyBotAccount(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="becomeBotAccount")
+    @blp.response(200, schemas.PlayerView, example={**EXAMPLES["PLAYER"], "bot": True})
+    @blp.problems(s401="no key", s403="a key of no player",
+                  s422="the player sits in a game, or a game keeps a seat for them, already (`rule`: "
+                       "players.bot-account.before-first-game)", kinds={422: kinds.BOT_ACCOUNT})
+    def post(self):
+        """Make the player a bot account, for good: a program plays as this player. Only before the
+        player's first game (no game they sit in, no seat kept for them); asked again, it changes
+        nothing. A bot account is shown as a bot everywhere and rated beside the built-in bots; it
+        plays through challenges (it may issue and accept them, open ones too) and invitations (a
+        seat kept for it, which it joins), never seating itself as a person; its stream
+        (GET /api/players/me/stream) carries its games' states unless it asks `?games=notices`."""
+        player = me()
+        return chronicle().commands.players.become_bot(player, None if player.bot else chronicle().inbox.first_game(str(player.id)))
 
 
 @blp.route("/me/games")
@@ -96,15 +123,27 @@ class MyGames(MethodView):
 @blp.route("/me/stream")
 class MyNotices(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="streamMyNotices")
+    @blp.arguments(schemas.PlayerStreamQuery, location="query")
     @blp.response(200, NOTICE_EVENT, content_type="text/event-stream", example=EXAMPLES["PLAYER_STREAM"],
                   description="a text/event-stream: `inbox` (the games awaiting the player, at once), then "
                               "`your_turn`, `game_finished` and `game_moved` notices across all the player's games, "
-                              "and `challenge` for each challenge that comes to the player or is answered")
-    @blp.problems(s401="no key", s403="a key of no player")
-    def get(self):
+                              "and `challenge` for each challenge that comes to the player or is answered. With "
+                              "`?games=full` (a bot account's default): `game_full` for each running game right "
+                              "after `inbox`, `game_state` for each new version of a game, `invitation` for each "
+                              "game keeping a seat for the player. Each state carries the seat's whole view: a "
+                              "client that missed messages is caught up by the next, and on reconnecting by the "
+                              "`game_full`s. Messages have no ids: the opening messages are the catch-up")
+    @blp.problems(400, s401="no key", s403="a key of no player")
+    def get(self, query):
         """"Your turn", "game finished" and "game moved" notices across all the player's games, and
-        the player's challenges coming and answered, as server-sent events."""
-        notices = PlayerNotices(chronicle().inbox, chronicle().news, str(me().id),
-                                current_app.config["CHRONICLE_STREAM_PACE"], chronicle().commands.challenges)
+        the player's challenges coming and answered, as server-sent events; with `?games=full`, each
+        game's state as the player's seat sees it, and the player's invitations."""
+        player = me()
+        services = chronicle()
+        full = query.get("games", "full" if player.bot else "notices") == "full"
+        states = GameStates(services.store, services.queries, services.inbox, str(player.id)) if full else None
+        notices = PlayerNotices(services.inbox, services.news, str(player.id),
+                                current_app.config["CHRONICLE_STREAM_PACE"], services.commands.challenges, states)
         return streaming(message.wire for message in notices.messages())
+
 

@@ -27,6 +27,7 @@ class PlayerSearch(Schema):
 class FoundPlayer(Schema):
     id = fields.String()
     name = fields.String()
+    bot = fields.Boolean(metadata={"description": "a bot account: a program plays as this player"})
 
 
 class FoundPlayers(Schema):
@@ -44,6 +45,8 @@ class PlayerView(Schema):
     id = fields.String()
     name = fields.String()
     callback_url = fields.String(allow_none=True)
+    bot = fields.Boolean(metadata={"description": "a bot account (POST /api/players/me/bot): a program plays as "
+                                                  "this player"})
 
 
 class Callback(Schema):
@@ -78,3 +81,11 @@ class Inbox(Schema):
     games = fields.List(fields.Nested(InboxGame))
     next = next_link(NEXT_PAGE)
     total = fields.Integer(metadata={"description": "how many games the player has, with this filter"})
+
+
+class PlayerStreamQuery(Schema):
+    games = fields.String(validate=validate.OneOf(["full", "notices"]), metadata={
+        "description": "`full` (a bot account's default): also each game's state as the player's seat sees it, "
+                       "`game_full` for every running game at once and for each new one, then `game_state` for "
+                       "every new version, and `invitation` for each game keeping a seat for the player; "
+                       "`notices` (everyone else's default): the notices only"})

@@ -76,7 +76,7 @@ class PublicPlayer(MethodView):
             player = chronicle().commands.players.get(player_id)
         except PlayerNotFound:
             raise NotFound(f"there is no player {player_id}", "player_id") from None
-        return {"id": str(player.id), "name": player.name,
+        return {"id": str(player.id), "name": player.name, "bot": player.bot,
                 "ratings": chronicle().leaderboards.of_player(str(player.id)),
                 "solo": chronicle().leaderboards.solo_of_player(str(player.id))}
 

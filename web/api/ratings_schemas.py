@@ -18,9 +18,12 @@ class Rater(Schema):
     """Who stands on a board: a player, or a bot at a version (and strength)."""
     rater = fields.String(metadata={"description": "`player:<id>`, or `bot:<name>@<version>` (with `/<strength>` "
                                                    "for a bot given one)"})
-    kind = fields.String(metadata={"description": "'player' or 'bot'"})
+    kind = fields.String(metadata={"description": "'player', 'bot' (a built-in bot) or 'bot_account' (a player "
+                                                 "whose account a program plays)"})
     name = fields.String()
-    player = fields.String(allow_none=True, metadata={"description": "the player's id (GET /api/players/{id})"})
+    bot = fields.Boolean(metadata={"description": "a bot: a built-in one or a bot account"})
+    player = fields.String(allow_none=True, metadata={"description": "the player's id (GET /api/players/{id}), for a "
+                                                                     "player or a bot account"})
 
 
 class Standing(Rater):
@@ -75,6 +78,8 @@ class SoloBoard(Schema):
 class PublicPlayer(Schema):
     id = fields.String()
     name = fields.String()
+    bot = fields.Boolean(metadata={"description": "a bot account: a program plays as this player, rated beside "
+                                                  "the built-in bots"})
     ratings = fields.Dict(keys=fields.String(), values=fields.Nested(GameRating),
                           metadata={"description": "the player's rating at each game they have a rated game of"})
     solo = fields.Dict(keys=fields.String(), values=fields.Dict(keys=fields.String(), values=fields.Nested(SoloStanding)),

@@ -78,7 +78,7 @@ def shown_game(game: dict[str, Any]) -> dict[str, Any]:
     """One of the player's games on their page: the others at the table, the result from the
     player's seat in words, and the rating change in words."""
     seat, rules = game["seat"], registry.GAMES.get(game["game"])
-    others = [other["name"] + (" (bot)" if other.get("bot") else "")
+    others = [other["name"] + (" (bot)" if other.get("bot") or other.get("bot_account") else "")
               for other in game["seats"] if other["seat"] != seat]
     return {"id": game["id"], "title": game["title"], "when": game["last_activity"],
             "others": ", ".join(others) or "alone", "result": result_words(game, rules),

@@ -17,7 +17,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from marshmallow import ValidationError
 
 from domain import registry
-from services.errors import Forbidden, GameNotFound, InvalidRequest
+from services.errors import BotAccountRule, Forbidden, GameNotFound, InvalidRequest
 from web.api.games_schemas import CreateGameRequest
 from web.blueprint import chronicle
 from web.pages.new_game_form import (DEFAULT_FORM, MAX_KEY_LENGTH, casual_chosen, first_message, form_for, form_label,
@@ -92,6 +92,8 @@ def start_game():
         return refused_form(form, "key", "the key this page keeps belongs to no player: sign in again")
     except InvalidRequest as refused:
         return refused_form(form, refused.field, refused.reason)
+    except BotAccountRule as refused:  # a bot account signed in here may not take a seat as a person
+        return refused_form(form, "key", refused.reason)
     except ValidationError as refused:
         return refused_form(form, *first_message(refused.messages))
     page = url_for("viewer.game_page", game_id=created.id)
@@ -118,5 +120,6 @@ def game_page(game_id: UUID):
         game=game.game,
         title=game.rules.title,
         seats=[seat["name"] for seat in game.seats],
+        bot_accounts=[bool(seat.get("bot_account")) for seat in game.seats],
         table_scripts=table_scripts(game.game),
     )

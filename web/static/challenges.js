@@ -46,6 +46,11 @@
       challenge.rated ? "rated" : "casual", seat].join(" · ");
   }
 
+  /* A party's name, with a "bot" badge for a bot account. */
+  function party(who) {
+    return h("span", {}, h("b", {}, who.name), ...(who.bot ? [" ", h("span", { class: "badge bot", title: "a bot account: a program plays as this player" }, "bot")] : []));
+  }
+
   function gameLink(gameId, text) {
     return h("a", { href: `/games/${gameId}#token=${encodeURIComponent(key)}` }, text);
   }
@@ -84,7 +89,7 @@
       draw();
     });
     return h("li", { class: "challenge incoming", dataset: { challenge: challenge.id } },
-      h("span", {}, h("b", {}, challenge.challenger.name), " challenges you: ", terms(challenge),
+      h("span", {}, party(challenge.challenger), " challenges you: ", terms(challenge),
         h("small", {}, ` (open until ${when(challenge.expires_at)})`)),
       h("span", { class: "answers" }, accepting, reason, declining));
   }
@@ -95,7 +100,7 @@
       await api(`/api/challenges/${challenge.id}/cancel`, { method: "POST" });
       draw();
     });
-    const whom = challenge.to ? ["You challenged ", h("b", {}, challenge.to.name)] : ["You offered to anyone"];
+    const whom = challenge.to ? ["You challenged ", party(challenge.to)] : ["You offered to anyone"];
     return h("li", { class: "challenge outgoing", dataset: { challenge: challenge.id } },
       h("span", {}, ...whom, ": ", terms(challenge), h("small", {}, ` (open until ${when(challenge.expires_at)})`)),
       h("span", { class: "answers" }, cancelling));
@@ -123,7 +128,7 @@
     const joining = h("button", { type: "button", class: "join" }, "Join");
     joining.onclick = () => accept(challenge);
     return h("li", { class: "challenge open", dataset: { challenge: challenge.id } },
-      h("span", {}, h("b", {}, challenge.challenger.name), " offers: ", terms(challenge)), h("span", { class: "answers" }, joining));
+      h("span", {}, party(challenge.challenger), " offers: ", terms(challenge)), h("span", { class: "answers" }, joining));
   }
 
   function openSeatRow(game) {

@@ -61,7 +61,11 @@
   function load() {
     asPlayer("GET").then(show).catch(failed);
   }
-  document.addEventListener("chronicle:signed-in", load);
+  // A bot account gets no email: a program reads its stream instead.
+  document.addEventListener("chronicle:signed-in", (event) => {
+    $("email-me").hidden = Boolean(event.detail && event.detail.bot);
+    if (!$("email-me").hidden) load();
+  });
   document.addEventListener("chronicle:signed-out", () => {
     form.reset();
     $("email-me-status").textContent = "";

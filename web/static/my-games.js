@@ -31,7 +31,7 @@
   }
 
   function rowOf(row, key) {
-    const opponents = row.opponents.map((seat) => seat.name + (seat.bot ? " (bot)" : "")).join(", ") || "alone";
+    const opponents = row.opponents.map((seat) => seat.name + (seat.bot || seat.bot_account ? " (bot)" : "")).join(", ") || "alone";
     const link = h("a", { href: `/games/${row.id}#token=${encodeURIComponent(key)}` }, row.title);
     const sandbox = row.sandbox ? [" ", h("span", { class: "badge sandbox", title: "started from a chosen position: not a real game" }, "sandbox")] : [];
     return h("tr", { class: row.your_decision ? "awaiting" : "", dataset: { game: row.id } },
@@ -58,7 +58,8 @@
   async function follow(key, generation) {
     while (generation === following) {
       try {
-        await ChronicleEventStream.read("/api/players/me/stream", { Authorization: `Bearer ${key}` }, (message) => {
+        // Notices only: the list needs no game's table (a bot account's stream would carry them).
+        await ChronicleEventStream.read("/api/players/me/stream?games=notices", { Authorization: `Bearer ${key}` }, (message) => {
           // Every notice goes on to the page's other parts too (static/challenges.js).
           if (generation === following) document.dispatchEvent(new CustomEvent("chronicle:notice", { detail: message }));
           if (generation === following && ["inbox", "your_turn", "game_finished", "game_moved"].includes(message.event)) {

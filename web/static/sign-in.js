@@ -2,7 +2,7 @@
    address), read once per page. The header shows the player's name (a link to their page) and
    "Sign out", or "Sign in" (the home page's "Your games" registers or takes a key).
 
-   Other scripts follow it through ChronicleSignIn: `player` (null, or {id, name}), `key()`,
+   Other scripts follow it through ChronicleSignIn: `player` (null, or {id, name, bot}), `key()`,
    `signedIn(key, player)` and `signOut()`, and the document's events "chronicle:signed-in"
    (detail: the player) and "chronicle:signed-out". */
 "use strict";
@@ -41,7 +41,7 @@ window.ChronicleSignIn = (function () {
 
   function signedIn(value, player) {
     keep(value);
-    state.player = { id: player.id, name: player.name };
+    state.player = { id: player.id, name: player.name, bot: Boolean(player.bot) };
     show();
     document.dispatchEvent(new CustomEvent("chronicle:signed-in", { detail: state.player }));
   }
