@@ -17,6 +17,10 @@ CHRONICLE_NEWS says how a process tells the others' live streams that it saved a
 (pub/sub on the Redis at REDIS_URL; the default where bots play on RQ) or `none` (a lone process);
 and each process reads the store's log for news no doorbell rang every
 CHRONICLE_NEWS_SAFETY_SECONDS (1).
+Email (services.email.setup): CHRONICLE_SMTP_URL names the SMTP server (none: no email is sent),
+CHRONICLE_SMTP_CA_FILE a CA to verify its TLS by, CHRONICLE_MAIL_FROM the sender,
+CHRONICLE_PUBLIC_URL the service's address for the links in emails, CHRONICLE_DIGEST_HOUR the hour
+(UTC) from which each day's digest goes.
 
 The web app adds its read models over these (web.chronicle); a worker uses them as they are (workers.jobs).
 """
@@ -28,16 +32,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping
 
+from services.email.book import EmailBook
+from services.email.delivery import Delivery
+from services.email.setup import MailSetup
 from services.live.doorbells import Doorbell, PostgresDoorbell, Quiet, RedisDoorbell
 from services.live.news import SAFETY_SECONDS, Newsroom
 from services.log.deployment import namespace
 from services.log.store import GameStore
+from services.log.clocks import SystemClock
 from services.log.store_settings import schema_lock, store_env
 from services.play.commands import Commands
 from services.play.queries import Queries
 from services.players.destinations import Destinations, Resolver, system_resolver
 from services.reactions.after_move import AfterMove, Reactions
 from services.reactions.failed_turns import FIRST_PAUSE, FailedTurns, FailedTurnsInMemory
+from services.reactions.email_jobs import EmailThreads, Mailer
 from services.reactions.in_process import InProcessReactions
 from services.reactions.queue import JobQueue, retries_from_setting
 from services.reactions.queued import QueuedReactions
@@ -60,6 +69,11 @@ class Services:
     persistence: str  # the event store's module (PERSISTENCE_MODULE)
     bots: str  # who plays bot turns (CHRONICLE_BOTS): "inprocess" or "rq"
     namespace: str | None = None  # the deployment's, where bots play on RQ
+
+    @property
+    def mail(self) -> Mailer:
+        """The emails due after a change, a new address or a challenge (services.reactions.email_jobs)."""
+        return self.reactions.mail
 
     @property
     def failed_turns(self) -> FailedTurns | FailedTurnsInMemory:
@@ -91,15 +105,17 @@ def doorbell(chosen: str, store: GameStore, settings: Mapping[str, str], redis_u
     return Quiet()
 
 
-def reactions(settings: Mapping[str, str], redis_url: str, named: str | None) -> Reactions:
-    """Bot turns, clocks and webhooks as jobs on the deployment's queue where bots play on RQ
-    (`named` is then its namespace), else at once in this process."""
+def reactions(settings: Mapping[str, str], redis_url: str, named: str | None, store: GameStore) -> Reactions:
+    """Bot turns, clocks, webhooks and emails as jobs on the deployment's queue where bots play on
+    RQ (`named` is then its namespace), else at once in this process."""
     later = float(settings.get("CHRONICLE_BOT_RETRY_LATER_SECONDS") or FIRST_PAUSE)
+    book = EmailBook(store, SystemClock().now)
     if named is None:
-        return InProcessReactions(FailedTurnsInMemory(later))
+        delivery = Delivery(store, MailSetup.from_settings(settings), SystemClock().now)
+        return InProcessReactions(FailedTurnsInMemory(later), Mailer(book, EmailThreads(delivery)))
     connection = redis_connection(redis_url)
     jobs = JobQueue(connection, named, retries_from_setting(settings.get("CHRONICLE_BOT_RETRY_SECONDS")))
-    return QueuedReactions(jobs, FailedTurns(connection, named, later))
+    return QueuedReactions(jobs, FailedTurns(connection, named, later), book)
 
 
 def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_resolver) -> Services:
@@ -117,7 +133,7 @@ def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_reso
     news = Newsroom(store, doorbell(chosen_news, store, settings, redis_url),
                     float(settings.get("CHRONICLE_NEWS_SAFETY_SECONDS") or SAFETY_SECONDS))
     named = namespace(store, settings) if bots == "rq" else None
-    after = reactions(settings, redis_url, named)
+    after = reactions(settings, redis_url, named, store)
     destinations = Destinations.from_setting(settings.get("CHRONICLE_WEBHOOK_ALLOW_HOSTS"), resolver)
     commands = Commands(store, on_change=AfterMove(news, after), destinations=destinations)
     return Services(store, commands, Queries(store, after.failed_turns), news, after, data_dir, module, bots, named)

@@ -6,12 +6,14 @@ looking at the store every CHRONICLE_PROJECTION_SECONDS (default 0.5) all the sa
 read has to.
 Where bots play in-process (no RQ worker), the process also watches the clocks of games whose
 decisions have a deadline, and tries again the bot turns that failed in it (every
-CHRONICLE_CLOCK_SECONDS, default 5).
+CHRONICLE_CLOCK_SECONDS, default 5); and it posts each day's email digests (services.email.digests).
 """
 
 import os
 
 from projections.runner import EVERY_SECONDS, ProjectionRunner
+from services.email.digests import DigestRound, DigestWatch
+from services.email.setup import MailSetup
 from services.reactions.overdue import ClockWatch
 from web.app import create_app
 
@@ -23,3 +25,4 @@ ProjectionRunner(app.extensions["chronicle"].game_list,
 
 if _services.bots == "inprocess":
     ClockWatch(_services.commands, float(os.environ.get("CHRONICLE_CLOCK_SECONDS") or 5), _services.in_process).start()
+    DigestWatch(DigestRound(_services.store, _services.mail, MailSetup.from_settings(os.environ).digest_hour)).start()

@@ -1,6 +1,7 @@
 """`chronicle-worker`: RQ workers that play bot turns, and the sweeper.
 
-    chronicle-worker run [--burst]   play bot turns from the queue; sweep every SWEEP_SECONDS
+    chronicle-worker run [--burst]   play bot turns from the queue; sweep every SWEEP_SECONDS (and
+                                     post each day's email digests once their hour has come)
     chronicle-worker sweep           enqueue every bot turn that is due and has no live job
 
 Redis is at REDIS_URL (default redis://127.0.0.1:6379/0); the event store is set as for the API,
@@ -19,12 +20,15 @@ import signal
 import sys
 import threading
 import time
+from datetime import datetime, timezone
 from uuid import uuid4
 
 from redis import Redis
 from redis.exceptions import RedisError
 from rq import SimpleWorker
 
+from services.email.digests import DigestRound
+from services.email.setup import MailSetup
 from services.reactions.queue import queue_name
 from services.redis_link import DEFAULT_REDIS_URL, redis_answers, redis_trouble
 from workers.jobs import services
@@ -50,12 +54,16 @@ class ChronicleWorker(SimpleWorker):
         super().request_stop(signum, frame)
 
 
-def sweep_forever(sweeper: Sweeper, stop: threading.Event) -> None:
+def sweep_forever(sweeper: Sweeper, digests: DigestRound, stop: threading.Event) -> None:
     while not stop.wait(SWEEP_SECONDS):
         try:
             sweeper.sweep()
         except Exception:  # noqa: BLE001 - the periodic sweep must outlive a bad pass
             log.exception("sweep failed")
+        try:
+            digests.run(datetime.now(timezone.utc))
+        except Exception:  # noqa: BLE001 - as the sweep: the next pass tries again
+            log.exception("email digests failed")
 
 
 def wait_for_redis(url: str, stop: threading.Event, first_pause: float) -> None:
@@ -80,7 +88,8 @@ def run(burst: bool) -> int:
         log.exception("first sweep failed")
     scheduler = SchedulerThread(queue, url, stop)
     if not burst:
-        threading.Thread(target=sweep_forever, args=(sweeper, stop), daemon=True, name="sweeper").start()
+        digests = DigestRound(built.store, built.mail, MailSetup.from_settings(os.environ).digest_hour)
+        threading.Thread(target=sweep_forever, args=(sweeper, digests, stop), daemon=True, name="sweeper").start()
         scheduler.start()
     quick_quits = 0
     try:

@@ -22,6 +22,10 @@ from rq import get_current_job
 
 from services.compose import Services, build
 from services.log.clocks import timestamp
+from services.email.delivery import Delivery
+from services.email.setup import MailSetup
+from services.email.smtp import RecipientRefused
+from services.log.clocks import SystemClock
 from services.players.webhooks import deliver_if_due
 from services.reactions.bot_turns import play_bot_turn
 from services.redis_link import redis_trouble
@@ -94,6 +98,20 @@ def webhook(game_id: str, version: int, player_id: str) -> str:
     """Tell a player it is their turn at `version`: 'sent', or 'stale' once it no longer is.
     A receiver that fails raises, and RQ retries the job with backoff."""
     return deliver_if_due(services().commands.players, UUID(game_id), version, player_id)
+
+
+def email(kind: str, *args) -> str:
+    """Send one email (services.email.delivery): 'sent', or why not. A server that cannot be reached
+    or fails raises, and RQ tries the job again later; a recipient the server refuses fails the job
+    for good, since trying again would not change the server's mind."""
+    try:
+        return Delivery(services().store, MailSetup.from_settings(os.environ), SystemClock().now).run(kind, *args)
+    except RecipientRefused as refused:
+        job = get_current_job()
+        if job is not None:
+            job.retries_left = 0
+        log.warning("email %s %s not sent: %s; not tried again", kind, " ".join(map(str, args[:2])), refused)
+        raise
 
 
 def sweep() -> int:

@@ -9,14 +9,17 @@ from typing import Protocol
 from services.live.news import Newsroom
 from services.log.game import Game
 from services.play.commands import Commands
+from services.reactions.email_jobs import Mailer
 from services.reactions.failed_turns import FailedTurns, FailedTurnsInMemory
 
 
 class Reactions(Protocol):
     """The bot's or the rules' turn, the clock of a person's decision and their "your turn"
-    webhook, after each change the commands save; and where the turns that failed are kept."""
+    webhook and email, after each change the commands save; where the turns that failed are kept;
+    and how emails are sent."""
 
     failed_turns: FailedTurns | FailedTurnsInMemory
+    mail: Mailer
 
     def __call__(self, game: Game, commands: Commands) -> None: ...
 

@@ -1,5 +1,5 @@
 """Bot turns played at once in the process that made the move (the embedded default), and the
-"your turn" webhooks sent from a thread of it, where no RQ worker runs.
+"your turn" webhooks and emails sent from a thread of it, where no RQ worker runs.
 
 Played in the API's process, a turn that raises does not fail the move that made it due (that
 move is stored): it is logged and recorded (services.reactions.failed_turns), and the process's watch
@@ -18,6 +18,7 @@ from services.log.game import Game
 from services.play.bot_choice import bot_to_act
 from services.play.commands import Commands
 from services.reactions.bot_turns import play_bot_turn
+from services.reactions.email_jobs import Mailer
 from services.reactions.failed_turns import QUICK_RETRY_SECONDS, FailedTurnsInMemory
 from services.reactions.webhook_jobs import notify_in_thread
 
@@ -37,8 +38,9 @@ class InProcessReactions:
     The embedded default for one machine; RQ workers take this over where Redis is available.
     """
 
-    def __init__(self, failed_turns: FailedTurnsInMemory) -> None:
+    def __init__(self, failed_turns: FailedTurnsInMemory, mail: Mailer) -> None:
         self.failed_turns = failed_turns
+        self.mail = mail
         self._playing = Playing()
 
     def __call__(self, game: Game, commands: Commands) -> None:
@@ -53,6 +55,7 @@ class InProcessReactions:
                 self._playing.running = False
             game = commands.store.game(game.id)
         notify_in_thread(commands.players, game)
+        self.mail.turn(game, commands.players)
 
     def play(self, commands: Commands, game: Game) -> None:
         version = game.version

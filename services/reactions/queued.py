@@ -1,14 +1,16 @@
 """The reactions after a move as RQ jobs on the deployment's queue: the bot's or the rules' turn
-when one is due; otherwise the clock of the person's decision, and their "your turn" webhook."""
+when one is due; otherwise the clock of the person's decision, and their "your turn" webhook and email."""
 
 from __future__ import annotations
 
 from services.log.clocks import deadline
 from services.log.game import Game
+from services.email.book import EmailBook
 from services.play.bot_choice import bot_to_act
 from services.play.commands import Commands
 from services.players.webhooks import awaited_player
 from services.reactions.bot_turns import BotJobs
+from services.reactions.email_jobs import EmailJobs, Mailer
 from services.reactions.failed_turns import FailedTurns
 from services.reactions.overdue import ClockJobs
 from services.reactions.queue import JobQueue
@@ -18,12 +20,14 @@ from services.reactions.webhook_jobs import WebhookJobs
 class QueuedReactions:
     """Enqueues what is due after each change to a game; the workers play it (workers.jobs)."""
 
-    def __init__(self, jobs: JobQueue, failed_turns: FailedTurns):
+    def __init__(self, jobs: JobQueue, failed_turns: FailedTurns, book: EmailBook):
         self.jobs = jobs
         self.failed_turns = failed_turns
         self.bots = BotJobs(jobs)
         self.clocks = ClockJobs(jobs)
         self.webhooks = WebhookJobs(jobs)
+        self.emails = EmailJobs(jobs)
+        self.mail = Mailer(book, self.emails)
 
     def __call__(self, game: Game, commands: Commands) -> None:
         if game.finished:
@@ -35,3 +39,4 @@ class QueuedReactions:
             self.clocks.schedule(game.id, game.version, due)
         if (player := awaited_player(commands.players, game)) is not None:
             self.webhooks.enqueue(player.id, game.id, game.version)
+        self.mail.turn(game, commands.players)

@@ -26,11 +26,13 @@ def register_on_the_page(page, server, name):
 
 
 def test_a_newcomer_makes_their_account_a_bot_account_after_confirming(page, server, api):
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
     key, _ = register_on_the_page(page, server, "robo")
     page.click("#bot-account summary")
     assert "cannot be undone" in page.locator("#bot-account-offer").inner_text()
     page.get_by_role("button", name="Make this a bot account").click()
     assert page.locator("#bot-account-confirm").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "it fits a phone's width"
     assert api.http.get(f"{server}/api/players/me", headers=bearer(key)).json()["bot"] is False, "not before confirming"
     assert serious_violations(page) == []
     page.get_by_role("button", name="Yes, make it a bot account").click()
@@ -76,3 +78,12 @@ def test_the_leaderboard_and_the_players_page_mark_a_bot_account_after_its_rated
     assert page.locator("#bot-account-words").is_visible()
     page.goto(f"{server}/games/{created['id']}")
     assert page.locator(".game-head h1 .badge.bot").inner_text() == "bot"
+
+
+def test_a_bot_accounts_browser_starts_games_by_a_name_not_in_its_seat(page, server, api):
+    register_on_the_page(page, server, "robo")
+    page.click("#bot-account summary")
+    page.get_by_role("button", name="Make this a bot account").click()
+    page.get_by_role("button", name="Yes, make it a bot account").click()
+    page.wait_for_selector("#bot-account-is:not([hidden])")
+    assert page.locator("#name-choice").is_visible() and not page.locator("#playing-as").is_visible()

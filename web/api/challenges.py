@@ -54,9 +54,13 @@ class Challenges(MethodView):
     def post(self, body):
         """Challenge a player (`to`, their id) to a game of two, with its options and clock, rated or
         casual; without `to`, anyone may take it. The player challenged hears of it on their notice
-        stream; the challenge stays open three days unless `expires_in` says otherwise."""
+        stream (and by email, if they chose it); the challenge stays open three days unless
+        `expires_in` says otherwise."""
         commands = _commands()
-        return commands.challenges.issue(me(), body, commands.players), 201
+        issued = commands.challenges.issue(me(), body, commands.players)
+        if issued["to"] is not None:
+            chronicle().services.mail.challenge(issued["id"], issued["to"]["id"])
+        return issued, 201
 
 
 @blp.route("/<uuid:challenge_id>/accept")

@@ -24,7 +24,8 @@
   $("choose-game").hidden = true;
 
   const chosen = () => game.selectedOptions[0];
-  const signedIn = () => window.ChronicleSignIn && ChronicleSignIn.player;
+  // A bot account never takes a seat as a person: its browser plays here by a name, as anyone may.
+  const signedIn = () => window.ChronicleSignIn && ChronicleSignIn.player && !ChronicleSignIn.player.bot ? ChronicleSignIn.player : null;
   const hasPerson = () => Boolean(signedIn() || name.value.trim());
   const tables = () => JSON.parse(chosen().dataset.tables || "{}");
 
