@@ -608,6 +608,20 @@ class DeclineRequest(TypedDict, total=False):
     reason: str | None  # why, in at most 200 characters (shown to the challenger)
 
 
+class EmailSettings(TypedDict, total=False):
+    address: str | None  # the address (null: none given); shown to this player only
+    confirmed: bool  # whether the link sent to the address was followed
+    your_turn: Literal['each', 'digest', 'off']
+    challenges: bool
+    confirmation: str  # present when a link to confirm the address was just sent
+
+
+class EmailRequest(TypedDict, total=False):
+    address: str  # where to write; a new or changed address is sent a link to confirm it, and gets nothing else unt ...
+    your_turn: Literal['each', 'digest', 'off']  # `each`: an email whenever a game comes to await you; `digest`: on ...
+    challenges: bool  # an email when a player challenges you
+
+
 class Operations:
     """Every operation of the API, as a method."""
 
@@ -891,7 +905,8 @@ class Operations:
         """
         Challenge a player (`to`, their id) to a game of two, with its options and clock, rated or
         casual; without `to`, anyone may take it. The player challenged hears of it on their notice
-        stream; the challenge stays open three days unless `expires_in` says otherwise.
+        stream (and by email, if they chose it); the challenge stays open three days unless
+        `expires_in` says otherwise.
         """
         return self._call('POST', '/api/challenges', body=body)
 
@@ -909,3 +924,19 @@ class Operations:
     def cancel_challenge(self, challenge_id: str) -> Challenge:
         """Cancel a challenge you issued."""
         return self._call('POST', f'/api/challenges/{challenge_id}/cancel')
+
+    def get_my_email(self) -> EmailSettings:
+        """The player's email settings: the address (seen by nobody else), whether it is confirmed, and the choices."""
+        return self._call('GET', '/api/players/me/email')
+
+    def set_my_email(self, body: EmailRequest) -> EmailSettings:
+        """
+        Set the address and choose the emails: for each game that comes to await you, or a daily
+        digest, or none; and for challenges. A new or changed address is sent a link to confirm it
+        first. Every email has a one-click unsubscribe link.
+        """
+        return self._call('PUT', '/api/players/me/email', body=body)
+
+    def remove_my_email(self) -> EmailSettings:
+        """Forget the address: no email is sent any more."""
+        return self._call('DELETE', '/api/players/me/email')
