@@ -48,7 +48,7 @@ def main() -> None:
                     client.accept_challenge(data["id"])
                 elif message.event == "invitation":
                     client.join_seat(data["id"], data["seat"])
-                elif message.event in ("game_full", "game_state") and data["your_decision"]:
+                elif message.event in ("game_full", "game_state") and data["your_decision"] and data["legal_actions"]:
                     client.act(data["id"], choose(data["legal_actions"]), data["version"])
             except (StaleVersion, NotYourTurn, ChallengeClosed, SeatTaken):
                 pass  # someone was quicker, or this message was old: the next message catches us up
