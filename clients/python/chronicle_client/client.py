@@ -14,7 +14,7 @@ import httpx
 from httpx_sse import ServerSentEvent, connect_sse
 
 from chronicle_client.errors import ChronicleError, Unreachable, error_for
-from chronicle_client.operations import ActReply, Operations, PlayerView
+from chronicle_client.operations import ActReply, Challenge, Operations, PlayerView
 from chronicle_client.sse import Message
 
 # Statuses a proxy or a server on its way down or up answers with: the request was not applied.
@@ -68,7 +68,7 @@ class Client(Operations):
         return self.take_action(game_id, {"action": action, "expected_version": expected_version},
                                 idempotency_key=idempotency_key)
 
-    def challenge(self, to: str | None, game: str, **terms: Any) -> dict[str, Any]:
+    def challenge(self, to: str | None, game: str, **terms: Any) -> Challenge:
         """Challenge player `to` (an id; None: anyone) to `game`, with `options`, `clock`, `rated`,
         `seat` or `expires_in` as POST /api/challenges takes them."""
         return self.issue_challenge({"to": to, "game": game, **terms})
