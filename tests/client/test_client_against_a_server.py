@@ -1,12 +1,14 @@
 """The Python client against a real server: a player registers, plays a game of Chi against a
 built-in bot to its end by the game's stream, and every refusal a client can provoke comes back
-as the exception of its problem's kind."""
+as the exception of its problem's kind (all but those a client of this package cannot provoke:
+a body not sent as JSON, a server failing, an HTTP refusal of no kind of its own)."""
 
 import pytest
 
 from chronicle_client import (
-    ChallengeClosed, Client, Forbidden, GameOver, HeadersTooLarge, IllegalAction, InvalidRequest, LimitReached,
-    MethodNotAllowed, NotFinished, NotFound, NotYourTurn, SeatTaken, StaleVersion, TooLarge, Unauthorized, UriTooLong,
+    BotAccount, ChallengeClosed, Client, Forbidden, GameOver, HeadersTooLarge, IllegalAction, InvalidRequest,
+    LimitReached, MethodNotAllowed, NotFinished, NotFound, NotYourTurn, SeatTaken, StaleVersion, TooLarge,
+    Unauthorized, UriTooLong,
 )
 from tests.client.conftest import register
 
@@ -102,6 +104,9 @@ def test_the_refusals_of_keys_seats_and_requests_are_raised_as_their_kinds(anony
     game = bo.create_game({"game": "chi", "seats": [{"player": bo_id}, {"bot": "random"}]})
     with pytest.raises(SeatTaken):
         bo.join_seat(game["id"], 1)
+    with pytest.raises(BotAccount) as too_late:
+        bo.become_bot()  # only before the player's first game
+    assert too_late.value.rule == "players.bot-account.before-first-game"
 
 
 def test_the_refusals_of_challenges_are_raised_as_their_kinds(anonymous):
