@@ -36,13 +36,15 @@ def wait_for(what: str, check, bots: list[subprocess.Popen], logs: list[Path], t
         if found:
             return found
         time.sleep(0.5)
-    raise AssertionError(f"no {what} within {timeout}s; bots said:\n" + "\n".join(log.read_text()[-2000:] for log in logs))
+    said = "\n".join(log.read_text()[-2000:] for log in logs)
+    raise AssertionError(f"no {what} within {timeout}s; bots said:\n{said}")
 
 
 def start_bot(key: str, url: str, log: Path) -> subprocess.Popen:
     with open(log, "w") as out:
         return subprocess.Popen([sys.executable, str(ROOT / "examples/bot.py")], cwd=ROOT, stdout=out,
-                                stderr=subprocess.STDOUT, env={**os.environ, "CHRONICLE_URL": url, "CHRONICLE_KEY": key})
+                                stderr=subprocess.STDOUT,
+                                env={**os.environ, "CHRONICLE_URL": url, "CHRONICLE_KEY": key})
 
 
 def test_two_example_bots_play_every_game_to_the_end_through_a_server_restart(tmp_path):
@@ -99,7 +101,8 @@ def test_two_example_bots_play_every_game_to_the_end_through_a_server_restart(tm
 
             def rated(game):
                 board = anonymous.get_leaderboard(game)["ratings"]
-                mine = {entry["player"]: entry for entry in board if entry["player"] in (ana_player["id"], bo_player["id"])}
+                ours = (ana_player["id"], bo_player["id"])
+                mine = {entry["player"]: entry for entry in board if entry["player"] in ours}
                 return mine if len(mine) == 2 else None
 
             for game in RATED:
