@@ -6,8 +6,9 @@ it deals tables consistent with the view (`rules.search.determinize`) and search
 reward per root action is that action's expected result for the seat: a win chance where seats
 win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) the search bot's
 measure of its score (domain.search.SOLITAIRE_SCALE, or the game's own `search.rewards`), which only
-rises with the expected score. The best action is the one the search visited most (the move it
-would play); the played action is searched first in every dealt table, so it always has a value.
+rises with the expected score. The best action is the one with the highest mean among those tried
+at least once a dealt table (fewer tries are too noisy to judge by); the played action is searched
+first in every dealt table, so it always has a value and is always among those compared.
 The loss is how far the played action's expected result falls below the best's, never below 0.
 
 Nothing here reads the table beyond the view: two tables with one view get one analysis. The
@@ -146,8 +147,12 @@ def judge_view(bot: SearchBot, view: Mapping[str, Any], legal: Sequence[Action],
                rng: Rng) -> dict[str, Any]:
     values = bot.action_values(view, legal, rng, first=played)
     keys = [action_key(action) for action in legal]
-    most = max(values[key][1] for key in values)
-    best_key = next(key for key in keys if key in values and values[key][1] == most)
+    played_key = action_key(played)
+    # An action tried less than once a dealt table has a mean too noisy to judge by; the played one
+    # is searched first in every table, so it is always among those compared.
+    enough = {key for key in keys if key in values and values[key][1] >= bot.budget.tables} | {played_key}
+    best_key = max((key for key in keys if key in enough),
+                   key=lambda key: (values[key][0], values[key][1], key == played_key))
     best_expected = round(values[best_key][0], ROUNDING)
     played_expected = round(values[action_key(played)][0], ROUNDING)
     return {
