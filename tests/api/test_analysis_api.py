@@ -7,6 +7,8 @@ import time
 from uuid import UUID
 
 from services.analysis import analyses
+from services.analysis.runs import ring
+from tests.api.test_streams import Script, read
 from tests.playing import play_to_end
 
 WAIT_SECONDS = 120  # a generous bound: the analysis runs in a thread of the app's process
@@ -104,3 +106,21 @@ def test_bad_strengths_are_refused_naming_the_field(client, services):
         assert "strength" in json.dumps(answer.json)
     assert client.get(f"/api/games/{game_id}/analysis?strength=9").status_code == 400
     assert client.get(f"/api/games/{game_id}/analysis").status_code == 404
+
+
+def test_the_games_stream_carries_the_analysis_as_it_advances_and_ends_once_it_is_done(client, app, services):
+    game_id = finished_chi(services, "analysis-stream")
+    analysis, _ = analyses.request(services.store, game_id, 1)  # computed below, by the script, a half at a time
+    half = len(analysis.steps) // 2
+
+    def judge(steps):
+        return lambda: analyses.analyse(services.store, game_id, 1, steps, lambda saved: ring(services, saved))
+
+    script = Script([judge(analysis.steps[:half]), judge(analysis.steps[half:])], lifetime=30.0)
+    answer, messages = read(client, app, f"/api/games/{game_id}/stream", script)
+    assert answer.status_code == 200
+    told = [data for event, _, data in messages if event == "analysis"]
+    assert told[0] == {"status": "queued", "progress": 0.0, "strength": 1, "analysis_version": 1}
+    assert told[1]["status"] == "running" and 0 < told[1]["progress"] < 1
+    assert told[-1] == {"status": "done", "progress": 1.0, "strength": 1, "analysis_version": 1}
+    assert script.now < 30.0, "the finished game's stream ended once its analysis was done"
