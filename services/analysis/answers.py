@@ -59,3 +59,29 @@ def marks(game: Game, analysis: Analysis) -> dict[str, Any]:
             "marks": [{"step": entry["step"], "seat": entry["seat"], "mark": entry["mark"], "loss": entry["loss"]}
                       for entry in done if entry["mark"] is not None],
             "seats": seat_summaries(game, done)}
+
+
+def done_analysis(store: Any, game_id: Any) -> Analysis | None:
+    """The game's finished analysis that the replay and the export show: at the default strength if
+    it is done, else the strongest done."""
+    from domain.search import DEFAULT_STRENGTH, STRENGTHS
+    from services.analysis.analyses import load
+
+    for strength in (DEFAULT_STRENGTH, *sorted(STRENGTHS, reverse=True)):
+        found = load(store, game_id, strength)
+        if found is not None and found.done:
+            return found
+    return None
+
+
+def step_entry(store: Any, game: Game, step: int) -> dict[str, Any] | None:
+    """The entry of the decision taken on the table of `step`, once an analysis is done (else None)."""
+    analysis = done_analysis(store, game.id)
+    if analysis is None or str(step) not in analysis.entries:
+        return None
+    return {**shown_entry(game, analysis.entries[str(step)]), "strength": analysis.strength}
+
+
+def export_marks(store: Any, game: Game) -> dict[str, Any] | None:
+    analysis = done_analysis(store, game.id)
+    return None if analysis is None else marks(game, analysis)

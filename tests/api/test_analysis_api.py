@@ -8,6 +8,7 @@ from uuid import UUID
 
 from services.analysis import analyses
 from services.analysis.runs import ring
+from services.disputes.audit import verify_export
 from tests.api.test_streams import Script, read
 from tests.playing import play_to_end
 
@@ -124,3 +125,20 @@ def test_the_games_stream_carries_the_analysis_as_it_advances_and_ends_once_it_i
     assert told[1]["status"] == "running" and 0 < told[1]["progress"] < 1
     assert told[-1] == {"status": "done", "progress": 1.0, "strength": 1, "analysis_version": 1}
     assert script.now < 30.0, "the finished game's stream ended once its analysis was done"
+
+
+def test_the_replay_step_and_the_export_carry_a_done_analysis(client, services):
+    game_id = finished_chi(services, "analysis-replay")
+    assert client.get(f"/api/games/{game_id}/replay/5").json["analysis"] is None
+    client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    done = analysed(client, game_id)
+    entry = done["decisions"][0]
+    step = client.get(f"/api/games/{game_id}/replay/{entry['step']}")
+    assert step.status_code == 200 and step.json["analysis"] == {**entry, "strength": 1}
+    assert client.get(f"/api/games/{game_id}/replay/1").json["analysis"] is None  # the creation: no decision
+    header = json.loads(client.get(f"/api/games/{game_id}/export").get_data(as_text=True).splitlines()[0])
+    marked = [(entry["step"], entry["mark"]) for entry in done["decisions"] if entry["mark"]]
+    assert [(mark["step"], mark["mark"]) for mark in header["analysis"]["marks"]] == marked
+    assert header["analysis"]["seats"] == done["seats"]
+    lines = client.get(f"/api/games/{game_id}/export").get_data(as_text=True).splitlines()
+    assert verify_export(lines).verified, "the marks are beside the chain: the export still verifies"

@@ -6,6 +6,7 @@ from uuid import UUID
 
 from flask.views import MethodView
 
+from services.analysis.answers import step_entry
 from services.disputes.dispute_log import KINDS
 from web.api import replay_schemas as schemas
 from web.api.common_schemas import VersionsQuery
@@ -44,7 +45,11 @@ class ReplayStep(MethodView):
     def get(self, game_id: UUID, n: int):
         """Step n: its event, description and rule, the table right after it, and the first disputes
         about it and what-ifs about its decision (`disputes_next` and `what_ifs_next` link to the rest)."""
-        step = chronicle().queries.replay_step(game_id, n, bearer_token())
+        services = chronicle()
+        step = services.queries.replay_step(game_id, n, bearer_token())
+        # The decision taken on this step's table, as a done analysis judged it (only what the
+        # viewer was shown: the step exists for them).
+        step["analysis"] = step_entry(services.store, services.store.game(game_id), n)
         for kind in KINDS:
             rest = step.pop(f"{kind}_after")
             step[f"{kind}_next"] = None if rest is None else record_link(game_id, rest["step"], kind, rest["after"])
