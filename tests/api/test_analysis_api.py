@@ -142,3 +142,36 @@ def test_the_replay_step_and_the_export_carry_a_done_analysis(client, services):
     assert header["analysis"]["seats"] == done["seats"]
     lines = client.get(f"/api/games/{game_id}/export").get_data(as_text=True).splitlines()
     assert verify_export(lines).verified, "the marks are beside the chain: the export still verifies"
+
+
+# Chi, seat 1's last turn: seat 0 has made its sixth stack, so the game ends after this turn. bob
+# leads 33 to 30 only while his gold Yang (6 points) stays in hand: played, it wins by 35 to 33;
+# drawing a card (+1) loses by 31 to 33.
+CHI_LAST_TURN = {
+    "hands": [["yin-blue-1", "chi-1", "yin-pink-2"], ["yang-gold-1", "yin-red-1", "chi-2"]],
+    "row": ["yin-white-1", "yang-orange-2", "chi-3", "yin-purple-1", "yin-black-2", "yang-pink-2"],
+    "areas": [
+        [["yang-red-1", "yang-red-2"], ["yang-orange-1"], ["yang-yellow-1"], ["yang-green-1", "yang-green-2"],
+         ["yang-pink-1"], ["yang-brown-1"]],
+        [["yang-blue-1", "yang-blue-2"], ["yang-purple-1"], ["yang-black-1"], ["yang-white-1"], ["yang-grey-1"]],
+    ],
+    "discard": ["yin-grey-1", "yin-orange-1"], "deck": ["yin-pink-1", "chi-4"],
+    "to_play": 1, "starter": 0, "turn": 22,
+}
+
+
+def test_drawing_instead_of_playing_the_winning_yang_is_marked_a_blunder(client, services):
+    created = client.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bob"}],
+                                              "scenario": CHI_LAST_TURN})
+    assert created.status_code == 201, created.json
+    game_id = UUID(created.json["id"])
+    game = services.store.game(game_id)
+    step = game.version
+    services.commands.act(game_id, 1, {"type": "draw", "slot": 0}, step)
+    game = services.store.game(game_id)
+    assert game.finished and game.rules.outcome(game.state).winners == [0]
+    client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    [entry] = analysed(client, game_id)["decisions"]
+    assert entry["step"] == step and entry["seat_name"] == "bob" and entry["played"] == {"type": "draw", "slot": 0}
+    assert entry["best"] == {"type": "play_yang", "card": "yang-gold-1"} and "gold Yang" in entry["best_words"]
+    assert entry["mark"] == "blunder" and entry["loss"] >= 0.9
