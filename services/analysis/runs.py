@@ -3,9 +3,9 @@ that two workers share one analysis; a thread of this process where they play in
 
 Each job saves its entries one at a time (services.analysis.analyses.analyse), skipping those
 already saved. A job lost with its worker (killed mid-way) leaves its remaining decisions missing:
-`resume` (run when the analysis is asked for again, and by the sweeper's pass) enqueues again every
-chunk that still misses entries and has no live job, judged as the sweeper judges bot turns, and
-the rest resumes without redoing what was saved.
+`resume` (run when the analysis is asked for again) enqueues again every chunk that still misses
+entries and has no live job, judged as the sweeper judges bot turns, and the rest resumes without
+redoing what was saved.
 """
 
 from __future__ import annotations
