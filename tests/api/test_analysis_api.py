@@ -21,11 +21,11 @@ def finished_chi(services, seed="analysis-api"):
     return created.id
 
 
-def analysed(client, game_id, strength=1):
+def analysed(client, game_id, strength=1, headers=None):
     """The analysis once it is done (started by the caller)."""
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
-        answer = client.get(f"/api/games/{game_id}/analysis?strength={strength}")
+        answer = client.get(f"/api/games/{game_id}/analysis?strength={strength}", headers=headers or {})
         assert answer.status_code == 200, answer.json
         if answer.json["status"] == "done":
             return answer.json
@@ -90,13 +90,18 @@ def test_a_game_running_with_a_person_is_refused_and_its_sandbox_fork_is_accepte
     fork_id = UUID(forked.json["id"])
     fork = services.store.game(fork_id)
     assert not fork.finished and fork.options["sandbox"] is True
-    for _ in range(2):  # a decision or two in the fork, so it has something to analyse
-        fork = services.store.game(fork_id)
-        seat = fork.to_act()
+    ana = next(token["token"] for token in forked.json["tokens"] if token["seat"] == 0)
+    while len(analyses.decisions(services.store, fork := services.store.game(fork_id), fork.version)) < 3:
+        seat = fork.to_act()  # ana's decisions (the bot answers at once), so the fork has some to analyse
         services.commands.act(fork_id, seat, fork.rules.legal_actions(fork.state, seat)[-1], fork.version)
+    assert not services.store.game(fork_id).finished
     accepted = client.post(f"/api/games/{fork_id}/analysis", json={"strength": 1})
     assert accepted.status_code == 202, accepted.json
-    assert analysed(client, fork_id)["decisions"]
+    own = analysed(client, fork_id, headers={"Authorization": f"Bearer {ana}"})
+    assert own["decisions"] and {entry["seat"] for entry in own["decisions"]} == {0}
+    # While the fork runs, the entries name actions and judge from a hand: each seat sees its own only.
+    spectator = client.get(f"/api/games/{fork_id}/analysis?strength=1").json
+    assert spectator["decisions"] == [] and spectator["withheld"] == len(own["decisions"]) + own["withheld"]
 
 
 def test_bad_strengths_are_refused_naming_the_field(client, services):

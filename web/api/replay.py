@@ -8,6 +8,7 @@ from flask.views import MethodView
 
 from services.analysis.answers import step_entry
 from services.disputes.dispute_log import KINDS
+from services.log.seats import seat_of_token
 from web.api import replay_schemas as schemas
 from web.api.common_schemas import VersionsQuery
 from web.api.disputes import record_link
@@ -47,9 +48,10 @@ class ReplayStep(MethodView):
         about it and what-ifs about its decision (`disputes_next` and `what_ifs_next` link to the rest)."""
         services = chronicle()
         step = services.queries.replay_step(game_id, n, bearer_token())
-        # The decision taken on this step's table, as a done analysis judged it (only what the
-        # viewer was shown: the step exists for them).
-        step["analysis"] = step_entry(services.store, services.store.game(game_id), n)
+        # The decision taken on this step's table, as a done analysis judged it (a running game's to
+        # its own seat alone, as its action is).
+        game = services.store.game(game_id)
+        step["analysis"] = step_entry(services.store, game, n, seat_of_token(game.seats, bearer_token()))
         for kind in KINDS:
             rest = step.pop(f"{kind}_after")
             step[f"{kind}_next"] = None if rest is None else record_link(game_id, rest["step"], kind, rest["after"])
