@@ -170,6 +170,8 @@ def test_drawing_instead_of_playing_the_winning_yang_is_marked_a_blunder(client,
                                               "scenario": CHI_LAST_TURN})
     assert created.status_code == 201, created.json
     game_id = UUID(created.json["id"])
+    nothing_yet = client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    assert nothing_yet.status_code == 409 and nothing_yet.json["rule"] == "analysis.no-decisions"
     game = services.store.game(game_id)
     step = game.version
     services.commands.act(game_id, 1, {"type": "draw", "slot": 0}, step)
