@@ -84,11 +84,13 @@ class AnalysisJobs:
 
 
 class AnalysisThreads:
-    """Analyses computed in this process, one thread each (where no RQ worker runs)."""
+    """Analyses computed in this process (where no RQ worker runs): a thread each, one computing at
+    a time, so that the API's process spends at most one core on them."""
 
     def __init__(self) -> None:
         self._running: set = set()
         self._lock = threading.Lock()
+        self._one_at_a_time = threading.Lock()
 
     def resume(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None = None) -> bool:
         """Start computing what the analysis misses, unless this process is at it already."""
@@ -103,7 +105,8 @@ class AnalysisThreads:
 
     def _run(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None) -> None:
         try:
-            analyse(store, analysis.game_id, analysis.strength, analysis.missing(), on_saved)
+            with self._one_at_a_time:
+                analyse(store, analysis.game_id, analysis.strength, analysis.missing(), on_saved)
         except Exception:  # noqa: BLE001 - asking again resumes it
             log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
                           analysis.game_id)
