@@ -85,12 +85,12 @@ class AnalysisJobs:
 
 class AnalysisThreads:
     """Analyses computed in this process (where no RQ worker runs): a thread each, one computing at
-    a time, so that the API's process spends at most one core on them."""
+    a time for each store, so that the API's process spends at most one core on them."""
 
     def __init__(self) -> None:
         self._running: set = set()
         self._lock = threading.Lock()
-        self._one_at_a_time = threading.Lock()
+        self._one_at_a_time: dict[int, threading.Lock] = {}  # by store
 
     def resume(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None = None) -> bool:
         """Start computing what the analysis misses, unless this process is at it already."""
@@ -105,7 +105,9 @@ class AnalysisThreads:
 
     def _run(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None) -> None:
         try:
-            with self._one_at_a_time:
+            with self._lock:
+                turn = self._one_at_a_time.setdefault(id(store), threading.Lock())
+            with turn:
                 analyse(store, analysis.game_id, analysis.strength, analysis.missing(), on_saved)
         except Exception:  # noqa: BLE001 - asking again resumes it
             log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
