@@ -46,7 +46,10 @@ def marks_of(game: str, player: str, games: int, strength: int, player_strength:
             losses.append(numbers["loss"])
             marks[analysis.mark(game, numbers["loss"])] += 1
     decisions = len(losses)
+    ranked = sorted(losses) or [0.0]
+    quantiles = {f"p{q}": ranked[min(len(ranked) - 1, len(ranked) * q // 100)] for q in (50, 80, 90, 95)}
     return {"game": game, "player": player, "decisions": decisions, "seconds": sum(seconds) / max(decisions, 1),
+            "losses": quantiles,
             "accuracy": analysis.accuracy(losses), **{name: marks[name] / max(decisions, 1) for name in analysis.MARKS}}
 
 
@@ -59,7 +62,8 @@ def report(figures: list[dict]) -> list[str]:
     for row in figures:
         lines.append(f"  {row['game']:8} {row['player']:7} {row['decisions']:4} decisions, {row['seconds'] * 1e3:6.0f} ms "
                      f"each; accuracy {row['accuracy']}; marked: inaccuracy {row['inaccuracy']:.0%}, mistake "
-                     f"{row['mistake']:.0%}, blunder {row['blunder']:.0%}")
+                     f"{row['mistake']:.0%}, blunder {row['blunder']:.0%}; losses "
+                     + ", ".join(f"{name} {value:.2f}" for name, value in row["losses"].items()))
     return lines
 
 
