@@ -1,0 +1,253 @@
+/* The analysis of a game in the viewer (GET/POST /api/games/{id}/analysis): on a finished game, or
+   a sandbox game or fork, a button that asks for one and its progress while the workers judge the
+   decisions; then the chart of each player's expected result under the table
+   (analysis-chart.js), the marks on the move list (?! an inaccuracy, ? a mistake, ?? a blunder),
+   "Best was …" beside the step where another action was preferred, with that action outlined on
+   the table where the game's table can show it, and each player's accuracy on the result.
+
+   Each decision is judged from what its player could see then, never from the hidden truth; an
+   entry's `step` is the step whose table the decision was taken on (the move list's decided_on).
+   The viewer makes one with ChronicleAnalysis.create(page) and calls refresh(game) whenever the
+   game is drawn, drawStep(step) whenever a step is, and heard(message) for the stream's
+   `analysis` messages. */
+"use strict";
+window.ChronicleAnalysis = {
+  create(page) {
+    const { view, drawer, $, call, problemText } = page;
+    const POLL_MS = 1000; // a finished game's stream is over: its analysis's progress is read again
+    const STRENGTHS = [[1, "quick"], [2, "light"], [3, "normal"], [4, "deep"], [5, "deepest"]];
+    const MARKS = {
+      inaccuracy: { sign: "?!", words: "an inaccuracy" },
+      mistake: { sign: "?", words: "a mistake" },
+      blunder: { sign: "??", words: "a blunder" },
+    };
+    const state = {
+      gameId: null, // the game whose analysis is on show
+      analysis: null, // the last answer of GET /analysis, or null when none was asked for
+      byStep: new Map(), // a decision's step -> its entry
+      strength: null, // the strength asked for on this page, so its analysis is the one read
+      polling: null,
+      drawn: null, // the number of decisions the chart and the marks were drawn with
+    };
+
+    /* ---- words ---- */
+
+    function percent(value) {
+      return `${Math.round(value * 100)}%`;
+    }
+
+    /* An expected result in words: "62% to win", or "an expected score of 23.5". */
+    function worded(value) {
+      if (!state.analysis || state.analysis.measure === "win_chance") return `${percent(value)} to win`;
+      return `an expected score of ${(Math.round(value * 10) / 10).toFixed(1)}`;
+    }
+
+    /* From one expected result to another: "62% to win → 40%", "expected score 23.5 → 20.1". */
+    function change(before, after) {
+      if (state.analysis.measure === "win_chance") return `${percent(before)} to win → ${percent(after)}`;
+      const score = (value) => (Math.round(value * 10) / 10).toFixed(1);
+      return `expected score ${score(before)} → ${score(after)}`;
+    }
+
+    function preferred(entry) {
+      return entry.loss > 0 && JSON.stringify(entry.best) !== JSON.stringify(entry.played);
+    }
+
+    /* ---- asking for it, and its progress ---- */
+
+    function analysable(game) {
+      return game.status === "finished" || Boolean(game.sandbox);
+    }
+
+    async function refresh(game) {
+      const panel = $("analysis");
+      if (!analysable(game)) {
+        panel.hidden = true;
+        return;
+      }
+      panel.hidden = false;
+      if (state.gameId === game.id) return;
+      state.gameId = game.id;
+      await read();
+    }
+
+    async function read() {
+      let answer;
+      try {
+        answer = await call(`/analysis${state.strength ? `?strength=${state.strength}` : ""}`);
+      } catch (error) {
+        if (error.status === 404) return offer();
+        $("analysis-status").textContent = `The analysis could not be read: ${problemText(error)}`;
+        return;
+      }
+      take(answer);
+    }
+
+    function offer() {
+      const select = h("select", { id: "analysis-strength", name: "strength" },
+        STRENGTHS.map(([value, words]) => h("option", { value, selected: value === 3 }, `${words} (${value})`)));
+      const form = h("form", { id: "analysis-form", class: "analysis-form" },
+        h("label", { for: "analysis-strength" }, "Depth"), select,
+        h("button", { type: "submit", id: "analyse" }, "Analyse this game"));
+      form.onsubmit = async (event) => {
+        event.preventDefault();
+        const strength = Number(select.value);
+        $("analyse").disabled = true;
+        $("analysis-status").textContent = "Asking for the analysis…";
+        try {
+          const answer = await call("/analysis", {
+            method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ strength }),
+          });
+          state.strength = strength;
+          $("analysis-request").replaceChildren();
+          take(answer);
+        } catch (error) {
+          $("analysis-status").textContent = `The analysis could not be started: ${problemText(error)}`;
+          $("analyse").disabled = false;
+        }
+      };
+      $("analysis-request").replaceChildren(
+        h("p", { class: "hint" }, "The analysis judges every decision from what its player could see at the time, ",
+          "by playing the game on many times from there; deeper takes longer."), form);
+      $("analysis-status").textContent = "";
+      $("analysis").dataset.status = "none";
+    }
+
+    /* An answer of GET or POST /analysis: drawn, and read again until it is done. */
+    function take(answer) {
+      state.analysis = answer;
+      state.byStep = new Map(answer.decisions.map((entry) => [entry.step, entry]));
+      $("analysis").dataset.status = answer.status;
+      $("analysis-request").replaceChildren();
+      const bot = answer.bot ? ` by the ${answer.bot.name} bot at strength ${answer.bot.strength}` : "";
+      if (answer.status === "done") {
+        $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.`;
+        $("analysis-progress").hidden = true;
+      } else {
+        const done = Math.round(answer.progress * 100);
+        $("analysis-status").textContent = answer.status === "queued" ? "The analysis is waiting for a worker…"
+          : `Analysing: ${done}% of the decisions judged${bot}.`;
+        $("analysis-progress").hidden = false;
+        $("analysis-progress").value = answer.progress;
+        clearTimeout(state.polling);
+        state.polling = setTimeout(read, POLL_MS);
+      }
+      if (state.drawn !== answer.decisions.length || answer.status === "done") draw();
+    }
+
+    /* The stream's news of a running sandbox game's analysis: read it whole again. */
+    function heard(message) {
+      if (!state.analysis || message.status === state.analysis.status && message.progress === state.analysis.progress) return;
+      clearTimeout(state.polling);
+      read();
+    }
+
+    /* ---- the chart, the move list, the step on show and the result ---- */
+
+    function draw() {
+      const analysis = state.analysis;
+      state.drawn = analysis.decisions.length;
+      const box = $("analysis-chart");
+      if (analysis.chart.length) {
+        const focused = box.contains(document.activeElement);
+        ChronicleAnalysisChart.draw(box, { analysis, seats: view.game.seats, last: page.lastStep(), step: view.step,
+          goTo: page.steps.goTo, words: worded });
+        if (focused) box.querySelector("[tabindex='0']").focus();
+        box.dataset.drawn = analysis.status;
+      }
+      drawAccuracies();
+      page.moveList.show(view.step, page.lastStep()).catch((error) => console.warn("the move list:", error.message));
+      if (view.shown) drawStep(view.shown);
+    }
+
+    /* A move list entry's mark, by the step its decision was taken on: null where there is none. */
+    function judgement(decidedOn) {
+      const entry = state.byStep.get(decidedOn);
+      if (!entry || !entry.mark) return null;
+      const mark = MARKS[entry.mark];
+      const words = `${mark.words}: best was “${entry.best_words}”`;
+      return h("span", { class: `judgement ${entry.mark}`, title: words, dataset: { mark: entry.mark } },
+        h("span", { "aria-hidden": "true" }, ` ${mark.sign}`), h("span", { class: "visually-hidden" }, ` (${words})`));
+    }
+
+    /* What the analysis says of a decision, in sentences; `here`: shown on the table it was taken on. */
+    function sentences(entry, here) {
+      const who = entry.seat_name;
+      const mark = entry.mark ? `, ${MARKS[entry.mark].words}` : "";
+      if (!preferred(entry)) {
+        return [h("p", {}, `${here ? `${who} decides here. ` : ""}The analysis agrees with “${entry.played_words}”: `,
+          `${change(entry.expected_before, entry.played_expected)}.`)];
+      }
+      return [
+        h("p", { class: "best" }, h("b", {}, `Best was “${entry.best_words}”`), ` (${worded(entry.best_expected)}).`),
+        h("p", { class: "played" }, `${here ? `${who} decides here and played` : `${who} played`} “${entry.played_words}”${mark}: `,
+          `${change(entry.expected_before, entry.played_expected)}.`),
+      ];
+    }
+
+    /* The preferred action outlined on the table of the step it was decided on, where the game's
+       table has something to click for it; true if it has. */
+    function outline(entry) {
+      const table = $("table");
+      for (const element of table.querySelectorAll(".best-action")) element.classList.remove("best-action");
+      if (!entry || !preferred(entry) || !view.shown) return false;
+      let keys = [];
+      try {
+        keys = drawer.keys(entry.best, view.shown.table) || [];
+      } catch (error) {
+        keys = []; // an action this table cannot show: the words say it
+      }
+      let found = false;
+      for (const element of table.querySelectorAll("[data-key]")) {
+        if (keys.includes(element.dataset.key)) {
+          element.classList.add("best-action");
+          found = true;
+        }
+      }
+      return found;
+    }
+
+    function drawStep(step) {
+      const box = $("step-analysis");
+      if (!state.analysis) {
+        box.replaceChildren();
+        return;
+      }
+      ChronicleAnalysisChart.now($("analysis-chart"), step.step);
+      const here = state.byStep.get(step.step); // the decision taken on this step's table
+      const decision = step.explanation.decision;
+      const behind = decision && decision.decided_on_version !== undefined ? state.byStep.get(decision.decided_on_version) : null;
+      const parts = [];
+      if (here) {
+        const shown = outline(here);
+        parts.push(h("section", { class: "analysed here", "aria-label": "The analysis of the decision taken here" },
+          h("h3", {}, `Analysis: ${here.seat_name}'s decision`), ...sentences(here, true),
+          shown ? h("p", { class: "hint" }, "The best action is outlined on the table.") : null));
+      } else outline(null);
+      if (behind && behind !== here) {
+        const look = h("button", { type: "button", class: "link", id: "analysis-look" }, `see it on the table of step ${behind.step}`);
+        look.onclick = () => page.steps.goTo(behind.step);
+        parts.push(h("section", { class: "analysed behind", "aria-label": "The analysis of the decision behind this step" },
+          h("h3", {}, "Analysis of this decision"), ...sentences(behind, false), preferred(behind) ? h("p", {}, look) : null));
+      }
+      box.replaceChildren(...parts);
+      box.dataset.step = step.step;
+    }
+
+    function drawAccuracies() {
+      const out = $("result-analysis");
+      const analysis = state.analysis;
+      if (!analysis || analysis.status !== "done") {
+        out.replaceChildren();
+        return;
+      }
+      const count = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+      out.replaceChildren(h("h3", {}, "Accuracy"), h("ul", { class: "accuracies" }, analysis.seats.map((seat) =>
+        h("li", { dataset: { seat: seat.seat } }, h("b", {}, seat.name), `: accuracy ${seat.accuracy.toFixed(1)}%; `,
+          `${count(seat.inaccuracies, "inaccuracy").replace("inaccuracys", "inaccuracies")}, ${count(seat.mistakes, "mistake")}, `,
+          `${count(seat.blunders, "blunder")}`))));
+    }
+
+    return { refresh, heard, drawStep, judgement };
+  },
+};
