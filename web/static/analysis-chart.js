@@ -31,8 +31,8 @@ window.ChronicleAnalysisChart = {
     const span = Math.max(2, last);
     const x = (n) => MARGIN.left + ((n - 1) / (span - 1)) * (WIDTH - MARGIN.left - MARGIN.right);
     const y = (v) => HEIGHT - MARGIN.bottom - ((v - low) / (high - low || 1)) * (HEIGHT - MARGIN.top - MARGIN.bottom);
-    const tick = (v) => (chance ? `${Math.round(v * 100)}%` : String(Math.round(v * 10) / 10));
-    const axisName = chance ? "win chance" : "expected score";
+    const tick = (v) => (chance ? `${Math.round(v * 100)}%` : v.toFixed(2));
+    const axisName = chance ? "win chance" : "expected score (0 to 1)";
     const name = (seat) => (seats[seat] || { name: `seat ${seat}` }).name;
     const marks = new Map(analysis.decisions.map((decision) => [`${decision.step}:${decision.seat}`, decision.mark]));
 
@@ -57,9 +57,12 @@ window.ChronicleAnalysisChart = {
     const dots = points.map((point) => {
       const mark = marks.get(`${point.step}:${point.seat}`);
       const said = `step ${point.step}, ${name(point.seat)}: ${words(point.expected)}${mark ? `, then ${MARKS[mark]}` : ""}`;
-      const dot = svg("circle", { cx: x(point.step).toFixed(1), cy: y(point.expected).toFixed(1), r: mark ? 6 : 4.5,
-        fill: LINES[point.seat % LINES.length], class: `point${mark ? ` ${mark}` : ""}`, role: "button", tabindex: -1,
-        "aria-label": said, "data-step": point.step, "data-seat": point.seat }, svg("title", {}, said));
+      const at = { cx: x(point.step).toFixed(1), cy: y(point.expected).toFixed(1) };
+      // A point is drawn small, but a finger finds it by the wider circle around it.
+      const dot = svg("g", { class: `point${mark ? ` ${mark}` : ""}`, role: "button", tabindex: -1,
+        "aria-label": said, "data-step": point.step, "data-seat": point.seat }, svg("title", {}, said),
+      svg("circle", Object.assign({ r: 12, class: "hit" }, at)),
+      svg("circle", Object.assign({ r: mark ? 6 : 4.5, fill: LINES[point.seat % LINES.length], class: "dot" }, at)));
       dot.addEventListener("click", () => goTo(point.step));
       return dot;
     });

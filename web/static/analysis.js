@@ -36,16 +36,20 @@ window.ChronicleAnalysis = {
       return `${Math.round(value * 100)}%`;
     }
 
-    /* An expected result in words: "62% to win", or "an expected score of 23.5". */
-    function worded(value) {
-      if (!state.analysis || state.analysis.measure === "win_chance") return `${percent(value)} to win`;
-      return `an expected score of ${(Math.round(value * 10) / 10).toFixed(1)}`;
+    /* A seat alone plays for its score: the analysis measures it from 0 to 1, rising with the score. */
+    function score(value) {
+      return value.toFixed(2);
     }
 
-    /* From one expected result to another: "62% to win → 40%", "expected score 23.5 → 20.1". */
+    /* An expected result in words: "62% to win", or "expected score 0.62". */
+    function worded(value) {
+      if (!state.analysis || state.analysis.measure === "win_chance") return `${percent(value)} to win`;
+      return `expected score ${score(value)}`;
+    }
+
+    /* From one expected result to another: "62% to win → 40%", "expected score 0.62 → 0.40". */
     function change(before, after) {
       if (state.analysis.measure === "win_chance") return `${percent(before)} to win → ${percent(after)}`;
-      const score = (value) => (Math.round(value * 10) / 10).toFixed(1);
       return `expected score ${score(before)} → ${score(after)}`;
     }
 
@@ -218,22 +222,23 @@ window.ChronicleAnalysis = {
       const decision = step.explanation.decision;
       const behind = decision && decision.decided_on_version !== undefined ? state.byStep.get(decision.decided_on_version) : null;
       const parts = [];
+      if (behind && behind !== here) { // the decision told above, in #decision
+        const look = h("button", { type: "button", class: "link", id: "analysis-look" }, `see it on the table of step ${behind.step}`);
+        look.onclick = () => page.steps.goTo(behind.step);
+        parts.push(h("section", { class: "analysed behind", "aria-label": "The analysis of the decision behind this step" },
+          h("h3", {}, "Analysis of this decision"), ...sentences(behind, false), preferred(behind) ? h("p", {}, look) : null));
+      }
       if (here) {
         const shown = outline(here);
         parts.push(h("section", { class: "analysed here", "aria-label": "The analysis of the decision taken here" },
           h("h3", {}, `Analysis: ${here.seat_name}'s decision`), ...sentences(here, true),
           shown ? h("p", { class: "hint" }, "The best action is outlined on the table.") : null));
       } else outline(null);
-      if (behind && behind !== here) {
-        const look = h("button", { type: "button", class: "link", id: "analysis-look" }, `see it on the table of step ${behind.step}`);
-        look.onclick = () => page.steps.goTo(behind.step);
-        parts.push(h("section", { class: "analysed behind", "aria-label": "The analysis of the decision behind this step" },
-          h("h3", {}, "Analysis of this decision"), ...sentences(behind, false), preferred(behind) ? h("p", {}, look) : null));
-      }
       box.replaceChildren(...parts);
       box.dataset.step = step.step;
     }
 
+    /* Each player's accuracy and marks, under the result (the game's analysis, once done). */
     function drawAccuracies() {
       const out = $("result-analysis");
       const analysis = state.analysis;
@@ -241,11 +246,13 @@ window.ChronicleAnalysis = {
         out.replaceChildren();
         return;
       }
-      const count = (n, one) => `${n} ${one}${n === 1 ? "" : "s"}`;
+      const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+      const line = (seat) => (seat.accuracy === null || seat.accuracy === undefined
+        ? ": no decision with a choice to judge"
+        : `: accuracy ${seat.accuracy.toFixed(1)}%; ${count(seat.inaccuracies, "inaccuracy", "inaccuracies")}, ` +
+          `${count(seat.mistakes, "mistake", "mistakes")}, ${count(seat.blunders, "blunder", "blunders")}`);
       out.replaceChildren(h("h3", {}, "Accuracy"), h("ul", { class: "accuracies" }, analysis.seats.map((seat) =>
-        h("li", { dataset: { seat: seat.seat } }, h("b", {}, seat.name), `: accuracy ${seat.accuracy.toFixed(1)}%; `,
-          `${count(seat.inaccuracies, "inaccuracy").replace("inaccuracys", "inaccuracies")}, ${count(seat.mistakes, "mistake")}, `,
-          `${count(seat.blunders, "blunder")}`))));
+        h("li", { dataset: { seat: seat.seat } }, h("b", {}, seat.name), line(seat)))));
     }
 
     return { refresh, heard, drawStep, judgement };
