@@ -57,16 +57,25 @@ window.ChronicleAnalysisChart = {
     const dots = points.map((point) => {
       const mark = marks.get(`${point.step}:${point.seat}`);
       const said = `step ${point.step}, ${name(point.seat)}: ${words(point.expected)}${mark ? `, then ${MARKS[mark]}` : ""}`;
-      const at = { cx: x(point.step).toFixed(1), cy: y(point.expected).toFixed(1) };
-      // A point is drawn small, but a finger finds it by the wider circle around it.
       const dot = svg("g", { class: `point${mark ? ` ${mark}` : ""}`, role: "button", tabindex: -1,
         "aria-label": said, "data-step": point.step, "data-seat": point.seat }, svg("title", {}, said),
-      svg("circle", Object.assign({ r: 12, class: "hit" }, at)),
-      svg("circle", Object.assign({ r: mark ? 6 : 4.5, fill: LINES[point.seat % LINES.length], class: "dot" }, at)));
+      svg("circle", { cx: x(point.step).toFixed(1), cy: y(point.expected).toFixed(1), r: mark ? 6 : 4.5,
+        fill: LINES[point.seat % LINES.length], class: "dot" }));
       dot.addEventListener("click", () => goTo(point.step));
       return dot;
     });
-    picture.append(...dots);
+    // A point is small: a click or a tap anywhere on the plot goes to the nearest one.
+    const plot = svg("rect", { x: MARGIN.left, y: MARGIN.top, width: WIDTH - MARGIN.left - MARGIN.right,
+      height: HEIGHT - MARGIN.top - MARGIN.bottom, class: "plot" });
+    plot.addEventListener("click", (event) => {
+      const spot = new DOMPoint(event.clientX, event.clientY).matrixTransform(picture.getScreenCTM().inverse());
+      const distance = (point) => Math.hypot(x(point.step) - spot.x, y(point.expected) - spot.y);
+      const nearest = points.reduce((best, point) => (distance(point) < distance(best) ? point : best), points[0]);
+      if (nearest) goTo(nearest.step);
+    });
+    // Drawn in step order, but the marked points on top, the blunders uppermost.
+    const rank = (dot) => ["", "inaccuracy", "mistake", "blunder"].indexOf(marks.get(`${dot.dataset.step}:${dot.dataset.seat}`) || "");
+    picture.append(plot, ...dots.slice().sort((one, other) => rank(one) - rank(other)));
     // One stop for the keyboard: the point at the step on show, or the first.
     const current = dots.find((dot) => Number(dot.dataset.step) >= step) || dots[dots.length - 1];
     if (current) current.setAttribute("tabindex", 0);

@@ -75,16 +75,23 @@ window.ChronicleAnalysis = {
       await read();
     }
 
+    /* The analysis at the strength on show; on opening the page, the deepest there is (done first):
+       one is kept per strength asked for. */
     async function read() {
-      let answer;
+      const strengths = state.strength ? [state.strength] : STRENGTHS.map(([value]) => value);
+      let answers;
       try {
-        answer = await call(`/analysis${state.strength ? `?strength=${state.strength}` : ""}`);
+        answers = await Promise.all(strengths.map((strength) => call(`/analysis?strength=${strength}`)
+          .catch((error) => { if (error.status === 404) return null; throw error; })));
       } catch (error) {
-        if (error.status === 404) return offer();
         $("analysis-status").textContent = `The analysis could not be read: ${problemText(error)}`;
         return;
       }
-      take(answer);
+      const found = answers.filter(Boolean).sort((one, other) =>
+        (other.status === "done") - (one.status === "done") || other.bot.strength - one.bot.strength);
+      if (!found.length) return offer();
+      state.strength = found[0].bot.strength;
+      take(found[0]);
     }
 
     function offer() {
