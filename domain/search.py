@@ -85,24 +85,39 @@ class SearchBot:
             return player.choose(view, legal, rng)
         # The heuristic's own move, from the same view: searched first in every tree, and kept
         # unless the search finds a better one by the anchor's margin.
-        anchor = _key(player.choose(view, legal, rng)) if player is not None and self.budget.anchor is not None else None
-        visits: dict[str, int] = {}
-        totals: dict[str, float] = {}
-        for table in range(self.budget.tables):
-            world = self.rules.search.determinize(view, rng)
-            seat = self.rules.to_act(world)
-            playouts = self.budget.playouts // self.budget.tables + (table < self.budget.playouts % self.budget.tables)
-            root = self._grow(world, legal, playouts, rng, first=anchor)
-            for key, child in root.children.items():
-                visits[key] = visits.get(key, 0) + child.visits
-                totals[key] = totals.get(key, 0.0) + child.totals[seat]
-        keys = [_key(action) for action in legal]
+        anchor = action_key(player.choose(view, legal, rng)) if player is not None and self.budget.anchor is not None else None
+        visits, totals = self._search(view, legal, rng, anchor)
+        keys = [action_key(action) for action in legal]
         best = max(visits.get(key, 0) for key in keys)
         chosen = next(key for key in keys if visits.get(key, 0) == best)
         if anchor is not None and chosen != anchor and visits.get(anchor):
             if totals[chosen] / visits[chosen] < totals[anchor] / visits[anchor] + self.budget.anchor:
                 chosen = anchor
         return legal[keys.index(chosen)]
+
+    def action_values(self, view: View, legal: Sequence[Action], rng: Rng,
+                      first: Action | None = None) -> dict[str, tuple[float, int]]:
+        """Each searched legal action's mean reward for the seat to act and its visits, over all the
+        dealt tables, keyed as `action_key` keys it; `first` is searched first in every tree (so it
+        is never left unvisited). What an analysis of a decision reads (services.analysis): the same
+        search as `choose`, from the same view only."""
+        visits, totals = self._search(view, legal, rng, None if first is None else action_key(first))
+        return {key: (totals[key] / visits[key], visits[key]) for key in visits if visits[key]}
+
+    def _search(self, view: View, legal: Sequence[Action], rng: Rng,
+                first: str | None) -> tuple[dict[str, int], dict[str, float]]:
+        """The root's visits and summed rewards (the acting seat's) per action key, over the dealt tables."""
+        visits: dict[str, int] = {}
+        totals: dict[str, float] = {}
+        for table in range(self.budget.tables):
+            world = self.rules.search.determinize(view, rng)
+            seat = self.rules.to_act(world)
+            playouts = self.budget.playouts // self.budget.tables + (table < self.budget.playouts % self.budget.tables)
+            root = self._grow(world, legal, playouts, rng, first=first)
+            for key, child in root.children.items():
+                visits[key] = visits.get(key, 0) + child.visits
+                totals[key] = totals.get(key, 0.0) + child.totals[seat]
+        return visits, totals
 
     def _playout_player(self) -> Any:
         return self.rules.bots[self.budget.playout_bot] if self.budget.playout_bot else None
@@ -115,7 +130,7 @@ class SearchBot:
         for _ in range(playouts):
             state, node, path = world, root, [root]
             while (seat := self.rules.to_act(state)) is not None:
-                options = {_key(action): action for action in (legal if node is root else self.rules.legal_actions(state, seat))}
+                options = {action_key(action): action for action in (legal if node is root else self.rules.legal_actions(state, seat))}
                 untried = [key for key in options if key not in node.children]
                 if untried:  # expand one (at the root, the heuristic's move first), then play out
                     key = first if node is root and first in untried else untried[rng.below(len(untried))]
@@ -188,5 +203,7 @@ class SearchBot:
         return rewards
 
 
-def _key(action: Action) -> str:
+def action_key(action: Action) -> str:
+    """An action as one canonical string: the key of its child at the root."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
+

@@ -73,3 +73,12 @@ class BotAccountRule(ServiceError):
     def __init__(self, reason: str, rule: str, field: str | None = None):
         super().__init__(reason, field)
         self.rule = rule
+
+
+class AnalysisRefused(ServiceError):
+    """An analysis that may not be made (of a game still running with people in it, or of a game with
+    no decision to judge): `rule` names the rule."""
+
+    def __init__(self, reason: str, rule: str, field: str | None = None):
+        super().__init__(reason, field)
+        self.rule = rule

@@ -96,6 +96,12 @@ BOT_ACCOUNT = Kind("bot-account", "Bot account", 422, (
     "when a game is created (`players.bot-account.no-seat-as-person`, `field` naming the seat): it plays through "
     "challenges, which it may issue and accept (open ones too), and invitations, seats kept for it "
     "(`{\"open\": true, \"player\": id}`) that it joins. Nothing was changed."))
+ANALYSIS_REFUSED = Kind("analysis-refused", "Analysis refused", 409, (
+    "The game's analysis may not be made now (`rule` names why): a game still running with people in it is "
+    "never analysed, so that no one uses the analysis as help mid-game (`analysis.no-help-mid-game`: ask once "
+    "it is over, or fork it into a sandbox game and analyse that); and a game where no seat has yet taken a "
+    "decision with more than one legal action has nothing to analyse (`analysis.no-decisions`). Nothing was "
+    "started."))
 INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "The service failed. The error is logged with its cause; the request may or may not have been "
     "applied, so read the game's state before retrying a move (or retry it with the same "
@@ -107,7 +113,7 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
     SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION,
-    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, INTERNAL_ERROR, HTTP_ERROR,
+    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, ANALYSIS_REFUSED, INTERNAL_ERROR, HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.

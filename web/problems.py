@@ -19,7 +19,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from services.errors import (
-    BotAccountRule, ChallengeClosed, Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
+    AnalysisRefused, BotAccountRule, ChallengeClosed, Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
     StepNotFound,
 )
 from web import problem_types as kinds
@@ -140,6 +140,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(BotAccountRule)
     def bot_account(error: BotAccountRule):
         return problem(kinds.BOT_ACCOUNT, error.reason, field=error.field, rule=error.rule)
+
+    @app.errorhandler(AnalysisRefused)
+    def analysis_refused(error: AnalysisRefused):
+        return problem(kinds.ANALYSIS_REFUSED, error.reason, field=error.field, rule=error.rule)
 
     @app.errorhandler(InvalidRequest)
     def invalid(error: InvalidRequest):

@@ -114,6 +114,18 @@ def email(kind: str, *args) -> str:
         raise
 
 
+def analysis_chunk(game_id: str, strength: int, steps: list[int]) -> int:
+    """Judge the decisions of `steps` of the game's analysis that it does not hold yet, saving each
+    entry as it is made (services.analysis); the number judged here."""
+    from services.analysis.analyses import analyse
+    from services.analysis.runs import ring
+
+    built = services()
+    judged = analyse(built.store, game_id, strength, steps, lambda saved: ring(built, saved))
+    log.info("analysis of game %s at strength %s: %d decisions judged of %s", game_id, strength, judged, steps)
+    return judged
+
+
 def sweep() -> int:
     """The sweeper as a job: re-enqueue bot turns that have no live job."""
     from workers.sweeper import Sweeper

@@ -1,0 +1,184 @@
+"""Asking for a game's analysis, computing its entries, reading it, and re-running an entry.
+
+Who may ask: anyone, of a finished game (everything in it is revealed), and of a sandbox game or a
+game between bots alone at any time (what it covers is then the decisions a spectator has seen when
+it is asked); never of a game still running with people in it, so that no one uses it as help
+mid-game. Asked again, the same analysis is found (its stream's id is derived from the game, the
+analysis version and the strength), never started twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Iterable
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from eventsourcing.persistence import IntegrityError
+
+from domain import analysis as engine
+from domain.search import DEFAULT_STRENGTH, STRENGTHS
+from services.analysis.stored import Analysis, analysis_id
+from services.errors import AnalysisRefused, InvalidRequest, NotFound
+from services.log.game import Game
+from services.log.presenting import present_event, shown_version
+from services.log.store import GameStore
+
+log = logging.getLogger(__name__)
+
+NO_HELP_MID_GAME = "analysis.no-help-mid-game"
+NO_DECISIONS = "analysis.no-decisions"
+SAVE_TRIES = 50  # two jobs saving entries of one analysis at once: each tries again on the other's version
+
+
+def checked_strength(strength: Any) -> int:
+    if isinstance(strength, bool) or strength not in STRENGTHS:
+        raise InvalidRequest(f"strength is one of {', '.join(map(str, STRENGTHS))}, as the search bot's", "strength")
+    return strength
+
+
+def has_people(game: Game) -> bool:
+    return any(not seat.get("bot") for seat in game.seats)
+
+
+def refusal(game: Game) -> None:
+    """AnalysisRefused for a game still running with people in it."""
+    if not game.finished and has_people(game) and not game.options.get("sandbox"):
+        raise AnalysisRefused("the game is still running with people in it, and no one uses the analysis as help "
+                              "mid-game: ask once it is over (or analyse a sandbox fork of it)", NO_HELP_MID_GAME)
+
+
+def analysed_through(game: Game) -> int:
+    """The last version the analysis covers: all of a finished game, else what a spectator has seen."""
+    return game.version if game.finished else shown_version(game, None)
+
+
+def records_through(store: GameStore, game: Game, through: int) -> list[dict[str, Any]]:
+    return [{"version": stored.originator_version, "event": stored.domain_event, "cause": stored.cause}
+            for stored in store.stored_events(game.id, gt=1, lte=through)]
+
+
+def decisions(store: GameStore, game: Game, through: int) -> list[engine.SeatDecision]:
+    return list(engine.seat_decisions(game.rules, len(game.seats), game.options,
+                                      records_through(store, game, through)))
+
+
+def load(store: GameStore, game_id: UUID | str, strength: int,
+         version: int = engine.ANALYSIS_VERSION) -> Analysis | None:
+    try:
+        found = store.repository.get(analysis_id(game_id, version, strength))
+    except AggregateNotFoundError:
+        return None
+    return found if isinstance(found, Analysis) else None
+
+
+def bot_record(rules: Any, strength: int) -> dict[str, Any]:
+    bot = engine.bot_at(rules, strength)
+    return {"name": bot.name, "version": bot.version, "strength": strength, "budget": engine.budget_json(bot)}
+
+
+def request(store: GameStore, game_id: UUID, strength: int = DEFAULT_STRENGTH) -> tuple[Analysis, bool]:
+    """The game's analysis at `strength`, and whether it was asked for just now (False: it existed)."""
+    strength = checked_strength(strength)
+    game = store.game(game_id)
+    if (existing := load(store, game_id, strength)) is not None:
+        return existing, False
+    refusal(game)
+    steps = [decision.step for decision in decisions(store, game, analysed_through(game))]
+    if not steps:
+        raise AnalysisRefused("no seat has taken a decision with more than one legal action yet: there is nothing "
+                              "to analyse", NO_DECISIONS)
+    asked = Analysis(game_id=str(game_id), analysis_version=engine.ANALYSIS_VERSION, strength=strength,
+                     bot=bot_record(game.rules, strength), seed=engine.analysis_seed(str(game_id)),
+                     measure=engine.measure(len(game.seats)), steps=steps)
+    try:
+        store.save(asked)
+    except IntegrityError:  # asked at the same moment elsewhere: that one stands
+        return load(store, game_id, strength), False
+    return asked, True
+
+
+def entry_for(store: GameStore, game: Game, analysis: Analysis, step: int) -> dict[str, Any]:
+    """The entry of the decision taken on `step`, computed from the deciding seat's view."""
+    cause = store.stored_events(game.id, gt=step, lte=step + 1)[0].cause
+    seat, played = cause["seat"], cause["action"]
+    state = store.game(game.id, version=step).state
+    rules = game.rules
+    bot = engine.bot_at(rules, analysis.strength)
+    numbers = engine.judge(rules, bot, state, seat, played, engine.step_rng(analysis.seed, step))
+    entry = engine.judged_entry(game.game, step, seat, numbers)
+    entry["played_words"] = action_words(game, state, seat, played, step)
+    entry["best_words"] = action_words(game, state, seat, numbers["best"], step)
+    return entry
+
+
+def action_words(game: Game, state: Any, seat: int, action: dict[str, Any], step: int) -> str:
+    """An action in the game's words: the line of the first event it gives, as the seat would see it
+    (a draw names no card the seat would not have seen)."""
+    rules = game.rules
+    decided = rules.decide(state, seat, action, engine.step_rng("words", step))
+    if not decided.events:
+        return action.get("type", "")
+    return present_event(game, seat, decided.events[0], step + 1, False, state)["description"]
+
+
+def analyse(store: GameStore, game_id: UUID | str, strength: int, steps: Iterable[int],
+            on_saved: Any = None) -> int:
+    """Compute and save the entries of `steps` that the analysis does not hold yet, one at a time;
+    then mark it finished if it is complete. The number computed here."""
+    analysis = load(store, game_id, strength)
+    if analysis is None:
+        raise NotFound(f"the game {game_id} has no analysis at strength {strength}", "id")
+    game = store.game(UUID(analysis.game_id))
+    computed = 0
+    for step in steps:
+        if str(step) in analysis.entries or step not in analysis.steps:
+            continue
+        entry = entry_for(store, game, analysis, step)
+        analysis = save_entry(store, analysis, entry)
+        computed += 1
+        if on_saved is not None:
+            on_saved(analysis)
+    if not analysis.done and not analysis.missing():
+        analysis = finish(store, analysis)
+        if on_saved is not None:
+            on_saved(analysis)
+    return computed
+
+
+def save_entry(store: GameStore, analysis: Analysis, entry: dict[str, Any]) -> Analysis:
+    """Save an entry unless another job saved that step's first (same seed: the same numbers)."""
+    for _ in range(SAVE_TRIES):
+        if str(entry["step"]) in analysis.entries:
+            return analysis
+        analysis.decision_analysed(entry)
+        try:
+            store.save(analysis)
+            return analysis
+        except IntegrityError:
+            analysis = store.repository.get(analysis.id)
+    raise RuntimeError(f"could not save the entry of step {entry['step']} of analysis {analysis.id}")
+
+
+def finish(store: GameStore, analysis: Analysis) -> Analysis:
+    for _ in range(SAVE_TRIES):
+        if analysis.done:
+            return analysis
+        analysis.finish()
+        try:
+            store.save(analysis)
+            return analysis
+        except IntegrityError:
+            analysis = store.repository.get(analysis.id)
+    raise RuntimeError(f"could not finish analysis {analysis.id}")
+
+
+def rerun_entry(store: GameStore, game_id: UUID, step: int, strength: int = DEFAULT_STRENGTH) -> dict[str, Any]:
+    """The audit of one stored entry: computed again, compared with what the stream holds."""
+    analysis = load(store, game_id, strength)
+    if analysis is None or str(step) not in analysis.entries:
+        raise NotFound(f"the analysis at strength {strength} holds no entry for step {step}", "step")
+    stored = analysis.entries[str(step)]
+    again = entry_for(store, store.game(game_id), analysis, step)
+    return {"step": step, "matches": engine.same_numbers(stored, again) and stored.get("mark") == again["mark"],
+            "stored": stored, "recomputed": again}

@@ -1,0 +1,61 @@
+"""An analysis as the API shows it: its entries in game order with the seats' names, each seat's
+accuracy and marks, and the chart of the expected result per analysed decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain import analysis as engine
+from services.analysis.stored import Analysis
+from services.log.game import Game
+
+
+def entries(analysis: Analysis) -> list[dict[str, Any]]:
+    return [analysis.entries[str(step)] for step in analysis.steps if str(step) in analysis.entries]
+
+
+def shown_entry(game: Game, entry: dict[str, Any]) -> dict[str, Any]:
+    return {"step": entry["step"], "seat": entry["seat"], "seat_name": game.seats[entry["seat"]]["name"],
+            **{key: entry[key] for key in ("expected_before", "played", "played_words", "played_expected",
+                                           "best", "best_words", "best_expected", "loss", "mark")}}
+
+
+def seat_summaries(game: Game, done: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    summaries = []
+    for seat, record in enumerate(game.seats):
+        own = [entry for entry in done if entry["seat"] == seat]
+        marks = [entry["mark"] for entry in own]
+        summaries.append({"seat": seat, "name": record["name"], "decisions": len(own),
+                          "accuracy": engine.accuracy(entry["loss"] for entry in own),
+                          "inaccuracies": marks.count("inaccuracy"), "mistakes": marks.count("mistake"),
+                          "blunders": marks.count("blunder")})
+    return summaries
+
+
+def shown(game: Game, analysis: Analysis) -> dict[str, Any]:
+    done = entries(analysis)
+    return {
+        "game_id": analysis.game_id, "analysis_version": analysis.analysis_version,
+        "status": analysis.status, "progress": analysis.progress, "measure": analysis.measure,
+        "bot": analysis.bot, "seed": analysis.seed,
+        "thresholds": dict(zip(engine.MARKS, engine.thresholds(game.game))),
+        "decisions": [shown_entry(game, entry) for entry in done],
+        "seats": seat_summaries(game, done),
+        "chart": [{"step": entry["step"], "seat": entry["seat"], "expected": entry["expected_before"]}
+                  for entry in done],
+    }
+
+
+def progress_message(analysis: Analysis) -> dict[str, Any]:
+    """What the game's stream says of an analysis as it advances."""
+    return {"status": analysis.status, "progress": analysis.progress, "strength": analysis.strength,
+            "analysis_version": analysis.analysis_version}
+
+
+def marks(game: Game, analysis: Analysis) -> dict[str, Any]:
+    """The marks of a done analysis, as the game's export carries them."""
+    done = entries(analysis)
+    return {"analysis_version": analysis.analysis_version, "strength": analysis.strength, "bot": analysis.bot,
+            "marks": [{"step": entry["step"], "seat": entry["seat"], "mark": entry["mark"], "loss": entry["loss"]}
+                      for entry in done if entry["mark"] is not None],
+            "seats": seat_summaries(game, done)}

@@ -1,0 +1,142 @@
+"""Where an analysis is computed: RQ jobs, a chunk of decisions each, where bots play on workers, so
+that two workers share one analysis; a thread of this process where they play in it.
+
+Each job saves its entries one at a time (services.analysis.analyses.analyse), skipping those
+already saved. A job lost with its worker (killed mid-way) leaves its remaining decisions missing:
+`resume` (run when the analysis is asked for again, and by the sweeper's pass) enqueues again every
+chunk that still misses entries and has no live job, judged as the sweeper judges bot turns, and
+the rest resumes without redoing what was saved.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from datetime import datetime, timedelta, timezone
+from typing import Any, Callable
+
+from redis.exceptions import RedisError
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+
+from services.analysis.analyses import analyse
+from services.analysis.stored import Analysis
+from services.log.store import GameStore
+from services.reactions.queue import FAILURE_TTL, RESULT_TTL, JobQueue
+from services.redis_link import redis_trouble
+
+log = logging.getLogger(__name__)
+
+CHUNK = 6  # decisions a job judges: small enough for two workers to share a short game
+ANALYSIS_JOB = "workers.jobs.analysis_chunk"
+# A chunk at the strongest strength takes a minute or two; a job killed mid-way is only known to be
+# gone after its timeout.
+JOB_TIMEOUT = int(os.environ.get("CHRONICLE_ANALYSIS_JOB_TIMEOUT") or 600)
+GRACE = timedelta(seconds=2)
+
+
+def chunks(steps: list[int]) -> list[list[int]]:
+    return [steps[start:start + CHUNK] for start in range(0, len(steps), CHUNK)]
+
+
+class AnalysisJobs:
+    """An analysis's chunks as RQ jobs, keyed `<namespace>-analysis-<analysis>-<first step>`."""
+
+    def __init__(self, jobs: JobQueue):
+        self.jobs = jobs
+
+    def job_id(self, analysis: Analysis, chunk: list[int]) -> str:
+        return f"{self.jobs.namespace}-analysis-{analysis.id}-{chunk[0]}"
+
+    def resume(self, analysis: Analysis) -> list[str]:
+        """Enqueue every chunk that misses entries and has no live job; the ids enqueued."""
+        missing = set(analysis.missing())
+        enqueued = []
+        try:
+            for chunk in chunks(analysis.steps):
+                if missing.intersection(chunk) and not self.has_live_job(analysis, chunk):
+                    self.jobs.queue.enqueue(ANALYSIS_JOB, analysis.game_id, analysis.strength, chunk,
+                                            job_id=self.job_id(analysis, chunk), job_timeout=JOB_TIMEOUT,
+                                            result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL)
+                    enqueued.append(self.job_id(analysis, chunk))
+        except (RedisError, OSError) as error:
+            log.warning("could not enqueue the analysis %s: %s; asking again enqueues it", analysis.id,
+                        redis_trouble(error))
+        return enqueued
+
+    def has_live_job(self, analysis: Analysis, chunk: list[int]) -> bool:
+        """Whether the chunk's job is queued, or started less than its timeout ago (else it is
+        replaced: finished or failed with entries still missing, or its worker is gone)."""
+        try:
+            job = Job.fetch(self.job_id(analysis, chunk), connection=self.jobs.connection)
+        except NoSuchJobError:
+            return False
+        status = job.get_status(refresh=False)
+        if status == JobStatus.QUEUED:
+            return True
+        if status == JobStatus.STARTED and job.started_at is not None:
+            deadline = job.started_at.replace(tzinfo=timezone.utc) + timedelta(seconds=job.timeout or 0) + GRACE
+            if datetime.now(timezone.utc) < deadline:
+                return True
+        job.delete()
+        return False
+
+
+class AnalysisThreads:
+    """Analyses computed in this process, one thread each (where no RQ worker runs)."""
+
+    def __init__(self) -> None:
+        self._running: set = set()
+        self._lock = threading.Lock()
+
+    def resume(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None = None) -> bool:
+        """Start computing what the analysis misses, unless this process is at it already."""
+        with self._lock:
+            if analysis.done or analysis.id in self._running:
+                return False
+            self._running.add(analysis.id)
+        thread = threading.Thread(target=self._run, args=(store, analysis, on_saved),
+                                  name=f"analysis-{analysis.id}", daemon=True)
+        thread.start()
+        return True
+
+    def _run(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None) -> None:
+        try:
+            analyse(store, analysis.game_id, analysis.strength, analysis.missing(), on_saved)
+        except Exception:  # noqa: BLE001 - asking again resumes it
+            log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
+                          analysis.game_id)
+        finally:
+            with self._lock:
+                self._running.discard(analysis.id)
+
+
+IN_THIS_PROCESS = AnalysisThreads()
+
+
+def start(services: Any, game_id: Any, strength: int) -> Analysis:
+    """Ask for the game's analysis and see that it is being computed: on the workers where bots play
+    on RQ (enqueueing again what a lost job left), else in a thread of this process."""
+    from services.analysis.analyses import request
+
+    analysis, _ = request(services.store, game_id, strength)
+    if not analysis.done:
+        schedule(services, analysis)
+    return analysis
+
+
+def schedule(services: Any, analysis: Analysis) -> None:
+    jobs = getattr(services.reactions, "jobs", None)
+    if services.bots == "rq" and jobs is not None:
+        AnalysisJobs(jobs).resume(analysis)
+    else:
+        IN_THIS_PROCESS.resume(services.store, analysis, lambda saved: ring(services, saved))
+
+
+def ring(services: Any, analysis: Analysis) -> None:
+    """Tell the game's streams that its analysis advanced (they read it from the store)."""
+    try:
+        services.news.analysis_advanced(analysis.game_id)
+    except Exception:  # noqa: BLE001 - the entry is saved; a stream's safety look finds it
+        log.exception("could not ring the streams of game %s", analysis.game_id)
