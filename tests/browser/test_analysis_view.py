@@ -6,6 +6,7 @@ action outlined on the table, and each player's accuracy on the result; on a pho
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -29,6 +30,22 @@ def finished(server):
     assert api.get(created["id"])["status"] == "finished"
     steps = api.get(created["id"], "/replay?limit=500")["steps"]
     return {"id": created["id"], "api": api, "steps": steps}
+
+
+@pytest.fixture(scope="module")
+def analysed(server):
+    """Another such game, analysed through the API at the quickest strength before the page opens."""
+    from tests.browser.conftest import Api
+
+    api = Api(server)
+    created = api.create([{"bot": "search", "strength": 1}, {"bot": "random"}], seed="analysis-view-done")
+    asked = api.http.post(f"{server}/api/games/{created['id']}/analysis", json={"strength": 1})
+    assert asked.status_code == 202, asked.text
+    deadline = time.monotonic() + ANALYSED / 1000  # bounds a failure only
+    while api.get(created["id"], "/analysis?strength=1")["status"] != "done":
+        assert time.monotonic() < deadline, "the analysis never finished"
+        time.sleep(0.2)
+    return {"id": created["id"], "api": api, "analysis": api.get(created["id"], "/analysis?strength=1")}
 
 
 def percent(value: float) -> str:
@@ -56,7 +73,7 @@ def test_a_newcomer_analyses_a_finished_game_and_reads_it_on_the_chart_the_moves
     assert page.locator("#analysis-chart .point").count() == len(analysis["chart"])
     assert page.locator("#analysis-chart polyline.seat-line").count() == len({point["seat"] for point in analysis["chart"]})
     assert page.locator("#analysis-chart .chart-legend li").all_inner_texts() == names
-    assert "win chance" in page.locator("#analysis-chart svg").inner_text()
+    assert "win chance" in page.locator("#analysis-chart svg").text_content()
 
     # A decision where the analysis preferred another action, and marked the one played.
     marked = [entry for entry in analysis["decisions"] if entry["mark"] and entry["best"] != entry["played"]]
@@ -98,11 +115,17 @@ def test_a_newcomer_analyses_a_finished_game_and_reads_it_on_the_chart_the_moves
     assert serious_violations(page) == []
 
 
-def test_the_chart_is_one_stop_for_the_keyboard_and_enter_jumps_to_a_point(page, server, finished):
-    game_id, api = finished["id"], finished["api"]
-    analyse(page, server, game_id)  # asked again: the same analysis answers at once
-    chart = sorted(api.get(game_id, "/analysis?strength=1")["chart"], key=lambda point: (point["step"], point["seat"]))
-    page.goto(f"{server}/games/{game_id}?step=1")  # opened again: the analysis there is shown at once
+def test_a_game_analysed_before_opens_with_its_analysis_and_no_button(page, server, analysed):
+    page.goto(f"{server}/games/{analysed['id']}")
+    page.wait_for_selector("#analysis-chart[data-drawn='done']")
+    assert page.get_by_role("button", name="Analyse this game").count() == 0
+    assert "by the search bot at strength 1" in page.locator("#analysis-status").inner_text()
+    assert page.locator("#result-analysis li").count() == 2
+
+
+def test_the_chart_is_one_stop_for_the_keyboard_and_enter_jumps_to_a_point(page, server, analysed):
+    chart = sorted(analysed["analysis"]["chart"], key=lambda point: (point["step"], point["seat"]))
+    page.goto(f"{server}/games/{analysed['id']}?step=1")
     page.wait_for_selector("#analysis-chart[data-drawn='done']")
     assert page.locator("#analysis-chart .point[tabindex='0']").count() == 1
     page.locator("#analysis-chart .point[tabindex='0']").focus()
@@ -114,12 +137,13 @@ def test_the_chart_is_one_stop_for_the_keyboard_and_enter_jumps_to_a_point(page,
     assert focused == str(chart[2]["step"]), "the arrows moved along the points, not the replay"
 
 
-def test_a_phone_shows_the_analysis_without_scrolling_sideways(browser, server, finished):
+def test_a_phone_shows_the_analysis_without_scrolling_sideways(browser, server, analysed):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
-        analyse(page, server, finished["id"])
-        steps = {point["step"] for point in finished["api"].get(finished["id"], "/analysis?strength=1")["chart"]}
+        page.goto(f"{server}/games/{analysed['id']}")
+        page.wait_for_selector("#analysis-chart[data-drawn='done']")
+        steps = {point["step"] for point in analysed["analysis"]["chart"]}
         page.locator("#analysis-chart .plot").tap()  # a finger on the plot: the nearest point
         page.wait_for_selector("#step-analysis .analysed.here")
         assert int(page.locator("#viewer").get_attribute("data-step")) in steps
