@@ -160,3 +160,33 @@ def test_a_running_game_with_people_offers_no_analysis(page, server, api):
     page.wait_for_selector("#viewer[data-ready='true']")
     assert page.locator("#analysis").is_hidden()
     assert page.get_by_role("button", name="Analyse this game").count() == 0
+
+
+def play_first_actions(api, game_id: str, token: str, moves: int) -> None:
+    """The seat of `token` takes its first legal action on each of its next `moves` decisions."""
+    for _ in range(moves):
+        game = api.get(game_id, token=token)
+        assert game["status"] == "running" and game["to_act"]["seat"] == game["you"], "the bot answers in the same request"
+        api.act(game_id, token, api.get(game_id, "/actions", token=token)["actions"][0], game["version"])
+
+
+def test_a_sandbox_fork_still_running_is_analysed_on_its_page(page, server, api):
+    created = api.create([{"name": "ana"}, {"bot": "greedy"}], seed="analysis-fork")
+    game_id, token = created["id"], created["tokens"][0]["token"]
+    play_first_actions(api, game_id, token, 1)
+    at = api.get(game_id)["version"]  # the last step of the bot's answer
+    api.act(game_id, token, {"type": "resign"}, at)
+    fork = api.http.post(f"{server}/api/games/{game_id}/fork?at={at}")
+    assert fork.status_code == 201, fork.text
+    fork_id, fork_token = fork.json()["id"], fork.json()["tokens"][0]["token"]
+    play_first_actions(api, fork_id, fork_token, 3)
+
+    page.goto(f"{server}/games/{fork_id}#token={fork_token}")
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert not page.locator("#sandbox").is_hidden() and api.get(fork_id)["status"] == "running"
+    page.get_by_label("Depth").select_option("1")
+    page.get_by_role("button", name="Analyse this game").click()
+    page.wait_for_selector("#analysis-chart[data-drawn='done']", timeout=ANALYSED)
+    analysis = api.get(fork_id, "/analysis?strength=1")
+    assert page.locator("#analysis-chart .point").count() == len(analysis["chart"]) >= 1
+    assert serious_violations(page) == []

@@ -59,8 +59,9 @@ window.ChronicleAnalysis = {
 
     /* ---- asking for it, and its progress ---- */
 
+    /* Never a game still running with people in it: no one uses the analysis as help mid-game. */
     function analysable(game) {
-      return game.status === "finished" || Boolean(game.sandbox);
+      return game.status === "finished" || Boolean(game.sandbox) || game.seats.every((seat) => seat.bot);
     }
 
     async function refresh(game) {
@@ -132,7 +133,8 @@ window.ChronicleAnalysis = {
       $("analysis-request").replaceChildren();
       const bot = answer.bot ? ` by the ${answer.bot.name} bot at strength ${answer.bot.strength}` : "";
       if (answer.status === "done") {
-        $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.`;
+        const scale = answer.measure === "expected_score" ? " A player alone plays for their score: its expected result is measured from 0 to 1, higher is better." : "";
+        $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.${scale}`;
         $("analysis-progress").hidden = true;
       } else {
         const done = Math.round(answer.progress * 100);
