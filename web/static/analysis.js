@@ -138,7 +138,7 @@ window.ChronicleAnalysis = {
         $("analysis-progress").hidden = true;
       } else {
         const done = Math.round(answer.progress * 100);
-        $("analysis-status").textContent = answer.status === "queued" ? "The analysis is waiting for a worker…"
+        $("analysis-status").textContent = answer.status === "queued" ? "The analysis is about to start…"
           : `Analysing: ${done}% of the decisions judged${bot}.`;
         $("analysis-progress").hidden = false;
         $("analysis-progress").value = answer.progress;
@@ -150,7 +150,8 @@ window.ChronicleAnalysis = {
 
     /* The stream's news of a running sandbox game's analysis: read it whole again. */
     function heard(message) {
-      if (!state.analysis || message.status === state.analysis.status && message.progress === state.analysis.progress) return;
+      if (!state.analysis || (message.strength && message.strength !== state.strength)) return; // another depth's
+      if (message.status === state.analysis.status && message.progress === state.analysis.progress) return;
       clearTimeout(state.polling);
       read();
     }
