@@ -6,6 +6,7 @@ import logging
 import platform
 import sys
 
+from bench.analysis import analysis_figures, report as analysis_report
 from bench.bot_strength import searching, solitaire, solo_rates, win_rate
 from bench.dispute_record import dispute_record_figures, report as dispute_record_report
 from bench.xi_balance import against_random_lines, deck_matrix_lines
@@ -131,6 +132,9 @@ def main() -> int:
 
     print()
     print("\n".join(watcher_report(watcher_figures())))
+
+    print()
+    print("\n".join(analysis_report(analysis_figures(games=1))))  # a few minutes per game
     return 0
 
 

@@ -6,9 +6,10 @@ it deals tables consistent with the view (`rules.search.determinize`) and search
 reward per root action is that action's expected result for the seat: a win chance where seats
 win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) the search bot's
 measure of its score (domain.search.SOLITAIRE_SCALE, or the game's own `search.rewards`), which only
-rises with the expected score. The best action is the one with the highest mean among those tried
-at least once a dealt table (fewer tries are too noisy to judge by); the played action is searched
-first in every dealt table, so it always has a value and is always among those compared.
+rises with the expected score. The best action is the one with the highest mean among those the
+search visited at least half as often as its most visited one (fewer visits are too noisy to pick
+by); the played action is searched first in every dealt table, so it always has a value and is
+always compared.
 The loss is how far the played action's expected result falls below the best's, never below 0.
 
 Nothing here reads the table beyond the view: two tables with one view get one analysis. The
@@ -148,11 +149,12 @@ def judge_view(bot: SearchBot, view: Mapping[str, Any], legal: Sequence[Action],
     values = bot.action_values(view, legal, rng, first=played)
     keys = [action_key(action) for action in legal]
     played_key = action_key(played)
-    # An action tried less than once a dealt table has a mean too noisy to judge by; the played one
-    # is searched first in every table, so it is always among those compared.
-    enough = {key for key in keys if key in values and values[key][1] >= bot.budget.tables} | {played_key}
-    best_key = max((key for key in keys if key in enough),
-                   key=lambda key: (values[key][0], values[key][1], key == played_key))
+    # The best is the highest mean among the actions the search visited at least half as often as
+    # its most visited one: a mean over few visits is too noisy to pick by, and the highest of many
+    # noisy means is biased upwards. The played one is compared too (searched first in every table).
+    most = max(values[key][1] for key in values)
+    compared = [key for key in keys if key in values and (2 * values[key][1] >= most or key == played_key)]
+    best_key = max(compared, key=lambda key: (values[key][0], key == played_key, values[key][1]))
     best_expected = round(values[best_key][0], ROUNDING)
     played_expected = round(values[action_key(played)][0], ROUNDING)
     return {

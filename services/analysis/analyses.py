@@ -72,6 +72,13 @@ def load(store: GameStore, game_id: UUID | str, strength: int,
     return found if isinstance(found, Analysis) else None
 
 
+def progress_of(store: GameStore, game_id: UUID | str) -> list[dict[str, Any]]:
+    """What the game's stream says of each of its analyses asked for (one per strength)."""
+    found = (load(store, game_id, strength) for strength in STRENGTHS)
+    return [{"status": analysis.status, "progress": analysis.progress, "strength": analysis.strength,
+             "analysis_version": analysis.analysis_version} for analysis in found if analysis is not None]
+
+
 def bot_record(rules: Any, strength: int) -> dict[str, Any]:
     bot = engine.bot_at(rules, strength)
     return {"name": bot.name, "version": bot.version, "strength": strength, "budget": engine.budget_json(bot)}

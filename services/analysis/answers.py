@@ -32,8 +32,16 @@ def seat_summaries(game: Game, done: list[dict[str, Any]]) -> list[dict[str, Any
     return summaries
 
 
-def shown(game: Game, analysis: Analysis) -> dict[str, Any]:
-    done = entries(analysis)
+def visible(game: Game, entry: dict[str, Any], viewer: int | None) -> bool:
+    """Whether `viewer` (a seat, or None) may see an entry: anyone once the game is over; until then
+    only the deciding seat, since an entry names its action and judges from its hand (the replay
+    shows a running game's actions to their own seat alone)."""
+    return game.finished or entry["seat"] == viewer
+
+
+def shown(game: Game, analysis: Analysis, viewer: int | None = None) -> dict[str, Any]:
+    every = entries(analysis)
+    done = [entry for entry in every if visible(game, entry, viewer)]
     return {
         "game_id": analysis.game_id, "analysis_version": analysis.analysis_version,
         "status": analysis.status, "progress": analysis.progress, "measure": analysis.measure,
@@ -43,6 +51,7 @@ def shown(game: Game, analysis: Analysis) -> dict[str, Any]:
         "seats": seat_summaries(game, done),
         "chart": [{"step": entry["step"], "seat": entry["seat"], "expected": entry["expected_before"]}
                   for entry in done],
+        "withheld": len(every) - len(done),
     }
 
 
@@ -59,3 +68,30 @@ def marks(game: Game, analysis: Analysis) -> dict[str, Any]:
             "marks": [{"step": entry["step"], "seat": entry["seat"], "mark": entry["mark"], "loss": entry["loss"]}
                       for entry in done if entry["mark"] is not None],
             "seats": seat_summaries(game, done)}
+
+
+def done_analysis(store: Any, game_id: Any) -> Analysis | None:
+    """The game's finished analysis that the replay and the export show: at the default strength if
+    it is done, else the strongest done."""
+    from domain.search import DEFAULT_STRENGTH, STRENGTHS
+    from services.analysis.analyses import load
+
+    for strength in (DEFAULT_STRENGTH, *sorted(STRENGTHS, reverse=True)):
+        found = load(store, game_id, strength)
+        if found is not None and found.done:
+            return found
+    return None
+
+
+def step_entry(store: Any, game: Game, step: int, viewer: int | None = None) -> dict[str, Any] | None:
+    """The entry of the decision taken on the table of `step`, once an analysis is done, if `viewer`
+    may see it (else None)."""
+    analysis = done_analysis(store, game.id)
+    if analysis is None or str(step) not in analysis.entries or not visible(game, analysis.entries[str(step)], viewer):
+        return None
+    return {**shown_entry(game, analysis.entries[str(step)]), "strength": analysis.strength}
+
+
+def export_marks(store: Any, game: Game) -> dict[str, Any] | None:
+    analysis = done_analysis(store, game.id)
+    return None if analysis is None else marks(game, analysis)

@@ -3,9 +3,9 @@ that two workers share one analysis; a thread of this process where they play in
 
 Each job saves its entries one at a time (services.analysis.analyses.analyse), skipping those
 already saved. A job lost with its worker (killed mid-way) leaves its remaining decisions missing:
-`resume` (run when the analysis is asked for again, and by the sweeper's pass) enqueues again every
-chunk that still misses entries and has no live job, judged as the sweeper judges bot turns, and
-the rest resumes without redoing what was saved.
+`resume` (run when the analysis is asked for again) enqueues again every chunk that still misses
+entries and has no live job, judged as the sweeper judges bot turns, and the rest resumes without
+redoing what was saved.
 """
 
 from __future__ import annotations
@@ -84,11 +84,13 @@ class AnalysisJobs:
 
 
 class AnalysisThreads:
-    """Analyses computed in this process, one thread each (where no RQ worker runs)."""
+    """Analyses computed in this process (where no RQ worker runs): a thread each, one computing at
+    a time for each store, so that the API's process spends at most one core on them."""
 
     def __init__(self) -> None:
         self._running: set = set()
         self._lock = threading.Lock()
+        self._one_at_a_time: dict[int, threading.Lock] = {}  # by store
 
     def resume(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None = None) -> bool:
         """Start computing what the analysis misses, unless this process is at it already."""
@@ -103,7 +105,10 @@ class AnalysisThreads:
 
     def _run(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None) -> None:
         try:
-            analyse(store, analysis.game_id, analysis.strength, analysis.missing(), on_saved)
+            with self._lock:
+                turn = self._one_at_a_time.setdefault(id(store), threading.Lock())
+            with turn:
+                analyse(store, analysis.game_id, analysis.strength, analysis.missing(), on_saved)
         except Exception:  # noqa: BLE001 - asking again resumes it
             log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
                           analysis.game_id)

@@ -94,8 +94,13 @@ def export_lines(store: GameStore, game_id: UUID) -> Iterator[str]:
 
 
 def _lines(store: GameStore, game: Game) -> Iterator[str]:
-    yield json.dumps({"format": FORMAT, "id": str(game.id), "header": game.header(), "seed": game.seed,
-                      "sandbox": bool(game.options.get("sandbox"))})
+    from services.analysis.answers import export_marks
+
+    head = {"format": FORMAT, "id": str(game.id), "header": game.header(), "seed": game.seed,
+            "sandbox": bool(game.options.get("sandbox"))}
+    if (marks := export_marks(store, game)) is not None:  # not in the chain: the analysis is made after the game
+        head["analysis"] = marks
+    yield json.dumps(head)
     for record in records_read(store, game, EXPORT_CHUNK):
         yield json.dumps(record)
 

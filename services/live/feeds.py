@@ -87,6 +87,8 @@ class GameFeed:
         self.stored: Kept = Kept()  # version -> stored event
         self.views: Kept = Kept()  # (version, viewer, reveal) -> the viewer's table then
         self.messages: Kept = Kept()  # (viewer, version, reveal, base) -> Message
+        self.analysis_heard = 0  # pieces of news of the game's analyses
+        self._analyses: tuple[int, float, list[dict[str, Any]]] | None = None  # (heard, read at, progress)
 
     def bell(self) -> threading.Event:
         """What the next news of the game sets: a stream takes it before it looks at the game,
@@ -106,6 +108,27 @@ class GameFeed:
             self.look(self.read_at, float("inf"))
         bell, self._bell = self._bell, threading.Event()
         bell.set()
+
+    def tell_analysis(self) -> None:
+        """News that one of the game's analyses advanced: the streams read it again and wake."""
+        with self.lock:
+            self.analysis_heard += 1
+        bell, self._bell = self._bell, threading.Event()
+        bell.set()
+
+    def analyses(self, now: float, safety: float) -> list[dict[str, Any]]:
+        """The progress of each of the game's analyses asked for: read again after news of one, or
+        once `safety` seconds old; once for all the streams."""
+        kept = self._analyses
+        if kept is not None and kept[0] == self.analysis_heard and now - kept[1] < safety:
+            return kept[2]
+        from services.analysis.analyses import progress_of
+
+        with self.lock:
+            heard = self.analysis_heard
+            progress = progress_of(self.store, self.game_id)
+            self._analyses = (heard, now, progress)
+        return progress
 
     def look(self, now: float, safety: float) -> Game:
         """The game as it is: read again if news came since the last read, or if that read is

@@ -32,6 +32,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from services.analysis.stored import Analysis
 from services.live.doorbells import Doorbell, Quiet
 from services.live.feeds import GameFeed, Kept
 from services.log.game import Game
@@ -50,6 +51,9 @@ GAME_TOPICS = (get_topic(Game.Created), get_topic(Game.Recorded))
 CHALLENGE_TOPICS = tuple(get_topic(kind) for kind in (Challenge.Issued, Challenge.Accepted, Challenge.Declined,
                                                       Challenge.Cancelled))
 SEAT_TAKEN = get_topic(Seating.Taken)
+# An analysis advancing is news to its game's streams (an `analysis` message: services.live.streams).
+ANALYSIS_TOPICS = tuple(get_topic(kind) for kind in (Analysis.Requested, Analysis.DecisionAnalysed,
+                                                     Analysis.Finished))
 LOG_BATCH = 500
 KNOWN_GAMES = 10_000  # games whose newest delivered version is remembered, so news is rung once
 
@@ -250,11 +254,16 @@ class Newsroom:
         start = position
         while True:
             notes = self.store.recorder.select_notifications(
-                start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN, *CHALLENGE_TOPICS], inclusive_of_start=False)
+                start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN, *CHALLENGE_TOPICS, *ANALYSIS_TOPICS],
+                inclusive_of_start=False)
             if not notes:
                 break
             newest: dict[str, int] = {}
+            analysed = set()
             for note in notes:
+                if note.topic in ANALYSIS_TOPICS:
+                    analysed.add(note.originator_id)
+                    continue
                 if note.topic in CHALLENGE_TOPICS:
                     self._ring_parties(note.originator_id)
                     continue
@@ -274,12 +283,38 @@ class Newsroom:
                         self.deliver(game_id, version, seated, invited=invited)
                     except Exception:  # noqa: BLE001 - one game's trouble must not stop the news of others
                         log.exception("could not deliver the news of game %s", game_id)
+            for analysis_id in analysed:
+                self._analysis_news(analysis_id)
             position = notes[-1].id
             if len(notes) < LOG_BATCH:
                 break
         if position != start:
             self._wake()
         return position
+
+    def analysis_advanced(self, game_id: str) -> None:
+        """This process saved an entry of a game's analysis: wake the game's streams here, and tell
+        the other processes (whose watchers read the analysis's events from the log)."""
+        with self._lock:
+            feed = self._feeds.get(str(game_id))
+        if feed is not None:
+            feed.tell_analysis()
+        self.doorbell.publish(str(game_id), 0)
+
+    def _analysis_news(self, analysis_id: UUID) -> None:
+        """An analysis advanced in another process: wake its game's streams, if any watch here."""
+        with self._lock:
+            if not self._feeds:
+                return
+        try:
+            game_id = self.store.repository.get(analysis_id).game_id
+        except Exception:  # noqa: BLE001 - one analysis's trouble must not stop the news
+            log.exception("could not read analysis %s", analysis_id)
+            return
+        with self._lock:
+            feed = self._feeds.get(game_id)
+        if feed is not None:
+            feed.tell_analysis()
 
     def _ring_parties(self, challenge_id: UUID) -> None:
         """Ring the notices of a challenge's players, if any are open here."""

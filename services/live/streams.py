@@ -12,6 +12,9 @@ the table of the stream's message before into the table then (`patch`). Its id i
 so a client reconnecting with Last-Event-ID resumes where it stopped. A spectator of a game with
 a spectator delay gets each event once the game is that many steps past it.
 
+An analysis of the game (services.analysis) brings `analysis` messages, `{status, progress, strength,
+analysis_version}`, as it advances; a finished game's stream stays open while one runs.
+
 A stream lasts at most `lifetime` seconds (clients reconnect and resume), sends a comment every
 `heartbeat` seconds so proxies keep it open and a closed page is noticed, and ends once a
 finished game's last event is sent. Whatever the news, it looks at the store itself every
@@ -106,6 +109,7 @@ class GameStream:
                 yield [feed.opening(self.start, self.viewer)]
                 seen, base = self.start.version, (self.start.version, False)
             began = last_sent = pace.clock()
+            told: dict[int, tuple[str, float]] = {}  # what this stream said of each analysis (by strength)
             while True:
                 bell = feed.bell()  # news from now on sets it: taken before the look
                 current = feed.look(pace.clock(), pace.safety)
@@ -117,11 +121,18 @@ class GameStream:
                     batch.append(feed.message(current, self.viewer, version, reveal,
                                               None if self.whole_views else base))
                     seen, base = version, (version, reveal)
+                running = False
+                for progress in feed.analyses(pace.clock(), pace.safety):
+                    running = running or progress["status"] != "done"
+                    said = (progress["status"], progress["progress"])
+                    if told.get(progress["strength"]) != said:
+                        batch.append(Message("analysis", None, progress))
+                        told[progress["strength"]] = said
                 now = pace.clock()
                 if batch:
                     yield batch
                     last_sent = now
-                if current.finished and seen >= current.version:
+                if current.finished and seen >= current.version and not running:
                     return
                 if now - began >= pace.lifetime:
                     return

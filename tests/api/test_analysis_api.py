@@ -7,6 +7,9 @@ import time
 from uuid import UUID
 
 from services.analysis import analyses
+from services.analysis.runs import ring
+from services.disputes.audit import verify_export
+from tests.api.test_streams import Script, read
 from tests.playing import play_to_end
 
 WAIT_SECONDS = 120  # a generous bound: the analysis runs in a thread of the app's process
@@ -18,11 +21,11 @@ def finished_chi(services, seed="analysis-api"):
     return created.id
 
 
-def analysed(client, game_id, strength=1):
+def analysed(client, game_id, strength=1, headers=None):
     """The analysis once it is done (started by the caller)."""
     deadline = time.monotonic() + WAIT_SECONDS
     while time.monotonic() < deadline:
-        answer = client.get(f"/api/games/{game_id}/analysis?strength={strength}")
+        answer = client.get(f"/api/games/{game_id}/analysis?strength={strength}", headers=headers or {})
         assert answer.status_code == 200, answer.json
         if answer.json["status"] == "done":
             return answer.json
@@ -87,13 +90,18 @@ def test_a_game_running_with_a_person_is_refused_and_its_sandbox_fork_is_accepte
     fork_id = UUID(forked.json["id"])
     fork = services.store.game(fork_id)
     assert not fork.finished and fork.options["sandbox"] is True
-    for _ in range(2):  # a decision or two in the fork, so it has something to analyse
-        fork = services.store.game(fork_id)
-        seat = fork.to_act()
+    ana = next(token["token"] for token in forked.json["tokens"] if token["seat"] == 0)
+    while len(analyses.decisions(services.store, fork := services.store.game(fork_id), fork.version)) < 3:
+        seat = fork.to_act()  # ana's decisions (the bot answers at once), so the fork has some to analyse
         services.commands.act(fork_id, seat, fork.rules.legal_actions(fork.state, seat)[-1], fork.version)
+    assert not services.store.game(fork_id).finished
     accepted = client.post(f"/api/games/{fork_id}/analysis", json={"strength": 1})
     assert accepted.status_code == 202, accepted.json
-    assert analysed(client, fork_id)["decisions"]
+    own = analysed(client, fork_id, headers={"Authorization": f"Bearer {ana}"})
+    assert own["decisions"] and {entry["seat"] for entry in own["decisions"]} == {0}
+    # While the fork runs, the entries name actions and judge from a hand: each seat sees its own only.
+    spectator = client.get(f"/api/games/{fork_id}/analysis?strength=1").json
+    assert spectator["decisions"] == [] and spectator["withheld"] == len(own["decisions"]) + own["withheld"]
 
 
 def test_bad_strengths_are_refused_naming_the_field(client, services):
@@ -104,3 +112,73 @@ def test_bad_strengths_are_refused_naming_the_field(client, services):
         assert "strength" in json.dumps(answer.json)
     assert client.get(f"/api/games/{game_id}/analysis?strength=9").status_code == 400
     assert client.get(f"/api/games/{game_id}/analysis").status_code == 404
+
+
+def test_the_games_stream_carries_the_analysis_as_it_advances_and_ends_once_it_is_done(client, app, services):
+    game_id = finished_chi(services, "analysis-stream")
+    analysis, _ = analyses.request(services.store, game_id, 1)  # computed below, by the script, a half at a time
+    half = len(analysis.steps) // 2
+
+    def judge(steps):
+        return lambda: analyses.analyse(services.store, game_id, 1, steps, lambda saved: ring(services, saved))
+
+    script = Script([judge(analysis.steps[:half]), judge(analysis.steps[half:])], lifetime=30.0)
+    answer, messages = read(client, app, f"/api/games/{game_id}/stream", script)
+    assert answer.status_code == 200
+    told = [data for event, _, data in messages if event == "analysis"]
+    assert told[0] == {"status": "queued", "progress": 0.0, "strength": 1, "analysis_version": 1}
+    assert told[1]["status"] == "running" and 0 < told[1]["progress"] < 1
+    assert told[-1] == {"status": "done", "progress": 1.0, "strength": 1, "analysis_version": 1}
+    assert script.now < 30.0, "the finished game's stream ended once its analysis was done"
+
+
+def test_the_replay_step_and_the_export_carry_a_done_analysis(client, services):
+    game_id = finished_chi(services, "analysis-replay")
+    assert client.get(f"/api/games/{game_id}/replay/5").json["analysis"] is None
+    client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    done = analysed(client, game_id)
+    entry = done["decisions"][0]
+    step = client.get(f"/api/games/{game_id}/replay/{entry['step']}")
+    assert step.status_code == 200 and step.json["analysis"] == {**entry, "strength": 1}
+    assert client.get(f"/api/games/{game_id}/replay/1").json["analysis"] is None  # the creation: no decision
+    header = json.loads(client.get(f"/api/games/{game_id}/export").get_data(as_text=True).splitlines()[0])
+    marked = [(entry["step"], entry["mark"]) for entry in done["decisions"] if entry["mark"]]
+    assert [(mark["step"], mark["mark"]) for mark in header["analysis"]["marks"]] == marked
+    assert header["analysis"]["seats"] == done["seats"]
+    lines = client.get(f"/api/games/{game_id}/export").get_data(as_text=True).splitlines()
+    assert verify_export(lines).verified, "the marks are beside the chain: the export still verifies"
+
+
+# Chi, seat 1's last turn: seat 0 has made its sixth stack, so the game ends after this turn. bob
+# leads 33 to 30 only while his gold Yang (6 points) stays in hand: played, it wins by 35 to 33;
+# drawing a card (+1) loses by 31 to 33.
+CHI_LAST_TURN = {
+    "hands": [["yin-blue-1", "chi-1", "yin-pink-2"], ["yang-gold-1", "yin-red-1", "chi-2"]],
+    "row": ["yin-white-1", "yang-orange-2", "chi-3", "yin-purple-1", "yin-black-2", "yang-pink-2"],
+    "areas": [
+        [["yang-red-1", "yang-red-2"], ["yang-orange-1"], ["yang-yellow-1"], ["yang-green-1", "yang-green-2"],
+         ["yang-pink-1"], ["yang-brown-1"]],
+        [["yang-blue-1", "yang-blue-2"], ["yang-purple-1"], ["yang-black-1"], ["yang-white-1"], ["yang-grey-1"]],
+    ],
+    "discard": ["yin-grey-1", "yin-orange-1"], "deck": ["yin-pink-1", "chi-4"],
+    "to_play": 1, "starter": 0, "turn": 22,
+}
+
+
+def test_drawing_instead_of_playing_the_winning_yang_is_marked_a_blunder(client, services):
+    created = client.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bob"}],
+                                              "scenario": CHI_LAST_TURN})
+    assert created.status_code == 201, created.json
+    game_id = UUID(created.json["id"])
+    nothing_yet = client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    assert nothing_yet.status_code == 409 and nothing_yet.json["rule"] == "analysis.no-decisions"
+    game = services.store.game(game_id)
+    step = game.version
+    services.commands.act(game_id, 1, {"type": "draw", "slot": 0}, step)
+    game = services.store.game(game_id)
+    assert game.finished and game.rules.outcome(game.state).winners == [0]
+    client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    [entry] = analysed(client, game_id)["decisions"]
+    assert entry["step"] == step and entry["seat_name"] == "bob" and entry["played"] == {"type": "draw", "slot": 0}
+    assert entry["best"] == {"type": "play_yang", "card": "yang-gold-1"} and "gold Yang" in entry["best_words"]
+    assert entry["mark"] == "blunder" and entry["loss"] >= 0.9

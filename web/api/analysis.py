@@ -13,8 +13,10 @@ from services.errors import NotFound
 from web import problem_types
 from web.api import analysis_schemas as schemas
 from web.api.examples import EXAMPLES
-from web.blueprint import Blueprint, chronicle
-from web.openapi import BODY_ERRORS
+from services.log.seats import seat_of_token
+from web.auth import bearer_token
+from web.blueprint import BEARER, Blueprint, chronicle
+from web.openapi import BODY_ERRORS, SEAT_ERRORS
 
 blp = Blueprint("analysis", __name__, url_prefix="/api/games", description="The analysis of a game's decisions")
 
@@ -23,26 +25,28 @@ REFUSED = {409: problem_types.ANALYSIS_REFUSED}
 
 @blp.route("/<uuid:game_id>/analysis")
 class GameAnalysis(MethodView):
-    @blp.doc(operationId="getAnalysis")
+    @blp.doc(security=BEARER, operationId="getAnalysis")
     @blp.arguments(schemas.AnalysisQuery, location="query")
     @blp.response(200, schemas.AnalysisAnswer, example=EXAMPLES["ANALYSIS"])
-    @blp.problems(400, s404="no such game, or its analysis at this strength was never asked for")
+    @blp.problems(400, *SEAT_ERRORS, s404="no such game, or its analysis at this strength was never asked for")
     def get(self, query, game_id: UUID):
         """The game's analysis: its status and progress, an entry per analysed decision (the played
         action, the one the analysis prefers, their expected results, the loss and its mark), each
-        seat's accuracy and the chart of the expected result."""
+        seat's accuracy and the chart of the expected result. While the game runs (a sandbox game, a
+        game between bots), a seat's token shows that seat's own entries only, and no token none
+        (`withheld` counts those held back until the game is over)."""
         services = chronicle()
         game = services.store.game(game_id)
         analysis = analyses.load(services.store, game_id, query["strength"])
         if analysis is None:
             raise NotFound(f"no analysis of this game at strength {query['strength']} was asked for: "
                            "POST /api/games/{id}/analysis starts it", "id")
-        return shown(game, analysis)
+        return shown(game, analysis, seat_of_token(game.seats, bearer_token()))
 
-    @blp.doc(operationId="startAnalysis")
+    @blp.doc(security=BEARER, operationId="startAnalysis")
     @blp.arguments(schemas.AnalysisRequest, required=False, example={"strength": 3})
     @blp.response(202, schemas.AnalysisAnswer, example=EXAMPLES["ANALYSIS"])
-    @blp.problems(*BODY_ERRORS, 404, kinds=REFUSED,
+    @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404, kinds=REFUSED,
                   s409="the game is still running with people in it (`analysis.no-help-mid-game`: ask once it is "
                        "over, or analyse a sandbox fork), or no seat took a decision with a choice yet "
                        "(`analysis.no-decisions`)")
@@ -52,4 +56,6 @@ class GameAnalysis(MethodView):
         from that seat's view only. Asked again, the same analysis answers (202, as GET shows it)."""
         services = chronicle()
         analysis = start(services.services, game_id, (body or {}).get("strength", schemas.DEFAULT_STRENGTH))
-        return shown(services.store.game(game_id), analyses.load(services.store, game_id, analysis.strength))
+        game = services.store.game(game_id)
+        return shown(game, analyses.load(services.store, game_id, analysis.strength),
+                     seat_of_token(game.seats, bearer_token()))

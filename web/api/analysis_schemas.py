@@ -80,3 +80,6 @@ class AnalysisAnswer(Schema):
         "description": "one per analysed decision, in game order (while running, those done so far)"})
     seats = fields.List(fields.Nested(SeatAccuracy))
     chart = fields.List(fields.Nested(ChartPoint))
+    withheld = fields.Integer(metadata={
+        "description": "entries held back from the asker while the game runs (other seats' decisions: an entry names "
+                       "the action and judges from the seat's hand); 0 once it is over"})

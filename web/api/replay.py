@@ -6,7 +6,9 @@ from uuid import UUID
 
 from flask.views import MethodView
 
+from services.analysis.answers import step_entry
 from services.disputes.dispute_log import KINDS
+from services.log.seats import seat_of_token
 from web.api import replay_schemas as schemas
 from web.api.common_schemas import VersionsQuery
 from web.api.disputes import record_link
@@ -44,7 +46,12 @@ class ReplayStep(MethodView):
     def get(self, game_id: UUID, n: int):
         """Step n: its event, description and rule, the table right after it, and the first disputes
         about it and what-ifs about its decision (`disputes_next` and `what_ifs_next` link to the rest)."""
-        step = chronicle().queries.replay_step(game_id, n, bearer_token())
+        services = chronicle()
+        step = services.queries.replay_step(game_id, n, bearer_token())
+        # The decision taken on this step's table, as a done analysis judged it (a running game's to
+        # its own seat alone, as its action is).
+        game = services.store.game(game_id)
+        step["analysis"] = step_entry(services.store, game, n, seat_of_token(game.seats, bearer_token()))
         for kind in KINDS:
             rest = step.pop(f"{kind}_after")
             step[f"{kind}_next"] = None if rest is None else record_link(game_id, rest["step"], kind, rest["after"])

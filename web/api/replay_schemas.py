@@ -111,6 +111,9 @@ class ReplayStep(Schema):
                        "is the one it was taken on), as GET /api/games/{id}/disputes lists them"})
     what_ifs_total = fields.Integer(metadata={"description": "how many of those the asker may see"})
     what_ifs_next = next_link("the page of those what-ifs after the ones shown; null when all are shown")
+    analysis = fields.Dict(allow_none=True, metadata={
+        "description": "the decision taken on this step's table as the game's analysis judged it (an entry of "
+                       "GET /api/games/{id}/analysis, with its `strength`), once an analysis is done; else null"})
     version = fields.Integer()
     last_step = fields.Integer()
     description = fields.String()

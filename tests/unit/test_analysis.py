@@ -1,0 +1,74 @@
+"""The analysis engine (domain.analysis): a decision judged from its seat's view alone (two tables
+with one view get one analysis, in every game), the same numbers when asked again, marks by the
+game's thresholds, and the accuracy's curve."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import analysis, registry
+from domain.rng import Rng
+
+SEARCHING = [name for name, rules in registry.GAMES.items() if "search" in rules.bots]
+
+
+def a_position(rules, seats: int, seed: str, moves: int = 6):
+    """A table after a few random decisions (and the rules' own turns) with a seat to decide among
+    several actions: (state, seat)."""
+    rng = Rng(seed, "position")
+    bot = analysis.bot_at(rules, 1)
+    state = bot._rules_turns(rules.setup(seats, {}, Rng(seed, "setup")).state, rng)
+    made = 0
+    while (seat := rules.to_act(state)) is not None:
+        legal = rules.legal_actions(state, seat)
+        if made >= moves and len(legal) > 1:
+            return state, seat
+        state = bot._step(state, seat, rng.choice(legal), rng)
+        made += 1
+    raise AssertionError(f"{rules.name}: the game ended before a decision with a choice")
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_two_tables_with_one_view_get_one_analysis(game):
+    rules = registry.get(game)
+    state, seat = a_position(rules, rules.seats[0], f"one-view-{game}")
+    view = rules.view(state, seat)
+    # Two other tables the seat cannot tell from this one: what it cannot see dealt otherwise.
+    others = [rules.search.determinize(view, Rng(f"other-{number}", "deal")) for number in range(2)]
+    assert all(rules.view(other, seat) == view for other in others)
+    assert others[0] != others[1] or others[0] != state, "the tables differ in what the seat cannot see"
+    played = rules.legal_actions(state, seat)[-1]
+    bot = analysis.bot_at(rules, 1)
+    judged = [analysis.judge(rules, bot, table, seat, played, analysis.step_rng("seed", 9))
+              for table in (state, *others)]
+    assert judged[0] == judged[1] == judged[2]
+
+
+def test_asking_again_gives_identical_numbers_and_another_seed_may_not():
+    rules = registry.get("chi")
+    state, seat = a_position(rules, 2, "again")
+    played = rules.legal_actions(state, seat)[0]
+    bot = analysis.bot_at(rules, 1)
+    first = analysis.judge(rules, bot, state, seat, played, analysis.step_rng(analysis.analysis_seed("g"), 4))
+    again = analysis.judge(rules, bot, state, seat, played, analysis.step_rng(analysis.analysis_seed("g"), 4))
+    assert first == again
+    assert analysis.analysis_seed("g") != analysis.analysis_seed("g", analysis.ANALYSIS_VERSION + 1)
+    assert first["loss"] == round(first["best_expected"] - first["played_expected"], 4) >= 0
+    assert first["best"] in rules.legal_actions(state, seat) and first["expected_before"] == first["best_expected"]
+
+
+def test_marks_follow_the_games_thresholds():
+    inaccuracy, mistake, blunder = analysis.thresholds("chi")
+    assert analysis.mark("chi", 0.0) is None
+    assert analysis.mark("chi", inaccuracy - 0.001) is None
+    assert analysis.mark("chi", inaccuracy) == "inaccuracy"
+    assert analysis.mark("chi", mistake) == "mistake"
+    assert analysis.mark("chi", blunder) == "blunder" == analysis.mark("chi", 1.0)
+    assert set(analysis.MARK_THRESHOLDS) == set(SEARCHING), "every game with a search bot has its thresholds"
+
+
+def test_the_accuracy_is_100_without_loss_and_falls_as_losses_grow():
+    assert analysis.accuracy([0.0, 0.0]) == 100.0
+    assert analysis.accuracy([]) is None
+    assert analysis.accuracy([0.0, 0.3]) < analysis.accuracy([0.0, 0.1]) < 100.0
+    assert analysis.move_accuracy(1.0) == 0.0
