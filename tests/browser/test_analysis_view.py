@@ -187,6 +187,9 @@ def test_a_sandbox_fork_still_running_is_analysed_on_its_page(page, server, api)
     page.get_by_label("Depth").select_option("1")
     page.get_by_role("button", name="Analyse this game").click()
     page.wait_for_selector("#analysis-chart[data-drawn='done']", timeout=ANALYSED)
-    analysis = api.get(fork_id, "/analysis?strength=1")
+    analysis = api.get(fork_id, "/analysis?strength=1", token=fork_token)  # ana's own decisions, while it runs
     assert page.locator("#analysis-chart .point").count() == len(analysis["chart"]) >= 1
+    assert {point["seat"] for point in analysis["chart"]} == {0}
+    assert analysis["withheld"] >= 1, "the bot's decisions, judged from its hand"
+    assert "withheld until the game is over" in page.locator("#analysis-status").inner_text()
     assert serious_violations(page) == []

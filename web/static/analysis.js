@@ -134,7 +134,8 @@ window.ChronicleAnalysis = {
       const bot = answer.bot ? ` by the ${answer.bot.name} bot at strength ${answer.bot.strength}` : "";
       if (answer.status === "done") {
         const scale = answer.measure === "expected_score" ? " A player alone plays for their score: its expected result is measured from 0 to 1, higher is better." : "";
-        $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.${scale}`;
+        const withheld = answer.withheld ? ` The other players' ${answer.withheld === 1 ? "decision is" : `${answer.withheld} decisions are`} withheld until the game is over.` : "";
+        $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.${scale}${withheld}`;
         $("analysis-progress").hidden = true;
       } else {
         const done = Math.round(answer.progress * 100);
