@@ -23,6 +23,7 @@ window.ChronicleAnalysis = {
     };
     const state = {
       gameId: null, // the game whose analysis is on show
+      status: null, // and its status then
       analysis: null, // the last answer of GET /analysis, or null when none was asked for
       byStep: new Map(), // a decision's step -> its entry
       strength: null, // the strength asked for on this page, so its analysis is the one read
@@ -71,8 +72,9 @@ window.ChronicleAnalysis = {
         return;
       }
       panel.hidden = false;
-      if (state.gameId === game.id) return;
+      if (state.gameId === game.id && state.status === game.status) return;
       state.gameId = game.id;
+      state.status = game.status; // a game's end shows every seat's entries: read again
       await read();
     }
 
