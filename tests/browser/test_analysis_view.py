@@ -5,17 +5,21 @@ action outlined on the table, and each player's accuracy on the result; on a pho
 
 from __future__ import annotations
 
+import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 
+from cli.server_process import running_server
 from tests.browser.accessibility import serious_violations
 from tests.browser.table_page import wait_for_step
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
 
 ANALYSED = 600_000  # bounds a failure only: the analysis of a whole game at the quickest strength
+ROOT = Path(__file__).resolve().parents[2]
 MARKS = {"inaccuracy": ("?!", "an inaccuracy"), "mistake": ("?", "a mistake"), "blunder": ("??", "a blunder")}
 
 
@@ -193,3 +197,42 @@ def test_a_sandbox_fork_still_running_is_analysed_on_its_page(page, server, api)
     assert analysis["withheld"] >= 1, "the bot's decisions, judged from its hand"
     assert "withheld until the game is over" in page.locator("#analysis-status").inner_text()
     assert serious_violations(page) == []
+
+
+def test_the_analysis_waits_for_a_worker_then_shows_once_the_worker_has_judged_it(page, tmp_path):
+    """Bots and the analysis on RQ workers, as `make run` has them: the page says the analysis is
+    about to start while no worker runs, and draws it once one has judged every decision, the API's
+    process answering all along (its stream tells of the progress)."""
+    from tests.browser.conftest import Api
+    from tests.e2e.cluster import WorkerProcess
+    from tests.infra import redis_server
+
+    with redis_server() as redis:
+        on_rq = {"CHRONICLE_BOTS": "rq", "REDIS_URL": redis.url}
+        with running_server(tmp_path, env=on_rq) as server:
+            environment = {**os.environ, **on_rq, "CHRONICLE_DATA": str(tmp_path), "PYTHONPATH": str(ROOT)}
+            worker = WorkerProcess(environment, tmp_path / "worker.log").start().wait_up()
+            api = Api(server)
+            try:
+                created = api.create([{"bot": "search", "strength": 1}, {"bot": "random"}], seed="analysis-on-rq")
+                deadline = time.monotonic() + ANALYSED / 1000  # bounds a failure only
+                while api.get(created["id"])["status"] != "finished":
+                    assert time.monotonic() < deadline, "the bots never finished their game"
+                    time.sleep(0.2)
+            finally:
+                worker.stop()
+
+            page.goto(f"{server}/games/{created['id']}")
+            page.get_by_label("Depth").select_option("1")
+            page.get_by_role("button", name="Analyse this game").click()
+            page.wait_for_selector("#analysis[data-status='queued']")
+            assert page.locator("#analysis-status").inner_text() == "The analysis is about to start…"
+            assert page.locator("#analysis-progress").is_visible()
+            worker = WorkerProcess(environment, tmp_path / "worker.log").start().wait_up()
+            try:
+                page.wait_for_selector("#analysis-chart[data-drawn='done']", timeout=ANALYSED)
+            finally:
+                worker.stop()
+            analysis = api.get(created["id"], "/analysis?strength=1")
+            assert page.locator("#analysis-chart .point").count() == len(analysis["chart"])
+            assert page.locator("#analysis-progress").is_hidden()

@@ -14,7 +14,8 @@
 window.ChronicleAnalysis = {
   create(page) {
     const { view, drawer, $, call, problemText } = page;
-    const POLL_MS = 1000; // a finished game's stream is over: its analysis's progress is read again
+    const POLL_MS = 1000; // the analysis read again while it runs, where no stream tells of it
+    const STREAMED_POLL_MS = 5000; // and where the game's stream does, in case a message is missed
     const STRENGTHS = [[1, "quick"], [2, "light"], [3, "normal"], [4, "deep"], [5, "deepest"]];
     const MARKS = {
       inaccuracy: { sign: "?!", words: "an inaccuracy" },
@@ -28,6 +29,7 @@ window.ChronicleAnalysis = {
       byStep: new Map(), // a decision's step -> its entry
       strength: null, // the strength asked for on this page, so its analysis is the one read
       polling: null,
+      listening: false, // the game's stream is open for the analysis's progress
       drawn: null, // the number of decisions the chart and the marks were drawn with
     };
 
@@ -146,12 +148,31 @@ window.ChronicleAnalysis = {
         $("analysis-progress").hidden = false;
         $("analysis-progress").value = answer.progress;
         clearTimeout(state.polling);
-        state.polling = setTimeout(read, POLL_MS);
+        state.polling = setTimeout(read, state.listening || view.game.status === "running" ? STREAMED_POLL_MS : POLL_MS);
+        if (view.game.status === "finished") listen();
       }
       if (state.drawn !== answer.decisions.length || answer.status === "done") draw();
     }
 
-    /* The stream's news of a running sandbox game's analysis: read it whole again. */
+    /* A finished game's stream stays open while an analysis of it runs, and tells of its progress
+       (a running game's is followed by live-follow.js, which hands its `analysis` messages here).
+       Opened without a version seen, it starts with the game's view, which is left alone. */
+    async function listen() {
+      if (state.listening) return;
+      state.listening = true;
+      try {
+        const headers = view.token ? { Authorization: `Bearer ${view.token}` } : {};
+        await ChronicleEventStream.read(`${page.api}/stream`, headers, (message) => {
+          if (message.event === "analysis") heard(JSON.parse(message.data));
+        });
+      } catch (error) {
+        console.warn("the analysis's progress on the stream:", error.message); // read again all the same
+      } finally {
+        state.listening = false;
+      }
+    }
+
+    /* The stream's news of the game's analysis: read it whole again. */
     function heard(message) {
       if (!state.analysis || (message.strength && message.strength !== state.strength)) return; // another depth's
       if (message.status === state.analysis.status && message.progress === state.analysis.progress) return;
