@@ -117,6 +117,8 @@ def test_a_newcomer_analyses_a_finished_game_and_reads_it_on_the_chart_the_moves
         assert line.startswith(f"{seat['name']}: accuracy {seat['accuracy']:.1f}%")
         assert re.search(rf"\b{seat['blunders']} blunders?\b", line) and re.search(rf"\b{seat['mistakes']} mistakes?\b", line)
     assert serious_violations(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert serious_violations(page) == [], "in the dark scheme too"
 
 
 def test_a_game_analysed_before_opens_with_its_analysis_and_no_button(page, server, analysed):
