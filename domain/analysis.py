@@ -38,10 +38,10 @@ ANALYSIS_BOT = "search"
 # Chosen so the search bot's own games get few marks (docs/analysis.md says how they were measured);
 # a game whose search is noisier (more hidden cards, longer playouts cut short) gets wider ones.
 MARK_THRESHOLDS: Mapping[str, tuple[float, float, float]] = {
-    "chi": (0.10, 0.20, 0.30),
+    "chi": (0.30, 0.40, 0.50),
     "court": (0.06, 0.12, 0.20),
-    "xanadu": (0.12, 0.22, 0.35),
-    "xi": (0.12, 0.22, 0.35),
+    "xanadu": (0.08, 0.15, 0.25),
+    "xi": (0.22, 0.34, 0.45),
     "tianxia": (0.12, 0.22, 0.35),
 }
 DEFAULT_THRESHOLDS = (0.10, 0.20, 0.30)
