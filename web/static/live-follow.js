@@ -46,7 +46,7 @@ window.ChronicleLiveFollow = {
           const headers = { "Last-Event-ID": String(view.game.version) };
           if (view.token) headers.Authorization = `Bearer ${view.token}`;
           let held = null; // the view this connection's next patch applies to
-          const ended = await ChronicleEventStream.read(`${api}/stream`, headers, (message) => { held = news(message.data, held); });
+          const ended = await ChronicleEventStream.read(`${api}/stream`, headers, (message) => { held = news(message.data, held, message.event); });
           if (ended === "over") return;
         } catch (error) {
           console.warn("following the game:", error.message);
@@ -57,8 +57,12 @@ window.ChronicleLiveFollow = {
     }
 
     /* One message of the stream; returns the view it brings. */
-    function news(data, held) {
+    function news(data, held, event) {
       const message = JSON.parse(data);
+      if (event === "analysis") { // a sandbox game's analysis advancing: no view of the game
+        page.analysis.heard(message);
+        return held;
+      }
       if (message.patch && !held) throw new Error("a patch came before any whole view"); // reconnect
       const game = message.game || ChronicleJsonPatch.apply(held, message.patch);
       if (message.version < view.game.version) return game;

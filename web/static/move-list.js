@@ -5,11 +5,12 @@
 
    Pages of the list are read as the steps on show need them (the page of the step, and those
    either side), so a game of any length costs a few pages. The viewer makes one with
-   ChronicleMoveList.create({ call, goTo, seatName }) and calls show(step, last) whenever a step
-   is drawn; the navigation answers the step to go to, or null where there is none. */
+   ChronicleMoveList.create({ call, goTo, seatName, judged }) and calls show(step, last) whenever a
+   step is drawn; the navigation answers the step to go to, or null where there is none. judged(n)
+   gives the analysis's mark of the decision taken on step n (an element beside its entry), or null. */
 "use strict";
 window.ChronicleMoveList = {
-  create({ call, goTo, seatName }) {
+  create({ call, goTo, seatName, judged = () => null }) {
     const PAGE = 500; // steps a page of the list asks for: the API's largest page
     const RIVALS = { "li-mu": "Li Mu", bot: "the Bot" }; // the turns the rules play, by whose they are
     const $ = (id) => document.getElementById(id);
@@ -57,7 +58,7 @@ window.ChronicleMoveList = {
         } else {
           const before = steps.get(number - 1);
           const turn = (step.decision && before ? before : step).turn;
-          runs.push({ key, first: number, last: number, turn, lines: [line] });
+          runs.push({ key, first: number, last: number, turn, lines: [line], decidedOn: step.decision ? step.decision.decided_on : null });
         }
       }
       const turns = [];
@@ -97,6 +98,9 @@ window.ChronicleMoveList = {
         type: "button", class: "move", title: `${decision.lines.map((line) => line.text).join(". ")} (${span})`,
         dataset: { first: decision.first, last: decision.last, folded: more },
       }, ...lines);
+      const mark = decision.decidedOn === null ? null : judged(decision.decidedOn);
+      if (mark) lines[lines.length - 1].append(mark); // at the end of its entry's last line, as a chess list's "??"
+      if (mark) button.dataset.mark = mark.dataset.mark;
       if (current) button.setAttribute("aria-current", "step");
       button.onclick = () => goTo(decision.last);
       return h("li", {}, button);

@@ -60,6 +60,7 @@ window.ChronicleReplaySteps = {
       page.explained.drawDecision(step);
       page.explained.drawChanges(step);
       page.explained.drawDisputes(step);
+      page.analysis.drawStep(step);
     }
 
     function drawControls() {

@@ -11,8 +11,8 @@
    (live-follow.js) and playing a seat (seat-play.js). This script holds what they share in one
    object, `page` (the game and the step on show in `view`, the API, the seat's token and the
    game's status), makes each part with it, and starts; a part reaches another as page.steps,
-   page.explained, page.live or page.seat, and the helpers (move list, since, what-if, ...) as
-   page.moveList, page.since, page.whatIf and so on. */
+   page.explained, page.live or page.seat, and the helpers (move list, since, what-if, the
+   analysis, ...) as page.moveList, page.since, page.whatIf, page.analysis and so on. */
 "use strict";
 (function () {
   const root = document.getElementById("viewer");
@@ -169,6 +169,7 @@
     $("status").dataset.status = game.status;
     page.attention.decided(page.seat.myDecision());
     page.result.show(game, view.token).catch((error) => console.warn("the result:", error.message));
+    page.analysis.refresh(game).catch((error) => console.warn("the analysis:", error.message));
     const deadline = $("deadline");
     deadline.hidden = !game.deadline;
     deadline.dataset.deadline = game.deadline || "";
@@ -226,7 +227,9 @@
     page.actionWords = ChronicleActionWords.create({ drawer, stepAt }); // the words for a decision's actions
     page.attention = ChronicleAttention.create(); // the title, announcements, sound and notification
     page.result = ChronicleResult.create({ call }); // a finished game's result, score chart and rematch
-    page.moveList = ChronicleMoveList.create({ call, goTo, seatName: (seat) => (view.game.seats[seat] || { name: `seat ${seat}` }).name });
+    page.analysis = ChronicleAnalysis.create(page); // the chart, marks and "best was" of the game's analysis
+    page.moveList = ChronicleMoveList.create({ call, goTo, seatName: (seat) => (view.game.seats[seat] || { name: `seat ${seat}` }).name,
+      judged: page.analysis.judgement });
     page.since = ChronicleSince.create({ call, goTo }); // "Since your last move" and the places changed since
     page.whatIf = ChronicleWhatIf.create({ call, drawer, words: page.actionWords, problemText, asked: page.explained.keepWhatIf });
     page.steps.bindControls();
