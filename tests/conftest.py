@@ -8,6 +8,16 @@ from web.app import create_app
 MEMORY = {"PERSISTENCE_MODULE": "eventsourcing.popo"}
 
 
+@pytest.fixture(scope="module", autouse=True)
+def no_analysis_outlives_its_module():
+    """An analysis a module's app computes in its own process (no workers) stops with the module,
+    rather than spending the CPU of the test files that follow it on the same core."""
+    yield
+    from services.analysis.runs import IN_THIS_PROCESS
+
+    IN_THIS_PROCESS.stop()
+
+
 @pytest.fixture
 def services():
     """The service layer over an in-memory event store; bots play in-process."""

@@ -23,6 +23,7 @@ from services.errors import AnalysisRefused, InvalidRequest, NotFound
 from services.log.game import Game
 from services.log.presenting import present_event, shown_version
 from services.log.store import GameStore
+from services.off_the_loop import off_the_loop
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,9 @@ def entry_for(store: GameStore, game: Game, analysis: Analysis, step: int) -> di
     state = store.game(game.id, version=step).state
     rules = game.rules
     bot = engine.bot_at(rules, analysis.strength)
-    numbers = engine.judge(rules, bot, state, seat, played, engine.step_rng(analysis.seed, step))
+    # The search, minutes of CPU for a whole game, in a thread of its own under gevent: the API's
+    # process computing an analysis (no workers) goes on answering meanwhile.
+    numbers = off_the_loop(lambda: engine.judge(rules, bot, state, seat, played, engine.step_rng(analysis.seed, step)))
     entry = engine.judged_entry(game.game, step, seat, numbers)
     entry["played_words"] = action_words(game, state, seat, played, step)
     entry["best_words"] = action_words(game, state, seat, numbers["best"], step)

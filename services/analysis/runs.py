@@ -89,8 +89,10 @@ class AnalysisThreads:
 
     def __init__(self) -> None:
         self._running: set = set()
+        self._threads: list[threading.Thread] = []
         self._lock = threading.Lock()
         self._one_at_a_time: dict[int, threading.Lock] = {}  # by store
+        self._stopping = threading.Event()
 
     def resume(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None = None) -> bool:
         """Start computing what the analysis misses, unless this process is at it already."""
@@ -100,15 +102,33 @@ class AnalysisThreads:
             self._running.add(analysis.id)
         thread = threading.Thread(target=self._run, args=(store, analysis, on_saved),
                                   name=f"analysis-{analysis.id}", daemon=True)
+        with self._lock:
+            self._threads = [each for each in self._threads if each.is_alive()] + [thread]
         thread.start()
         return True
+
+    def stop(self, wait_seconds: float = 600) -> None:
+        """Stop the analyses computing here after the decision each is at (what they saved stays,
+        and asking again resumes the rest): for a process that ends, or a test that leaves."""
+        self._stopping.set()
+        with self._lock:
+            threads, self._threads = self._threads, []
+        for thread in threads:
+            thread.join(wait_seconds)
+        self._stopping.clear()
+
+    def _until_stopped(self, steps: Any) -> Any:
+        for step in steps:
+            if self._stopping.is_set():
+                return
+            yield step
 
     def _run(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None) -> None:
         try:
             with self._lock:
                 turn = self._one_at_a_time.setdefault(id(store), threading.Lock())
             with turn:
-                analyse(store, analysis.game_id, analysis.strength, analysis.missing(), on_saved)
+                analyse(store, analysis.game_id, analysis.strength, self._until_stopped(analysis.missing()), on_saved)
         except Exception:  # noqa: BLE001 - asking again resumes it
             log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
                           analysis.game_id)

@@ -12,7 +12,7 @@ PROGRAM = textwrap.dedent("""
     monkey.patch_all()
     import gevent
     from gevent.monkey import get_original
-    from web.off_the_loop import off_the_loop
+    from services.off_the_loop import off_the_loop
 
     lock = get_original("_thread", "allocate_lock")()  # the system's own lock: it blocks the thread
     lock.acquire()
@@ -36,6 +36,6 @@ def test_work_run_off_the_loop_lets_the_other_greenlets_run_meanwhile():
 def test_without_gevent_the_work_runs_at_once_in_the_callers_thread():
     import threading
 
-    from web.off_the_loop import off_the_loop
+    from services.off_the_loop import off_the_loop
 
     assert off_the_loop(lambda: threading.current_thread()) is threading.current_thread()

@@ -12,7 +12,7 @@ from services.disputes.audit import audit_game, export_lines
 from web.api import audit_schemas as schemas
 from web.api.examples import EXAMPLES
 from web.blueprint import Blueprint, chronicle
-from web.off_the_loop import off_the_loop
+from services.off_the_loop import off_the_loop
 
 blp = Blueprint("audit", __name__, url_prefix="/api/games", description="Audit and export of finished games")
 

@@ -159,6 +159,13 @@ class BotAccount(ChronicleError):
     slug = "bot-account"
 
 
+class AnalysisRefused(ChronicleError):
+    """The game's analysis may not be made now (`rule`): a game still running with people in it,
+    or one with no decision to analyse yet."""
+
+    slug = "analysis-refused"
+
+
 class InternalError(ChronicleError):
     """The server failed; a move may or may not have been taken."""
 

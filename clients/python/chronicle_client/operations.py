@@ -280,6 +280,7 @@ class ReplayStep(TypedDict, total=False):
     what_ifs: list[dict[str, Any]]  # the first what-ifs asked about the decision behind this step (at most ten; the ...
     what_ifs_total: int  # how many of those the asker may see
     what_ifs_next: str | None  # the page of those what-ifs after the ones shown; null when all are shown
+    analysis: dict[str, Any] | None  # the decision taken on this step's table as the game's analysis judged it (an ...
     version: int
     last_step: int
     description: str
@@ -622,6 +623,69 @@ class EmailRequest(TypedDict, total=False):
     challenges: bool  # an email when a player challenges you
 
 
+class AnalysisBot(TypedDict, total=False):
+    name: str  # the bot that judged: the game's search bot
+    version: str
+    strength: int
+    budget: dict[str, Any]  # its playouts, dealt tables, playout depth, exploration
+
+
+class Thresholds(TypedDict, total=False):
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+
+class AnalysedDecision(TypedDict, total=False):
+    step: int  # the replay step whose table is the table before the decision
+    seat: int
+    seat_name: str
+    expected_before: float  # the position's expected result for the seat, from its view: the best action's
+    played: dict[str, Any]  # the action taken
+    played_words: str
+    played_expected: float
+    best: dict[str, Any]  # the action the analysis prefers
+    best_words: str
+    best_expected: float
+    loss: float  # best_expected - played_expected, never below 0
+    mark: Literal['inaccuracy', 'mistake', 'blunder', None] | None  # by the loss: null, inaccuracy, mistake or blunder
+
+
+class SeatAccuracy(TypedDict, total=False):
+    seat: int
+    name: str
+    decisions: int  # the seat's analysed decisions so far
+    accuracy: float | None  # 0 to 100 (docs/analysis.md); null with no decision analysed
+    inaccuracies: int
+    mistakes: int
+    blunders: int
+
+
+class ChartPoint(TypedDict, total=False):
+    step: int
+    seat: int
+    expected: float
+
+
+class AnalysisAnswer(TypedDict, total=False):
+    game_id: str
+    analysis_version: int
+    status: Literal['queued', 'running', 'done']
+    progress: float  # the share of the decisions analysed, 0 to 1
+    measure: Literal['win_chance', 'expected_score']  # win_chance where seats win or lose; expected_score for a sea ...
+    bot: AnalysisBot
+    seed: str  # derived from the game id and the analysis version: asking again gives the same numbers
+    thresholds: dict[str, Any]  # the losses from which a decision is marked
+    decisions: list[AnalysedDecision]  # one per analysed decision, in game order (while running, those done so far)
+    seats: list[SeatAccuracy]
+    chart: list[ChartPoint]
+    withheld: int  # entries held back from the asker while the game runs (other seats' decisions: an entry names th ...
+
+
+class AnalysisRequest(TypedDict, total=False):
+    strength: int  # the search bot's strength (1 to 5, default 3): each step up doubles its playouts
+
+
 class Operations:
     """Every operation of the API, as a method."""
 
@@ -940,3 +1004,21 @@ class Operations:
     def remove_my_email(self) -> EmailSettings:
         """Forget the address: no email is sent any more."""
         return self._call('DELETE', '/api/players/me/email')
+
+    def get_analysis(self, game_id: str, *, strength: int | None = None) -> AnalysisAnswer:
+        """
+        The game's analysis: its status and progress, an entry per analysed decision (the played
+        action, the one the analysis prefers, their expected results, the loss and its mark), each
+        seat's accuracy and the chart of the expected result. While the game runs (a sandbox game, a
+        game between bots), a seat's token shows that seat's own entries only, and no token none
+        (`withheld` counts those held back until the game is over).
+        """
+        return self._call('GET', f'/api/games/{game_id}/analysis', query={'strength': strength})
+
+    def start_analysis(self, game_id: str, body: AnalysisRequest | None = None) -> AnalysisAnswer:
+        """
+        Start the game's analysis (a finished game, a sandbox game or a game between bots): each
+        decision a seat took with more than one legal action, judged by the search bot at `strength`
+        from that seat's view only. Asked again, the same analysis answers (202, as GET shows it).
+        """
+        return self._call('POST', f'/api/games/{game_id}/analysis', body=body)

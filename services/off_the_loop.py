@@ -1,6 +1,7 @@
-"""CPU-bound work of a request (an audit re-running a searching bot's moves), run in a thread of
-its own under gevent: on the event loop it would hold every other request and live stream of the
-worker until it ended, and gunicorn would take the silent worker for dead."""
+"""CPU-bound work in the API's process (an audit re-running a searching bot's moves, an analysis
+computed where no worker runs), run in a thread of its own under gevent: on the event loop it
+would hold every other request and live stream of the worker until it ended, and gunicorn would
+take the silent worker for dead."""
 
 from __future__ import annotations
 
