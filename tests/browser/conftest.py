@@ -16,6 +16,10 @@ import requests
 from cli.server_process import running_server
 
 BROWSERS = ("chromium", "chromium-browser")
+# How long a page, and Playwright's `expect`, waits for what a test waits on: only a bound to fail
+# by, never a pace. A CI machine busy with other test files may take many seconds for a bot's move
+# to reach a page.
+WAIT_MS = 60_000
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +30,9 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=WAIT_MS)
 
     executable = next((path for path in map(shutil.which, BROWSERS) if path), None)
     if executable is None:
@@ -41,7 +47,7 @@ def browser():
 def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     opened = context.new_page()
-    opened.set_default_timeout(10_000)
+    opened.set_default_timeout(WAIT_MS)
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
     yield opened
