@@ -15,8 +15,16 @@ from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from services.email.addresses import checked_address
-from services.email.settings import KINDS, YOUR_TURN, EmailSettings, new_secret, settings_id, token_hash
-from services.errors import Forbidden, InvalidRequest
+from services.email.settings import (
+    KINDS,
+    MAX_CONFIRMATIONS_A_DAY,
+    YOUR_TURN,
+    EmailSettings,
+    new_secret,
+    settings_id,
+    token_hash,
+)
+from services.errors import Forbidden, InvalidRequest, LimitReached
 from services.log.clocks import timestamp
 from services.players.players import Player
 
@@ -78,12 +86,22 @@ class EmailBook:
                 settings.give_address(address, new_secret())
             if changed or (settings.your_turn, settings.challenges) != (your_turn, challenges):
                 settings.choose(your_turn, challenges)
+            if not settings.confirmed:
+                self._check_confirmations_left(settings)
             try:
                 self.store.save(settings)
             except IntegrityError:
                 continue
             return self.shown(player), None if settings.confirmed else settings.address_serial
         raise InvalidRequest("your email settings were being changed by another request; try again", "address")
+
+    def _check_confirmations_left(self, settings: EmailSettings) -> None:
+        """Refused (nothing saved) when the player's confirmation links of the last day reach the bound."""
+        since = timestamp(self.now() + CONFIRM_LIFETIME - timedelta(days=1))
+        if sum(expires > since for expires in settings.confirmations) >= MAX_CONFIRMATIONS_A_DAY:
+            raise LimitReached(f"at most {MAX_CONFIRMATIONS_A_DAY} confirmation links are sent for one player in a "
+                               "day: follow the last one sent, or give the address again tomorrow", "address",
+                               MAX_CONFIRMATIONS_A_DAY)
 
     def remove(self, player: Player) -> None:
         """Forget the address: no email goes any more."""

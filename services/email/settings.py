@@ -37,6 +37,11 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# Confirmation links sent for one player in a day, at most: giving an address sends one, so that
+# nobody can make the service write to an address again and again.
+MAX_CONFIRMATIONS_A_DAY = 5
+
+
 class EmailSettings(Aggregate):
     """One player's address and choices."""
 
@@ -60,6 +65,7 @@ class EmailSettings(Aggregate):
         self.confirm_expires: str | None = None
         self.unsubscribe_secret: str | None = None
         self.address_serial = 0  # counts the addresses given: a confirmation is sent for one of them
+        self.confirmations: list[str] = []  # when the last links sent expire (MAX_CONFIRMATIONS_A_DAY at most)
 
     @event("AddressGiven", topic=f"{STORED_AS}:EmailSettings.AddressGiven")
     def give_address(self, address: str, unsubscribe_secret: str) -> None:
@@ -81,6 +87,7 @@ class EmailSettings(Aggregate):
         """The latest confirmation link sent: only it confirms."""
         self.confirm_sha256 = token_sha256
         self.confirm_expires = expires_at
+        self.confirmations = [*self.confirmations, expires_at][-MAX_CONFIRMATIONS_A_DAY:]
 
     @event("Confirmed", topic=f"{STORED_AS}:EmailSettings.Confirmed")
     def confirm(self) -> None:

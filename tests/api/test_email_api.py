@@ -192,3 +192,32 @@ def test_a_confirmation_link_expires_after_two_days(services):
     _, fresh = book.new_confirmation(str(ana.id), serial)
     assert book.confirm(token) == "unknown", "only the latest link confirms"
     assert book.confirm(fresh) == "confirmed"
+
+
+def test_a_player_makes_the_service_send_at_most_five_confirmation_links_a_day(client, smtp):
+    ana = register(client, "ana")
+    for number in range(5):
+        give(client, ana, address=ANA if number % 2 == 0 else BO)
+        smtp.collector.wait_for(number + 1)  # each link is recorded before it is sent
+    refused = client.put("/api/players/me/email", json={"address": BO}, headers=bearer(ana["key"]))
+    assert refused.status_code == 422 and refused.json["type"].endswith("/limit-reached"), refused.json
+    assert refused.json["field"] == "address" and refused.json["limit"] == 5
+    assert "confirmation links" in refused.json["detail"] and BO not in refused.json["detail"]
+    assert client.get("/api/players/me/email", headers=bearer(ana["key"])).json["address"] == ANA
+    assert len(smtp.collector.messages) == 5, "the refused request sent nothing"
+
+
+def test_the_confirmation_links_bound_is_a_days(services):
+    players = services.commands.players
+    ana = players.get(players.register("ana")["id"])
+    now = [datetime(2026, 11, 27, 12, 0, tzinfo=timezone.utc)]
+    book = EmailBook(services.store, lambda: now[0])
+    for address in (ANA, BO, ANA, BO, ANA):
+        _, serial = book.set(ana, {"address": address})
+        book.new_confirmation(str(ana.id), serial)
+    with pytest.raises(Exception, match="at most 5 confirmation links"):
+        book.set(ana, {"address": BO})
+    assert book.of(ana.id).address == ANA, "nothing changed"
+    now[0] = datetime(2026, 11, 28, 12, 1, tzinfo=timezone.utc)
+    _, serial = book.set(ana, {"address": BO})
+    assert serial is not None and book.of(ana.id).address == BO

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask.views import MethodView
 
+from web import problem_types as kinds
 from web.api import email_schemas as schemas
 from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
@@ -28,7 +29,9 @@ class MyEmail(MethodView):
     @blp.arguments(schemas.EmailRequest, example={"address": "ana@example.org", "your_turn": "each",
                                                   "challenges": True})
     @blp.response(200, schemas.EmailSettings, example={**schemas.EXAMPLE_SETTINGS, "confirmation": SENT})
-    @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player, or a bot account's (bots get no email)")
+    @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player, or a bot account's (bots get no email)",
+                  s422="as many confirmation links were sent for the player in the last day as may be: `limit` says "
+                       "how many", kinds={422: kinds.LIMIT_REACHED})
     def put(self, body):
         """Set the address and choose the emails: for each game that comes to await you, or a daily
         digest, or none; and for challenges. A new or changed address is sent a link to confirm it
