@@ -41,6 +41,12 @@ def kept_seat(game: Game, player_id: str) -> int | None:
                  if is_open(record) and record.get("reserved_for") == player_id), None)
 
 
+def stage_of(game: Game) -> tuple[int, int]:
+    """How far the game has come: its version, then its seats taken (a seat taken leaves the
+    version as it was, and changes the view: names, and whether the game has begun)."""
+    return game.version, sum(not is_open(record) for record in game.seats)
+
+
 class GameStates:
     """What one player's stream has sent of their games: the version of each, and the invitations."""
 
@@ -49,7 +55,7 @@ class GameStates:
         self.queries = queries
         self.inbox = inbox
         self.player_id = player_id
-        self.sent: dict[str, int] = {}  # game id -> the version last sent
+        self.sent: dict[str, tuple[int, int]] = {}  # game id -> the mark last sent (stage_of)
         self.invited: set[str] = set()
 
     def opening(self) -> tuple[list[dict[str, Any]], list[Message]]:
@@ -63,7 +69,7 @@ class GameStates:
         """Of the player's games as a look at the inbox found them, and their invitations, those
         this stream has not told of at that version yet: a safety net under the news."""
         changed = [game_id for game_id, game in games.items()
-                   if (game_id in self.sent and game["version"] > self.sent[game_id])
+                   if (game_id in self.sent and game["version"] > self.sent[game_id][0])
                    or (game_id not in self.sent and game["status"] == "running")]
         return changed + [invitation["id"] for invitation in self.inbox.invitations(self.player_id)
                           if invitation["id"] not in self.invited]
@@ -84,15 +90,17 @@ class GameStates:
                     yield Message("invitation", None, {"id": game_id, "game": game.game, "title": game.rules.title,
                                                        "seat": kept})
                 continue
-            last = self.sent.get(game_id)
-            if last is not None and game.version <= last:
+            last, stage = self.sent.get(game_id), stage_of(game)
+            if last is not None and stage <= last:
                 continue
-            self.sent[game_id] = game.version
+            self.sent[game_id] = stage
             self.invited.discard(game_id)
             yield Message("game_full" if last is None else "game_state", None, self.state(game, seat))
 
     def state(self, game: Game, seat: int) -> dict[str, Any]:
-        your_decision = not game.finished and game.to_act() == seat
+        # A game still waiting on a seat is nobody's decision yet: taking the seat tells of it.
+        seated = not any(is_open(record) for record in game.seats)
+        your_decision = seated and not game.finished and game.to_act() == seat
         due = deadline(game)
         return {
             "id": str(game.id),

@@ -85,3 +85,21 @@ def test_without_asking_a_persons_stream_carries_notices_only_and_a_wrong_choice
     assert not states(messages, "game_full", "game_state", "invitation") and "invitations" not in messages[0][2]
     answer = client.get("/api/players/me/stream?games=all", headers=bearer(bo["key"]))
     assert answer.status_code == 400 and answer.json["field"] == "games"
+
+
+def test_a_seat_taken_reaches_the_seated_players_stream_and_only_then_is_the_game_their_decision(client, app):
+    bo, cy = register(client, "bo"), register(client, "cy")
+    game = client.post("/api/games", headers=bearer(cy["key"]), json={
+        "game": "chi", "seed": "waits-on-bo", "seats": [{"player": cy["id"]}, {"open": True, "player": bo["id"]}]}).json
+    first = client.get(f"/api/games/{game['id']}").json["to_act"]
+
+    def join():
+        assert client.post(f"/api/games/{game['id']}/seats/1/join", headers=bearer(bo["key"])).status_code == 200
+
+    _, messages = read(client, app, "/api/players/me/stream?games=full", Script([join], lifetime=4), bearer(cy["key"]))
+    (_, waiting), (kind, seated) = states(messages, "game_full", "game_state")
+    assert waiting["your_decision"] is False and waiting["legal_actions"] == [], "bo's seat is still open"
+    assert kind == "game_state" and seated["version"] == waiting["version"], "a seat taken moves no version"
+    assert [seat.get("name") for seat in seated["view"]["seats"]] == ["cy", "bo"]
+    assert seated["your_decision"] == (first["seat"] == 0)
+    assert bool(seated["legal_actions"]) == seated["your_decision"]
