@@ -17,6 +17,7 @@ from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
 
 from redis.exceptions import RedisError
+from rq import Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
@@ -33,6 +34,9 @@ ANALYSIS_JOB = "workers.jobs.analysis_chunk"
 # A chunk at the strongest strength takes a minute or two; a job killed mid-way is only known to be
 # gone after its timeout.
 JOB_TIMEOUT = int(os.environ.get("CHRONICLE_ANALYSIS_JOB_TIMEOUT") or 600)
+# A chunk that fails once (a locked store, a dropped connection) is tried again by RQ; what it saved
+# stays saved, so a retry judges only what is missing.
+ANALYSIS_RETRIES = Retry(max=3, interval=[10, 60, 300])
 GRACE = timedelta(seconds=2)
 
 
@@ -58,7 +62,8 @@ class AnalysisJobs:
                 if missing.intersection(chunk) and not self.has_live_job(analysis, chunk):
                     self.jobs.queue.enqueue(ANALYSIS_JOB, analysis.game_id, analysis.strength, chunk,
                                             job_id=self.job_id(analysis, chunk), job_timeout=JOB_TIMEOUT,
-                                            result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL)
+                                            retry=ANALYSIS_RETRIES, result_ttl=RESULT_TTL,
+                                            failure_ttl=FAILURE_TTL)
                     enqueued.append(self.job_id(analysis, chunk))
         except (RedisError, OSError) as error:
             log.warning("could not enqueue the analysis %s: %s; asking again enqueues it", analysis.id,
