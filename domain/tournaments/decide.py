@@ -1,0 +1,97 @@
+"""What a tournament accepts: each request checked against its state, answered with the events it causes.
+
+Every refusal is a TournamentError naming the rule and why; a refused request causes no event.
+"""
+
+from __future__ import annotations
+
+from ..rng import commitment
+from .errors import TournamentError
+from .events import (
+    GameFinished,
+    PlayerJoined,
+    PlayerWithdrew,
+    RoundClosed,
+    RoundPaired,
+    TournamentCreated,
+    TournamentFinished,
+)
+from .formats import next_pairing
+from .model import Entrant, Settings
+from .state import FINISHED, OPEN, TournamentState
+
+
+def create(tournament: str, game: str, settings: Settings, seed: str) -> list:
+    """The opening event: the settings and the seed's commitment (the seed itself stays secret)."""
+    return [TournamentCreated(tournament, game, settings.format, settings.rounds, settings.min_seats,
+                              settings.max_seats, settings.max_players, commitment(seed))]
+
+
+def join(state: TournamentState, player: str, rating: int = 1500) -> list:
+    entrant = Entrant(player, rating)
+    if state.status != OPEN:
+        raise TournamentError("the tournament has started: nobody joins any more", "tournament.join.open")
+    if player in state.players:
+        raise TournamentError(f"{player} has already joined", "tournament.join.once")
+    if len(state.entrants) >= state.settings.max_players:
+        raise TournamentError(f"the tournament is full ({state.settings.max_players} players)",
+                              "tournament.join.size-limit")
+    return [PlayerJoined(entrant.player, entrant.rating)]
+
+
+def withdraw(state: TournamentState, player: str) -> list:
+    if player not in state.players:
+        raise TournamentError(f"{player} is not in the tournament", "tournament.withdraw.entrant")
+    if player in state.withdrawn:
+        raise TournamentError(f"{player} has already withdrawn", "tournament.withdraw.once")
+    if state.status == FINISHED:
+        raise TournamentError("the tournament is over", "tournament.over")
+    return [PlayerWithdrew(player, len(state.rounds))]
+
+
+def pair_next_round(state: TournamentState, seed: str) -> list:
+    """The next round's pairing, from the standings and the committed seed."""
+    if state.status == FINISHED:
+        raise TournamentError("the tournament is over", "tournament.over")
+    if commitment(seed) != state.seed_commitment:
+        raise TournamentError("that is not the seed the tournament committed to", "tournament.seed")
+    current = state.current_round
+    if current is not None and not current.closed:
+        raise TournamentError(f"round {current.pairing.round} is still being played", "tournament.round.open")
+    pairing = next_pairing(state.settings, state.entrants, state.withdrawn, state.rounds, seed)
+    return [RoundPaired(pairing.round, tuple(t.seats for t in pairing.tables), pairing.byes)]
+
+
+def finish_game(state: TournamentState, round_number: int, table: int, places: tuple[int, ...],
+                lost_on_time: tuple[str, ...] = ()) -> list:
+    """A game's result; the last result of a round closes it."""
+    current = state.current_round
+    if current is None or current.pairing.round != round_number or current.closed:
+        raise TournamentError(f"round {round_number} is not the round being played", "tournament.round.current")
+    seats = next((t.seats for t in current.pairing.tables if t.number == table), None)
+    if seats is None:
+        raise TournamentError(f"round {round_number} has no table {table}", "tournament.game.table")
+    if table in current.results:
+        raise TournamentError(f"the game of table {table} has its result already", "tournament.game.once")
+    places = tuple(places)
+    if len(places) != len(seats) or not all(isinstance(p, int) and 1 <= p <= len(seats) for p in places):
+        raise TournamentError(f"a result gives each of the {len(seats)} seats a place from 1 to {len(seats)}",
+                              "tournament.game.places")
+    if not set(lost_on_time) <= set(seats):
+        raise TournamentError("only a player of the table can lose on time", "tournament.game.on-time")
+    events: list = [GameFinished(round_number, table, places, tuple(lost_on_time))]
+    if len(current.results) + 1 == len(current.pairing.tables):
+        events.append(RoundClosed(round_number))
+    return events
+
+
+def finish(state: TournamentState, seed: str) -> list:
+    """The end: the seed revealed, once the last round played is closed."""
+    if state.status == FINISHED:
+        raise TournamentError("the tournament is over", "tournament.over")
+    current = state.current_round
+    if current is not None and not current.closed:
+        raise TournamentError(f"round {current.pairing.round} is still being played", "tournament.round.open")
+    if commitment(seed) != state.seed_commitment:
+        raise TournamentError("that is not the seed the tournament committed to", "tournament.seed")
+    return [TournamentFinished(seed)]

@@ -1,0 +1,98 @@
+"""A tournament's state, folded from its events: the standings are always rebuilt from them.
+
+`evolve` trusts the events (they were checked when decided, in domain/tournaments/decide.py);
+`fold` replays a whole stream from nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+
+from .events import (
+    GameFinished,
+    PlayerJoined,
+    PlayerWithdrew,
+    RoundClosed,
+    RoundPaired,
+    TournamentCreated,
+    TournamentEvent,
+    TournamentFinished,
+)
+from .model import Entrant, Pairing, PlayedRound, Result, Settings, Table
+from .ranking import initial_ranking
+from .records import build_records
+from .standings import Standing, standings
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+
+
+@dataclass(frozen=True)
+class TournamentState:
+    tournament: str
+    game: str
+    settings: Settings
+    seed_commitment: str
+    entrants: tuple[Entrant, ...] = ()
+    withdrawn: frozenset[str] = frozenset()
+    rounds: tuple[PlayedRound, ...] = ()
+    status: str = OPEN
+    seed: str | None = None  # known once the tournament is finished
+    version: int = field(default=1)
+
+    @property
+    def players(self) -> list[str]:
+        return [e.player for e in self.entrants]
+
+    @property
+    def current_round(self) -> PlayedRound | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def standings(self, seed: str | None = None) -> list[Standing]:
+        """Best first. Ties left by every tie-break fall to the seeded initial order: before the seed
+        is revealed the service passes it in; after, it is the revealed one."""
+        seed = seed if seed is not None else self.seed or ""
+        ranking = initial_ranking(self.entrants, seed)
+        records = build_records(ranking, self.rounds, self.settings.format)
+        return standings(ranking, records, self.settings.format, self.withdrawn)
+
+
+def created(event: TournamentCreated) -> TournamentState:
+    settings = Settings(event.format, event.rounds, event.min_seats, event.max_seats, event.max_players)
+    return TournamentState(event.tournament, event.game, settings, event.seed_commitment)
+
+
+def evolve(state: TournamentState | None, event: TournamentEvent) -> TournamentState:
+    if isinstance(event, TournamentCreated):
+        return created(event)
+    assert state is not None, "a tournament's stream starts with its creation"
+    state = replace(state, version=state.version + 1)
+    if isinstance(event, PlayerJoined):
+        return replace(state, entrants=state.entrants + (Entrant(event.player, event.rating),))
+    if isinstance(event, PlayerWithdrew):
+        return replace(state, withdrawn=state.withdrawn | {event.player})
+    if isinstance(event, RoundPaired):
+        tables = tuple(Table(i + 1, seats) for i, seats in enumerate(event.tables))
+        played = PlayedRound(Pairing(event.round, tables, event.byes))
+        return replace(state, rounds=state.rounds + (played,), status=RUNNING)
+    if isinstance(event, GameFinished):
+        return _with_round(state, event.round, lambda r: replace(
+            r, results={**r.results, event.table: Result(event.places, event.lost_on_time)}))
+    if isinstance(event, RoundClosed):
+        return _with_round(state, event.round, lambda r: replace(r, closed=True))
+    if isinstance(event, TournamentFinished):
+        return replace(state, status=FINISHED, seed=event.seed)
+    raise TypeError(f"not a tournament event: {event!r}")
+
+
+def _with_round(state: TournamentState, number: int, change) -> TournamentState:
+    rounds = tuple(change(r) if r.pairing.round == number else r for r in state.rounds)
+    return replace(state, rounds=rounds)
+
+
+def fold(events: Iterable[TournamentEvent]) -> TournamentState:
+    state = None
+    for event in events:
+        state = evolve(state, event)
+    assert state is not None, "an empty stream is no tournament"
+    return state

@@ -1,0 +1,172 @@
+"""Swiss pairing for two-player games: score groups paired top down, no rematch, colours balanced.
+
+The procedure (docs/tournaments.md tells it with an example), in the spirit of FIDE's Dutch system:
+1. Order the players to pair: points, then initial rank (rating, then the seeded order).
+2. With an odd field, the bye goes to the lowest ordered player who has had no bye and whose bye
+   leaves a field that can be paired with no rematch.
+3. Score groups are paired from the top. A bracket is the players floated down from above, then
+   the score group. Its top half (S1) meets its bottom half (S2): S1's first player takes the first
+   S2 player they have not met, the next S1 player the next, and so on; when that fails, later S2
+   players are tried in order (transpositions), then S1 players from the bottom (exchanges).
+   Players left unpaired (the odd one, or those every pairing would rematch) float down to the
+   next bracket; the fewest floaters possible, and floaters from the bottom of the bracket.
+4. Of the first candidates of a bracket, the one with the mildest colour clashes is taken (the
+   first in the order above among equals), provided the rest of the field can still be paired.
+5. If no pairing of the whole field avoids a rematch, rematches are allowed for that round.
+6. Tables are ordered by the better score, then the lesser score, then the better initial rank;
+   colours as domain/tournaments/colours.py says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from itertools import islice
+
+from ..rng import Rng
+from .colours import clash, first_seat
+from .model import Pairing, Table
+from .records import Record
+
+# How many candidate pairings of one bracket are compared for colours before the rest are taken in order.
+COLOUR_CANDIDATES = 64
+
+
+class _Field:
+    """The players of one round's pairing, their order and who has met whom."""
+
+    def __init__(self, order: Sequence[str], records: dict[str, Record], avoid_rematch: bool):
+        self.order = list(order)
+        self.rank = {p: i for i, p in enumerate(order)}
+        self.records = records
+        self.avoid_rematch = avoid_rematch
+        self._pairable: dict[frozenset[str], bool] = {}
+
+    def may_meet(self, a: str, b: str) -> bool:
+        return not self.avoid_rematch or b not in self.records[a].met
+
+    def pairable(self, players: frozenset[str]) -> bool:
+        """Whether these players can all be paired (a perfect matching of who may meet whom)."""
+        if len(players) % 2:
+            return False
+        if not players:
+            return True
+        known = self._pairable.get(players)
+        if known is None:
+            first = min(players, key=self.rank.__getitem__)
+            rest = players - {first}
+            known = any(self.may_meet(first, q) and self.pairable(rest - {q}) for q in rest)
+            self._pairable[players] = known
+        return known
+
+
+def pair_swiss(order: Sequence[str], records: dict[str, Record], round_number: int, seed: str) -> Pairing:
+    """The round's pairing of the players in `order` (points, then initial rank), from their records."""
+    order = sorted(order, key=lambda p: (-records[p].points, order.index(p)))
+    field = _Field(order, records, avoid_rematch=True)
+    bye = _choose_bye(field) if len(order) % 2 else None
+    players = [p for p in order if p != bye]
+    if not field.pairable(frozenset(players)):
+        field = _Field(order, records, avoid_rematch=False)
+    pairs = _pair_groups(field, _score_groups(players, records), 0, [])
+    assert pairs is not None, "a field of even size can always be paired when rematches are allowed"
+    return _lay_tables(pairs, records, field.rank, round_number, seed, bye)
+
+
+def _choose_bye(field: _Field) -> str:
+    without_bye = [p for p in reversed(field.order) if not field.records[p].byes]
+    everyone = frozenset(field.order)
+    for p in without_bye:
+        if field.pairable(everyone - {p}):
+            return p
+    return without_bye[0] if without_bye else field.order[-1]
+
+
+def _score_groups(players: list[str], records: dict[str, Record]) -> list[list[str]]:
+    groups: list[list[str]] = []
+    last: Fraction | None = None
+    for p in players:
+        if records[p].points != last:
+            groups.append([])
+            last = records[p].points
+        groups[-1].append(p)
+    return groups
+
+
+def _pair_groups(field: _Field, groups: list[list[str]], index: int,
+                 floaters: list[str]) -> list[tuple[str, str]] | None:
+    """Pairs for groups[index:] with the floaters from above, or None if they cannot be paired."""
+    if index == len(groups):
+        return [] if not floaters else None
+    bracket = floaters + groups[index]
+    below = frozenset(p for group in groups[index + 1:] for p in group)
+    last = index == len(groups) - 1
+    for pairs, down in _candidates(field, bracket, last):
+        if not field.pairable(below | frozenset(down)):
+            continue
+        rest = _pair_groups(field, groups, index + 1, down)
+        if rest is not None:
+            return pairs + rest
+    return None
+
+
+def _candidates(field: _Field, bracket: list[str], last: bool) -> Iterator[tuple[list, list]]:
+    """A bracket's pairings, fewest floaters first; within that, the mildest colour clashes first."""
+    floats = range(1) if last else range(len(bracket) % 2, len(bracket) + 1, 2)
+    for count in floats:
+        found = _matchings(field, bracket, count)
+        first = list(islice(found, COLOUR_CANDIDATES))
+        first.sort(key=lambda candidate: _clashes(field, candidate[0]))
+        yield from first
+        yield from found
+
+
+def _clashes(field: _Field, pairs: list[tuple[str, str]]) -> list[int]:
+    """The pairs' colour clashes, worst first (compared as a list: fewer bad clashes is better)."""
+    return sorted((clash(field.records[a].colours, field.records[b].colours) for a, b in pairs), reverse=True)
+
+
+def _matchings(field: _Field, bracket: list[str], floats: int) -> Iterator[tuple[list, list]]:
+    """Every pairing of the bracket leaving exactly `floats` players unpaired, in the Dutch order."""
+    half = (len(bracket) - floats) // 2
+    position = {p: i for i, p in enumerate(bracket)}
+
+    def preferred(p: str, others: list[str]) -> list[str]:
+        if position[p] >= half:
+            return others
+        s2 = [q for q in others if position[q] >= half]
+        s1 = [q for q in reversed(others) if position[q] < half]
+        return s2 + s1
+
+    def go(rest: list[str], floats_left: int) -> Iterator[tuple[list, list]]:
+        if len(rest) < floats_left:
+            return
+        if not rest:
+            yield [], []
+            return
+        p, others = rest[0], rest[1:]
+        for q in preferred(p, others):
+            if field.may_meet(p, q):
+                for pairs, down in go([x for x in others if x != q], floats_left):
+                    yield [(p, q)] + pairs, down
+        if floats_left:
+            for pairs, down in go(others, floats_left - 1):
+                yield pairs, [p] + down
+
+    return go(bracket, floats)
+
+
+def _lay_tables(pairs: list[tuple[str, str]], records: dict[str, Record], rank: dict[str, int],
+                round_number: int, seed: str, bye: str | None) -> Pairing:
+    def board_key(pair: tuple[str, str]):
+        a, b = pair
+        high, low = sorted((records[a].points, records[b].points), reverse=True)
+        return (-high, -low, min(rank[a], rank[b]))
+
+    drawn_colour = "W" if Rng(seed, f"colours:{round_number}").below(2) == 0 else "B"
+    colours = {p: records[p].colours for pair in pairs for p in pair}
+    tables = []
+    for index, (a, b) in enumerate(sorted(pairs, key=board_key)):
+        better, worse = (a, b) if rank[a] < rank[b] else (b, a)
+        tables.append(Table(index + 1, first_seat(better, worse, colours, index, drawn_colour)))
+    return Pairing(round_number, tuple(tables), (bye,) if bye else ())
