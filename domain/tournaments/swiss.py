@@ -5,12 +5,14 @@ The procedure (docs/tournaments.md tells it with an example), in the spirit of F
 2. With an odd field, the bye goes to the lowest ordered player who has had no bye and whose bye
    leaves a field that can be paired with no rematch.
 3. Score groups are paired from the top. A bracket is the players floated down from above, then
-   the score group. Its top half (S1) meets its bottom half (S2): S1's first player takes the first
-   S2 player they have not met, the next S1 player the next, and so on; when that fails, later S2
+   the score group. The floaters take the group's players from its top, in order. The rest is
+   split in halves: the top half (S1) meets the bottom half (S2), S1's first player the first S2
+   player they have not met, the next S1 player the next, and so on; when that fails, later S2
    players are tried in order (transpositions), then S1 players from the bottom (exchanges).
    Players left unpaired (the odd one, or those every pairing would rematch) float down to the
-   next bracket; the fewest floaters possible, and floaters from the bottom of the bracket.
-4. Of the first candidates of a bracket, the one with the mildest colour clashes is taken (the
+   next bracket: the fewest floaters possible, from the bottom of the bracket.
+4. Of the first candidates of a bracket, the one that best meets colour preferences is taken
+   (fewest absolute preferences unmet, then fewest preferences unmet, then fewest strong ones; the
    first in the order above among equals), provided the rest of the field can still be paired.
 5. If no pairing of the whole field avoids a rematch, rematches are allowed for that round.
 6. Tables are ordered by the better score, then the lesser score, then the better initial rank;
@@ -24,7 +26,7 @@ from fractions import Fraction
 from itertools import islice
 
 from ..rng import Rng
-from .colours import clash, first_seat
+from .colours import ABSOLUTE, STRONG, clash, first_seat
 from .model import Pairing, Table
 from .records import Record
 
@@ -98,10 +100,11 @@ def _pair_groups(field: _Field, groups: list[list[str]], index: int,
     """Pairs for groups[index:] with the floaters from above, or None if they cannot be paired."""
     if index == len(groups):
         return [] if not floaters else None
+    floaters = sorted(floaters, key=field.rank.__getitem__)
     bracket = floaters + groups[index]
     below = frozenset(p for group in groups[index + 1:] for p in group)
     last = index == len(groups) - 1
-    for pairs, down in _candidates(field, bracket, last):
+    for pairs, down in _candidates(field, bracket, frozenset(floaters), last):
         if not field.pairable(below | frozenset(down)):
             continue
         rest = _pair_groups(field, groups, index + 1, down)
@@ -110,33 +113,38 @@ def _pair_groups(field: _Field, groups: list[list[str]], index: int,
     return None
 
 
-def _candidates(field: _Field, bracket: list[str], last: bool) -> Iterator[tuple[list, list]]:
+def _candidates(field: _Field, bracket: list[str], floated_in: frozenset[str], last: bool) -> Iterator:
     """A bracket's pairings, fewest floaters first; within that, the mildest colour clashes first."""
     floats = range(1) if last else range(len(bracket) % 2, len(bracket) + 1, 2)
     for count in floats:
-        found = _matchings(field, bracket, count)
+        found = _matchings(field, bracket, count, floated_in)
         first = list(islice(found, COLOUR_CANDIDATES))
         first.sort(key=lambda candidate: _clashes(field, candidate[0]))
         yield from first
         yield from found
 
 
-def _clashes(field: _Field, pairs: list[tuple[str, str]]) -> list[int]:
-    """The pairs' colour clashes, worst first (compared as a list: fewer bad clashes is better)."""
-    return sorted((clash(field.records[a].colours, field.records[b].colours) for a, b in pairs), reverse=True)
+def _clashes(field: _Field, pairs: list[tuple[str, str]]) -> tuple[int, int, int]:
+    """How a candidate treats colours, smaller is better: clashes of absolute preferences, then all
+    clashes (a player not getting the colour they prefer), then clashes of strong preferences."""
+    strengths = [clash(field.records[a].colours, field.records[b].colours) for a, b in pairs]
+    return (strengths.count(ABSOLUTE), sum(1 for s in strengths if s), strengths.count(STRONG))
 
 
-def _matchings(field: _Field, bracket: list[str], floats: int) -> Iterator[tuple[list, list]]:
-    """Every pairing of the bracket leaving exactly `floats` players unpaired, in the Dutch order."""
-    half = (len(bracket) - floats) // 2
-    position = {p: i for i, p in enumerate(bracket)}
+def _matchings(field: _Field, bracket: list[str], floaters: int, floated_in: frozenset[str]) -> Iterator:
+    """Every pairing of the bracket leaving exactly `floaters` players unpaired, in the Dutch order.
 
-    def preferred(p: str, others: list[str]) -> list[str]:
-        if position[p] >= half:
-            return others
-        s2 = [q for q in others if position[q] >= half]
-        s1 = [q for q in reversed(others) if position[q] < half]
-        return s2 + s1
+    Players floated in from above come first and take the bracket's own players in order. The rest
+    is split in halves: the first of the top half takes the bottom half in order (transpositions),
+    then the top half from its bottom (exchanges); the halves are drawn again for what is left.
+    """
+
+    def preferred(p: str, rest: list[str], floats_left: int) -> list[str]:
+        others = rest[1:]
+        if p in floated_in:
+            return [q for q in others if q not in floated_in] + [q for q in others if q in floated_in]
+        top = set(rest[:(len(rest) - floats_left) // 2])
+        return [q for q in others if q not in top] + [q for q in reversed(others) if q in top]
 
     def go(rest: list[str], floats_left: int) -> Iterator[tuple[list, list]]:
         if len(rest) < floats_left:
@@ -145,7 +153,7 @@ def _matchings(field: _Field, bracket: list[str], floats: int) -> Iterator[tuple
             yield [], []
             return
         p, others = rest[0], rest[1:]
-        for q in preferred(p, others):
+        for q in preferred(p, rest, floats_left):
             if field.may_meet(p, q):
                 for pairs, down in go([x for x in others if x != q], floats_left):
                     yield [(p, q)] + pairs, down
@@ -153,7 +161,7 @@ def _matchings(field: _Field, bracket: list[str], floats: int) -> Iterator[tuple
             for pairs, down in go(others, floats_left - 1):
                 yield pairs, [p] + down
 
-    return go(bracket, floats)
+    return go(bracket, floaters)
 
 
 def _lay_tables(pairs: list[tuple[str, str]], records: dict[str, Record], rank: dict[str, int],
