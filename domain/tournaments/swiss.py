@@ -35,31 +35,105 @@ COLOUR_CANDIDATES = 64
 
 
 class _Field:
-    """The players of one round's pairing, their order and who has met whom."""
+    """The players of one round's pairing, their order and who may meet whom.
+
+    Sets of players are bit masks (bit i for the i-th player of the order), so that asking whether
+    a set can be paired, thousands of times a round, stays cheap.
+    """
 
     def __init__(self, order: Sequence[str], records: dict[str, Record], avoid_rematch: bool):
         self.order = list(order)
         self.rank = {p: i for i, p in enumerate(order)}
         self.records = records
         self.avoid_rematch = avoid_rematch
-        self._pairable: dict[frozenset[str], bool] = {}
+        everyone = (1 << len(order)) - 1
+        self._may_meet = [everyone & ~(1 << i) & ~self._mask(records[p].met if avoid_rematch else ())
+                          for i, p in enumerate(order)]
+        # For each set of players asked about: a way to pair them all (partner by partner), or None.
+        self._matching: dict[int, dict[int, int] | None] = {0: {}}
+
+    def _mask(self, players) -> int:
+        mask = 0
+        for p in players:
+            if p in self.rank:
+                mask |= 1 << self.rank[p]
+        return mask
 
     def may_meet(self, a: str, b: str) -> bool:
-        return not self.avoid_rematch or b not in self.records[a].met
+        return bool(self._may_meet[self.rank[a]] >> self.rank[b] & 1)
 
     def pairable(self, players: frozenset[str]) -> bool:
         """Whether these players can all be paired (a perfect matching of who may meet whom)."""
-        if len(players) % 2:
-            return False
-        if not players:
-            return True
-        known = self._pairable.get(players)
-        if known is None:
-            first = min(players, key=self.rank.__getitem__)
-            rest = players - {first}
-            known = any(self.may_meet(first, q) and self.pairable(rest - {q}) for q in rest)
-            self._pairable[players] = known
-        return known
+        return self._match(self._mask(players)) is not None
+
+    def pairable_after(self, players: frozenset[str], a: str, b: str) -> bool:
+        """Whether, `players` being pairable, the others can all be paired once a meets b.
+
+        A known pairing of `players` usually answers at once: a already meets b in it, or a's and
+        b's partners may meet each other."""
+        mask, i, j = self._mask(players), self.rank[a], self.rank[b]
+        known = self._match(mask)
+        target = mask & ~(1 << i) & ~(1 << j)
+        if known is not None and target not in self._matching:
+            pi, pj = known[i], known[j]
+            if pi == j or self._may_meet[pi] >> pj & 1:
+                rest = {k: v for k, v in known.items() if k not in (i, j)}
+                if pi != j:
+                    rest[pi], rest[pj] = pj, pi
+                self._matching[target] = rest
+        return self._match(target) is not None
+
+    def _match(self, mask: int) -> dict[int, int] | None:
+        if mask in self._matching:
+            return self._matching[mask]
+        found = None
+        if mask.bit_count() % 2 == 0:
+            found = self._search(mask)
+        self._matching[mask] = found
+        return found
+
+    def _search(self, mask: int) -> dict[int, int] | None:
+        # The player with the fewest possible opponents first: a dead end shows at once.
+        degree, first, left = {}, -1, mask
+        while left:
+            low = left & -left
+            i = low.bit_length() - 1
+            degree[i] = (self._may_meet[i] & mask).bit_count()
+            if first < 0 or degree[i] < degree[first]:
+                first = i
+            left ^= low
+        if not degree[first] or self._has_odd_component(mask):
+            return None
+        rest = mask & ~(1 << first)
+        partners, left = [], self._may_meet[first] & mask
+        while left:
+            low = left & -left
+            partners.append(low.bit_length() - 1)
+            left ^= low
+        partners.sort(key=degree.__getitem__)
+        for j in partners:
+            found = self._match(rest & ~(1 << j))
+            if found is not None:
+                return {**found, first: j, j: first}
+        return None
+
+    def _has_odd_component(self, mask: int) -> bool:
+        """A group of players none of whom may meet anyone outside it, odd in number, cannot be paired."""
+        left = mask
+        while left:
+            component = frontier = left & -left
+            while frontier:
+                reach, bits = 0, frontier
+                while bits:
+                    low = bits & -bits
+                    reach |= self._may_meet[low.bit_length() - 1]
+                    bits ^= low
+                frontier = reach & mask & ~component
+                component |= frontier
+            if component.bit_count() % 2:
+                return True
+            left &= ~component
+        return False
 
 
 def pair_swiss(order: Sequence[str], records: dict[str, Record], round_number: int, seed: str) -> Pairing:
@@ -104,7 +178,7 @@ def _pair_groups(field: _Field, groups: list[list[str]], index: int,
     bracket = floaters + groups[index]
     below = frozenset(p for group in groups[index + 1:] for p in group)
     last = index == len(groups) - 1
-    for pairs, down in _candidates(field, bracket, frozenset(floaters), last):
+    for pairs, down in _candidates(field, bracket, frozenset(floaters), below, last):
         if not field.pairable(below | frozenset(down)):
             continue
         rest = _pair_groups(field, groups, index + 1, down)
@@ -113,11 +187,12 @@ def _pair_groups(field: _Field, groups: list[list[str]], index: int,
     return None
 
 
-def _candidates(field: _Field, bracket: list[str], floated_in: frozenset[str], last: bool) -> Iterator:
+def _candidates(field: _Field, bracket: list[str], floated_in: frozenset[str], below: frozenset[str],
+                last: bool) -> Iterator:
     """A bracket's pairings, fewest floaters first; within that, the mildest colour clashes first."""
     floats = range(1) if last else range(len(bracket) % 2, len(bracket) + 1, 2)
     for count in floats:
-        found = _matchings(field, bracket, count, floated_in)
+        found = _matchings(field, bracket, count, floated_in, below)
         first = list(islice(found, COLOUR_CANDIDATES))
         first.sort(key=lambda candidate: _clashes(field, candidate[0]))
         yield from first
@@ -131,7 +206,8 @@ def _clashes(field: _Field, pairs: list[tuple[str, str]]) -> tuple[int, int, int
     return (strengths.count(ABSOLUTE), sum(1 for s in strengths if s), strengths.count(STRONG))
 
 
-def _matchings(field: _Field, bracket: list[str], floaters: int, floated_in: frozenset[str]) -> Iterator:
+def _matchings(field: _Field, bracket: list[str], floaters: int, floated_in: frozenset[str],
+               below: frozenset[str]) -> Iterator:
     """Every pairing of the bracket leaving exactly `floaters` players unpaired, in the Dutch order.
 
     Players floated in from above come first and take the bracket's own players in order. The rest
@@ -146,7 +222,7 @@ def _matchings(field: _Field, bracket: list[str], floaters: int, floated_in: fro
         top = set(rest[:(len(rest) - floats_left) // 2])
         return [q for q in others if q not in top] + [q for q in reversed(others) if q in top]
 
-    def go(rest: list[str], floats_left: int) -> Iterator[tuple[list, list]]:
+    def go(rest: list[str], floats_left: int, floated: frozenset[str]) -> Iterator[tuple[list, list]]:
         if len(rest) < floats_left:
             return
         if not rest:
@@ -154,14 +230,16 @@ def _matchings(field: _Field, bracket: list[str], floaters: int, floated_in: fro
             return
         p, others = rest[0], rest[1:]
         for q in preferred(p, rest, floats_left):
-            if field.may_meet(p, q):
-                for pairs, down in go([x for x in others if x != q], floats_left):
+            left = [x for x in others if x != q]
+            # Only a pair after which everyone still to pair can be paired: no dead end is explored.
+            if field.may_meet(p, q) and field.pairable_after(below | floated | frozenset(rest), p, q):
+                for pairs, down in go(left, floats_left, floated):
                     yield [(p, q)] + pairs, down
         if floats_left:
-            for pairs, down in go(others, floats_left - 1):
+            for pairs, down in go(others, floats_left - 1, floated | {p}):
                 yield pairs, [p] + down
 
-    return go(bracket, floaters)
+    return go(bracket, floaters, frozenset())
 
 
 def _lay_tables(pairs: list[tuple[str, str]], records: dict[str, Record], rank: dict[str, int],
