@@ -70,6 +70,8 @@ def evolve(state: TournamentState | None, event: TournamentEvent) -> TournamentS
     if isinstance(event, PlayerJoined):
         return replace(state, entrants=state.entrants + (Entrant(event.player, event.rating),))
     if isinstance(event, PlayerWithdrew):
+        if state.status == OPEN:  # before round one: simply out of the field
+            return replace(state, entrants=tuple(e for e in state.entrants if e.player != event.player))
         return replace(state, withdrawn=state.withdrawn | {event.player})
     if isinstance(event, RoundPaired):
         tables = tuple(Table(i + 1, seats) for i, seats in enumerate(event.tables))

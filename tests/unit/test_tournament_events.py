@@ -94,3 +94,14 @@ def test_the_last_result_of_a_round_closes_it_and_the_next_round_can_be_paired()
 def test_an_event_that_is_not_a_tournaments_is_refused_when_read():
     refused("tournament.event", from_data, {"type": "moved"})
     refused("tournament.event", from_data, {"type": "player-joined", "player": "x"})
+
+
+def test_a_player_who_withdraws_before_round_one_leaves_the_field_and_later_ones_stay_in_the_standings():
+    play = Play(Settings("round-robin", 3), entrants(5))
+    play.apply(decide.withdraw(play.state, "p05"))
+    assert "p05" not in play.state.players
+    first = play.play_round(random_places("leave"))
+    assert "p05" not in first.players() and not first.byes  # four players: nobody sits out
+    play.apply(decide.withdraw(play.state, "p04"))
+    assert "p04" in [s.player for s in play.state.standings(play.seed)]
+    assert "p04" not in play.pair().players()

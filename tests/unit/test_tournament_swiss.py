@@ -66,6 +66,16 @@ def test_the_bye_goes_to_the_lowest_player_who_has_not_had_one():
     assert "p4" not in {p for table in second.tables for p in table.seats}
 
 
+def test_the_bye_passes_up_to_the_next_player_when_the_lowest_ones_bye_would_force_a_rematch():
+    five = EIGHT[:5]
+    rounds = [played(1, "p1 p4 1-0", "p2 p3 =", "p5 x 0-1"), played(2, "p2 p4 1-0", "p1 p3 1-0", "x p5 1-0"),
+              played(3, "p3 p4 1-0")]
+    # p5 is last, but without p5 the others cannot pair: p4 has met p1, p2 and p3.
+    pairing = pair_swiss(five, records_after(five, *rounds), 4, "seed")
+    assert pairing.byes == ("p4",)
+    assert pairs(pairing) == {frozenset(("p1", "p2")), frozenset(("p3", "p5"))}
+
+
 def test_two_players_meet_again_when_no_other_pairing_exists():
     play = Play(Settings("swiss", 2), entrants(2))
     play.play_round(lambda table: (1, 2))
