@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..rng import commitment
+from .errors import TournamentError
 from .events import RoundPaired, TournamentCreated, TournamentEvent, TournamentFinished
 from .formats import next_pairing
 from .state import TournamentState, evolve
@@ -40,7 +41,11 @@ def verify_pairings(events: Iterable[TournamentEvent], seed: str | None = None) 
     checked = 0
     for event in events:
         if isinstance(event, RoundPaired):
-            pairing = next_pairing(state.settings, state.entrants, state.withdrawn, state.rounds, seed)
+            try:
+                pairing = next_pairing(state.settings, state.entrants, state.withdrawn, state.rounds, seed)
+            except TournamentError as refused:
+                return Verification(False, checked, f"round {event.round} should not have been paired: "
+                                    f"{refused.reason}", event.round, None, event)
             expected = RoundPaired(pairing.round, tuple(t.seats for t in pairing.tables), pairing.byes)
             if expected != event:
                 return Verification(False, checked, f"round {event.round} is not the pairing the procedure gives",

@@ -37,6 +37,25 @@ def test_a_tampered_pairing_is_caught_and_its_round_named():
     assert verdict.recorded.tables == swapped and verdict.expected.tables == tables
 
 
+@pytest.mark.parametrize("settings, players", [(Settings("round-robin", 5), 6), (Settings("tables", 3, 3, 4), 10)])
+def test_players_swapped_between_tables_are_caught_in_every_format(settings, players):
+    events = finished(settings, players).events
+    second = next(i for i, e in enumerate(events) if isinstance(e, RoundPaired) and e.round == 2)
+    tables = [list(t) for t in events[second].tables]
+    tables[0][0], tables[1][0] = tables[1][0], tables[0][0]
+    events[second] = replace(events[second], tables=tuple(tuple(t) for t in tables))
+    verdict = verify_pairings(events)
+    assert not verdict.ok and verdict.round == 2 and verdict.rounds_checked == 1
+
+
+def test_a_round_paired_beyond_the_tournaments_rounds_is_named():
+    events = finished(Settings("swiss", 2), 4).events
+    last_round = [e for e in events if isinstance(e, RoundPaired)][-1]
+    extra = replace(last_round, round=3)
+    verdict = verify_pairings(events[:-1] + [extra] + events[-1:])
+    assert not verdict.ok and verdict.round == 3 and "should not have been paired" in verdict.problem
+
+
 def test_a_colour_swapped_on_one_table_is_a_tampered_pairing_too():
     events = finished(Settings("swiss", 3), 6).events
     first = next(i for i, e in enumerate(events) if isinstance(e, RoundPaired))
