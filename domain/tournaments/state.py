@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .events import (
     GameFinished,
@@ -38,7 +38,6 @@ class TournamentState:
     rounds: tuple[PlayedRound, ...] = ()
     status: str = OPEN
     seed: str | None = None  # known once the tournament is finished
-    version: int = field(default=1)
 
     @property
     def players(self) -> list[str]:
@@ -49,9 +48,11 @@ class TournamentState:
         return self.rounds[-1] if self.rounds else None
 
     def standings(self, seed: str | None = None) -> list[Standing]:
-        """Best first. Ties left by every tie-break fall to the seeded initial order: before the seed
-        is revealed the service passes it in; after, it is the revealed one."""
-        seed = seed if seed is not None else self.seed or ""
+        """Best first. Ties left by every tie-break fall to the seeded initial order: until the seed
+        is revealed, the service that keeps it passes it in."""
+        seed = seed if seed is not None else self.seed
+        if seed is None:
+            raise ValueError("the standings need the tournament's seed until it is revealed")
         ranking = initial_ranking(self.entrants, seed)
         records = build_records(ranking, self.rounds, self.settings.format)
         return standings(ranking, records, self.settings.format, self.withdrawn)
@@ -66,7 +67,6 @@ def evolve(state: TournamentState | None, event: TournamentEvent) -> TournamentS
     if isinstance(event, TournamentCreated):
         return created(event)
     assert state is not None, "a tournament's stream starts with its creation"
-    state = replace(state, version=state.version + 1)
     if isinstance(event, PlayerJoined):
         return replace(state, entrants=state.entrants + (Entrant(event.player, event.rating),))
     if isinstance(event, PlayerWithdrew):

@@ -29,6 +29,8 @@ def test_creation_publishes_the_seeds_commitment_and_only_the_end_reveals_the_se
     assert play.state.status == OPEN and play.state.seed is None
     play.play_round(lambda t: (1, 2))
     assert play.state.status == RUNNING
+    with pytest.raises(ValueError):  # the last tie-break is the seeded order: no guessing it
+        play.state.standings()
     play.finish()
     assert play.state.status == FINISHED and play.state.seed == "secret seed"
 

@@ -74,7 +74,7 @@ def test_a_player_who_withdraws_mid_way_is_paired_no_more_and_their_games_still_
         pairing = play.play_round(lambda table: (1, 2))
         assert gone not in pairing.players()
         assert len(pairing.byes) == 1
-    table = play.state.standings()
+    table = play.state.standings(play.seed)
     assert row(table, gone).withdrawn and row(table, gone).points == 1 and row(table, gone).games == 1
     # The opponent's Buchholz counts the withdrawn player's point.
     records = build_records(play.state.players, play.state.rounds, "swiss")
@@ -90,7 +90,7 @@ def test_a_loss_on_time_is_a_lost_game_played_the_winner_scores_a_win_and_they_d
     play.result(pairing.tables[0], (2, 1), lost_on_time=(slow,))
     play.result(pairing.tables[1], (1, 2))
     winner = pairing.tables[0].seats[1]
-    table = play.state.standings()
+    table = play.state.standings(play.seed)
     assert row(table, slow).points == 0 and row(table, slow).games == 1
     assert row(table, winner).points == 1 and row(table, winner).wins == 1
     records = build_records(play.state.players, play.state.rounds, "swiss")
