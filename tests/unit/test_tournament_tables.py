@@ -2,7 +2,8 @@
 
 import pytest
 
-from domain.tournaments.model import Settings
+from domain.tournaments.model import Pairing, PlayedRound, Result, Settings, Table
+from domain.tournaments.records import build_records
 from domain.tournaments.tables import pair_tables, table_sizes
 
 from .tournament_builders import Play, entrants, records_after
@@ -53,3 +54,23 @@ def test_who_cannot_be_seated_has_a_bye_lowest_first_and_never_twice_while_other
         byes += pairing.byes
     assert len(byes) == 3 and len(set(byes)) == 3
     assert byes[0] == "p05"
+
+
+def test_players_who_have_met_change_places_with_lower_tables_so_fewer_meet_again():
+    players = [f"p{i}" for i in range(1, 9)]
+    first = PlayedRound(Pairing(1, (Table(1, tuple(players[:4])), Table(2, tuple(players[4:])))),
+                        {1: Result((1, 2, 3, 4)), 2: Result((1, 2, 3, 4))}, closed=True)
+    records = build_records(players, [first], "tables")
+    pairing = pair_tables(players, records, 2, "seed", 4, 4)
+    # Seated by standing alone, all twelve pairs would meet again; two pairs a table is the fewest possible.
+    assert [set(t.seats) for t in pairing.tables] == [{"p1", "p2", "p5", "p6"}, {"p3", "p4", "p7", "p8"}]
+
+
+def test_sixteen_players_at_tables_of_four_meet_nobody_twice_in_three_rounds():
+    play = Play(Settings("tables", 3, 4, 4), entrants(16))
+    met = set()
+    for _ in range(3):
+        pairing = play.play_round(lambda table: tuple(range(1, len(table.seats) + 1)))
+        pairs = {frozenset((a, b)) for t in pairing.tables for a in t.seats for b in t.seats if a < b}
+        assert not pairs & met  # seated by standing alone, ten pairs would meet again
+        met |= pairs
