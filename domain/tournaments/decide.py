@@ -77,6 +77,9 @@ def finish_game(state: TournamentState, round_number: int, table: int, places: t
     if len(places) != len(seats) or not all(isinstance(p, int) and 1 <= p <= len(seats) for p in places):
         raise TournamentError(f"a result gives each of the {len(seats)} seats a place from 1 to {len(seats)}",
                               "tournament.game.places")
+    if any(p != 1 + sum(1 for q in places if q < p) for p in places):
+        raise TournamentError("places are ranks: 1 for the first, and after a tie of k players the next "
+                              "place is k further on (1, 1, 3)", "tournament.game.places")
     if not set(lost_on_time) <= set(seats):
         raise TournamentError("only a player of the table can lose on time", "tournament.game.on-time")
     events: list = [GameFinished(round_number, table, places, tuple(lost_on_time))]

@@ -34,6 +34,8 @@ class Game:
 
 @dataclass
 class Record:
+    """What the pairing and the tie-breaks need to know of one player after the rounds so far."""
+
     player: str
     points: Fraction = Fraction(0)
     games: list[Game] = field(default_factory=list)

@@ -63,6 +63,7 @@ def test_requests_the_rules_refuse_name_the_rule_and_cause_no_event():
     table = play.state.current_round.pairing.tables[0]
     refused("tournament.game.places", decide.finish_game, play.state, 1, table.number, (1, 3))
     refused("tournament.game.places", decide.finish_game, play.state, 1, table.number, (1,))
+    refused("tournament.game.places", decide.finish_game, play.state, 1, table.number, (2, 2))
     refused("tournament.game.table", decide.finish_game, play.state, 1, 9, (1, 2))
     refused("tournament.round.current", decide.finish_game, play.state, 2, table.number, (1, 2))
     refused("tournament.game.on-time", decide.finish_game, play.state, 1, table.number, (1, 2), ("stranger",))

@@ -72,9 +72,14 @@ class Play:
 
 
 def random_places(seed: str) -> Callable[[Table], tuple[int, ...]]:
-    """Results drawn from a seed: each seat a place, ties allowed."""
+    """Results drawn from a seed: each seat a score, placed by it (ties share a place)."""
     rng = Rng(seed, "results")
-    return lambda table: tuple(rng.below(len(table.seats)) + 1 for _ in table.seats)
+
+    def places(table: Table) -> tuple[int, ...]:
+        scores = [rng.below(len(table.seats) + 1) for _ in table.seats]
+        return tuple(1 + sum(1 for other in scores if other > mine) for mine in scores)
+
+    return places
 
 
 def better_ranked_wins(ranking: list[str]) -> Callable[[Table], tuple[int, ...]]:
