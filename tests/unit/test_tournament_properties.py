@@ -5,6 +5,7 @@ written here independently of the pairing code."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from domain.tournaments import decide
 from domain.tournaments.model import Entrant, Settings
 
 from .tournament_builders import Play, random_places
@@ -56,3 +57,28 @@ def test_a_round_robin_meets_every_pair_exactly_once(n, seed):
     for _ in range(n - 1 + n % 2):
         games += [frozenset(t.seats) for t in play.play_round(random_places(seed)).tables]
     assert len(games) == len(set(games)) == n * (n - 1) // 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(4, 10).flatmap(lambda n: st.tuples(
+    st.just(n), st.integers(2, n - 1), st.integers(0, n - 1), st.text("gh", min_size=1, max_size=5))))
+def test_a_player_who_withdraws_mid_way_is_never_paired_again_and_the_rest_still_meet_no_one_twice(case):
+    n, rounds, leaving, seed = case
+    play = Play(Settings("swiss", rounds), [Entrant(f"p{i}") for i in range(n)], seed=seed)
+    results = random_places(seed)
+    gone = f"p{leaving}"
+    met: set[frozenset] = set()
+    byes: set[str] = set()
+    for number in range(1, rounds + 1):
+        if number == 2:
+            play.apply(decide.withdraw(play.state, gone))
+        active = [p for p in play.state.players if p not in play.state.withdrawn]
+        avoidable = rematch_free_pairing_exists(active, met, byes)
+        pairing = play.play_round(results)
+        assert sorted(pairing.players()) == sorted(active)
+        games = [frozenset(t.seats) for t in pairing.tables]
+        if avoidable:
+            assert not met.intersection(games)
+        met.update(games)
+        byes.update(pairing.byes)
+    assert gone in [s.player for s in play.state.standings(seed) if s.withdrawn]
