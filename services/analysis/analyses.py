@@ -73,6 +73,13 @@ def load(store: GameStore, game_id: UUID | str, strength: int,
     return found if isinstance(found, Analysis) else None
 
 
+def deepest(store: GameStore, game_id: UUID | str) -> Analysis | None:
+    """The game's deepest analysis there is: the strongest done, else the strongest still running
+    (or queued); None when none was asked for."""
+    found = [analysis for analysis in (load(store, game_id, strength) for strength in STRENGTHS) if analysis]
+    return max(found, key=lambda analysis: (analysis.done, analysis.strength), default=None)
+
+
 def progress_of(store: GameStore, game_id: UUID | str) -> list[dict[str, Any]]:
     """What the game's stream says of each of its analyses asked for (one per strength)."""
     found = (load(store, game_id, strength) for strength in STRENGTHS)

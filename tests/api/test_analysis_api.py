@@ -182,3 +182,20 @@ def test_drawing_instead_of_playing_the_winning_yang_is_marked_a_blunder(client,
     assert entry["step"] == step and entry["seat_name"] == "bob" and entry["played"] == {"type": "draw", "slot": 0}
     assert entry["best"] == {"type": "play_yang", "card": "yang-gold-1"} and "gold Yang" in entry["best_words"]
     assert entry["mark"] == "blunder" and entry["loss"] >= 0.9
+
+
+def test_without_a_strength_the_deepest_analysis_answers_done_first_else_the_one_running(client, services):
+    created = client.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bob"}],
+                                              "scenario": CHI_LAST_TURN})
+    game_id = UUID(created.json["id"])
+    services.commands.act(game_id, 1, {"type": "draw", "slot": 0}, services.store.game(game_id).version)
+    missing = client.get(f"/api/games/{game_id}/analysis")
+    assert missing.status_code == 404 and "POST" in missing.json["detail"]
+    analyses.request(services.store, game_id, 2)  # asked for, and not computed: queued
+    analyses.request(services.store, game_id, 4)
+    assert client.get(f"/api/games/{game_id}/analysis").json["bot"]["strength"] == 4
+    client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    done = analysed(client, game_id, strength=1)
+    deepest = client.get(f"/api/games/{game_id}/analysis")
+    assert deepest.status_code == 200 and deepest.json == done, "a done analysis comes before deeper ones running"
+    assert client.get(f"/api/games/{game_id}/analysis?strength=4").json["status"] == "queued"

@@ -122,8 +122,12 @@ def test_a_newcomer_analyses_a_finished_game_and_reads_it_on_the_chart_the_moves
 
 
 def test_a_game_analysed_before_opens_with_its_analysis_and_no_button(page, server, analysed):
+    asked = []
+    page.on("response", lambda answer: asked.append((answer.url, answer.status)) if "/analysis" in answer.url else None)
     page.goto(f"{server}/games/{analysed['id']}")
     page.wait_for_selector("#analysis-chart[data-drawn='done']")
+    assert [status for _, status in asked if status == 404] == [], "the page reads the deepest analysis, probing none"
+    assert asked[0][0].endswith(f"/api/games/{analysed['id']}/analysis")
     assert page.get_by_role("button", name="Analyse this game").count() == 0
     assert "by the search bot at strength 1" in page.locator("#analysis-status").inner_text()
     assert page.locator("#result-analysis li").count() == 2

@@ -80,23 +80,22 @@ window.ChronicleAnalysis = {
       await read();
     }
 
-    /* The analysis at the strength on show; on opening the page, the deepest there is (done first):
-       one is kept per strength asked for. */
+    /* The analysis at the strength on show; on opening the page, the deepest there is (done first,
+       else the one running), which GET /analysis without a strength answers: one is kept per
+       strength asked for. */
     async function read() {
-      const strengths = state.strength ? [state.strength] : STRENGTHS.map(([value]) => value);
-      let answers;
+      const query = state.strength ? `?strength=${state.strength}` : "";
+      let answer;
       try {
-        answers = await Promise.all(strengths.map((strength) => call(`/analysis?strength=${strength}`)
-          .catch((error) => { if (error.status === 404) return null; throw error; })));
+        answer = await call(`/analysis${query}`)
+          .catch((error) => { if (error.status === 404) return null; throw error; });
       } catch (error) {
         $("analysis-status").textContent = `The analysis could not be read: ${problemText(error)}`;
         return;
       }
-      const found = answers.filter(Boolean).sort((one, other) =>
-        (other.status === "done") - (one.status === "done") || other.bot.strength - one.bot.strength);
-      if (!found.length) return offer();
-      state.strength = found[0].bot.strength;
-      take(found[0]);
+      if (!answer) return offer();
+      state.strength = answer.bot.strength;
+      take(answer);
     }
 
     function offer() {
