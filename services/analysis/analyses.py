@@ -80,6 +80,30 @@ def deepest(store: GameStore, game_id: UUID | str) -> Analysis | None:
     return max(found, key=lambda analysis: (analysis.done, analysis.strength), default=None)
 
 
+REQUESTED = "services.analysis:Analysis.Requested"  # the stored topic of an analysis's first event
+PAGE = 500
+
+
+def unfinished(store: GameStore, done: set) -> Iterable[Analysis]:
+    """Every analysis not done, as the store holds it now; adds the ids of the done ones it meets to
+    `done`, which are never loaded again."""
+    position = 0
+    while True:
+        notes = store.recorder.select_notifications(start=position, limit=PAGE, topics=[REQUESTED],
+                                                    inclusive_of_start=False)
+        for note in notes:
+            if note.originator_id in done:
+                continue
+            found = store.repository.get(note.originator_id)
+            if found.done:
+                done.add(found.id)
+            else:
+                yield found
+        if len(notes) < PAGE:
+            return
+        position = notes[-1].id
+
+
 def progress_of(store: GameStore, game_id: UUID | str) -> list[dict[str, Any]]:
     """What the game's stream says of each of its analyses asked for (one per strength)."""
     found = (load(store, game_id, strength) for strength in STRENGTHS)
