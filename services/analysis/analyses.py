@@ -4,7 +4,8 @@ Who may ask: anyone, of a finished game (everything in it is revealed), and of a
 game between bots alone at any time (what it covers is then the decisions a spectator has seen when
 it is asked); never of a game still running with people in it, so that no one uses it as help
 mid-game. Asked again, the same analysis is found (its stream's id is derived from the game, the
-analysis version and the strength), never started twice.
+analysis version and the strength), never started twice; if decisions were taken since, they are
+appended to what it judges.
 """
 
 from __future__ import annotations
@@ -42,9 +43,14 @@ def has_people(game: Game) -> bool:
     return any(not seat.get("bot") for seat in game.seats)
 
 
+def helps_mid_game(game: Game) -> bool:
+    """Whether an analysis now would help people in a game still running (not a sandbox game)."""
+    return not game.finished and has_people(game) and not game.options.get("sandbox")
+
+
 def refusal(game: Game) -> None:
     """AnalysisRefused for a game still running with people in it."""
-    if not game.finished and has_people(game) and not game.options.get("sandbox"):
+    if helps_mid_game(game):
         raise AnalysisRefused("the game is still running with people in it, and no one uses the analysis as help "
                               "mid-game: ask once it is over (or analyse a sandbox fork of it)", NO_HELP_MID_GAME)
 
@@ -121,7 +127,7 @@ def request(store: GameStore, game_id: UUID, strength: int = DEFAULT_STRENGTH) -
     strength = checked_strength(strength)
     game = store.game(game_id)
     if (existing := load(store, game_id, strength)) is not None:
-        return existing, False
+        return extended(store, game, existing), False
     refusal(game)
     steps = [decision.step for decision in decisions(store, game, analysed_through(game))]
     if not steps:
@@ -135,6 +141,25 @@ def request(store: GameStore, game_id: UUID, strength: int = DEFAULT_STRENGTH) -
     except IntegrityError:  # asked at the same moment elsewhere: that one stands
         return load(store, game_id, strength), False
     return asked, True
+
+
+def extended(store: GameStore, game: Game, analysis: Analysis) -> Analysis:
+    """The analysis, with the decisions taken since it was asked for appended to what it judges (a
+    sandbox game or a game between bots plays on; a finished game, once it is over)."""
+    if helps_mid_game(game):
+        return analysis
+    for _ in range(SAVE_TRIES):
+        last = max(analysis.steps, default=0)
+        since = [decision.step for decision in decisions(store, game, analysed_through(game)) if decision.step > last]
+        if not since:
+            return analysis
+        analysis.extend(since)
+        try:
+            store.save(analysis)
+            return analysis
+        except IntegrityError:  # an entry saved, or extended elsewhere, meanwhile: look again
+            analysis = store.repository.get(analysis.id)
+    raise RuntimeError(f"could not extend analysis {analysis.id}")
 
 
 def entry_for(store: GameStore, game: Game, analysis: Analysis, step: int) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from rq import Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from services.analysis.analyses import analyse
+from services.analysis.analyses import analyse, load
 from services.analysis.stored import Analysis
 from services.log.store import GameStore
 from services.reactions.queue import FAILURE_TTL, RESULT_TTL, JobQueue
@@ -146,7 +146,13 @@ class AnalysisThreads:
             with self._lock:
                 turn = self._one_at_a_time.setdefault(id(store), threading.Lock())
             with turn:
-                analyse(store, analysis.game_id, analysis.strength, self._until_stopped(analysis.missing()), on_saved)
+                while True:
+                    analyse(store, analysis.game_id, analysis.strength, self._until_stopped(analysis.missing()),
+                            on_saved)
+                    # Extended while this ran (a sandbox game played on, asked again): on to the new ones.
+                    analysis = load(store, analysis.game_id, analysis.strength)
+                    if analysis is None or not analysis.missing() or self._stopping.is_set():
+                        break
         except Exception:  # noqa: BLE001 - asking again resumes it
             log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
                           analysis.game_id)
