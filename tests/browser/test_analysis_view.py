@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from cli.server_process import running_server
 from tests.browser.accessibility import serious_violations
@@ -123,11 +124,12 @@ def test_a_newcomer_analyses_a_finished_game_and_reads_it_on_the_chart_the_moves
 
 def test_a_game_analysed_before_opens_with_its_analysis_and_no_button(page, server, analysed):
     asked = []
-    page.on("response", lambda answer: asked.append((answer.url, answer.status)) if "/analysis" in answer.url else None)
+    page.on("response", lambda answer: asked.append((answer.url, answer.status)) if "/api/" in answer.url
+            and "/analysis" in answer.url else None)
     page.goto(f"{server}/games/{analysed['id']}")
     page.wait_for_selector("#analysis-chart[data-drawn='done']")
     assert [status for _, status in asked if status == 404] == [], "the page reads the deepest analysis, probing none"
-    assert asked[0][0].endswith(f"/api/games/{analysed['id']}/analysis")
+    assert asked and asked[0][0].endswith(f"/api/games/{analysed['id']}/analysis"), "no strength: the deepest"
     assert page.get_by_role("button", name="Analyse this game").count() == 0
     assert "by the search bot at strength 1" in page.locator("#analysis-status").inner_text()
     assert page.locator("#result-analysis li").count() == 2
@@ -203,6 +205,17 @@ def test_a_sandbox_fork_still_running_is_analysed_on_its_page(page, server, api)
     assert analysis["withheld"] >= 1, "the bot's decisions, judged from its hand"
     assert "withheld until the game is over" in page.locator("#analysis-status").inner_text()
     assert serious_violations(page) == []
+
+    # The fork plays on: asking again judges the moves made since, beside those judged before.
+    play_first_actions(api, fork_id, fork_token, 2)
+    page.get_by_role("button", name="Analyse the moves since").click()
+    deadline = time.monotonic() + ANALYSED / 1000  # bounds a failure only
+    while not ((more := api.get(fork_id, "/analysis?strength=1", token=fork_token))["status"] == "done"
+               and len(more["chart"]) > len(analysis["chart"])):
+        assert time.monotonic() < deadline, f"the analysis was not extended: {more['status']}, {len(more['chart'])}"
+        time.sleep(0.2)
+    assert more["decisions"][:len(analysis["decisions"])] == analysis["decisions"]
+    expect(page.locator("#analysis-chart .point")).to_have_count(len(more["chart"]))
 
 
 def test_the_analysis_waits_for_a_worker_then_shows_once_the_worker_has_judged_it(page, tmp_path):

@@ -128,6 +128,24 @@ window.ChronicleAnalysis = {
       $("analysis").dataset.status = "none";
     }
 
+    /* A sandbox game plays on after its analysis: asking again judges the decisions taken since,
+       appended to the same analysis. */
+    function offerMore() {
+      const more = h("button", { type: "button", id: "analyse-more" }, "Analyse the moves since");
+      more.onclick = async () => {
+        more.disabled = true;
+        try {
+          take(await call("/analysis", {
+            method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ strength: state.strength }),
+          }));
+        } catch (error) {
+          $("analysis-status").textContent = `The analysis could not be asked for again: ${problemText(error)}`;
+          more.disabled = false;
+        }
+      };
+      $("analysis-request").replaceChildren(more);
+    }
+
     /* An answer of GET or POST /analysis: drawn, and read again until it is done. */
     function take(answer) {
       state.analysis = answer;
@@ -140,6 +158,7 @@ window.ChronicleAnalysis = {
         const withheld = answer.withheld ? ` The other players' ${answer.withheld === 1 ? "decision is" : `${answer.withheld} decisions are`} withheld until the game is over.` : "";
         $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.${scale}${withheld}`;
         $("analysis-progress").hidden = true;
+        if (view.game.status !== "finished") offerMore();
       } else {
         const done = Math.round(answer.progress * 100);
         $("analysis-status").textContent = answer.status === "queued" ? "The analysis is about to start…"
