@@ -1,0 +1,48 @@
+"""A laid-out position of each game where one action plainly loses, played, and the analysis asked
+for over REST: the decision is marked a blunder, the action it prefers is the one that does not
+lose, and the loss is far above any threshold (the outcome is settled by the action itself, so the
+numbers hold whatever the dealt tables, the seed or the thresholds). Chi's is in
+tests/api/test_analysis_api.py (discarding the Yang that would have won)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from tests.api.test_analysis_api import analysed
+
+
+def blunder_entry(client, services, game: str, scenario: dict, seat: int, played: dict, names=("ana", "bob")):
+    """The analysis's entry of `played`, taken by `seat` on the scenario's table, as that seat reads
+    it (the sandbox game runs on: its other seats' entries are withheld)."""
+    created = client.post("/api/games", json={"game": game, "seats": [{"name": name} for name in names],
+                                              "scenario": scenario})
+    assert created.status_code == 201, created.json
+    game_id = UUID(created.json["id"])
+    token = next(each["token"] for each in created.json["tokens"] if each["seat"] == seat)
+    step = services.store.game(game_id).version
+    assert services.store.game(game_id).to_act() == seat
+    services.commands.act(game_id, seat, played, step)
+    asked = client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    assert asked.status_code == 202, asked.json
+    done = analysed(client, game_id, headers={"Authorization": f"Bearer {token}"})
+    [entry] = [entry for entry in done["decisions"] if entry["step"] == step]
+    assert entry["played"] == played and entry["seat"] == seat
+    return entry
+
+
+# Xi Cards: ana, at 3 life, faces bob's Mountain Giant (5 damage), and bob is at 6 life. Her
+# Landslide (5 T, 6 damage to a unit or a player) aimed at bob ends the game in her favour; ending
+# her turn instead lets the Giant finish her.
+XI_LETHAL = {
+    "turn": 20, "active": 0, "first": 0,
+    "players": [{"life": 3, "t": 5, "pt": 0, "hand": ["landslide", "rock-throw"], "deck": ["earth-moth", "pebble-sentry"],
+                 "deck_list": "stone"},
+                {"life": 6, "pt": 0, "hand": [], "deck": ["earth-moth"], "deck_list": "stone"}],
+    "units": [{"card": "mountain-giant", "controller": 1}],
+}
+
+
+def test_xi_ending_the_turn_instead_of_landing_the_lethal_landslide_is_a_blunder(client, services):
+    entry = blunder_entry(client, services, "xi", XI_LETHAL, 0, {"type": "end_turn"})
+    assert entry["best"] == {"type": "play", "card": "landslide", "target": 1} and "Landslide" in entry["best_words"]
+    assert entry["mark"] == "blunder" and entry["loss"] >= 0.9
