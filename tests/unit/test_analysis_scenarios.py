@@ -6,19 +6,25 @@ tests/api/test_analysis_api.py (discarding the Yang that would have won)."""
 
 from __future__ import annotations
 
+import copy
 from uuid import UUID
 
+from domain.xanadu.cards import ALL_IDS as XANADU_CARDS
+from domain.xanadu.scenario import SCENARIO_EXAMPLE as XANADU_EXAMPLE
 from tests.api.test_analysis_api import analysed
 
 
-def blunder_entry(client, services, game: str, scenario: dict, seat: int, played: dict, names=("ana", "bob")):
-    """The analysis's entry of `played`, taken by `seat` on the scenario's table, as that seat reads
-    it (the sandbox game runs on: its other seats' entries are withheld)."""
+def blunder_entry(client, services, game: str, scenario: dict, seat: int, played: dict, names=("ana", "bob"),
+                  before=()):
+    """The analysis's entry of `played`, taken by `seat` on the scenario's table (after its actions
+    `before`), as that seat reads it (the sandbox game runs on: other seats' entries are withheld)."""
     created = client.post("/api/games", json={"game": game, "seats": [{"name": name} for name in names],
                                               "scenario": scenario})
     assert created.status_code == 201, created.json
     game_id = UUID(created.json["id"])
     token = next(each["token"] for each in created.json["tokens"] if each["seat"] == seat)
+    for action in before:
+        services.commands.act(game_id, seat, action, services.store.game(game_id).version)
     step = services.store.game(game_id).version
     assert services.store.game(game_id).to_act() == seat
     services.commands.act(game_id, seat, played, step)
@@ -45,4 +51,28 @@ XI_LETHAL = {
 def test_xi_ending_the_turn_instead_of_landing_the_lethal_landslide_is_a_blunder(client, services):
     entry = blunder_entry(client, services, "xi", XI_LETHAL, 0, {"type": "end_turn"})
     assert entry["best"] == {"type": "play", "card": "landslide", "target": 1} and "Landslide" in entry["best_words"]
+    assert entry["mark"] == "blunder" and entry["loss"] >= 0.9
+
+
+def xanadu_last_turn() -> dict:
+    """Xanadu's scenario example (ana, 19 to bo's 27, can just pay for the Summer Palace, worth 14)
+    on the last turn: every card it names nowhere else is in the discard pile but the two that are
+    bo's workers, so the deck holds only the END OF GAME marker, drawn at the end of ana's turn.
+    Built, the Palace wins her the game; anything else loses it."""
+    scenario = copy.deepcopy(XANADU_EXAMPLE)
+    named = {*scenario["deck"], *scenario["discard"]}
+    for seat in scenario["seats"]:
+        named |= set(seat["hand"])
+        for building in seat["buildings"]:
+            named |= {building} if isinstance(building, str) else {building["card"], *building.get("workers", [])}
+    bo_workers = sum(building.get("covered", 0) for building in scenario["seats"][1]["buildings"])
+    scenario["discard"] += scenario["deck"] + sorted(set(XANADU_CARDS) - named)[bo_workers:]
+    scenario.update(deck=[], end_marker=0)
+    return scenario
+
+
+def test_xanadu_building_nothing_on_the_last_turn_instead_of_the_summer_palace_is_a_blunder(client, services):
+    entry = blunder_entry(client, services, "xanadu", xanadu_last_turn(), 0, {"type": "skip_build"},
+                          names=("ana", "bo"), before=[{"type": "end_sell"}])
+    assert entry["best"] == {"type": "build", "card": "summer-palace"} and "Summer Palace" in entry["best_words"]
     assert entry["mark"] == "blunder" and entry["loss"] >= 0.9
