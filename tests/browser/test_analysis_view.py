@@ -162,6 +162,35 @@ def test_a_phone_shows_the_analysis_without_scrolling_sideways(browser, server, 
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "it fits a phone's width"
         box = page.locator("#analysis-chart svg").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+        # A marked decision, reached from its point: the best action outlined on the table, the
+        # mark on the move list, each player's accuracy on the result; all within the phone's width.
+        analysis = analysed["analysis"]
+        marked = [entry for entry in analysis["decisions"] if entry["mark"] and entry["best"] != entry["played"]
+                  and entry["best"]["type"] != "pass"]  # every other action of Chi is a card or a slot on the table
+        assert marked, "the random bot's game has marked decisions"
+        entry = max(marked, key=lambda one: one["loss"])
+        page.locator(f"#analysis-chart .point[data-step='{entry['step']}'][data-seat='{entry['seat']}']").tap()
+        wait_for_step(page, entry["step"])
+        here = page.locator("#step-analysis .analysed.here")
+        expect(here).to_contain_text(f"Best was “{entry['best_words']}”")
+        expect(here).to_contain_text("outlined on the table")
+        outlined = page.locator("#table .best-action").first
+        outlined.scroll_into_view_if_needed()
+        expect(outlined).to_be_visible()
+        mark = page.locator(f"#moves .judgement[data-mark='{entry['mark']}']").filter(has_text=entry["best_words"]).first
+        mark.scroll_into_view_if_needed()
+        expect(mark).to_be_visible()
+        assert mark.locator("[aria-hidden='true']").inner_text().strip() == MARKS[entry["mark"]][0]
+        for seat in analysis["seats"]:
+            line = page.locator(f"#result-analysis li[data-seat='{seat['seat']}']")
+            line.scroll_into_view_if_needed()
+            expect(line).to_be_visible()
+            assert line.inner_text().startswith(f"{seat['name']}: accuracy {seat['accuracy']:.1f}%")
+        for shown in (outlined, mark, page.locator("#result-analysis")):
+            box = shown.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, "within the phone's width"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
 
