@@ -2,14 +2,14 @@
 
 For a decision a seat took, the game's search bot (domain.search) is given that seat's view of the
 table at that moment (`rules.view(state, seat)`) and the legal actions, exactly as when it plays:
-it deals tables consistent with the view (`rules.search.determinize`) and searches them. Its mean
-reward per root action is that action's expected result for the seat: a win chance where seats
-win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) the search bot's
-measure of its score (domain.search.SOLITAIRE_SCALE, or the game's own `search.rewards`), which only
-rises with the expected score. The best action is the one with the highest mean among those the
-search visited at least half as often as its most visited one (fewer visits are too noisy to pick
-by); the played action is searched first in every dealt table, so it always has a value and is
-always compared.
+it deals tables consistent with the view (`rules.search.determinize`) and, on each dealt table
+and one random stream per sample, takes every judged action and plays the game out with the
+game's playout bot at every seat (`SearchBot.paired_values`): every action is judged on the same
+samples, so the difference between two actions is a mean of paired differences, not of two noisy
+means. Its mean reward per action is that action's expected result for the seat: a win chance
+where seats win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) the
+search bot's measure of its score. Successive halving spends the budget on the better actions;
+the best is the highest mean among the last survivors, which the played action always joins.
 The loss is how far the played action's expected result falls below the best's, never below 0.
 
 Nothing here reads the table beyond the view: two tables with one view get one analysis. The
@@ -146,15 +146,14 @@ def judge(rules: Any, bot: SearchBot, state: Any, seat: int, played: Action, rng
 
 def judge_view(bot: SearchBot, view: Mapping[str, Any], legal: Sequence[Action], played: Action,
                rng: Rng) -> dict[str, Any]:
-    values = bot.action_values(view, legal, rng, first=played)
+    values = bot.paired_values(view, legal, rng, keep=played)
     keys = [action_key(action) for action in legal]
     played_key = action_key(played)
-    # The best is the highest mean among the actions the search visited at least half as often as
-    # its most visited one: a mean over few visits is too noisy to pick by, and the highest of many
-    # noisy means is biased upwards. The played one is compared too (searched first in every table).
+    # The best is the highest mean among the last survivors of the halving, which were judged on
+    # the most samples, the same ones as the played action: a loss is a mean of paired differences.
     most = max(values[key][1] for key in values)
-    compared = [key for key in keys if key in values and (2 * values[key][1] >= most or key == played_key)]
-    best_key = max(compared, key=lambda key: (values[key][0], key == played_key, values[key][1]))
+    compared = [key for key in keys if values[key][1] == most]
+    best_key = max(compared, key=lambda key: (values[key][0], key == played_key))
     best_expected = round(values[best_key][0], ROUNDING)
     played_expected = round(values[action_key(played)][0], ROUNDING)
     return {

@@ -104,6 +104,55 @@ class SearchBot:
         visits, totals = self._search(view, legal, rng, None if first is None else action_key(first))
         return {key: (totals[key] / visits[key], visits[key]) for key in visits if visits[key]}
 
+    def paired_values(self, view: View, legal: Sequence[Action], rng: Rng,
+                      keep: Action | None = None) -> dict[str, tuple[float, int]]:
+        """Each legal action's mean reward for the seat to act, and the samples it was judged on,
+        by paired comparison: what an analysis of a decision reads (domain.analysis).
+
+        A sample is a table dealt from the view and a random stream of its own; every action judged
+        on a sample is taken on that same table and played out (by the playout bot, every seat) on
+        that same stream, so two actions' difference is a mean of paired differences, free of the
+        luck of the deal that makes two separate means differ. The budget's playouts are spread
+        evenly by successive halving: every action on the first samples, then the better half (and
+        `keep`, the played one) on more, until two remain (three with `keep`); the last survivors
+        share the most samples, so the best of them and `keep` are compared on exactly the same
+        ones. Each sample deals its own table, so the result spans what the seat cannot see."""
+        keys = [action_key(action) for action in legal]
+        by_key = dict(zip(keys, legal))
+        seed = f"{rng.below(2**63):x}"  # every sample's stream derives from the decision's stream
+        worlds: list[Any] = []
+        totals = {key: 0.0 for key in keys}
+        judged = {key: 0 for key in keys}
+        kept = None if keep is None else action_key(keep)
+        alive = list(keys)
+        rounds_left = max(1, math.ceil(math.log2(len(alive))))
+        left = self.budget.playouts  # playouts still to spend
+        while True:
+            done = judged[alive[0]]
+            target = done + max(1, left // rounds_left // len(alive))  # samples each survivor reaches
+            for sample in range(done, target):
+                if sample == len(worlds):
+                    worlds.append(self.rules.search.determinize(view, Rng(seed, f"table:{sample}")))
+                world = worlds[sample]
+                seat = self.rules.to_act(world)
+                for key in alive:
+                    stream = Rng(seed, f"sample:{sample}")
+                    totals[key] += self._playout(self._step(world, seat, by_key[key], stream), stream)[seat]
+                    judged[key] += 1
+            left -= (target - done) * len(alive)
+            rounds_left = max(1, rounds_left - 1)
+            ranked = sorted(alive, key=lambda key: -totals[key])
+            survivors = ranked[: max(2, len(ranked) // 2)]
+            if kept in alive and kept not in survivors:
+                survivors.append(kept)
+            if len(survivors) < len(alive):
+                alive = survivors
+            elif left >= len(alive):
+                rounds_left = 1  # no fewer survivors: the rest of the budget goes to them
+            else:
+                break
+        return {key: (totals[key] / judged[key], judged[key]) for key in keys if judged[key]}
+
     def _search(self, view: View, legal: Sequence[Action], rng: Rng,
                 first: str | None) -> tuple[dict[str, int], dict[str, float]]:
         """The root's visits and summed rewards (the acting seat's) per action key, over the dealt tables."""
