@@ -6,18 +6,20 @@
   predicting the mean win rate). Alone (the Court, Tianxia against Li Mu), where the measure is
   the expected score in points, the mean error of the predicted score against the final one,
   beside the base's (always predicting the mean final score).
-- telling players apart: the accuracy, marks and loss quantiles of games with the random bot, the
-  heuristic bot and the search bot (strength 1) at every seat; the time each judged decision took.
+- telling players apart: on the same tables (those of the heuristic bot's games), the action the
+  heuristic bot took and the ones the random bot and the search bot (strength 1) would have taken,
+  each judged: each bot's accuracy, marks and loss quantiles; the time each judgement took.
 
-`python -m bench.analysis [game...] [--games N] [--decisions N] [--quick]`; `make bench` runs the
-quick figures of every game.
+- speed: a whole game of the random bot judged in one process (one worker's share), wall and CPU time.
+
+`python -m bench.analysis [game...] [--games N] [--decisions N] [--quick] [--no-whole]`; `make
+bench` runs the quick figures of every game.
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,34 +73,47 @@ def spread(decisions: list, most: int) -> list[int]:
     return sorted({round(index * (len(decisions) - 1) / (most - 1)) for index in range(most)}) if most > 1 else [0]
 
 
-def judged(game: str, player: str, games: int, decisions: int, strength: int = DEFAULT_STRENGTH) -> dict:
-    """Games with `player` at every seat, up to `decisions` of each judged: the losses, the predictions
-    (expected result before the decision, the seat's result), marks and time."""
+def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENGTH) -> dict:
+    """Games of the heuristic bot at every seat, up to `decisions` of each judged: on each judged
+    table, the action the heuristic bot took, the one the random bot and the search bot (strength 1)
+    would take from the same view, each judged with the same random stream. Per bot: losses, marks,
+    time; and the predictions (the expected result before the heuristic's decision, and the seat's
+    result) for the calibration."""
     rules = registry.get(game)
-    bot = rules.bots[player].at_strength(1) if player == "search" else rules.bots[player]
+    players = {"random": rules.bots["random"], heuristic(rules): rules.bots[heuristic(rules)],
+               "search": rules.bots["search"].at_strength(1)}
     judge = analysis.bot_at(rules, strength)
     seats = rules.seats[0]
-    losses, pairs, seconds = [], [], []
-    marks: Counter = Counter()
+    losses: dict[str, list[float]] = {name: [] for name in players}
+    seconds: list[float] = []
+    pairs = []
     for number in range(games):
-        seed = f"analysis-bench-{game}-{player}-{number}"
-        played = play(rules, bot, seats, seed)
+        seed = f"analysis-bench-{game}-{number}"
+        played = play(rules, players[heuristic(rules)], seats, seed)
         for index in spread(played.decisions, decisions):
-            state, seat, action = played.decisions[index]
-            started = time.perf_counter()
-            numbers = analysis.judge(rules, judge, state, seat, action, analysis.step_rng(seed, index))
-            seconds.append(time.perf_counter() - started)
-            losses.append(numbers["loss"])
-            marks[analysis.mark(game, numbers["loss"])] += 1
-            if played.results:
-                pairs.append((numbers["expected_before"], played.results[seat]))
-    ranked = sorted(losses) or [0.0]
-    count = max(len(losses), 1)
-    return {"game": game, "player": player, "games": games, "decisions": len(losses),
-            "seconds": sum(seconds) / count, "accuracy": analysis.accuracy(losses, game),
-            "losses": {f"p{q}": ranked[min(len(ranked) - 1, len(ranked) * q // 100)] for q in (50, 80, 90, 95)},
-            "marked": {name: marks[name] / count for name in analysis.MARKS}, "pairs": pairs,
-            "alone": seats == 1}
+            state, seat, taken = played.decisions[index]
+            view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
+            known: dict[str, dict] = {}
+            for name, bot in players.items():
+                action = taken if name == heuristic(rules) else bot.choose(view, legal, Rng(seed, f"{name}:{index}"))
+                key = analysis.action_key(action)
+                if key not in known:
+                    started = time.perf_counter()
+                    known[key] = analysis.judge(rules, judge, state, seat, action, analysis.step_rng(seed, index))
+                    seconds.append(time.perf_counter() - started)
+                losses[name].append(known[key]["loss"])
+                if name == heuristic(rules) and played.results:
+                    pairs.append((known[key]["expected_before"], played.results[seat]))
+    rows = {}
+    for name, lost in losses.items():
+        ranked = sorted(lost) or [0.0]
+        count = max(len(lost), 1)
+        rows[name] = {"player": name, "decisions": len(lost), "accuracy": analysis.accuracy(lost, game, seats),
+                      "losses": {f"p{q}": ranked[min(len(ranked) - 1, len(ranked) * q // 100)] for q in (50, 80, 90, 95)},
+                      "marked": {mark: sum(analysis.mark(game, loss, seats) == mark for loss in lost) / count
+                                 for mark in analysis.MARKS}}
+    return {"players": rows, "pairs": pairs, "alone": seats == 1, "seconds": sum(seconds) / max(len(seconds), 1),
+            "judged": len(seconds)}
 
 
 def calibration(pairs: list[tuple[float, float]], alone: bool) -> dict:
@@ -123,24 +138,43 @@ def calibration(pairs: list[tuple[float, float]], alone: bool) -> dict:
 
 
 def game_figures(game: str, games: int, decisions: int) -> dict:
+    figures = judged(game, games, decisions)
+    return {"game": game, **figures, "calibration": calibration(figures["pairs"], figures["alone"])}
+
+
+def whole_game(game: str, strength: int = DEFAULT_STRENGTH) -> dict:
+    """A whole game of the random bot at every seat (long: Chi's last about 100 decisions), every
+    decision with a choice judged in this one process, as one worker judges them: the wall time, and
+    the CPU time (what the wall time would be on a machine of its own)."""
     rules = registry.get(game)
-    players = {name: judged(game, name, games, decisions) for name in ("random", heuristic(rules), "search")}
-    calibrated = calibration(players[heuristic(rules)]["pairs"], players[heuristic(rules)]["alone"])
-    return {"game": game, "players": players, "calibration": calibrated}
+    judge = analysis.bot_at(rules, strength)
+    seed = f"analysis-bench-{game}-whole"
+    played = play(rules, rules.bots["random"], rules.seats[0], seed)
+    wall, cpu = time.perf_counter(), time.process_time()
+    for index, (state, seat, action) in enumerate(played.decisions):
+        analysis.judge(rules, judge, state, seat, action, analysis.step_rng(seed, index))
+    return {"decisions": len(played.decisions), "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}
 
 
-def analysis_figures(games: int = 2, decisions: int = 20, chosen: list[str] | None = None) -> list[dict]:
-    return [game_figures(game, games, decisions) for game in chosen or SEARCHING]
+def analysis_figures(games: int = 2, decisions: int = 20, chosen: list[str] | None = None,
+                     whole: bool = True) -> list[dict]:
+    return [{**game_figures(game, games, decisions), **({"whole": whole_game(game)} if whole else {})}
+            for game in chosen or SEARCHING]
 
 
 def report(figures: list[dict]) -> list[str]:
-    lines = ["Analysis (decisions judged at the default strength; every seat one bot, the search bot at strength 1):"]
+    lines = ["Analysis (tables of the heuristic bot's games; on each, the heuristic's action and the random and "
+             "search (strength 1) bots' judged at the default strength):"]
     for figure in figures:
         game = figure["game"]
         unit = analysis.unit(registry.get(game))
+        lines.append(f"  {game:8} {figure['judged']} judgements, {figure['seconds']:.2f} s each")
+        if "whole" in figure:
+            whole = figure["whole"]
+            lines.append(f"  {game:8} a whole game of the random bot, {whole['decisions']} decisions judged on one process: "
+                         f"{whole['wall']:.0f} s ({whole['cpu']:.0f} s of CPU)")
         for row in figure["players"].values():
-            lines.append(f"  {game:8} {row['player']:10} {row['decisions']:4} decisions, {row['seconds']:5.2f} s each; "
-                         f"accuracy {row['accuracy']}; marked: "
+            lines.append(f"  {game:8} {row['player']:10} {row['decisions']:4} decisions; accuracy {row['accuracy']}; marked: "
                          + ", ".join(f"{name} {share:.0%}" for name, share in row["marked"].items())
                          + f"; losses ({unit}) " + ", ".join(f"{name} {value:.2f}" for name, value in row["losses"].items()))
         calibrated = figure["calibration"]
@@ -162,8 +196,9 @@ if __name__ == "__main__":
     parser.add_argument("games_chosen", nargs="*", metavar="game")
     parser.add_argument("--games", type=int, default=4, help="games per bot (default 4)")
     parser.add_argument("--decisions", type=int, default=30, help="decisions judged per game at most (default 30)")
-    parser.add_argument("--quick", action="store_true", help="what make bench runs: 2 games, 20 decisions each")
+    parser.add_argument("--quick", action="store_true", help="what make bench runs: 2 games, 10 decisions each")
+    parser.add_argument("--no-whole", action="store_true", help="skip the time of a whole game judged")
     arguments = parser.parse_args()
-    games, decisions = (2, 20) if arguments.quick else (arguments.games, arguments.decisions)
+    games, decisions = (2, 10) if arguments.quick else (arguments.games, arguments.decisions)
     for name in arguments.games_chosen or SEARCHING:
-        print("\n".join(report(analysis_figures(games, decisions, [name]))[1:]), flush=True)
+        print("\n".join(report(analysis_figures(games, decisions, [name], not arguments.no_whole))[1:]), flush=True)

@@ -123,7 +123,7 @@ def bot_at(rules: Any, strength: int) -> SearchBot:
     strength, doubled for each step of `strength` above it and halved for each below
     (domain.search.STRENGTHS)."""
     bot = rules.bots[ANALYSIS_BOT]
-    judged = replace(bot.budget, playouts=terms(rules).playouts, tables=1)
+    judged = replace(bot.budget, playouts=terms(rules).playouts, tables=1, depth=terms(rules).depth or bot.budget.depth)
     return type(bot)(rules, judged).at_strength(strength)
 
 

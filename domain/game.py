@@ -101,6 +101,7 @@ class AnalysisTerms(Generic[S]):
     # A seat alone: its result in the game's points on a table a playout stopped on (over or cut
     # short), what the analysis shows as the expected score; None: the search's reward.
     points: Callable[[S], float] | None = None
+    depth: int | None = None  # decisions a playout makes before it is cut short (None: the search's)
     points_unit: str = "points"  # what the points are called in the game's words
     points_thresholds: tuple[float, float, float] = (5.0, 10.0, 20.0)  # alone, in points
     points_whole: float = 20.0  # alone: the points lost that count as a whole game's win chance
