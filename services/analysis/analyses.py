@@ -172,7 +172,7 @@ def entry_for(store: GameStore, game: Game, analysis: Analysis, step: int) -> di
     # The search, minutes of CPU for a whole game, in a thread of its own under gevent: the API's
     # process computing an analysis (no workers) goes on answering meanwhile.
     numbers = off_the_loop(lambda: engine.judge(rules, bot, state, seat, played, engine.step_rng(analysis.seed, step)))
-    entry = engine.judged_entry(game.game, step, seat, numbers)
+    entry = engine.judged_entry(game.game, step, seat, numbers, len(game.seats))
     entry["played_words"] = action_words(game, state, seat, played, step)
     entry["best_words"] = action_words(game, state, seat, numbers["best"], step)
     return entry

@@ -10,6 +10,7 @@ from uuid import UUID
 
 from eventsourcing.utils import get_topic
 
+from domain.analysis import ANALYSIS_VERSION
 from services.analysis import analyses
 from services.analysis.runs import IN_THIS_PROCESS, ring
 from services.disputes.audit import verify_export
@@ -130,9 +131,9 @@ def test_the_games_stream_carries_the_analysis_as_it_advances_and_ends_once_it_i
     answer, messages = read(client, app, f"/api/games/{game_id}/stream", script)
     assert answer.status_code == 200
     told = [data for event, _, data in messages if event == "analysis"]
-    assert told[0] == {"status": "queued", "progress": 0.0, "strength": 1, "analysis_version": 1}
+    assert told[0] == {"status": "queued", "progress": 0.0, "strength": 1, "analysis_version": ANALYSIS_VERSION}
     assert told[1]["status"] == "running" and 0 < told[1]["progress"] < 1
-    assert told[-1] == {"status": "done", "progress": 1.0, "strength": 1, "analysis_version": 1}
+    assert told[-1] == {"status": "done", "progress": 1.0, "strength": 1, "analysis_version": ANALYSIS_VERSION}
     assert script.now < 30.0, "the finished game's stream ended once its analysis was done"
 
 
