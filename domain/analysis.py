@@ -7,10 +7,13 @@ and one random stream per sample, takes every judged action and plays the game o
 game's playout bot at every seat (`SearchBot.paired_values`): every action is judged on the same
 samples, so the difference between two actions is a mean of paired differences, not of two noisy
 means. Its mean reward per action is that action's expected result for the seat: a win chance
-where seats win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) the
-search bot's measure of its score. Successive halving spends the budget on the better actions;
-the best is the highest mean among the last survivors, which the played action always joins.
-The loss is how far the played action's expected result falls below the best's, never below 0.
+where seats win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) its
+expected score in the game's points (the game's `AnalysisTerms.points`). Successive halving spends
+the budget on the better actions; the best is the played action unless another of the last
+survivors (which the played action always joins) beats it by more than CONFIDENCE standard errors
+of their paired differences. The loss is how far the played action's expected result falls below
+the best's, never below 0; the marks' thresholds and the budget are the game's own
+(`rules.search.analysis`, in `domain/<game>/analysis.py`).
 
 Nothing here reads the table beyond the view: two tables with one view get one analysis. The
 random stream is derived from the game, the analysis version and the step, so asking again gives
