@@ -2,4 +2,4 @@
 
 from domain.game import AnalysisTerms
 
-ANALYSIS = AnalysisTerms(playouts=80, depth=120, thresholds=(0.25, 0.33, 0.45))
+ANALYSIS = AnalysisTerms(playouts=200, depth=120, thresholds=(0.25, 0.33, 0.45))

@@ -19,4 +19,4 @@ def lead(state: TianxiaState) -> float:
 
 
 ANALYSIS = AnalysisTerms(playouts=40, thresholds=(0.10, 0.20, 0.30), points=lead, points_unit="prestige",
-                         points_thresholds=(4.0, 8.0, 15.0), points_whole=30.0)
+                         points_thresholds=(6.0, 15.0, 25.0), points_whole=30.0)
