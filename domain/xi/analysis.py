@@ -2,4 +2,4 @@
 
 from domain.game import AnalysisTerms
 
-ANALYSIS = AnalysisTerms(playouts=40, thresholds=(0.10, 0.20, 0.30))
+ANALYSIS = AnalysisTerms(playouts=40, thresholds=(0.10, 0.18, 0.30))
