@@ -134,7 +134,7 @@ def main() -> int:
     print("\n".join(watcher_report(watcher_figures())))
 
     print()
-    print("\n".join(analysis_report(analysis_figures(games=1))))  # a few minutes per game
+    print("\n".join(analysis_report(analysis_figures(games=2, decisions=10))))  # a few minutes per game
     return 0
 
 

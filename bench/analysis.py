@@ -1,76 +1,204 @@
-"""The analysis (domain.analysis) measured: time per decision at a strength, and how many marks
-the search bot's own games get (the thresholds are chosen so they get few), beside the random
-bot's. Games are played in memory, every seat by one bot, and each decision with a choice judged."""
+"""The analysis (domain.analysis) measured, per game with a search bot:
+
+- calibration: games of the game's heuristic bot at every seat (seeded), decisions judged at the
+  default strength; a reliability table (the predicted win chance in bins, how many decisions,
+  how often the deciding seat went on to win) and the Brier score beside the base rate's (always
+  predicting the mean win rate). Alone (the Court, Tianxia against Li Mu), where the measure is
+  the expected score in points, the mean error of the predicted score against the final one,
+  beside the base's (always predicting the mean final score).
+- telling players apart: on the same tables (those of the heuristic bot's games), the action the
+  heuristic bot took and the ones the random bot and the search bot (strength 1) would have taken,
+  each judged: each bot's accuracy, marks and loss quantiles; the time each judgement took.
+
+- speed: a whole game of the random bot judged in one process (one worker's share), wall and CPU time.
+
+`python -m bench.analysis [game...] [--games N] [--decisions N] [--quick] [--no-whole]`; `make
+bench` runs the quick figures of every game.
+"""
 
 from __future__ import annotations
 
+import argparse
 import time
-from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
 
 from domain import analysis, registry
 from domain.rng import Rng
 from domain.search import DEFAULT_STRENGTH
 
 SEARCHING = [name for name, rules in registry.GAMES.items() if "search" in rules.bots]
-MAX_DECISIONS = 60  # judged per game at most: enough for the rates, bounded for the slow games
+BINS = 10  # the reliability table's bins of the predicted win chance
 
 
-def played_decisions(rules, bot, seats: int, seed: str):
-    """A game with `bot` at every seat: each decision with a choice, as (state, seat, action)."""
-    judge_rng = Rng(seed, "play")
+@dataclass
+class Played:
+    """A game played in memory: its decisions with a choice, as (state, seat, action), and each seat's
+    result (its share of the win, or alone its final score)."""
+
+    decisions: list[tuple[Any, int, dict]] = field(default_factory=list)
+    results: list[float] = field(default_factory=list)
+
+
+def heuristic(rules) -> str:
+    """The game's heuristic bot: the one its search bot plays its playouts with."""
+    return rules.bots["search"].budget.playout_bot
+
+
+def play(rules, bot, seats: int, seed: str) -> Played:
+    """A whole game with `bot` at every seat."""
+    rng = Rng(seed, "play")
     runner = analysis.bot_at(rules, 1)  # its steps play the rules' own turns after each decision
-    state = runner._rules_turns(rules.setup(seats, {}, Rng(seed, "setup")).state, judge_rng)
-    step = runner._step
-    taken = []
-    while (seat := rules.to_act(state)) is not None and len(taken) < MAX_DECISIONS:
+    state = runner._rules_turns(rules.setup(seats, {}, Rng(seed, "setup")).state, rng)
+    played, moves = Played(), 0
+    while (seat := rules.to_act(state)) is not None and moves < 2000:
         legal = rules.legal_actions(state, seat)
-        action = bot.choose(rules.view(state, seat), legal, Rng(seed, f"bot:{len(taken)}"))
+        action = bot.choose(rules.view(state, seat), legal, Rng(seed, f"bot:{moves}"))
         if len(legal) > 1:
-            taken.append((state, seat, action))
-        state = step(state, seat, action, judge_rng)
-    return taken
+            played.decisions.append((state, seat, action))
+        state = runner._step(state, seat, action, rng)
+        moves += 1
+    outcome = rules.outcome(state) if rules.to_act(state) is None else None
+    if seats == 1:
+        played.results = [float(analysis.final_points(rules, state))]
+    elif outcome is not None:
+        played.results = [1.0 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(seats)]
+    return played
 
 
-def marks_of(game: str, player: str, games: int, strength: int, player_strength: int = 1) -> dict:
+def spread(decisions: list, most: int) -> list[int]:
+    """At most `most` indices spread evenly over a game's decisions."""
+    if len(decisions) <= most:
+        return list(range(len(decisions)))
+    return sorted({round(index * (len(decisions) - 1) / (most - 1)) for index in range(most)}) if most > 1 else [0]
+
+
+def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENGTH) -> dict:
+    """Games of the heuristic bot at every seat, up to `decisions` of each judged: on each judged
+    table, the action the heuristic bot took, the one the random bot and the search bot (strength 1)
+    would take from the same view, each judged with the same random stream. Per bot: losses, marks,
+    time; and the predictions (the expected result before the heuristic's decision, and the seat's
+    result) for the calibration."""
     rules = registry.get(game)
-    bot = rules.bots[player].at_strength(player_strength) if player == "search" else rules.bots[player]
+    players = {"random": rules.bots["random"], heuristic(rules): rules.bots[heuristic(rules)],
+               "search": rules.bots["search"].at_strength(1)}
     judge = analysis.bot_at(rules, strength)
-    marks: Counter = Counter()
-    losses, seconds = [], []
+    seats = rules.seats[0]
+    losses: dict[str, list[float]] = {name: [] for name in players}
+    seconds: list[float] = []
+    pairs = []
     for number in range(games):
-        seed = f"analysis-bench-{game}-{player}-{number}"
-        for index, (state, seat, action) in enumerate(played_decisions(rules, bot, rules.seats[0], seed)):
-            started = time.perf_counter()
-            numbers = analysis.judge(rules, judge, state, seat, action, analysis.step_rng(seed, index))
-            seconds.append(time.perf_counter() - started)
-            losses.append(numbers["loss"])
-            marks[analysis.mark(game, numbers["loss"])] += 1
-    decisions = len(losses)
-    ranked = sorted(losses) or [0.0]
-    quantiles = {f"p{q}": ranked[min(len(ranked) - 1, len(ranked) * q // 100)] for q in (50, 80, 90, 95)}
-    return {"game": game, "player": player, "decisions": decisions, "seconds": sum(seconds) / max(decisions, 1),
-            "losses": quantiles,
-            "accuracy": analysis.accuracy(losses), **{name: marks[name] / max(decisions, 1) for name in analysis.MARKS}}
+        seed = f"analysis-bench-{game}-{number}"
+        played = play(rules, players[heuristic(rules)], seats, seed)
+        for index in spread(played.decisions, decisions):
+            state, seat, taken = played.decisions[index]
+            view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
+            known: dict[str, dict] = {}
+            for name, bot in players.items():
+                action = taken if name == heuristic(rules) else bot.choose(view, legal, Rng(seed, f"{name}:{index}"))
+                key = analysis.action_key(action)
+                if key not in known:
+                    started = time.perf_counter()
+                    known[key] = analysis.judge(rules, judge, state, seat, action, analysis.step_rng(seed, index))
+                    seconds.append(time.perf_counter() - started)
+                losses[name].append(known[key]["loss"])
+                if name == heuristic(rules) and played.results:
+                    pairs.append((known[key]["expected_before"], played.results[seat]))
+    rows = {}
+    for name, lost in losses.items():
+        ranked = sorted(lost) or [0.0]
+        count = max(len(lost), 1)
+        rows[name] = {"player": name, "decisions": len(lost), "accuracy": analysis.accuracy(lost, game, seats),
+                      "losses": {f"p{q}": ranked[min(len(ranked) - 1, len(ranked) * q // 100)] for q in (50, 80, 90, 95)},
+                      "marked": {mark: sum(analysis.mark(game, loss, seats) == mark for loss in lost) / count
+                                 for mark in analysis.MARKS}}
+    return {"players": rows, "pairs": pairs, "alone": seats == 1, "seconds": sum(seconds) / max(len(seconds), 1),
+            "judged": len(seconds)}
 
 
-def analysis_figures(games: int = 2, strength: int = DEFAULT_STRENGTH) -> list[dict]:
-    return [marks_of(game, player, games, strength) for game in SEARCHING for player in ("search", "random")]
+def calibration(pairs: list[tuple[float, float]], alone: bool) -> dict:
+    """Win chances: the reliability table and the Brier score beside the base rate's. Alone (scores
+    in points): the mean absolute error beside the base's."""
+    if not pairs:
+        return {}
+    outcomes = [result for _, result in pairs]
+    base = sum(outcomes) / len(outcomes)
+    if alone:
+        return {"error": sum(abs(p - o) for p, o in pairs) / len(pairs),
+                "base_error": sum(abs(base - o) for o in outcomes) / len(pairs), "mean_result": base}
+    table = []
+    for low in range(BINS):
+        inside = [(p, o) for p, o in pairs if low / BINS <= p < (low + 1) / BINS or (low == BINS - 1 and p == 1.0)]
+        if inside:
+            table.append({"bin": f"{low / BINS:.1f}-{(low + 1) / BINS:.1f}", "count": len(inside),
+                          "predicted": sum(p for p, _ in inside) / len(inside),
+                          "won": sum(o for _, o in inside) / len(inside)})
+    return {"table": table, "brier": sum((p - o) ** 2 for p, o in pairs) / len(pairs),
+            "base_brier": sum((base - o) ** 2 for o in outcomes) / len(pairs), "base_rate": base}
+
+
+def game_figures(game: str, games: int, decisions: int) -> dict:
+    figures = judged(game, games, decisions)
+    return {"game": game, **figures, "calibration": calibration(figures["pairs"], figures["alone"])}
+
+
+def whole_game(game: str, strength: int = DEFAULT_STRENGTH) -> dict:
+    """A whole game of the random bot at every seat (long: Chi's last about 100 decisions), every
+    decision with a choice judged in this one process, as one worker judges them: the wall time, and
+    the CPU time (what the wall time would be on a machine of its own)."""
+    rules = registry.get(game)
+    judge = analysis.bot_at(rules, strength)
+    seed = f"analysis-bench-{game}-whole"
+    played = play(rules, rules.bots["random"], rules.seats[0], seed)
+    wall, cpu = time.perf_counter(), time.process_time()
+    for index, (state, seat, action) in enumerate(played.decisions):
+        analysis.judge(rules, judge, state, seat, action, analysis.step_rng(seed, index))
+    return {"decisions": len(played.decisions), "wall": time.perf_counter() - wall, "cpu": time.process_time() - cpu}
+
+
+def analysis_figures(games: int = 2, decisions: int = 20, chosen: list[str] | None = None,
+                     whole: bool = True) -> list[dict]:
+    return [{**game_figures(game, games, decisions), **({"whole": whole_game(game)} if whole else {})}
+            for game in chosen or SEARCHING]
 
 
 def report(figures: list[dict]) -> list[str]:
-    lines = ["Analysis (each decision with a choice judged at the default strength; all seats one bot):"]
-    for row in figures:
-        lines.append(f"  {row['game']:8} {row['player']:7} {row['decisions']:4} decisions, {row['seconds'] * 1e3:6.0f} ms "
-                     f"each; accuracy {row['accuracy']}; marked: inaccuracy {row['inaccuracy']:.0%}, mistake "
-                     f"{row['mistake']:.0%}, blunder {row['blunder']:.0%}; losses "
-                     + ", ".join(f"{name} {value:.2f}" for name, value in row["losses"].items()))
+    lines = ["Analysis (tables of the heuristic bot's games; on each, the heuristic's action and the random and "
+             "search (strength 1) bots' judged at the default strength):"]
+    for figure in figures:
+        game = figure["game"]
+        unit = analysis.unit(registry.get(game))
+        lines.append(f"  {game:8} {figure['judged']} judgements, {figure['seconds']:.2f} s each")
+        if "whole" in figure:
+            whole = figure["whole"]
+            lines.append(f"  {game:8} a whole game of the random bot, {whole['decisions']} decisions judged on one process: "
+                         f"{whole['wall']:.0f} s ({whole['cpu']:.0f} s of CPU)")
+        for row in figure["players"].values():
+            lines.append(f"  {game:8} {row['player']:10} {row['decisions']:4} decisions; accuracy {row['accuracy']}; marked: "
+                         + ", ".join(f"{name} {share:.0%}" for name, share in row["marked"].items())
+                         + f"; losses ({unit}) " + ", ".join(f"{name} {value:.2f}" for name, value in row["losses"].items()))
+        calibrated = figure["calibration"]
+        if "brier" in calibrated:
+            lines.append(f"  {game:8} calibration over the heuristic bot's games: Brier {calibrated['brier']:.3f} "
+                         f"(base rate {calibrated['base_rate']:.2f}: {calibrated['base_brier']:.3f})")
+            for row in calibrated["table"]:
+                lines.append(f"           predicted {row['bin']}: {row['count']:4} decisions, mean {row['predicted']:.2f}, "
+                             f"won {row['won']:.2f}")
+        elif calibrated:
+            lines.append(f"  {game:8} calibration over the heuristic bot's games: mean error {calibrated['error']:.1f} "
+                         f"{unit} (always the mean final score, {calibrated['mean_result']:.1f}: "
+                         f"{calibrated['base_error']:.1f})")
     return lines
 
 
 if __name__ == "__main__":
-    import sys
-
-    chosen = sys.argv[1:] or SEARCHING
-    for name in chosen:
-        print("\n".join(report([marks_of(name, player, 2, DEFAULT_STRENGTH) for player in ("search", "random")])[1:]),
-              flush=True)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games_chosen", nargs="*", metavar="game")
+    parser.add_argument("--games", type=int, default=4, help="games per bot (default 4)")
+    parser.add_argument("--decisions", type=int, default=30, help="decisions judged per game at most (default 30)")
+    parser.add_argument("--quick", action="store_true", help="what make bench runs: 2 games, 10 decisions each")
+    parser.add_argument("--no-whole", action="store_true", help="skip the time of a whole game judged")
+    arguments = parser.parse_args()
+    games, decisions = (2, 10) if arguments.quick else (arguments.games, arguments.decisions)
+    for name in arguments.games_chosen or SEARCHING:
+        print("\n".join(report(analysis_figures(games, decisions, [name], not arguments.no_whole))[1:]), flush=True)

@@ -2,15 +2,18 @@
 
 For a decision a seat took, the game's search bot (domain.search) is given that seat's view of the
 table at that moment (`rules.view(state, seat)`) and the legal actions, exactly as when it plays:
-it deals tables consistent with the view (`rules.search.determinize`) and searches them. Its mean
-reward per root action is that action's expected result for the seat: a win chance where seats
-win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) the search bot's
-measure of its score (domain.search.SOLITAIRE_SCALE, or the game's own `search.rewards`), which only
-rises with the expected score. The best action is the one with the highest mean among those the
-search visited at least half as often as its most visited one (fewer visits are too noisy to pick
-by); the played action is searched first in every dealt table, so it always has a value and is
-always compared.
-The loss is how far the played action's expected result falls below the best's, never below 0.
+it deals tables consistent with the view (`rules.search.determinize`) and, on each dealt table
+and one random stream per sample, takes every judged action and plays the game out with the
+game's playout bot at every seat (`SearchBot.paired_values`): every action is judged on the same
+samples, so the difference between two actions is a mean of paired differences, not of two noisy
+means. Its mean reward per action is that action's expected result for the seat: a win chance
+where seats win or lose, and where a seat plays alone (the Court, Tianxia against Li Mu) its
+expected score in the game's points (the game's `AnalysisTerms.points`). Successive halving spends
+the budget on the better actions; the best is the played action unless another of the last
+survivors (which the played action always joins) beats it by more than CONFIDENCE standard errors
+of their paired differences. The loss is how far the played action's expected result falls below
+the best's, never below 0; the marks' thresholds and the budget are the game's own
+(`rules.search.analysis`, in `domain/<game>/analysis.py`).
 
 Nothing here reads the table beyond the view: two tables with one view get one analysis. The
 random stream is derived from the game, the analysis version and the step, so asking again gives
@@ -23,40 +26,53 @@ from __future__ import annotations
 
 import hashlib
 import math
-from dataclasses import dataclass
-from typing import Any, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from domain import clock, interrupts, rules_turns
 from domain.contract import Action, Event
+from domain.game import AnalysisTerms
 from domain.rng import Rng
 from domain.search import SearchBot, action_key
 
-ANALYSIS_VERSION = 1  # a change to what the numbers mean or how they are made: a new stream per game
+# 2: each action judged on the same samples (paired), by playouts of the game's heuristic bot; a
+# seat alone judged in the game's points; thresholds per game, from the game's AnalysisTerms.
+ANALYSIS_VERSION = 2  # a change to what the numbers mean or how they are made: a new stream per game
 ANALYSIS_BOT = "search"
 
-# Loss thresholds, in the measure's units (a win chance of 0 to 1): (inaccuracy, mistake, blunder).
-# Chosen so the search bot's own games get few marks (docs/analysis.md says how they were measured);
-# a game whose search is noisier (more hidden cards, longer playouts cut short) gets wider ones.
-MARK_THRESHOLDS: Mapping[str, tuple[float, float, float]] = {
-    "chi": (0.30, 0.40, 0.50),
-    "court": (0.06, 0.12, 0.20),
-    "xanadu": (0.08, 0.15, 0.25),
-    "xi": (0.22, 0.34, 0.45),
-    "tianxia": (0.12, 0.22, 0.35),
-}
-DEFAULT_THRESHOLDS = (0.10, 0.20, 0.30)
+DEFAULT_TERMS = AnalysisTerms(playouts=40, thresholds=(0.10, 0.20, 0.30))
 MARKS = ("inaccuracy", "mistake", "blunder")
 ROUNDING = 4  # decimals kept: the numbers are stored and compared exactly
+POINTS_ROUNDING = 2  # decimals kept of an expected score in points
 
 
-def thresholds(game: str) -> tuple[float, float, float]:
-    return MARK_THRESHOLDS.get(game, DEFAULT_THRESHOLDS)
+def terms(rules: Any) -> AnalysisTerms:
+    """The game's terms of analysis (its AnalysisTerms, beside its search hooks), or the defaults."""
+    hooks = rules.search
+    return hooks.analysis if hooks is not None and hooks.analysis is not None else DEFAULT_TERMS
 
 
-def mark(game: str, loss: float) -> str | None:
+def in_points(rules: Any, seats: int) -> bool:
+    """Whether the numbers are the game's points: a seat alone, in a game that counts them."""
+    return seats == 1 and terms(rules).points is not None
+
+
+def _rules(game: str | Any) -> Any:
+    from domain import registry  # the registry imports every game, which import this module's terms
+
+    return registry.get(game) if isinstance(game, str) else game
+
+
+def thresholds(game: str | Any, seats: int = 2) -> tuple[float, float, float]:
+    """The losses that earn an inaccuracy, a mistake, a blunder: in win chance, or alone in points."""
+    rules = _rules(game)
+    return terms(rules).points_thresholds if in_points(rules, seats) else terms(rules).thresholds
+
+
+def mark(game: str | Any, loss: float, seats: int = 2) -> str | None:
     """The mark a loss earns in `game`: the worst whose threshold it reaches, or None."""
     earned = None
-    for name, threshold in zip(MARKS, thresholds(game)):
+    for name, threshold in zip(MARKS, thresholds(game, seats)):
         if loss >= threshold:
             earned = name
     return earned
@@ -69,10 +85,25 @@ def move_accuracy(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669))
 
 
-def accuracy(losses: Iterable[float]) -> float | None:
-    """A seat's accuracy over a game: the mean of its decisions' accuracies (None with none)."""
-    each = [move_accuracy(loss) for loss in losses]
+def accuracy(losses: Iterable[float], game: str | Any | None = None, seats: int = 2) -> float | None:
+    """A seat's accuracy over a game: the mean of its decisions' accuracies (None with none). Losses
+    in points (a seat alone) count as the share of the game's `points_whole` they lose."""
+    whole = 1.0
+    if game is not None and in_points(rules := _rules(game), seats):
+        whole = terms(rules).points_whole
+    each = [move_accuracy(loss / whole) for loss in losses]
     return round(sum(each) / len(each), 1) if each else None
+
+
+def unit(rules: Any, seats: int | None = None) -> str:
+    """What the numbers count, in words."""
+    alone = in_points(rules, rules.seats[0] if seats is None else seats)
+    return terms(rules).points_unit if alone else "win chance"
+
+
+def final_points(rules: Any, state: Any) -> float:
+    """A seat alone's result in the game's points on a finished table (what its expected score predicts)."""
+    return terms(rules).points(state)
 
 
 def measure(seats: int) -> str:
@@ -91,8 +122,12 @@ def step_rng(seed: str, step: int) -> Rng:
 
 
 def bot_at(rules: Any, strength: int) -> SearchBot:
-    """The game's search bot at `strength` (domain.search.STRENGTHS): the analysis's engine."""
-    return rules.bots[ANALYSIS_BOT].at_strength(strength)
+    """The analysis's engine: the game's search bot with the game's analysis playouts at the default
+    strength, doubled for each step of `strength` above it and halved for each below
+    (domain.search.STRENGTHS)."""
+    bot = rules.bots[ANALYSIS_BOT]
+    judged = replace(bot.budget, playouts=terms(rules).playouts, tables=1, depth=terms(rules).depth or bot.budget.depth)
+    return type(bot)(rules, judged).at_strength(strength)
 
 
 def budget_json(bot: SearchBot) -> dict[str, Any]:
@@ -136,38 +171,59 @@ def seat_decisions(rules: Any, seats: int, options: Mapping[str, Any],
 
 
 def judge(rules: Any, bot: SearchBot, state: Any, seat: int, played: Action, rng: Rng) -> dict[str, Any]:
-    """The numbers of one decision, from the seat's view only: the expected result of each searched
-    action, the best, the played one's, the loss. `state` is read only for the view and the legal
-    actions (which the view shows the seat)."""
+    """The numbers of one decision, from the seat's view only: the expected result of each judged
+    action, the best, the played one's, the loss. `state` is read only for the view, the legal
+    actions (which the view shows the seat) and how many seats play."""
     view = rules.view(state, seat)
     legal = rules.legal_actions(state, seat)
-    return judge_view(bot, view, legal, played, rng)
+    points = terms(rules).points if in_points(rules, len(rules.scores(state))) else None
+    return judge_view(bot, view, legal, played, rng, points)
+
+
+CONFIDENCE = 1.5  # standard errors by which another action's paired mean must beat the played one's
+
+
+def better_than_played(results: Mapping[str, Sequence[float]], keys: Sequence[str], played_key: str) -> str:
+    """The best action: among the last survivors of the halving (judged on the most samples, the
+    same ones as the played action), the highest mean of those that beat the played action by more
+    than CONFIDENCE standard errors of their paired differences; the played one if none does. A
+    difference within the noise is no loss: the highest of several noisy means is biased upwards."""
+    most = max(len(judged) for judged in results.values())
+    played = results[played_key]
+    best, best_mean = played_key, sum(played) / len(played)
+    for key in keys:
+        judged = results.get(key, ())
+        if key == played_key or len(judged) != most:
+            continue
+        differences = [mine - theirs for mine, theirs in zip(judged, played)]
+        mean = sum(differences) / len(differences)
+        spread = sum((difference - mean) ** 2 for difference in differences) / max(len(differences) - 1, 1)
+        if mean > CONFIDENCE * math.sqrt(spread / len(differences)) and sum(judged) / len(judged) > best_mean:
+            best, best_mean = key, sum(judged) / len(judged)
+    return best
 
 
 def judge_view(bot: SearchBot, view: Mapping[str, Any], legal: Sequence[Action], played: Action,
-               rng: Rng) -> dict[str, Any]:
-    values = bot.action_values(view, legal, rng, first=played)
+               rng: Rng, points: Callable[[Any], float] | None = None) -> dict[str, Any]:
+    results = bot.paired_values(view, legal, rng, keep=played, points=points)
     keys = [action_key(action) for action in legal]
     played_key = action_key(played)
-    # The best is the highest mean among the actions the search visited at least half as often as
-    # its most visited one: a mean over few visits is too noisy to pick by, and the highest of many
-    # noisy means is biased upwards. The played one is compared too (searched first in every table).
-    most = max(values[key][1] for key in values)
-    compared = [key for key in keys if key in values and (2 * values[key][1] >= most or key == played_key)]
-    best_key = max(compared, key=lambda key: (values[key][0], key == played_key, values[key][1]))
-    best_expected = round(values[best_key][0], ROUNDING)
-    played_expected = round(values[action_key(played)][0], ROUNDING)
+    best_key = better_than_played(results, keys, played_key)
+    values = {key: (sum(judged) / len(judged), len(judged)) for key, judged in results.items()}
+    digits = ROUNDING if points is None else POINTS_ROUNDING
+    best_expected = round(values[best_key][0], digits)
+    played_expected = round(values[played_key][0], digits)
     return {
         "expected_before": best_expected,
         "played": dict(played), "played_expected": played_expected,
         "best": dict(legal[keys.index(best_key)]), "best_expected": best_expected,
-        "loss": round(max(0.0, best_expected - played_expected), ROUNDING),
+        "loss": round(max(0.0, best_expected - played_expected), digits),
     }
 
 
-def judged_entry(game: str, step: int, seat: int, numbers: Mapping[str, Any]) -> dict[str, Any]:
-    """A decision's stored entry: its step and seat, its numbers and its mark."""
-    return {"step": step, "seat": seat, **numbers, "mark": mark(game, numbers["loss"])}
+def judged_entry(game: str, step: int, seat: int, numbers: Mapping[str, Any], seats: int = 2) -> dict[str, Any]:
+    """A decision's stored entry: its step and seat, its numbers and its mark (`seats`: how many play)."""
+    return {"step": step, "seat": seat, **numbers, "mark": mark(game, numbers["loss"], seats)}
 
 
 NUMBERS = ("expected_before", "played", "played_expected", "best", "best_expected", "loss")

@@ -91,6 +91,23 @@ class Decks:
 
 
 @dataclass(frozen=True)
+class AnalysisTerms(Generic[S]):
+    """How the analysis of a game's decisions (domain.analysis) judges them: its budget and marks."""
+
+    playouts: int  # samples a decision is judged on at the default strength (each step doubles it)
+    # The loss that earns an inaccuracy, a mistake, a blunder, in win chance (0 to 1): set from the
+    # measured losses of the search bot's own games, so that they get few marks (bench.analysis).
+    thresholds: tuple[float, float, float]
+    # A seat alone: its result in the game's points on a table a playout stopped on (over or cut
+    # short), what the analysis shows as the expected score; None: the search's reward.
+    points: Callable[[S], float] | None = None
+    depth: int | None = None  # decisions a playout makes before it is cut short (None: the search's)
+    points_unit: str = "points"  # what the points are called in the game's words
+    points_thresholds: tuple[float, float, float] = (5.0, 10.0, 20.0)  # alone, in points
+    points_whole: float = 20.0  # alone: the points lost that count as a whole game's win chance
+
+
+@dataclass(frozen=True)
 class SearchHooks(Generic[S]):
     """What the search bot needs of a game beyond the contract (domain.search)."""
 
@@ -98,6 +115,7 @@ class SearchHooks(Generic[S]):
     determinize: Callable[[View, Rng], S]
     # Each seat's reward in [0, 1] for a table a playout stopped on; None leaves it to the scores.
     rewards: Callable[[S], list[float] | None] | None = None
+    analysis: AnalysisTerms[S] | None = None  # None: the analysis's defaults
 
 
 @dataclass(frozen=True)

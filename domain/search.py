@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from domain import rules_turns
 from domain.game import Game
@@ -104,6 +104,57 @@ class SearchBot:
         visits, totals = self._search(view, legal, rng, None if first is None else action_key(first))
         return {key: (totals[key] / visits[key], visits[key]) for key in visits if visits[key]}
 
+    def paired_values(self, view: View, legal: Sequence[Action], rng: Rng, keep: Action | None = None,
+                      points: Callable[[Any], float] | None = None) -> dict[str, list[float]]:
+        """Each judged legal action's reward for the seat to act on each sample it was judged on, in
+        the order of the samples, by paired comparison: what an analysis of a decision reads
+        (domain.analysis).
+
+        A sample is a table dealt from the view and a random stream of its own; every action judged
+        on a sample is taken on that same table and played out (by the playout bot, every seat) on
+        that same stream, so two actions' difference is a mean of paired differences, free of the
+        luck of the deal that makes two separate means differ. The budget's playouts are spread
+        evenly by successive halving: every action on the first samples, then the better half (and
+        `keep`, the played one) on more, until two remain (three with `keep`); the last survivors
+        share the most samples, so the best of them and `keep` are compared on exactly the same
+        ones. Each sample deals its own table, so the result spans what the seat cannot see.
+        `points` scores the table a playout stopped on instead of the seat's reward (a seat alone:
+        its score in the game's points)."""
+        keys = [action_key(action) for action in legal]
+        by_key = dict(zip(keys, legal))
+        seed = f"{rng.below(2**63):x}"  # every sample's stream derives from the decision's stream
+        worlds: list[Any] = []
+        results: dict[str, list[float]] = {key: [] for key in keys}
+        kept = None if keep is None else action_key(keep)
+        alive = list(keys)
+        rounds_left = max(1, math.ceil(math.log2(len(alive))))
+        left = self.budget.playouts  # playouts still to spend
+        while True:
+            done = len(results[alive[0]])
+            target = done + max(1, left // rounds_left // len(alive))  # samples each survivor reaches
+            for sample in range(done, target):
+                if sample == len(worlds):
+                    worlds.append(self.rules.search.determinize(view, Rng(seed, f"table:{sample}")))
+                world = worlds[sample]
+                seat = self.rules.to_act(world)
+                for key in alive:
+                    stream = Rng(seed, f"sample:{sample}")
+                    ended = self._played_out(self._step(world, seat, by_key[key], stream), stream)
+                    results[key].append(points(ended) if points is not None else self._rewards(ended)[seat])
+            left -= (target - done) * len(alive)
+            rounds_left = max(1, rounds_left - 1)
+            ranked = sorted(alive, key=lambda key: -sum(results[key]))
+            survivors = ranked[: max(2, len(ranked) // 2)]
+            if kept in alive and kept not in survivors:
+                survivors.append(kept)
+            if len(survivors) < len(alive):
+                alive = survivors
+            elif left >= len(alive):
+                rounds_left = 1  # no fewer survivors: the rest of the budget goes to them
+            else:
+                break
+        return {key: judged for key, judged in results.items() if judged}
+
     def _search(self, view: View, legal: Sequence[Action], rng: Rng,
                 first: str | None) -> tuple[dict[str, int], dict[str, float]]:
         """The root's visits and summed rewards (the acting seat's) per action key, over the dealt tables."""
@@ -170,6 +221,10 @@ class SearchBot:
         return state
 
     def _playout(self, state: Any, rng: Rng) -> list[float]:
+        return self._rewards(self._played_out(state, rng))
+
+    def _played_out(self, state: Any, rng: Rng) -> Any:
+        """The table a playout stops on: over, or cut short after the budget's depth of decisions."""
         player = self._playout_player()
         for _ in range(self.budget.depth):
             seat = self.rules.to_act(state)
@@ -178,7 +233,7 @@ class SearchBot:
             legal = self.rules.legal_actions(state, seat)
             action = rng.choice(legal) if player is None else player.choose(self.rules.view(state, seat), legal, rng)
             state = self._step(state, seat, action, rng)
-        return self._rewards(state)
+        return state
 
     def _rewards(self, state: Any) -> list[float]:
         """Each seat's reward in [0, 1]: its share of the win once the game is over (nothing when

@@ -1,5 +1,6 @@
-"""The sweeper: finds games waiting on a bot with no live job, and enqueues their turn; and games
-whose clock ran out with nothing to apply it, and applies it.
+"""The sweeper: finds games waiting on a bot with no live job, and enqueues their turn; games
+whose clock ran out with nothing to apply it, and applies it; and analyses left unfinished with no
+live job, and enqueues what they miss (workers.analysis_sweep).
 
 A game can be left waiting when Redis was down at the moment of the move, when Redis lost its
 data in a restart, when a job failed through all its retries, or when a worker was killed in the
@@ -38,6 +39,7 @@ from services.reactions.overdue import apply_overdue_clocks, is_overdue, running
 from services.reactions.queue import JobQueue
 from services.reactions.queued import QueuedReactions
 from services.redis_link import DEFAULT_REDIS_URL, redis_connection, redis_trouble
+from workers.analysis_sweep import AnalysisSweep
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +59,7 @@ class Sweeper:
         self.jobs = JobQueue(redis_connection(url), services.reactions.jobs.namespace, services.reactions.jobs.retries)
         self.bots = BotJobs(self.jobs)
         self.finished: set = set()  # games known to be over: never looked at again
+        self.analyses = AnalysisSweep(self)
 
     def games_waiting_on_a_bot(self) -> Iterator[Game]:
         return (game for game in running_games(self.services.store, self.finished) if bot_to_act(game) is not None)
@@ -120,8 +123,9 @@ class Sweeper:
         return True
 
     def sweep(self) -> list[str]:
-        """Enqueue every bot turn that is due and has no live job, and apply every clock that ran
-        out (its scheduled job may have been lost with Redis); returns the bot jobs' ids."""
+        """Enqueue every bot turn that is due and has no live job, apply every clock that ran out
+        (its scheduled job may have been lost with Redis), and enqueue what unfinished analyses
+        miss; returns the ids of the jobs enqueued."""
         enqueued = []
         overdue = []
         try:
@@ -136,4 +140,11 @@ class Sweeper:
         apply_overdue_clocks(self.services.commands, iter(overdue))
         if enqueued:
             log.info("sweeper enqueued %d bot turns: %s", len(enqueued), ", ".join(enqueued))
-        return enqueued
+        try:
+            analysing = self.analyses.sweep()
+        except (RedisError, OSError) as error:
+            log.warning("sweeper, analyses: %s; trying again later", redis_trouble(error))
+            analysing = []
+        if analysing:
+            log.info("sweeper enqueued %d analysis chunks: %s", len(analysing), ", ".join(analysing))
+        return enqueued + analysing

@@ -16,6 +16,7 @@ from domain.chi.state import CONFLICT, OVER, SETUP, ChiState, Conflict, new_stat
 from domain.chi.table import final_scores, to_act
 from domain.chi.view import outcome, view
 from domain.contract import WINDOW, Action, Pending, Turn
+from domain.chi.analysis import ANALYSIS
 from domain.game import Game, Interrupts, SearchHooks
 from domain.search import Budget, SearchBot
 
@@ -59,5 +60,5 @@ RULES: Game[ChiState] = Game(
     scenario_example=SCENARIO_EXAMPLE,
     scenario_setup=lambda seats, options, scenario, rng: scenario_events(seats, scenario, rng),
     scenario_of=scenario_of,
-    make_bots=_bots, interrupts=Interrupts(pending), search=SearchHooks(determinize),
+    make_bots=_bots, interrupts=Interrupts(pending), search=SearchHooks(determinize, analysis=ANALYSIS),
 )

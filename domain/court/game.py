@@ -16,6 +16,7 @@ from domain.court.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.court.state import CourtState, new_state
 from domain.court.table import TITLE_ORDER, final_score
 from domain.court.view import outcome, view
+from domain.court.analysis import ANALYSIS
 from domain.game import Game, GameOptions, SearchHooks, SoloBoards
 from domain.search import Budget, SearchBot
 
@@ -72,5 +73,5 @@ RULES: Game[CourtState] = Game(
     seat_modes={1: "a solitaire: one player alone, scored against the titles of the Aristocracy"},
     titles=TITLE_ORDER,  # the Aristocracy, lowest first
     options=GameOptions(types={"advanced": bool}),  # the Advanced Game
-    search=SearchHooks(determinize), solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
+    search=SearchHooks(determinize, analysis=ANALYSIS), solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.contract import Action, Outcome, Turn
+from domain.tianxia.analysis import ANALYSIS
 from domain.game import Game, GameOptions, RivalTurns, SearchHooks, SoloBoards
 from domain.search import Budget, SearchBot
 from domain.tianxia import opening
@@ -113,6 +114,6 @@ RULES: Game[TianxiaState] = Game(
     catalogue=CATALOGUE,
     rated_seats="persons",  # ratings count games between persons: the Bot beside them is the rules', unrated
     rival=RivalTurns(rival_to_play, play_rival_turn, names=RIVAL_NAMES), options=OPTIONS,
-    search=SearchHooks(determinize, rewards=search_rewards),
+    search=SearchHooks(determinize, rewards=search_rewards, analysis=ANALYSIS),
     solo=SoloBoards(boards=BOARD.solo.difficulties, board=solo_board),  # results against Li Mu, by difficulty
 )

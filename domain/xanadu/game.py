@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.contract import Action, Decision, Turn
+from domain.xanadu.analysis import ANALYSIS
 from domain.game import Game, GameOptions, SearchHooks, Tallies
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
@@ -96,7 +97,7 @@ RULES: Game[XanaduState] = Game(
     scenario_example=SCENARIO_EXAMPLE, scenario_setup=scenario_setup, scenario_of=scenario_of,
     make_bots=_bots,
     catalogue=DECKS[LATEST_EDITION],  # the public deck list: what any building is, whoever holds it
-    replays=replays, options=OPTIONS, search=SearchHooks(determinize),
+    replays=replays, options=OPTIONS, search=SearchHooks(determinize, analysis=ANALYSIS),
     # `chronicle simulate` counts how often each building is built, and the Favors of each decision.
     tallies=Tallies(event="building_constructed", count=tallies),
 )

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from domain.bots import RandomBot
 from domain.contract import CHOICE, WINDOW, Action, Pending, Turn
+from domain.xi.analysis import ANALYSIS
 from domain.game import Decks, Game, GameOptions, Interrupts, SearchHooks
 from domain.search import Budget, SearchBot
 from domain.xi.bots.determinize import determinize
@@ -119,5 +120,5 @@ RULES: Game[XiState] = Game(
     # The starters (xi.house.starters): public lists a seat may bring by name; the FAQ's advice for
     # starter-deck battles (L431-433), for `chronicle simulate xi`.
     decks=Decks(NAMED, bring_deck, {f"with the FAQ's removals ({', '.join(REMOVED_NAMES)})": without_faq_removals}),
-    search=SearchHooks(determinize, search_reward),
+    search=SearchHooks(determinize, search_reward, analysis=ANALYSIS),
 )

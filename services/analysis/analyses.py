@@ -4,7 +4,8 @@ Who may ask: anyone, of a finished game (everything in it is revealed), and of a
 game between bots alone at any time (what it covers is then the decisions a spectator has seen when
 it is asked); never of a game still running with people in it, so that no one uses it as help
 mid-game. Asked again, the same analysis is found (its stream's id is derived from the game, the
-analysis version and the strength), never started twice.
+analysis version and the strength), never started twice; if decisions were taken since, they are
+appended to what it judges.
 """
 
 from __future__ import annotations
@@ -42,9 +43,14 @@ def has_people(game: Game) -> bool:
     return any(not seat.get("bot") for seat in game.seats)
 
 
+def helps_mid_game(game: Game) -> bool:
+    """Whether an analysis now would help people in a game still running (not a sandbox game)."""
+    return not game.finished and has_people(game) and not game.options.get("sandbox")
+
+
 def refusal(game: Game) -> None:
     """AnalysisRefused for a game still running with people in it."""
-    if not game.finished and has_people(game) and not game.options.get("sandbox"):
+    if helps_mid_game(game):
         raise AnalysisRefused("the game is still running with people in it, and no one uses the analysis as help "
                               "mid-game: ask once it is over (or analyse a sandbox fork of it)", NO_HELP_MID_GAME)
 
@@ -73,6 +79,37 @@ def load(store: GameStore, game_id: UUID | str, strength: int,
     return found if isinstance(found, Analysis) else None
 
 
+def deepest(store: GameStore, game_id: UUID | str) -> Analysis | None:
+    """The game's deepest analysis there is: the strongest done, else the strongest still running
+    (or queued); None when none was asked for."""
+    found = [analysis for analysis in (load(store, game_id, strength) for strength in STRENGTHS) if analysis]
+    return max(found, key=lambda analysis: (analysis.done, analysis.strength), default=None)
+
+
+REQUESTED = "services.analysis:Analysis.Requested"  # the stored topic of an analysis's first event
+PAGE = 500
+
+
+def unfinished(store: GameStore, done: set) -> Iterable[Analysis]:
+    """Every analysis not done, as the store holds it now; adds the ids of the done ones it meets to
+    `done`, which are never loaded again."""
+    position = 0
+    while True:
+        notes = store.recorder.select_notifications(start=position, limit=PAGE, topics=[REQUESTED],
+                                                    inclusive_of_start=False)
+        for note in notes:
+            if note.originator_id in done:
+                continue
+            found = store.repository.get(note.originator_id)
+            if found.done:
+                done.add(found.id)
+            else:
+                yield found
+        if len(notes) < PAGE:
+            return
+        position = notes[-1].id
+
+
 def progress_of(store: GameStore, game_id: UUID | str) -> list[dict[str, Any]]:
     """What the game's stream says of each of its analyses asked for (one per strength)."""
     found = (load(store, game_id, strength) for strength in STRENGTHS)
@@ -90,7 +127,7 @@ def request(store: GameStore, game_id: UUID, strength: int = DEFAULT_STRENGTH) -
     strength = checked_strength(strength)
     game = store.game(game_id)
     if (existing := load(store, game_id, strength)) is not None:
-        return existing, False
+        return extended(store, game, existing), False
     refusal(game)
     steps = [decision.step for decision in decisions(store, game, analysed_through(game))]
     if not steps:
@@ -106,6 +143,25 @@ def request(store: GameStore, game_id: UUID, strength: int = DEFAULT_STRENGTH) -
     return asked, True
 
 
+def extended(store: GameStore, game: Game, analysis: Analysis) -> Analysis:
+    """The analysis, with the decisions taken since it was asked for appended to what it judges (a
+    sandbox game or a game between bots plays on; a finished game, once it is over)."""
+    if helps_mid_game(game):
+        return analysis
+    for _ in range(SAVE_TRIES):
+        last = max(analysis.steps, default=0)
+        since = [decision.step for decision in decisions(store, game, analysed_through(game)) if decision.step > last]
+        if not since:
+            return analysis
+        analysis.extend(since)
+        try:
+            store.save(analysis)
+            return analysis
+        except IntegrityError:  # an entry saved, or extended elsewhere, meanwhile: look again
+            analysis = store.repository.get(analysis.id)
+    raise RuntimeError(f"could not extend analysis {analysis.id}")
+
+
 def entry_for(store: GameStore, game: Game, analysis: Analysis, step: int) -> dict[str, Any]:
     """The entry of the decision taken on `step`, computed from the deciding seat's view."""
     cause = store.stored_events(game.id, gt=step, lte=step + 1)[0].cause
@@ -116,7 +172,7 @@ def entry_for(store: GameStore, game: Game, analysis: Analysis, step: int) -> di
     # The search, minutes of CPU for a whole game, in a thread of its own under gevent: the API's
     # process computing an analysis (no workers) goes on answering meanwhile.
     numbers = off_the_loop(lambda: engine.judge(rules, bot, state, seat, played, engine.step_rng(analysis.seed, step)))
-    entry = engine.judged_entry(game.game, step, seat, numbers)
+    entry = engine.judged_entry(game.game, step, seat, numbers, len(game.seats))
     entry["played_words"] = action_words(game, state, seat, played, step)
     entry["best_words"] = action_words(game, state, seat, numbers["best"], step)
     return entry

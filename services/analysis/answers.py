@@ -26,7 +26,7 @@ def seat_summaries(game: Game, done: list[dict[str, Any]]) -> list[dict[str, Any
         own = [entry for entry in done if entry["seat"] == seat]
         marks = [entry["mark"] for entry in own]
         summaries.append({"seat": seat, "name": record["name"], "decisions": len(own),
-                          "accuracy": engine.accuracy(entry["loss"] for entry in own),
+                          "accuracy": engine.accuracy((entry["loss"] for entry in own), game.game, len(game.seats)),
                           "inaccuracies": marks.count("inaccuracy"), "mistakes": marks.count("mistake"),
                           "blunders": marks.count("blunder")})
     return summaries
@@ -46,7 +46,7 @@ def shown(game: Game, analysis: Analysis, viewer: int | None = None) -> dict[str
         "game_id": analysis.game_id, "analysis_version": analysis.analysis_version,
         "status": analysis.status, "progress": analysis.progress, "measure": analysis.measure,
         "bot": analysis.bot, "seed": analysis.seed,
-        "thresholds": dict(zip(engine.MARKS, engine.thresholds(game.game))),
+        "thresholds": dict(zip(engine.MARKS, engine.thresholds(game.game, len(game.seats)))),
         "decisions": [shown_entry(game, entry) for entry in done],
         "seats": seat_summaries(game, done),
         "chart": [{"step": entry["step"], "seat": entry["seat"], "expected": entry["expected_before"]}

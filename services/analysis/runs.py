@@ -3,9 +3,9 @@ that two workers share one analysis; a thread of this process where they play in
 
 Each job saves its entries one at a time (services.analysis.analyses.analyse), skipping those
 already saved. A job lost with its worker (killed mid-way) leaves its remaining decisions missing:
-`resume` (run when the analysis is asked for again) enqueues again every chunk that still misses
-entries and has no live job, judged as the sweeper judges bot turns, and the rest resumes without
-redoing what was saved.
+`resume` (run when the analysis is asked for again, and by the sweeper, workers.analysis_sweep)
+enqueues again every chunk that still misses entries and has no live job, judged as the sweeper
+judges bot turns, and the rest resumes without redoing what was saved.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from rq import Retry
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
-from services.analysis.analyses import analyse
+from services.analysis.analyses import analyse, load
 from services.analysis.stored import Analysis
 from services.log.store import GameStore
 from services.reactions.queue import FAILURE_TTL, RESULT_TTL, JobQueue
@@ -53,39 +53,52 @@ class AnalysisJobs:
     def job_id(self, analysis: Analysis, chunk: list[int]) -> str:
         return f"{self.jobs.namespace}-analysis-{analysis.id}-{chunk[0]}"
 
-    def resume(self, analysis: Analysis) -> list[str]:
-        """Enqueue every chunk that misses entries and has no live job; the ids enqueued."""
+    def resume(self, analysis: Analysis, live: Callable[[Job], bool] | None = None) -> list[str]:
+        """Enqueue every chunk that misses entries and has no live job (as `live` judges a job, by
+        default `live_for_asker`); the ids enqueued."""
         missing = set(analysis.missing())
         enqueued = []
         try:
             for chunk in chunks(analysis.steps):
-                if missing.intersection(chunk) and not self.has_live_job(analysis, chunk):
+                if missing.intersection(chunk) and not self.has_live_job(analysis, chunk, live or self.live_for_asker):
                     self.jobs.queue.enqueue(ANALYSIS_JOB, analysis.game_id, analysis.strength, chunk,
                                             job_id=self.job_id(analysis, chunk), job_timeout=JOB_TIMEOUT,
                                             retry=ANALYSIS_RETRIES, result_ttl=RESULT_TTL,
                                             failure_ttl=FAILURE_TTL)
                     enqueued.append(self.job_id(analysis, chunk))
         except (RedisError, OSError) as error:
-            log.warning("could not enqueue the analysis %s: %s; asking again enqueues it", analysis.id,
+            log.warning("could not enqueue the analysis %s: %s; the sweeper or asking again enqueues it", analysis.id,
                         redis_trouble(error))
         return enqueued
 
-    def has_live_job(self, analysis: Analysis, chunk: list[int]) -> bool:
-        """Whether the chunk's job is queued, or started less than its timeout ago (else it is
-        replaced: finished or failed with entries still missing, or its worker is gone)."""
+    def has_live_job(self, analysis: Analysis, chunk: list[int], live: Callable[[Job], bool]) -> bool:
+        """Whether the chunk's job is live, as `live` judges it; one that is not is deleted, to be
+        replaced (finished or failed with entries still missing, or its worker is gone)."""
         try:
             job = Job.fetch(self.job_id(analysis, chunk), connection=self.jobs.connection)
         except NoSuchJobError:
             return False
-        status = job.get_status(refresh=False)
-        if status == JobStatus.QUEUED:
+        if live(job):
             return True
-        if status == JobStatus.STARTED and job.started_at is not None:
-            deadline = job.started_at.replace(tzinfo=timezone.utc) + timedelta(seconds=job.timeout or 0) + GRACE
-            if datetime.now(timezone.utc) < deadline:
-                return True
+        log.info("analysis job %s is %s: replacing it", job.id, job.get_status(refresh=False))
         job.delete()
         return False
+
+    @staticmethod
+    def live_for_asker(job: Job) -> bool:
+        """A job someone asking again leaves alone: queued, waiting out RQ's pause before a retry,
+        or started less than its timeout ago. A job whose retries are spent is tried once more."""
+        status = job.get_status(refresh=False)
+        return status in (JobStatus.QUEUED, JobStatus.SCHEDULED) or started_recently(job)
+
+
+def started_recently(job: Job) -> bool:
+    """Started less than its timeout ago: its worker may still finish it (an older one is a dead
+    worker's)."""
+    if job.get_status(refresh=False) != JobStatus.STARTED or job.started_at is None:
+        return False
+    deadline = job.started_at.replace(tzinfo=timezone.utc) + timedelta(seconds=job.timeout or 0) + GRACE
+    return datetime.now(timezone.utc) < deadline
 
 
 class AnalysisThreads:
@@ -133,7 +146,13 @@ class AnalysisThreads:
             with self._lock:
                 turn = self._one_at_a_time.setdefault(id(store), threading.Lock())
             with turn:
-                analyse(store, analysis.game_id, analysis.strength, self._until_stopped(analysis.missing()), on_saved)
+                while True:
+                    analyse(store, analysis.game_id, analysis.strength, self._until_stopped(analysis.missing()),
+                            on_saved)
+                    # Extended while this ran (a sandbox game played on, asked again): on to the new ones.
+                    analysis = load(store, analysis.game_id, analysis.strength)
+                    if analysis is None or not analysis.missing() or self._stopping.is_set():
+                        break
         except Exception:  # noqa: BLE001 - asking again resumes it
             log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
                           analysis.game_id)

@@ -2,7 +2,8 @@
 
 `Requested` records what is analysed and by what (the bot, its version and budget, the seed, the
 steps of the decisions to judge); one `DecisionAnalysed` per decision, with its numbers; `Finished`
-once every decision has its entry. A new analysis version is a new stream: a stream is never
+once every decision has its entry; `Extended` when it is asked for again after a sandbox game
+played on, with the steps of the decisions taken since (appended: nothing before is rewritten). A new analysis version is a new stream: a stream is never
 rewritten. Entries are saved one at a time by whichever job computed them (services.analysis.runs),
 so a job killed mid-way loses only the decision it was on.
 """
@@ -53,6 +54,12 @@ class Analysis(Aggregate):
     @event("DecisionAnalysed", topic=f"{STORED_AS}:Analysis.DecisionAnalysed")
     def decision_analysed(self, entry: dict[str, Any]) -> None:
         self.entries[str(entry["step"])] = entry
+
+    @event("Extended", topic=f"{STORED_AS}:Analysis.Extended")
+    def extend(self, steps: list[int]) -> None:
+        """Decisions taken since it was asked for (a sandbox game plays on): judged in turn."""
+        self.steps = [*self.steps, *steps]
+        self.done = False
 
     @event("Finished", topic=f"{STORED_AS}:Analysis.Finished")
     def finish(self) -> None:

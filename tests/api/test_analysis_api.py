@@ -3,11 +3,16 @@ refused (409, naming the rule) for a game still running with people in it, accep
 fork; the replay step carries its decision's entry, the export the marks."""
 
 import json
+import threading
 import time
+from contextlib import contextmanager
 from uuid import UUID
 
+from eventsourcing.utils import get_topic
+
+from domain.analysis import ANALYSIS_VERSION
 from services.analysis import analyses
-from services.analysis.runs import ring
+from services.analysis.runs import IN_THIS_PROCESS, ring
 from services.disputes.audit import verify_export
 from tests.api.test_streams import Script, read
 from tests.playing import play_to_end
@@ -126,9 +131,9 @@ def test_the_games_stream_carries_the_analysis_as_it_advances_and_ends_once_it_i
     answer, messages = read(client, app, f"/api/games/{game_id}/stream", script)
     assert answer.status_code == 200
     told = [data for event, _, data in messages if event == "analysis"]
-    assert told[0] == {"status": "queued", "progress": 0.0, "strength": 1, "analysis_version": 1}
+    assert told[0] == {"status": "queued", "progress": 0.0, "strength": 1, "analysis_version": ANALYSIS_VERSION}
     assert told[1]["status"] == "running" and 0 < told[1]["progress"] < 1
-    assert told[-1] == {"status": "done", "progress": 1.0, "strength": 1, "analysis_version": 1}
+    assert told[-1] == {"status": "done", "progress": 1.0, "strength": 1, "analysis_version": ANALYSIS_VERSION}
     assert script.now < 30.0, "the finished game's stream ended once its analysis was done"
 
 
@@ -182,3 +187,72 @@ def test_drawing_instead_of_playing_the_winning_yang_is_marked_a_blunder(client,
     assert entry["step"] == step and entry["seat_name"] == "bob" and entry["played"] == {"type": "draw", "slot": 0}
     assert entry["best"] == {"type": "play_yang", "card": "yang-gold-1"} and "gold Yang" in entry["best_words"]
     assert entry["mark"] == "blunder" and entry["loss"] >= 0.9
+
+
+def test_without_a_strength_the_deepest_analysis_answers_done_first_else_the_one_running(client, services):
+    created = client.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bob"}],
+                                              "scenario": CHI_LAST_TURN})
+    game_id = UUID(created.json["id"])
+    services.commands.act(game_id, 1, {"type": "draw", "slot": 0}, services.store.game(game_id).version)
+    missing = client.get(f"/api/games/{game_id}/analysis")
+    assert missing.status_code == 404 and "POST" in missing.json["detail"]
+    analyses.request(services.store, game_id, 2)  # asked for, and not computed: queued
+    analyses.request(services.store, game_id, 4)
+    assert client.get(f"/api/games/{game_id}/analysis").json["bot"]["strength"] == 4
+    client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
+    done = analysed(client, game_id, strength=1)
+    deepest = client.get(f"/api/games/{game_id}/analysis")
+    assert deepest.status_code == 200 and deepest.json == done, "a done analysis comes before deeper ones running"
+    assert client.get(f"/api/games/{game_id}/analysis?strength=4").json["status"] == "queued"
+
+
+@contextmanager
+def computing_held(services):
+    """The analyses of this process wait while inside: what a POST answers is read before any
+    entry is computed (the computing thread takes this lock for each analysis)."""
+    lock = IN_THIS_PROCESS._one_at_a_time.setdefault(id(services.store), threading.Lock())
+    with lock:
+        yield
+
+
+def stored_topics(services, analysis_id):
+    return [get_topic(type(event)).rsplit(".", 1)[-1] for event in services.store.events.get(analysis_id)]
+
+
+def test_asking_again_after_a_sandbox_game_played_on_extends_its_analysis_with_the_new_decisions(client, services):
+    game_id = finished_chi(services, "analysis-extended")
+    finished = services.store.game(game_id)
+    forked = client.post(f"/api/games/{game_id}/fork?at={analyses.decisions(services.store, finished, finished.version)[5].step}")
+    fork_id = UUID(forked.json["id"])
+    ana = {"Authorization": f"Bearer {next(token['token'] for token in forked.json['tokens'] if token['seat'] == 0)}"}
+
+    def play_on(decisions):  # ana's (the bot answers at once); the fork stays running
+        while len(analyses.decisions(services.store, fork := services.store.game(fork_id), fork.version)) < decisions:
+            seat = fork.to_act()
+            services.commands.act(fork_id, seat, fork.rules.legal_actions(fork.state, seat)[-1], fork.version)
+        assert not services.store.game(fork_id).finished
+
+    play_on(3)
+    client.post(f"/api/games/{fork_id}/analysis", json={"strength": 1})
+    first = analysed(client, fork_id, headers=ana)
+    judged = len(first["decisions"]) + first["withheld"]
+    stored_before = analyses.load(services.store, fork_id, 1)
+    assert stored_before.done and len(stored_before.steps) == judged
+    play_on(judged + 2)
+    with computing_held(services):
+        again = client.post(f"/api/games/{fork_id}/analysis", json={"strength": 1}, headers=ana)
+        assert again.status_code == 202, again.json
+        steps = analyses.load(services.store, fork_id, 1).steps
+        assert steps[:judged] == stored_before.steps and len(steps) > judged, "the new decisions are appended"
+        assert again.json["status"] == "running" and again.json["progress"] == round(judged / len(steps), 4)
+        assert again.json["decisions"] == first["decisions"], "what was judged stands"
+    done = analysed(client, fork_id, headers=ana)
+    assert done["decisions"][:len(first["decisions"])] == first["decisions"]
+    assert len(done["decisions"]) + done["withheld"] == len(steps) and done["progress"] == 1.0
+    assert {entry["step"] for entry in done["decisions"]} - set(stored_before.steps), "ana's new decisions judged"
+    # The stream was appended to, never rewritten: its first events are those it had.
+    topics = stored_topics(services, stored_before.id)
+    assert topics[:judged + 2] == ["Requested", *["DecisionAnalysed"] * judged, "Finished"]
+    assert topics[judged + 2:] == ["Extended", *["DecisionAnalysed"] * (len(steps) - judged), "Finished"]
+    assert client.post(f"/api/games/{fork_id}/analysis", json={"strength": 1}, headers=ana).json == done, \
+        "nothing new: the same analysis answers"

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from cli.server_process import running_server
 from tests.browser.accessibility import serious_violations
@@ -122,8 +123,13 @@ def test_a_newcomer_analyses_a_finished_game_and_reads_it_on_the_chart_the_moves
 
 
 def test_a_game_analysed_before_opens_with_its_analysis_and_no_button(page, server, analysed):
+    asked = []
+    page.on("response", lambda answer: asked.append((answer.url, answer.status)) if "/api/" in answer.url
+            and "/analysis" in answer.url else None)
     page.goto(f"{server}/games/{analysed['id']}")
     page.wait_for_selector("#analysis-chart[data-drawn='done']")
+    assert [status for _, status in asked if status == 404] == [], "the page reads the deepest analysis, probing none"
+    assert asked and asked[0][0].endswith(f"/api/games/{analysed['id']}/analysis"), "no strength: the deepest"
     assert page.get_by_role("button", name="Analyse this game").count() == 0
     assert "by the search bot at strength 1" in page.locator("#analysis-status").inner_text()
     assert page.locator("#result-analysis li").count() == 2
@@ -156,6 +162,35 @@ def test_a_phone_shows_the_analysis_without_scrolling_sideways(browser, server, 
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, "it fits a phone's width"
         box = page.locator("#analysis-chart svg").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+        # A marked decision, reached from its point: the best action outlined on the table, the
+        # mark on the move list, each player's accuracy on the result; all within the phone's width.
+        analysis = analysed["analysis"]
+        marked = [entry for entry in analysis["decisions"] if entry["mark"] and entry["best"] != entry["played"]
+                  and entry["best"]["type"] != "pass"]  # every other action of Chi is a card or a slot on the table
+        assert marked, "the random bot's game has marked decisions"
+        entry = max(marked, key=lambda one: one["loss"])
+        page.locator(f"#analysis-chart .point[data-step='{entry['step']}'][data-seat='{entry['seat']}']").tap()
+        wait_for_step(page, entry["step"])
+        here = page.locator("#step-analysis .analysed.here")
+        expect(here).to_contain_text(f"Best was “{entry['best_words']}”")
+        expect(here).to_contain_text("outlined on the table")
+        outlined = page.locator("#table .best-action").first
+        outlined.scroll_into_view_if_needed()
+        expect(outlined).to_be_visible()
+        mark = page.locator(f"#moves .judgement[data-mark='{entry['mark']}']").filter(has_text=entry["best_words"]).first
+        mark.scroll_into_view_if_needed()
+        expect(mark).to_be_visible()
+        assert mark.locator("[aria-hidden='true']").inner_text().strip() == MARKS[entry["mark"]][0]
+        for seat in analysis["seats"]:
+            line = page.locator(f"#result-analysis li[data-seat='{seat['seat']}']")
+            line.scroll_into_view_if_needed()
+            expect(line).to_be_visible()
+            assert line.inner_text().startswith(f"{seat['name']}: accuracy {seat['accuracy']:.1f}%")
+        for shown in (outlined, mark, page.locator("#result-analysis")):
+            box = shown.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, "within the phone's width"
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
 
@@ -199,6 +234,17 @@ def test_a_sandbox_fork_still_running_is_analysed_on_its_page(page, server, api)
     assert analysis["withheld"] >= 1, "the bot's decisions, judged from its hand"
     assert "withheld until the game is over" in page.locator("#analysis-status").inner_text()
     assert serious_violations(page) == []
+
+    # The fork plays on: asking again judges the moves made since, beside those judged before.
+    play_first_actions(api, fork_id, fork_token, 2)
+    page.get_by_role("button", name="Analyse the moves since").click()
+    deadline = time.monotonic() + ANALYSED / 1000  # bounds a failure only
+    while not ((more := api.get(fork_id, "/analysis?strength=1", token=fork_token))["status"] == "done"
+               and len(more["chart"]) > len(analysis["chart"])):
+        assert time.monotonic() < deadline, f"the analysis was not extended: {more['status']}, {len(more['chart'])}"
+        time.sleep(0.2)
+    assert more["decisions"][:len(analysis["decisions"])] == analysis["decisions"]
+    expect(page.locator("#analysis-chart .point")).to_have_count(len(more["chart"]))
 
 
 def test_the_analysis_waits_for_a_worker_then_shows_once_the_worker_has_judged_it(page, tmp_path):

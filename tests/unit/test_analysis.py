@@ -64,7 +64,49 @@ def test_marks_follow_the_games_thresholds():
     assert analysis.mark("chi", inaccuracy) == "inaccuracy"
     assert analysis.mark("chi", mistake) == "mistake"
     assert analysis.mark("chi", blunder) == "blunder" == analysis.mark("chi", 1.0)
-    assert set(analysis.MARK_THRESHOLDS) == set(SEARCHING), "every game with a search bot has its thresholds"
+    for game in SEARCHING:  # every game with a search bot sets its own terms, beside its search hooks
+        assert registry.get(game).search.analysis is not None, game
+
+
+def test_a_seat_alone_is_judged_in_the_games_points():
+    court = registry.get("court")
+    state, seat = a_position(court, 1, "alone-court")
+    played = court.legal_actions(state, seat)[0]
+    numbers = analysis.judge(court, analysis.bot_at(court, 1), state, seat, played, analysis.step_rng("seed", 3))
+    # An expected final score as the Court counts it (its honours' points), not a share of 0 to 1.
+    assert numbers["expected_before"] > 1 and analysis.unit(court) == "points"
+    assert analysis.thresholds("court", 1) == court.search.analysis.points_thresholds
+    assert analysis.thresholds("court", 1) != analysis.thresholds("court", 2)
+    whole = court.search.analysis.points_whole
+    assert analysis.accuracy([whole], "court", 1) == analysis.accuracy([1.0]) == 0.0
+    assert analysis.accuracy([whole / 10], "court", 1) == analysis.accuracy([0.1])
+    tianxia = registry.get("tianxia")
+    assert analysis.unit(tianxia, 1) == "prestige" and analysis.unit(tianxia, 2) == "win chance"
+
+
+def test_every_compared_action_is_judged_on_the_same_samples_as_the_played_one():
+    rules = registry.get("xanadu")
+    state, seat = a_position(rules, 2, "paired-xanadu", moves=10)
+    legal = rules.legal_actions(state, seat)
+    assert len(legal) > 2
+    bot = analysis.bot_at(rules, 2)
+    results = bot.paired_values(rules.view(state, seat), legal, analysis.step_rng("seed", 1), keep=legal[-1])
+    most = max(len(judged) for judged in results.values())
+    assert len(results[analysis.action_key(legal[-1])]) == most, "the played action reaches the last round"
+    assert sum(len(judged) for judged in results.values()) <= bot.budget.playouts + len(legal)
+    again = bot.paired_values(rules.view(state, seat), legal, analysis.step_rng("seed", 1), keep=legal[-1])
+    assert again == results
+
+
+def test_a_difference_within_the_noise_is_no_loss_and_a_steady_one_is():
+    played = [1.0, 0.0, 1.0, 0.0, 1.0, 0.0]
+    luckier = [1.0, 1.0, 1.0, 0.0, 0.0, 1.0]  # better on average, worse on one sample in three
+    steadily = [1.0, 1.0, 1.0, 1.0, 1.0, 1.0]
+    fewer = [1.0, 1.0]  # left behind by the halving: judged on fewer samples, never picked
+    keys = ["played", "luckier", "fewer"]
+    assert analysis.better_than_played({"played": played, "luckier": luckier, "fewer": fewer}, keys, "played") == "played"
+    results = {"played": played, "luckier": luckier, "steadily": steadily}
+    assert analysis.better_than_played(results, ["played", "luckier", "steadily"], "played") == "steadily"
 
 
 def test_the_accuracy_is_100_without_loss_and_falls_as_losses_grow():

@@ -28,19 +28,27 @@ class GameAnalysis(MethodView):
     @blp.doc(security=BEARER, operationId="getAnalysis")
     @blp.arguments(schemas.AnalysisQuery, location="query")
     @blp.response(200, schemas.AnalysisAnswer, example=EXAMPLES["ANALYSIS"])
-    @blp.problems(400, *SEAT_ERRORS, s404="no such game, or its analysis at this strength was never asked for")
+    @blp.problems(400, *SEAT_ERRORS, s404="no such game, or its analysis at this strength (without one: at any "
+                                          "strength) was never asked for")
     def get(self, query, game_id: UUID):
         """The game's analysis: its status and progress, an entry per analysed decision (the played
         action, the one the analysis prefers, their expected results, the loss and its mark), each
-        seat's accuracy and the chart of the expected result. While the game runs (a sandbox game, a
-        game between bots), a seat's token shows that seat's own entries only, and no token none
-        (`withheld` counts those held back until the game is over)."""
+        seat's accuracy and the chart of the expected result. Without `strength`, the deepest analysis
+        there is: the strongest done, else the strongest still running. While the game runs (a sandbox
+        game, a game between bots), a seat's token shows that seat's own entries only, and no token
+        none (`withheld` counts those held back until the game is over)."""
         services = chronicle()
         game = services.store.game(game_id)
-        analysis = analyses.load(services.store, game_id, query["strength"])
+        strength = query.get("strength")
+        if strength is None:
+            analysis = analyses.deepest(services.store, game_id)
+            at = "at any strength"
+        else:
+            analysis = analyses.load(services.store, game_id, strength)
+            at = f"at strength {strength}"
         if analysis is None:
-            raise NotFound(f"no analysis of this game at strength {query['strength']} was asked for: "
-                           "POST /api/games/{id}/analysis starts it", "id")
+            raise NotFound(f"no analysis of this game {at} was asked for: POST /api/games/{{id}}/analysis starts it",
+                           "id")
         return shown(game, analysis, seat_of_token(game.seats, bearer_token()))
 
     @blp.doc(security=BEARER, operationId="startAnalysis")

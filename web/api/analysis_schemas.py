@@ -13,8 +13,9 @@ class AnalysisRequest(Schema):
 
 
 class AnalysisQuery(Schema):
-    strength = fields.Integer(load_default=DEFAULT_STRENGTH, validate=validate.OneOf(STRENGTHS), metadata={
-        "description": "which strength's analysis (default 3)"})
+    strength = fields.Integer(validate=validate.OneOf(STRENGTHS), metadata={
+        "description": "which strength's analysis; without it, the deepest there is (the strongest done, else the "
+                       "strongest still running)"})
 
 
 class AnalysisBot(Schema):

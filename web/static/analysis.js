@@ -80,23 +80,22 @@ window.ChronicleAnalysis = {
       await read();
     }
 
-    /* The analysis at the strength on show; on opening the page, the deepest there is (done first):
-       one is kept per strength asked for. */
+    /* The analysis at the strength on show; on opening the page, the deepest there is (done first,
+       else the one running), which GET /analysis without a strength answers: one is kept per
+       strength asked for. */
     async function read() {
-      const strengths = state.strength ? [state.strength] : STRENGTHS.map(([value]) => value);
-      let answers;
+      const query = state.strength ? `?strength=${state.strength}` : "";
+      let answer;
       try {
-        answers = await Promise.all(strengths.map((strength) => call(`/analysis?strength=${strength}`)
-          .catch((error) => { if (error.status === 404) return null; throw error; })));
+        answer = await call(`/analysis${query}`)
+          .catch((error) => { if (error.status === 404) return null; throw error; });
       } catch (error) {
         $("analysis-status").textContent = `The analysis could not be read: ${problemText(error)}`;
         return;
       }
-      const found = answers.filter(Boolean).sort((one, other) =>
-        (other.status === "done") - (one.status === "done") || other.bot.strength - one.bot.strength);
-      if (!found.length) return offer();
-      state.strength = found[0].bot.strength;
-      take(found[0]);
+      if (!answer) return offer();
+      state.strength = answer.bot.strength;
+      take(answer);
     }
 
     function offer() {
@@ -129,6 +128,24 @@ window.ChronicleAnalysis = {
       $("analysis").dataset.status = "none";
     }
 
+    /* A sandbox game plays on after its analysis: asking again judges the decisions taken since,
+       appended to the same analysis. */
+    function offerMore() {
+      const more = h("button", { type: "button", id: "analyse-more" }, "Analyse the moves since");
+      more.onclick = async () => {
+        more.disabled = true;
+        try {
+          take(await call("/analysis", {
+            method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ strength: state.strength }),
+          }));
+        } catch (error) {
+          $("analysis-status").textContent = `The analysis could not be asked for again: ${problemText(error)}`;
+          more.disabled = false;
+        }
+      };
+      $("analysis-request").replaceChildren(more);
+    }
+
     /* An answer of GET or POST /analysis: drawn, and read again until it is done. */
     function take(answer) {
       state.analysis = answer;
@@ -141,6 +158,7 @@ window.ChronicleAnalysis = {
         const withheld = answer.withheld ? ` The other players' ${answer.withheld === 1 ? "decision is" : `${answer.withheld} decisions are`} withheld until the game is over.` : "";
         $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.${scale}${withheld}`;
         $("analysis-progress").hidden = true;
+        if (view.game.status !== "finished") offerMore();
       } else {
         const done = Math.round(answer.progress * 100);
         $("analysis-status").textContent = answer.status === "queued" ? "The analysis is about to start…"

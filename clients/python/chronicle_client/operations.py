@@ -1009,9 +1009,10 @@ class Operations:
         """
         The game's analysis: its status and progress, an entry per analysed decision (the played
         action, the one the analysis prefers, their expected results, the loss and its mark), each
-        seat's accuracy and the chart of the expected result. While the game runs (a sandbox game, a
-        game between bots), a seat's token shows that seat's own entries only, and no token none
-        (`withheld` counts those held back until the game is over).
+        seat's accuracy and the chart of the expected result. Without `strength`, the deepest analysis
+        there is: the strongest done, else the strongest still running. While the game runs (a sandbox
+        game, a game between bots), a seat's token shows that seat's own entries only, and no token
+        none (`withheld` counts those held back until the game is over).
         """
         return self._call('GET', f'/api/games/{game_id}/analysis', query={'strength': strength})
 
