@@ -11,6 +11,9 @@ with `anchor`), it first asks the game's heuristic bot what it would play from t
 searches that move first in every tree, and keeps it unless another's mean reward beats it by the
 anchor's margin: the search then only overrules the heuristic where it finds the heuristic wrong.
 
+The analysis of a game (domain.analysis) judges a decision with `paired_values`: no tree, every
+action played out on the same dealt tables with the same random streams.
+
 The budget is a number of playouts, not a time, so that the same view and the same random stream
 give the same move: re-running a bot's decision (the audit's check) gives the recorded one.
 Strategy fusion is the known weakness of searching dealt tables: the tree may plan as if the
@@ -94,15 +97,6 @@ class SearchBot:
             if totals[chosen] / visits[chosen] < totals[anchor] / visits[anchor] + self.budget.anchor:
                 chosen = anchor
         return legal[keys.index(chosen)]
-
-    def action_values(self, view: View, legal: Sequence[Action], rng: Rng,
-                      first: Action | None = None) -> dict[str, tuple[float, int]]:
-        """Each searched legal action's mean reward for the seat to act and its visits, over all the
-        dealt tables, keyed as `action_key` keys it; `first` is searched first in every tree (so it
-        is never left unvisited). What an analysis of a decision reads (services.analysis): the same
-        search as `choose`, from the same view only."""
-        visits, totals = self._search(view, legal, rng, None if first is None else action_key(first))
-        return {key: (totals[key] / visits[key], visits[key]) for key in visits if visits[key]}
 
     def paired_values(self, view: View, legal: Sequence[Action], rng: Rng, keep: Action | None = None,
                       points: Callable[[Any], float] | None = None) -> dict[str, list[float]]:

@@ -18,5 +18,5 @@ def lead(state: TianxiaState) -> float:
     return own - rival if rival is not None else own
 
 
-ANALYSIS = AnalysisTerms(playouts=40, thresholds=(0.10, 0.20, 0.30), points=lead, points_unit="prestige",
+ANALYSIS = AnalysisTerms(playouts=40, depth=150, thresholds=(0.10, 0.20, 0.30), points=lead, points_unit="prestige",
                          points_thresholds=(6.0, 15.0, 25.0), points_whole=30.0)
