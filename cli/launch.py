@@ -48,7 +48,10 @@ class Child:
     extra: dict = field(default_factory=dict)
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.command, env=dict(self.env), **self.extra)
+        # A process group of its own: Ctrl-C in the terminal reaches the launcher alone, which stops
+        # each child once with SIGTERM (a gevent worker hit by SIGINT and then by gunicorn's SIGQUIT
+        # dies in a SystemExit traceback that reads as a crash).
+        self.process = subprocess.Popen(self.command, env=dict(self.env), process_group=0, **self.extra)
         self.started_at = time.monotonic()
         self.restart_at = None
 
@@ -121,12 +124,20 @@ def children(env: dict[str, str]) -> list[Child]:
     return started
 
 
+def stop_asked(stopping: threading.Event, number: int) -> None:
+    """One line for Ctrl-C or SIGTERM (a second one says nothing more): the children are stopping."""
+    if not stopping.is_set():
+        log.info("%s: stopping the API server and the worker (requests in flight finish first)",
+                 "Ctrl-C" if number == signal.SIGINT else signal.Signals(number).name)
+    stopping.set()
+
+
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     env = {**os.environ, "REDIS_URL": os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL}
     stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    signal.signal(signal.SIGINT, lambda *_: stopping.set())
+    for asked in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(asked, lambda number, _frame: stop_asked(stopping, number))
     running = children(env)
     for child in running:
         if child.process is None:

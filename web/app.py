@@ -12,6 +12,7 @@ from flask import Flask, send_from_directory
 
 from projections.database import ProjectionDatabase
 from services.compose import Services, build
+from services.log.store_place import StorePlace
 from services.live.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web.api import (
     analysis as api_analysis, audit as api_audit, challenges as api_challenges, disputes as api_disputes, email as api_email, games as api_games,
@@ -70,7 +71,5 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     app.register_blueprint(email_pages.blp)  # /email/confirm/<token> and /email/unsubscribe/<token>
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
 
-    logging.getLogger(__name__).info(
-        "event store: %s%s", services.persistence, f" in {services.data_dir}" if services.data_dir else ""
-    )
+    logging.getLogger(__name__).info("event store: %s", StorePlace(dict(services.store.env), services.persistence).describe())
     return app
