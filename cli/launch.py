@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 from urllib.parse import urlparse
 
+from services.observe import exposition
 from services.redis_link import DEFAULT_REDIS_URL, redis_answers
 from cli.server_process import GRACEFUL_SECONDS, gunicorn_command
 
@@ -113,7 +114,9 @@ def children(env: dict[str, str]) -> list[Child]:
     if redis_up:
         env["CHRONICLE_BOTS"] = "rq"
         log.info("bot turns run on RQ workers (Redis at %s); `make worker` starts more", url)
-        started.append(Child("worker", [sys.executable, "-m", "workers.cli", "run"], env))
+        # The worker counts into the API's metrics folder, and the API's server shows its counts too.
+        worker_env = {key: value for key, value in env.items() if key != "CHRONICLE_METRICS_PORT"}
+        started.append(Child("worker", [sys.executable, "-m", "workers.cli", "run"], worker_env))
     else:
         env["CHRONICLE_BOTS"] = "inprocess"
         log.warning("no Redis at %s and no redis-server to start: bot turns run in-process in the API", url)
@@ -135,6 +138,7 @@ def stop_asked(stopping: threading.Event, number: int) -> None:
 def main() -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     env = {**os.environ, "REDIS_URL": os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL}
+    exposition.multiprocess_folder(env)  # shared by the API's processes and the worker's
     stopping = threading.Event()
     for asked in (signal.SIGTERM, signal.SIGINT):
         signal.signal(asked, lambda number, _frame: stop_asked(stopping, number))

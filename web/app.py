@@ -20,7 +20,7 @@ from web.api import (
     players as api_players, ratings as api_ratings, replay as api_replay, rules as api_rules, seats as api_seats,
     stream as api_stream,
 )
-from web import health, problems
+from web import health, metrics, problems
 from web.pages import email_pages, problem_pages, rating_pages, viewer
 from web.bodies import MAX_BODY_BYTES
 from web.chronicle import Chronicle
@@ -72,5 +72,6 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
 
     health.register(app, settings, services.bots)  # /healthz, /readyz
+    metrics.register(app)  # requests counted for /metrics, served on a port of its own (services.observe.exposition)
     logging.getLogger(__name__).info("event store: %s", StorePlace(dict(services.store.env), services.persistence).describe())
     return app

@@ -29,6 +29,7 @@ from rq import SimpleWorker
 
 from services.email.digests import DigestRound
 from services.email.setup import MailSetup
+from services.observe import exposition
 from services.reactions.queue import queue_name
 from services.redis_link import DEFAULT_REDIS_URL, redis_answers, redis_trouble
 from workers.jobs import services
@@ -88,6 +89,7 @@ def run(burst: bool) -> int:
         log.exception("first sweep failed")
     scheduler = SchedulerThread(queue, url, stop)
     if not burst:
+        exposition.serve()  # its bot turns, webhooks and emails, on CHRONICLE_METRICS_PORT if set
         digests = DigestRound(built.store, built.mail, MailSetup.from_settings(os.environ).digest_hour)
         threading.Thread(target=sweep_forever, args=(sweeper, digests, stop), daemon=True, name="sweeper").start()
         scheduler.start()

@@ -17,6 +17,7 @@ from flask.views import MethodView
 
 from services.errors import InvalidRequest
 from services.live.streams import GameStream
+from services.observe.metrics import OPEN_STREAMS
 from web.api import stream_schemas as schemas
 from web.api.examples import EXAMPLES
 from web.auth import bearer_token
@@ -47,8 +48,12 @@ RESUME_PARAMETERS = [
 
 
 def event_stream(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    yield f"retry: {RETRY_MS}\n\n".encode()
-    yield from chunks
+    OPEN_STREAMS.inc()
+    try:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        yield from chunks
+    finally:
+        OPEN_STREAMS.dec()
 
 
 def resume_point(query: dict) -> tuple[int | None, str]:
