@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 from urllib.parse import urlparse
 
-from services.observe import exposition
+from services.observe import exposition, logs
 from services.redis_link import DEFAULT_REDIS_URL, redis_answers
 from cli.server_process import GRACEFUL_SECONDS, gunicorn_command
 
@@ -121,8 +121,7 @@ def children(env: dict[str, str]) -> list[Child]:
         env["CHRONICLE_BOTS"] = "inprocess"
         log.warning("no Redis at %s and no redis-server to start: bot turns run in-process in the API", url)
     # gevent's worker: an open live stream holds a greenlet and a socket, no thread.
-    api = gunicorn_command(f"127.0.0.1:{env.get('PORT', '8000')}", workers=1)
-    api[-1:-1] = ["--access-logfile", "-"]
+    api = gunicorn_command(f"127.0.0.1:{env.get('PORT', '8000')}", workers=1)  # the app logs each request
     started.append(Child("API server", api, env))
     return started
 
@@ -136,7 +135,7 @@ def stop_asked(stopping: threading.Event, number: int) -> None:
 
 
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure()
     env = {**os.environ, "REDIS_URL": os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL}
     exposition.multiprocess_folder(env)  # shared by the API's processes and the worker's
     stopping = threading.Event()

@@ -20,7 +20,8 @@ from web.api import (
     players as api_players, ratings as api_ratings, replay as api_replay, rules as api_rules, seats as api_seats,
     stream as api_stream,
 )
-from web import health, metrics, problems
+from services.observe import logs
+from web import health, metrics, problems, request_log
 from web.pages import email_pages, problem_pages, rating_pages, viewer
 from web.bodies import MAX_BODY_BYTES
 from web.chronicle import Chronicle
@@ -37,8 +38,8 @@ def projection_path(services: Services) -> str:
 
 def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
     """Build the app; `env` overrides the process environment (see services.compose)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = os.environ if env is None else env
+    logs.configure(settings)
     services = services or build(env)
     app = Flask(__name__)
     app.config.update(
@@ -72,6 +73,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
 
     health.register(app, settings, services.bots)  # /healthz, /readyz
+    request_log.register(app)  # a line per request, under its X-Request-Id
     metrics.register(app)  # requests counted for /metrics, served on a port of its own (services.observe.exposition)
     logging.getLogger(__name__).info("event store: %s", StorePlace(dict(services.store.env), services.persistence).describe())
     return app
