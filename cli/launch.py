@@ -137,7 +137,8 @@ def stop_asked(stopping: threading.Event, number: int) -> None:
 def main() -> int:
     logs.configure()
     env = {**os.environ, "REDIS_URL": os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL}
-    exposition.multiprocess_folder(env)  # shared by the API's processes and the worker's
+    given = env.get(exposition.FOLDER)
+    folder = exposition.multiprocess_folder(env)  # shared by the API's processes and the worker's
     stopping = threading.Event()
     for asked in (signal.SIGTERM, signal.SIGINT):
         signal.signal(asked, lambda number, _frame: stop_asked(stopping, number))
@@ -155,6 +156,8 @@ def main() -> int:
             child.stop()
         for child in running:
             child.wait()
+        if folder and not given:
+            shutil.rmtree(folder, ignore_errors=True)  # this run's counts, kept nowhere else
     return 0
 
 
