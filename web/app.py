@@ -19,7 +19,7 @@ from web.api import (
     players as api_players, ratings as api_ratings, replay as api_replay, rules as api_rules, seats as api_seats,
     stream as api_stream,
 )
-from web import problems
+from web import limits, problems
 from web.pages import email_pages, problem_pages, rating_pages, viewer
 from web.bodies import MAX_BODY_BYTES
 from web.chronicle import Chronicle
@@ -69,6 +69,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     app.register_blueprint(rating_pages.blp)  # /leaderboards/{game} and /players/{id}
     app.register_blueprint(email_pages.blp)  # /email/confirm/<token> and /email/unsubscribe/<token>
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
+    limits.install(app, services, settings)  # rate limits and open streams per key and per address
 
     logging.getLogger(__name__).info(
         "event store: %s%s", services.persistence, f" in {services.data_dir}" if services.data_dir else ""

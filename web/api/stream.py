@@ -80,7 +80,8 @@ class Stream(MethodView):
     @blp.response(200, GAME_EVENT, content_type="text/event-stream", example=EXAMPLES["GAME_STREAM"],
                   description=STREAM_DESCRIPTION)
     @blp.alt_response(204, success=True, description="the game is over and the client has seen its last event")
-    @blp.problems(*SEAT_ERRORS, 404, s400="`after` or `Last-Event-ID` is not a version the game has reached")
+    @blp.problems(*SEAT_ERRORS, 404, s429="the key, or the address, holds as many streams open as it may",
+                  s400="`after` or `Last-Event-ID` is not a version the game has reached")
     def get(self, query, game_id: UUID):
         """Each new event as the asker may see it, with the version and a patch of the asker's view."""
         after, field = resume_point(query)
