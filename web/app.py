@@ -26,12 +26,13 @@ from web.chronicle import Chronicle
 from web.openapi import DESCRIPTION, ProblemApi
 
 SWAGGER_UI = "/static/swagger-ui/"
+PROJECTIONS_FILE = "projections.sqlite"  # this host's read models, in its data folder
 
 
 def projection_path(services: Services) -> str:
     if services.data_dir is None:
         return ":memory:"
-    return str(Path(services.data_dir) / "projections.sqlite")
+    return str(Path(services.data_dir) / PROJECTIONS_FILE)
 
 
 def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
