@@ -5,7 +5,8 @@ Flask-Limiter counts the requests (fixed windows), keyed by the player key or se
 request carries (`Authorization: Bearer`, counted under its SHA-256, never as itself) and by the
 client's address. The counts are kept in Redis when the service uses one (bots on RQ, or news over
 Redis), so that every API host sharing it shares them, under the deployment's namespace; in the
-process's memory otherwise. CHRONICLE_LIMITS_STORAGE names another storage (`memory://`,
+process's memory otherwise. Behind proxies (a load balancer), CHRONICLE_TRUSTED_PROXIES says how
+many, so that the client's address is read from X-Forwarded-For. CHRONICLE_LIMITS_STORAGE names another storage (`memory://`,
 `redis://...`) and CHRONICLE_LIMITS=off turns every limit off. A Redis that stops answering never
 stops a move: the counts go on in memory until it answers again.
 
@@ -29,6 +30,7 @@ from typing import Callable, Mapping
 from flask import Flask, make_response, request
 from flask_limiter import Limiter, RateLimitExceeded
 from limits import parse_many
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from services.compose import Services
 from services.log.deployment import namespace
@@ -108,6 +110,13 @@ def read_cap(settings: Mapping[str, str], whose: str) -> int | None:
     return int(value)
 
 
+def read_proxies(settings: Mapping[str, str]) -> int:
+    value = (settings.get("CHRONICLE_TRUSTED_PROXIES") or "0").strip()
+    if not value.isdigit() or int(value) > 10:
+        raise ValueError(f"CHRONICLE_TRUSTED_PROXIES is how many proxies stand before the API, 0 to 10, not {value!r}")
+    return int(value)
+
+
 def uses_redis(services: Services, settings: Mapping[str, str]) -> bool:
     return services.bots == "rq" or settings.get("CHRONICLE_NEWS") == "redis"
 
@@ -124,6 +133,10 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
     """Limit the app's requests as the settings say (after its blueprints are registered)."""
     if (settings.get("CHRONICLE_LIMITS") or "on").lower() == "off":
         return
+    if proxies := read_proxies(settings):
+        # Behind that many proxies (a load balancer), the client's address is the one they add to
+        # X-Forwarded-For, not theirs.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
     uri = storage_uri(services, settings)
     prefix = ""
     if uri.startswith(("redis://", "rediss://", "unix://")):

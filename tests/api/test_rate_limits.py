@@ -86,6 +86,17 @@ def test_players_registered_from_one_address_are_limited():
                         allowed=2, window=3600)
 
 
+def test_behind_a_trusted_proxy_each_client_address_it_forwards_has_its_own_count():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_PLAYERS_PER_ADDRESS="1/hour",
+                                              CHRONICLE_TRUSTED_PROXIES="1"))
+
+    def register(name: str, address: str) -> int:
+        return client.post("/api/players", json={"name": name}, headers={"X-Forwarded-For": address}).status_code
+
+    assert [register("ana", "203.0.113.5"), register("bo", "203.0.113.6"), register("cy", "203.0.113.5")] \
+        == [201, 201, 429]
+
+
 def test_a_stream_past_the_key_s_cap_is_refused_until_one_of_its_streams_closes():
     env = {"PERSISTENCE_MODULE": "eventsourcing.popo", "CHRONICLE_LIMIT_STREAMS_PER_KEY": "1",
            "CHRONICLE_STREAM_SECONDS": "3600"}
