@@ -23,8 +23,9 @@ from urllib.request import urlopen
 from web.request_limits import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 ROOT = Path(__file__).resolve().parents[1]
-# Live streams are resumable: on shutdown a server need not wait long for them to end.
-GRACEFUL_SECONDS = 3
+# On SIGTERM the live streams end at once (web.shutdown) and the requests in flight finish: the
+# server waits this long at most for them, and exits as soon as they are done.
+GRACEFUL_SECONDS = 10
 # Connections one gevent worker serves at once (gunicorn's default is 1,000): streams and requests.
 WORKER_CONNECTIONS = 4000
 

@@ -21,19 +21,20 @@ from web.api import (
     stream as api_stream,
 )
 from services.observe import logs
-from web import health, metrics, problems, request_log
+from web import health, limits, metrics, problems, request_log
 from web.pages import email_pages, problem_pages, rating_pages, viewer
 from web.bodies import MAX_BODY_BYTES
 from web.chronicle import Chronicle
 from web.openapi import DESCRIPTION, ProblemApi
 
 SWAGGER_UI = "/static/swagger-ui/"
+PROJECTIONS_FILE = "projections.sqlite"  # this host's read models, in its data folder
 
 
 def projection_path(services: Services) -> str:
     if services.data_dir is None:
         return ":memory:"
-    return str(Path(services.data_dir) / "projections.sqlite")
+    return str(Path(services.data_dir) / PROJECTIONS_FILE)
 
 
 def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
@@ -71,6 +72,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     app.register_blueprint(rating_pages.blp)  # /leaderboards/{game} and /players/{id}
     app.register_blueprint(email_pages.blp)  # /email/confirm/<token> and /email/unsubscribe/<token>
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
+    limits.install(app, services, settings)  # rate limits and open streams per key and per address
 
     health.register(app, settings, services.bots)  # /healthz, /readyz
     request_log.register(app)  # a line per request, under its X-Request-Id

@@ -14,6 +14,7 @@ it imports no more than gunicorn's own workers, web.problem_types and web.reques
 from __future__ import annotations
 
 import json
+import threading
 from http import HTTPStatus
 
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -59,9 +60,21 @@ class ProblemAnswers:
             self.log.debug("Failed to send error message.")
 
 
-class ProblemGeventWorker(ProblemAnswers, GeventWorker):
+class StopsStreams:
+    """A worker that, on SIGTERM, tells the app's live streams to end (web.shutdown) before it
+    stops accepting connections and waits for those open to finish."""
+
+    def handle_exit(self, sig, frame):
+        super().handle_exit(sig, frame)
+        from web.shutdown import begin  # loaded with the app, after the worker patched the library
+
+        if hasattr(self.wsgi, "extensions"):
+            threading.Thread(target=begin, args=(self.wsgi,), daemon=True, name="shutdown").start()
+
+
+class ProblemGeventWorker(StopsStreams, ProblemAnswers, GeventWorker):
     """gunicorn's gevent worker (the API's): each request and each open stream a greenlet."""
 
 
-class ProblemThreadWorker(ProblemAnswers, ThreadWorker):
+class ProblemThreadWorker(StopsStreams, ProblemAnswers, ThreadWorker):
     """gunicorn's gthread worker, for the benchmarks that compare it."""
