@@ -5,6 +5,7 @@ turn all log under the id the client sent in X-Request-Id."""
 from __future__ import annotations
 
 import logging
+import time
 
 import pytest
 
@@ -70,3 +71,28 @@ def test_a_sane_request_id_is_kept_and_anything_else_replaced(client, caplog):
     assert len(fresh.headers["X-Request-Id"]) == 32
     [line] = [record for record in caplog.records if getattr(record, "request_id", None) == "lb-5f2c:01"]
     assert line.getMessage().startswith("GET /api/rules/<string:game> 200 ")
+
+
+def test_without_workers_the_webhook_thread_logs_under_the_request_id_of_the_move(caplog):
+    from services.compose import build
+
+    caplog.set_level(logging.INFO)
+    services = build({"PERSISTENCE_MODULE": "eventsourcing.popo", "CHRONICLE_WEBHOOK_ALLOW_HOSTS": "127.0.0.1"})
+    client = create_app(services=services).test_client()
+    with Receiver() as receiver:
+        ana = services.commands.players.register("ana", receiver.url)
+        receiver.secret = ana["webhook_secret"]
+        auth = {"Authorization": f"Bearer {ana['key']}"}
+        created = client.post("/api/games", json={"game": "chi", "seats": [{"player": ana["id"]}, {"bot": "random"}],
+                                                  "seed": "trace"}, headers=auth)
+        game = created.get_json()["id"]
+        state = client.get(f"/api/games/{game}", headers=auth).get_json()
+        action = client.get(f"/api/games/{game}/actions", headers=auth).get_json()["actions"][0]
+        moved = client.post(f"/api/games/{game}/actions", json={"action": action, "expected_version": state["version"]},
+                            headers={**auth, "X-Request-Id": "in-process-move"})
+        assert moved.status_code == 200, moved.get_json()
+        deadline = time.monotonic() + 60
+        while not [record for record in caplog.records if getattr(record, "request_id", None) == "in-process-move"
+                   and record.getMessage().startswith(f"told player {ana['id']} it is their turn")]:
+            assert time.monotonic() < deadline, "no webhook logged under the move's request id"
+            time.sleep(0.05)
