@@ -34,7 +34,8 @@ def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", thre
                      app: str = "web.wsgi:app") -> list[str]:
     """The API server's command line: the gevent worker, or gunicorn's threads (`gthread`), where
     each open stream holds a thread; either answers an over-long request as a problem (web.http_workers)."""
-    command = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(workers),
+    command = [sys.executable, "-m", "gunicorn", "--config", "python:cli.gunicorn_config",
+               "--bind", bind, "--workers", str(workers),
                "--graceful-timeout", str(GRACEFUL_SECONDS), "--limit-request-line", str(LIMIT_REQUEST_LINE),
                "--limit-request-field_size", str(LIMIT_REQUEST_FIELD_SIZE),
                "--limit-request-fields", str(LIMIT_REQUEST_FIELDS)]

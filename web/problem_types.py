@@ -102,6 +102,11 @@ ANALYSIS_REFUSED = Kind("analysis-refused", "Analysis refused", 409, (
     "it is over, or fork it into a sandbox game and analyse that); and a game where no seat has yet taken a "
     "decision with more than one legal action has nothing to analyse (`analysis.no-decisions`). Nothing was "
     "started."))
+NOT_READY = Kind("not-ready", "Not ready", 503, (
+    "This server process lives but should not be sent traffic now (GET /readyz): its event store does "
+    "not answer, the Redis its bot turns go through does not answer, or its read models (the game "
+    "lists) are further behind the event log than their bound. `reasons` lists each, in words. A "
+    "load balancer sends requests elsewhere until it answers 200 again."))
 RATE_LIMITED = Kind("rate-limited", "Rate limited", 429, (
     "Too many requests of one kind came from one player key (or seat token), or from one client address, "
     "within a while: registering players, creating games, moves, what-ifs, analyses, or streams held open at "

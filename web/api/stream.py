@@ -19,6 +19,7 @@ from flask.views import MethodView
 
 from services.errors import InvalidRequest
 from services.live.streams import GameStream
+from services.observe.metrics import OPEN_STREAMS
 from web import shutdown
 from web.api import stream_schemas as schemas
 from web.api.examples import EXAMPLES
@@ -50,10 +51,14 @@ RESUME_PARAMETERS = [
 
 
 def event_stream(chunks: Iterable[bytes], stopping: Event) -> Iterator[bytes]:
-    yield f"retry: {RETRY_MS}\n\n".encode()
-    yield from chunks
-    if stopping.is_set():  # ended by a shutdown, not by the game or its lifetime
-        yield shutdown.farewell()
+    OPEN_STREAMS.inc()
+    try:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        yield from chunks
+        if stopping.is_set():  # ended by a shutdown, not by the game or its lifetime
+            yield shutdown.farewell()
+    finally:
+        OPEN_STREAMS.dec()
 
 
 def resume_point(query: dict) -> tuple[int | None, str]:

@@ -166,6 +166,16 @@ class AnalysisRefused(ChronicleError):
     slug = "analysis-refused"
 
 
+class NotReady(ChronicleError):
+    """The server process is not ready for traffic (GET /readyz): `reasons` says why."""
+
+    slug = "not-ready"
+
+    @property
+    def reasons(self) -> list[str]:
+        return list(self.body.get("reasons") or [])
+
+
 class RateLimited(ChronicleError):
     """Too many such requests from one key or address (`rate_limit` names the limit met): wait
     `retry_after` seconds, then ask again."""
