@@ -20,6 +20,7 @@ with `Retry-After` and the limit it met.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import math
@@ -166,7 +167,7 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
         return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
                        item.amount, wait)
 
-    places = stream_places(services, settings, uri, prefix)
+    places: Places = PlacesInRedis(redis_connection(uri), prefix) if prefix else PlacesInMemory()
     lease = app.config["CHRONICLE_STREAM_PACE"].lifetime + LEASE_MARGIN_SECONDS
     caps = {whose: read_cap(settings, whose) for whose in WHOSE}
     for endpoint, _ in STREAMS.operations:
@@ -180,16 +181,11 @@ def refused(said: str, amount: int, wait: int):
     return response
 
 
-def stream_places(services: Services, settings: Mapping[str, str], uri: str, prefix: str) -> Places:
-    if prefix:
-        return PlacesInRedis(redis_connection(uri), prefix)
-    return PlacesInMemory()
-
-
 def held_open(view, places: Places, caps: dict[str, int], lease: float):
     """The stream's view, taking a place for its key and its address before it opens and giving
     them back when it closes (or when the request fails before streaming)."""
 
+    @functools.wraps(view)
     def limited_view(*args, **kwargs):
         taken: list[tuple[str, str]] = []
         for whose, (words, key) in WHOSE.items():
@@ -216,7 +212,4 @@ def held_open(view, places: Places, caps: dict[str, int], lease: float):
         response.call_on_close(give_back)
         return response
 
-    limited_view.__name__ = view.__name__
-    limited_view.__module__ = view.__module__
-    limited_view.__doc__ = view.__doc__
     return limited_view
