@@ -69,11 +69,21 @@ class StopsStreams:
         from web.shutdown import begin  # loaded with the app, after the worker patched the library
 
         if hasattr(self.wsgi, "extensions"):
-            threading.Thread(target=begin, args=(self.wsgi,), daemon=True, name="shutdown").start()
+            self.run_beside(begin)
+
+    def run_beside(self, begin) -> None:
+        threading.Thread(target=begin, args=(self.wsgi,), daemon=True, name="shutdown").start()
 
 
 class ProblemGeventWorker(StopsStreams, ProblemAnswers, GeventWorker):
     """gunicorn's gevent worker (the API's): each request and each open stream a greenlet."""
+
+    def run_beside(self, begin) -> None:
+        # The signal arrives in gevent's hub, where nothing may block (a thread's start waits):
+        # a greenlet is spawned, as gunicorn's own gevent worker does on SIGQUIT.
+        import gevent
+
+        gevent.spawn(begin, self.wsgi)
 
 
 class ProblemThreadWorker(StopsStreams, ProblemAnswers, ThreadWorker):
