@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import threading
+
+import gevent
 from http import HTTPStatus
 
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -69,21 +71,20 @@ class StopsStreams:
         from web.shutdown import begin  # loaded with the app, after the worker patched the library
 
         if hasattr(self.wsgi, "extensions"):
-            self.run_beside(begin)
+            self.soon(begin, self.wsgi)
 
-    def run_beside(self, begin) -> None:
-        threading.Thread(target=begin, args=(self.wsgi,), daemon=True, name="shutdown").start()
+    def soon(self, work, *args) -> None:
+        """Run `work` out of the signal handler, which must not block."""
+        threading.Thread(target=work, args=args, daemon=True, name="shutdown").start()
 
 
 class ProblemGeventWorker(StopsStreams, ProblemAnswers, GeventWorker):
     """gunicorn's gevent worker (the API's): each request and each open stream a greenlet."""
 
-    def run_beside(self, begin) -> None:
-        # The signal arrives in gevent's hub, where nothing may block (a thread's start waits):
-        # a greenlet is spawned, as gunicorn's own gevent worker does on SIGQUIT.
-        import gevent
-
-        gevent.spawn(begin, self.wsgi)
+    def soon(self, work, *args) -> None:
+        # gevent runs a signal handler as a callback of its loop, where starting a thread (which
+        # waits for it to start) may not block: a greenlet of its own instead.
+        gevent.spawn(work, *args)
 
 
 class ProblemThreadWorker(StopsStreams, ProblemAnswers, ThreadWorker):

@@ -175,7 +175,9 @@ def test_sigterm_during_play_loses_no_move_and_streams_resume_on_the_next_server
             reader.stop.set()
             assert reader.versions == list(range(reader.versions[0], final + 1)), "every version once, none lost"
             assert len(reader.endings) >= 1
-        assert "Traceback" not in server.output()
+        output = server.output()
+        assert "Traceback" not in output and "Exception in worker process" not in output, output
+        assert "live streams are told to come back" in output and "exited with code" not in output, output
     finally:
         if server.process.poll() is None:
             server.terminate()
