@@ -6,6 +6,8 @@
     chronicle export GAME [-o FILE]    a finished game as JSON lines
     chronicle verify FILE              check an export offline: seed, hash chain, every rule re-run
     chronicle import FILE              load an export into this service's store
+    chronicle backup PATH [--force]    back up the SQLite event store to PATH, while the service runs
+    chronicle restore PATH [--force]   restore a backup as the event store, and rebuild the read models
     chronicle replay GAME              print a game's steps
     chronicle simulate GAME --games N --bot NAME
                                        N games played by a bot, beside a random player: scores, titles;
@@ -25,6 +27,7 @@ import os
 import json
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -35,7 +38,9 @@ from services.disputes.audit import export_lines, file_lines, importable, store_
 from services.compose import build
 from services.errors import ServiceError
 from services.play.queries import MAX_PAGE, Queries
-from services.log.store_place import StoreMissing, StorePlace, store_place
+from services.log.backup import BackupRefused, back_up, restore
+from services.log.store_place import SQLITE, StoreMissing, StorePlace, store_place
+from services.log.store_settings import store_settings
 
 # How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
 CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE
@@ -83,6 +88,12 @@ def parser() -> argparse.ArgumentParser:
     verify.add_argument("file")
     importing = commands.add_parser("import", help="load an exported game into this service's store")
     importing.add_argument("file")
+    backup = commands.add_parser("backup", help="back up the SQLite event store (online: the service may run)")
+    backup.add_argument("path", help="the backup file to write")
+    backup.add_argument("--force", action="store_true", help="replace the file if it exists")
+    restore = commands.add_parser("restore", help="restore a backup as the event store; the read models are rebuilt")
+    restore.add_argument("path", help="the backup file to restore")
+    restore.add_argument("--force", action="store_true", help="replace an event store that holds events")
     replay = commands.add_parser("replay", help="print a game's steps in the terminal")
     replay.add_argument("game", type=game_id)
     simulate = commands.add_parser("simulate", help="play many games with a bot (rules only, no store) and report")
@@ -158,6 +169,8 @@ def run(args: argparse.Namespace) -> int:
             return serve_or_project(args, place)
         if args.command == "import":
             return import_file(args.file, place)
+        if args.command in ("backup", "restore"):
+            return back_up_or_restore(args, place)
         store = place.open_to_read()
         if args.command == "export":
             export(store, args.game, args.output)
@@ -166,8 +179,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     except BrokenPipeError:
         raise  # not a failure: see main()
-    except StoreMissing as missing:
-        return fail(args, str(missing))
+    except (StoreMissing, BackupRefused) as refused:
+        return fail(args, str(refused))
     except ServiceError as error:
         return fail(args, f"{error.reason} (event store: {place.describe()})" if uses_store else error.reason)
     except (PersistenceError, psycopg.Error) as error:
@@ -208,6 +221,27 @@ def import_file(path: str, place: StorePlace) -> int:
         head, records = importable(file_lines(binary))  # an export refused leaves no store behind
     services = build()
     print(f"imported game {store_import(services.store, head, records)} into {place.describe()}")
+    return 0
+
+
+def back_up_or_restore(args, place: StorePlace) -> int:
+    """`backup`: SQLite's online backup of the event store. `restore`: a backup as the event store
+    (refused over one holding events unless --force), then the read models rebuilt from it."""
+    if place.persistence != SQLITE:
+        raise BackupRefused(f"{args.command} copies a SQLite event store; {place.describe()} is not one. For "
+                            "PostgreSQL use pg_dump and pg_restore (docs/operating.md, Backup and restore)")
+    if args.command == "backup":
+        place.check_exists()
+        copied = back_up(place.sqlite_path, Path(args.path), args.force)
+        print(f"backed up {copied} from {place.describe()} to {args.path}")
+        return 0
+    from web.app import PROJECTIONS_FILE, create_app
+
+    _, data_dir, _ = store_settings(os.environ)
+    copied = restore(Path(args.path), place.sqlite_path, [data_dir / PROJECTIONS_FILE], args.force)
+    game_list = create_app().extensions["chronicle"].game_list
+    print(f"restored {copied} from {args.path} into {place.describe()}; "
+          f"rebuilt the game list, results and ratings from {game_list.rebuild()} events")
     return 0
 
 

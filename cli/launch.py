@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Mapping
 from urllib.parse import urlparse
 
+from services.observe import exposition, logs
 from services.redis_link import DEFAULT_REDIS_URL, redis_answers
 from cli.server_process import GRACEFUL_SECONDS, gunicorn_command
 
@@ -48,7 +49,10 @@ class Child:
     extra: dict = field(default_factory=dict)
 
     def start(self) -> None:
-        self.process = subprocess.Popen(self.command, env=dict(self.env), **self.extra)
+        # A process group of its own: Ctrl-C in the terminal reaches the launcher alone, which stops
+        # each child once with SIGTERM (a gevent worker hit by SIGINT and then by gunicorn's SIGQUIT
+        # dies in a SystemExit traceback that reads as a crash).
+        self.process = subprocess.Popen(self.command, env=dict(self.env), process_group=0, **self.extra)
         self.started_at = time.monotonic()
         self.restart_at = None
 
@@ -110,23 +114,34 @@ def children(env: dict[str, str]) -> list[Child]:
     if redis_up:
         env["CHRONICLE_BOTS"] = "rq"
         log.info("bot turns run on RQ workers (Redis at %s); `make worker` starts more", url)
-        started.append(Child("worker", [sys.executable, "-m", "workers.cli", "run"], env))
+        # The worker counts into the API's metrics folder, and the API's server shows its counts too.
+        worker_env = {key: value for key, value in env.items() if key != "CHRONICLE_METRICS_PORT"}
+        started.append(Child("worker", [sys.executable, "-m", "workers.cli", "run"], worker_env))
     else:
         env["CHRONICLE_BOTS"] = "inprocess"
         log.warning("no Redis at %s and no redis-server to start: bot turns run in-process in the API", url)
     # gevent's worker: an open live stream holds a greenlet and a socket, no thread.
-    api = gunicorn_command(f"127.0.0.1:{env.get('PORT', '8000')}", workers=1)
-    api[-1:-1] = ["--access-logfile", "-"]
+    api = gunicorn_command(f"127.0.0.1:{env.get('PORT', '8000')}", workers=1)  # the app logs each request
     started.append(Child("API server", api, env))
     return started
 
 
+def stop_asked(stopping: threading.Event, number: int) -> None:
+    """One line for Ctrl-C or SIGTERM (a second one says nothing more): the children are stopping."""
+    if not stopping.is_set():
+        log.info("%s: stopping the API server and the worker (requests in flight finish first)",
+                 "Ctrl-C" if number == signal.SIGINT else signal.Signals(number).name)
+    stopping.set()
+
+
 def main() -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure()
     env = {**os.environ, "REDIS_URL": os.environ.get("REDIS_URL") or DEFAULT_REDIS_URL}
+    given = env.get(exposition.FOLDER)
+    folder = exposition.multiprocess_folder(env)  # shared by the API's processes and the worker's
     stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    signal.signal(signal.SIGINT, lambda *_: stopping.set())
+    for asked in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(asked, lambda number, _frame: stop_asked(stopping, number))
     running = children(env)
     for child in running:
         if child.process is None:
@@ -141,6 +156,8 @@ def main() -> int:
             child.stop()
         for child in running:
             child.wait()
+        if folder and not given:
+            shutil.rmtree(folder, ignore_errors=True)  # this run's counts, kept nowhere else
     return 0
 
 

@@ -23,8 +23,9 @@ from urllib.request import urlopen
 from web.request_limits import LIMIT_REQUEST_FIELD_SIZE, LIMIT_REQUEST_FIELDS, LIMIT_REQUEST_LINE
 
 ROOT = Path(__file__).resolve().parents[1]
-# Live streams are resumable: on shutdown a server need not wait long for them to end.
-GRACEFUL_SECONDS = 3
+# On SIGTERM the live streams end at once (web.shutdown) and the requests in flight finish: the
+# server waits this long at most for them, and exits as soon as they are done.
+GRACEFUL_SECONDS = 10
 # Connections one gevent worker serves at once (gunicorn's default is 1,000): streams and requests.
 WORKER_CONNECTIONS = 4000
 
@@ -33,7 +34,8 @@ def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", thre
                      app: str = "web.wsgi:app") -> list[str]:
     """The API server's command line: the gevent worker, or gunicorn's threads (`gthread`), where
     each open stream holds a thread; either answers an over-long request as a problem (web.http_workers)."""
-    command = [sys.executable, "-m", "gunicorn", "--bind", bind, "--workers", str(workers),
+    command = [sys.executable, "-m", "gunicorn", "--config", "python:cli.gunicorn_config",
+               "--bind", bind, "--workers", str(workers),
                "--graceful-timeout", str(GRACEFUL_SECONDS), "--limit-request-line", str(LIMIT_REQUEST_LINE),
                "--limit-request-field_size", str(LIMIT_REQUEST_FIELD_SIZE),
                "--limit-request-fields", str(LIMIT_REQUEST_FIELDS)]

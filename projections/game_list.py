@@ -15,6 +15,7 @@ rule), so however far behind the read model is, a read waits on one small batch 
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 from typing import Any
 from uuid import UUID
 
@@ -40,6 +41,7 @@ SEAT_TAKEN = get_topic(Seating.Taken)
 REGISTERED = get_topic(Player.Registered)
 BECAME_BOT = get_topic(Player.BecameBot)
 TOPICS = [get_topic(Game.Created), get_topic(Game.Recorded), SEAT_TAKEN, REGISTERED, BECAME_BOT]
+LAG_COUNTED = 10_000  # how far a measure of the lag counts: past it, far behind is all it need say
 NOTES = 500  # notifications one catch-up transaction reads at most
 RUN_GAMES = 8  # games one catch-up transaction brings up to date
 READ_NOTES, READ_GAMES = 100, 4  # what a read brings up to date before it answers, at most
@@ -77,6 +79,15 @@ class GameList:
     def behind(self) -> bool:
         """Whether the log holds notifications the read models have not processed yet."""
         return bool(self._unseen(self.position()))
+
+    def lag(self, most: int = LAG_COUNTED) -> tuple[int, float]:
+        """How far the read models are behind the log: the notifications not yet processed (counted
+        up to `most`), and the age in seconds of the oldest of them (0 when caught up)."""
+        unseen = self._unseen(self.position(), most)
+        if not unseen:
+            return 0, 0.0
+        oldest = self.store.mapper.to_domain_event(unseen[0]).timestamp
+        return len(unseen), max(0.0, (datetime.now(timezone.utc) - oldest).total_seconds())
 
     def _unseen(self, position: int, limit: int = 1) -> list[Any]:
         return self.store.recorder.select_notifications(

@@ -84,7 +84,7 @@ class PlayerNotices:
             behind: dict[str, tuple[int, float]] = {}  # game -> (version the news told of, since when)
             while True:
                 now = pace.clock()
-                if now - began >= pace.lifetime:
+                if now - began >= pace.lifetime or pace.stopping.is_set():
                     return
                 longest = BEHIND_RETRY_SECONDS if behind else self.safety - (now - looked)
                 pace.wait(watch.bell, pace.timeout(now, began, last_sent, longest))

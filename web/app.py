@@ -12,6 +12,7 @@ from flask import Flask, send_from_directory
 
 from projections.database import ProjectionDatabase
 from services.compose import Services, build
+from services.log.store_place import StorePlace
 from services.live.streams import LIFETIME_SECONDS, SAFETY_SECONDS, Pace
 from web.api import (
     analysis as api_analysis, audit as api_audit, challenges as api_challenges, disputes as api_disputes, email as api_email, games as api_games,
@@ -19,25 +20,27 @@ from web.api import (
     players as api_players, ratings as api_ratings, replay as api_replay, rules as api_rules, seats as api_seats,
     stream as api_stream,
 )
-from web import problems
+from services.observe import logs
+from web import health, limits, metrics, problems, request_log
 from web.pages import email_pages, problem_pages, rating_pages, viewer
 from web.bodies import MAX_BODY_BYTES
 from web.chronicle import Chronicle
 from web.openapi import DESCRIPTION, ProblemApi
 
 SWAGGER_UI = "/static/swagger-ui/"
+PROJECTIONS_FILE = "projections.sqlite"  # this host's read models, in its data folder
 
 
 def projection_path(services: Services) -> str:
     if services.data_dir is None:
         return ":memory:"
-    return str(Path(services.data_dir) / "projections.sqlite")
+    return str(Path(services.data_dir) / PROJECTIONS_FILE)
 
 
 def create_app(env: Mapping[str, str] | None = None, services: Services | None = None) -> Flask:
     """Build the app; `env` overrides the process environment (see services.compose)."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     settings = os.environ if env is None else env
+    logs.configure(settings)
     services = services or build(env)
     app = Flask(__name__)
     app.config.update(
@@ -69,8 +72,10 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     app.register_blueprint(rating_pages.blp)  # /leaderboards/{game} and /players/{id}
     app.register_blueprint(email_pages.blp)  # /email/confirm/<token> and /email/unsubscribe/<token>
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
+    limits.install(app, services, settings)  # rate limits and open streams per key and per address
 
-    logging.getLogger(__name__).info(
-        "event store: %s%s", services.persistence, f" in {services.data_dir}" if services.data_dir else ""
-    )
+    health.register(app, settings, services.bots)  # /healthz, /readyz
+    request_log.register(app)  # a line per request, under its X-Request-Id
+    metrics.register(app)  # requests counted for /metrics, served on a port of its own (services.observe.exposition)
+    logging.getLogger(__name__).info("event store: %s", StorePlace(dict(services.store.env), services.persistence).describe())
     return app

@@ -14,6 +14,9 @@ it imports no more than gunicorn's own workers, web.problem_types and web.reques
 from __future__ import annotations
 
 import json
+import threading
+
+import gevent
 from http import HTTPStatus
 
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
@@ -59,9 +62,30 @@ class ProblemAnswers:
             self.log.debug("Failed to send error message.")
 
 
-class ProblemGeventWorker(ProblemAnswers, GeventWorker):
+class StopsStreams:
+    """A worker that, on SIGTERM, tells the app's live streams to end (web.shutdown) before it
+    stops accepting connections and waits for those open to finish."""
+
+    def handle_exit(self, sig, frame):
+        super().handle_exit(sig, frame)
+        from web.shutdown import begin  # loaded with the app, after the worker patched the library
+
+        if hasattr(self.wsgi, "extensions"):
+            self.soon(begin, self.wsgi)
+
+    def soon(self, work, *args) -> None:
+        """Run `work` out of the signal handler, which must not block."""
+        threading.Thread(target=work, args=args, daemon=True, name="shutdown").start()
+
+
+class ProblemGeventWorker(StopsStreams, ProblemAnswers, GeventWorker):
     """gunicorn's gevent worker (the API's): each request and each open stream a greenlet."""
 
+    def soon(self, work, *args) -> None:
+        # gevent runs a signal handler as a callback of its loop, where starting a thread (which
+        # waits for it to start) may not block: a greenlet of its own instead.
+        gevent.spawn(work, *args)
 
-class ProblemThreadWorker(ProblemAnswers, ThreadWorker):
+
+class ProblemThreadWorker(StopsStreams, ProblemAnswers, ThreadWorker):
     """gunicorn's gthread worker, for the benchmarks that compare it."""

@@ -51,7 +51,10 @@ Limits the service enforces on every request:
   dispute's `step` and a seat's `n` within the game (400 or 404 beyond, never more than {INT64_MAX});
 - the disputes' list pages {DISPUTE_PAGE} entries unless asked, at most {MAX_DISPUTE_PAGE}; a seat files at most
   {MAX_DISPUTES} disputes about a game, and an asker (a seat, or the spectators together) asks at most
-  {MAX_WHAT_IFS} different what-ifs of it (422 `limit-reached` beyond, with the `limit`).
+  {MAX_WHAT_IFS} different what-ifs of it (422 `limit-reached` beyond, with the `limit`);
+- registering players, creating games, moves, what-ifs, analyses and streams held open at once are
+  limited per player key (or seat token) and per client address, far above what a person does
+  (429 `rate-limited` beyond, with `Retry-After`).
 
 Lists, the event log and the replay come a page at a time: each answer's `next` is the link to
 the next page (null on the last), and a list's `total` counts all its rows.
@@ -68,6 +71,8 @@ USUAL = {
     414: f"the request line (method, path and query) is longer than {LIMIT_REQUEST_LINE} bytes",
     415: "the body is not sent as application/json",
     422: "the rules refuse it: `rule` names the rule and `detail` says why",
+    429: "too many such requests from one player key or one client address: wait the seconds `Retry-After` "
+         "says (`rate_limit` names the limit met)",
     431: f"more than {LIMIT_REQUEST_FIELDS} header fields, or one longer than {LIMIT_REQUEST_FIELD_SIZE} bytes",
     500: "the server failed; the error is logged",
 }
@@ -94,7 +99,12 @@ class Problem(Schema):
     rule = fields.String(metadata={"description": "the rule that refused the move or the request (422, and 403 not-your-turn)",
                                    "example": "chi.draw.from-row"})
     current_version = fields.Integer(metadata={"description": "the game's version now (409 stale-version)"})
-    limit = fields.Integer(metadata={"description": "how many entries the record keeps (422 limit-reached)"})
+    limit = fields.Integer(metadata={"description": "how many entries the record keeps (422 limit-reached), or "
+                                                   "how many requests the limit met allows (429 rate-limited)"})
+    rate_limit = fields.String(metadata={"description": "the limit met (429 rate-limited)",
+                                         "example": "20 moves from one player key per 1 second"})
+    retry_after = fields.Integer(metadata={"description": "seconds to wait before asking again, as the "
+                                                          "Retry-After header says (429 rate-limited)"})
     errors = fields.Dict(metadata={"description": "every field the schema refused, with why"})
     challenge_status = fields.String(metadata={"description": "what closed the challenge (409 challenge-closed): "
                                                               "accepted, declined, cancelled or expired"})
@@ -112,7 +122,7 @@ def server_sent_event(kinds: list[str], data: str, with_id: bool) -> dict:
 # The kind of problem each status shows in the document's examples.
 EXAMPLE_KINDS = {400: kinds.INVALID_REQUEST, 401: kinds.UNAUTHORIZED, 403: kinds.FORBIDDEN, 404: kinds.NOT_FOUND,
                  409: kinds.STALE_VERSION, 413: kinds.TOO_LARGE, 414: kinds.URI_TOO_LONG,
-                 415: kinds.UNSUPPORTED_MEDIA_TYPE, 422: kinds.ILLEGAL_ACTION, 431: kinds.HEADERS_TOO_LARGE,
+                 415: kinds.UNSUPPORTED_MEDIA_TYPE, 422: kinds.ILLEGAL_ACTION, 429: kinds.RATE_LIMITED, 431: kinds.HEADERS_TOO_LARGE,
                  500: kinds.INTERNAL_ERROR}
 
 

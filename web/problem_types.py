@@ -102,6 +102,17 @@ ANALYSIS_REFUSED = Kind("analysis-refused", "Analysis refused", 409, (
     "it is over, or fork it into a sandbox game and analyse that); and a game where no seat has yet taken a "
     "decision with more than one legal action has nothing to analyse (`analysis.no-decisions`). Nothing was "
     "started."))
+NOT_READY = Kind("not-ready", "Not ready", 503, (
+    "This server process lives but should not be sent traffic now (GET /readyz): its event store does "
+    "not answer, the Redis its bot turns go through does not answer, or its read models (the game "
+    "lists) are further behind the event log than their bound. `reasons` lists each, in words. A "
+    "load balancer sends requests elsewhere until it answers 200 again."))
+RATE_LIMITED = Kind("rate-limited", "Rate limited", 429, (
+    "Too many requests of one kind came from one player key (or seat token), or from one client address, "
+    "within a while: registering players, creating games, moves, what-ifs, analyses, or streams held open at "
+    "once. `rate_limit` names the limit met and `limit` how many it allows; nothing was done. Wait the seconds "
+    "`Retry-After` (and `retry_after`) say, then send the request again; a stream refused waits for one of its "
+    "key's or address's streams to close. The service's operator sets the limits."))
 INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "The service failed. The error is logged with its cause; the request may or may not have been "
     "applied, so read the game's state before retrying a move (or retry it with the same "
@@ -113,7 +124,7 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
     SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION,
-    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, ANALYSIS_REFUSED, INTERNAL_ERROR, HTTP_ERROR,
+    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, ANALYSIS_REFUSED, RATE_LIMITED, INTERNAL_ERROR, HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.

@@ -15,9 +15,11 @@ from projections.runner import EVERY_SECONDS, ProjectionRunner
 from services.email.digests import DigestRound, DigestWatch
 from services.email.setup import MailSetup
 from services.reactions.overdue import ClockWatch
+from web import metrics
 from web.app import create_app
 
 app = create_app()
+metrics.start_sampling(app)
 
 _services = app.extensions["chronicle"].services
 ProjectionRunner(app.extensions["chronicle"].game_list,

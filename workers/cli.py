@@ -30,6 +30,7 @@ from rq import SimpleWorker
 
 from services.email.digests import DigestRound
 from services.email.setup import MailSetup
+from services.observe import exposition, logs
 from services.reactions.queue import queue_name
 from services.redis_link import DEFAULT_REDIS_URL, redis_answers, redis_trouble
 from workers.jobs import services
@@ -53,6 +54,20 @@ class ChronicleWorker(SimpleWorker):
     def request_stop(self, signum, frame):
         self.stop_asked = True
         super().request_stop(signum, frame)
+
+    def perform_job(self, job, queue) -> bool:
+        """The job, under the request id that caused it (from its meta; else its own), and one line
+        saying how it went and how long it took."""
+        token = logs.REQUEST_ID.set(job.meta.get(logs.META_KEY) or f"job-{job.id}")
+        began = time.perf_counter()
+        done = False
+        try:
+            done = super().perform_job(job, queue)
+            return done
+        finally:
+            log.info("job %s %s: %s in %.1f ms", job.func_name, job.id, "done" if done else "failed",
+                     (time.perf_counter() - began) * 1000)
+            logs.REQUEST_ID.reset(token)
 
 
 def sweep_forever(sweeper: Sweeper, digests: DigestRound, stop: threading.Event) -> None:
@@ -89,6 +104,7 @@ def run(burst: bool) -> int:
         log.exception("first sweep failed")
     scheduler = SchedulerThread(queue, url, stop)
     if not burst:
+        exposition.serve()  # its bot turns, webhooks and emails, on CHRONICLE_METRICS_PORT if set
         digests = DigestRound(built.store, built.mail, MailSetup.from_settings(os.environ).digest_hour)
         threading.Thread(target=sweep_forever, args=(sweeper, digests, stop), daemon=True, name="sweeper").start()
         scheduler.start()
@@ -121,7 +137,7 @@ def run(burst: bool) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logs.configure()
     parser = argparse.ArgumentParser(prog="chronicle-worker", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     run_parser = commands.add_parser("run", help="play bot turns from the queue")

@@ -25,6 +25,7 @@ from services.players.challenge_records import OPEN, Challenge
 from services.players.challenges import present
 from services.log.clocks import timestamp
 from services.players.players import PlayerNotFound, Players
+from services.observe.metrics import EMAILS
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +114,15 @@ class Delivery:
 
     def _send(self, key: str | None, message: EmailMessage, what: str) -> str:
         """Claim the email `key` (None: no claim), send it, and record it sent (or release it)."""
+        try:
+            outcome = self._send_once(key, message, what)
+        except Exception:
+            EMAILS.labels("failed").inc()
+            raise
+        EMAILS.labels(outcome).inc()
+        return outcome
+
+    def _send_once(self, key: str | None, message: EmailMessage, what: str) -> str:
         if self.setup.server is None:
             log.info("no email is sent (CHRONICLE_SMTP_URL is not set): %s", what)
             return "not set up"

@@ -109,6 +109,11 @@ class GameFeed:
         bell, self._bell = self._bell, threading.Event()
         bell.set()
 
+    def wake(self) -> None:
+        """Wake the game's streams without news: each looks again (on shutdown, to end)."""
+        bell, self._bell = self._bell, threading.Event()
+        bell.set()
+
     def tell_analysis(self) -> None:
         """News that one of the game's analyses advanced: the streams read it again and wake."""
         with self.lock:

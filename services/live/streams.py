@@ -15,7 +15,7 @@ a spectator delay gets each event once the game is that many steps past it.
 An analysis of the game (services.analysis) brings `analysis` messages, `{status, progress, strength,
 analysis_version}`, as it advances; a finished game's stream stays open while one runs.
 
-A stream lasts at most `lifetime` seconds (clients reconnect and resume), sends a comment every
+A stream lasts at most `lifetime` seconds, or until its process stops (clients reconnect and resume), sends a comment every
 `heartbeat` seconds so proxies keep it open and a closed page is noticed, and ends once a
 finished game's last event is sent. Whatever the news, it looks at the store itself every
 `safety` seconds: lost news delays a message, never loses it.
@@ -63,6 +63,8 @@ class Pace:
     safety: float = SAFETY_SECONDS
     clock: Callable[[], float] = field(default=time.monotonic)
     wait: Callable[[threading.Event, float], None] = field(default=wait_for_bell)
+    # Set when the process stops (web.shutdown): each stream sends what it has and ends.
+    stopping: threading.Event = field(default_factory=threading.Event)
 
     def timeout(self, now: float, began: float, last_sent: float, longest: float) -> float:
         """How long to wait for the bell: until the next heartbeat or the end, `longest` at most."""
@@ -134,7 +136,7 @@ class GameStream:
                     last_sent = now
                 if current.finished and seen >= current.version and not running:
                     return
-                if now - began >= pace.lifetime:
+                if now - began >= pace.lifetime or pace.stopping.is_set():
                     return
                 if now - last_sent >= pace.heartbeat:
                     yield [KEEP_ALIVE]

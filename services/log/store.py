@@ -20,7 +20,7 @@ from uuid import UUID
 
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import Snapshot
-from eventsourcing.persistence import JSONTranscoder, Transcoding
+from eventsourcing.persistence import IntegrityError, JSONTranscoder, Transcoding
 
 from domain import registry
 from domain.state_codec import stored_fields
@@ -28,6 +28,7 @@ from services.errors import GameNotFound
 from services.log.game import Game
 from services.log.seating import with_joined_seats
 from services.log.store_recorders import game_recorder
+from services.observe.metrics import STORE_ERRORS
 
 SNAPSHOT_INTERVAL = 20
 
@@ -72,6 +73,9 @@ class GameStore(Application[UUID]):
             game = self.repository.get(game_id, version=version)
         except AggregateNotFoundError:
             raise GameNotFound(f"there is no game {game_id}", field="id") from None
+        except Exception:
+            STORE_ERRORS.labels("load").inc()
+            raise
         if not isinstance(game, Game):
             raise GameNotFound(f"there is no game {game_id}", field="id")
         return with_joined_seats(self.repository, game)
@@ -101,7 +105,13 @@ class GameStore(Application[UUID]):
         snapshots = []
         if (first_new - 1) // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
             snapshots.append(self.mapper.to_stored_event(self.snapshot(game)))
-        self.save(game, *others, snapshots=snapshots)
+        try:
+            self.save(game, *others, snapshots=snapshots)
+        except IntegrityError:
+            raise  # a race lost to another move: no fault of the store
+        except Exception:
+            STORE_ERRORS.labels("save").inc()
+            raise
         if self.repository.cache is not None:
             # The next load then finds no new events to fetch and fold again.
             self.repository.cache.put(game.id, game)

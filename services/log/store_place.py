@@ -57,6 +57,8 @@ class StorePlace:
             where = f"{env.get('POSTGRES_HOST') or '?'}:{env.get('POSTGRES_PORT') or '5432'}"
             return (f"the PostgreSQL database {env.get('POSTGRES_DBNAME')!r} on {where}"
                     + (f", schema {schema!r}" if schema else ""))
+        if self.persistence == IN_MEMORY:
+            return "memory (eventsourcing.popo: nothing is kept when the process ends)"
         return f"the {self.persistence} store (PERSISTENCE_MODULE)"
 
     def check_exists(self) -> None:

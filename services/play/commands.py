@@ -20,6 +20,8 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
+from services.observe.metrics import MOVES
+
 from domain import clock, interrupts, registry, rules_turns, takeback
 from domain.canonical import sha256_of
 from domain.contract import Decision, Event
@@ -233,6 +235,7 @@ class Commands:
             self._save_move(game_id, game, reply, idempotency_key, fingerprint)
         except IntegrityError:
             return self._reply_after_lost_race(game_id, idempotency_key, fingerprint)
+        MOVES.labels(game.game, "clock" if timed_out else "bot" if actor else "person").inc()
         log.info("game %s: %s (seat %s) %s -> version %s%s", game_id, game.seats[seat]["name"], seat,
                  cause["action"].get("type"), game.version, ", game over" if game.finished else "")
         self.on_change(game, self)

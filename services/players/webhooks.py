@@ -23,6 +23,7 @@ from services.players import pinned_http
 from services.players.destinations import Destinations, Refused, parse
 from services.players.players import Player, Players
 from services.players.webhook_signing import signed_headers
+from services.observe.metrics import WEBHOOKS
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +94,13 @@ def deliver_if_due(players: Players, game_id: Any, version: int, player_id: str,
     game = players.store.game(game_id)
     player = awaited_player(players, game)
     if game.version != version or player is None or str(player.id) != player_id:
+        WEBHOOKS.labels("stale").inc()
         return "stale"
-    post(player, your_turn(game), delivery_id(player_id, game_id, version), players.destinations, now)
+    try:
+        post(player, your_turn(game), delivery_id(player_id, game_id, version), players.destinations, now)
+    except DeliveryFailed:
+        WEBHOOKS.labels("failed").inc()
+        raise
+    WEBHOOKS.labels("sent").inc()
     log.info("told player %s it is their turn in game %s (version %s)", player_id, game_id, version)
     return "sent"

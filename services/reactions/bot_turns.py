@@ -22,6 +22,7 @@ from services.play.bot_choice import bot_decision, bot_to_act
 from services.play.commands import Commands
 from services.reactions.queue import BOT_JOB_TIMEOUT, FAILURE_TTL, RESULT_TTL, JobQueue
 from services.redis_link import redis_trouble
+from services.observe.metrics import BOT_TURNS
 
 log = logging.getLogger(__name__)
 
@@ -34,16 +35,21 @@ def play_bot_turn(commands: Commands, game_id: UUID, version: int) -> bool:
     game = commands.store.game(game_id)
     name = bot_to_act(game) if game.version == version else None
     if name is None:
+        BOT_TURNS.labels(game.game, "none").inc()
         return False
     if rules_turns.due(game.rules, game.state) is not None:
-        return commands.play_rules_turn(game_id, version)
+        played = commands.play_rules_turn(game_id, version)
+        BOT_TURNS.labels(game.game, "played" if played else "none").inc()
+        return played
     seat = game.to_act()
     action, actor = bot_decision(game, name)
     try:
         commands.act(game_id, seat, action, version, actor=actor)
     except StaleVersion:
         log.info("bot turn for game %s at version %s was overtaken", game_id, version)
+        BOT_TURNS.labels(game.game, "overtaken").inc()
         return False
+    BOT_TURNS.labels(game.game, "played").inc()
     return True
 
 

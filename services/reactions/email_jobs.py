@@ -10,6 +10,7 @@ makes it at most once even across retries.
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
 import time
@@ -110,5 +111,6 @@ class EmailThreads:
                     log.warning("email %s not sent: %s", key, type(error).__name__)
             log.error("email %s not sent after %d tries; given up", key, len(RETRY_SECONDS))
 
-        threading.Thread(target=send, daemon=True, name="email").start()
+        # In the caller's context: the sending logs under the request id that caused it.
+        threading.Thread(target=contextvars.copy_context().run, args=(send,), daemon=True, name="email").start()
         return True

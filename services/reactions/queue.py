@@ -22,8 +22,9 @@ from __future__ import annotations
 import os
 
 from redis import Redis
-from rq import Queue, Retry
+from rq import Retry
 
+from services.observe.logs import TracedQueue
 from services.reactions.failed_turns import QUICK_RETRY_SECONDS
 
 # A worker killed mid-job is only known to be gone after the job's timeout: keep it short.
@@ -59,4 +60,4 @@ class JobQueue:
         self.connection = connection
         self.namespace = namespace
         self.retries = retries
-        self.queue = Queue(queue_name(namespace), connection=connection)
+        self.queue = TracedQueue(queue_name(namespace), connection=connection)

@@ -3,6 +3,7 @@ or a thread of this process where they do not (services.players.webhooks sends i
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import threading
 import time
@@ -67,4 +68,5 @@ def notify_in_thread(players: Players, game: Game) -> None:
             except DeliveryFailed as failed:
                 log.warning("webhook of game %s at version %s failed: %s", game.id, game.version, failed)
 
-    threading.Thread(target=send, daemon=True, name="webhook").start()
+    # In the move's context: the delivery logs under the request id of the move that caused it.
+    threading.Thread(target=contextvars.copy_context().run, args=(send,), daemon=True, name="webhook").start()

@@ -71,13 +71,17 @@ def test_every_error_of_every_operation_is_a_problem_in_problem_json(document):
 def test_the_problem_schema_names_every_member_the_service_sends(document):
     problem = document["components"]["schemas"]["Problem"]
     assert set(problem["properties"]) == {"type", "title", "status", "detail", "field", "rule", "current_version",
-                                          "errors", "limit", "challenge_status"}
+                                          "errors", "limit", "challenge_status", "rate_limit", "retry_after"}
     assert set(problem["required"]) == {"type", "title", "status", "detail"}
 
 
 def test_each_operation_lists_the_errors_it_can_answer(document):
     listed = {name: set(operation["responses"]) for name, operation in operations(document)}
-    assert {"400", "401", "403", "404", "409", "413", "415", "422"} <= listed["POST /api/games/{game_id}/actions"]
+    assert {"400", "401", "403", "404", "409", "413", "415", "422", "429"} <= listed["POST /api/games/{game_id}/actions"]
+    for limited in ("POST /api/games", "POST /api/players", "POST /api/games/{game_id}/what-if",
+                    "POST /api/games/{game_id}/analysis", "GET /api/games/{game_id}/stream", "GET /api/players/me/stream"):
+        assert "429" in listed[limited], limited
+    assert "429" not in listed["GET /api/games"], "what is never limited does not say it may be"
     assert {"400", "413", "415", "422"} <= listed["POST /api/games"]
     assert {"404", "409"} <= listed["GET /api/games/{game_id}/audit"]
     assert {"400", "401", "403", "404", "409"} <= listed["POST /api/games/{game_id}/seats/{n}/join"]

@@ -15,14 +15,14 @@ from cli.server_process import ROOT, free_port, wait_until_up
 pytestmark = pytest.mark.e2e
 
 
-def launch(tmp_path, **env):
+def launch(tmp_path, own_session: bool = False, **env):
     port = free_port()
     settings = {**os.environ, "PORT": str(port), "CHRONICLE_DATA": str(tmp_path), "PYTHONPATH": str(ROOT), **env}
     for key in ("PERSISTENCE_MODULE", "CHRONICLE_BOTS"):
         settings.pop(key, None)
     log = open(tmp_path / "launch.log", "w")
     process = subprocess.Popen([sys.executable, "-m", "cli.launch"], cwd=ROOT, env=settings,
-                               stdout=log, stderr=subprocess.STDOUT)
+                               stdout=log, stderr=subprocess.STDOUT, start_new_session=own_session)
     base = f"http://127.0.0.1:{port}"
     wait_until_up(base + "/openapi.json", process)
     return process, base, log
@@ -101,3 +101,22 @@ def test_a_worker_or_an_api_server_that_dies_is_started_again(tmp_path):
             stop(process, log)
     text = (tmp_path / "launch.log").read_text()
     assert "the worker (pid" in text and "the API server (pid" in text and "starting it again" in text
+
+
+def test_ctrl_c_stops_everything_in_one_line_with_no_traceback(tmp_path):
+    # The terminal sends Ctrl-C's SIGINT to its whole foreground process group: here, the launcher's.
+    with redis_server() as redis:
+        process, base, log = launch(tmp_path, own_session=True, REDIS_URL=redis.url)
+        try:
+            assert requests.get(f"{base}/api/games").status_code == 200
+            os.killpg(process.pid, signal.SIGINT)
+            assert process.wait(timeout=60) == 0
+        finally:
+            if process.poll() is None:
+                process.kill()
+            log.close()
+    text = (tmp_path / "launch.log").read_text()
+    assert "Ctrl-C: stopping the API server and the worker" in text
+    assert "Traceback" not in text and "SystemExit" not in text, text
+    # The start-up line names the event store's file, as the command line does.
+    assert f"event store: the SQLite file {tmp_path / 'events.sqlite'}" in text

@@ -48,6 +48,7 @@ def test_the_scheduler_thread_enqueues_a_due_job_and_warns_of_nothing(queue, red
     SchedulerThread(queue.name, redis.url, stop).start()
     try:
         wait_for(lambda: job_id in queue.job_ids, "the scheduler to enqueue the job that is due")
+        assert queue.connection.exists(RQScheduler.get_locking_key(queue.name)), "it holds the queue's lock"
     finally:
         stop.set()
     assert scheduler_warnings(caplog) == []

@@ -54,7 +54,7 @@ class GameAnalysis(MethodView):
     @blp.doc(security=BEARER, operationId="startAnalysis")
     @blp.arguments(schemas.AnalysisRequest, required=False, example={"strength": 3})
     @blp.response(202, schemas.AnalysisAnswer, example=EXAMPLES["ANALYSIS"])
-    @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404, kinds=REFUSED,
+    @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404, 429, kinds=REFUSED,
                   s409="the game is still running with people in it (`analysis.no-help-mid-game`: ask once it is "
                        "over, or analyse a sandbox fork), or no seat took a decision with a choice yet "
                        "(`analysis.no-decisions`)")

@@ -80,7 +80,7 @@ class WhatIfs(MethodView):
     @blp.doc(security=BEARER, operationId="askWhatIf")
     @blp.arguments(schemas.WhatIfRequest, example={"step": 7, "action": {"type": "draw", "slot": 2}})
     @blp.response(200, schemas.WhatIf, example=EXAMPLES["WHAT_IF"])
-    @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404,
+    @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404, 429,
                   s403="a running game's decision asked about by anyone but the seat that took it",
                   s422=f"the asker has asked {MAX_WHAT_IFS} different what-ifs of this game (the spectators count "
                        "as one asker), as many as the record keeps: `limit` says how many", kinds=LIMIT_REACHED)

@@ -55,7 +55,7 @@ class Games(MethodView):
     @blp.doc(operationId="createGame", security=BEARER)
     @blp.arguments(schemas.CreateGameRequest, examples=creation_examples())
     @blp.response(201, schemas.CreatedGame, example=EXAMPLES["CREATED_GAME"])
-    @blp.problems(*BODY_ERRORS, s401="an Authorization header that is not a bearer key",
+    @blp.problems(*BODY_ERRORS, 429, s401="an Authorization header that is not a bearer key",
                   s403="a seat {\"player\": id} without that player's key",
                   s422="the scenario describes a position the rules cannot set up, or a bot account's seat "
                        "{\"player\": id} (a bot account plays through challenges and invitations): `rule` names "
@@ -94,7 +94,7 @@ class Fork(MethodView):
     @blp.doc(operationId="forkGame")
     @blp.arguments(schemas.ForkQuery, location="query")
     @blp.response(201, schemas.CreatedGame, example=EXAMPLES["CREATED_GAME"])
-    @blp.problems(404, s400="`at` is not the last step of a decision of this game",
+    @blp.problems(404, 429, s400="`at` is not the last step of a decision of this game",
                   s409="the game is still running: its position's hidden cards are secret",
                   s422="the position at step `at` cannot be laid out again (the game is over there, say): "
                        "`rule` names the rule")

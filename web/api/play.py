@@ -51,7 +51,7 @@ class Actions(MethodView):
     @blp.documented(
         blp.arguments(schemas.ActRequest, example={"action": {"type": "draw", "slot": 0}, "expected_version": 10}),
         blp.response(200, schemas.ActReply, example=EXAMPLES["ACT_REPLY"]),
-        blp.problems(*BODY_ERRORS, 404,
+        blp.problems(*BODY_ERRORS, 404, 429,
                      s401="no seat token",
                      s403="a wrong token, or a seat that is not to act (`not-your-turn`, naming the rule)",
                      s409="expected_version is stale: `current_version` says where the game is now",

@@ -58,7 +58,7 @@ class Players(MethodView):
     @blp.doc(operationId="registerPlayer")
     @blp.arguments(schemas.PlayerRequest, example={"name": "ana"})
     @blp.response(201, schemas.RegisteredPlayer, example=EXAMPLES["REGISTERED_PLAYER"])
-    @blp.problems(*BODY_ERRORS)
+    @blp.problems(*BODY_ERRORS, 429)
     def post(self, body):
         """Become a player: the answer holds the player's secret key, shown this once.
 
@@ -133,7 +133,8 @@ class MyNotices(MethodView):
                               "game keeping a seat for the player. Each state carries the seat's whole view: a "
                               "client that missed messages is caught up by the next, and on reconnecting by the "
                               "`game_full`s. Messages have no ids: the opening messages are the catch-up")
-    @blp.problems(400, s401="no key", s403="a key of no player")
+    @blp.problems(400, s401="no key", s403="a key of no player",
+                  s429="the key, or the address, holds as many streams open as it may")
     def get(self, query):
         """"Your turn", "game finished" and "game moved" notices across all the player's games, and
         the player's challenges coming and answered, as server-sent events; with `?games=full`, each

@@ -3,12 +3,14 @@
 Browsers cannot set an Authorization header on an EventSource; a page that holds a seat reads the
 stream with fetch() instead (as the viewer does). A client reconnecting sends Last-Event-ID (or
 `?after=`) and resumes after that version; once a finished game's last event has been sent the
-answer is 204, which tells an EventSource to stop reconnecting. Each event message carries a
+answer is 204, which tells an EventSource to stop reconnecting. When the server stops, each stream
+ends with a `retry:` that tells its client when to come back (web.shutdown). Each event message carries a
 patch of the asker's table (`?views=full`: the whole table) as services.live.streams describes.
 """
 
 from __future__ import annotations
 
+from threading import Event
 from typing import Iterable, Iterator
 from uuid import UUID
 
@@ -17,6 +19,8 @@ from flask.views import MethodView
 
 from services.errors import InvalidRequest
 from services.live.streams import GameStream
+from services.observe.metrics import OPEN_STREAMS
+from web import shutdown
 from web.api import stream_schemas as schemas
 from web.api.examples import EXAMPLES
 from web.auth import bearer_token
@@ -46,9 +50,15 @@ RESUME_PARAMETERS = [
 ]
 
 
-def event_stream(chunks: Iterable[bytes]) -> Iterator[bytes]:
-    yield f"retry: {RETRY_MS}\n\n".encode()
-    yield from chunks
+def event_stream(chunks: Iterable[bytes], stopping: Event) -> Iterator[bytes]:
+    OPEN_STREAMS.inc()
+    try:
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        yield from chunks
+        if stopping.is_set():  # ended by a shutdown, not by the game or its lifetime
+            yield shutdown.farewell()
+    finally:
+        OPEN_STREAMS.dec()
 
 
 def resume_point(query: dict) -> tuple[int | None, str]:
@@ -67,7 +77,7 @@ def streaming(chunks: Iterable[bytes]) -> Response:
     """A text/event-stream answer: each chunk is one or more messages, written as it comes. The
     chunks need no request context (the stream took what it needs when it opened)."""
     return Response(
-        event_stream(chunks),
+        event_stream(chunks, current_app.config["CHRONICLE_STREAM_PACE"].stopping),
         mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
@@ -80,7 +90,8 @@ class Stream(MethodView):
     @blp.response(200, GAME_EVENT, content_type="text/event-stream", example=EXAMPLES["GAME_STREAM"],
                   description=STREAM_DESCRIPTION)
     @blp.alt_response(204, success=True, description="the game is over and the client has seen its last event")
-    @blp.problems(*SEAT_ERRORS, 404, s400="`after` or `Last-Event-ID` is not a version the game has reached")
+    @blp.problems(*SEAT_ERRORS, 404, s429="the key, or the address, holds as many streams open as it may",
+                  s400="`after` or `Last-Event-ID` is not a version the game has reached")
     def get(self, query, game_id: UUID):
         """Each new event as the asker may see it, with the version and a patch of the asker's view."""
         after, field = resume_point(query)

@@ -166,6 +166,33 @@ class AnalysisRefused(ChronicleError):
     slug = "analysis-refused"
 
 
+class NotReady(ChronicleError):
+    """The server process is not ready for traffic (GET /readyz): `reasons` says why."""
+
+    slug = "not-ready"
+
+    @property
+    def reasons(self) -> list[str]:
+        return list(self.body.get("reasons") or [])
+
+
+class RateLimited(ChronicleError):
+    """Too many such requests from one key or address (`rate_limit` names the limit met): wait
+    `retry_after` seconds, then ask again."""
+
+    slug = "rate-limited"
+
+    @property
+    def rate_limit(self) -> str | None:
+        """The limit met, in words."""
+        return self.body.get("rate_limit")
+
+    @property
+    def retry_after(self) -> int | None:
+        """Seconds to wait before asking again (the Retry-After header's)."""
+        return self.body.get("retry_after")
+
+
 class InternalError(ChronicleError):
     """The server failed; a move may or may not have been taken."""
 

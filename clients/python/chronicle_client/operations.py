@@ -20,7 +20,9 @@ class Problem(TypedDict, total=False):
     field: str  # the part of the request at fault: a body path such as `seats[1].name`, a parameter or a header
     rule: str  # the rule that refused the move or the request (422, and 403 not-your-turn)
     current_version: int  # the game's version now (409 stale-version)
-    limit: int  # how many entries the record keeps (422 limit-reached)
+    limit: int  # how many entries the record keeps (422 limit-reached), or how many requests the limit met allows ( ...
+    rate_limit: str  # the limit met (429 rate-limited)
+    retry_after: int  # seconds to wait before asking again, as the Retry-After header says (429 rate-limited)
     errors: dict[str, Any]  # every field the schema refused, with why
     challenge_status: str  # what closed the challenge (409 challenge-closed): accepted, declined, cancelled or expired
 

@@ -1,0 +1,1 @@
+"""What the service tells its operators: Prometheus metrics and the request id of log lines."""

@@ -1,0 +1,139 @@
+"""Rate limits: past a limit of its key or its address, a request is answered 429 `rate-limited`
+with Retry-After and the limit it met, and changes nothing; two API processes sharing one Redis
+share the counts; streams held open are capped per key and per address."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from services.compose import build
+from web.app import create_app
+from tests.api.test_games_api import PROBLEM, bearer, create
+
+REDIS = "redis://127.0.0.1:6379/0"
+
+
+def settings(**limits: str) -> dict[str, str]:
+    """An in-memory store whose limits are counted in the real Redis under a namespace of its own."""
+    return {**os.environ, "PERSISTENCE_MODULE": "eventsourcing.popo", "CHRONICLE_LIMITS_STORAGE": REDIS,
+            "CHRONICLE_NAMESPACE": f"limits-{uuid.uuid4().hex[:12]}", **limits}
+
+
+def two_api_processes(env: dict[str, str]):
+    """Two apps over one store and one Redis, as two API hosts of one deployment are."""
+    services = build(env)
+    return create_app(env, services).test_client(), create_app(env, services).test_client(), services
+
+
+def first_move(client, created: dict) -> dict:
+    token = created["tokens"][0]["token"]
+    actions = client.get(f"/api/games/{created['id']}/actions", headers=bearer(token)).json
+    return {"action": actions["actions"][0], "expected_version": actions["version"]}
+
+
+def assert_rate_limited(answer, words: str, allowed: int, window: int) -> None:
+    assert answer.status_code == 429, answer.json
+    assert answer.content_type == PROBLEM
+    assert answer.json["type"] == "/problems/rate-limited"
+    assert words in answer.json["rate_limit"] and answer.json["limit"] == allowed
+    wait = int(answer.headers["Retry-After"])
+    assert 1 <= wait <= window and answer.json["retry_after"] == wait
+    assert f"try again in {wait} s" in answer.json["detail"]
+
+
+def test_two_api_processes_sharing_redis_count_games_created_from_one_address_together():
+    first, second, _ = two_api_processes(settings(CHRONICLE_LIMIT_GAMES_PER_ADDRESS="3/minute"))
+    create(first, seed="a")
+    create(second, seed="b")
+    create(first, seed="c")
+
+    for api in (first, second):
+        assert_rate_limited(api.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}]}),
+                            "games created from one client address", allowed=3, window=60)
+    # Forking creates a game too: it meets the same limit.
+    assert first.post(f"/api/games/{uuid.uuid4()}/fork?at=1").status_code == 429
+    # Listing games is no creation: never limited; and a refused request created nothing.
+    second.application.extensions["chronicle"].game_list.catch_up()
+    listed = second.get("/api/games")
+    assert listed.status_code == 200 and listed.json["total"] == 3
+
+
+def test_moves_are_counted_per_seat_token_so_one_client_does_not_spend_another_s():
+    first, second, _ = two_api_processes(settings(CHRONICLE_LIMIT_MOVES_PER_KEY="1/minute"))
+    games = [create(first, [{"name": "ana"}, {"bot": "random"}], seed=f"m{n}") for n in range(2)]
+    move = first_move(first, games[0])
+    assert first.post(f"/api/games/{games[0]['id']}/actions", json=move,
+                      headers=bearer(games[0]["tokens"][0]["token"])).status_code == 200
+
+    again = first_move(second, games[0])
+    refused = second.post(f"/api/games/{games[0]['id']}/actions", json=again,
+                          headers=bearer(games[0]["tokens"][0]["token"]))
+    assert_rate_limited(refused, "moves from one player key", allowed=1, window=60)
+    assert first_move(second, games[0])["expected_version"] == again["expected_version"], "the refused move was not taken"
+    # Another seat's token has its own count.
+    other = second.post(f"/api/games/{games[1]['id']}/actions", json=first_move(second, games[1]),
+                        headers=bearer(games[1]["tokens"][0]["token"]))
+    assert other.status_code == 200, other.json
+
+
+def test_players_registered_from_one_address_are_limited():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_PLAYERS_PER_ADDRESS="2/hour"))
+    assert [client.post("/api/players", json={"name": f"p{n}"}).status_code for n in range(2)] == [201, 201]
+    assert_rate_limited(client.post("/api/players", json={"name": "p3"}), "players registered from one client address",
+                        allowed=2, window=3600)
+
+
+def test_behind_a_trusted_proxy_each_client_address_it_forwards_has_its_own_count():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_PLAYERS_PER_ADDRESS="1/hour",
+                                              CHRONICLE_TRUSTED_PROXIES="1"))
+
+    def register(name: str, address: str) -> int:
+        return client.post("/api/players", json={"name": name}, headers={"X-Forwarded-For": address}).status_code
+
+    assert [register("ana", "203.0.113.5"), register("bo", "203.0.113.6"), register("cy", "203.0.113.5")] \
+        == [201, 201, 429]
+
+
+def test_a_stream_past_the_key_s_cap_is_refused_until_one_of_its_streams_closes():
+    env = {"PERSISTENCE_MODULE": "eventsourcing.popo", "CHRONICLE_LIMIT_STREAMS_PER_KEY": "1",
+           "CHRONICLE_STREAM_SECONDS": "3600"}
+    client = create_app(env).test_client()
+    created = create(client, [{"name": "ana"}, {"name": "bo"}])
+    path, ana, bo = (f"/api/games/{created['id']}/stream", bearer(created["tokens"][0]["token"]),
+                     bearer(created["tokens"][1]["token"]))
+
+    held = client.get(path, headers=ana, buffered=False)
+    assert held.status_code == 200
+    refused = client.get(path, headers=ana, buffered=False)
+    assert_rate_limited(refused, "1 streams open at once for one player key", allowed=1, window=60)
+    other_seat = client.get(path, headers=bo, buffered=False)
+    assert other_seat.status_code == 200, "another key holds streams of its own"
+    other_seat.close()
+
+    held.close()
+    again = client.get(path, headers=ana, buffered=False)
+    assert again.status_code == 200, "a closed stream gave its place back"
+    again.close()
+
+
+def test_with_redis_stopped_the_limits_count_in_memory_and_nothing_is_refused_for_it():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMITS_STORAGE="redis://127.0.0.1:1/0",
+                                              CHRONICLE_LIMIT_GAMES_PER_ADDRESS="2/minute"))
+    assert [client.post("/api/games", json={"game": "chi", "seats": [{"name": "a"}, {"name": "b"}]}).status_code
+            for _ in range(3)] == [201, 201, 429]
+
+
+@pytest.mark.parametrize("name, value", [("CHRONICLE_LIMIT_MOVES_PER_KEY", "many"),
+                                         ("CHRONICLE_LIMIT_STREAMS_PER_ADDRESS", "0")])
+def test_a_limit_setting_that_is_no_limit_stops_the_start_naming_it(name, value):
+    with pytest.raises(ValueError, match=name):
+        create_app({"PERSISTENCE_MODULE": "eventsourcing.popo", name: value})
+
+
+def test_limits_off_limits_nothing():
+    client = create_app({"PERSISTENCE_MODULE": "eventsourcing.popo", "CHRONICLE_LIMITS": "off",
+                         "CHRONICLE_LIMIT_PLAYERS_PER_ADDRESS": "1/hour"}).test_client()
+    assert [client.post("/api/players", json={"name": f"p{n}"}).status_code for n in range(3)] == [201] * 3

@@ -1,0 +1,215 @@
+"""Rate limits: how often one player key, and one client address, may register players, create
+games, move, ask what-ifs and start analyses, and how many live streams each may hold open.
+
+Flask-Limiter counts the requests (fixed windows), keyed by the player key or seat token the
+request carries (`Authorization: Bearer`, counted under its SHA-256, never as itself) and by the
+client's address. The counts are kept in Redis when the service uses one (bots on RQ, or news over
+Redis), so that every API host sharing it shares them, under the deployment's namespace; in the
+process's memory otherwise. Behind proxies (a load balancer), CHRONICLE_TRUSTED_PROXIES says how
+many, so that the client's address is read from X-Forwarded-For. CHRONICLE_LIMITS_STORAGE names another storage (`memory://`,
+`redis://...`) and CHRONICLE_LIMITS=off turns every limit off. A Redis that stops answering never
+stops a move: the counts go on in memory until it answers again.
+
+Each limit is a setting, CHRONICLE_LIMIT_<WHAT>_PER_KEY and CHRONICLE_LIMIT_<WHAT>_PER_ADDRESS, in
+Flask-Limiter's notation (`20/second;600/minute`; empty: no limit); those of STREAMS are whole
+numbers of streams open at once (web.open_streams). The defaults are far above what a person does,
+and above what a program playing many games at once needs; a club behind one address shares its
+address's limits, hence those are the higher. Past a limit the answer is 429 `rate-limited`,
+with `Retry-After` and the limit it met.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable, Mapping
+
+from flask import Flask, make_response, request
+from flask_limiter import Limiter, RateLimitExceeded
+from limits import parse_many
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from services.compose import Services
+from services.log.deployment import namespace
+from services.redis_link import DEFAULT_REDIS_URL, redis_connection
+from web import problem_types as kinds
+from web.open_streams import Places, PlacesInMemory, PlacesInRedis
+from web.problems import problem
+
+log = logging.getLogger(__name__)
+
+# How long a place of an open stream lasts beyond the stream's own lifetime, should its process die.
+LEASE_MARGIN_SECONDS = 60.0
+# When a client refused another open stream may try again: about when a stream of its ends.
+STREAMS_RETRY_SECONDS = 10
+
+
+@dataclass(frozen=True)
+class Limited:
+    """One kind of request that is limited: its setting's name, the words for it, the operations
+    (endpoint, method) that count towards it, and its default limits."""
+
+    name: str
+    words: str
+    operations: tuple[tuple[str, str], ...]
+    per_key: str
+    per_address: str
+
+    def setting(self, whose: str) -> str:
+        return f"CHRONICLE_LIMIT_{self.name.upper()}_PER_{whose.upper()}"
+
+
+RATES = (
+    Limited("players", "players registered", (("players.Players", "POST"),), "", "20/minute;200/hour"),
+    Limited("games", "games created", (("games.Games", "POST"), ("games.Fork", "POST")),
+            "60/minute;600/hour", "120/minute;3000/hour"),
+    Limited("moves", "moves", (("play.Actions", "POST"),), "50/second;1500/minute", "200/second;6000/minute"),
+    Limited("what_ifs", "what-ifs asked", (("disputes.WhatIfs", "POST"),), "30/minute", "120/minute"),
+    Limited("analyses", "analyses started", (("analysis.GameAnalysis", "POST"),),
+            "10/minute;100/hour", "30/minute;300/hour"),
+)
+STREAMS = Limited("streams", "streams open at once", (("stream.Stream", "GET"), ("players.MyNotices", "GET")),
+                  "50", "1000")
+
+
+def bearer_key() -> str | None:
+    """The key or token the request carries, as the counts name it (its digest), or None."""
+    scheme, _, token = (request.headers.get("Authorization") or "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return "key-" + hashlib.sha256(token.strip().encode()).hexdigest()[:32]
+
+
+def client_address() -> str:
+    return "address-" + (request.remote_addr or "unknown")
+
+
+WHOSE: dict[str, tuple[str, Callable[[], str | None]]] = {
+    "key": ("one player key", bearer_key),
+    "address": ("one client address", client_address),
+}
+
+
+def read_rate(settings: Mapping[str, str], limited: Limited, whose: str) -> str:
+    value = settings.get(limited.setting(whose))
+    value = (getattr(limited, f"per_{whose}") if value is None else value).strip()
+    try:
+        parse_many(value) if value else None
+    except ValueError as error:
+        raise ValueError(f"{limited.setting(whose)} is a rate such as '20/second;600/minute', not {value!r}") from error
+    return value
+
+
+def read_cap(settings: Mapping[str, str], whose: str) -> int | None:
+    value = (settings.get(STREAMS.setting(whose)) or getattr(STREAMS, f"per_{whose}")).strip()
+    if not value.isdigit() or int(value) < 1:
+        raise ValueError(f"{STREAMS.setting(whose)} is a whole number of streams from 1 on, not {value!r}")
+    return int(value)
+
+
+def read_proxies(settings: Mapping[str, str]) -> int:
+    value = (settings.get("CHRONICLE_TRUSTED_PROXIES") or "0").strip()
+    if not value.isdigit() or int(value) > 10:
+        raise ValueError(f"CHRONICLE_TRUSTED_PROXIES is how many proxies stand before the API, 0 to 10, not {value!r}")
+    return int(value)
+
+
+def uses_redis(services: Services, settings: Mapping[str, str]) -> bool:
+    return services.bots == "rq" or settings.get("CHRONICLE_NEWS") == "redis"
+
+
+def storage_uri(services: Services, settings: Mapping[str, str]) -> str:
+    if chosen := settings.get("CHRONICLE_LIMITS_STORAGE"):
+        return chosen
+    if uses_redis(services, settings):
+        return settings.get("REDIS_URL") or DEFAULT_REDIS_URL
+    return "memory://"
+
+
+def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None:
+    """Limit the app's requests as the settings say (after its blueprints are registered)."""
+    if (settings.get("CHRONICLE_LIMITS") or "on").lower() == "off":
+        return
+    if proxies := read_proxies(settings):
+        # Behind that many proxies (a load balancer), the client's address is the one they add to
+        # X-Forwarded-For, not theirs.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
+    uri = storage_uri(services, settings)
+    prefix = ""
+    if uri.startswith(("redis://", "rediss://", "unix://")):
+        prefix = f"chronicle:{services.namespace or namespace(services.store, settings)}:limits"
+    limiter = Limiter(
+        client_address, app=app, storage_uri=uri, key_prefix=prefix, strategy="fixed-window",
+        storage_options={"socket_connect_timeout": 0.25, "socket_timeout": 0.25} if prefix else {},
+        in_memory_fallback_enabled=True, swallow_errors=True,
+    )
+    for limited in RATES:
+        for whose, (words, key) in WHOSE.items():
+            rate = read_rate(settings, limited, whose)
+            if not rate:
+                continue
+            for endpoint, method in limited.operations:
+                shared = limiter.shared_limit(
+                    rate, scope=f"{limited.name}-per-{whose}", key_func=key, methods=[method],
+                    exempt_when=None if whose == "address" else (lambda: bearer_key() is None),
+                    error_message=f"{limited.words} from {words}")
+                app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+
+    @app.errorhandler(RateLimitExceeded)
+    def rate_limited(error: RateLimitExceeded):
+        met = limiter.current_limit
+        wait = max(1, math.ceil(met.window.reset_time - time.time())) if met is not None else 1
+        item = error.limit.limit
+        return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
+                       item.amount, wait)
+
+    places: Places = PlacesInRedis(redis_connection(uri), prefix) if prefix else PlacesInMemory()
+    lease = app.config["CHRONICLE_STREAM_PACE"].lifetime + LEASE_MARGIN_SECONDS
+    caps = {whose: read_cap(settings, whose) for whose in WHOSE}
+    for endpoint, _ in STREAMS.operations:
+        app.view_functions[endpoint] = held_open(app.view_functions[endpoint], places, caps, lease)
+
+
+def refused(said: str, amount: int, wait: int):
+    response = problem(kinds.RATE_LIMITED, f"at most {said}: try again in {wait} s", rate_limit=said,
+                       limit=amount, retry_after=wait)
+    response.headers["Retry-After"] = str(wait)
+    return response
+
+
+def held_open(view, places: Places, caps: dict[str, int], lease: float):
+    """The stream's view, taking a place for its key and its address before it opens and giving
+    them back when it closes (or when the request fails before streaming)."""
+
+    @functools.wraps(view)
+    def limited_view(*args, **kwargs):
+        taken: list[tuple[str, str]] = []
+        for whose, (words, key) in WHOSE.items():
+            holder = key()
+            if holder is None:
+                continue
+            ticket = places.take(holder, caps[whose], lease)
+            if ticket is None:
+                for held in taken:
+                    places.give_back(*held)
+                said = f"{caps[whose]} {STREAMS.words} for {words}"
+                return refused(said, caps[whose], STREAMS_RETRY_SECONDS)
+            taken.append((holder, ticket))
+
+        def give_back() -> None:
+            for held in taken:
+                places.give_back(*held)
+
+        try:
+            response = make_response(view(*args, **kwargs))
+        except BaseException:
+            give_back()
+            raise
+        response.call_on_close(give_back)
+        return response
+
+    return limited_view
