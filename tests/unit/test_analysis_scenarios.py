@@ -107,3 +107,48 @@ def test_the_court_skipping_the_sun_poet_on_the_last_turn_is_a_blunder(client, s
     # A seat alone is judged in the game's points: with every card known, the final scores exactly.
     assert (entry["best_expected"], entry["played_expected"], entry["loss"]) == (7.0, -6.0, 13.0)
     assert entry["mark"] == "blunder"
+
+
+def tianxia_last_turn() -> dict:
+    """Tianxia alone against Li Mu, the last turn of the fourth round: Li Mu has passed, and the
+    Yuezhi chieftain (strength 1) has reached Longxi, where the wall stands empty. Broken through,
+    the Yuezhi raid Qin's Market first, where Li Mu has a governor: "if the Building that belonged
+    to Li Mu is raided ... you lose 3 Prestige Points!" (the rulebook's solo rules, L206), and ana
+    has 3: "if you ever reach 0 Prestige Points, you immediately lose the game" (L148), before the
+    final scoring. So passing ends the game at 0 prestige against Li Mu's 20: a lead of -20.
+    The Military action (the Fortify/Train space is free) then trains her last soldier (2 rice)
+    into Longxi: the soldier falls and the strength is spent, so nothing is raided; she defends
+    first (7 prestige), the fallen soldier scores 1 and the battle won 1 (Li Mu's governor on the
+    path), and the final scoring adds her six jade figurines (21) and Jade Collector (12, its
+    most): 45 against Li Mu's 20, a lead of 25, 45 more than passing. Every piece of the seat is
+    named (no starting building), so no drawn part of the table changes these numbers."""
+    at_start = [[0, 1], [], [], [], [-1], [], [], [], [], [], [], [], []]
+    return {
+        "round": 4, "order": [0, 1], "next_order": [1], "active": 0,
+        "seats": [{"prestige": 3,
+                   "goods": {"coins": 0, "wood": 0, "stone": 0, "rice": 2, "silk": 0, "salt": 0, "bronze": 0},
+                   "discs": 1, "meeples": 0, "walls": 0, "towers": 0, "soldiers": 1, "shipping": 0, "crates": 0,
+                   "objectives": ["jade-collector"], "tiles": [], "tokens": [], "starting_building": None, "side": "A",
+                   "figurines": ["dragon", "tiger", "horse", "crane", "tortoise", "phoenix"]}],
+        "rival": {"prestige": 20, "passed": True, "figurines": []},
+        "palace": {track: copy.deepcopy(at_start) for track in ("black", "white", "blue", "red")},
+        "fortify_discs": [],
+        "sections": {section: {"walls": [], "towers": [], "soldiers": []}
+                     for section in ("longxi", "yunzhong", "yanmen", "yuyang")},
+        "nomads": {"yuezhi": {"strength": 1, "distance": 0}, "loufan": {"distance": 3},
+                   "xiongnu": {"distance": 3}, "donghu": {"distance": 3}},
+        "sites": {"qin-1": {"governors": [1, None]}},
+        "display": [], "round_stacks": [], "attack_deck": [],
+    }
+
+
+def test_tianxia_passing_while_the_yuezhi_reach_an_empty_longxi_is_a_blunder(client, services):
+    entry = blunder_entry(client, services, "tianxia", tianxia_last_turn(), 0, {"type": "pass"},
+                          names=("ana",))
+    # Any track's step will do: the Military action itself is what wins.
+    assert entry["best"]["type"] == "military" and "Fortify/Train space" in entry["best_words"], entry
+    # A seat alone against Li Mu is judged by its lead over him in prestige: 0 against 20 when she
+    # passes, 45 (at least) against 20 after the Military action.
+    assert entry["played_expected"] == -20.0 and entry["best_expected"] >= 25.0, entry
+    assert entry["loss"] >= 45.0, entry  # the blunder's threshold is 25
+    assert entry["mark"] == "blunder"
