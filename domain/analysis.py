@@ -95,8 +95,9 @@ def accuracy(losses: Iterable[float], game: str | Any | None = None, seats: int 
     return round(sum(each) / len(each), 1) if each else None
 
 
-def unit(rules: Any, seats: int | None = None) -> str:
-    """What the numbers count, in words."""
+def unit(game: str | Any, seats: int | None = None) -> str:
+    """What the numbers count, in words: "win chance", or a seat alone's points by the game's name."""
+    rules = _rules(game)
     alone = in_points(rules, rules.seats[0] if seats is None else seats)
     return terms(rules).points_unit if alone else "win chance"
 

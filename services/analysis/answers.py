@@ -45,6 +45,7 @@ def shown(game: Game, analysis: Analysis, viewer: int | None = None) -> dict[str
     return {
         "game_id": analysis.game_id, "analysis_version": analysis.analysis_version,
         "status": analysis.status, "progress": analysis.progress, "measure": analysis.measure,
+        "unit": engine.unit(game.game, len(game.seats)),
         "bot": analysis.bot, "seed": analysis.seed,
         "thresholds": dict(zip(engine.MARKS, engine.thresholds(game.game, len(game.seats)))),
         "decisions": [shown_entry(game, entry) for entry in done],

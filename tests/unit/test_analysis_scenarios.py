@@ -16,9 +16,10 @@ from tests.api.test_analysis_api import analysed
 
 
 def blunder_entry(client, services, game: str, scenario: dict, seat: int, played: dict, names=("ana", "bob"),
-                  before=()):
+                  before=(), unit="win chance"):
     """The analysis's entry of `played`, taken by `seat` on the scenario's table (after its actions
-    `before`), as that seat reads it (the sandbox game runs on: other seats' entries are withheld)."""
+    `before`), as that seat reads it (the sandbox game runs on: other seats' entries are withheld);
+    its numbers count `unit`."""
     created = client.post("/api/games", json={"game": game, "seats": [{"name": name} for name in names],
                                               "scenario": scenario})
     assert created.status_code == 201, created.json
@@ -32,6 +33,7 @@ def blunder_entry(client, services, game: str, scenario: dict, seat: int, played
     asked = client.post(f"/api/games/{game_id}/analysis", json={"strength": 1})
     assert asked.status_code == 202, asked.json
     done = analysed(client, game_id, headers={"Authorization": f"Bearer {token}"})
+    assert done["unit"] == unit
     [entry] = [entry for entry in done["decisions"] if entry["step"] == step]
     assert entry["played"] == played and entry["seat"] == seat
     return entry
@@ -102,7 +104,8 @@ def court_last_turn() -> dict:
 
 
 def test_the_court_skipping_the_sun_poet_on_the_last_turn_is_a_blunder(client, services):
-    entry = blunder_entry(client, services, "court", court_last_turn(), 0, {"type": "skip"}, names=("ana",))
+    entry = blunder_entry(client, services, "court", court_last_turn(), 0, {"type": "skip"}, names=("ana",),
+                          unit="points")
     assert entry["best"] == {"type": "buy", "slot": 2, "space": 7} and "Sun Poet" in entry["best_words"]
     # A seat alone is judged in the game's points: with every card known, the final scores exactly.
     assert (entry["best_expected"], entry["played_expected"], entry["loss"]) == (7.0, -6.0, 13.0)
@@ -144,7 +147,7 @@ def tianxia_last_turn() -> dict:
 
 def test_tianxia_passing_while_the_yuezhi_reach_an_empty_longxi_is_a_blunder(client, services):
     entry = blunder_entry(client, services, "tianxia", tianxia_last_turn(), 0, {"type": "pass"},
-                          names=("ana",))
+                          names=("ana",), unit="prestige")
     # Any track's step will do: the Military action itself is what wins.
     assert entry["best"]["type"] == "military" and "Fortify/Train space" in entry["best_words"], entry
     # A seat alone against Li Mu is judged by its lead over him in prestige: 0 against 20 when she

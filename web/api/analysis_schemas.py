@@ -71,8 +71,10 @@ class AnalysisAnswer(Schema):
     status = fields.String(validate=validate.OneOf(["queued", "running", "done"]))
     progress = fields.Float(metadata={"description": "the share of the decisions analysed, 0 to 1"})
     measure = fields.String(validate=validate.OneOf(["win_chance", "expected_score"]), metadata={
-        "description": "win_chance where seats win or lose; expected_score for a seat alone (the Court, Tianxia "
-                       "against Li Mu), measured as the search bot measures a score, 0 to 1"})
+        "description": "win_chance where seats win or lose (0 to 1); expected_score for a seat alone (the Court, "
+                       "Tianxia against Li Mu), in the game's points (see unit)"})
+    unit = fields.String(metadata={"description": "what the expected results and losses count: 'win chance', or "
+                                                  "a seat alone's points by the game's name ('points', 'prestige')"})
     bot = fields.Nested(AnalysisBot)
     seed = fields.String(metadata={"description": "derived from the game id and the analysis version: asking "
                                                   "again gives the same numbers"})

@@ -1,4 +1,4 @@
-/* The analysis's chart: each seat's expected result (its win chance, or its expected score) at
+/* The analysis's chart: each seat's expected result (its win chance, or its expected score in points) at
    each of its analysed decisions, one line a seat along the replay's steps, drawn as SVG by the
    page itself. A point is a button: a click, or Enter, jumps the replay to the step its decision
    was taken on. The points are one stop for the keyboard (the arrows move along them, as on a
@@ -31,8 +31,8 @@ window.ChronicleAnalysisChart = {
     const span = Math.max(2, last);
     const x = (n) => MARGIN.left + ((n - 1) / (span - 1)) * (WIDTH - MARGIN.left - MARGIN.right);
     const y = (v) => HEIGHT - MARGIN.bottom - ((v - low) / (high - low || 1)) * (HEIGHT - MARGIN.top - MARGIN.bottom);
-    const tick = (v) => (chance ? `${Math.round(v * 100)}%` : v.toFixed(2));
-    const axisName = chance ? "win chance" : "expected score (0 to 1)";
+    const tick = (v) => (chance ? `${Math.round(v * 100)}%` : `${Math.round(v)}`);
+    const axisName = chance ? "win chance" : `expected score (${analysis.unit || "points"})`;
     const name = (seat) => (seats[seat] || { name: `seat ${seat}` }).name;
     const marks = new Map(analysis.decisions.map((decision) => [`${decision.step}:${decision.seat}`, decision.mark]));
 

@@ -39,18 +39,19 @@ window.ChronicleAnalysis = {
       return `${Math.round(value * 100)}%`;
     }
 
-    /* A seat alone plays for its score: the analysis measures it from 0 to 1, rising with the score. */
+    /* A seat alone plays for its score: the analysis counts it in the game's points ("7.5 points"). */
     function score(value) {
-      return value.toFixed(2);
+      const rounded = Math.round(value * 10) / 10;
+      return `${rounded} ${state.analysis.unit || "points"}`;
     }
 
-    /* An expected result in words: "62% to win", or "expected score 0.62". */
+    /* An expected result in words: "62% to win", or "expected score 7.5 points". */
     function worded(value) {
       if (!state.analysis || state.analysis.measure === "win_chance") return `${percent(value)} to win`;
       return `expected score ${score(value)}`;
     }
 
-    /* From one expected result to another: "62% to win → 40%", "expected score 0.62 → 0.40". */
+    /* From one expected result to another: "62% to win → 40%", "expected score 7 points → -6 points". */
     function change(before, after) {
       if (state.analysis.measure === "win_chance") return `${percent(before)} to win → ${percent(after)}`;
       return `expected score ${score(before)} → ${score(after)}`;
@@ -154,7 +155,7 @@ window.ChronicleAnalysis = {
       $("analysis-request").replaceChildren();
       const bot = answer.bot ? ` by the ${answer.bot.name} bot at strength ${answer.bot.strength}` : "";
       if (answer.status === "done") {
-        const scale = answer.measure === "expected_score" ? " A player alone plays for their score: its expected result is measured from 0 to 1, higher is better." : "";
+        const scale = answer.measure === "expected_score" ? ` A player alone plays for their score: its expected result is counted in ${answer.unit || "points"}, higher is better.` : "";
         const withheld = answer.withheld ? ` The other players' ${answer.withheld === 1 ? "decision is" : `${answer.withheld} decisions are`} withheld until the game is over.` : "";
         $("analysis-status").textContent = `Every decision judged${bot}, from what its player could see.${scale}${withheld}`;
         $("analysis-progress").hidden = true;

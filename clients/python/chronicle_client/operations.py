@@ -674,7 +674,8 @@ class AnalysisAnswer(TypedDict, total=False):
     analysis_version: int
     status: Literal['queued', 'running', 'done']
     progress: float  # the share of the decisions analysed, 0 to 1
-    measure: Literal['win_chance', 'expected_score']  # win_chance where seats win or lose; expected_score for a sea ...
+    measure: Literal['win_chance', 'expected_score']  # win_chance where seats win or lose (0 to 1); expected_score ...
+    unit: str  # what the expected results and losses count: 'win chance', or a seat alone's points by the game's na ...
     bot: AnalysisBot
     seed: str  # derived from the game id and the analysis version: asking again gives the same numbers
     thresholds: dict[str, Any]  # the losses from which a decision is marked
