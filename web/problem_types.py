@@ -102,6 +102,11 @@ ANALYSIS_REFUSED = Kind("analysis-refused", "Analysis refused", 409, (
     "it is over, or fork it into a sandbox game and analyse that); and a game where no seat has yet taken a "
     "decision with more than one legal action has nothing to analyse (`analysis.no-decisions`). Nothing was "
     "started."))
+TOURNAMENT_REFUSED = Kind("tournament-refused", "Tournament refused", 409, (
+    "The request is well formed, but the tournament's rules refuse it as the tournament stands (`rule` "
+    "names which, docs/tournaments.md tells them): a field already full, a tournament already started "
+    "(nobody joins any more), a player who joined once already, or who is not in it. "
+    "`GET /api/tournaments/{id}` says where it stands. Nothing was changed."))
 INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "The service failed. The error is logged with its cause; the request may or may not have been "
     "applied, so read the game's state before retrying a move (or retry it with the same "
@@ -113,7 +118,8 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
     SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION,
-    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, ANALYSIS_REFUSED, INTERNAL_ERROR, HTTP_ERROR,
+    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, ANALYSIS_REFUSED, TOURNAMENT_REFUSED, INTERNAL_ERROR,
+    HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.

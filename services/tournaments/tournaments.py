@@ -136,9 +136,8 @@ class Tournaments:
         """The player enters the field (so consenting to be seated at the games it pairs them to)."""
         for _ in range(TRIES):
             tournament = self.get(tournament_id)
-            if any(seat.get("player") == str(player.id) for seat in tournament.entrants.values()):
-                raise TournamentRefused(f"{player.name} has already joined", "tournament.join.once", "id")
-            if likeness(player.name) in {likeness(name) for name in tournament.entrants}:
+            others = [name for name in tournament.state().players if name != player.name]
+            if likeness(player.name) in {likeness(name) for name in others}:
                 raise InvalidRequest(f"an entrant is already named like {player.name}: names in a tournament "
                                      "must differ", "id")
             self._enter(tournament, player.name, {"player": str(player.id)}, "id")
@@ -295,9 +294,10 @@ def checked_table(body: Mapping[str, Any]) -> tuple[Any, dict[str, Any], Setting
             raise InvalidRequest(f"{name} is a whole number", name)
     try:
         settings = Settings(format, rounds, least, most, size)
-    except TournamentError as error:
-        raise refused(error, {"tournament.format": "format", "tournament.rounds": "rounds",
-                              "tournament.size-limit": "size_limit"}.get(error.rule, "table_seats_min")) from None
+    except TournamentError as error:  # a bad setting is bad input, not a conflict with the tournament's state
+        raise InvalidRequest(error.reason, {"tournament.format": "format", "tournament.rounds": "rounds",
+                                            "tournament.size-limit": "size_limit"}.get(error.rule,
+                                                                                      "table_seats_min")) from None
     options = dict(body.get("options") or {})
     if "casual" in options:
         raise InvalidRequest('say whether the games are rated with "rated" beside "options", not in them',
