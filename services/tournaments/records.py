@@ -115,3 +115,31 @@ class PlayerTournaments(Aggregate):
     @event("Added", topic=f"{STORED_AS}:PlayerTournaments.Added")
     def add(self, tournament_id: str) -> None:
         self.tournaments = [*self.tournaments, tournament_id]
+
+
+ACTIVE_ID = uuid5(NAMESPACE_URL, "chronicle:active-tournaments")
+
+
+class ActiveTournaments(Aggregate):
+    """The tournaments not finished yet, the oldest first: what the sweeper looks at."""
+
+    TOPIC = f"{STORED_AS}:ActiveTournaments"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:ActiveTournaments.Created"
+
+    @staticmethod
+    def create_id() -> UUID:
+        return ACTIVE_ID
+
+    @event("Opened", topic=f"{STORED_AS}:ActiveTournaments.Opened")
+    def __init__(self):
+        self.tournaments: list[str] = []
+
+    @event("Added", topic=f"{STORED_AS}:ActiveTournaments.Added")
+    def add(self, tournament_id: str) -> None:
+        self.tournaments = [*self.tournaments, tournament_id]
+
+    @event("Removed", topic=f"{STORED_AS}:ActiveTournaments.Removed")
+    def remove(self, tournament_id: str) -> None:
+        self.tournaments = [key for key in self.tournaments if key != tournament_id]

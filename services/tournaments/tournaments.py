@@ -12,6 +12,7 @@ and the tournament's `GameCreated`) in one transaction.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping
@@ -23,7 +24,7 @@ from eventsourcing.persistence import IntegrityError
 from domain import registry
 from domain.tournaments import decide
 from domain.tournaments.errors import TournamentError
-from domain.tournaments.events import to_data
+from domain.tournaments.events import TournamentFinished, to_data
 from domain.tournaments.model import MAX_TABLE_SEATS, MIN_TABLE_SEATS, TABLES, Settings
 from domain.tournaments.state import FINISHED, OPEN, RUNNING, TournamentState
 from services.errors import Forbidden, InvalidRequest, NotFound, TournamentRefused
@@ -33,12 +34,16 @@ from services.log.names import bot_name, checked_name, likeness, numbered
 from services.log.seats import checked_strength
 from services.players.players import Player
 from services.tournaments.records import (
+    ACTIVE_ID,
+    ActiveTournaments,
     PlayerTournaments,
     Tournament,
     TournamentGame,
     game_index_id,
     player_index_id,
 )
+
+log = logging.getLogger(__name__)
 
 TRIES = 5  # saves a request tries when another changed the same tournament meanwhile
 MAX_LISTED = 50  # a player's tournaments listed, the newest first
@@ -112,8 +117,16 @@ class Tournaments:
                 raise InvalidRequest(f"two bots are named '{name}' or alike: names must differ", f"bots[{index}].name")
             taken.add(likeness(name))
             self._enter(tournament, name, {**seat, "name": name}, f"bots[{index}]")
-        self.store.save(tournament, *self._listed(str(organiser.id), tournament_id))
+        active = self._active()
+        active.add(tournament_id)
+        self.store.save(tournament, active, *self._listed(str(organiser.id), tournament_id))
         return present(tournament)
+
+    def _active(self) -> ActiveTournaments:
+        try:
+            return self.store.repository.get(ACTIVE_ID)
+        except AggregateNotFoundError:
+            return ActiveTournaments()
 
     def _listed(self, player_id: str, tournament_id: str) -> list[Any]:
         try:
@@ -168,10 +181,14 @@ class Tournaments:
                 events = decision(tournament, tournament.state())
             except TournamentError as error:
                 raise refused(error, "id") from None
+            also = []
             for happened in events:
                 tournament.record(to_data(happened))
+                if isinstance(happened, TournamentFinished):  # the sweeper looks at it no more
+                    also.append(self._active())
+                    also[-1].remove(str(tournament.id))
             try:
-                self.store.save(tournament)
+                self.store.save(tournament, *also)
             except IntegrityError:
                 continue
             return present(tournament)
@@ -237,6 +254,38 @@ class Tournaments:
             self.create(spec["game"], seats, options=options, clock=spec["clock"], consent=consent, also_save=placed)
         except IntegrityError:
             pass  # another process created it meanwhile: `advance` reads again
+
+    def sweep(self) -> list[str]:
+        """Move on every tournament left behind: one whose start time has passed, a game whose
+        result was never recorded (its job lost), a round closed and the next not paired, a
+        round's games not all created. Returns the tournaments looked at that changed."""
+        moved = []
+        for tournament_id in list(self._active().tournaments):
+            before = self.get(tournament_id).version
+            try:
+                self._catch_up(tournament_id)
+            except Exception as error:  # noqa: BLE001 - one tournament's trouble must not stop the others
+                log.error("tournament %s could not be moved on: %s", tournament_id, error, exc_info=error)
+            if self.get(tournament_id).version != before:
+                moved.append(tournament_id)
+        return moved
+
+    def _catch_up(self, tournament_id: str) -> None:
+        tournament = self.get(tournament_id)
+        state = tournament.state()
+        if state.status == OPEN:
+            if tournament.starts_at is not None and timestamp(self.now()) >= tournament.starts_at:
+                self.start(tournament_id)
+            return
+        current = state.current_round
+        if current is not None and not current.closed:
+            for table in current.pairing.tables:
+                game_id = tournament.game_of(current.pairing.round, table.number)
+                if table.number not in current.results and game_id is not None:
+                    game = self.store.game(UUID(game_id))
+                    if game.finished:
+                        self.game_finished(game)
+        self.advance(tournament_id)
 
     def game_finished(self, game: Any) -> bool:
         """Record the result of a tournament's game that has ended (a loss on time is a loss), and

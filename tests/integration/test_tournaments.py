@@ -150,3 +150,19 @@ def test_a_bad_tournament_is_refused_naming_its_field(services, change, field):
         organise(services, organiser, **change)
     assert refused.value.field == field
     assert services.commands.tournaments.of_player(str(organiser.id)) == []
+
+
+def test_the_watch_starts_a_tournament_whose_start_time_has_passed(services, clock):
+    from services.reactions.overdue import ClockWatch
+
+    [organiser] = register(services, "ana")
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, rounds=1, bots=[{"bot": "random"}, {"bot": "greedy"}],
+                      starts_at="2026-11-23T10:00:00Z")
+    watch = ClockWatch(services.commands, every=60, bots=services.in_process)
+    watch.look()
+    assert tournaments.shown(opened["id"])["status"] == "open", "not before its start time"
+    clock.advance(hours=1)
+    watch.look()
+    assert tournaments.shown(opened["id"])["status"] == "finished"
+    assert services.commands.tournaments.sweep() == [], "a finished tournament is looked at no more"
