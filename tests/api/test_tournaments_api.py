@@ -20,7 +20,8 @@ def post(client, player, tournament_id, verb):
     return client.post(f"/api/tournaments/{tournament_id}/{verb}", headers=bearer(player["key"]))
 
 
-def test_players_join_a_tournament_with_a_bot_and_the_organiser_starts_it_seating_them_at_real_games(client):
+def test_players_join_a_tournament_with_a_bot_and_the_organiser_starts_it_seating_them_at_real_games(client,
+                                                                                                   caught_up):
     ana, bo, cy = register(client, "ana"), register(client, "bo"), register(client, "cy")
     opened = organise(client, ana, bots=[{"bot": "greedy", "name": "Gus"}], size_limit=4)
     assert opened.status_code == 201, opened.json
@@ -43,6 +44,12 @@ def test_players_join_a_tournament_with_a_bot_and_the_organiser_starts_it_seatin
         game = client.get(f"/api/games/{table['game_id']}").json
         assert [s["name"] for s in game["seats"]] == table["players"]
     assert [s["place"] for s in shown["standings"]] == [1, 2, 3]
+
+    caught_up()
+    for player in (ana, bo):
+        inbox = client.get("/api/players/me/games", headers=bearer(player["key"])).json["games"]
+        mine = [t["game_id"] for t in first["tables"] if player["name"] in t["players"]]
+        assert [g["id"] for g in inbox] == mine, "a new round's game is in its players' inbox"
 
     mine = client.get("/api/players/me/tournaments", headers=bearer(bo["key"]))
     assert [t["id"] for t in mine.json["tournaments"]] == [tournament["id"]]
