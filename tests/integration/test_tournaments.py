@@ -166,3 +166,17 @@ def test_the_watch_starts_a_tournament_whose_start_time_has_passed(services, clo
     watch.look()
     assert tournaments.shown(opened["id"])["status"] == "finished"
     assert services.commands.tournaments.sweep() == [], "a finished tournament is looked at no more"
+
+
+def test_a_tables_tournament_of_xanadu_bots_seats_three_to_four_a_table_and_is_played_to_the_end(services):
+    [organiser] = register(services, "ana")
+    bots = [{"bot": "random"}] * 4 + [{"bot": "builder"}] * 3
+    ended = services.commands.tournaments.start(services.commands.tournaments.organise(organiser, {
+        "game": "xanadu", "format": "tables", "rounds": 2, "clock": DAY, "bots": bots,
+        "table_seats_min": 3, "table_seats_max": 4})["id"], organiser)
+    assert ended["status"] == "finished"
+    for played in ended["rounds"]:
+        assert sorted(len(t["players"]) for t in played["tables"]) == [3, 4], "seven players: a table of 4 and one of 3"
+        for table in played["tables"]:
+            assert [s["name"] for s in services.store.game(table["game_id"]).seats] == table["players"]
+    assert sum(s["points"] for s in ended["standings"]) == 2 * (4 / 2 + 3 / 2), "a table of n gives n/2 points"
