@@ -82,3 +82,12 @@ class AnalysisRefused(ServiceError):
     def __init__(self, reason: str, rule: str, field: str | None = None):
         super().__init__(reason, field)
         self.rule = rule
+
+
+class TournamentRefused(ServiceError):
+    """A request a tournament's rules refuse (a full field, a round still being played, a bad
+    setting): `rule` names the rule (docs/tournaments.md)."""
+
+    def __init__(self, reason: str, rule: str, field: str | None = None):
+        super().__init__(reason, field)
+        self.rule = rule

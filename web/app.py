@@ -18,7 +18,7 @@ from web.api import (
     analysis as api_analysis, audit as api_audit, challenges as api_challenges, disputes as api_disputes, email as api_email, games as api_games,
     play as api_play,
     players as api_players, ratings as api_ratings, replay as api_replay, rules as api_rules, seats as api_seats,
-    stream as api_stream,
+    stream as api_stream, tournaments as api_tournaments,
 )
 from services.observe import logs
 from web import health, limits, metrics, problems, request_log
@@ -59,7 +59,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
     api = ProblemApi(app, spec_kwargs={"info": {"description": DESCRIPTION}})
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     for module in (api_games, api_play, api_replay, api_stream, api_audit, api_disputes, api_players, api_seats,
-                   api_rules, api_ratings, api_challenges, api_email, api_analysis):
+                   api_rules, api_ratings, api_challenges, api_email, api_analysis, api_tournaments):
         api.register_blueprint(module.blp)
     problems.register(app)
     app.extensions["chronicle"] = Chronicle.over(services, ProjectionDatabase(projection_path(services)))

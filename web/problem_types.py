@@ -113,6 +113,11 @@ RATE_LIMITED = Kind("rate-limited", "Rate limited", 429, (
     "once. `rate_limit` names the limit met and `limit` how many it allows; nothing was done. Wait the seconds "
     "`Retry-After` (and `retry_after`) say, then send the request again; a stream refused waits for one of its "
     "key's or address's streams to close. The service's operator sets the limits."))
+TOURNAMENT_REFUSED = Kind("tournament-refused", "Tournament refused", 409, (
+    "The request is well formed, but the tournament's rules refuse it as the tournament stands (`rule` "
+    "names which, docs/tournaments.md tells them): a field already full, a tournament already started "
+    "(nobody joins any more), a player who joined once already, or who is not in it. "
+    "`GET /api/tournaments/{id}` says where it stands. Nothing was changed."))
 INTERNAL_ERROR = Kind("internal-error", "Internal error", 500, (
     "The service failed. The error is logged with its cause; the request may or may not have been "
     "applied, so read the game's state before retrying a move (or retry it with the same "
@@ -124,7 +129,9 @@ HTTP_ERROR = Kind("http-error", "HTTP error", 400, (
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in (
     INVALID_REQUEST, UNAUTHORIZED, FORBIDDEN, NOT_YOUR_TURN, NOT_FOUND, METHOD_NOT_ALLOWED, STALE_VERSION,
     SEAT_TAKEN, NOT_FINISHED, TOO_LARGE, URI_TOO_LONG, HEADERS_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE, ILLEGAL_ACTION,
-    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, ANALYSIS_REFUSED, RATE_LIMITED, INTERNAL_ERROR, HTTP_ERROR,
+    GAME_OVER, LIMIT_REACHED, CHALLENGE_CLOSED, BOT_ACCOUNT, ANALYSIS_REFUSED, NOT_READY, RATE_LIMITED,
+    TOURNAMENT_REFUSED,
+    INTERNAL_ERROR, HTTP_ERROR,
 )}
 
 # The kind of a problem raised by Flask or Werkzeug themselves, by status.

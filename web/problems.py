@@ -20,6 +20,7 @@ from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTo
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 from services.errors import (
     AnalysisRefused, BotAccountRule, ChallengeClosed, Forbidden, GameNotFound, InvalidRequest, LimitReached, NotFinished, NotFound, SeatTaken, StaleVersion,
+    TournamentRefused,
     StepNotFound,
 )
 from web import problem_types as kinds
@@ -144,6 +145,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(AnalysisRefused)
     def analysis_refused(error: AnalysisRefused):
         return problem(kinds.ANALYSIS_REFUSED, error.reason, field=error.field, rule=error.rule)
+
+    @app.errorhandler(TournamentRefused)
+    def tournament_refused(error: TournamentRefused):
+        return problem(kinds.TOURNAMENT_REFUSED, error.reason, field=error.field, rule=error.rule)
 
     @app.errorhandler(InvalidRequest)
     def invalid(error: InvalidRequest):

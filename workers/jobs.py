@@ -126,6 +126,15 @@ def analysis_chunk(game_id: str, strength: int, steps: list[int]) -> int:
     return judged
 
 
+def tournament_game(game_id: str) -> str:
+    """Record the result of a tournament's game that ended, and move the tournament on:
+    'recorded', or 'not a tournament game'. Safe to run twice: a result is recorded once."""
+    built = services()
+    recorded = built.commands.tournaments.game_finished(built.store.game(UUID(game_id)))
+    log.info("tournament game %s: %s", game_id, "recorded" if recorded else "not a tournament game")
+    return "recorded" if recorded else "not a tournament game"
+
+
 def sweep() -> int:
     """The sweeper as a job: re-enqueue bot turns that have no live job."""
     from workers.sweeper import Sweeper

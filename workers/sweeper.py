@@ -138,6 +138,8 @@ class Sweeper:
         except (RedisError, OSError) as error:
             log.warning("sweeper: %s; trying again later", redis_trouble(error))
         apply_overdue_clocks(self.services.commands, iter(overdue))
+        if moved := self.services.commands.tournaments.sweep():
+            log.info("sweeper moved on %d tournaments: %s", len(moved), ", ".join(moved))
         if enqueued:
             log.info("sweeper enqueued %d bot turns: %s", len(enqueued), ", ".join(enqueued))
         try:

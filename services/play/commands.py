@@ -41,6 +41,7 @@ from services.play.bot_choice import bot_decision
 from services.play.standing import record_standing_answers
 from services.play.takebacks import takeback_events
 from services.players.challenges import Challenges
+from services.tournaments.tournaments import Tournaments
 from services.players.destinations import Destinations
 from services.players.players import Player, Players
 
@@ -122,6 +123,7 @@ class Commands:
         self.players = Players(store, destinations)
         self.clock = clock or SystemClock()  # tests give a clock of their own
         self.challenges = Challenges(store, self.create, lambda: self.clock.now())
+        self.tournaments = Tournaments(store, self.create, self.players, lambda: self.clock.now())
 
     def create(
         self,

@@ -31,6 +31,16 @@ class Playing(threading.local):
     running = False
 
 
+class EndedGames(threading.local):
+    """The tournament games that ended in this thread, waiting for their results to be recorded:
+    the outermost caller records them one after the other, so that a round's games created while
+    one is recorded (and played at once by bots) do not nest ever deeper."""
+
+    def __init__(self) -> None:
+        self.waiting: list[UUID] = []
+        self.recording = False
+
+
 class InProcessReactions:
     """Runs bot turns at once, in the calling process, until a person is to act or the game ends;
     then tells the awaited player, from a thread, that it is their turn.
@@ -42,6 +52,7 @@ class InProcessReactions:
         self.failed_turns = failed_turns
         self.mail = mail
         self._playing = Playing()
+        self._ended = EndedGames()
 
     def __call__(self, game: Game, commands: Commands) -> None:
         # A bot's own move calls back here; the outer loop carries on instead of recursing.
@@ -56,6 +67,25 @@ class InProcessReactions:
             game = commands.store.game(game.id)
         notify_in_thread(commands.players, game)
         self.mail.turn(game, commands.players)
+        if game.finished:
+            self.record_ended(game.id, commands)
+
+    def record_ended(self, game_id: UUID, commands: Commands) -> None:
+        """A finished game's result goes to its tournament, if it has one, which moves on."""
+        self._ended.waiting.append(game_id)
+        if self._ended.recording:
+            return
+        self._ended.recording = True
+        try:
+            while self._ended.waiting:
+                ended = self._ended.waiting.pop(0)
+                try:
+                    commands.tournaments.game_finished(commands.store.game(ended))
+                except Exception as error:  # noqa: BLE001 - the game is stored; the sweeper moves the tournament on
+                    log.error("the result of game %s could not be recorded in its tournament: %s", ended, error,
+                              exc_info=error)
+        finally:
+            self._ended.recording = False
 
     def play(self, commands: Commands, game: Game) -> None:
         version = game.version

@@ -120,8 +120,11 @@ class ClockWatch:
                 log.exception("the clock watch failed")
 
     def look(self) -> None:
-        """One pass over the running games."""
+        """One pass over the running games; where bots play in this process, the tournaments too
+        (a start time passed, a round left behind), as the workers' sweeper does."""
         apply_overdue_clocks(self.commands, self.waiting_on_people())
+        if self.bots is not None:
+            self.commands.tournaments.sweep()
 
     def waiting_on_people(self) -> Iterator[Game]:
         for game in running_games(self.commands.store, self.finished):

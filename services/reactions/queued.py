@@ -14,6 +14,7 @@ from services.reactions.email_jobs import EmailJobs, Mailer
 from services.reactions.failed_turns import FailedTurns
 from services.reactions.overdue import ClockJobs
 from services.reactions.queue import JobQueue
+from services.reactions.tournament_jobs import TournamentJobs
 from services.reactions.webhook_jobs import WebhookJobs
 
 
@@ -28,9 +29,12 @@ class QueuedReactions:
         self.webhooks = WebhookJobs(jobs)
         self.emails = EmailJobs(jobs)
         self.mail = Mailer(book, self.emails)
+        self.tournaments = TournamentJobs(jobs)
 
     def __call__(self, game: Game, commands: Commands) -> None:
         if game.finished:
+            if commands.tournaments.of_game(game.id) is not None:
+                self.tournaments.enqueue(game.id)
             return
         if bot_to_act(game) is not None:
             self.bots.enqueue(game.id, game.version)

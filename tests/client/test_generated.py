@@ -5,7 +5,8 @@ import importlib.util
 from pathlib import Path
 
 from chronicle_client import BY_SLUG, Client, ChronicleError, IllegalAction, StaleVersion, error_for
-from web.problem_types import KINDS
+from web import problem_types
+from web.problem_types import KINDS, Kind
 
 PACKAGE = Path(__file__).resolve().parents[2] / "clients" / "python"
 
@@ -31,6 +32,11 @@ def test_every_operation_of_the_document_is_a_method_of_the_client():
            if verb in generate.METHODS]
     assert ids and all(callable(getattr(Client, generate.snake(name), None)) for name in ids)
     assert Client.take_action.__doc__ == document["paths"]["/api/games/{game_id}/actions"]["post"]["summary"]
+
+
+def test_every_kind_of_problem_the_server_defines_is_listed_so_its_page_and_class_exist():
+    defined = {value.slug for value in vars(problem_types).values() if isinstance(value, Kind)}
+    assert defined == set(KINDS), f"defined but not listed in KINDS: {sorted(defined - set(KINDS))}"
 
 
 def test_every_kind_of_problem_the_server_defines_has_its_class():

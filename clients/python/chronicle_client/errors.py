@@ -193,6 +193,13 @@ class RateLimited(ChronicleError):
         return self.body.get("retry_after")
 
 
+class TournamentRefused(ChronicleError):
+    """The tournament's rules refuse the request as it stands (`rule`): a full field, a tournament
+    already started, a player who joined already or is not in it."""
+
+    slug = "tournament-refused"
+
+
 class InternalError(ChronicleError):
     """The server failed; a move may or may not have been taken."""
 

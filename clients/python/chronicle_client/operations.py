@@ -689,6 +689,92 @@ class AnalysisRequest(TypedDict, total=False):
     strength: int  # the search bot's strength (1 to 5, default 3): each step up doubles its playouts
 
 
+class TournamentBotSeat(TypedDict, total=False):
+    bot: str  # one of the game's built-in bots
+    strength: int | None  # a searching bot's level
+    name: str | None  # the bot's name in the tournament (default: the bot's, numbered)
+
+
+class TournamentRequest(TypedDict, total=False):
+    game: str
+    options: dict[str, Any]  # the game's options, as a game's creation takes them
+    format: Literal['swiss', 'round-robin', 'tables']  # swiss or round-robin (two-player games), tables (3 to 6 sea ...
+    rounds: int
+    rated: bool  # whether its games count for the ratings
+    clock: dict[str, Any]  # the time for each decision of every game, as a game's creation takes it: every round ends
+    bots: list[TournamentBotSeat]  # bot seats the organiser enters, as a game takes them
+    starts_at: str | None  # when round one is paired (ISO 8601 UTC, within a year); without it, the organiser starts it
+    size_limit: int  # the most entrants, bots included
+    table_seats_min: int  # tables: the fewest seats at a table (default: the game's fewest, at least 3)
+    table_seats_max: int  # tables: the most seats at a table (default: the game's most, at most 6)
+
+
+class Organiser(TypedDict, total=False):
+    id: str
+    name: str
+
+
+class TournamentEntrant(TypedDict, total=False):
+    name: str
+    kind: str  # player or bot
+    player: str  # a player's id
+    bot: str  # a bot's kind
+    withdrawn: bool
+
+
+class TournamentTable(TypedDict, total=False):
+    table: int
+    players: list[str]  # in seat order: the first moves first
+    game_id: str | None
+    places: list[int] | None  # per seat, once the game ended
+    lost_on_time: list[str]
+
+
+class TournamentRound(TypedDict, total=False):
+    round: int
+    tables: list[TournamentTable]
+    byes: list[str]
+    closed: bool  # every game of the round has ended
+
+
+class TournamentStanding(TypedDict, total=False):
+    place: int
+    player: str
+    points: float
+    buchholz: float
+    buchholz_cut1: float
+    sonneborn_berger: float
+    wins: int
+    games: int
+    byes: int
+    withdrawn: bool
+
+
+class Tournament(TypedDict, total=False):
+    id: str
+    status: str  # open, running or finished
+    organiser: Organiser
+    game: str
+    title: str  # the game's name, for people
+    options: dict[str, Any]
+    clock: dict[str, Any]
+    rated: bool
+    format: str
+    rounds_planned: int
+    size_limit: int
+    table_seats: list[int]  # the fewest and most seats at a table
+    starts_at: str | None
+    entrants: list[TournamentEntrant]
+    rounds: list[TournamentRound]
+    standings: list[TournamentStanding]  # best first (docs/tournaments.md)
+    seed_commitment: str  # SHA-256 of the seed, published at creation
+    seed: str | None  # revealed once the tournament is finished
+
+
+class Tournaments(TypedDict, total=False):
+    tournaments: list[Tournament]  # the newest first (at most 50)
+
+
 class Operations:
     """Every operation of the API, as a method."""
 
@@ -1026,3 +1112,41 @@ class Operations:
         from that seat's view only. Asked again, the same analysis answers (202, as GET shows it).
         """
         return self._call('POST', f'/api/games/{game_id}/analysis', body=body)
+
+    def organise_tournament(self, body: TournamentRequest) -> Tournament:
+        """
+        Open a tournament of one game, with its options and clock, rated or casual, in a format
+        (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
+        Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
+        when the tournament ends, so anyone can re-derive every round's pairing.
+        """
+        return self._call('POST', '/api/tournaments', body=body)
+
+    def get_tournament(self, tournament_id: str) -> Tournament:
+        """
+        The tournament: its status (open, running, finished), its rounds with their games and
+        results, and its standings, best first.
+        """
+        return self._call('GET', f'/api/tournaments/{tournament_id}')
+
+    def join_tournament(self, tournament_id: str) -> Tournament:
+        """
+        Enter the tournament while it is open: you agree to be seated at the games its rounds
+        pair you to (each with the tournament's clock).
+        """
+        return self._call('POST', f'/api/tournaments/{tournament_id}/join')
+
+    def withdraw_from_tournament(self, tournament_id: str) -> Tournament:
+        """
+        Leave the tournament: before round one, the field; after, you are paired no more (the
+        games you played still count, and a game you are playing is yours to finish).
+        """
+        return self._call('POST', f'/api/tournaments/{tournament_id}/withdraw')
+
+    def start_tournament(self, tournament_id: str) -> Tournament:
+        """The organiser starts the tournament: round one is paired and its games created together."""
+        return self._call('POST', f'/api/tournaments/{tournament_id}/start')
+
+    def list_my_tournaments(self) -> Tournaments:
+        """The tournaments you organised or entered, the newest first."""
+        return self._call('GET', '/api/players/me/tournaments')

@@ -1,0 +1,82 @@
+"""/api/tournaments as a client meets it: open one, join, withdraw, start, read its rounds and
+standings, list one's own; bad input answered with the field at fault, refusals with the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.test_players_api import register
+from tests.api.test_games_api import bearer
+
+DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
+
+
+def organise(client, organiser, **body):
+    body = {"game": "chi", "format": "swiss", "rounds": 2, "clock": DAY, **body}
+    return client.post("/api/tournaments", json=body, headers=bearer(organiser["key"]))
+
+
+def post(client, player, tournament_id, verb):
+    return client.post(f"/api/tournaments/{tournament_id}/{verb}", headers=bearer(player["key"]))
+
+
+def test_players_join_a_tournament_with_a_bot_and_the_organiser_starts_it_seating_them_at_real_games(client,
+                                                                                                   caught_up):
+    ana, bo, cy = register(client, "ana"), register(client, "bo"), register(client, "cy")
+    opened = organise(client, ana, bots=[{"bot": "greedy", "name": "Gus"}], size_limit=4)
+    assert opened.status_code == 201, opened.json
+    tournament = opened.json
+    assert tournament["status"] == "open" and tournament["seed"] is None and len(tournament["seed_commitment"]) == 64
+    for player in (ana, bo, cy):
+        assert post(client, player, tournament["id"], "join").status_code == 200
+    left = post(client, cy, tournament["id"], "withdraw")
+    assert [e["name"] for e in left.json["entrants"]] == ["Gus", "ana", "bo"]
+
+    assert post(client, bo, tournament["id"], "start").status_code == 403, "only the organiser starts it"
+    started = post(client, ana, tournament["id"], "start")
+    assert started.status_code == 200, started.json
+    shown = client.get(f"/api/tournaments/{tournament['id']}").json
+    assert shown["status"] == "running"
+    [first] = shown["rounds"]
+    seated = [p for table in first["tables"] for p in table["players"]] + first["byes"]
+    assert sorted(seated) == ["Gus", "ana", "bo"], "everyone still in is paired or has the bye"
+    for table in first["tables"]:
+        game = client.get(f"/api/games/{table['game_id']}").json
+        assert [s["name"] for s in game["seats"]] == table["players"]
+    assert [s["place"] for s in shown["standings"]] == [1, 2, 3]
+
+    caught_up()
+    for player in (ana, bo):
+        inbox = client.get("/api/players/me/games", headers=bearer(player["key"])).json["games"]
+        mine = [t["game_id"] for t in first["tables"] if player["name"] in t["players"]]
+        assert [g["id"] for g in inbox] == mine, "a new round's game is in its players' inbox"
+
+    mine = client.get("/api/players/me/tournaments", headers=bearer(bo["key"]))
+    assert [t["id"] for t in mine.json["tournaments"]] == [tournament["id"]]
+
+    late = post(client, cy, tournament["id"], "join")
+    assert late.status_code == 409
+    assert late.json["type"] == "/problems/tournament-refused" and late.json["rule"] == "tournament.join.open"
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"game": "go"}, "game"),
+    ({"rounds": 0}, "rounds"),
+    ({"rounds": 31}, "rounds"),
+    ({"format": "arena"}, "format"),
+    ({"size_limit": 257}, "size_limit"),
+    ({"clock": {"per_decision": "forever"}}, "clock.per_decision"),
+    ({"bots": [{"bot": "genius"}]}, "bots[0].bot"),
+    ({"starts_at": "2000-01-01T00:00:00Z"}, "starts_at"),
+])
+def test_a_bad_tournament_is_answered_400_naming_the_field_and_nothing_is_opened(client, change, field):
+    ana = register(client, "ana")
+    answer = organise(client, ana, **change)
+    assert answer.status_code == 400, answer.json
+    assert answer.json["field"] == field or field in str(answer.json.get("errors")), answer.json
+    assert client.get("/api/players/me/tournaments", headers=bearer(ana["key"])).json == {"tournaments": []}
+
+
+def test_an_unknown_tournament_is_not_found(client):
+    answer = client.get("/api/tournaments/7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90")
+    assert answer.status_code == 404 and answer.json["field"] == "id"

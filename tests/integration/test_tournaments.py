@@ -1,0 +1,182 @@
+"""Tournaments as the service runs them: organised, joined and withdrawn from, their rounds' games
+created as real games, each result recorded as its game ends (a loss on time a loss), the next
+round paired when one closes, and the seed revealed at the end, every pairing re-derivable."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.tournaments.events import from_data
+from domain.tournaments.state import fold
+from domain.tournaments.verify import verify_pairings
+from services.errors import Forbidden, InvalidRequest, TournamentRefused
+from tests.clocks import FakeClock
+
+DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
+
+
+@pytest.fixture
+def clock(services):
+    services.commands.clock = FakeClock()
+    return services.commands.clock
+
+
+def register(services, *names):
+    players = services.commands.players
+    return [players.get(players.register(name)["id"]) for name in names]
+
+
+def organise(services, organiser, **settings):
+    body = {"game": "chi", "format": "swiss", "rounds": 2, "clock": DAY, **settings}
+    return services.commands.tournaments.organise(organiser, body)
+
+
+def test_a_swiss_of_chi_bots_is_played_to_the_end_and_every_pairing_follows_from_the_revealed_seed(services):
+    [organiser] = register(services, "ana")
+    bots = [{"bot": "random"}, {"bot": "random"}, {"bot": "greedy"}, {"bot": "greedy", "name": "Greedy Gus"}]
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, rounds=3, bots=bots, rated=False)
+    assert opened["status"] == "open" and opened["seed"] is None
+    assert [e["name"] for e in opened["entrants"]] == ["random-bot", "random-bot (2)", "greedy-bot", "Greedy Gus"]
+
+    ended = tournaments.start(opened["id"], organiser)
+
+    assert ended["status"] == "finished", "bots play every round's games at once; each round closes and the next is paired"
+    assert [len(r["tables"]) for r in ended["rounds"]] == [2, 2, 2]
+    for played in ended["rounds"]:
+        assert played["closed"]
+        for table in played["tables"]:
+            game = services.store.game(table["game_id"])
+            assert game.finished and [s["name"] for s in game.seats] == table["players"], \
+                "each game is seated as its table is paired"
+            assert sorted(table["places"]) in ([1, 2], [1, 1])
+    met = [frozenset(t["players"]) for r in ended["rounds"] for t in r["tables"]]
+    assert len(met) == len(set(met)), "nobody meets the same opponent twice"
+    assert sum(s["points"] for s in ended["standings"]) == 6, "six games, a point each"
+    assert [s["place"] for s in ended["standings"]] == [1, 2, 3, 4]
+    assert ended["seed"] is not None, "the seed is revealed at the end"
+
+    events = [from_data(data) for data in tournaments.get(opened["id"]).events]
+    assert verify_pairings(events).ok
+    rebuilt = fold(events).standings()
+    assert [(s.player, float(s.points), float(s.buchholz)) for s in rebuilt] == \
+        [(s["player"], s["points"], s["buchholz"]) for s in ended["standings"]], \
+        "the standings rebuilt from the stream alone are the ones shown"
+
+
+def test_players_join_and_withdraw_and_the_rules_refuse_what_they_forbid_changing_nothing(services, clock):
+    organiser, bo, cy, di = register(services, "ana", "bo", "cy", "di")
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, size_limit=3)
+    tournaments.join(opened["id"], organiser)
+    tournaments.join(opened["id"], bo)
+    with pytest.raises(TournamentRefused) as twice:
+        tournaments.join(opened["id"], bo)
+    assert twice.value.rule == "tournament.join.once"
+    tournaments.join(opened["id"], cy)
+    with pytest.raises(TournamentRefused) as full:
+        tournaments.join(opened["id"], di)
+    assert full.value.rule == "tournament.join.size-limit"
+    shown = tournaments.withdraw(opened["id"], cy)
+    assert [e["name"] for e in shown["entrants"]] == ["ana", "bo"], "before round one, a withdrawal leaves the field"
+    with pytest.raises(TournamentRefused) as stranger:
+        tournaments.withdraw(opened["id"], di)
+    assert stranger.value.rule == "tournament.withdraw.entrant"
+    with pytest.raises(Forbidden):
+        tournaments.start(opened["id"], bo)
+    with pytest.raises(TournamentRefused) as no_time:
+        tournaments.start(opened["id"])
+    assert no_time.value.rule == "tournament.start.time"
+    assert tournaments.shown(opened["id"]) == shown, "the refusals changed nothing"
+
+    running = tournaments.start(opened["id"], organiser)
+    assert running["status"] == "running"
+    [table] = running["rounds"][0]["tables"]
+    assert sorted(table["players"]) == ["ana", "bo"]
+    with pytest.raises(TournamentRefused) as late:
+        tournaments.join(opened["id"], di)
+    assert late.value.rule == "tournament.join.open"
+    assert [t["id"] for t in tournaments.of_player(str(bo.id))] == [opened["id"]]
+    assert tournaments.of_player(str(di.id)) == []
+
+
+def test_a_loss_on_time_is_a_loss_and_the_last_round_ends_the_tournament(services, clock):
+    organiser, bo = register(services, "ana", "bo")
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, rounds=1)
+    for player in (organiser, bo):
+        tournaments.join(opened["id"], player)
+    running = tournaments.start(opened["id"], organiser)
+    [table] = running["rounds"][0]["tables"]
+    game = services.store.game(table["game_id"])
+    late = table["players"][game.to_act()]
+
+    clock.advance(days=1)
+    services.commands.time_out(game.id, game.version)
+
+    ended = tournaments.shown(opened["id"])
+    assert ended["status"] == "finished"
+    [result] = ended["rounds"][0]["tables"]
+    assert result["lost_on_time"] == [late]
+    assert [(s["player"], s["points"]) for s in ended["standings"]][-1] == (late, 0), "the player out of time lost"
+
+
+def test_the_start_time_starts_it_without_the_organiser(services, clock):
+    [organiser] = register(services, "ana")
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, rounds=1, bots=[{"bot": "random"}, {"bot": "random"}],
+                      starts_at="2026-11-23T10:00:00Z")
+    clock.advance(hours=1)
+    assert tournaments.start(opened["id"])["status"] == "finished"
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"game": "go"}, "game"),
+    ({"game": "court"}, "format"),
+    ({"format": "tables"}, "format"),
+    ({"rounds": 0}, "rounds"),
+    ({"rounds": "3"}, "rounds"),
+    ({"format": "knockout"}, "format"),
+    ({"size_limit": 1000}, "size_limit"),
+    ({"clock": None}, "clock"),
+    ({"bots": [{"bot": "genius"}]}, "bots[0].bot"),
+    ({"bots": [{"bot": "random", "name": "X"}, {"bot": "greedy", "name": "x"}]}, "bots[1].name"),
+    ({"starts_at": "tomorrow"}, "starts_at"),
+    ({"rated": "yes"}, "rated"),
+])
+def test_a_bad_tournament_is_refused_naming_its_field(services, change, field):
+    [organiser] = register(services, "ana")
+    with pytest.raises((InvalidRequest, TournamentRefused)) as refused:
+        organise(services, organiser, **change)
+    assert refused.value.field == field
+    assert services.commands.tournaments.of_player(str(organiser.id)) == []
+
+
+def test_the_watch_starts_a_tournament_whose_start_time_has_passed(services, clock):
+    from services.reactions.overdue import ClockWatch
+
+    [organiser] = register(services, "ana")
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, rounds=1, bots=[{"bot": "random"}, {"bot": "greedy"}],
+                      starts_at="2026-11-23T10:00:00Z")
+    watch = ClockWatch(services.commands, every=60, bots=services.in_process)
+    watch.look()
+    assert tournaments.shown(opened["id"])["status"] == "open", "not before its start time"
+    clock.advance(hours=1)
+    watch.look()
+    assert tournaments.shown(opened["id"])["status"] == "finished"
+    assert services.commands.tournaments.sweep() == [], "a finished tournament is looked at no more"
+
+
+def test_a_tables_tournament_of_xanadu_bots_seats_three_to_four_a_table_and_is_played_to_the_end(services):
+    [organiser] = register(services, "ana")
+    bots = [{"bot": "random"}] * 4 + [{"bot": "builder"}] * 3
+    ended = services.commands.tournaments.start(services.commands.tournaments.organise(organiser, {
+        "game": "xanadu", "format": "tables", "rounds": 2, "clock": DAY, "bots": bots,
+        "table_seats_min": 3, "table_seats_max": 4})["id"], organiser)
+    assert ended["status"] == "finished"
+    for played in ended["rounds"]:
+        assert sorted(len(t["players"]) for t in played["tables"]) == [3, 4], "seven players: a table of 4 and one of 3"
+        for table in played["tables"]:
+            assert [s["name"] for s in services.store.game(table["game_id"]).seats] == table["players"]
+    assert sum(s["points"] for s in ended["standings"]) == 2 * (4 / 2 + 3 / 2), "a table of n gives n/2 points"

@@ -1,0 +1,110 @@
+"""/api/tournaments: an organiser opens a tournament of one game, players join and withdraw, and
+anyone reads its rounds, games and standings (docs/tournaments.md tells how rounds are paired)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask.views import MethodView
+
+from web import problem_types as kinds
+from web.api import tournaments_schemas as schemas
+from web.api.players import PLAYER_KEY, me
+from web.blueprint import Blueprint, chronicle
+from web.openapi import BODY_ERRORS
+
+blp = Blueprint("tournaments", __name__, url_prefix="/api",
+                description="Tournaments: Swiss, round robin and tables, with pairings anyone can check")
+
+EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
+           "organiser": {"id": "1c1c7d64-5a41-4c1e-8d0e-0e3f5d0c3b11", "name": "ana"}, "game": "chi", "title": "Chi",
+           "options": {}, "clock": {"per_decision": "P1D", "on_timeout": "forfeit"}, "rated": True,
+           "format": "swiss", "rounds_planned": 3, "size_limit": 64, "table_seats": [2, 2], "starts_at": None,
+           "entrants": [{"name": "ana", "kind": "player", "player": "1c1c7d64-5a41-4c1e-8d0e-0e3f5d0c3b11",
+                         "withdrawn": False},
+                        {"name": "greedy-bot", "kind": "bot", "bot": "greedy", "withdrawn": False}],
+           "rounds": [{"round": 1, "closed": False, "byes": [],
+                       "tables": [{"table": 1, "players": ["greedy-bot", "ana"], "places": None, "lost_on_time": [],
+                                   "game_id": "0a8c5f0e-8f3b-4a9e-b0b4-3c9d5b7e6f21"}]}],
+           "standings": [{"place": 1, "player": "ana", "points": 0, "buchholz": 0, "buchholz_cut1": 0,
+                          "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False},
+                         {"place": 2, "player": "greedy-bot", "points": 0, "buchholz": 0, "buchholz_cut1": 0,
+                          "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False}],
+           "seed_commitment": "5d41402abc4b2a76b9719d911017c592a1b2c3d4e5f60718293a4b5c6d7e8f90", "seed": None}
+REFUSED = "the tournament's rules refuse it now (`rule` names which: a full field, a tournament started, ...)"
+
+
+def _tournaments():
+    return chronicle().commands.tournaments
+
+
+@blp.route("/tournaments")
+class Tournaments(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="organiseTournament")
+    @blp.arguments(schemas.TournamentRequest, example={"game": "chi", "format": "swiss", "rounds": 3,
+                                                       "clock": {"per_decision": "P1D"},
+                                                       "bots": [{"bot": "greedy"}, {"bot": "random"}]})
+    @blp.response(201, schemas.Tournament, example={**EXAMPLE, "status": "open", "rounds": []})
+    @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player")
+    def post(self, body):
+        """Open a tournament of one game, with its options and clock, rated or casual, in a format
+        (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
+        Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
+        when the tournament ends, so anyone can re-derive every round's pairing."""
+        return _tournaments().organise(me(), body), 201
+
+
+@blp.route("/tournaments/<uuid:tournament_id>")
+class OneTournament(MethodView):
+    @blp.doc(operationId="getTournament")
+    @blp.response(200, schemas.Tournament, example=EXAMPLE)
+    @blp.problems(s404="no tournament has this id")
+    def get(self, tournament_id: UUID):
+        """The tournament: its status (open, running, finished), its rounds with their games and
+        results, and its standings, best first."""
+        return _tournaments().shown(tournament_id)
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/join")
+class Join(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="joinTournament")
+    @blp.response(200, schemas.Tournament, example={**EXAMPLE, "status": "open", "rounds": []})
+    @blp.problems(400, s401="no key", s403="a key of no player", s404="no tournament has this id", s409=REFUSED,
+                  kinds={409: kinds.TOURNAMENT_REFUSED})
+    def post(self, tournament_id: UUID):
+        """Enter the tournament while it is open: you agree to be seated at the games its rounds
+        pair you to (each with the tournament's clock)."""
+        return _tournaments().join(tournament_id, me())
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/withdraw")
+class Withdraw(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="withdrawFromTournament")
+    @blp.response(200, schemas.Tournament, example=EXAMPLE)
+    @blp.problems(s401="no key", s403="a key of no player", s404="no tournament has this id", s409=REFUSED,
+                  kinds={409: kinds.TOURNAMENT_REFUSED})
+    def post(self, tournament_id: UUID):
+        """Leave the tournament: before round one, the field; after, you are paired no more (the
+        games you played still count, and a game you are playing is yours to finish)."""
+        return _tournaments().withdraw(tournament_id, me())
+
+
+@blp.route("/tournaments/<uuid:tournament_id>/start")
+class Start(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="startTournament")
+    @blp.response(200, schemas.Tournament, example=EXAMPLE)
+    @blp.problems(s401="no key", s403="a key of no player, or not the organiser's", s404="no tournament has this id",
+                  s409=REFUSED, kinds={409: kinds.TOURNAMENT_REFUSED})
+    def post(self, tournament_id: UUID):
+        """The organiser starts the tournament: round one is paired and its games created together."""
+        return _tournaments().start(tournament_id, me())
+
+
+@blp.route("/players/me/tournaments")
+class MyTournaments(MethodView):
+    @blp.doc(security=PLAYER_KEY, operationId="listMyTournaments")
+    @blp.response(200, schemas.Tournaments, example={"tournaments": [EXAMPLE]})
+    @blp.problems(s401="no key", s403="a key of no player")
+    def get(self):
+        """The tournaments you organised or entered, the newest first."""
+        return {"tournaments": _tournaments().of_player(str(me().id))}

@@ -1,0 +1,102 @@
+"""The tournaments' requests and answers (web.api.tournaments)."""
+
+from marshmallow import Schema, fields, validate
+
+from domain.tournaments.model import FORMATS, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE_SEATS, MIN_TABLE_SEATS
+
+
+class TournamentBotSeat(Schema):
+    bot = fields.String(required=True, validate=validate.Length(max=40), metadata={
+        "description": "one of the game's built-in bots", "example": "greedy"})
+    strength = fields.Integer(allow_none=True, metadata={"description": "a searching bot's level"})
+    name = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
+        "description": "the bot's name in the tournament (default: the bot's, numbered)"})
+
+
+class TournamentRequest(Schema):
+    game = fields.String(required=True, validate=validate.Length(max=40), metadata={"example": "chi"})
+    options = fields.Dict(keys=fields.String(), metadata={"description": "the game's options, as a game's creation "
+                                                                         "takes them"})
+    format = fields.String(load_default="swiss", validate=validate.OneOf(FORMATS), metadata={
+        "description": "swiss or round-robin (two-player games), tables (3 to 6 seats): docs/tournaments.md"})
+    rounds = fields.Integer(required=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 5})
+    rated = fields.Boolean(load_default=True, metadata={"description": "whether its games count for the ratings"})
+    clock = fields.Dict(keys=fields.String(), required=True, metadata={
+        "description": "the time for each decision of every game, as a game's creation takes it: every round ends",
+        "example": {"per_decision": "P1D", "on_timeout": "forfeit"}})
+    bots = fields.List(fields.Nested(TournamentBotSeat), validate=validate.Length(max=MAX_PLAYERS), metadata={
+        "description": "bot seats the organiser enters, as a game takes them"})
+    starts_at = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
+        "description": "when round one is paired (ISO 8601 UTC, within a year); without it, the organiser starts it"})
+    size_limit = fields.Integer(load_default=64, validate=validate.Range(2, MAX_PLAYERS), metadata={
+        "description": "the most entrants, bots included"})
+    table_seats_min = fields.Integer(validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
+        "description": "tables: the fewest seats at a table (default: the game's fewest, at least 3)"})
+    table_seats_max = fields.Integer(validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
+        "description": "tables: the most seats at a table (default: the game's most, at most 6)"})
+
+
+class Organiser(Schema):
+    id = fields.String()
+    name = fields.String()
+
+
+class TournamentEntrant(Schema):
+    name = fields.String()
+    kind = fields.String(metadata={"description": "player or bot"})
+    player = fields.String(metadata={"description": "a player's id"})
+    bot = fields.String(metadata={"description": "a bot's kind"})
+    withdrawn = fields.Boolean()
+
+
+class TournamentTable(Schema):
+    table = fields.Integer()
+    players = fields.List(fields.String(), metadata={"description": "in seat order: the first moves first"})
+    game_id = fields.String(allow_none=True)
+    places = fields.List(fields.Integer(), allow_none=True, metadata={"description": "per seat, once the game ended"})
+    lost_on_time = fields.List(fields.String())
+
+
+class TournamentRound(Schema):
+    round = fields.Integer()
+    tables = fields.List(fields.Nested(TournamentTable))
+    byes = fields.List(fields.String())
+    closed = fields.Boolean(metadata={"description": "every game of the round has ended"})
+
+
+class TournamentStanding(Schema):
+    place = fields.Integer()
+    player = fields.String()
+    points = fields.Float()
+    buchholz = fields.Float()
+    buchholz_cut1 = fields.Float()
+    sonneborn_berger = fields.Float()
+    wins = fields.Integer()
+    games = fields.Integer()
+    byes = fields.Integer()
+    withdrawn = fields.Boolean()
+
+
+class Tournament(Schema):
+    id = fields.String()
+    status = fields.String(metadata={"description": "open, running or finished"})
+    organiser = fields.Nested(Organiser)
+    game = fields.String()
+    title = fields.String(metadata={"description": "the game's name, for people"})
+    options = fields.Dict()
+    clock = fields.Dict()
+    rated = fields.Boolean()
+    format = fields.String()
+    rounds_planned = fields.Integer()
+    size_limit = fields.Integer()
+    table_seats = fields.List(fields.Integer(), metadata={"description": "the fewest and most seats at a table"})
+    starts_at = fields.String(allow_none=True)
+    entrants = fields.List(fields.Nested(TournamentEntrant))
+    rounds = fields.List(fields.Nested(TournamentRound))
+    standings = fields.List(fields.Nested(TournamentStanding), metadata={"description": "best first (docs/tournaments.md)"})
+    seed_commitment = fields.String(metadata={"description": "SHA-256 of the seed, published at creation"})
+    seed = fields.String(allow_none=True, metadata={"description": "revealed once the tournament is finished"})
+
+
+class Tournaments(Schema):
+    tournaments = fields.List(fields.Nested(Tournament), metadata={"description": "the newest first (at most 50)"})
