@@ -8,12 +8,14 @@ node counting as a decision. Where a game's rules offer the trusted path (`decid
 actions taken straight from the legal list: the random bot, search playouts), the same playouts
 are counted through it too.
 
-Each figure comes from a child process run twice under callgrind: both runs deal the same 2K
-games, the first plays K of them, the second all 2K, each with a seeded random legal action per
-decision. The difference of the two counts is the cost of playing games K+1..2K: start-up,
-imports and the deals cancel out, and it is divided by those games' decisions. K is chosen (by
-playing the games natively first) so that the games counted hold at least `--decisions`
-decisions.
+Each figure comes from one child process under callgrind which deals 2K games and plays them,
+each decision a seeded random legal action. Games 1..K warm the interpreter up (imports, caches,
+the adaptive interpreter's specialised code); callgrind writes its count out and starts again
+from zero just before game K+1 and again after game 2K (`--dump-before` on a call made there and
+nowhere else), so the figure is the count of games K+1..2K divided by their decisions: the same
+difference as two runs of K and 2K games would give, with start-up and the deals left out
+exactly, in one run. K is chosen (by playing the games natively first) so that the games counted
+hold at least `--decisions` decisions.
 
     python -m bench.instructions                # every game
     python -m bench.instructions court xanadu   # a subset, by game name (or OpenSpiel's name)
@@ -22,6 +24,7 @@ decisions.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -31,25 +34,59 @@ import statistics
 import subprocess
 import sys
 import tempfile
-from typing import Any, Callable
-
-from bench.engine import MOST_DECISIONS, OPENSPIEL, OURS
-from domain import registry, rules_turns
-from domain.rng import Rng
+from typing import Any
 
 TARGET = 1.0  # issue 32: every game at most OpenSpiel's Python mean per decision
 DECISIONS = 2000  # at least this many decisions in the games counted
-WAYS = ("checked", "trusted")
+MOST_DECISIONS = 5000  # a guard, as in bench.engine: every game ends long before
+# The games, as bench.engine lists them; the child process imports only the game it plays (not
+# bench.engine, which loads every game), so that start-up costs callgrind's time less.
+OURS = (
+    ("Chi", "chi", 2, {}),
+    ("The Court of Xiang Chi", "court", 1, {}),
+    ("Xanadu, 2 seats", "xanadu", 2, {}),
+    ("Xanadu, 4 seats", "xanadu", 4, {}),
+    ("Xi Cards, 2 seats", "xi", 2, {}),
+    ("Xi Cards, 4 seats", "xi", 4, {}),
+    ("Tianxia, solo (Normal)", "tianxia", 1, {"difficulty": "normal"}),
+    ("Tianxia, 2 seats and the Bot", "tianxia", 2, {}),
+    ("Tianxia, 4 seats", "tianxia", 4, {}),
+)
+OPENSPIEL = (
+    "python_tic_tac_toe",
+    "python_kuhn_poker",
+    "python_liars_poker",
+    "python_iterated_prisoners_dilemma",
+    "python_block_dominoes",
+    "python_dynamic_routing",
+)
 
 
-def _our_games(row: tuple, count: int, play: int, way: str) -> list[int]:
-    """Deal `count` games of a row of OURS, play the first `play` at random; each one's decisions."""
-    label, game, seats, options, _ = row
-    rules = registry.get(game)
+def _rules(game: str) -> Any:
+    """One game's rules, importing that game's package alone."""
+    return importlib.import_module(f"domain.{game}").RULES
+
+
+def _mark() -> None:
+    """Where callgrind writes out what it has counted and starts again from zero (`--dump-before`
+    names this call, which nothing else in a playout makes)."""
+    os.getppid()
+
+
+def _our_games(row: tuple, count: int, way: str, marked: int | None) -> list[int]:
+    """Deal `count` games of a row of OURS and play them at random; each one's decisions. With
+    `marked`, `_mark()` before game number `marked` and after the last."""
+    from domain import rules_turns
+    from domain.rng import Rng
+
+    label, game, seats, options = row
+    rules = _rules(game)
     decide = rules.decide if way == "checked" else rules.decide.unchecked
     dealt = [rules.setup(seats, options, Rng(f"bench-{number}", "setup")).state for number in range(count)]
     decisions: list[int] = []
-    for number, state in enumerate(dealt[:play]):
+    for number, state in enumerate(dealt):
+        if number == marked:
+            _mark()
         seed = f"bench-{number}"
         chooser = random.Random(seed)
         taken = 0
@@ -65,11 +102,14 @@ def _our_games(row: tuple, count: int, play: int, way: str) -> list[int]:
                 state = decide(state, seat, chooser.choice(legal), rng).state
             taken += 1
         decisions.append(taken)
+    if marked is not None:
+        _mark()
     return decisions
 
 
-def _openspiel_games(name: str, count: int, play: int) -> list[int]:
-    """Start `count` games of an OpenSpiel game, play the first `play` at random; each one's decisions."""
+def _openspiel_games(name: str, count: int, marked: int | None) -> list[int]:
+    """Start `count` games of an OpenSpiel game and play them at random; each one's decisions,
+    marked as `_our_games` marks them."""
     import pyspiel
     from open_spiel.python import games  # noqa: F401 (registers the python_* games)
 
@@ -77,7 +117,9 @@ def _openspiel_games(name: str, count: int, play: int) -> list[int]:
     players = game.num_players()
     started = [game.new_initial_state() for _ in range(count)]
     decisions: list[int] = []
-    for number, state in enumerate(started[:play]):
+    for number, state in enumerate(started):
+        if number == marked:
+            _mark()
         chooser = random.Random(number)
         decisions.append(0)
         while not state.is_terminal():
@@ -88,71 +130,63 @@ def _openspiel_games(name: str, count: int, play: int) -> list[int]:
             else:
                 state.apply_action(chooser.choice(state.legal_actions()))
             decisions[-1] += 1
+    if marked is not None:
+        _mark()
     return decisions
 
 
-def _rows() -> dict[str, Callable[[int, int, str], list[int]]]:
-    """Every measured row by label: a function dealing `count` games and playing `play` of them."""
-    rows: dict[str, Callable[[int, int, str], list[int]]] = {}
-    for row in OURS:
-        rows[row[0]] = lambda count, play, way, row=row: _our_games(row, count, play, way)
-    for name in OPENSPIEL:
-        rows[name] = lambda count, play, way, name=name: _openspiel_games(name, count, play)
-    return rows
+def _play(label: str, count: int, way: str, marked: int | None = None) -> list[int]:
+    """The row `label` (ours or OpenSpiel's): `count` games dealt and played; each one's decisions."""
+    row = next((row for row in OURS if row[0] == label), None)
+    return _our_games(row, count, way, marked) if row else _openspiel_games(label, count, marked)
 
 
 def _has_trusted(label: str) -> bool:
     row = next((row for row in OURS if row[0] == label), None)
-    return row is not None and hasattr(registry.get(row[1]).decide, "unchecked")
+    return row is not None and hasattr(_rules(row[1]).decide, "unchecked")
 
 
-def _games_for(label: str, wanted: int) -> tuple[int, int]:
-    """K such that games K+1..2K hold at least `wanted` decisions, and those decisions."""
-    play = _rows()[label]
+def _games_for(label: str, wanted: int) -> int:
+    """K such that games K+1..2K hold at least `wanted` decisions (played natively to count them)."""
     per_game: list[int] = []
     games = 1
     while True:
-        if len(per_game) < 2 * games:  # the decisions of each game, natively, in batches
-            per_game = play(4 * games, 4 * games, "checked")
-        counted = sum(per_game[games:2 * games])
-        if counted >= wanted or games >= 500:
-            return games, counted
+        if len(per_game) < 2 * games:  # in batches
+            per_game = _play(label, 4 * games, "checked")
+        if sum(per_game[games:2 * games]) >= wanted or games >= 500:
+            return games
         games += 1
-
-
-def _instructions(label: str, count: int, play: int, way: str) -> tuple[int, int]:
-    """Instructions of a child process dealing `count` games and playing `play`, under callgrind;
-    and the decisions it reports."""
-    with tempfile.TemporaryDirectory() as folder:
-        out = os.path.join(folder, "callgrind.out")
-        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-instr=no",
-                   "--compress-strings=no", sys.executable, "-m", "bench.instructions", "--child",
-                   json.dumps([label, count, play, way])]
-        done = subprocess.run(command, capture_output=True, text=True, check=True)
-        decisions = int(done.stdout.strip().splitlines()[-1])
-        with open(out) as dump:
-            totals = re.search(r"^(?:summary|totals):\s*(\d+)", dump.read(), re.MULTILINE)
-        if totals is None:
-            raise RuntimeError(f"callgrind wrote no totals for {label}")
-        return int(totals.group(1)), decisions
 
 
 def per_decision(label: str, wanted: int = DECISIONS, way: str = "checked") -> float:
     """Instructions per decision of one row (see the module's docstring)."""
-    games, _ = _games_for(label, wanted)
-    low, fewer = _instructions(label, 2 * games, games, way)
-    high, more = _instructions(label, 2 * games, 2 * games, way)
-    return (high - low) / (more - fewer)
+    games = _games_for(label, wanted)
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--dump-before=getppid",
+                   "--dump-instr=no", sys.executable, "-m", "bench.instructions", "--child",
+                   json.dumps([label, 2 * games, way, games])]
+        done = subprocess.run(command, capture_output=True, text=True, check=True)
+        decisions = int(done.stdout.strip().splitlines()[-1])
+        with open(f"{out}.2") as dump:  # the second dump: from the first mark to the second
+            totals = re.search(r"^(?:summary|totals):\s*(\d+)", dump.read(), re.MULTILINE)
+    if totals is None:
+        raise RuntimeError(f"callgrind counted nothing between the marks for {label}")
+    return int(totals.group(1)) / decisions
 
 
-def instruction_figures(names: list[str] | None = None, wanted: int = DECISIONS) -> dict[str, Any]:
+def instruction_figures(names: list[str] | None = None, wanted: int = DECISIONS,
+                        peer: float | None = None) -> dict[str, Any]:
     """Instructions per decision of our rows (checked, and trusted where offered) and OpenSpiel's
-    games; `names` picks our games by name (the peers are always all measured, for the mean)."""
+    games; `names` picks our games by name; `peer`, OpenSpiel's mean taken as given (a quick
+    check while working) instead of measured."""
     ours = [row for row in OURS if not names or row[1] in names or row[0] in names]
     figures: dict[str, Any] = {"ours": [], "openspiel": {}}
-    for name in OPENSPIEL:
-        figures["openspiel"][name] = per_decision(name, wanted)
-    figures["openspiel_mean"] = statistics.mean(figures["openspiel"].values())
+    if peer is None:
+        for name in OPENSPIEL:
+            figures["openspiel"][name] = per_decision(name, wanted)
+        peer = statistics.mean(figures["openspiel"].values())
+    figures["openspiel_mean"] = peer
     for label, *_ in ours:
         measured = {"label": label, "checked": per_decision(label, wanted)}
         if _has_trusted(label):
@@ -171,6 +205,9 @@ def instruction_lines(figures: dict[str, Any]) -> list[str]:
         trusted = (f"{game['trusted'] / 1e3:.1f} k ({game['trusted'] / peer:.2f}x)" if "trusted" in game else "-")
         lines.append(f"  {game['label']:<32} {game['checked'] / 1e3:>9.1f} {ratio:>6.2f}x  "
                      f"{'meets ' if ratio <= TARGET else 'MISSES'}        {trusted}")
+    if not figures["openspiel"]:
+        lines.append(f"  OpenSpiel's pure-Python mean taken as given, not measured: {peer / 1e3:.1f} k per decision")
+        return lines
     each = ", ".join(f"{name.removeprefix('python_')} {value / 1e3:.1f}" for name, value in figures["openspiel"].items())
     lines.append(f"  OpenSpiel's pure-Python games, same run: mean {peer / 1e3:.1f} k per decision ({each} k)")
     return lines
@@ -191,16 +228,18 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", help="our games by name (chi, court, xanadu, xi, tianxia)")
     parser.add_argument("--decisions", type=int, default=DECISIONS, help="decisions counted per figure")
+    parser.add_argument("--peer", type=float, help="OpenSpiel's mean in k instructions, taken as given (not measured)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        label, count, play, way = json.loads(args.child)
-        print(sum(_rows()[label](count, play, way)))
+        label, count, way, marked = json.loads(args.child)
+        print(sum(_play(label, count, way, marked)[marked:]))
         return 0
     if (missing := available()) is not None:
         print(f"Rules engine in instructions: not counted ({missing})")
         return 0
-    print("\n".join(instruction_lines(instruction_figures(args.games, args.decisions))))
+    peer = args.peer * 1e3 if args.peer else None
+    print("\n".join(instruction_lines(instruction_figures(args.games, args.decisions, peer))))
     return 0
 
 
