@@ -29,11 +29,12 @@ def top_cards_of(state: CourtState, role: str) -> list[str]:
 
 def generals_strength(state: CourtState) -> int:
     """The Generals' total strength, +2 when they stand for all three clans."""
-    generals = top_cards_of(state, GENERAL)
-    total = sum(STRENGTH[card] for card in generals)
-    if len(generals) >= len(CLANS) and {CLAN[card] for card in generals} >= ALL_CLANS:
-        total += ALL_CLANS_BONUS
-    return total
+    total, clans = 0, set()
+    for stack in state.court:  # every decision asks, many twice: one pass, no lists
+        if stack and ROLE[top := stack[-1]] == GENERAL:
+            total += STRENGTH[top]
+            clans.add(CLAN[top])
+    return total + ALL_CLANS_BONUS if len(clans) == len(CLANS) else total
 
 
 def tax_collectors(state: CourtState) -> list[str]:
@@ -49,6 +50,11 @@ def daemons_in_row(state: CourtState) -> list[int]:
     return [slot for slot, card in enumerate(state.row) if card in DAEMONS]
 
 
+def daemon_count(state: CourtState) -> int:
+    """How many Daemon Princes stand in Society Row."""
+    return sum(card in DAEMONS for card in state.row)
+
+
 def rightmost_court_card(state: CourtState) -> int | None:
     """The slot of the rightmost card of Society Row that is not a Daemon Prince."""
     for slot in range(len(state.row) - 1, -1, -1):
@@ -61,6 +67,15 @@ def rightmost_court_card(state: CourtState) -> int | None:
 def fight_cost(state: CourtState, daemon: str) -> int:
     """The CP the Generals lack to defeat `daemon` (0 when they are strong enough)."""
     return max(0, STRENGTH[daemon] - generals_strength(state))
+
+
+def can_fight(state: CourtState) -> bool:
+    """Whether the Generals (and the CP) can defeat a Daemon Prince of Society Row now."""
+    daemons = [card for card in state.row if card in DAEMONS]
+    if not daemons:
+        return False
+    strength, cp = generals_strength(state), state.cp
+    return any(max(0, STRENGTH[card] - strength) <= cp for card in daemons)
 
 
 def penalty(state: CourtState) -> int:
