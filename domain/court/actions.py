@@ -58,10 +58,14 @@ def _starts(state: CourtState) -> list[Action]:
 
 
 def _buys(state: CourtState) -> list[Action]:
-    cp = state.cp
-    return [{"type": "buy", "slot": slot, "space": space}
-            for slot, card in enumerate(state.row)
-            if card and card not in DAEMONS and slot + COST[card] <= cp for space in range(state.spaces)]
+    cp, spaces = state.cp, range(state.spaces)
+    found = []
+    append = found.append
+    for slot, card in enumerate(state.row):  # loops, not comprehensions: the list of most decisions
+        if card and card not in DAEMONS and slot + COST[card] <= cp:
+            for space in spaces:
+                append({"type": "buy", "slot": slot, "space": space})
+    return found
 
 
 def _taxes(state: CourtState) -> list[Action]:
@@ -92,12 +96,19 @@ def legal_actions(state: CourtState, seat: int) -> list[Action]:
     if phase == CHOOSE:
         return _starts(state)
     if phase == BUY:
-        return _buys(state) + exchanges(state) + [{"type": "skip"}]
+        found = _buys(state)
+        if not state.exchanged:
+            found += exchanges(state)
+        found.append({"type": "skip"})
+        return found
     if phase == POWER and state.pending["power"] == "tax":
-        return _taxes(state) + [{"type": "decline"}]
-    if phase in (POWER, FIGHT):
-        return _fights(state) + [{"type": "decline"}]
-    return []
+        found = _taxes(state)
+    elif phase in (POWER, FIGHT):
+        found = _fights(state)
+    else:
+        return []
+    found.append({"type": "decline"})
+    return found
 
 
 def check(state: CourtState, seat: int, action: Any) -> None:

@@ -8,7 +8,7 @@ from domain.court.cards import CARDS, CLAN, DAEMONS, GENERAL, MINISTER, POET, RU
 from domain.court.events import EVENTS
 from domain.court.state import BUY, DAEMONS_TO_END, CourtState, copy_state
 from domain.court.table import (
-    can_fight, daemon_count, daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors,
+    any_daemon, can_fight, daemon_count, daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors,
     title, tops,
 )
 from domain.emitter import Emitter as BaseEmitter
@@ -97,14 +97,14 @@ def after_purchase(em: Emitter) -> None:
     if can_fight(em.state):
         em.emit("fight_offered", "court.phase-2.fight", {"daemons": daemons_in_row(em.state)})
         return
-    if daemon_count(em.state):
+    if any_daemon(em.state):
         em.emit("fight_passed", "court.house.no-fight", {"automatic": True})
     end_of_turn(em)
 
 
 def end_of_turn(em: Emitter) -> None:
     """Phase 3, the end of the game, or the next turn."""
-    if daemon_count(em.state):
+    if any_daemon(em.state):
         take_rightmost_court_card(em, "daemons_took", "court.phase-3.daemons", "3")
     state = em.state
     reason = None

@@ -24,7 +24,11 @@ def tops(state: CourtState) -> list[str | None]:
 
 
 def top_cards_of(state: CourtState, role: str) -> list[str]:
-    return [stack[-1] for stack in state.court if stack and ROLE[stack[-1]] == role]
+    found = []
+    for stack in state.court:  # a loop, not a comprehension: asked on most decisions
+        if stack and ROLE[stack[-1]] == role:
+            found.append(stack[-1])
+    return found
 
 
 def generals_strength(state: CourtState) -> int:
@@ -50,9 +54,14 @@ def daemons_in_row(state: CourtState) -> list[int]:
     return [slot for slot, card in enumerate(state.row) if card in DAEMONS]
 
 
+def any_daemon(state: CourtState) -> bool:
+    """Whether a Daemon Prince stands in Society Row."""
+    return not DAEMONS.isdisjoint(state.row)
+
+
 def daemon_count(state: CourtState) -> int:
     """How many Daemon Princes stand in Society Row."""
-    return sum(card in DAEMONS for card in state.row)
+    return len(DAEMONS.intersection(state.row))  # each card is in the row once at most
 
 
 def rightmost_court_card(state: CourtState) -> int | None:
@@ -71,11 +80,13 @@ def fight_cost(state: CourtState, daemon: str) -> int:
 
 def can_fight(state: CourtState) -> bool:
     """Whether the Generals (and the CP) can defeat a Daemon Prince of Society Row now."""
-    daemons = [card for card in state.row if card in DAEMONS]
-    if not daemons:
+    if DAEMONS.isdisjoint(state.row):
         return False
     strength, cp = generals_strength(state), state.cp
-    return any(max(0, STRENGTH[card] - strength) <= cp for card in daemons)
+    for card in state.row:
+        if card in DAEMONS and max(0, STRENGTH[card] - strength) <= cp:
+            return True
+    return False
 
 
 def penalty(state: CourtState) -> int:
