@@ -132,12 +132,12 @@ def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, cover
     building `only`, when given."""
     if left <= 0:
         return []
-    targets = coverable(state, covers)
+    rows = _rows_of(state, seat, covers)
+    targets = rows.coverable()  # `coverable(state, covers)`, read once with the rest
     if only is not None:
         targets = [target for target in targets if target == only]
     if cost is None:
-        return targets
-    rows = _rows_of(state, seat, covers)
+        return list(targets)
     return [target for target in targets if rows.can_pay(cost, left - 1, first=target)]
 
 
@@ -172,11 +172,12 @@ class _Rows:
     one exists within the budget.
     """
 
-    __slots__ = ("have", "ahead", "giving", "facts", "answers")
+    __slots__ = ("have", "ahead", "giving", "facts", "answers", "_coverable")
 
     def __init__(self, state: XanaduState, seat: int, covers: Sequence[Sequence[int]]):
         self.facts = known = facts(state)
         self.answers: dict[tuple, bool] = {}  # can_pay's answers: the facts read never change
+        self._coverable: list[Cover] | None = None
         rows = _rows_covered(state, covers)
         have: dict[str, int] = {}
         for index, building in enumerate(state.buildings[seat]):
@@ -205,6 +206,13 @@ class _Rows:
                 for resource, last in (known.gains_of_own if own else known.gains_of)[card].last.items():
                     if last >= start:
                         self.giving.setdefault(resource, []).append((owner, index))
+
+    def coverable(self) -> list[Cover]:
+        """The buildings with a row not yet covered, in seat and building order (not to be changed)."""
+        if self._coverable is None:
+            rows_of = self.facts.rows
+            self._coverable = [cover for cover, (card, start, _) in self.ahead.items() if start < len(rows_of[card])]
+        return self._coverable
 
     def can_pay(self, cost: Sequence[str], budget: int, first: Cover | None = None) -> bool:
         """Whether `cost` can be paid with at most `budget` more covers (after the cover of the next
