@@ -21,15 +21,29 @@ NAMED_KEYS = ("attacker", "target", "source", "to", "on")
 
 def cards_named(state: XiState, data: Mapping[str, Any]) -> dict[str, str]:
     """The cards of the units and spells in play that `data` names by id."""
-    held = {unit.uid: unit.card for unit in state.units}
-    held.update((card.iid, card.card) for card in state.in_play)
     named: dict[str, str] = {}
     for key in NAMED_KEYS:
         value = data.get(key)
+        if value is None:
+            continue
         for item in value if isinstance(value, list) else (value,):
-            if isinstance(item, str) and item in held:
-                named[item] = held[item]
+            if isinstance(item, str) and item not in named:
+                card = card_in_play(state, item)
+                if card is not None:
+                    named[item] = card
     return named
+
+
+def card_in_play(state: XiState, iid: str) -> str | None:
+    """The card of the unit or spell in play `iid`, else None: a scan of the few in play, cheaper
+    than a map of them all for the one or two ids an event names."""
+    for unit in state.units:
+        if unit.uid == iid:
+            return unit.card
+    for card in state.in_play:
+        if card.iid == iid:
+            return card.card
+    return None
 
 
 class Emitter(BaseEmitter):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS
@@ -215,25 +216,30 @@ class Memo:
     derived: dict[str, Stats]
     found: dict[str, Any]
     carries: bool  # whether its stats carry over to new lives and skirmishes (no `code` static in play)
+    marks: list[tuple[int, int]]  # each unit's (life, skirmishes) as the stats were derived
+
+
+# A unit's life and skirmishes used: all a memo's units may differ in from a table the memo still fits.
+_MARKS = attrgetter("life", "skirmishes")
 
 
 def memo(state: XiState) -> Memo:
     """The table's memo, computed now if the table has none for its cards in play as they are."""
     held = state.memo
     if held is not None and held.in_play is state.in_play and held.effects is state.effects:
-        if held.units is state.units:
-            for unit, stats in zip(held.units, held.derived.values()):
-                if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-                    break  # a unit changed in place: never by an event, but a table set up by hand may be
-            else:
-                return held
+        # A unit changed in place (never by an event, but a table set up by hand may be) is seen
+        # by its marks: read in one pass of C, as every query of every decision makes this check.
+        if held.units is state.units and list(map(_MARKS, state.units)) == held.marks:
+            return held
         derived = _carried(held, state.units) if held.carries else None
         if derived is not None:
-            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True)
+            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True,
+                                     list(map(_MARKS, state.units)))
             return held
     carries = not any(unit.card in _CODED for unit in state.units) and not any(
         card.card in _CODED for card in state.in_play)
-    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries)
+    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries,
+                             list(map(_MARKS, state.units)))
     return held
 
 
