@@ -46,6 +46,9 @@ def card_in_play(state: XiState, iid: str) -> str | None:
     return None
 
 
+_emit = BaseEmitter.emit  # called unbound: every event of a decision passes here, and super() costs a lookup
+
+
 class Emitter(BaseEmitter):
     """An Xi decision's events, each applied to the decision's own table as it is emitted."""
 
@@ -57,4 +60,4 @@ class Emitter(BaseEmitter):
         if type in NAMING:
             named = cards_named(self.state, data)
             data = {**data, "cards": named} if named else data
-        super().emit(type, rule, data, **hidden)
+        _emit(self, type, rule, data, **hidden)

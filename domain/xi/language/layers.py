@@ -26,6 +26,7 @@ layered static reads, the stats carry over with those two read anew.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from operator import attrgetter
@@ -83,36 +84,20 @@ class Keyworded:
         return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
 
 
-@dataclass(frozen=True, slots=True)
-class Stats(Keyworded):
-    """A unit as the rules see it now: stored facts plus everything derived."""
-
-    uid: str
-    card: str
-    owner: int
-    controller: int
-    life: int
-    skirmishes: int
-    since: int
-    type: str
-    damage: int
-    max_life: int
-    keywords: tuple[str, ...]
+_StatsFields = namedtuple("_StatsFields", ("uid", "card", "owner", "controller", "life", "skirmishes", "since", "type",
+                                           "damage", "max_life", "keywords"))
 
 
-def _maker(cls: type) -> Any:
-    """A function building a frozen slots dataclass from its fields in order, as its __init__
-    does but without a frozen setattr per field (it fills the slots directly): derived stats are
-    built for every unit of every table an event changed."""
-    names = [name for name in cls.__slots__ if not name.startswith("__")]
-    source = f"def make({', '.join(names)}):\n    made = new(cls)\n"
-    source += "".join(f"    set_{name}(made, {name})\n" for name in names) + "    return made\n"
-    namespace = {"new": object.__new__, "cls": cls, **{f"set_{name}": getattr(cls, name).__set__ for name in names}}
-    exec(source, namespace)
-    return namespace["make"]
+class Stats(_StatsFields, Keyworded):
+    """A unit as the rules see it now: stored facts plus everything derived (uid, card, owner,
+    controller, life, skirmishes, since, type, damage, max_life, keywords). A named tuple: derived
+    stats are built for every unit of every table an event changed, and a tuple is the cheapest
+    immutable record Python builds."""
+
+    __slots__ = ()
 
 
-_stats = _maker(Stats)
+_stats = Stats
 
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
