@@ -51,7 +51,11 @@ Perform = Callable[["Emitter", int, Mapping[str, Any]], None]
 def decide_by_type(check: Callable[[Any, int, Any], None], emitter: type[Emitter],
                    performers: Mapping[str, Perform]) -> Callable[[Any, int, Any, Rng], Decision]:
     """A game's `decide`: the action checked (or refused), then performed by the performer of its
-    type on the decision's own copy of the table."""
+    type on the decision's own copy of the table.
+
+    The function carries the trusted path as `decide.unchecked(state, seat, action, rng)`: the same
+    events without the check, for an action taken straight from `legal_actions(state, seat)` by the
+    rules' own players (a random or search playout). Anything a client sends goes through `decide`."""
 
     def decide(state: Any, seat: int, action: Any, rng: Rng) -> Decision:
         """The events of `seat` taking `action` and the table after them, or the error saying why it may not."""
@@ -60,4 +64,11 @@ def decide_by_type(check: Callable[[Any, int, Any], None], emitter: type[Emitter
         performers[action["type"]](em, seat, action)
         return em.decision()
 
+    def unchecked(state: Any, seat: int, action: Any, rng: Rng) -> Decision:
+        """`decide` for an action from the seat's own legal list, which it does not check again."""
+        em = emitter(state, rng)
+        performers[action["type"]](em, seat, action)
+        return em.decision()
+
+    decide.unchecked = unchecked  # type: ignore[attr-defined]
     return decide

@@ -1,0 +1,38 @@
+"""The trusted path (`decide.unchecked`): an action taken straight from a seat's legal list gives
+the same events and the same table without being checked again; `decide` itself still refuses
+what is not legal."""
+
+import pytest
+
+from domain import registry, rules_turns
+from domain.errors import RulesError
+from domain.rng import Rng
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_every_legal_action_taken_unchecked_gives_the_events_and_table_of_the_checked_decision(game):
+    rules = registry.get(game)
+    for seed in ("trusted-1", "trusted-2"):
+        state = rules.setup(rules.seats[1], {}, Rng(seed, "setup")).state
+        chooser = Rng(seed, "player")
+        for number in range(400):
+            rng = f"decision:{number}"
+            if (played := rules_turns.play_due(rules, state, Rng(seed, rng))) is not None:
+                state = played.state
+                continue
+            if (seat := rules.to_act(state)) is None:
+                break
+            action = chooser.choice(rules.legal_actions(state, seat))
+            checked = rules.decide(state, seat, action, Rng(seed, rng))
+            trusted = rules.decide.unchecked(state, seat, action, Rng(seed, rng))
+            assert trusted.events == checked.events and trusted.state == checked.state
+            state = checked.state
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_the_checked_decide_still_refuses_an_action_of_no_known_type(game):
+    rules = registry.get(game)
+    state = rules.setup(rules.seats[1], {}, Rng("trusted", "setup")).state
+    seat = rules.to_act(state)
+    with pytest.raises(RulesError):
+        rules.decide(state, seat, {"type": "take-every-card"}, Rng("trusted", "decision:0"))
