@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.court.cards import CARDS, COST, COURTESAN, DAEMONS, ROLE, STRENGTH, VP, name_of
-from domain.court.flow import tax_targets
+from domain.court.flow import may_tax, tax_targets
 from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState
 from domain.court.table import fight_cost, generals_strength, price, tops
 from domain.errors import GameOver, IllegalAction, NotYourTurn
@@ -58,10 +58,14 @@ def _starts(state: CourtState) -> list[Action]:
 
 
 def _buys(state: CourtState) -> list[Action]:
-    cp = state.cp
-    return [{"type": "buy", "slot": slot, "space": space}
-            for slot, card in enumerate(state.row)
-            if card and card not in DAEMONS and slot + COST[card] <= cp for space in range(state.spaces)]
+    cp, spaces = state.cp, range(state.spaces)
+    found = []
+    append = found.append
+    for slot, card in enumerate(state.row):  # loops, not comprehensions: the list of most decisions
+        if card and card not in DAEMONS and slot + COST[card] <= cp:
+            for space in spaces:
+                append({"type": "buy", "slot": slot, "space": space})
+    return found
 
 
 def _taxes(state: CourtState) -> list[Action]:
@@ -92,12 +96,19 @@ def legal_actions(state: CourtState, seat: int) -> list[Action]:
     if phase == CHOOSE:
         return _starts(state)
     if phase == BUY:
-        return _buys(state) + exchanges(state) + [{"type": "skip"}]
+        found = _buys(state)
+        if not state.exchanged:
+            found += exchanges(state)
+        found.append({"type": "skip"})
+        return found
     if phase == POWER and state.pending["power"] == "tax":
-        return _taxes(state) + [{"type": "decline"}]
-    if phase in (POWER, FIGHT):
-        return _fights(state) + [{"type": "decline"}]
-    return []
+        found = _taxes(state)
+    elif phase in (POWER, FIGHT):
+        found = _fights(state)
+    else:
+        return []
+    found.append({"type": "decline"})
+    return found
 
 
 def check(state: CourtState, seat: int, action: Any) -> None:
@@ -108,24 +119,27 @@ def check(state: CourtState, seat: int, action: Any) -> None:
         raise NotYourTurn("the cards have not been dealt yet")
     if seat != 0:
         raise NotYourTurn(f"a solitaire game has one seat, 0, not {seat}")
-    _check_form(state, action)
-    kind = action["type"]
-    # Only the legal actions of the action's own kind: the same lists `legal_actions` joins.
-    if state.phase in PHASES[kind] and (kind in ALWAYS or action in _OF_KIND[kind](state)):
+    kind = _check_form(state, action)
+    # Whether the action is among the legal ones of its own kind (the lists `legal_actions` joins),
+    # asked of the table without building the list.
+    if state.phase in PHASES[kind] and (kind in ALWAYS or _IS_LEGAL[kind](state, action)):
         return
     raise IllegalAction(*_why(state, action))
 
 
-def _check_form(state: CourtState, action: Any) -> None:
-    wanted = FIELDS[FORM.kind(action)]
+def _check_form(state: CourtState, action: Any) -> str:
+    """The action's type, once its fields are whole numbers in range; else IllegalAction."""
+    kind = FORM.kind(action)
+    wanted = FIELDS[kind]
     for name in wanted:
         value = action[name]
-        if isinstance(value, bool) or not isinstance(value, int):
+        if type(value) is not int and (isinstance(value, bool) or not isinstance(value, int)):
             raise IllegalAction(f"{name}: a whole number, not {value!r}", rule=WELL_FORMED)
     if "slot" in wanted and not 0 <= action["slot"] < len(state.row):
         raise IllegalAction(f"slot: Society Row has slots 0 to {len(state.row) - 1}", rule=WELL_FORMED)
     if "space" in wanted and not 0 <= action["space"] < state.spaces:
         raise IllegalAction(f"space: the Royal Court has spaces 0 to {state.spaces - 1}", rule=WELL_FORMED)
+    return kind
 
 
 def _why(state: CourtState, action: Mapping[str, Any]) -> tuple[str, str]:
@@ -167,5 +181,40 @@ def _why(state: CourtState, action: Mapping[str, Any]) -> tuple[str, str]:
     return "type: not a decision of this phase", "court.phase-1a.buy"
 
 
-_OF_KIND = {"start": _starts, "buy": _buys, "exchange": exchanges, "tax_for_vp": _taxes, "tax_for_cp": _taxes,
-            "fight": _fights}
+# Each kind's legal list as a question about one well-formed action of that kind, in its phase:
+# `action in _starts(state)` and so on, answered without building the list.
+
+def _is_start(state: CourtState, action: Mapping[str, Any]) -> bool:
+    return bool(state.row[action["slot"]]) and not state.court[action["space"]]
+
+
+def _is_buy(state: CourtState, action: Mapping[str, Any]) -> bool:
+    slot = action["slot"]
+    card = state.row[slot]
+    return bool(card) and card not in DAEMONS and slot + COST[card] <= state.cp
+
+
+def _is_exchange(state: CourtState, action: Mapping[str, Any]) -> bool:
+    space, card = action["space"], state.row[action["slot"]]
+    stack = state.court[space]
+    return (not state.exchanged and bool(stack) and ROLE[stack[-1]] == COURTESAN and state.placed_on[space] < state.turn
+            and bool(card) and card not in DAEMONS and VP[card] == VP[stack[-1]])
+
+
+def _is_tax(state: CourtState, action: Mapping[str, Any]) -> bool:
+    return (state.phase == POWER and state.pending["power"] == "tax"
+            and may_tax(state, state.pending["space"], action["space"]))
+
+
+def _is_fight(state: CourtState, action: Mapping[str, Any]) -> bool:
+    if state.phase == POWER and state.pending["power"] == "tax":
+        return False
+    card = state.row[action["slot"]]
+    if card not in DAEMONS:
+        return False
+    cost = max(0, STRENGTH[card] - generals_strength(state))
+    return cost <= state.cp and action["pay"] == cost
+
+
+_IS_LEGAL = {"start": _is_start, "buy": _is_buy, "exchange": _is_exchange, "tax_for_vp": _is_tax,
+             "tax_for_cp": _is_tax, "fight": _is_fight}

@@ -36,7 +36,7 @@ def _start(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     slot, space = action["slot"], action["space"]
     em.emit("starting_card_placed", "court.setup.starting-cards",
             {"slot": slot, "card": em.state.row[slot], "space": space})
-    if sum(1 for stack in em.state.court if stack) < STARTING_CARDS:
+    if len(em.state.court) - em.state.court.count([]) < STARTING_CARDS:  # spaces holding a card
         return
     if em.state.set_aside:
         order = em.rng.shuffle(em.state.set_aside + em.state.deck)

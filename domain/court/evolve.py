@@ -19,16 +19,25 @@ def _without_slot(row: list, slot: int) -> list:
     return [None] + row[:slot] + row[slot + 1:]
 
 
+# New lists made by copying and setting one item (C loops, no comprehension): every decision
+# changes the Court or the row.
+
 def _pushed(court: list[list[str]], space: int, card: str) -> list[list[str]]:
-    return [stack + [card] if index == space else stack for index, stack in enumerate(court)]
+    court = list(court)
+    court[space] = court[space] + [card]
+    return court
 
 
 def _popped(court: list[list[str]], space: int) -> list[list[str]]:
-    return [stack[:-1] if index == space else stack for index, stack in enumerate(court)]
+    court = list(court)
+    court[space] = court[space][:-1]
+    return court
 
 
 def _placed(state: CourtState, space: int, turn: int) -> list[int]:
-    return [turn if index == space else placed for index, placed in enumerate(state.placed_on)]
+    placed = list(state.placed_on)
+    placed[space] = turn
+    return placed
 
 
 def _taken(deck: list[str], cards: list[str]) -> list[str]:

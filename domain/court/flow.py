@@ -8,7 +8,8 @@ from domain.court.cards import CARDS, CLAN, DAEMONS, GENERAL, MINISTER, POET, RU
 from domain.court.events import EVENTS
 from domain.court.state import BUY, DAEMONS_TO_END, CourtState, copy_state
 from domain.court.table import (
-    daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors, title, tops,
+    any_daemon, can_fight, daemon_count, daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors,
+    title, tops,
 )
 from domain.emitter import Emitter as BaseEmitter
 
@@ -22,14 +23,16 @@ def refill(em: Emitter) -> None:
     """Fill the gaps of Society Row from the deck. Gaps always lie next to the deck (the cards left
     of a gap slide right), and each new card enters next to the deck, pushing the last one right:
     so with two gaps the first card drawn ends in slot 1 and the second in slot 0."""
-    while None in em.state.row:
-        gap = em.state.row.index(None)
-        while gap + 1 < len(em.state.row) and em.state.row[gap + 1] is None:
+    state = em.state  # the emitter's own table: each event changes it in place
+    while None in state.row:
+        row = state.row
+        gap = row.index(None)
+        while gap + 1 < len(row) and row[gap + 1] is None:
             gap += 1
-        if not em.state.deck:
-            em.emit("row_left_short", "court.house.empty-deck", {"slots": [s for s, c in enumerate(em.state.row) if c is None]})
+        if not state.deck:
+            em.emit("row_left_short", "court.house.empty-deck", {"slots": [s for s, c in enumerate(row) if c is None]})
             return
-        card = em.state.deck[0]
+        card = state.deck[0]
         em.emit("card_drawn", "court.row.slide", {"slot": gap, "card": card, "daemon": card in DAEMONS})
 
 
@@ -48,22 +51,23 @@ def activate(em: Emitter, space: int, then: str, refill_after: bool = False) -> 
     """The power of the card just placed on `space`; True when it waits for a decision.
     `refill_after`: Society Row is refilled once the power is done (a Courtesan's exchange)."""
     card = CARDS[em.state.court[space][-1]]
-    if card.role == MINISTER:
+    role = card.role
+    if role == MINISTER:
         paid = [(tc, CARDS[tc].vp + (1 if CARDS[tc].clan == card.clan else 0)) for tc in tax_collectors(em.state)]
         if paid:
             em.emit("minister_paid", "court.power.minister",
                     {"space": space, "cp": sum(amount for _, amount in paid), "from": [tc for tc, _ in paid]})
         return False
-    if card.role == POET:
+    if role == POET:
         honoured = [top for top in tops(em.state) if top and CARDS[top].clan == card.clan]
         em.emit("poet_honoured", "court.power.poet",
                 {"space": space, "vp": sum(CARDS[top].vp for top in honoured), "cards": honoured})
         return False
-    if card.role == TAX_COLLECTOR and tax_targets(em.state, space):
+    if role == TAX_COLLECTOR and tax_targets(em.state, space):
         em.emit("power_awaits", "court.power.tax-collector",
                 {"power": "tax", "space": space, "then": then, "refill_after": refill_after})
         return True
-    if card.role == GENERAL and beatable(em.state):
+    if role == GENERAL and can_fight(em.state):
         em.emit("power_awaits", "court.power.general",
                 {"power": "fight", "space": space, "then": then, "refill_after": refill_after})
         return True
@@ -76,6 +80,13 @@ def tax_targets(state: CourtState, space: int) -> list[int]:
     return [index for index, stack in enumerate(state.court) if index != space and stack and CLAN[stack[-1]] == clan]
 
 
+def may_tax(state: CourtState, space: int, target: int) -> bool:
+    """Whether a Tax Collector on `space` may discard the top card of `target` (`target in
+    tax_targets(state, space)`, without the list)."""
+    stack = state.court[target]
+    return target != space and bool(stack) and CLAN[stack[-1]] == CLAN[state.court[space][-1]]
+
+
 def beatable(state: CourtState) -> list[int]:
     """The slots of the Daemon Princes the Generals (and the CP) can defeat now."""
     return [slot for slot in daemons_in_row(state) if fight_cost(state, state.row[slot]) <= state.cp]
@@ -83,21 +94,21 @@ def beatable(state: CourtState) -> list[int]:
 
 def after_purchase(em: Emitter) -> None:
     """Phase 2, if a Daemon Prince can be fought; else on to Phase 3."""
-    if beatable(em.state):
+    if can_fight(em.state):
         em.emit("fight_offered", "court.phase-2.fight", {"daemons": daemons_in_row(em.state)})
         return
-    if daemons_in_row(em.state):
+    if any_daemon(em.state):
         em.emit("fight_passed", "court.house.no-fight", {"automatic": True})
     end_of_turn(em)
 
 
 def end_of_turn(em: Emitter) -> None:
     """Phase 3, the end of the game, or the next turn."""
-    if daemons_in_row(em.state):
+    if any_daemon(em.state):
         take_rightmost_court_card(em, "daemons_took", "court.phase-3.daemons", "3")
     state = em.state
     reason = None
-    if len(daemons_in_row(state)) >= DAEMONS_TO_END:
+    if daemon_count(state) >= DAEMONS_TO_END:
         reason = "four-daemons"
     elif state.drawn_daemons >= RULEBOOK_DAEMONS:
         reason = "all-daemons-drawn"

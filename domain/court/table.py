@@ -24,16 +24,21 @@ def tops(state: CourtState) -> list[str | None]:
 
 
 def top_cards_of(state: CourtState, role: str) -> list[str]:
-    return [stack[-1] for stack in state.court if stack and ROLE[stack[-1]] == role]
+    found = []
+    for stack in state.court:  # a loop, not a comprehension: asked on most decisions
+        if stack and ROLE[stack[-1]] == role:
+            found.append(stack[-1])
+    return found
 
 
 def generals_strength(state: CourtState) -> int:
     """The Generals' total strength, +2 when they stand for all three clans."""
-    generals = top_cards_of(state, GENERAL)
-    total = sum(STRENGTH[card] for card in generals)
-    if len(generals) >= len(CLANS) and {CLAN[card] for card in generals} >= ALL_CLANS:
-        total += ALL_CLANS_BONUS
-    return total
+    total, clans = 0, set()
+    for stack in state.court:  # every decision asks, many twice: one pass, no lists
+        if stack and ROLE[top := stack[-1]] == GENERAL:
+            total += STRENGTH[top]
+            clans.add(CLAN[top])
+    return total + ALL_CLANS_BONUS if len(clans) == len(CLANS) else total
 
 
 def tax_collectors(state: CourtState) -> list[str]:
@@ -49,6 +54,16 @@ def daemons_in_row(state: CourtState) -> list[int]:
     return [slot for slot, card in enumerate(state.row) if card in DAEMONS]
 
 
+def any_daemon(state: CourtState) -> bool:
+    """Whether a Daemon Prince stands in Society Row."""
+    return not DAEMONS.isdisjoint(state.row)
+
+
+def daemon_count(state: CourtState) -> int:
+    """How many Daemon Princes stand in Society Row."""
+    return len(DAEMONS.intersection(state.row))  # each card is in the row once at most
+
+
 def rightmost_court_card(state: CourtState) -> int | None:
     """The slot of the rightmost card of Society Row that is not a Daemon Prince."""
     for slot in range(len(state.row) - 1, -1, -1):
@@ -61,6 +76,17 @@ def rightmost_court_card(state: CourtState) -> int | None:
 def fight_cost(state: CourtState, daemon: str) -> int:
     """The CP the Generals lack to defeat `daemon` (0 when they are strong enough)."""
     return max(0, STRENGTH[daemon] - generals_strength(state))
+
+
+def can_fight(state: CourtState) -> bool:
+    """Whether the Generals (and the CP) can defeat a Daemon Prince of Society Row now."""
+    if DAEMONS.isdisjoint(state.row):
+        return False
+    strength, cp = generals_strength(state), state.cp
+    for card in state.row:
+        if card in DAEMONS and max(0, STRENGTH[card] - strength) <= cp:
+            return True
+    return False
 
 
 def penalty(state: CourtState) -> int:

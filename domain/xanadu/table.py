@@ -86,7 +86,7 @@ def next_row(state: XanaduState, covers: Sequence[Sequence[int]], seat: int, ind
 def resources(state: XanaduState, seat: int, covers: Sequence[Sequence[int]]) -> Counter:
     """What `seat` has to pay with: its passives, the Favors unlocked on its buildings (this turn's
     covers included: they count at once), and the rows it covers this turn."""
-    return Counter(_Rows(state, seat, covers).have)
+    return Counter(_rows_of(state, seat, covers).have)
 
 
 def missing(state: XanaduState, seat: int, cost: Sequence[str], covers: Sequence[Sequence[int]]) -> Counter:
@@ -106,7 +106,7 @@ def coverable(state: XanaduState, covers: Sequence[Sequence[int]]) -> list[Cover
 
 def can_pay(state: XanaduState, seat: int, cost: Sequence[str], covers: Sequence[Sequence[int]], budget: int) -> bool:
     """Whether some further covers, `budget` at most, complete the payment of `cost`."""
-    return _Rows(state, seat, covers).can_pay(cost, budget)
+    return _rows_of(state, seat, covers).can_pay(cost, budget)
 
 
 def payable(state: XanaduState, seat: int, card: str, plan: dict[str, Any]) -> bool:
@@ -119,7 +119,7 @@ def payable_cards(state: XanaduState, seat: int, cards: Sequence[str], plan: dic
     if len(state.buildings[seat]) >= MOST_BUILDINGS:
         return
     budget = len(state.hands[seat]) - 1 - len(plan["covers"])
-    rows, cost = _Rows(state, seat, plan["covers"]), facts(state).cost
+    rows, cost = _rows_of(state, seat, plan["covers"]), facts(state).cost
     for card in cards:
         if rows.can_pay(cost[card], budget):
             yield card
@@ -137,8 +137,28 @@ def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, cover
         targets = [target for target in targets if target == only]
     if cost is None:
         return targets
-    rows = _Rows(state, seat, covers)
+    rows = _rows_of(state, seat, covers)
     return [target for target in targets if rows.can_pay(cost, left - 1, first=target)]
+
+
+# The last `_Rows` read, with what it was read from. A table's lists are never changed in place
+# (a fold puts new lists in the fields it changes: domain.event_table), so the same `buildings`
+# list and `covers` list hold the same facts: the legal list, the check and the decision of one
+# move, which read the same table, read it once. The entry holds those lists, so their identities
+# cannot pass to new lists while it stands.
+_LAST_ROWS: list[tuple] = []
+
+
+def _rows_of(state: XanaduState, seat: int, covers: Sequence[Sequence[int]]) -> "_Rows":
+    """`_Rows(state, seat, covers)`, read once for the same buildings, covers, seat and edition."""
+    buildings = state.buildings
+    if _LAST_ROWS:
+        last = _LAST_ROWS[0]  # one read: another thread may put its own entry in meanwhile
+        if last[0] is buildings and last[1] is covers and last[2] == seat and last[3] == state.edition:
+            return last[4]
+    rows = _Rows(state, seat, covers)
+    _LAST_ROWS[:] = [(buildings, covers, seat, state.edition, rows)]
+    return rows
 
 
 class _Rows:
@@ -152,10 +172,11 @@ class _Rows:
     one exists within the budget.
     """
 
-    __slots__ = ("have", "ahead", "giving", "facts")
+    __slots__ = ("have", "ahead", "giving", "facts", "answers")
 
     def __init__(self, state: XanaduState, seat: int, covers: Sequence[Sequence[int]]):
         self.facts = known = facts(state)
+        self.answers: dict[tuple, bool] = {}  # can_pay's answers: the facts read never change
         rows = _rows_covered(state, covers)
         have: dict[str, int] = {}
         for index, building in enumerate(state.buildings[seat]):
@@ -188,6 +209,13 @@ class _Rows:
     def can_pay(self, cost: Sequence[str], budget: int, first: Cover | None = None) -> bool:
         """Whether `cost` can be paid with at most `budget` more covers (after the cover of the next
         row of `first`, when given, which the budget does not count)."""
+        key = (tuple(cost), budget, first)
+        answer = self.answers.get(key)
+        if answer is None:
+            answer = self.answers[key] = self._can_pay(cost, budget, first)
+        return answer
+
+    def _can_pay(self, cost: Sequence[str], budget: int, first: Cover | None) -> bool:
         have, ahead = self.have, self.ahead
         known = self.facts
         short_of: dict[str, int] = {}
