@@ -35,9 +35,10 @@ def soldier_rice(state: TianxiaState, seat: int) -> int:
     return max(0, BOARD.numbers.soldier_rice - less(state, seat, "train"))
 
 
-def barge_cost(state: TianxiaState, seat: int, barge: str) -> int:
+def barge_cost(state: TianxiaState, seat: int, barge: str, cut: int | None = None) -> int:
     """1 coin, and 1 more per worker of the kind placed already on the barge: the seat's own, or,
     out of meeples, the neutral ones (`tianxia.house.neutral-workers`: else a coin barge would pay
-    for itself for ever)."""
+    for itself for ever); `cut`, the seat's discount, when the caller has it already."""
     placed = seat if state.seats[seat].meeples else NEUTRAL
-    return max(0, BOARD.numbers.barge_coins + state.barges[barge].count(placed) - less(state, seat, "barge"))
+    cut = less(state, seat, "barge") if cut is None else cut
+    return max(0, BOARD.numbers.barge_coins + state.barges[barge].count(placed) - cut)

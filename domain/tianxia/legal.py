@@ -26,7 +26,7 @@ from typing import Any
 from domain.contract import Action
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import GOODS
-from domain.tianxia.costs import barge_cost, coins, governor_wood, soldier_rice, tower_stone, wall_stone
+from domain.tianxia.costs import barge_cost, governor_wood, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for
 from domain.tianxia.state import ACTION, TianxiaState
 
@@ -50,17 +50,19 @@ def legal(state: TianxiaState, seat: int) -> list[Action]:
 
 def main_actions(state: TianxiaState, seat: int) -> list[Action]:
     mine, found = state.seats[seat], []
+    held = mine.goods["coins"]
     if mine.discs:
         cut = less(state, seat, "governor")
         for region in BOARD.regions:
             cost = len(state.discs[region])
-            if coins(state, seat) >= cost and region_open(state, seat, region, cost, cut):
+            if held >= cost and region_open(state, seat, region, cost, cut):
                 found.append({"type": "region", "region": region})
-        if coins(state, seat) >= len(state.fortify_discs):
+        if held >= len(state.fortify_discs):
             tracks = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
             found += [{"type": "military", "track": track} for track in tracks] or [{"type": "military", "track": None}]
+    cut = less(state, seat, "barge")
     for barge in BOARD.barges:
-        if coins(state, seat) >= barge_cost(state, seat, barge):
+        if held >= barge_cost(state, seat, barge, cut):
             found.append({"type": "barge", "barge": barge})
     return found + [{"type": "pass"}]
 
@@ -79,13 +81,20 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
     region, mine = BOARD.regions[region_id], state.seats[seat]
     if region.port is not None and mine.shipping:
         return True  # a shipping marker alone is a shipment
-    goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
-    if all(goods[name] >= count for name, count in region.give.items()) and BOARD.numbers.exchanges:
+    goods = mine.goods
+    if BOARD.numbers.exchanges and all(goods[name] - (paid if name == "coins" else 0) >= count
+                                       for name, count in region.give.items()):
         return True
-    return bool(mine.meeples) and any(
-        owner is None and state.sites[site_id].building is not None
-        and goods["wood"] >= governor_wood(state, seat, site_id, space, cut)
-        for site_id in region.sites for space, owner in enumerate(state.sites[site_id].governors))
+    if not mine.meeples:
+        return False
+    wood = goods["wood"]
+    for site_id in region.sites:
+        site = state.sites[site_id]
+        if site.building is not None:
+            for space, owner in enumerate(site.governors):
+                if owner is None and wood >= governor_wood(state, seat, site_id, space, cut):
+                    return True
+    return False
 
 
 def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,

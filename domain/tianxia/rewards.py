@@ -39,9 +39,36 @@ def effects(state: TianxiaState, seat: int) -> list[Effect]:
     return found
 
 
+def _cuts(found: Sequence[Effect]) -> dict[str, int]:
+    """How much less per item the effects `found` make their owner pay, by occasion."""
+    cuts: dict[str, int] = {}
+    for effect in found:
+        if effect.less:
+            cuts[effect.on] = cuts.get(effect.on, 0) + effect.less
+    return cuts
+
+
+# `less` is asked for every cost of every legal list: each source's cuts summed once, at import.
+SIDE_CUTS = {side: _cuts(board.effects) for side, board in BOARD.player_boards.items()}
+START_CUTS = {building: _cuts(start.effects) for building, start in BOARD.starting_buildings.items()}
+PASSIVE_CUTS = {building: cuts for building, held in BOARD.buildings.items()
+                if held.kind == "passive" and (cuts := _cuts(held.effects))}
+
+
 def less(state: TianxiaState, seat: int, occasion: str) -> int:
-    """How much less `seat` pays per item on an occasion (train, fortify, barge, governor)."""
-    return sum(effect.less for effect in effects(state, seat) if effect.on == occasion)
+    """How much less `seat` pays per item on an occasion (train, fortify, barge, governor): what
+    `effects` holds for it, summed."""
+    mine = state.seats[seat]
+    total = 0
+    if mine.side is not None:
+        total += SIDE_CUTS[mine.side].get(occasion, 0)
+    if mine.starting_building is not None:
+        total += START_CUTS[mine.starting_building].get(occasion, 0)
+    for site in state.sites.values():
+        cuts = PASSIVE_CUTS.get(site.building)
+        if cuts is not None and seat in site.governors:
+            total += cuts.get(occasion, 0)
+    return total
 
 
 def gains_on(state: TianxiaState, seat: int, occasion: str) -> dict[str, int]:

@@ -47,7 +47,13 @@ def measure(state: TianxiaState, section: str, where: str) -> int:
     if where == "fewest":
         return len(state.sections[section].walls)
     nomad = state.nomads[NOMAD_OF[section]]
-    return {"strongest": -nomad.strength, "weakest": nomad.strength, "closest": nomad.distance}[where]
+    if where == "strongest":
+        return -nomad.strength
+    if where == "weakest":
+        return nomad.strength
+    if where == "closest":
+        return nomad.distance
+    raise KeyError(where)
 
 
 MEASURE_WORDS = {"strongest": "the nomad's strength is highest", "weakest": "the nomad's strength is lowest",
@@ -176,9 +182,10 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
 
 def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
     """The track `owner` stands lowest on, ties by the Palace priority; and why."""
-    track = min(PALACE_PRIORITY, key=lambda colour: (state.step_of(owner, colour), PALACE_PRIORITY.index(colour)))
-    step = state.step_of(owner, track)
-    tied = [colour for colour in PALACE_PRIORITY if colour != track and state.step_of(owner, colour) == step]
+    steps = [state.step_of(owner, colour) for colour in PALACE_PRIORITY]
+    step = min(steps)
+    track = PALACE_PRIORITY[steps.index(step)]  # the first lowest in the priority's order
+    tied = [colour for colour, at in zip(PALACE_PRIORITY, steps) if colour != track and at == step]
     why = f"his lowest track (step {step})"
     if tied:
         why += f", tied with {', '.join(tied)}; the priority blue, black, white, red puts it first"

@@ -150,7 +150,10 @@ class TianxiaState:
 
     def step_of(self, owner: int, track: str) -> int:
         """The Palace step `owner`'s marker stands on."""
-        return next(step for step, owners in enumerate(self.palace[track]) if owner in owners)
+        for step, owners in enumerate(self.palace[track]):
+            if owner in owners:
+                return step
+        raise StopIteration(f"no marker of {owner} on the {track} track")
 
 
 copy_state = copier(TianxiaState)

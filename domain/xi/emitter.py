@@ -21,15 +21,32 @@ NAMED_KEYS = ("attacker", "target", "source", "to", "on")
 
 def cards_named(state: XiState, data: Mapping[str, Any]) -> dict[str, str]:
     """The cards of the units and spells in play that `data` names by id."""
-    held = {unit.uid: unit.card for unit in state.units}
-    held.update((card.iid, card.card) for card in state.in_play)
     named: dict[str, str] = {}
     for key in NAMED_KEYS:
         value = data.get(key)
+        if value is None:
+            continue
         for item in value if isinstance(value, list) else (value,):
-            if isinstance(item, str) and item in held:
-                named[item] = held[item]
+            if isinstance(item, str) and item not in named:
+                card = card_in_play(state, item)
+                if card is not None:
+                    named[item] = card
     return named
+
+
+def card_in_play(state: XiState, iid: str) -> str | None:
+    """The card of the unit or spell in play `iid`, else None: a scan of the few in play, cheaper
+    than a map of them all for the one or two ids an event names."""
+    for unit in state.units:
+        if unit.uid == iid:
+            return unit.card
+    for card in state.in_play:
+        if card.iid == iid:
+            return card.card
+    return None
+
+
+_emit = BaseEmitter.emit  # called unbound: every event of a decision passes here, and super() costs a lookup
 
 
 class Emitter(BaseEmitter):
@@ -43,4 +60,4 @@ class Emitter(BaseEmitter):
         if type in NAMING:
             named = cards_named(self.state, data)
             data = {**data, "cards": named} if named else data
-        super().emit(type, rule, data, **hidden)
+        _emit(self, type, rule, data, **hidden)

@@ -229,21 +229,45 @@ def _check_deck_form(action: Any) -> None:
         raise IllegalAction("cards: a deck list is a list of card ids", rule=WELL_FORMED)
 
 
-def _check_form(action: Any) -> None:
-    kind = FORM.kind(action)
-    if kind == "bring_deck":
-        _check_deck_form(action)
-    if kind == "choose_order" and type(action["first"]) is not bool:
+def _check_choose_order_form(action: Any) -> None:
+    if type(action["first"]) is not bool:
         raise IllegalAction("first: true to go first, false to go second", rule=WELL_FORMED)
-    if kind == "play" and not isinstance(action["card"], str):
+
+
+def _check_play_form(action: Any) -> None:
+    if not isinstance(action["card"], str):
         raise IllegalAction(f"card: {action['card']!r} is not a card id", rule=WELL_FORMED)
-    if kind == "use" and not isinstance(action["source"], str):
+
+
+def _check_use_form(action: Any) -> None:
+    if not isinstance(action["source"], str):
         raise IllegalAction(f"source: {action['source']!r} is not the id of a card in play", rule=WELL_FORMED)
-    if kind == "skirmish" and not isinstance(action["unit"], str):
+
+
+def _check_skirmish_form(action: Any) -> None:
+    if not isinstance(action["unit"], str):
         raise IllegalAction(f"unit: {action['unit']!r} is not a unit id", rule=WELL_FORMED)
-    if kind == "skirmish" and not (isinstance(action["target"], str) or type(action["target"]) is int):
+    if not (isinstance(action["target"], str) or type(action["target"]) is int):
         raise IllegalAction(f"target: {action['target']!r} is neither a unit id nor a seat", rule=WELL_FORMED)
-    if kind == "strike" and "damage" in action and type(action["damage"]) is not int:
+
+
+def _check_strike_form(action: Any) -> None:
+    if "damage" in action and type(action["damage"]) is not int:
         raise IllegalAction(f"damage: {action['damage']!r} is not a number", rule=WELL_FORMED)
-    if kind == "bank" and (type(action["pt"]) is not int or action["pt"] < 1):
+
+
+def _check_bank_form(action: Any) -> None:
+    if type(action["pt"]) is not int or action["pt"] < 1:
         raise IllegalAction(f"pt: {action['pt']!r} is not a number of pT to bank (1 or more)", rule=WELL_FORMED)
+
+
+# The value checks of the types whose fields hold values (the others' form is their fields alone).
+_FORM_CHECKS = {"bring_deck": _check_deck_form, "choose_order": _check_choose_order_form, "play": _check_play_form,
+                "use": _check_use_form, "skirmish": _check_skirmish_form, "strike": _check_strike_form,
+                "bank": _check_bank_form}
+
+
+def _check_form(action: Any) -> None:
+    values = _FORM_CHECKS.get(FORM.kind(action))
+    if values is not None:
+        values(action)

@@ -27,7 +27,7 @@ from domain.errors import IllegalAction
 from domain.xi.cards.catalogue import CARDS, NAME
 from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
-from domain.xi.language.board import Cause, skirmishes_allowed
+from domain.xi.language.board import Cause, skirmish_allowance, skirmishes_allowed
 from domain.xi.language.damage import unit_hit
 from domain.xi.language.effects import perform
 from domain.xi.language.layers import CARD_STATICS, Stats, derive_all
@@ -49,8 +49,11 @@ def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str
 
 
 def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
-    return [unit.uid for unit in derived.values()
-            if unit.controller == seat and unit.skirmishes < skirmishes_allowed(state, derived, unit.uid)]
+    mine = [unit for unit in derived.values() if unit.controller == seat]
+    if not mine:
+        return mine
+    allowed = skirmish_allowance(state, derived)
+    return [unit.uid for unit in mine if unit.skirmishes < allowed(unit.uid)]
 
 
 def skirmish_actions(state: XiState, seat: int) -> list[Action]:

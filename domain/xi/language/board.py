@@ -169,13 +169,18 @@ def stolen(state: XiState, uid: str) -> bool:
 def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -> int:
     """How many skirmishes a unit has this turn: 1 (xi.skirmish.once), more under a restriction in
     play that grants them (Everwind), none if an effect forbids it or its control changed."""
+    return skirmish_allowance(state, derived)(uid)
+
+
+def skirmish_allowance(state: XiState, derived: Mapping[str, Stats]) -> Callable[[str], int]:
+    """What `skirmishes_allowed` answers, for any unit of the table: computed once per table."""
     kept = answers(state, derived)
     allowed = kept.get("skirmishes_allowed") if kept is not None else None
     if allowed is None:  # once per table, for every unit at once
         allowed = _skirmishes_allowed(state, derived)
         if kept is not None:
             kept["skirmishes_allowed"] = allowed
-    return allowed(uid)
+    return allowed
 
 
 def _skirmishes_allowed(state: XiState, derived: Mapping[str, Stats]) -> Callable[[str], int]:

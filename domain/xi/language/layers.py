@@ -26,8 +26,10 @@ layered static reads, the stats carry over with those two read anew.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS
@@ -82,36 +84,20 @@ class Keyworded:
         return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
 
 
-@dataclass(frozen=True, slots=True)
-class Stats(Keyworded):
-    """A unit as the rules see it now: stored facts plus everything derived."""
-
-    uid: str
-    card: str
-    owner: int
-    controller: int
-    life: int
-    skirmishes: int
-    since: int
-    type: str
-    damage: int
-    max_life: int
-    keywords: tuple[str, ...]
+_StatsFields = namedtuple("_StatsFields", ("uid", "card", "owner", "controller", "life", "skirmishes", "since", "type",
+                                           "damage", "max_life", "keywords"))
 
 
-def _maker(cls: type) -> Any:
-    """A function building a frozen slots dataclass from its fields in order, as its __init__
-    does but without a frozen setattr per field (it fills the slots directly): derived stats are
-    built for every unit of every table an event changed."""
-    names = [name for name in cls.__slots__ if not name.startswith("__")]
-    source = f"def make({', '.join(names)}):\n    made = new(cls)\n"
-    source += "".join(f"    set_{name}(made, {name})\n" for name in names) + "    return made\n"
-    namespace = {"new": object.__new__, "cls": cls, **{f"set_{name}": getattr(cls, name).__set__ for name in names}}
-    exec(source, namespace)
-    return namespace["make"]
+class Stats(_StatsFields, Keyworded):
+    """A unit as the rules see it now: stored facts plus everything derived (uid, card, owner,
+    controller, life, skirmishes, since, type, damage, max_life, keywords). A named tuple: derived
+    stats are built for every unit of every table an event changed, and a tuple is the cheapest
+    immutable record Python builds."""
+
+    __slots__ = ()
 
 
-_stats = _maker(Stats)
+_stats = Stats
 
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
@@ -215,25 +201,30 @@ class Memo:
     derived: dict[str, Stats]
     found: dict[str, Any]
     carries: bool  # whether its stats carry over to new lives and skirmishes (no `code` static in play)
+    marks: list[tuple[int, int]]  # each unit's (life, skirmishes) as the stats were derived
+
+
+# A unit's life and skirmishes used: all a memo's units may differ in from a table the memo still fits.
+_MARKS = attrgetter("life", "skirmishes")
 
 
 def memo(state: XiState) -> Memo:
     """The table's memo, computed now if the table has none for its cards in play as they are."""
     held = state.memo
     if held is not None and held.in_play is state.in_play and held.effects is state.effects:
-        if held.units is state.units:
-            for unit, stats in zip(held.units, held.derived.values()):
-                if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-                    break  # a unit changed in place: never by an event, but a table set up by hand may be
-            else:
-                return held
+        # A unit changed in place (never by an event, but a table set up by hand may be) is seen
+        # by its marks: read in one pass of C, as every query of every decision makes this check.
+        if held.units is state.units and list(map(_MARKS, state.units)) == held.marks:
+            return held
         derived = _carried(held, state.units) if held.carries else None
         if derived is not None:
-            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True)
+            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True,
+                                     list(map(_MARKS, state.units)))
             return held
     carries = not any(unit.card in _CODED for unit in state.units) and not any(
         card.card in _CODED for card in state.in_play)
-    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries)
+    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries,
+                             list(map(_MARKS, state.units)))
     return held
 
 
