@@ -1,5 +1,7 @@
 """Fixtures shared by every layer's tests."""
 
+import os
+
 import pytest
 
 from services.compose import build
@@ -26,7 +28,10 @@ def services():
 
 @pytest.fixture
 def app(services):
-    return create_app(services=services)
+    """The API over `services`, its rate limits off: a test plays and registers faster than any
+    person (a whole game in a second, a hundred names from one address); tests/api/test_rate_limits.py
+    and tests/e2e/test_limits_across_servers.py build apps with the limits on."""
+    return create_app({**os.environ, "CHRONICLE_LIMITS": "off"}, services=services)
 
 
 @pytest.fixture
