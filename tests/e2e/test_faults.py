@@ -271,7 +271,7 @@ def test_a_move_answers_at_once_while_redis_hangs(tmp_path):
 
 
 def test_play_goes_on_through_api_restarts(tmp_path):
-    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_THINK_SECONDS": "0.05"}) as cluster:
+    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_THINK_SECONDS": "0.2"}) as cluster:
         deadline = time.monotonic() + PATIENCE
         client, games, players = start_games(
             cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 3, "api", deadline)
