@@ -11,9 +11,9 @@ import shutil
 import time
 
 import pytest
-import requests
 
 from cli.server_process import running_server
+from tests.http_session import fresh_connections
 
 BROWSERS = ("chromium", "chromium-browser")
 # How long a page, and Playwright's `expect`, waits for what a test waits on: only a bound to fail
@@ -68,7 +68,7 @@ class Api:
 
     def __init__(self, base: str):
         self.base = base
-        self.http = requests.Session()
+        self.http = fresh_connections()
 
     def create(self, seats: list[dict], seed: str, scenario: dict | None = None, game: str = "chi",
                options: dict | None = None) -> dict:

@@ -42,6 +42,7 @@ from services.log.game import Game
 from tests.infra import RedisServer, fresh_redis_server, postgres_database
 from tests.paging import every_page
 from cli.server_process import free_port, wait_until_up
+from tests.http_session import fresh_connections
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -306,7 +307,7 @@ class Client:
     def __init__(self, urls: list[str], patience: float = 60.0):
         self.urls = urls
         self.patience = patience
-        self.http = requests.Session()
+        self.http = fresh_connections()
         self._next = itertools.cycle(range(len(urls)))
         self.connection_errors = 0
 

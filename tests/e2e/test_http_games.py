@@ -9,11 +9,11 @@ its own. Once the game is over it checks every replay step against the tables se
 from __future__ import annotations
 
 import pytest
-import requests
 
 from domain.rng import Rng
 from tests.paging import every_page
 from tests.secrecy import assert_learns_nothing_secret, leaves, without_lines
+from tests.http_session import fresh_connections
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,7 @@ class Table:
 
     def __init__(self, base: str, seats: list[dict], seed: str):
         self.base = base
-        self.http = requests.Session()
+        self.http = fresh_connections()
         answer = self.http.post(f"{base}/api/games", json={"game": "chi", "seats": seats, "seed": seed})
         assert answer.status_code == 201, answer.text
         created = answer.json()

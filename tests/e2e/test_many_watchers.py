@@ -11,6 +11,7 @@ import requests
 from tests.e2e.conftest import LONG_STREAMS
 from tests.http_moves import first_legal_move
 from cli.server_process import running_server
+from tests.http_session import fresh_connections
 
 pytestmark = pytest.mark.e2e
 
@@ -29,7 +30,7 @@ def versions_seen(response, upto: int, seen: list[int]) -> None:
 
 def test_a_hundred_spectators_leave_the_api_answering_and_all_see_the_next_move(tmp_path):
     with running_server(tmp_path, env=LONG_STREAMS) as base:
-        http = requests.Session()
+        http = fresh_connections()
         created = http.post(f"{base}/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
                                                        "seed": "many-watchers"}).json()
         game_url = f"{base}/api/games/{created['id']}"

@@ -16,6 +16,7 @@ from tests.e2e.conftest import LONG_STREAMS
 from tests.http_moves import first_legal_move
 from tests.infra import postgres_database, redis_server
 from cli.server_process import running_server
+from tests.http_session import fresh_connections
 
 pytestmark = pytest.mark.e2e
 
@@ -37,7 +38,7 @@ def two_servers(tmp_path: Path, env: dict[str, str]) -> Iterator[tuple[str, str]
 
 def every_stream_sees_each_move(mover: str, watcher: str) -> None:
     """Streams read from `watcher` see each move posted to `mover`."""
-    http = requests.Session()
+    http = fresh_connections()
     created = http.post(f"{mover}/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
                                                     "seed": "news-across-servers"}).json()
     game_url = f"{mover}/api/games/{created['id']}"

@@ -9,6 +9,7 @@ import threading
 import jsonpatch
 import pytest
 import requests
+from tests.http_session import fresh_connections
 
 pytestmark = pytest.mark.e2e
 
@@ -33,7 +34,7 @@ def sse_messages(response):
 
 
 def test_a_spectator_reading_the_stream_sees_every_version_once_and_the_end(server):
-    http = requests.Session()
+    http = fresh_connections()
     created = http.post(f"{server}/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
                                                      "seed": "e2e-stream"}).json()
     game_url = f"{server}/api/games/{created['id']}"
