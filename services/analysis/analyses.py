@@ -6,6 +6,10 @@ it is asked); never of a game still running with people in it, so that no one us
 mid-game. Asked again, the same analysis is found (its stream's id is derived from the game, the
 analysis version and the strength), never started twice; if decisions were taken since, they are
 appended to what it judges.
+
+What it plans, counts and streams is every decision a seat took, as the public log shows it
+(`planned`); which of them are passed over (forced by a hand, a standing answer) only the job
+knows (`entry_for`), so that nothing a running game's analysis tells hangs on a hidden hand.
 """
 
 from __future__ import annotations

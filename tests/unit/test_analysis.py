@@ -132,3 +132,17 @@ def test_the_plan_is_every_decision_a_seat_took_read_from_the_causes_alone():
               (10, decided(0, {"type": "draw"}, 9))]
     planned = analysis.planned_decisions([{"version": version, "cause": cause} for version, cause in causes])
     assert [(each.step, each.seat) for each in planned] == [(2, 0), (4, 1), (5, 1), (9, 0)]
+
+
+def test_a_decision_passed_over_while_the_game_runs_costs_the_playouts_of_a_judgement():
+    """How soon a running game's decisions are done must not single out the forced ones."""
+    rules = registry.get("chi")
+    state, seat = a_position(rules, 2, "alike")
+    bot = analysis.bot_at(rules, 1)
+    played_out = []
+    real = bot._played_out
+    bot._played_out = lambda *args: played_out.append(1) or real(*args)
+    analysis.judge(rules, bot, state, seat, rules.legal_actions(state, seat)[0], analysis.step_rng("s", 3))
+    judged, played_out[:] = len(played_out), []
+    analysis.judge_alike(rules, bot, state, seat, analysis.step_rng("s", 3))
+    assert len(played_out) == bot.budget.playouts and abs(judged - len(played_out)) <= bot.budget.playouts // 10
