@@ -33,15 +33,16 @@ def xi_table(hand: list[str], deck: list[str]) -> dict:
             "units": [{"card": "crocodile-of-gree", "controller": 1}]}
 
 
-def played_table(client, services, bob_cards) -> tuple[UUID, dict]:
+def played_table(client, services, bob_cards) -> tuple[UUID, dict, dict]:
     """The sandbox game after ana's Flame Lick and bob's pass (by hand, or by his standing rule when
     he had nothing to answer with), then ana's draw, which his standing rule lets through on both
-    tables (Dispel answers no draw); still running. Its id and ana's header."""
+    tables (Dispel answers no draw); still running. Its id, ana's header and bob's."""
     created = client.post("/api/games", json={"game": "xi", "seats": [{"name": "ana"}, {"name": "bob"}],
                                               "scenario": xi_table(*bob_cards), "seed": "hidden-hands"})
     assert created.status_code == 201, created.json
     game_id = UUID(created.json["id"])
-    ana = {"Authorization": f"Bearer {next(each['token'] for each in created.json['tokens'] if each['seat'] == 0)}"}
+    ana, bob = ({"Authorization": f"Bearer {each['token']}"} for each in sorted(created.json["tokens"],
+                                                                            key=lambda each: each["seat"]))
     services.commands.act(game_id, 0, FLAME_LICK, services.store.game(game_id).version)
     game = services.store.game(game_id)
     if game.to_act() == 1:  # bob holds an answer: the window waits for him
@@ -51,7 +52,7 @@ def played_table(client, services, bob_cards) -> tuple[UUID, dict]:
     assert game.to_act() == 0
     services.commands.act(game_id, 0, {"type": "draw"}, game.version)
     assert not services.store.game(game_id).finished
-    return game_id, ana
+    return game_id, ana, bob
 
 
 def public_parts(answer: dict) -> dict:
@@ -70,7 +71,7 @@ def test_a_running_games_analysis_is_the_same_for_two_tables_that_differ_only_in
         client, app, services, one_seed):
     seen = []
     for bob_cards in (CAN_ANSWER, CANNOT_ANSWER):
-        game_id, ana = played_table(client, services, bob_cards)
+        game_id, ana, bob = played_table(client, services, bob_cards)
         asked, _ = analyses.request(services.store, game_id, 1)  # computed below, a decision at a time
         queued = {reader: public_parts(client.get(f"/api/games/{game_id}/analysis", headers=headers).json)
                   for reader, headers in (("spectator", {}), ("ana", ana))}
@@ -86,8 +87,11 @@ def test_a_running_games_analysis_is_the_same_for_two_tables_that_differ_only_in
         assert done["spectator"]["decisions"] == [] and done["spectator"]["chart"] == []
         assert [message["progress"] for message in told] == [0.0, 0.25, 0.5, 0.75, 1.0], told
         assert (done["spectator"]["withheld"], done["ana"]["withheld"]) == (4, 2), "bob's two answers, forced or not"
-        seen.append({"steps": asked.steps, "queued": queued, "told": told, "done": done})
+        bobs = client.get(f"/api/games/{game_id}/analysis", headers=bob).json["decisions"]
+        seen.append({"steps": asked.steps, "queued": queued, "told": told, "done": done, "bob's": bobs})
     can, cannot = seen
+    # bob sees his own entries: the pass he chose is judged, the one his hand forced is passed over.
+    assert [entry["played"] for entry in can["bob's"]] == [PASS] and cannot["bob's"] == []
     assert can["steps"] == cannot["steps"], "the decisions planned are the public log's"
     assert can["queued"] == cannot["queued"]
     assert can["told"] == cannot["told"], "the stream's analysis messages"
