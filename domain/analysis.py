@@ -147,10 +147,52 @@ class SeatDecision:
     state: Any
 
 
-def is_seat_decision(cause: Mapping[str, Any]) -> bool:
-    """A seat's own choice: not the deal, a rival's turn, a takeback, a standing answer or the clock's."""
+def is_planned(cause: Mapping[str, Any]) -> bool:
+    """A decision the analysis plans for, as every reader of the log tells it: a seat's, not the
+    deal, a rival's turn, a takeback or the clock's. A standing answer is one too: to the other seats
+    it looks like an answer given by hand (services.log.presenting), so passing it over shows only
+    inside the job."""
     return not (cause.get("setup") or rules_turns.is_rules_turn(cause) or "takeback" in cause
-                or cause.get(interrupts.STANDING) or "clock" in cause or "action" not in cause)
+                or "clock" in cause or "action" not in cause or cause.get("seat") is None)
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A decision in an analysis's plan: taken by `seat` on the table of `step`."""
+
+    step: int
+    seat: int
+
+
+def planned_decisions(records: Sequence[Mapping[str, Any]]) -> list[Planned]:
+    """Every decision a seat took, from a game's recorded events ({"version", "cause"}), in order:
+    read from the causes alone, never from a table, so that the plan (and every count or progress
+    made of it) is the same for every table with the same public log. Which of them had one legal
+    action, or came from a standing rule, may hang on a hidden hand: that is `passed_over`'s, in
+    the job."""
+    planned, last = [], None
+    for record in records:
+        cause = record["cause"]
+        if cause != last and is_planned(cause):
+            planned.append(Planned(record["version"] - 1, cause["seat"]))
+        last = cause
+    return planned
+
+
+def passed_over(rules: Any, state: Any, seat: int, action: Action, cause: Mapping[str, Any]) -> str | None:
+    """Why a planned decision gets no judgement, or None when it is judged: a standing answer, a
+    decision with one legal action, or no choice among the game's actions (an action open to every
+    seat, as resigning)."""
+    if cause.get(interrupts.STANDING):
+        return "a standing answer"
+    if rules.to_act(state) != seat:
+        return "taken out of turn"
+    legal = rules.legal_actions(state, seat)
+    if action not in legal:
+        return "not one of the game's actions"
+    if len(legal) == 1:
+        return "one legal action"
+    return None
 
 
 def seat_decisions(rules: Any, seats: int, options: Mapping[str, Any],
@@ -162,10 +204,8 @@ def seat_decisions(rules: Any, seats: int, options: Mapping[str, Any],
     while index < len(records):
         cause = records[index]["cause"]
         first = records[index]["version"]
-        if is_seat_decision(cause) and rules.to_act(state) == cause["seat"]:
-            legal = rules.legal_actions(state, cause["seat"])
-            if len(legal) > 1 and cause["action"] in legal:
-                yield SeatDecision(first - 1, cause["seat"], dict(cause["action"]), state)
+        if is_planned(cause) and passed_over(rules, state, cause["seat"], cause["action"], cause) is None:
+            yield SeatDecision(first - 1, cause["seat"], dict(cause["action"]), state)
         while index < len(records) and records[index]["cause"] == cause:
             state = clock.fold(rules, state, Event.from_json(records[index]["event"]))
             index += 1
@@ -179,6 +219,14 @@ def judge(rules: Any, bot: SearchBot, state: Any, seat: int, played: Action, rng
     legal = rules.legal_actions(state, seat)
     points = terms(rules).points if in_points(rules, len(rules.scores(state))) else None
     return judge_view(bot, view, legal, played, rng, points)
+
+
+def judge_alike(rules: Any, bot: SearchBot, state: Any, seat: int, rng: Rng) -> None:
+    """Spend on a decision passed over the work of judging one (the budget's playouts, from the
+    seat's view), and keep nothing: while a game runs, how soon each planned decision is done
+    must not tell the other seats which ones were forced by a hand."""
+    if rules.to_act(state) == seat and (legal := rules.legal_actions(state, seat)):
+        bot.paired_values(rules.view(state, seat), legal[:1], rng)
 
 
 CONFIDENCE = 1.5  # standard errors by which another action's paired mean must beat the played one's

@@ -100,7 +100,7 @@ ANALYSIS_REFUSED = Kind("analysis-refused", "Analysis refused", 409, (
     "The game's analysis may not be made now (`rule` names why): a game still running with people in it is "
     "never analysed, so that no one uses the analysis as help mid-game (`analysis.no-help-mid-game`: ask once "
     "it is over, or fork it into a sandbox game and analyse that); and a game where no seat has yet taken a "
-    "decision with more than one legal action has nothing to analyse (`analysis.no-decisions`). Nothing was "
+    "decision has nothing to analyse (`analysis.no-decisions`). Nothing was "
     "started."))
 NOT_READY = Kind("not-ready", "Not ready", 503, (
     "This server process lives but should not be sent traffic now (GET /readyz): its event store does "

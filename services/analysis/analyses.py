@@ -6,6 +6,10 @@ it is asked); never of a game still running with people in it, so that no one us
 mid-game. Asked again, the same analysis is found (its stream's id is derived from the game, the
 analysis version and the strength), never started twice; if decisions were taken since, they are
 appended to what it judges.
+
+What it plans, counts and streams is every decision a seat took, as the public log shows it
+(`planned`); which of them are passed over (forced by a hand, a standing answer) only the job
+knows (`entry_for`), so that nothing a running game's analysis tells hangs on a hidden hand.
 """
 
 from __future__ import annotations
@@ -66,8 +70,18 @@ def records_through(store: GameStore, game: Game, through: int) -> list[dict[str
 
 
 def decisions(store: GameStore, game: Game, through: int) -> list[engine.SeatDecision]:
+    """The decisions judged (a choice among several legal actions), with their tables: the whole
+    game replayed, for a finished game or a test; the plan itself is `planned`'s."""
     return list(engine.seat_decisions(game.rules, len(game.seats), game.options,
                                       records_through(store, game, through)))
+
+
+def planned(store: GameStore, game: Game, through: int, after: int = 0) -> list[int]:
+    """The steps of the decisions seats took after step `after`, up to version `through`, read from
+    the public log's causes alone (no table is replayed): what an analysis plans and counts."""
+    records = [{"version": stored.originator_version, "cause": stored.cause}
+               for stored in store.stored_events(game.id, gt=max(after, 1), lte=through)]
+    return [decision.step for decision in engine.planned_decisions(records) if decision.step > after]
 
 
 def load(store: GameStore, game_id: UUID | str, strength: int,
@@ -129,10 +143,9 @@ def request(store: GameStore, game_id: UUID, strength: int = DEFAULT_STRENGTH) -
     if (existing := load(store, game_id, strength)) is not None:
         return extended(store, game, existing), False
     refusal(game)
-    steps = [decision.step for decision in decisions(store, game, analysed_through(game))]
+    steps = planned(store, game, analysed_through(game))
     if not steps:
-        raise AnalysisRefused("no seat has taken a decision with more than one legal action yet: there is nothing "
-                              "to analyse", NO_DECISIONS)
+        raise AnalysisRefused("no seat has taken a decision yet: there is nothing to analyse", NO_DECISIONS)
     asked = Analysis(game_id=str(game_id), analysis_version=engine.ANALYSIS_VERSION, strength=strength,
                      bot=bot_record(game.rules, strength), seed=engine.analysis_seed(str(game_id)),
                      measure=engine.measure(len(game.seats)), steps=steps)
@@ -149,8 +162,7 @@ def extended(store: GameStore, game: Game, analysis: Analysis) -> Analysis:
     if helps_mid_game(game):
         return analysis
     for _ in range(SAVE_TRIES):
-        last = max(analysis.steps, default=0)
-        since = [decision.step for decision in decisions(store, game, analysed_through(game)) if decision.step > last]
+        since = planned(store, game, analysed_through(game), after=max(analysis.steps, default=0))
         if not since:
             return analysis
         analysis.extend(since)
@@ -163,12 +175,18 @@ def extended(store: GameStore, game: Game, analysis: Analysis) -> Analysis:
 
 
 def entry_for(store: GameStore, game: Game, analysis: Analysis, step: int) -> dict[str, Any]:
-    """The entry of the decision taken on `step`, computed from the deciding seat's view."""
+    """The entry of the decision taken on `step`, computed from the deciding seat's view; for one
+    passed over (engine.passed_over: forced, a standing answer), an entry saying so, which no
+    answer shows, made while the game runs with the work of a judgement spent all the same."""
     cause = store.stored_events(game.id, gt=step, lte=step + 1)[0].cause
     seat, played = cause["seat"], cause["action"]
     state = store.game(game.id, version=step).state
     rules = game.rules
     bot = engine.bot_at(rules, analysis.strength)
+    if (reason := engine.passed_over(rules, state, seat, played, cause)) is not None:
+        if not game.finished:
+            off_the_loop(lambda: engine.judge_alike(rules, bot, state, seat, engine.step_rng(analysis.seed, step)))
+        return {"step": step, "seat": seat, "passed_over": reason}
     # The search, minutes of CPU for a whole game, in a thread of its own under gevent: the API's
     # process computing an analysis (no workers) goes on answering meanwhile.
     numbers = off_the_loop(lambda: engine.judge(rules, bot, state, seat, played, engine.step_rng(analysis.seed, step)))
@@ -246,5 +264,7 @@ def rerun_entry(store: GameStore, game_id: UUID, step: int, strength: int = DEFA
         raise NotFound(f"the analysis at strength {strength} holds no entry for step {step}", "step")
     stored = analysis.entries[str(step)]
     again = entry_for(store, store.game(game_id), analysis, step)
+    if "passed_over" in stored or "passed_over" in again:
+        return {"step": step, "matches": stored == again, "stored": stored, "recomputed": again}
     return {"step": step, "matches": engine.same_numbers(stored, again) and stored.get("mark") == again["mark"],
             "stored": stored, "recomputed": again}

@@ -10,8 +10,19 @@ from services.analysis.stored import Analysis
 from services.log.game import Game
 
 
-def entries(analysis: Analysis) -> list[dict[str, Any]]:
+def done_units(analysis: Analysis) -> list[dict[str, Any]]:
+    """The entries saved so far, in game order: the judged ones and those passed over."""
     return [analysis.entries[str(step)] for step in analysis.steps if str(step) in analysis.entries]
+
+
+def judged(entry: dict[str, Any]) -> bool:
+    """An entry with numbers: not one passed over (forced, a standing answer), which no answer shows."""
+    return "passed_over" not in entry
+
+
+def entries(analysis: Analysis) -> list[dict[str, Any]]:
+    """The judged entries saved so far, in game order."""
+    return [entry for entry in done_units(analysis) if judged(entry)]
 
 
 def shown_entry(game: Game, entry: dict[str, Any]) -> dict[str, Any]:
@@ -39,9 +50,14 @@ def visible(game: Game, entry: dict[str, Any], viewer: int | None) -> bool:
     return game.finished or entry["seat"] == viewer
 
 
+def withheld(game: Game, analysis: Analysis, viewer: int | None) -> int:
+    """The other seats' decisions done so far, held back from `viewer` while the game runs: every
+    one planned, forced or not (which were forced is a hand's secret until the end); 0 once over."""
+    return 0 if game.finished else sum(entry["seat"] != viewer for entry in done_units(analysis))
+
+
 def shown(game: Game, analysis: Analysis, viewer: int | None = None) -> dict[str, Any]:
-    every = entries(analysis)
-    done = [entry for entry in every if visible(game, entry, viewer)]
+    done = [entry for entry in entries(analysis) if visible(game, entry, viewer)]
     return {
         "game_id": analysis.game_id, "analysis_version": analysis.analysis_version,
         "status": analysis.status, "progress": analysis.progress, "measure": analysis.measure,
@@ -52,7 +68,7 @@ def shown(game: Game, analysis: Analysis, viewer: int | None = None) -> dict[str
         "seats": seat_summaries(game, done),
         "chart": [{"step": entry["step"], "seat": entry["seat"], "expected": entry["expected_before"]}
                   for entry in done],
-        "withheld": len(every) - len(done),
+        "withheld": withheld(game, analysis, viewer),
     }
 
 
@@ -88,9 +104,10 @@ def step_entry(store: Any, game: Game, step: int, viewer: int | None = None) -> 
     """The entry of the decision taken on the table of `step`, once an analysis is done, if `viewer`
     may see it (else None)."""
     analysis = done_analysis(store, game.id)
-    if analysis is None or str(step) not in analysis.entries or not visible(game, analysis.entries[str(step)], viewer):
+    entry = analysis.entries.get(str(step)) if analysis is not None else None
+    if entry is None or not judged(entry) or not visible(game, entry, viewer):
         return None
-    return {**shown_entry(game, analysis.entries[str(step)]), "strength": analysis.strength}
+    return {**shown_entry(game, entry), "strength": analysis.strength}
 
 
 def export_marks(store: Any, game: Game) -> dict[str, Any] | None:

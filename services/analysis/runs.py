@@ -23,6 +23,7 @@ from rq.job import Job, JobStatus
 
 from services.analysis.analyses import analyse, load
 from services.analysis.stored import Analysis
+from services.errors import NotFound
 from services.log.store import GameStore
 from services.reactions.queue import FAILURE_TTL, RESULT_TTL, JobQueue
 from services.redis_link import redis_trouble
@@ -142,23 +143,28 @@ class AnalysisThreads:
             yield step
 
     def _run(self, store: GameStore, analysis: Analysis, on_saved: Callable[[Analysis], Any] | None) -> None:
+        analysis_id, game_id, strength = analysis.id, analysis.game_id, analysis.strength
         try:
             with self._lock:
                 turn = self._one_at_a_time.setdefault(id(store), threading.Lock())
             with turn:
                 while True:
-                    analyse(store, analysis.game_id, analysis.strength, self._until_stopped(analysis.missing()),
-                            on_saved)
+                    analyse(store, game_id, strength, self._until_stopped(analysis.missing()), on_saved)
                     # Extended while this ran (a sandbox game played on, asked again): on to the new ones.
-                    analysis = load(store, analysis.game_id, analysis.strength)
-                    if analysis is None or not analysis.missing() or self._stopping.is_set():
+                    found = load(store, game_id, strength)
+                    if found is None:
+                        log.warning("the analysis %s of game %s is no longer stored: stopped", analysis_id, game_id)
                         break
+                    analysis = found
+                    if not analysis.missing() or self._stopping.is_set():
+                        break
+        except NotFound:  # gone before (or while) it was computed here: nothing left to compute
+            log.warning("the analysis %s of game %s is no longer stored: stopped", analysis_id, game_id)
         except Exception:  # noqa: BLE001 - asking again resumes it
-            log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis.id,
-                          analysis.game_id)
+            log.exception("the analysis %s of game %s failed; asking for it again resumes it", analysis_id, game_id)
         finally:
             with self._lock:
-                self._running.discard(analysis.id)
+                self._running.discard(analysis_id)
 
 
 IN_THIS_PROCESS = AnalysisThreads()

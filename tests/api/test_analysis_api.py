@@ -12,7 +12,9 @@ from eventsourcing.utils import get_topic
 
 from domain.analysis import ANALYSIS_VERSION
 from services.analysis import analyses
+from services.analysis import runs
 from services.analysis.runs import IN_THIS_PROCESS, ring
+from services.analysis.stored import Analysis
 from services.disputes.audit import verify_export
 from tests.api.test_streams import Script, read
 from tests.playing import play_to_end
@@ -256,3 +258,29 @@ def test_asking_again_after_a_sandbox_game_played_on_extends_its_analysis_with_t
     assert topics[judged + 2:] == ["Extended", *["DecisionAnalysed"] * (len(steps) - judged), "Finished"]
     assert client.post(f"/api/games/{fork_id}/analysis", json={"strength": 1}, headers=ana).json == done, \
         "nothing new: the same analysis answers"
+
+
+def test_an_analysis_no_longer_stored_when_its_thread_looks_again_ends_the_thread_cleanly(client, services,
+                                                                                         monkeypatch):
+    created = client.post("/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bob"}],
+                                              "scenario": CHI_LAST_TURN})
+    game_id = UUID(created.json["id"])
+    services.commands.act(game_id, 1, {"type": "draw", "slot": 0}, services.store.game(game_id).version)
+    asked, _ = analyses.request(services.store, game_id, 1)
+    failures = []
+    monkeypatch.setattr(threading, "excepthook", failures.append)
+    # As when its stream is gone (a store restored from an older backup): the thread's look again finds nothing.
+    monkeypatch.setattr(runs, "load", lambda *args, **kwargs: None)
+    assert IN_THIS_PROCESS.resume(services.store, asked)
+    for thread in list(IN_THIS_PROCESS._threads):
+        thread.join(WAIT_SECONDS)
+    assert failures == [], "the thread ended without an error"
+    monkeypatch.undo()
+    assert IN_THIS_PROCESS.resume(services.store, analyses.load(services.store, game_id, 1)) is False, \
+        "done: nothing left to compute"
+    vanished = Analysis(game_id=str(game_id), analysis_version=ANALYSIS_VERSION, strength=2, bot={}, seed="s",
+                        measure="win_chance", steps=asked.steps)  # never stored
+    assert IN_THIS_PROCESS.resume(services.store, vanished)
+    for thread in list(IN_THIS_PROCESS._threads):
+        thread.join(WAIT_SECONDS)
+    assert IN_THIS_PROCESS.resume(services.store, vanished), "not held as running: asked again, it starts again"

@@ -114,3 +114,35 @@ def test_the_accuracy_is_100_without_loss_and_falls_as_losses_grow():
     assert analysis.accuracy([]) is None
     assert analysis.accuracy([0.0, 0.3]) < analysis.accuracy([0.0, 0.1]) < 100.0
     assert analysis.move_accuracy(1.0) == 0.0
+
+
+def test_the_plan_is_every_decision_a_seat_took_read_from_the_causes_alone():
+    """Forced or chosen, by hand or by a standing rule: the plan cannot tell, so neither can any
+    count made of it; the deal, a rival's turn, a takeback and the clock's move are not planned."""
+    def decided(seat, action, version, **more):
+        return {"seat": seat, "action": action, "rng": f"decision:{version}", "at": "t", **more}
+
+    causes = [(2, {"setup": True, "rng": "setup", "at": "t"}),
+              (3, decided(0, {"type": "play"}, 2)), (4, decided(0, {"type": "play"}, 2)),  # one decision, two events
+              (5, decided(1, {"type": "pass"}, 4, standing=True, interrupt=True)),
+              (6, decided(1, {"type": "pass"}, 5, interrupt=True)),
+              (7, {"rules": "Li Mu", "rng": "decision:6", "at": "t"}),
+              (8, decided(0, {"type": "take_back"}, 7, takeback={"to_version": 4})),
+              (9, decided(1, {"type": "end_turn"}, 8, clock={"seat": 1})),
+              (10, decided(0, {"type": "draw"}, 9))]
+    planned = analysis.planned_decisions([{"version": version, "cause": cause} for version, cause in causes])
+    assert [(each.step, each.seat) for each in planned] == [(2, 0), (4, 1), (5, 1), (9, 0)]
+
+
+def test_a_decision_passed_over_while_the_game_runs_costs_the_playouts_of_a_judgement():
+    """How soon a running game's decisions are done must not single out the forced ones."""
+    rules = registry.get("chi")
+    state, seat = a_position(rules, 2, "alike")
+    bot = analysis.bot_at(rules, 1)
+    played_out = []
+    real = bot._played_out
+    bot._played_out = lambda *args: played_out.append(1) or real(*args)
+    analysis.judge(rules, bot, state, seat, rules.legal_actions(state, seat)[0], analysis.step_rng("s", 3))
+    judged, played_out[:] = len(played_out), []
+    analysis.judge_alike(rules, bot, state, seat, analysis.step_rng("s", 3))
+    assert len(played_out) == bot.budget.playouts and abs(judged - len(played_out)) <= bot.budget.playouts // 10

@@ -1,5 +1,7 @@
 """Worker tests: a real Redis of their own, a SQLite store, and RQ workers run in this process."""
 
+from dataclasses import replace
+
 import pytest
 from rq import Queue, SimpleWorker
 
@@ -35,6 +37,22 @@ def env(redis, tmp_path, monkeypatch):
 @pytest.fixture
 def services(env):
     return build(env)
+
+
+@pytest.fixture
+def quick_analysis(monkeypatch):
+    """The analysis's search cut to a few short playouts in this process (where `run_worker` plays
+    the jobs): these tests check where entries are computed, saved and resumed, not their numbers.
+    A worker of its own process keeps the whole budget."""
+    from domain import analysis
+
+    real = analysis.bot_at
+
+    def quick(rules, strength):
+        bot = real(rules, strength)
+        return type(bot)(rules, replace(bot.budget, playouts=4, depth=12))
+
+    monkeypatch.setattr(analysis, "bot_at", quick)
 
 
 @pytest.fixture

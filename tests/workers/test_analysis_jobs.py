@@ -22,6 +22,8 @@ from workers.sweeper import Sweeper
 from tests.playing import play_to_end
 from tests.workers.conftest import run_worker
 
+pytestmark = pytest.mark.usefixtures("quick_analysis")  # the numbers are not what is checked
+
 WAIT_SECONDS = 120  # a generous bound for the first entry of a real worker
 
 

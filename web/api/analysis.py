@@ -36,7 +36,8 @@ class GameAnalysis(MethodView):
         seat's accuracy and the chart of the expected result. Without `strength`, the deepest analysis
         there is: the strongest done, else the strongest still running. While the game runs (a sandbox
         game, a game between bots), a seat's token shows that seat's own entries only, and no token
-        none (`withheld` counts those held back until the game is over)."""
+        none (`withheld` counts the other seats' decisions done so far, held back until the game is
+        over); what it tells of them (`status`, `progress`, `withheld`) hangs on the public log alone."""
         services = chronicle()
         game = services.store.game(game_id)
         strength = query.get("strength")
@@ -56,7 +57,7 @@ class GameAnalysis(MethodView):
     @blp.response(202, schemas.AnalysisAnswer, example=EXAMPLES["ANALYSIS"])
     @blp.problems(*BODY_ERRORS, *SEAT_ERRORS, 404, 429, kinds=REFUSED,
                   s409="the game is still running with people in it (`analysis.no-help-mid-game`: ask once it is "
-                       "over, or analyse a sandbox fork), or no seat took a decision with a choice yet "
+                       "over, or analyse a sandbox fork), or no seat took a decision yet "
                        "(`analysis.no-decisions`)")
     def post(self, body, game_id: UUID):
         """Start the game's analysis (a finished game, a sandbox game or a game between bots): each

@@ -69,7 +69,9 @@ class AnalysisAnswer(Schema):
     game_id = fields.String()
     analysis_version = fields.Integer()
     status = fields.String(validate=validate.OneOf(["queued", "running", "done"]))
-    progress = fields.Float(metadata={"description": "the share of the decisions analysed, 0 to 1"})
+    progress = fields.Float(metadata={"description": "the share of the decisions done, 0 to 1: every decision a "
+                                                     "seat took counts, those passed over (one legal action, a "
+                                                     "standing answer) too"})
     measure = fields.String(validate=validate.OneOf(["win_chance", "expected_score"]), metadata={
         "description": "win_chance where seats win or lose (0 to 1); expected_score for a seat alone (the Court, "
                        "Tianxia against Li Mu), in the game's points (see unit)"})
@@ -84,5 +86,7 @@ class AnalysisAnswer(Schema):
     seats = fields.List(fields.Nested(SeatAccuracy))
     chart = fields.List(fields.Nested(ChartPoint))
     withheld = fields.Integer(metadata={
-        "description": "entries held back from the asker while the game runs (other seats' decisions: an entry names "
-                       "the action and judges from the seat's hand); 0 once it is over"})
+        "description": "the other seats' decisions done so far, held back from the asker while the game runs (an "
+                       "entry names the action and judges from the seat's hand); counted as the public log counts "
+                       "them, those forced by a hand too (passed over, they have no entry once it is over); 0 once "
+                       "it is over"})

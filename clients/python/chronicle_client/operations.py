@@ -673,7 +673,7 @@ class AnalysisAnswer(TypedDict, total=False):
     game_id: str
     analysis_version: int
     status: Literal['queued', 'running', 'done']
-    progress: float  # the share of the decisions analysed, 0 to 1
+    progress: float  # the share of the decisions done, 0 to 1: every decision a seat took counts, those passed over ...
     measure: Literal['win_chance', 'expected_score']  # win_chance where seats win or lose (0 to 1); expected_score ...
     unit: str  # what the expected results and losses count: 'win chance', or a seat alone's points by the game's na ...
     bot: AnalysisBot
@@ -682,7 +682,7 @@ class AnalysisAnswer(TypedDict, total=False):
     decisions: list[AnalysedDecision]  # one per analysed decision, in game order (while running, those done so far)
     seats: list[SeatAccuracy]
     chart: list[ChartPoint]
-    withheld: int  # entries held back from the asker while the game runs (other seats' decisions: an entry names th ...
+    withheld: int  # the other seats' decisions done so far, held back from the asker while the game runs (an entry ...
 
 
 class AnalysisRequest(TypedDict, total=False):
@@ -1101,7 +1101,8 @@ class Operations:
         seat's accuracy and the chart of the expected result. Without `strength`, the deepest analysis
         there is: the strongest done, else the strongest still running. While the game runs (a sandbox
         game, a game between bots), a seat's token shows that seat's own entries only, and no token
-        none (`withheld` counts those held back until the game is over).
+        none (`withheld` counts the other seats' decisions done so far, held back until the game is
+        over); what it tells of them (`status`, `progress`, `withheld`) hangs on the public log alone.
         """
         return self._call('GET', f'/api/games/{game_id}/analysis', query={'strength': strength})
 
