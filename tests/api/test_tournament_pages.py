@@ -132,9 +132,18 @@ def test_a_finished_tables_tournament_shows_each_players_place_per_round(client)
         row = re.search(rf'<tr data-player="{name}">(.*?)</tr>', places, flags=re.S).group(1)
         assert re.search(rf"{place}(st|nd|rd)( \(tied\))? of 3", text_of(row)), row
         assert f'href="/games/{table["game_id"]}"' in row
-    assert "(tables of 3)" in text_of(page.text)
+    assert "(tables of 3 to 4)" in text_of(page.text), "Xi Cards seats 3 or 4 at a table"
 
 
 def test_an_unknown_tournament_has_no_page(client):
     assert client.get("/tournaments/7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90").status_code == 404
     assert client.get("/tournaments/not-an-id").status_code == 404
+
+
+def test_points_and_clocks_are_written_as_people_write_them():
+    from web.pages.tournament_pages import clock_words, duration_words, points_words
+
+    assert [points_words(p) for p in (2, 1.5, 0.5, 0)] == ["2", "1½", "½", "0"]
+    assert [points_words(p, halves=False) for p in (2, 1.5, 2 / 3, 4 / 3)] == ["2", "1.5", "0.67", "1.33"]
+    assert duration_words("PT1H30M") == "1 hour 30 minutes" and duration_words("P3D") == "3 days"
+    assert clock_words({"per_decision": "PT1H", "on_timeout": "bot"}) == "1 hour per move; when it runs out, a bot plays the move"

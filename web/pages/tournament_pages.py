@@ -114,9 +114,11 @@ def options_words(options: dict[str, Any]) -> str:
                      for name, value in options.items())
 
 
-def points_words(points: float) -> str:
-    """Points as a person writes them: 2, 1½, ½, and thirds as 0.67."""
+def points_words(points: float, halves: bool = True) -> str:
+    """Points as a person writes them: 2, 1½, ½ (or, without `halves`, 1.5), and thirds as 0.67."""
     value = Fraction(points).limit_denominator(60)
+    if not halves:
+        return f"{float(value):.2f}".rstrip("0").rstrip(".")
     if value.denominator == 1:
         return str(value.numerator)
     if value.denominator == 2:
@@ -165,11 +167,11 @@ def page_context(tournament: dict[str, Any]) -> dict[str, Any]:
     players = {name: entrant.get("player") for name, entrant in entrants.items()}
     rounds = [shown_round(played, players) for played in tournament["rounds"]]
     keys = TIE_BREAKS[tournament["format"]]
-    standings = [{**row, "points_words": points_words(row["points"]),
-                  "tie_breaks": [points_words(row[key]) for key in keys],
+    two = tournament["format"] != "tables"  # a game's points are 1, ½ or 0; at tables, thirds and more
+    standings = [{**row, "points_words": points_words(row["points"], two),
+                  "tie_breaks": [points_words(row[key], two) for key in keys],
                   "entrant": entrants.get(row["player"], {})} for row in tournament["standings"]]
     order = [row["player"] for row in tournament["standings"]]
-    two = tournament["format"] != "tables"
     return {
         "t": tournament, "heading": heading(tournament), "progress": progress_words(tournament),
         "status_words": STATUS_WORDS[tournament["status"]],
