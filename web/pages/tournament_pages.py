@@ -15,11 +15,13 @@ from fractions import Fraction
 from typing import Any, Iterable
 from uuid import UUID
 
+from eventsourcing.application import AggregateNotFoundError
 from flask import Blueprint, render_template
 
 from domain import registry
 from domain.tournaments.standings import TIE_BREAKS
 from services.errors import NotFound
+from services.tournaments.records import ACTIVE_ID
 from web.blueprint import chronicle
 
 blp = Blueprint("tournament_pages", __name__)
@@ -72,18 +74,35 @@ def tournament_page(tournament_id: UUID):
 
 
 def newest_tournaments() -> list[dict[str, Any]]:
-    """Every tournament as the API shows it, the newest first (read from the store's log: the
-    event that opens each tournament's stream)."""
-    store, ids, position = chronicle().store, [], 0
+    """The tournaments not finished (the service's list of them), then the latest finished ones,
+    each as the API shows it, the newest first. The finished are found in the store's log, by the
+    event that opens each tournament's stream."""
+    store, tournaments = chronicle().store, chronicle().commands.tournaments
+    try:
+        active = list(store.repository.get(ACTIVE_ID).tournaments)
+    except AggregateNotFoundError:
+        active = []
+    shown = [tournaments.shown(key) for key in reversed(active)]
+    finished = 0
+    for key in reversed(organised_ids(store)):
+        if finished >= LISTED:
+            break
+        if str(key) not in active:
+            shown.append(tournaments.shown(key))
+            finished += shown[-1]["status"] == "finished"
+    return shown
+
+
+def organised_ids(store: Any) -> list[UUID]:
+    """Every tournament's id, the oldest first."""
+    ids, position = [], 0
     while True:
         notes = store.recorder.select_notifications(start=position, limit=LOG_PAGE, topics=[ORGANISED],
                                                     inclusive_of_start=False)
         ids.extend(note.originator_id for note in notes)
         if len(notes) < LOG_PAGE:
-            break
+            return ids
         position = notes[-1].id
-    tournaments = chronicle().commands.tournaments
-    return [tournaments.shown(key) for key in reversed(ids)]
 
 
 # -- in words ----------------------------------------------------------------------------------
