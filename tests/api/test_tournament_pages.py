@@ -32,6 +32,11 @@ def section(page: str, element_id: str) -> str:
     return page[start:page.index("</section>", start)]
 
 
+def first_game_of_no_tournament(client) -> str:
+    answer = client.post("/api/games", json={"game": "chi", "seats": [{"bot": "greedy"}, {"bot": "random"}]})
+    return answer.json["id"]
+
+
 def test_an_open_tournaments_page_says_its_terms_in_words_and_who_joined(client):
     ana, bo = register(client, "ana"), register(client, "bo")
     tournament = organise(client, ana, rounds=3, rated=False, bots=[{"bot": "greedy", "name": "Gus"}])
@@ -82,6 +87,10 @@ def test_a_running_tournament_links_the_rounds_games_and_shows_the_standings_wit
     current = section(page.text, "current-round")
     assert f'href="/games/{table["game_id"]}">{" – ".join(table["players"])}</a>' in current
     assert "being played" in text_of(current)
+    game_page = client.get(f"/games/{table['game_id']}").text
+    assert f'<a href="/tournaments/{tournament["id"]}">Round 1 of Chi, a Swiss by ana</a>' in game_page, \
+        "a tournament's game links back to it"
+    assert 'id="tournament-line"' not in client.get(f"/games/{first_game_of_no_tournament(client)}").text
     standings = text_of(section(page.text, "standings"))
     assert "Place Player Points Buchholz cut 1 Buchholz Sonneborn-Berger Wins Games" in standings
     assert "equal points are split by Buchholz cut 1" in standings

@@ -79,6 +79,8 @@ def test_a_newcomer_joins_from_the_list_and_once_it_runs_finds_their_game_linked
     page.wait_for_selector("#viewer[data-ready='true']")
     assert f"/games/{table['game_id']}" in page.url
     expect(page.locator("#seat")).to_contain_text("You hold ana's seat, as yourself")
+    page.get_by_role("link", name="Round 1 of Chi, a Swiss by oli").click()
+    expect(page.locator("#tournament h1")).to_have_text("Chi, a Swiss by oli")
 
 
 def test_a_finished_tournaments_crosstable_shows_names_and_results(page, server, api):

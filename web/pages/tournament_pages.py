@@ -105,6 +105,16 @@ def organised_ids(store: Any) -> list[UUID]:
         position = notes[-1].id
 
 
+def tournament_of(game_id: UUID) -> dict[str, Any] | None:
+    """The tournament a game is played for, for its page: the link, and "round 2 of Chi, a Swiss
+    by oli"; None for a game of no tournament."""
+    placed = chronicle().commands.tournaments.of_game(game_id)
+    if placed is None:
+        return None
+    tournament = chronicle().commands.tournaments.shown(placed.tournament_id)
+    return {"id": tournament["id"], "words": f"Round {placed.round} of {heading(tournament)}"}
+
+
 # -- in words ----------------------------------------------------------------------------------
 
 
