@@ -156,3 +156,17 @@ def test_points_and_clocks_are_written_as_people_write_them():
     assert [points_words(p, halves=False) for p in (2, 1.5, 2 / 3, 4 / 3)] == ["2", "1.5", "0.67", "1.33"]
     assert duration_words("PT1H30M") == "1 hour 30 minutes" and duration_words("P3D") == "3 days"
     assert clock_words({"per_decision": "PT1H", "on_timeout": "bot"}) == "1 hour per move; when it runs out, a bot plays the move"
+
+
+def test_a_player_who_withdrew_mid_way_is_marked_in_the_standings(client):
+    ana, bo = register(client, "ana"), register(client, "bo")
+    tournament = organise(client, ana, bots=[{"bot": "greedy", "name": "Gus"}, {"bot": "random", "name": "Rae"}])
+    for player in (ana, bo):
+        client.post(f"/api/tournaments/{tournament['id']}/join", headers=bearer(player["key"]))
+    client.post(f"/api/tournaments/{tournament['id']}/start", headers=bearer(ana["key"]))
+    assert client.post(f"/api/tournaments/{tournament['id']}/withdraw", headers=bearer(bo["key"])).status_code == 200
+
+    page = client.get(f"/tournaments/{tournament['id']}")
+    standings = text_of(section(page.text, "standings"))
+    assert "bo (withdrew)" in standings and "ana (withdrew)" not in standings
+    assert 'id="tournament-withdraw"' in page.text, "the others may still withdraw from the rounds to come"
