@@ -170,3 +170,5 @@ def test_a_player_who_withdrew_mid_way_is_marked_in_the_standings(client):
     standings = text_of(section(page.text, "standings"))
     assert "bo (withdrew)" in standings and "ana (withdrew)" not in standings
     assert 'id="tournament-withdraw"' in page.text, "the others may still withdraw from the rounds to come"
+    entrants = re.search(r'data-entrants="([^"]*)"', page.text).group(1).split()
+    assert entrants == [ana["id"]], "the page offers Withdraw to those still in"

@@ -207,7 +207,8 @@ def page_context(tournament: dict[str, Any]) -> dict[str, Any]:
         "format_words": FORMAT_WORDS[tournament["format"]], "format_hint": FORMAT_HINTS[tournament["format"]],
         "clock_words": clock_words(tournament["clock"]), "options_words": options_words(tournament["options"]),
         "seats_words": seats_words(tournament),
-        "entrants": list(entrants.values()), "entrant_ids": " ".join(filter(None, players.values())),
+        "entrants": list(entrants.values()), "entrant_ids": " ".join(entrant["player"] for entrant in entrants.values()  # those who may still withdraw
+                                if entrant.get("player") and not entrant["withdrawn"]),
         "rounds": rounds, "current": rounds[-1] if rounds and tournament["status"] == "running" else None,
         "standings": standings, "tie_breaks": [(TIE_BREAK_WORDS[key], TIE_BREAK_HINTS[key]) for key in keys],
         "crosstable": crosstable(order, tournament["rounds"]) if two else None,
