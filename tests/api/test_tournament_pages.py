@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from tests.api.test_games_api import bearer
 from tests.api.test_players_api import register
 
@@ -97,10 +99,11 @@ def test_a_running_tournament_links_the_rounds_games_and_shows_the_standings_wit
     assert not UUID.search(text_of(page.text))
 
 
-def test_a_finished_swiss_shows_a_crosstable_of_names_and_results_with_the_byes(client):
+@pytest.mark.parametrize("format", ["swiss", "round-robin"])
+def test_a_finished_swiss_or_round_robin_shows_a_crosstable_of_names_and_results_with_the_byes(client, format):
     ana = register(client, "ana")
     bots = [{"bot": "random", "name": "Rae"}, {"bot": "greedy", "name": "Gus"}, {"bot": "random", "name": "Ivy"}]
-    tournament = organise(client, ana, rounds=2, bots=bots)
+    tournament = organise(client, ana, format=format, rounds=2, bots=bots)
     client.post(f"/api/tournaments/{tournament['id']}/start", headers=bearer(ana["key"]))
     shown = client.get(f"/api/tournaments/{tournament['id']}").json
     assert shown["status"] == "finished"
@@ -120,7 +123,7 @@ def test_a_finished_swiss_shows_a_crosstable_of_names_and_results_with_the_byes(
             assert text_of(cell).split()[0] in (["1"] if won else ["0", "½"]), cell
         for name in played["byes"]:
             assert f"bye in round {played['round']}" in text_of(rows[name]), "a bye is shown in its player's row"
-    assert sum(len(p["byes"]) for p in shown["rounds"]) == 2, "three players: a bye each round"
+    assert sum(len(p["byes"]) for p in shown["rounds"]) == 2, "three players: one sits out each round"
     assert "Final standings" in text_of(page.text) and "now revealed" in text_of(page.text)
     assert not UUID.search(text_of(page.text))
 
