@@ -106,6 +106,8 @@ def test_a_finished_tournaments_crosstable_shows_names_and_results(page, server,
     expect(crosstable.locator(f"tr[data-player='{played['byes'][0]}'] td.byes")).to_contain_text("bye in round 1")
     fits_the_phone(page)
     assert serious_violations(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert serious_violations(page) == [], "in the dark scheme too"
 
     cell.get_by_role("link").first.click()
     page.wait_for_selector("#viewer[data-ready='true']")
