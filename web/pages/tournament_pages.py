@@ -42,7 +42,7 @@ TIE_BREAK_HINTS = {"buchholz_cut1": "Buchholz less the weakest opponent's",
                    "buchholz": "the sum of the opponents' points",
                    "sonneborn_berger": "the points of the opponents beaten, plus half those drawn with",
                    "wins": "games won"}
-STATUS_WORDS = {"open": "open to join", "running": "running", "finished": "finished"}
+STATUSES = ("open", "running", "finished")
 UNITS = (("W", "week"), ("D", "day"), ("H", "hour"), ("M", "minute"), ("S", "second"))
 
 
@@ -54,7 +54,7 @@ def tournament_list():
     """Open tournaments to join, those running and those finished, the newest first; and the form
     to organise one (shown by static/tournament.js to a signed-in player)."""
     shown = [listed(tournament) for tournament in newest_tournaments()]
-    kinds = {status: [t for t in shown if t["status"] == status][:LISTED] for status in STATUS_WORDS}
+    kinds = {status: [t for t in shown if t["status"] == status][:LISTED] for status in STATUSES}
     games = [{"name": name, "title": rules.title, "seats": list(rules.seats)}
              for name, rules in registry.GAMES.items() if rules.seats[1] >= 2]
     return render_template("tournaments.html", kinds=kinds, games=games, formats=FORMAT_WORDS)
@@ -203,7 +203,6 @@ def page_context(tournament: dict[str, Any]) -> dict[str, Any]:
     order = [row["player"] for row in tournament["standings"]]
     return {
         "t": tournament, "heading": heading(tournament), "progress": progress_words(tournament),
-        "status_words": STATUS_WORDS[tournament["status"]],
         "format_words": FORMAT_WORDS[tournament["format"]], "format_hint": FORMAT_HINTS[tournament["format"]],
         "clock_words": clock_words(tournament["clock"]), "options_words": options_words(tournament["options"]),
         "seats_words": seats_words(tournament),
