@@ -22,7 +22,7 @@ from web.api import (
 )
 from services.observe import logs
 from web import health, limits, metrics, problems, request_log
-from web.pages import email_pages, problem_pages, rating_pages, viewer
+from web.pages import email_pages, problem_pages, rating_pages, tournament_pages, viewer
 from web.bodies import MAX_BODY_BYTES
 from web.chronicle import Chronicle
 from web.openapi import DESCRIPTION, ProblemApi
@@ -70,6 +70,7 @@ def create_app(env: Mapping[str, str] | None = None, services: Services | None =
 
     app.register_blueprint(viewer.blp)  # "/" (the game list) and /games/{id} (the table viewer)
     app.register_blueprint(rating_pages.blp)  # /leaderboards/{game} and /players/{id}
+    app.register_blueprint(tournament_pages.blp)  # /tournaments and /tournaments/{id}
     app.register_blueprint(email_pages.blp)  # /email/confirm/<token> and /email/unsubscribe/<token>
     app.register_blueprint(problem_pages.blp)  # /problems/<kind>: what each problem's `type` explains
     limits.install(app, services, settings)  # rate limits and open streams per key and per address

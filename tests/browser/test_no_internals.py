@@ -1,6 +1,6 @@
 """Words, never internals, on every page: each game's table mid-game and finished (with its
-result), the home page, a player page and the leaderboards, at 1280x800 and on a 390 px phone, and
-each game's replay step by step. The visible text (closed details opened), labels and tooltips are
+result), the home page, a player page, the leaderboards and the tournaments, at 1280x800 and on a
+390 px phone, and each game's replay step by step. The visible text (closed details opened), labels and tooltips are
 scanned for ids, keys and internal values, and the page for sideways scrolling. Only the rule
 panel (a step's rule ids) and the JSON links may show ids; the replay lines are held alike."""
 
@@ -89,10 +89,35 @@ def pages(server) -> dict[str, str]:
     found["a player page"] = f"/players/{player}"
     found["the Chi leaderboard"] = "/leaderboards/chi"
     found["the Tianxia leaderboard"] = "/leaderboards/tianxia"
+    found.update(tournament_pages(api))
     return found
 
 
-PAGES = ["home", "a player page", "the Chi leaderboard", "the Tianxia leaderboard",
+def tournament_pages(api: Api) -> dict[str, str]:
+    """A tournament open to join, one running, a finished Swiss of Chi and a finished tables
+    tournament of Xi Cards (bots, played to the end as they start), and the list of them."""
+    oli = api.http.post(f"{api.base}/api/players", json={"name": "oli"}).json()
+    auth = {"Authorization": f"Bearer {oli['key']}"}
+    day = {"per_decision": "P1D", "on_timeout": "forfeit"}
+    found = {"the tournaments": "/tournaments"}
+    for name, body, start in (
+            ("an open tournament", {"game": "chi", "rounds": 3, "bots": [{"bot": "greedy"}]}, False),
+            ("a running tournament", {"game": "chi", "rounds": 2, "bots": [{"bot": "greedy"}]}, "join"),
+            ("a finished Swiss", {"game": "chi", "rounds": 2, "bots": [{"bot": "random"}, {"bot": "greedy"},
+                                                                       {"bot": "random"}]}, True),
+            ("a finished tables tournament", {"game": "xi", "format": "tables", "rounds": 1,
+                                              "bots": [{"bot": "random"}] * 3}, True)):
+        created = api.http.post(f"{api.base}/api/tournaments", json={"clock": day, **body}, headers=auth).json()
+        if start == "join":
+            api.http.post(f"{api.base}/api/tournaments/{created['id']}/join", headers=auth).raise_for_status()
+        if start:
+            api.http.post(f"{api.base}/api/tournaments/{created['id']}/start", headers=auth).raise_for_status()
+        found[name] = f"/tournaments/{created['id']}"
+    return found
+
+
+PAGES = ["home", "a player page", "the Chi leaderboard", "the Tianxia leaderboard", "the tournaments",
+         "an open tournament", "a running tournament", "a finished Swiss", "a finished tables tournament",
          *(f"{game}, {state}" for game in PLAYING for state in ("mid-game", "finished"))]
 
 

@@ -22,6 +22,7 @@ from web.api.games_schemas import CreateGameRequest
 from web.blueprint import chronicle
 from web.pages.new_game_form import (DEFAULT_FORM, MAX_KEY_LENGTH, casual_chosen, first_message, form_for, form_label,
                                games_to_start, requested_options, requested_seats)
+from web.pages.tournament_pages import tournament_of
 
 blp = Blueprint("viewer", __name__)
 
@@ -117,6 +118,7 @@ def game_page(game_id: UUID):
     return render_template(
         "game.html",
         game_id=str(game_id),
+        tournament=tournament_of(game_id),
         game=game.game,
         title=game.rules.title,
         seats=[seat["name"] for seat in game.seats],

@@ -1,0 +1,143 @@
+"""Tournaments in the browser, on a phone, as a newcomer clicks them: from the header to the list,
+into an open tournament, Join; once it runs, their game of the round is linked and opens in their
+seat; a finished tournament's crosstable gives names and results; a signed-in player organises
+one from the list's form, and a refusal is said in words. No page scrolls sideways."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.accessibility import serious_violations
+
+pytestmark = [pytest.mark.e2e, pytest.mark.browser]
+
+PHONE = {"width": 390, "height": 844}
+DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
+
+
+def bearer(key: str) -> dict:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def organise(api, server, name: str, **body) -> tuple[dict, dict]:
+    organiser = api.http.post(f"{server}/api/players", json={"name": name}).json()
+    body = {"game": "chi", "format": "swiss", "rounds": 2, "clock": DAY, **body}
+    answer = api.http.post(f"{server}/api/tournaments", json=body, headers=bearer(organiser["key"]))
+    assert answer.status_code == 201, answer.text
+    return organiser, answer.json()
+
+
+def fits_the_phone(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "no sideways scroll on a phone"
+
+
+def register_on_the_page(page, server, name):
+    page.goto(server + "/")
+    page.locator("#my-games").get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Become a player").click()
+    expect(page.locator("header.site")).to_contain_text(f"Signed in as {name}")
+
+
+def test_a_newcomer_joins_from_the_list_and_once_it_runs_finds_their_game_linked(page, server, api):
+    page.set_viewport_size(PHONE)
+    oli, tournament = organise(api, server, "oli", bots=[{"bot": "greedy", "name": "Gus"}])
+    register_on_the_page(page, server, "ana")
+
+    page.locator("header.site").get_by_role("link", name="Tournaments").click()
+    open_ones = page.locator("#tournaments-open")
+    expect(open_ones).to_contain_text("Chi, a Swiss by oli")
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+    open_ones.get_by_role("link", name="Chi, a Swiss by oli").click()
+
+    expect(page.locator("#tournament h1")).to_have_text("Chi, a Swiss by oli")
+    expect(page.locator("dl.terms")).to_contain_text("1 day per move")
+    page.get_by_role("button", name="Join").click()
+    expect(page.locator("#entrants ul")).to_contain_text("ana")
+    expect(page.get_by_role("button", name="Withdraw")).to_be_visible()
+    expect(page.get_by_role("button", name="Join")).to_be_hidden()
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+
+    started = api.http.post(f"{server}/api/tournaments/{tournament['id']}/start", headers=bearer(oli["key"]))
+    assert started.status_code == 200, started.text
+    [table] = started.json()["rounds"][0]["tables"]
+    assert sorted(table["players"]) == ["Gus", "ana"]
+
+    page.reload()
+    mine = page.locator("#current-round li", has_text="your game")
+    expect(mine).to_have_count(1)
+    expect(mine.get_by_role("link")).to_have_text(" – ".join(table["players"]))
+    expect(page.locator("#standings")).to_contain_text("Sonneborn-Berger")
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+
+    mine.get_by_role("link").click()
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert f"/games/{table['game_id']}" in page.url
+    expect(page.locator("#seat")).to_contain_text("You hold ana's seat, as yourself")
+    page.get_by_role("link", name="Round 1 of Chi, a Swiss by oli").click()
+    expect(page.locator("#tournament h1")).to_have_text("Chi, a Swiss by oli")
+
+
+def test_a_finished_tournaments_crosstable_shows_names_and_results(page, server, api):
+    page.set_viewport_size(PHONE)
+    bots = [{"bot": "random", "name": "Rae"}, {"bot": "greedy", "name": "Gus"}, {"bot": "random", "name": "Ivy"}]
+    oli, tournament = organise(api, server, "oli", rounds=2, bots=bots)
+    finished = api.http.post(f"{server}/api/tournaments/{tournament['id']}/start", headers=bearer(oli["key"])).json()
+    assert finished["status"] == "finished"
+
+    page.goto(f"{server}/tournaments")
+    page.locator("#tournaments-finished").get_by_role("link", name="Chi, a Swiss by oli").click()
+    expect(page.locator("#tournament-progress")).to_contain_text(f"{finished['standings'][0]['player']} won")
+    crosstable = page.locator("#crosstable table")
+    order = [row["player"] for row in finished["standings"]]
+    expect(crosstable.locator("tbody th")).to_have_text([f"{n}. {name}" for n, name in enumerate(order, 1)])
+    expect(crosstable.locator("thead th")).to_have_text(["Player", *[f"{n}. {name}" for n, name in enumerate(order, 1)],
+                                                         "Byes"])
+    [played, *_] = finished["rounds"]
+    first, second = played["tables"][0]["players"]
+    score = {(1, 2): "1", (2, 1): "0", (1, 1): "½"}[tuple(played["tables"][0]["places"])]
+    cell = crosstable.locator(f"tr[data-player='{first}'] td").nth(order.index(second))
+    expect(cell).to_have_text(re.compile(rf"^{score}"))
+    expect(crosstable.locator(f"tr[data-player='{played['byes'][0]}'] td.byes")).to_contain_text("bye in round 1")
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert serious_violations(page) == [], "in the dark scheme too"
+
+    cell.get_by_role("link").first.click()
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert f"/games/{played['tables'][0]['game_id']}" in page.url
+
+
+def test_a_signed_in_player_organises_a_tournament_from_the_list(page, server):
+    page.set_viewport_size(PHONE)
+    page.goto(f"{server}/tournaments")
+    expect(page.locator("#organise")).to_contain_text("Sign in to organise a tournament")
+    register_on_the_page(page, server, "cy")
+    page.goto(f"{server}/tournaments")
+    form = page.locator("#organise-form")
+    form.get_by_label("Game").select_option(label="Chi")
+    form.get_by_label("Format").select_option(label="tables")
+    form.get_by_role("button", name="Open the tournament").click()
+    expect(page.locator("#organise-error")).to_contain_text("Chi is not played at tables")
+    assert page.url.endswith("/tournaments"), "a refusal opens nothing"
+    fits_the_phone(page)
+
+    form.get_by_label("Format").select_option(label="round robin")
+    form.get_by_label("Rounds").fill("2")
+    form.get_by_label("Time per move").select_option(label="an hour")
+    form.get_by_label("Rated").uncheck()
+    form.get_by_role("button", name="Open the tournament").click()
+    expect(page.locator("#tournament h1")).to_have_text("Chi, a round robin by cy")
+    terms = page.locator("dl.terms")
+    expect(terms).to_contain_text("1 hour per move")
+    expect(terms).to_contain_text("no, casual games")
+    expect(page.get_by_role("button", name="Start the tournament")).to_be_visible()
+    expect(page.get_by_role("button", name="Join")).to_be_visible()
+    fits_the_phone(page)
+    assert serious_violations(page) == []

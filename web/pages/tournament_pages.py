@@ -1,0 +1,296 @@
+"""Tournaments as pages: the list (`/tournaments`: open ones to join, running, finished, and a form
+to organise one for a signed-in player) and a tournament's page (`/tournaments/<id>`): its game and
+settings in words, who joined, the round being played with its games, the standings with their
+tie-breaks named, and the crosstable (two-player formats) or the places per round (tables).
+
+Rendered on the server from the same service answer as GET /api/tournaments/{id}; joining,
+withdrawing, starting and organising are the REST API's, called by static/tournament.js with the
+key the browser keeps.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Iterable
+from uuid import UUID
+
+from eventsourcing.application import AggregateNotFoundError
+from flask import Blueprint, render_template
+
+from domain import registry
+from domain.tournaments.standings import TIE_BREAKS
+from services.errors import NotFound
+from services.tournaments.records import ACTIVE_ID
+from web.blueprint import chronicle
+
+blp = Blueprint("tournament_pages", __name__)
+
+ORGANISED = "services.tournament_records:Tournament.Organised"  # the first event of a tournament's stream
+LISTED = 30  # tournaments listed per kind (open, running, finished), the newest first
+LOG_PAGE = 1000
+
+FORMAT_WORDS = {"swiss": "Swiss", "round-robin": "round robin", "tables": "tables"}
+FORMAT_HINTS = {
+    "swiss": "each round pairs players of equal points who have not met, and balances who moves first",
+    "round-robin": "every player meets every other once",
+    "tables": "each round seats players at tables by their standing; points by place at the table",
+}
+TIE_BREAK_WORDS = {"buchholz_cut1": "Buchholz cut 1", "buchholz": "Buchholz", "sonneborn_berger": "Sonneborn-Berger",
+                   "wins": "Wins"}
+TIE_BREAK_HINTS = {"buchholz_cut1": "Buchholz less the weakest opponent's",
+                   "buchholz": "the sum of the opponents' points",
+                   "sonneborn_berger": "the points of the opponents beaten, plus half those drawn with",
+                   "wins": "games won"}
+STATUSES = ("open", "running", "finished")
+UNITS = (("W", "week"), ("D", "day"), ("H", "hour"), ("M", "minute"), ("S", "second"))
+
+
+# -- the pages ------------------------------------------------------------------------------
+
+
+@blp.get("/tournaments")
+def tournament_list():
+    """Open tournaments to join, those running and those finished, the newest first; and the form
+    to organise one (shown by static/tournament.js to a signed-in player)."""
+    shown = [listed(tournament) for tournament in newest_tournaments()]
+    kinds = {status: [t for t in shown if t["status"] == status][:LISTED] for status in STATUSES}
+    games = [{"name": name, "title": rules.title, "seats": list(rules.seats)}
+             for name, rules in registry.GAMES.items() if rules.seats[1] >= 2]
+    return render_template("tournaments.html", kinds=kinds, games=games, formats=FORMAT_WORDS)
+
+
+@blp.get("/tournaments/<uuid:tournament_id>")
+def tournament_page(tournament_id: UUID):
+    """One tournament: its settings, entrants, current round, standings and crosstable."""
+    try:
+        tournament = chronicle().commands.tournaments.shown(tournament_id)
+    except NotFound:
+        return render_template("not_found.html", what="tournament", name=str(tournament_id)), 404
+    return render_template("tournament.html", **page_context(tournament))
+
+
+# -- reading ---------------------------------------------------------------------------------
+
+
+def newest_tournaments() -> list[dict[str, Any]]:
+    """The tournaments not finished (the service's list of them), then the latest finished ones,
+    each as the API shows it, the newest first. The finished are found in the store's log, by the
+    event that opens each tournament's stream."""
+    store, tournaments = chronicle().store, chronicle().commands.tournaments
+    try:
+        active = list(store.repository.get(ACTIVE_ID).tournaments)
+    except AggregateNotFoundError:
+        active = []
+    shown = [tournaments.shown(key) for key in reversed(active)]
+    finished = 0
+    for key in reversed(organised_ids(store)):
+        if finished >= LISTED:
+            break
+        if str(key) not in active:
+            shown.append(tournaments.shown(key))
+            finished += shown[-1]["status"] == "finished"
+    return shown
+
+
+def organised_ids(store: Any) -> list[UUID]:
+    """Every tournament's id, the oldest first."""
+    ids, position = [], 0
+    while True:
+        notes = store.recorder.select_notifications(start=position, limit=LOG_PAGE, topics=[ORGANISED],
+                                                    inclusive_of_start=False)
+        ids.extend(note.originator_id for note in notes)
+        if len(notes) < LOG_PAGE:
+            return ids
+        position = notes[-1].id
+
+
+def tournament_of(game_id: UUID) -> dict[str, Any] | None:
+    """The tournament a game is played for, for its page: the link, and "round 2 of Chi, a Swiss
+    by oli"; None for a game of no tournament."""
+    placed = chronicle().commands.tournaments.of_game(game_id)
+    if placed is None:
+        return None
+    tournament = chronicle().commands.tournaments.shown(placed.tournament_id)
+    return {"id": tournament["id"], "words": f"Round {placed.round} of {heading(tournament)}"}
+
+
+# -- in words ----------------------------------------------------------------------------------
+
+
+def duration_words(text: str | None) -> str:
+    """An ISO 8601 duration as people say it: "P1D" is "1 day", "PT1H30M" "1 hour 30 minutes"."""
+    match = re.fullmatch(r"P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?)?", text or "")
+    if not match:
+        return text or ""
+    parts = [(float(amount), unit) for amount, (_, unit) in zip(match.groups(), UNITS) if amount]
+    return " ".join(f"{amount:g} {unit}{'' if amount == 1 else 's'}" for amount, unit in parts)
+
+
+def clock_words(clock: dict[str, Any] | None) -> str:
+    if not clock:
+        return "no time limit"
+    per = f"{duration_words(clock.get('per_decision'))} per move"
+    if clock.get("on_timeout") == "bot":
+        return f"{per}; when it runs out, a bot plays the move"
+    return f"{per}; running out of time loses the game"
+
+
+def options_words(options: dict[str, Any]) -> str:
+    if not options:
+        return "the game's standard rules"
+    return ", ".join(f"{name}: {'yes' if value is True else 'no' if value is False else value}"
+                     for name, value in options.items())
+
+
+def points_words(points: float, halves: bool = True) -> str:
+    """Points as a person writes them: 2, 1½, ½ (or, without `halves`, 1.5), and thirds as 0.67."""
+    value = Fraction(points).limit_denominator(60)
+    if not halves:
+        return f"{float(value):.2f}".rstrip("0").rstrip(".")
+    if value.denominator == 1:
+        return str(value.numerator)
+    if value.denominator == 2:
+        whole = value.numerator // 2
+        return f"{whole}½" if whole else "½"
+    return f"{float(value):.2f}"
+
+
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def heading(tournament: dict[str, Any]) -> str:
+    """"Chi, a Swiss by ana": the tournament's name, since it has no other."""
+    kind = {"swiss": "a Swiss", "round-robin": "a round robin", "tables": "a tables tournament"}[tournament["format"]]
+    return f"{tournament['title']}, {kind} by {tournament['organiser']['name']}"
+
+
+def progress_words(tournament: dict[str, Any]) -> str:
+    """Where the tournament stands: open with how many entrants, a round of how many, or who won."""
+    planned, rounds = tournament["rounds_planned"], tournament["rounds"]
+    if tournament["status"] == "open":
+        count = len(tournament["entrants"])
+        return f"open to join: {count} entrant{'' if count == 1 else 's'} of at most {tournament['size_limit']}"
+    if tournament["status"] == "running":
+        return f"running: round {len(rounds)} of {planned}"
+    winner = tournament["standings"][0]["player"] if tournament["standings"] else None
+    return f"finished after {len(rounds)} round{'' if len(rounds) == 1 else 's'}" + (f": {winner} won" if winner else "")
+
+
+def listed(tournament: dict[str, Any]) -> dict[str, Any]:
+    """A tournament as a row of the list."""
+    return {"id": tournament["id"], "status": tournament["status"], "heading": heading(tournament),
+            "progress": progress_words(tournament),
+            "terms": " · ".join([f"{tournament['rounds_planned']} round{'' if tournament['rounds_planned'] == 1 else 's'}",
+                                 clock_words(tournament["clock"]).split(";")[0],
+                                 "rated" if tournament["rated"] else "casual"])}
+
+
+# -- the tournament's page -------------------------------------------------------------------
+
+
+def page_context(tournament: dict[str, Any]) -> dict[str, Any]:
+    entrants = {entrant["name"]: entrant for entrant in tournament["entrants"]}
+    players = {name: entrant.get("player") for name, entrant in entrants.items()}
+    rounds = [shown_round(played, players) for played in tournament["rounds"]]
+    keys = TIE_BREAKS[tournament["format"]]
+    two = tournament["format"] != "tables"  # a game's points are 1, ½ or 0; at tables, thirds and more
+    standings = [{**row, "points_words": points_words(row["points"], two),
+                  "tie_breaks": [points_words(row[key], two) for key in keys],
+                  "entrant": entrants.get(row["player"], {})} for row in tournament["standings"]]
+    order = [row["player"] for row in tournament["standings"]]
+    return {
+        "t": tournament, "heading": heading(tournament), "progress": progress_words(tournament),
+        "format_words": FORMAT_WORDS[tournament["format"]], "format_hint": FORMAT_HINTS[tournament["format"]],
+        "clock_words": clock_words(tournament["clock"]), "options_words": options_words(tournament["options"]),
+        "seats_words": seats_words(tournament),
+        "entrants": list(entrants.values()), "entrant_ids": " ".join(entrant["player"] for entrant in entrants.values()  # those who may still withdraw
+                                if entrant.get("player") and not entrant["withdrawn"]),
+        "rounds": rounds, "current": rounds[-1] if rounds and tournament["status"] == "running" else None,
+        "standings": standings, "tie_breaks": [(TIE_BREAK_WORDS[key], TIE_BREAK_HINTS[key]) for key in keys],
+        "crosstable": crosstable(order, tournament["rounds"]) if two else None,
+        "places": places_table(order, tournament["rounds"]) if not two else None,
+        "players": players,
+    }
+
+
+def seats_words(tournament: dict[str, Any]) -> str:
+    low, high = tournament["table_seats"]
+    if tournament["format"] != "tables":
+        return "two players a game"
+    return f"tables of {low}" if low == high else f"tables of {low} to {high}"
+
+
+def shown_round(played: dict[str, Any], players: dict[str, str | None]) -> dict[str, Any]:
+    """A round's games in words: who sits at each table, and how it ended or that it is being played."""
+    tables = []
+    for table in played["tables"]:
+        tables.append({"game_id": table["game_id"], "players": table["players"],
+                       "player_ids": " ".join(filter(None, (players.get(name) for name in table["players"]))),
+                       "result": table_result(table)})
+    return {"round": played["round"], "closed": played["closed"], "tables": tables, "byes": played["byes"]}
+
+
+def table_result(table: dict[str, Any]) -> str:
+    """"ana won", "a draw", "bo won: cy lost on time", at more seats "1st ana, 2nd bo, 3rd cy"; or "playing"."""
+    places = table["places"]
+    if places is None:
+        return "being played" if table["game_id"] else "about to start"
+    names = table["players"]
+    if len(names) == 2:
+        words = "a draw" if places[0] == places[1] else f"{names[places.index(min(places))]} won"
+    else:
+        words = ", ".join(f"{ordinal(place)} {name}" for place, name in sorted(zip(places, names)))
+    if table["lost_on_time"]:
+        words += f" ({', '.join(table['lost_on_time'])} lost on time)"
+    return words
+
+
+def crosstable(order: list[str], rounds: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Rows and columns by player (in standing order): each cell the player's result against the
+    column's player, a game at a time (1 a win, ½ a draw, 0 a loss), with the round; the byes apart."""
+    cells: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    byes: dict[str, list[int]] = {name: [] for name in order}
+    for played in rounds:
+        for name in played["byes"]:
+            byes.setdefault(name, []).append(played["round"])
+        for table in played["tables"]:
+            if table["places"] is None or len(table["players"]) != 2:
+                continue
+            for me, other in ((0, 1), (1, 0)):
+                mine, theirs = table["places"][me], table["places"][other]
+                score = "1" if mine < theirs else "½" if mine == theirs else "0"
+                on_time = table["players"][me] in table["lost_on_time"]
+                cells.setdefault((table["players"][me], table["players"][other]), []).append(
+                    {"score": score + (" on time" if on_time else ""), "round": played["round"],
+                     "game_id": table["game_id"],
+                     "words": f"round {played['round']}: {table_result(table)}"})
+    return {"order": order, "cells": cells, "byes": byes}
+
+
+def places_table(order: list[str], rounds: list[dict[str, Any]]) -> dict[str, Any]:
+    """A row per player (in standing order), a column per round: the place they took at their
+    table, of how many, the bye, or nothing (withdrawn)."""
+    rows = []
+    for name in order:
+        row = []
+        for played in rounds:
+            cell: dict[str, Any] = {"words": "", "game_id": None}
+            if name in played["byes"]:
+                cell["words"] = "bye"
+            for table in played["tables"]:
+                if name in table["players"]:
+                    seat = table["players"].index(name)
+                    cell["game_id"] = table["game_id"]
+                    if table["places"] is None:
+                        cell["words"] = "playing"
+                    else:
+                        place = table["places"][seat]
+                        tied = table["places"].count(place) > 1
+                        cell["words"] = f"{ordinal(place)}{' (tied)' if tied else ''} of {len(table['players'])}" + (
+                            ", on time" if name in table["lost_on_time"] else "")
+            row.append(cell)
+        rows.append({"name": name, "cells": row})
+    return {"rounds": [played["round"] for played in rounds], "rows": rows}
