@@ -1,6 +1,7 @@
 """Rate limits: past a limit of its key or its address, a request is answered 429 `rate-limited`
 with Retry-After and the limit it met, and changes nothing; two API processes sharing one Redis
-share the counts; streams held open are capped per key and per address."""
+share the counts; accepting a challenge counts as creating a game; challenges issued have limits
+of their own; streams held open are capped per key and per address."""
 
 from __future__ import annotations
 
@@ -137,3 +138,62 @@ def test_limits_off_limits_nothing():
     client = create_app({"PERSISTENCE_MODULE": "eventsourcing.popo", "CHRONICLE_LIMITS": "off",
                          "CHRONICLE_LIMIT_PLAYERS_PER_ADDRESS": "1/hour"}).test_client()
     assert [client.post("/api/players", json={"name": f"p{n}"}).status_code for n in range(3)] == [201] * 3
+
+
+def register(client, name: str) -> dict:
+    answer = client.post("/api/players", json={"name": name})
+    assert answer.status_code == 201, answer.json
+    return answer.json
+
+
+def games_listed(client) -> int:
+    client.application.extensions["chronicle"].game_list.catch_up()
+    return client.get("/api/games").json["total"]
+
+
+def test_accepting_a_challenge_creates_a_game_and_meets_the_limit_of_games_created():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_GAMES_PER_KEY="1/minute"))
+    ana, bo = register(client, "ana"), register(client, "bo")
+    issued = [client.post("/api/challenges", json={"game": "chi", "to": bo["id"]}, headers=bearer(ana["key"])).json
+              for _ in range(2)]
+    accepted = client.post(f"/api/challenges/{issued[0]['id']}/accept", headers=bearer(bo["key"]))
+    assert accepted.status_code == 200 and accepted.json["game_id"], accepted.json
+    assert games_listed(client) == 1
+
+    refused = client.post(f"/api/challenges/{issued[1]['id']}/accept", headers=bearer(bo["key"]))
+    assert_rate_limited(refused, "games created from one player key", allowed=1, window=60)
+    incoming = client.get("/api/challenges", headers=bearer(bo["key"])).json["incoming"]
+    assert [c["id"] for c in incoming] == [issued[1]["id"]] and incoming[0]["status"] == "open", "still open"
+    assert games_listed(client) == 1, "the refused acceptance created no game"
+    # One count: bo's key, having created a game by accepting, may not create another directly either.
+    direct = client.post("/api/games", json={"game": "chi", "seats": [{"player": bo["id"]}, {"bot": "random"}]},
+                         headers=bearer(bo["key"]))
+    assert direct.status_code == 429
+    # Another key has its own count.
+    other = client.post("/api/games", json={"game": "chi", "seats": [{"player": ana["id"]}, {"bot": "random"}]},
+                        headers=bearer(ana["key"]))
+    assert other.status_code == 201, other.json
+
+
+def test_challenges_issued_from_one_key_are_limited_and_a_refused_one_is_not_issued():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_CHALLENGES_PER_KEY="2/hour"))
+    ana, bo = register(client, "ana"), register(client, "bo")
+
+    def issue(player: dict):
+        return client.post("/api/challenges", json={"game": "chi", "to": bo["id"] if player is ana else ana["id"]},
+                           headers=bearer(player["key"]))
+
+    assert [issue(ana).status_code for _ in range(2)] == [201, 201]
+    assert_rate_limited(issue(ana), "challenges issued from one player key", allowed=2, window=3600)
+    assert len(client.get("/api/challenges", headers=bearer(bo["key"])).json["incoming"]) == 2
+    assert issue(bo).status_code == 201, "another key has its own count"
+
+
+def test_challenges_issued_from_one_address_are_limited_whatever_the_keys():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_CHALLENGES_PER_ADDRESS="2/hour"))
+    ana, bo, cy = register(client, "ana"), register(client, "bo"), register(client, "cy")
+    answers = [client.post("/api/challenges", json={"game": "chi", "to": cy["id"]}, headers=bearer(player["key"]))
+               for player in (ana, bo, cy)]
+    assert [a.status_code for a in answers[:2]] == [201, 201]
+    assert_rate_limited(answers[2], "challenges issued from one client address", allowed=2, window=3600)
+
