@@ -1,6 +1,6 @@
 """Rate limits: how often one player key, and one client address, may register players, create
-games (accepting a challenge creates one), issue challenges, move, ask what-ifs and start
-analyses, and how many live streams each may hold open.
+games (accepting a challenge creates one), issue challenges, organise or join tournaments, move,
+ask what-ifs and start analyses, and how many live streams each may hold open.
 
 Flask-Limiter counts the requests (fixed windows), keyed by the player key or seat token the
 request carries (`Authorization: Bearer`, counted under its SHA-256, never as itself) and by the
@@ -70,6 +70,9 @@ RATES = (
             (("games.Games", "POST"), ("games.Fork", "POST"), ("challenges.Accept", "POST")),
             "60/minute;600/hour", "120/minute;3000/hour"),
     Limited("challenges", "challenges issued", (("challenges.Challenges", "POST"),),
+            "30/minute;300/hour", "120/minute;3000/hour"),
+    Limited("tournaments", "tournaments organised or joined",
+            (("tournaments.Tournaments", "POST"), ("tournaments.Join", "POST")),
             "30/minute;300/hour", "120/minute;3000/hour"),
     Limited("moves", "moves", (("play.Actions", "POST"),), "50/second;1500/minute", "200/second;6000/minute"),
     Limited("what_ifs", "what-ifs asked", (("disputes.WhatIfs", "POST"),), "30/minute", "120/minute"),

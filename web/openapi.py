@@ -53,7 +53,7 @@ Limits the service enforces on every request:
   {MAX_DISPUTES} disputes about a game, and an asker (a seat, or the spectators together) asks at most
   {MAX_WHAT_IFS} different what-ifs of it (422 `limit-reached` beyond, with the `limit`);
 - registering players, creating games (accepting a challenge creates one), issuing challenges,
-  moves, what-ifs, analyses and streams held open at once are
+  organising and joining tournaments, moves, what-ifs, analyses and streams held open at once are
   limited per player key (or seat token) and per client address, far above what a person does
   (429 `rate-limited` beyond, with `Retry-After`).
 

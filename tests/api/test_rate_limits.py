@@ -1,7 +1,8 @@
 """Rate limits: past a limit of its key or its address, a request is answered 429 `rate-limited`
 with Retry-After and the limit it met, and changes nothing; two API processes sharing one Redis
-share the counts; accepting a challenge counts as creating a game; challenges issued have limits
-of their own; streams held open are capped per key and per address."""
+share the counts; accepting a challenge counts as creating a game; challenges issued, and
+tournaments organised or joined, have limits of their own; streams held open are capped per key
+and per address."""
 
 from __future__ import annotations
 
@@ -197,3 +198,27 @@ def test_challenges_issued_from_one_address_are_limited_whatever_the_keys():
     assert [a.status_code for a in answers[:2]] == [201, 201]
     assert_rate_limited(answers[2], "challenges issued from one client address", allowed=2, window=3600)
 
+
+def test_tournaments_organised_or_joined_from_one_key_are_limited_and_a_refused_request_changes_nothing():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_TOURNAMENTS_PER_KEY="2/hour"))
+    ana, bo = register(client, "ana"), register(client, "bo")
+
+    def organise(player: dict):
+        return client.post("/api/tournaments", json={"game": "chi", "format": "swiss", "rounds": 2, "clock": {"per_decision": "P1D"}},
+                           headers=bearer(player["key"]))
+
+    def join(player: dict, tournament: dict):
+        return client.post(f"/api/tournaments/{tournament['id']}/join", headers=bearer(player["key"]))
+
+    opened = [organise(bo) for _ in range(2)]
+    assert [answer.status_code for answer in opened] == [201, 201], opened[0].json
+    first, second = (answer.json for answer in opened)
+    assert join(ana, first).status_code == 200
+    assert organise(ana).status_code == 201
+    # ana's key has organised one and joined one: the third is refused, whether organising or joining.
+    assert_rate_limited(organise(ana), "tournaments organised or joined from one player key", allowed=2, window=3600)
+    assert join(ana, second).status_code == 429
+    entrants = client.get(f"/api/tournaments/{second['id']}").json["entrants"]
+    assert "ana" not in [entrant["name"] for entrant in entrants], "the refused join entered nobody"
+    mine = client.get("/api/players/me/tournaments", headers=bearer(ana["key"])).json["tournaments"]
+    assert len(mine) == 2, "the refused tournament was not opened"
