@@ -16,7 +16,9 @@ Flask-Limiter's notation (`20/second;600/minute`; empty: no limit); those of STR
 numbers of streams open at once (web.open_streams). The defaults are far above what a person does,
 and above what a program playing many games at once needs; a club behind one address shares its
 address's limits, hence those are the higher. Past a limit the answer is 429 `rate-limited`,
-with `Retry-After` and the limit it met.
+with `Retry-After` and the limit it met. A request refused for its form (400, 413, 415: a body or
+parameters the service would not read, refused before any game is touched) spends nothing of the
+allowance, so that a client mending its request is not held back by its mistakes.
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ log = logging.getLogger(__name__)
 LEASE_MARGIN_SECONDS = 60.0
 # When a client refused another open stream may try again: about when a stream of its ends.
 STREAMS_RETRY_SECONDS = 10
+# Answers that spend nothing of a limit's allowance: a request refused for its form, and one
+# refused for the limit itself.
+NOT_SPENT = frozenset({400, 413, 415, 429})
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,11 @@ RATES = (
 )
 STREAMS = Limited("streams", "streams open at once", (("stream.Stream", "GET"), ("players.MyNotices", "GET")),
                   "50", "1000")
+
+
+def spends_allowance(response) -> bool:
+    """Whether the answer counts towards the limits of its request: not if it refused the request's form."""
+    return response.status_code not in NOT_SPENT
 
 
 def bearer_key() -> str | None:
@@ -163,6 +173,7 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
                 shared = limiter.shared_limit(
                     rate, scope=f"{limited.name}-per-{whose}", key_func=key, methods=[method],
                     exempt_when=None if whose == "address" else (lambda: bearer_key() is None),
+                    deduct_when=spends_allowance,
                     error_message=f"{limited.words} from {words}")
                 app.view_functions[endpoint] = shared(app.view_functions[endpoint])
 

@@ -222,3 +222,20 @@ def test_tournaments_organised_or_joined_from_one_key_are_limited_and_a_refused_
     assert "ana" not in [entrant["name"] for entrant in entrants], "the refused join entered nobody"
     mine = client.get("/api/players/me/tournaments", headers=bearer(ana["key"])).json["tournaments"]
     assert len(mine) == 2, "the refused tournament was not opened"
+
+
+def test_requests_refused_for_their_form_spend_nothing_of_the_allowance():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_GAMES_PER_ADDRESS="2/minute",
+                                              CHRONICLE_LIMIT_GAMES_PER_KEY="2/minute"))
+    ana = register(client, "ana")
+    mistakes = [client.post("/api/games", json={"game": "chi", "seats": [{"name": ""}, {"name": "bo"}]}),
+                client.post("/api/games", json={"game": "no-such-game", "seats": [{"name": "a"}, {"name": "b"}]}),
+                client.post("/api/games", data="seats", content_type="text/plain"),
+                client.post("/api/games", json={"game": "chi"}, headers=bearer(ana["key"]))]
+    assert [answer.status_code for answer in mistakes] == [400, 400, 415, 400]
+
+    good = {"game": "chi", "seats": [{"player": ana["id"]}, {"bot": "random"}]}
+    assert [client.post("/api/games", json=good, headers=bearer(ana["key"])).status_code for _ in range(2)] == [201, 201]
+    assert_rate_limited(client.post("/api/games", json=good, headers=bearer(ana["key"])),
+                        "games created from one", allowed=2, window=60)
+    assert games_listed(client) == 2
