@@ -173,6 +173,9 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
                 shared = limiter.shared_limit(
                     rate, scope=f"{limited.name}-per-{whose}", key_func=key, methods=[method],
                     exempt_when=None if whose == "address" else (lambda: bearer_key() is None),
+                    # Tested before the view, counted after it: requests in flight together from
+                    # one key may pass the limit by as many, as a fixed window's edge lets a
+                    # burst of twice the limit through anyway.
                     deduct_when=spends_allowance,
                     error_message=f"{limited.words} from {words}")
                 app.view_functions[endpoint] = shared(app.view_functions[endpoint])
