@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import ipaddress
 import logging
 import math
 import time
@@ -49,6 +50,8 @@ log = logging.getLogger(__name__)
 LEASE_MARGIN_SECONDS = 60.0
 # When a client refused another open stream may try again: about when a stream of its ends.
 STREAMS_RETRY_SECONDS = 10
+# The IPv6 network one client holds (RFC 6177: a site gets a /48 or a /56, one network a /64).
+IPV6_PREFIX = 64
 # Answers that spend nothing of a limit's allowance: a request refused for its form, and one
 # refused for the limit itself.
 NOT_SPENT = frozenset({400, 413, 415, 429})
@@ -102,7 +105,19 @@ def bearer_key() -> str | None:
 
 
 def client_address() -> str:
-    return "address-" + (request.remote_addr or "unknown")
+    """The client's address as the counts name it. An IPv6 client holds a whole /64 network (one
+    host may take any address in it, and change it at will), so its limits are its network's; an
+    IPv4 address written as IPv6 is that IPv4 address."""
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return "address-" + address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return f"address-{ip.ipv4_mapped}"
+        return f"address-{ipaddress.IPv6Network((ip, IPV6_PREFIX), strict=False)}"
+    return f"address-{ip}"
 
 
 WHOSE: dict[str, tuple[str, Callable[[], str | None]]] = {

@@ -239,3 +239,17 @@ def test_requests_refused_for_their_form_spend_nothing_of_the_allowance():
     assert_rate_limited(client.post("/api/games", json=good, headers=bearer(ana["key"])),
                         "games created from one", allowed=2, window=60)
     assert games_listed(client) == 2
+
+
+def test_an_ipv6_client_counts_as_its_slash_64_network_so_changing_address_within_it_does_not_help():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_PLAYERS_PER_ADDRESS="2/hour"))
+
+    def register_from(name: str, address: str) -> int:
+        return client.post("/api/players", json={"name": name}, environ_base={"REMOTE_ADDR": address}).status_code
+
+    assert [register_from("ana", "2001:db8:1:2::1"), register_from("bo", "2001:db8:1:2:ffff::9"),
+            register_from("cy", "2001:db8:1:2::abcd")] == [201, 201, 429]
+    assert register_from("dee", "2001:db8:1:3::1") == 201, "the next /64 network is another client"
+    # An IPv4 address written as IPv6 is that IPv4 address.
+    assert [register_from("eve", "192.0.2.7"), register_from("fay", "::ffff:192.0.2.7"),
+            register_from("gus", "192.0.2.7")] == [201, 201, 429]
