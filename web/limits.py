@@ -178,15 +178,20 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
         client_address, app=app, storage_uri=uri, key_prefix=prefix, strategy="fixed-window",
         storage_options={"socket_connect_timeout": 0.25, "socket_timeout": 0.25} if prefix else {},
         in_memory_fallback_enabled=True, swallow_errors=True,
+        # Every limit of a request is tested, so that the answer names the one that lasts longest.
+        fail_on_first_breach=False,
     )
+    said: dict[str, str] = {}  # each limit's scope: the words for it
     for limited in RATES:
         for whose, (words, key) in WHOSE.items():
             rate = read_rate(settings, limited, whose)
             if not rate:
                 continue
+            scope = f"{limited.name}-per-{whose}"
+            said[scope] = f"{limited.words} from {words}"
             for endpoint, method in limited.operations:
                 shared = limiter.shared_limit(
-                    rate, scope=f"{limited.name}-per-{whose}", key_func=key, methods=[method],
+                    rate, scope=scope, key_func=key, methods=[method],
                     exempt_when=None if whose == "address" else (lambda: bearer_key() is None),
                     # Tested before the view, counted after it: requests in flight together from
                     # one key may pass the limit by as many, as a fixed window's edge lets a
@@ -197,11 +202,18 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded):
-        met = limiter.current_limit
-        wait = max(1, math.ceil(met.window.reset_time - time.time())) if met is not None else 1
-        item = error.limit.limit
-        return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
-                       item.amount, wait)
+        # Of the limits met (a minute's and an hour's, the key's and the address's), the one that
+        # ends last is the one to wait for: the others would refuse nothing once it ends.
+        met = [limit for limit in limiter.current_limits if limit.breached]
+        if not met:
+            item = error.limit.limit
+            return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
+                           item.amount, 1)
+        last = max(met, key=lambda limit: limit.window.reset_time)
+        wait = max(1, math.ceil(last.window.reset_time - time.time()))
+        item = last.limit
+        words = said.get(last.request_args[-1], error.description)
+        return refused(f"{item.amount} {words} per {item.multiples} {item.GRANULARITY.name}", item.amount, wait)
 
     places: Places = PlacesInRedis(redis_connection(uri), prefix) if prefix else PlacesInMemory()
     lease = app.config["CHRONICLE_STREAM_PACE"].lifetime + LEASE_MARGIN_SECONDS

@@ -253,3 +253,26 @@ def test_an_ipv6_client_counts_as_its_slash_64_network_so_changing_address_withi
     # An IPv4 address written as IPv6 is that IPv4 address.
     assert [register_from("eve", "192.0.2.7"), register_from("fay", "::ffff:192.0.2.7"),
             register_from("gus", "192.0.2.7")] == [201, 201, 429]
+
+
+def test_past_two_limits_at_once_the_answer_names_the_one_that_lasts_and_waits_for_it():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_PLAYERS_PER_ADDRESS="1/minute;1/hour"))
+    assert client.post("/api/players", json={"name": "ana"}).status_code == 201
+    refused = client.post("/api/players", json={"name": "bo"})
+    assert_rate_limited(refused, "1 players registered from one client address per 1 hour", allowed=1, window=3600)
+    assert int(refused.headers["Retry-After"]) > 60, "waiting for the minute's window would not be enough"
+
+
+def test_past_the_key_s_limit_and_the_address_s_the_answer_waits_for_the_later_to_end():
+    client, _, _ = two_api_processes(settings(CHRONICLE_LIMIT_GAMES_PER_KEY="1/minute",
+                                              CHRONICLE_LIMIT_GAMES_PER_ADDRESS="2/hour"))
+    ana, bo = register(client, "ana"), register(client, "bo")
+
+    def create_with(player: dict):
+        return client.post("/api/games", json={"game": "chi", "seats": [{"player": player["id"]}, {"bot": "random"}]},
+                           headers=bearer(player["key"]))
+
+    assert [create_with(ana).status_code, create_with(bo).status_code] == [201, 201]
+    refused = create_with(ana)  # past ana's minute and the address's hour
+    assert_rate_limited(refused, "2 games created from one client address per 1 hour", allowed=2, window=3600)
+    assert int(refused.headers["Retry-After"]) > 60
