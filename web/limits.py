@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from flask import Flask, make_response, request
-from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
 from limits import parse_many
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -178,7 +178,7 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
         client_address, app=app, storage_uri=uri, key_prefix=prefix, strategy="fixed-window",
         storage_options={"socket_connect_timeout": 0.25, "socket_timeout": 0.25} if prefix else {},
         in_memory_fallback_enabled=True, swallow_errors=True,
-        # Every limit of a request is tested, so that the answer names the one that lasts longest.
+        # Every limit of a request is tested, so that the answer names the one that ends last.
         fail_on_first_breach=False,
     )
     said: dict[str, str] = {}  # each limit's scope: the words for it
@@ -209,8 +209,8 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
             item = error.limit.limit
             return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
                            item.amount, 1)
-        last = max(met, key=lambda limit: limit.window.reset_time)
-        wait = max(1, math.ceil(last.window.reset_time - time.time()))
+        last = max(met, key=ends_in)
+        wait = max(1, math.ceil(ends_in(last)))
         item = last.limit
         words = said.get(last.request_args[-1], error.description)
         return refused(f"{item.amount} {words} per {item.multiples} {item.GRANULARITY.name}", item.amount, wait)
@@ -220,6 +220,15 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
     caps = {whose: read_cap(settings, whose) for whose in WHOSE}
     for endpoint, _ in STREAMS.operations:
         app.view_functions[endpoint] = held_open(app.view_functions[endpoint], places, caps, lease)
+
+
+def ends_in(limit: RequestLimit) -> float:
+    """Seconds until the limit's window ends; its whole length if the storage cannot say (Redis
+    went away since the limit was tested): a refusal never fails for it."""
+    try:
+        return limit.window.reset_time - time.time()
+    except Exception:  # noqa: BLE001 - whatever the storage raises, the window's length is an honest bound
+        return float(limit.limit.get_expiry())
 
 
 def refused(said: str, amount: int, wait: int):
