@@ -1,5 +1,6 @@
 """Rate limits: how often one player key, and one client address, may register players, create
-games, move, ask what-ifs and start analyses, and how many live streams each may hold open.
+games (accepting a challenge creates one), issue challenges, organise or join tournaments, move,
+ask what-ifs and start analyses, and how many live streams each may hold open.
 
 Flask-Limiter counts the requests (fixed windows), keyed by the player key or seat token the
 request carries (`Authorization: Bearer`, counted under its SHA-256, never as itself) and by the
@@ -15,13 +16,16 @@ Flask-Limiter's notation (`20/second;600/minute`; empty: no limit); those of STR
 numbers of streams open at once (web.open_streams). The defaults are far above what a person does,
 and above what a program playing many games at once needs; a club behind one address shares its
 address's limits, hence those are the higher. Past a limit the answer is 429 `rate-limited`,
-with `Retry-After` and the limit it met.
+with `Retry-After` and the limit it met. A request refused for its form (400, 413, 415: a body or
+parameters the service would not read, refused before any game is touched) spends nothing of the
+allowance, so that a client mending its request is not held back by its mistakes.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import ipaddress
 import logging
 import math
 import time
@@ -29,7 +33,7 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from flask import Flask, make_response, request
-from flask_limiter import Limiter, RateLimitExceeded
+from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
 from limits import parse_many
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -46,6 +50,11 @@ log = logging.getLogger(__name__)
 LEASE_MARGIN_SECONDS = 60.0
 # When a client refused another open stream may try again: about when a stream of its ends.
 STREAMS_RETRY_SECONDS = 10
+# The IPv6 network one client holds (RFC 6177: a site gets a /48 or a /56, one network a /64).
+IPV6_PREFIX = 64
+# Answers that spend nothing of a limit's allowance: a request refused for its form, and one
+# refused for the limit itself.
+NOT_SPENT = frozenset({400, 413, 415, 429})
 
 
 @dataclass(frozen=True)
@@ -65,8 +74,14 @@ class Limited:
 
 RATES = (
     Limited("players", "players registered", (("players.Players", "POST"),), "", "20/minute;200/hour"),
-    Limited("games", "games created", (("games.Games", "POST"), ("games.Fork", "POST")),
+    Limited("games", "games created",
+            (("games.Games", "POST"), ("games.Fork", "POST"), ("challenges.Accept", "POST")),
             "60/minute;600/hour", "120/minute;3000/hour"),
+    Limited("challenges", "challenges issued", (("challenges.Challenges", "POST"),),
+            "30/minute;300/hour", "120/minute;3000/hour"),
+    Limited("tournaments", "tournaments organised or joined",
+            (("tournaments.Tournaments", "POST"), ("tournaments.Join", "POST")),
+            "30/minute;300/hour", "120/minute;3000/hour"),
     Limited("moves", "moves", (("play.Actions", "POST"),), "50/second;1500/minute", "200/second;6000/minute"),
     Limited("what_ifs", "what-ifs asked", (("disputes.WhatIfs", "POST"),), "30/minute", "120/minute"),
     Limited("analyses", "analyses started", (("analysis.GameAnalysis", "POST"),),
@@ -74,6 +89,11 @@ RATES = (
 )
 STREAMS = Limited("streams", "streams open at once", (("stream.Stream", "GET"), ("players.MyNotices", "GET")),
                   "50", "1000")
+
+
+def spends_allowance(response) -> bool:
+    """Whether the answer counts towards the limits of its request: not if it refused the request's form."""
+    return response.status_code not in NOT_SPENT
 
 
 def bearer_key() -> str | None:
@@ -85,7 +105,19 @@ def bearer_key() -> str | None:
 
 
 def client_address() -> str:
-    return "address-" + (request.remote_addr or "unknown")
+    """The client's address as the counts name it. An IPv6 client holds a whole /64 network (one
+    host may take any address in it, and change it at will), so its limits are its network's; an
+    IPv4 address written as IPv6 is that IPv4 address."""
+    address = request.remote_addr or "unknown"
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return "address-" + address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return f"address-{ip.ipv4_mapped}"
+        return f"address-{ipaddress.IPv6Network((ip, IPV6_PREFIX), strict=False)}"
+    return f"address-{ip}"
 
 
 WHOSE: dict[str, tuple[str, Callable[[], str | None]]] = {
@@ -146,32 +178,57 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
         client_address, app=app, storage_uri=uri, key_prefix=prefix, strategy="fixed-window",
         storage_options={"socket_connect_timeout": 0.25, "socket_timeout": 0.25} if prefix else {},
         in_memory_fallback_enabled=True, swallow_errors=True,
+        # Every limit of a request is tested, so that the answer names the one that ends last.
+        fail_on_first_breach=False,
     )
+    said: dict[str, str] = {}  # each limit's scope: the words for it
     for limited in RATES:
         for whose, (words, key) in WHOSE.items():
             rate = read_rate(settings, limited, whose)
             if not rate:
                 continue
+            scope = f"{limited.name}-per-{whose}"
+            said[scope] = f"{limited.words} from {words}"
             for endpoint, method in limited.operations:
                 shared = limiter.shared_limit(
-                    rate, scope=f"{limited.name}-per-{whose}", key_func=key, methods=[method],
+                    rate, scope=scope, key_func=key, methods=[method],
                     exempt_when=None if whose == "address" else (lambda: bearer_key() is None),
+                    # Tested before the view, counted after it: requests in flight together from
+                    # one key may pass the limit by as many, as a fixed window's edge lets a
+                    # burst of twice the limit through anyway.
+                    deduct_when=spends_allowance,
                     error_message=f"{limited.words} from {words}")
                 app.view_functions[endpoint] = shared(app.view_functions[endpoint])
 
     @app.errorhandler(RateLimitExceeded)
     def rate_limited(error: RateLimitExceeded):
-        met = limiter.current_limit
-        wait = max(1, math.ceil(met.window.reset_time - time.time())) if met is not None else 1
-        item = error.limit.limit
-        return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
-                       item.amount, wait)
+        # Of the limits met (a minute's and an hour's, the key's and the address's), the one that
+        # ends last is the one to wait for: the others would refuse nothing once it ends.
+        met = [limit for limit in limiter.current_limits if limit.breached]
+        if not met:
+            item = error.limit.limit
+            return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
+                           item.amount, 1)
+        last = max(met, key=ends_in)
+        wait = max(1, math.ceil(ends_in(last)))
+        item = last.limit
+        words = said.get(last.request_args[-1], error.description)
+        return refused(f"{item.amount} {words} per {item.multiples} {item.GRANULARITY.name}", item.amount, wait)
 
     places: Places = PlacesInRedis(redis_connection(uri), prefix) if prefix else PlacesInMemory()
     lease = app.config["CHRONICLE_STREAM_PACE"].lifetime + LEASE_MARGIN_SECONDS
     caps = {whose: read_cap(settings, whose) for whose in WHOSE}
     for endpoint, _ in STREAMS.operations:
         app.view_functions[endpoint] = held_open(app.view_functions[endpoint], places, caps, lease)
+
+
+def ends_in(limit: RequestLimit) -> float:
+    """Seconds until the limit's window ends; its whole length if the storage cannot say (Redis
+    went away since the limit was tested): a refusal never fails for it."""
+    try:
+        return limit.window.reset_time - time.time()
+    except Exception:  # noqa: BLE001 - whatever the storage raises, the window's length is an honest bound
+        return float(limit.limit.get_expiry())
 
 
 def refused(said: str, amount: int, wait: int):

@@ -52,7 +52,8 @@ Limits the service enforces on every request:
 - the disputes' list pages {DISPUTE_PAGE} entries unless asked, at most {MAX_DISPUTE_PAGE}; a seat files at most
   {MAX_DISPUTES} disputes about a game, and an asker (a seat, or the spectators together) asks at most
   {MAX_WHAT_IFS} different what-ifs of it (422 `limit-reached` beyond, with the `limit`);
-- registering players, creating games, moves, what-ifs, analyses and streams held open at once are
+- registering players, creating games (accepting a challenge creates one), issuing challenges,
+  organising and joining tournaments, moves, what-ifs, analyses and streams held open at once are
   limited per player key (or seat token) and per client address, far above what a person does
   (429 `rate-limited` beyond, with `Retry-After`).
 

@@ -79,7 +79,9 @@ def test_each_operation_lists_the_errors_it_can_answer(document):
     listed = {name: set(operation["responses"]) for name, operation in operations(document)}
     assert {"400", "401", "403", "404", "409", "413", "415", "422", "429"} <= listed["POST /api/games/{game_id}/actions"]
     for limited in ("POST /api/games", "POST /api/players", "POST /api/games/{game_id}/what-if",
-                    "POST /api/games/{game_id}/analysis", "GET /api/games/{game_id}/stream", "GET /api/players/me/stream"):
+                    "POST /api/games/{game_id}/analysis", "GET /api/games/{game_id}/stream", "GET /api/players/me/stream",
+                    "POST /api/challenges", "POST /api/challenges/{challenge_id}/accept", "POST /api/tournaments",
+                    "POST /api/tournaments/{tournament_id}/join"):
         assert "429" in listed[limited], limited
     assert "429" not in listed["GET /api/games"], "what is never limited does not say it may be"
     assert {"400", "413", "415", "422"} <= listed["POST /api/games"]

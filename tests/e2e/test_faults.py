@@ -7,8 +7,9 @@
   bot turn. Twice: with the workers busy inside bot turns, and with the workers idle; either way
   the same worker processes ride it out and reconnect. And frozen rather than gone (SIGSTOP): a
   move must not wait on it either.
-- The API servers restarted (one gracefully, one with SIGKILL, then both at once): people's
-  clients ride it out, bots keep playing meanwhile, every game ends.
+- The API servers restarted (one gracefully, one with SIGKILL, then both at once) while every
+  game waits on a bot (the workers held back): people's clients ride it out, no move is lost, the
+  workers play every game on while no API server runs, and every game ends.
 
 After each: every game's log is whole (versions 1..N), replays to the final table, holds each
 decision once, and nothing is left queued, started or failed in Redis.
@@ -271,36 +272,68 @@ def test_a_move_answers_at_once_while_redis_hangs(tmp_path):
 
 
 def test_play_goes_on_through_api_restarts(tmp_path):
-    with running_cluster(tmp_path, settings={"CHRONICLE_BOT_THINK_SECONDS": "0.2"}) as cluster:
+    """Both API servers restarted (one gracefully, one with SIGKILL, then both at once) while bot
+    turns wait for the workers: no move is lost, the workers play the bots' turns while no API
+    server runs, and every game ends.
+
+    The workers are stopped while the games are created and the servers restart, so every game
+    is still at its start, waiting on a bot, whatever the machine's speed: nothing here depends on
+    how long a bot thinks or a restart takes."""
+    with running_cluster(tmp_path) as cluster:
         deadline = time.monotonic() + PATIENCE
+        for worker in cluster.workers:
+            worker.stop()  # idle: no game yet
+        assert not cluster.rq_workers(), "a worker is still taking jobs"
+
         client, games, players = start_games(
-            cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 3, "api", deadline)
-        first, second = cluster.apis
-        time.sleep(1.0)
-
-        first.stop()   # SIGTERM: requests in flight are answered first
-        first.start()
-        time.sleep(1.0)
-
-        second.kill()  # SIGKILL: requests in flight are cut off
-        second.start()
-        time.sleep(1.0)
-
-        # Both at once: no API at all for a while. The workers go on with the bots' games.
+            cluster, [BOTS, GREEDY_BOTS] * 3 + [PERSON_FIRST, BOT_FIRST] * 3, "api", deadline, patience=PATIENCE)
         store = cluster.services.store
-        bot_games = [UUID(g.id) for g in games if not g.has_person]
+        ids = [UUID(g.id) for g in games]
+
+        def waiting_on_bots() -> dict[UUID, int] | None:
+            """Each game's version, once every game waits on a bot (the people have made their first move)."""
+            loaded = [store.game(gid) for gid in ids]
+            seats = [game.to_act() for game in loaded]
+            if all(seat is not None and handle.seats[seat].get("bot") for handle, seat in zip(games, seats)):
+                return {gid: game.version for gid, game in zip(ids, loaded)}
+            return None
+
+        frozen = wait_until(waiting_on_bots, 60, "every game to wait on a bot's turn")
+        people_moved = sum(len(g.moves) for g in games)
+        assert people_moved >= 3, "the people did not make their first moves"
+
+        def cut_off_from(api) -> None:
+            """Until a person's client has met `api` down (they look at their games every 0.1 s)."""
+            met = sum(player.client.connection_errors for player in players)
+            wait_until(lambda: sum(player.client.connection_errors for player in players) > met, 60,
+                       f"a person's client to meet the server on port {api.port} down")
+
+        first, second = cluster.apis
+        first.stop()   # SIGTERM: requests in flight are answered first
+        cut_off_from(first)
+        first.start()
+        second.kill()  # SIGKILL: requests in flight are cut off
+        cut_off_from(second)
+        second.start()
+
+        # Both at once: no API at all. The workers come back and play the bots' turns meanwhile.
         first.kill()
         second.stop()
-        before = {gid: store.game(gid).version for gid in bot_games}
-        running = [gid for gid in bot_games if not store.game(gid).finished]
-        assert running, "every bot game ended before the API went down"
-        wait_until(lambda: any(store.game(gid).version > before[gid] for gid in running), 60,
-                   "a bot game to move while no API server runs")
+        assert waiting_on_bots() == frozen, "a game moved while no worker ran"
+        for worker in cluster.workers:
+            worker.start().wait_up()
+        wait_until(lambda: all(store.game(gid).version > frozen[gid] for gid in ids), 120,
+                   "every game to move on while no API server runs")
         first.start()  # one at a time: see Cluster.start
         second.start()
 
         events = finish_and_check(cluster, client, games, players, deadline)
+        # No move lost: each move a person's client saw accepted is in the log, as that seat's decision.
+        for game in games:
+            for move in game.moves:
+                stored = client.get(f"/api/games/{game.id}/events?after={move['version']}&limit=1")["events"][0]
+                assert stored["cause"]["rng"] == f"decision:{move['version']}" and stored["cause"]["seat"] == move["seat"]
         cut_off = sum(player.client.connection_errors for player in players)
-        assert cut_off > 0, "the people's clients never met a server that was down"
         assert first.starts == 3 and second.starts == 3
+        assert all(worker.starts == 2 and worker.alive for worker in cluster.workers)
         print(f"{cut_off} requests met a server that was down; {events} events checked")

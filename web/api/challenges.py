@@ -45,7 +45,7 @@ class Challenges(MethodView):
     @blp.arguments(schemas.ChallengeRequest, example={"to": EXAMPLE["to"]["id"], "game": "chi",
                                                       "clock": {"per_decision": "P1D"}, "rated": True})
     @blp.response(201, schemas.Challenge, example=EXAMPLE)
-    @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player",
+    @blp.problems(*BODY_ERRORS, 429, s401="no key", s403="a key of no player",
                   s409="other requests changed the same players' challenges at the same moment, again and again: "
                        "send it again",
                   s422="the challenger has as many challenges open as a player may, or the player challenged as "
@@ -69,10 +69,12 @@ class Accept(MethodView):
     @blp.response(200, schemas.Challenge, example={**EXAMPLE, "status": "accepted", "taker": EXAMPLE["to"],
                                                    "game_id": "0a8c5f0e-8f3b-4a9e-b0b4-3c9d5b7e6f21"})
     @blp.problems(400, s401="no key", s403=NOT_YOURS, s404="no challenge has this id", kinds={409: kinds.CHALLENGE_CLOSED},
-                  **CLOSED)
+                  s429="the taker's key, or address, has created as many games as it may for now (accepting "
+                       "creates one): wait the seconds `Retry-After` says", **CLOSED)
     def post(self, challenge_id: UUID):
         """Accept the challenge: the game is created with both players seated (`game_id`), the
-        challenger in the seat the challenge says. Of two takers of an open challenge, one gets it."""
+        challenger in the seat the challenge says. Of two takers of an open challenge, one gets it.
+        The game counts towards the taker's limit of games created, as `POST /api/games` does."""
         return _commands().challenges.accept(challenge_id, me())
 
 

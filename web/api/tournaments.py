@@ -45,7 +45,7 @@ class Tournaments(MethodView):
                                                        "clock": {"per_decision": "P1D"},
                                                        "bots": [{"bot": "greedy"}, {"bot": "random"}]})
     @blp.response(201, schemas.Tournament, example={**EXAMPLE, "status": "open", "rounds": []})
-    @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player")
+    @blp.problems(*BODY_ERRORS, 429, s401="no key", s403="a key of no player")
     def post(self, body):
         """Open a tournament of one game, with its options and clock, rated or casual, in a format
         (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
@@ -69,7 +69,7 @@ class OneTournament(MethodView):
 class Join(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="joinTournament")
     @blp.response(200, schemas.Tournament, example={**EXAMPLE, "status": "open", "rounds": []})
-    @blp.problems(400, s401="no key", s403="a key of no player", s404="no tournament has this id", s409=REFUSED,
+    @blp.problems(400, 429, s401="no key", s403="a key of no player", s404="no tournament has this id", s409=REFUSED,
                   kinds={409: kinds.TOURNAMENT_REFUSED})
     def post(self, tournament_id: UUID):
         """Enter the tournament while it is open: you agree to be seated at the games its rounds

@@ -1067,6 +1067,7 @@ class Operations:
         """
         Accept the challenge: the game is created with both players seated (`game_id`), the
         challenger in the seat the challenge says. Of two takers of an open challenge, one gets it.
+        The game counts towards the taker's limit of games created, as `POST /api/games` does.
         """
         return self._call('POST', f'/api/challenges/{challenge_id}/accept')
 
