@@ -164,8 +164,8 @@ class Tournaments:
     def withdraw(self, tournament_id: UUID | str, player: Player) -> dict[str, Any]:
         """The player leaves: before round one, the field; after, every round to come (their
         games played still count). A game they are playing is theirs to finish."""
-        return self._decide(tournament_id, lambda tournament, state: decide.withdraw(state, self._name_of(
-            tournament, player)))
+        return present(self._decide(tournament_id, lambda tournament, state: decide.withdraw(
+            state, self._name_of(tournament, player))))
 
     def _name_of(self, tournament: Tournament, player: Player) -> str:
         for name, seat in tournament.entrants.items():
@@ -174,7 +174,7 @@ class Tournaments:
         raise TournamentRefused(f"{player.name} is not in the tournament", "tournament.withdraw.entrant", "id")
 
     def _decide(self, tournament_id: UUID | str, decision: Callable[[Tournament, TournamentState], list]
-                ) -> dict[str, Any]:
+                ) -> Tournament:
         for _ in range(TRIES):
             tournament = self.get(tournament_id)
             try:
@@ -191,7 +191,7 @@ class Tournaments:
                 self.store.save(tournament, *also)
             except IntegrityError:
                 continue
-            return present(tournament)
+            return tournament
         raise TournamentRefused("the tournament is changing right now; send it again", "tournament.busy", "id")
 
     # -- running --------------------------------------------------------------------------
@@ -212,7 +212,8 @@ class Tournaments:
     def advance(self, tournament_id: UUID | str) -> dict[str, Any]:
         """Whatever is due now: the games of the round paired that are not created yet; once the
         round closes, the next round's pairing and games, or the end when no round is left.
-        Doing it twice does nothing more: the sweeper and a retried job may both call it."""
+        Doing it twice does nothing more: the sweeper and a retried job may both call it, and the
+        next round is paired once (decide.after_round), not again by whoever comes second."""
         while True:
             tournament = self.get(tournament_id)
             state = tournament.state()
@@ -226,18 +227,7 @@ class Tournaments:
                     return present(tournament)
                 self._create_game(tournament, current.pairing.round, missing[0].number, missing[0].seats)
                 continue
-            if len(state.rounds) < state.settings.rounds and self._pairable(tournament, state):
-                self._decide(tournament_id, lambda t, s: decide.pair_next_round(s, t.seed))
-            else:
-                self._decide(tournament_id, lambda t, s: decide.finish(s, t.seed))
-
-    @staticmethod
-    def _pairable(tournament: Tournament, state: TournamentState) -> bool:
-        try:
-            decide.pair_next_round(state, tournament.seed)
-        except TournamentError:
-            return False  # no round left to play: too few players still in, or every pair has met
-        return True
+            self._decide(tournament_id, lambda t, s: decide.after_round(s, t.seed))
 
     def _create_game(self, tournament: Tournament, round_number: int, table: int, names: tuple[str, ...]) -> None:
         seats = [{"player": tournament.entrants[name]["player"]} if "player" in tournament.entrants[name]

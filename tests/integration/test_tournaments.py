@@ -180,3 +180,28 @@ def test_a_tables_tournament_of_xanadu_bots_seats_three_to_four_a_table_and_is_p
         for table in played["tables"]:
             assert [s["name"] for s in services.store.game(table["game_id"]).seats] == table["players"]
     assert sum(s["points"] for s in ended["standings"]) == pytest.approx(2 * (4 / 2 + 3 / 2)), "a table of n gives n/2 points"
+
+
+def test_each_round_is_paired_once_however_often_results_reads_and_sweeps_come(services, monkeypatch):
+    from domain.tournaments import decide
+
+    pairings = []
+    real = decide.next_pairing
+    monkeypatch.setattr(decide, "next_pairing", lambda *args: pairings.append(args[3]) or real(*args))
+    [organiser] = register(services, "ana")
+    tournaments = services.commands.tournaments
+    bots = [{"bot": "random"}, {"bot": "random"}, {"bot": "greedy"}, {"bot": "greedy"}, {"bot": "random"}]
+    opened = organise(services, organiser, rounds=3, bots=bots, rated=False)
+
+    ended = tournaments.start(opened["id"], organiser)
+    for _ in range(3):
+        tournaments.shown(opened["id"])
+        tournaments.advance(opened["id"])
+        tournaments.sweep()
+    for played in ended["rounds"]:  # each result's job retried
+        for table in played["tables"]:
+            tournaments.game_finished(services.store.game(table["game_id"]))
+
+    assert ended["status"] == "finished"
+    assert [len(before) for before in pairings] == [0, 1, 2], \
+        "three rounds, each paired once from the rounds before it: not again per game result, read or sweep"
