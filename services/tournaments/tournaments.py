@@ -18,7 +18,6 @@ from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import registry
@@ -29,6 +28,7 @@ from domain.tournaments.model import MAX_TABLE_SEATS, MIN_TABLE_SEATS, TABLES, S
 from domain.tournaments.state import FINISHED, OPEN, RUNNING, TournamentState
 from services.errors import Forbidden, InvalidRequest, NotFound, TournamentRefused
 from services.log.clocks import checked_clock, timestamp
+from services.log.aggregates import loaded, required
 from services.log.game_options import checked_options
 from services.log.names import bot_name, checked_name, likeness, numbered
 from services.log.seats import checked_strength
@@ -73,28 +73,19 @@ class Tournaments:
     # -- reading --------------------------------------------------------------------------
 
     def get(self, tournament_id: UUID | str) -> Tournament:
-        try:
-            found = self.store.repository.get(UUID(str(tournament_id)))
-        except (ValueError, AggregateNotFoundError):
-            found = None
-        if not isinstance(found, Tournament):
-            raise NotFound(f"there is no tournament {tournament_id}", "id")
-        return found
+        return required(self.store.repository, tournament_id, Tournament,
+                        NotFound(f"there is no tournament {tournament_id}", "id"))
 
     def of_game(self, game_id: UUID | str) -> TournamentGame | None:
-        try:
-            return self.store.repository.get(game_index_id(game_id))
-        except AggregateNotFoundError:
-            return None
+        return loaded(self.store.repository, game_index_id(game_id), TournamentGame)
 
     def shown(self, tournament_id: UUID | str) -> dict[str, Any]:
         return present(self.get(tournament_id))
 
     def of_player(self, player_id: str) -> list[dict[str, Any]]:
         """The tournaments the player organised or entered, the newest first."""
-        try:
-            index = self.store.repository.get(player_index_id(player_id))
-        except AggregateNotFoundError:
+        index = loaded(self.store.repository, player_index_id(player_id), PlayerTournaments)
+        if index is None:
             return []
         return [present(self.get(key)) for key in reversed(index.tournaments[-MAX_LISTED:])]
 
@@ -123,16 +114,11 @@ class Tournaments:
         return present(tournament)
 
     def _active(self) -> ActiveTournaments:
-        try:
-            return self.store.repository.get(ACTIVE_ID)
-        except AggregateNotFoundError:
-            return ActiveTournaments()
+        return loaded(self.store.repository, ACTIVE_ID, ActiveTournaments) or ActiveTournaments()
 
     def _listed(self, player_id: str, tournament_id: str) -> list[Any]:
-        try:
-            index = self.store.repository.get(player_index_id(player_id))
-        except AggregateNotFoundError:
-            index = PlayerTournaments(player_id)
+        index = loaded(self.store.repository, player_index_id(player_id), PlayerTournaments) \
+            or PlayerTournaments(player_id)
         if tournament_id in index.tournaments:
             return []
         index.add(tournament_id)
