@@ -33,6 +33,7 @@ from services.log.game_options import checked_options
 from services.log.names import bot_name, checked_name, likeness, numbered
 from services.log.seats import checked_strength
 from services.players.players import Player
+from services.tournaments.exports import exported
 from services.tournaments.records import (
     ACTIVE_ID,
     ActiveTournaments,
@@ -81,6 +82,10 @@ class Tournaments:
 
     def shown(self, tournament_id: UUID | str) -> dict[str, Any]:
         return present(self.get(tournament_id))
+
+    def export(self, tournament_id: UUID | str) -> dict[str, Any]:
+        """A finished tournament's whole record, for `chronicle verify` (services/tournaments/exports.py)."""
+        return exported(self.get(tournament_id))
 
     def of_player(self, player_id: str) -> list[dict[str, Any]]:
         """The tournaments the player organised or entered, the newest first."""

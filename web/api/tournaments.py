@@ -65,6 +65,22 @@ class OneTournament(MethodView):
         return _tournaments().shown(tournament_id)
 
 
+@blp.route("/tournaments/<uuid:tournament_id>/export")
+class Export(MethodView):
+    @blp.doc(operationId="exportTournament")
+    @blp.response(200, schemas.TournamentExport, description=(
+        "the finished tournament's record (format chronicle-tournament/1): its events with their chain hashes, "
+        "the revealed seed, each round's standings-in, tables, games and results, the final standings"))
+    @blp.problems(s404="no tournament has this id",
+                  s409="the tournament is open or running: its seed, and so its record, is revealed when it ends",
+                  kinds={409: kinds.NOT_FINISHED})
+    def get(self, tournament_id: UUID):
+        """A finished tournament's whole record, for `chronicle verify FILE`, which re-derives every
+        round's pairing from the standings before it and the revealed seed (docs/tournaments.md)."""
+        record = _tournaments().export(tournament_id)
+        return record, 200, {"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.json"'}
+
+
 @blp.route("/tournaments/<uuid:tournament_id>/join")
 class Join(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="joinTournament")
