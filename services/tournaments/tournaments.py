@@ -25,6 +25,7 @@ from domain.tournaments import decide
 from domain.tournaments.errors import TournamentError
 from domain.tournaments.events import TournamentFinished, to_data
 from domain.tournaments.model import MAX_TABLE_SEATS, MIN_TABLE_SEATS, TABLES, Settings
+from domain.tournaments.ranking import entrant_rating
 from domain.tournaments.state import FINISHED, OPEN, RUNNING, TournamentState
 from services.errors import Forbidden, InvalidRequest, NotFound, TournamentRefused
 from services.log.clocks import checked_clock, timestamp
@@ -49,6 +50,16 @@ log = logging.getLogger(__name__)
 TRIES = 5  # saves a request tries when another changed the same tournament meanwhile
 MAX_LISTED = 50  # a player's tournaments listed, the newest first
 LONGEST_WAIT = timedelta(days=365)  # the latest start time, from now
+
+
+# A seat's rating at a game (the ratings read model's ordinal), None if it has none there yet: the
+# web layer, which holds the read model, passes it in (projections.leaderboards.Leaderboards.rating).
+Rating = Callable[[str, Mapping[str, Any]], "float | None"]
+
+
+def unrated(game: str, seat: Mapping[str, Any]) -> float | None:
+    """No ratings known: every entrant is seeded as a newcomer."""
+    return None
 
 
 def refused(error: TournamentError, field: str | None = None) -> TournamentRefused:
@@ -96,9 +107,10 @@ class Tournaments:
 
     # -- organising -----------------------------------------------------------------------
 
-    def organise(self, organiser: Player, body: Mapping[str, Any]) -> dict[str, Any]:
+    def organise(self, organiser: Player, body: Mapping[str, Any], rating: Rating = unrated) -> dict[str, Any]:
         """Open a tournament with the organiser's settings and bots; its seed is drawn here and
-        kept secret, committed to in its first event."""
+        kept secret, committed to in its first event. `rating` tells each bot's rating at the
+        game (the ratings read model's), which seeds round one (docs/tournaments.md)."""
         rules, table, settings = checked_table(body)
         starts_at = checked_start(body.get("starts_at"), self.now())
         seed = secrets.token_hex(32)
@@ -112,7 +124,7 @@ class Tournaments:
             if likeness(name) in taken:
                 raise InvalidRequest(f"two bots are named '{name}' or alike: names must differ", f"bots[{index}].name")
             taken.add(likeness(name))
-            self._enter(tournament, name, {**seat, "name": name}, f"bots[{index}]")
+            self._enter(tournament, name, {**seat, "name": name}, f"bots[{index}]", rating)
         active = self._active()
         active.add(tournament_id)
         self.store.save(tournament, active, *self._listed(str(organiser.id), tournament_id))
@@ -129,22 +141,25 @@ class Tournaments:
         index.add(tournament_id)
         return [index]
 
-    def _enter(self, tournament: Tournament, name: str, seat: dict[str, Any], field: str) -> None:
+    def _enter(self, tournament: Tournament, name: str, seat: dict[str, Any], field: str, rating: Rating) -> None:
+        game = tournament.table["game"]
+        ordinal = rating(game, {key: seat[key] for key in ("player", "bot", "strength") if key in seat})
         try:
-            events = decide.join(tournament.state(), name)
+            events = decide.join(tournament.state(), name, entrant_rating(ordinal))
         except TournamentError as error:
             raise refused(error, field) from None
         tournament.enter(name, seat, to_data(events[0]))
 
-    def join(self, tournament_id: UUID | str, player: Player) -> dict[str, Any]:
-        """The player enters the field (so consenting to be seated at the games it pairs them to)."""
+    def join(self, tournament_id: UUID | str, player: Player, rating: Rating = unrated) -> dict[str, Any]:
+        """The player enters the field (so consenting to be seated at the games it pairs them to),
+        with their rating at the game as `rating` tells it."""
         for _ in range(TRIES):
             tournament = self.get(tournament_id)
             others = [name for name in tournament.state().players if name != player.name]
             if likeness(player.name) in {likeness(name) for name in others}:
                 raise InvalidRequest(f"an entrant is already named like {player.name}: names in a tournament "
                                      "must differ", "id")
-            self._enter(tournament, player.name, {"player": str(player.id)}, "id")
+            self._enter(tournament, player.name, {"player": str(player.id)}, "id", rating)
             try:
                 self.store.save(tournament, *self._listed(str(player.id), str(tournament.id)))
             except IntegrityError:
@@ -403,6 +418,7 @@ def present(tournament: Tournament) -> dict[str, Any]:
                            "lost_on_time": list(result.lost_on_time) if result else []})
         rounds.append({"round": number, "tables": tables, "byes": list(played.pairing.byes),
                        "closed": played.closed})
+    ratings = {entrant.player: entrant.rating for entrant in state.entrants}
     standings = [{"place": s.place, "player": s.player, "points": float(s.points), "buchholz": float(s.buchholz),
                   "buchholz_cut1": float(s.buchholz_cut1), "sonneborn_berger": float(s.sonneborn_berger),
                   "wins": s.wins, "games": s.games, "byes": s.byes, "withdrawn": s.withdrawn}
@@ -415,7 +431,7 @@ def present(tournament: Tournament) -> dict[str, Any]:
         "table_seats": [settings.min_seats, settings.max_seats], "starts_at": tournament.starts_at,
         "entrants": [{"name": name, "kind": "player" if "player" in seat else "bot",
                       **({"player": seat["player"]} if "player" in seat else {"bot": seat["bot"]}),
-                      "withdrawn": name in state.withdrawn}
+                      "rating": ratings[name], "withdrawn": name in state.withdrawn}
                      for name, seat in tournament.entrants.items() if name in state.players],
         "rounds": rounds, "standings": standings, "seed_commitment": state.seed_commitment,
         "seed": tournament.seed if state.status == FINISHED else None,

@@ -113,3 +113,21 @@ def test_a_finished_tournaments_record_is_exported_and_verifies_but_not_before_i
     verdict = verify_export(record)
     assert verdict.ok and verdict.rounds_checked == 2, verdict.problem
     assert client.get("/api/tournaments/00000000-0000-0000-0000-000000000000/export").status_code == 404
+
+
+def test_entrants_join_with_their_rating_at_the_game_which_seeds_round_one(client, app, caught_up):
+    from domain.tournaments.ranking import entrant_rating
+
+    for seed in ("seeding-1", "seeding-2"):
+        client.post("/api/games", json={"game": "chi", "seed": seed, "seats": [{"bot": "greedy"}, {"bot": "random"}]})
+    caught_up()
+    ana, bo = register(client, "ana"), register(client, "bo")
+    opened = organise(client, ana, bots=[{"bot": "greedy"}, {"bot": "random"}]).json
+    joined = post(client, bo, opened["id"], "join").json
+
+    leaderboards = app.extensions["chronicle"].leaderboards
+    ratings = {e["name"]: e["rating"] for e in joined["entrants"]}
+    assert ratings == {"greedy-bot": entrant_rating(leaderboards.rating("chi", {"bot": "greedy"})),
+                       "random-bot": entrant_rating(leaderboards.rating("chi", {"bot": "random"})), "bo": 1500}
+    assert ratings["greedy-bot"] != 1500 and ratings["random-bot"] != 1500, "rated bots join with their rating"
+    assert leaderboards.rating("chi", {"player": bo["id"]}) is None, "bo has played no game: a newcomer's 1500"

@@ -205,3 +205,19 @@ def test_each_round_is_paired_once_however_often_results_reads_and_sweeps_come(s
     assert ended["status"] == "finished"
     assert [len(before) for before in pairings] == [0, 1, 2], \
         "three rounds, each paired once from the rounds before it: not again per game result, read or sweep"
+
+
+def test_round_one_of_a_swiss_pairs_the_top_half_of_the_ratings_against_the_bottom_half(services):
+    players = register(services, "ana", "bo", "cy", "di")
+    ana, bo, cy, di = players
+    at_chi = {str(ana.id): 30.0, str(bo.id): 20.04, str(cy.id): -4.96}  # di has no rating at Chi yet
+    tournaments = services.commands.tournaments
+    opened = organise(services, ana)
+    for player in players:
+        tournaments.join(opened["id"], player, lambda game, seat: at_chi.get(seat["player"]) if game == "chi" else 99)
+
+    running = tournaments.start(opened["id"], ana)
+    assert [(e["name"], e["rating"]) for e in running["entrants"]] == \
+        [("ana", 1800), ("bo", 1700), ("cy", 1450), ("di", 1500)], "1500 + 10 x the rating at the game; unrated 1500"
+    assert sorted(sorted(t["players"]) for t in running["rounds"][0]["tables"]) == [["ana", "di"], ["bo", "cy"]], \
+        "by rating ana, bo, di, cy: the first of the top half meets the first of the bottom half"

@@ -135,3 +135,11 @@ def test_a_round_robin_whose_pairs_have_all_met_ends_after_its_last_round():
         play.play_round(random_places("rr"))
     [finished] = decide.after_round(play.state, play.seed)
     assert finished.seed == play.seed, "three rounds of four players: every pair has met"
+
+
+@pytest.mark.parametrize("ordinal, rating", [
+    (None, 1500), (0.0, 1500), (7.34, 1573), (7.36, 1574), (-3.25, 1467), (-3.24, 1468), (400.0, 4000), (-400.0, 0)])
+def test_an_entrants_rating_is_1500_and_ten_points_per_point_of_their_rating_at_the_game(ordinal, rating):
+    from domain.tournaments.ranking import entrant_rating
+
+    assert entrant_rating(ordinal) == rating

@@ -21,8 +21,8 @@ EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
            "options": {}, "clock": {"per_decision": "P1D", "on_timeout": "forfeit"}, "rated": True,
            "format": "swiss", "rounds_planned": 3, "size_limit": 64, "table_seats": [2, 2], "starts_at": None,
            "entrants": [{"name": "ana", "kind": "player", "player": "1c1c7d64-5a41-4c1e-8d0e-0e3f5d0c3b11",
-                         "withdrawn": False},
-                        {"name": "greedy-bot", "kind": "bot", "bot": "greedy", "withdrawn": False}],
+                         "rating": 1500, "withdrawn": False},
+                        {"name": "greedy-bot", "kind": "bot", "bot": "greedy", "rating": 1573, "withdrawn": False}],
            "rounds": [{"round": 1, "closed": False, "byes": [],
                        "tables": [{"table": 1, "players": ["greedy-bot", "ana"], "places": None, "lost_on_time": [],
                                    "game_id": "0a8c5f0e-8f3b-4a9e-b0b4-3c9d5b7e6f21"}]}],
@@ -50,8 +50,9 @@ class Tournaments(MethodView):
         """Open a tournament of one game, with its options and clock, rated or casual, in a format
         (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
         Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
-        when the tournament ends, so anyone can re-derive every round's pairing."""
-        return _tournaments().organise(me(), body), 201
+        when the tournament ends, so anyone can re-derive every round's pairing. Each entrant joins
+        with their rating at the game, which seeds round one."""
+        return _tournaments().organise(me(), body, chronicle().leaderboards.rating), 201
 
 
 @blp.route("/tournaments/<uuid:tournament_id>")
@@ -90,7 +91,7 @@ class Join(MethodView):
     def post(self, tournament_id: UUID):
         """Enter the tournament while it is open: you agree to be seated at the games its rounds
         pair you to (each with the tournament's clock)."""
-        return _tournaments().join(tournament_id, me())
+        return _tournaments().join(tournament_id, me(), chronicle().leaderboards.rating)
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/withdraw")

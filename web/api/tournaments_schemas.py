@@ -46,6 +46,8 @@ class TournamentEntrant(Schema):
     kind = fields.String(metadata={"description": "player or bot"})
     player = fields.String(metadata={"description": "a player's id"})
     bot = fields.String(metadata={"description": "a bot's kind"})
+    rating = fields.Integer(metadata={"description": "the rating the entrant joined with, which seeds round one: "
+                                                     "1500 + 10 x their rating at the game, 1500 if unrated"})
     withdrawn = fields.Boolean()
 
 

@@ -719,6 +719,7 @@ class TournamentEntrant(TypedDict, total=False):
     kind: str  # player or bot
     player: str  # a player's id
     bot: str  # a bot's kind
+    rating: int  # the rating the entrant joined with, which seeds round one: 1500 + 10 x their rating at the game, ...
     withdrawn: bool
 
 
@@ -1167,7 +1168,8 @@ class Operations:
         Open a tournament of one game, with its options and clock, rated or casual, in a format
         (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
         Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
-        when the tournament ends, so anyone can re-derive every round's pairing.
+        when the tournament ends, so anyone can re-derive every round's pairing. Each entrant joins
+        with their rating at the game, which seeds round one.
         """
         return self._call('POST', '/api/tournaments', body=body)
 
