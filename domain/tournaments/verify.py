@@ -34,7 +34,7 @@ class Verification:
     expected: Any = None  # what the procedure gives (a RoundPaired for a pairing), where it differs
     recorded: Any = None  # what the record holds instead
     events_checked: int = 0  # events whose chain hash was checked (an exported record)
-    head: str = ""  # the last event's chain hash, to compare with the one the service publishes
+    head: str = ""  # the last event's chain hash, to compare with the tournament's `head` the service shows
 
 
 def verify_pairings(events: Iterable[TournamentEvent], seed: str | None = None) -> Verification:

@@ -24,6 +24,7 @@ from domain import registry
 from domain.tournaments import decide
 from domain.tournaments.errors import TournamentError
 from domain.tournaments.events import TournamentFinished, to_data
+from domain.tournaments.export import chain_of
 from domain.tournaments.model import MAX_TABLE_SEATS, MIN_TABLE_SEATS, TABLES, Settings
 from domain.tournaments.ranking import entrant_rating
 from domain.tournaments.state import FINISHED, OPEN, RUNNING, TournamentState
@@ -434,6 +435,7 @@ def present(tournament: Tournament) -> dict[str, Any]:
                       "rating": ratings[name], "withdrawn": name in state.withdrawn}
                      for name, seat in tournament.entrants.items() if name in state.players],
         "rounds": rounds, "standings": standings, "seed_commitment": state.seed_commitment,
+        "head": chain_of(tournament.events)[-1],
         "seed": tournament.seed if state.status == FINISHED else None,
     }
 

@@ -106,6 +106,7 @@ def test_a_finished_tournaments_record_is_exported_and_verifies_but_not_before_i
     record = exported.json
     shown = client.get(f"/api/tournaments/{played['id']}").json
     assert record["format"] == "chronicle-tournament/1" and record["seed"] == shown["seed"]
+    assert record["head"] == shown["head"], "the record ends in the head the service shows"
     assert [[t["game_id"] for t in r["tables"]] for r in record["rounds"]] == \
         [[t["game_id"] for t in r["tables"]] for r in shown["rounds"]]
     assert [s["player"] for s in record["standings"]] == [s["player"] for s in shown["standings"]]

@@ -30,7 +30,8 @@ EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
                           "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False},
                          {"place": 2, "player": "greedy-bot", "points": 0, "buchholz": 0, "buchholz_cut1": 0,
                           "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False}],
-           "seed_commitment": "5d41402abc4b2a76b9719d911017c592a1b2c3d4e5f60718293a4b5c6d7e8f90", "seed": None}
+           "seed_commitment": "5d41402abc4b2a76b9719d911017c592a1b2c3d4e5f60718293a4b5c6d7e8f90",
+           "head": "9b74c9897bac770ffc029102a200c5de0d5e2f4b2a8b3e1c4d6f7a8b9c0d1e2f", "seed": None}
 REFUSED = "the tournament's rules refuse it now (`rule` names which: a full field, a tournament started, ...)"
 
 
