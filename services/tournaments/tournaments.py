@@ -68,10 +68,12 @@ def refused(error: TournamentError, field: str | None = None) -> TournamentRefus
 
 
 def places_of(outcome: Any) -> tuple[int, ...]:
-    """Each seat's place, 1 the best: the winners share the first; the others follow by score."""
-    from projections.ratings import places
-
-    return tuple(places(outcome))
+    """Each seat's place, 1 the best: the winners share the first; the others follow by score,
+    equal scores sharing a place. Places are ranks, as a tournament's result takes them: after a
+    tie of k seats the next place is k further on (two winners, then 3rd: 1, 1, 3)."""
+    winners = set(outcome.winners)
+    order = [(0, 0) if seat in winners else (1, -score) for seat, score in enumerate(outcome.scores)]
+    return tuple(1 + sum(1 for other in order if other < mine) for mine in order)
 
 
 class Tournaments:

@@ -10,7 +10,9 @@ from domain.tournaments.events import from_data
 from domain.tournaments.state import fold
 from domain.tournaments.verify import verify_pairings
 from services.errors import Forbidden, InvalidRequest, TournamentRefused
+from domain.tournaments.model import Settings
 from tests.clocks import FakeClock
+from tests.unit.tournament_builders import Play, entrants
 
 DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
 
@@ -221,3 +223,22 @@ def test_round_one_of_a_swiss_pairs_the_top_half_of_the_ratings_against_the_bott
         [("ana", 1800), ("bo", 1700), ("cy", 1450), ("di", 1500)], "1500 + 10 x the rating at the game; unrated 1500"
     assert sorted(sorted(t["players"]) for t in running["rounds"][0]["tables"]) == [["ana", "di"], ["bo", "cy"]], \
         "by rating ana, bo, di, cy: the first of the top half meets the first of the bottom half"
+
+
+@pytest.mark.parametrize("scores, winners, places", [
+    ([30, 12, 30, 9], [0, 2], (1, 3, 1, 4)),  # two winners share the first place; the next is 3rd
+    ([30, 12, 12, 9], [0], (1, 2, 2, 4)),  # a tie below the winner
+    ([5, 9, 7], [], (3, 1, 2)),  # nobody won (a rival the rules play did): all by score
+    ([10, 10], [0, 1], (1, 1)),  # a draw
+])
+def test_a_games_outcome_gives_its_tournament_places_as_ranks_ties_and_all(services, scores, winners, places):
+    from domain.contract import Outcome
+    from domain.tournaments.decide import finish_game
+    from services.tournaments.tournaments import places_of
+
+    assert places_of(Outcome(scores, winners, "over")) == places
+    play = Play(Settings("tables", 1, 3, 4) if len(scores) > 2 else Settings("swiss", 1), entrants(len(scores)))
+    pairing = play.pair()
+    [table] = pairing.tables
+    assert finish_game(play.state, 1, table.number, places_of(Outcome(scores, winners, "over")))[0].places == places, \
+        "a tournament records the result of every game, however it ended"
