@@ -7,13 +7,13 @@ catching up is the runner's, off the request path.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from domain import registry
 from projections import pages, solo_boards
 from projections.game_list import GameList
 from projections.pages import Page, checked_page
-from projections.ratings import PROVISIONAL_GAMES, changes_of, ordinal
+from projections.ratings import PROVISIONAL_GAMES, changes_of, ordinal, rater_of
 
 
 class Leaderboards:
@@ -71,6 +71,20 @@ class Leaderboards:
                 "game_id": row["game_id"], "finished_at": row["finished_at"], "place": row["place"],
                 "rating": round(ordinal(row["after_mu"], row["after_sigma"]), 2)})
         return rated
+
+    def rating(self, game: str, seat: Mapping[str, Any]) -> float | None:
+        """The rating (ordinal) at `game` of a seat as a game takes it: a player ({"player": id}) or a
+        built-in bot at its current version ({"bot", "strength"?}); None if not rated there yet."""
+        rules = registry.GAMES.get(game)
+        if rules is None or (seat.get("bot") and seat["bot"] not in rules.bots):
+            return None
+        version = rules.bots[seat["bot"]].version if seat.get("bot") else None
+        rater = rater_of({**seat, "name": ""}, version)
+        if rater is None:
+            return None
+        self.game_list.catch_up_some()
+        rows = self.db.query("SELECT ordinal FROM ratings WHERE game = ? AND rater = ?", (game, rater[0]))
+        return rows[0]["ordinal"] if rows else None
 
     def solo_of_player(self, player_id: str) -> dict[str, dict[str, dict[str, Any]]]:
         """A player's rows on the solo boards: game -> board -> row."""

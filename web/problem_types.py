@@ -55,7 +55,8 @@ SEAT_TAKEN = Kind("seat-taken", "Seat taken", 409, (
 NOT_FINISHED = Kind("not-finished", "Game not finished", 409, (
     "What was asked (an audit, an export, a fork, a seat in a game that has ended) needs the game to be "
     "in another state: an audit, an export and a fork need the seed and every hidden card, revealed "
-    "only once the game is over; a finished game has no seat left to take."))
+    "only once the game is over; a finished game has no seat left to take. A tournament's export, "
+    "likewise, waits for the tournament's end, which reveals its seed."))
 TOO_LARGE = Kind("too-large", "Request too large", 413, (
     f"The request's body is larger than the service reads ({MAX_BODY_BYTES // 1024} KiB). No operation needs more: a "
     "scenario or an action is a few kilobytes at most."))

@@ -18,7 +18,7 @@ from .events import (
 )
 from .formats import next_pairing
 from .model import Entrant, Settings
-from .state import FINISHED, OPEN, TournamentState
+from .state import FINISHED, OPEN, RUNNING, TournamentState
 
 
 def create(tournament: str, game: str, settings: Settings, seed: str) -> list:
@@ -60,6 +60,27 @@ def pair_next_round(state: TournamentState, seed: str) -> list:
         raise TournamentError(f"round {current.pairing.round} is still being played", "tournament.round.open")
     pairing = next_pairing(state.settings, state.entrants, state.withdrawn, state.rounds, seed)
     return [RoundPaired(pairing.round, tuple(t.seats for t in pairing.tables), pairing.byes)]
+
+
+# Why a closed round may have no round after it: the field is too small, or every pair has met.
+NO_ROUND_LEFT = ("tournament.field", "tournament.rounds")
+
+
+def after_round(state: TournamentState, seed: str) -> list:
+    """What follows the round just closed: the next round's pairing, or the end when no round is
+    left (the rounds planned are played, too few players are still in, every pair has met).
+    Nothing while a round is being played, before round one or once over, so that whoever asks
+    second (a retried job, the sweeper) causes nothing: the pairing is made once."""
+    current = state.current_round
+    if state.status != RUNNING or current is None or not current.closed:
+        return []
+    if len(state.rounds) < state.settings.rounds:
+        try:
+            return pair_next_round(state, seed)
+        except TournamentError as error:
+            if error.rule not in NO_ROUND_LEFT:
+                raise
+    return finish(state, seed)
 
 
 def finish_game(state: TournamentState, round_number: int, table: int, places: tuple[int, ...],

@@ -18,13 +18,13 @@ import logging
 from typing import Any, Iterable
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import analysis as engine
 from domain.search import DEFAULT_STRENGTH, STRENGTHS
 from services.analysis.stored import Analysis, analysis_id
 from services.errors import AnalysisRefused, InvalidRequest, NotFound
+from services.log.aggregates import loaded
 from services.log.game import Game
 from services.log.presenting import present_event, shown_version
 from services.log.store import GameStore
@@ -86,11 +86,7 @@ def planned(store: GameStore, game: Game, through: int, after: int = 0) -> list[
 
 def load(store: GameStore, game_id: UUID | str, strength: int,
          version: int = engine.ANALYSIS_VERSION) -> Analysis | None:
-    try:
-        found = store.repository.get(analysis_id(game_id, version, strength))
-    except AggregateNotFoundError:
-        return None
-    return found if isinstance(found, Analysis) else None
+    return loaded(store.repository, analysis_id(game_id, version, strength), Analysis)
 
 
 def deepest(store: GameStore, game_id: UUID | str) -> Analysis | None:

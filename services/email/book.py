@@ -11,7 +11,6 @@ from datetime import datetime, timedelta
 from typing import Any, Callable
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from services.email.addresses import checked_address
@@ -25,6 +24,7 @@ from services.email.settings import (
     token_hash,
 )
 from services.errors import Forbidden, InvalidRequest, LimitReached
+from services.log.aggregates import loaded
 from services.log.clocks import timestamp
 from services.players.players import Player
 
@@ -52,11 +52,7 @@ class EmailBook:
         return self._by_id(settings_id(player_id))
 
     def _by_id(self, aggregate_id: UUID) -> EmailSettings | None:
-        try:
-            found = self.store.repository.get(aggregate_id)
-        except AggregateNotFoundError:
-            return None
-        return found if isinstance(found, EmailSettings) else None
+        return loaded(self.store.repository, aggregate_id, EmailSettings)
 
     def shown(self, player: Player) -> dict[str, Any]:
         """The player's own settings, as only they see them."""

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
+
+from services.log.aggregates import loaded
 
 # The store names these classes as the module they were first defined in did (explicit topics of
 # the eventsourcing library), so that every store, written before the services were grouped by
@@ -56,11 +57,7 @@ class Seating(Aggregate):
 
 
 def seating_of(repository: Any, game_id: UUID | str) -> Seating | None:
-    try:
-        seating = repository.get(seating_id(game_id))
-    except AggregateNotFoundError:
-        return None
-    return seating if isinstance(seating, Seating) else None
+    return loaded(repository, seating_id(game_id), Seating)
 
 
 def with_joined_seats(repository: Any, game: Any) -> Any:

@@ -30,6 +30,7 @@ from eventsourcing.persistence import IntegrityError
 
 from domain import registry
 from services.errors import ChallengeClosed, Forbidden, InvalidRequest, LimitReached, NotFound
+from services.log.aggregates import required
 from services.log.clocks import checked_clock, parse_duration, timestamp
 from services.log.game_options import checked_options
 from services.log.names import REFUSED, likeness
@@ -128,13 +129,9 @@ class Challenges:
     # -- reading --------------------------------------------------------------------------
 
     def get(self, challenge_id: UUID | str) -> Challenge:
-        try:
-            found = self.store.repository.get(UUID(str(challenge_id)))
-        except (ValueError, AggregateNotFoundError):
-            found = None
-        if not isinstance(found, Challenge):
-            raise NotFound(f"there is no challenge {challenge_id}", "id")
-        return found  # a copy: the repository deep-copies what its cache holds
+        # A copy: the repository deep-copies what its cache holds.
+        return required(self.store.repository, challenge_id, Challenge,
+                        NotFound(f"there is no challenge {challenge_id}", "id"))
 
     def _load(self, aggregate_id: UUID, make: Callable[[], Any]) -> Any:
         try:

@@ -17,10 +17,10 @@ import secrets
 from typing import Any, Collection, Mapping, Sequence
 from uuid import UUID, uuid4
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 
 from services.errors import BotAccountRule, Forbidden, InvalidRequest
+from services.log.aggregates import required
 from services.log.names import checked_name
 from services.log.store import GameStore
 from services.players.callbacks import Callbacks
@@ -129,13 +129,8 @@ class Players:
         return shown_player(player)
 
     def get(self, player_id: str | UUID, field: str = "player") -> Player:
-        try:
-            player = self.store.repository.get(UUID(str(player_id)))
-        except (ValueError, AggregateNotFoundError):
-            player = None
-        if not isinstance(player, Player):
-            raise PlayerNotFound(f"there is no player {player_id}", field)
-        return player
+        return required(self.store.repository, player_id, Player,
+                        PlayerNotFound(f"there is no player {player_id}", field))
 
     def by_key(self, key: str) -> Player:
         """The player whose key this is; Forbidden for anything else."""

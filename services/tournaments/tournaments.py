@@ -18,21 +18,24 @@ from datetime import datetime, timedelta
 from typing import Any, Callable, Mapping
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.persistence import IntegrityError
 
 from domain import registry
 from domain.tournaments import decide
 from domain.tournaments.errors import TournamentError
 from domain.tournaments.events import TournamentFinished, to_data
+from domain.tournaments.export import chain_of
 from domain.tournaments.model import MAX_TABLE_SEATS, MIN_TABLE_SEATS, TABLES, Settings
+from domain.tournaments.ranking import entrant_rating
 from domain.tournaments.state import FINISHED, OPEN, RUNNING, TournamentState
 from services.errors import Forbidden, InvalidRequest, NotFound, TournamentRefused
 from services.log.clocks import checked_clock, timestamp
+from services.log.aggregates import loaded, required
 from services.log.game_options import checked_options
 from services.log.names import bot_name, checked_name, likeness, numbered
 from services.log.seats import checked_strength
 from services.players.players import Player
+from services.tournaments.exports import exported
 from services.tournaments.records import (
     ACTIVE_ID,
     ActiveTournaments,
@@ -50,15 +53,27 @@ MAX_LISTED = 50  # a player's tournaments listed, the newest first
 LONGEST_WAIT = timedelta(days=365)  # the latest start time, from now
 
 
+# A seat's rating at a game (the ratings read model's ordinal), None if it has none there yet: the
+# web layer, which holds the read model, passes it in (projections.leaderboards.Leaderboards.rating).
+Rating = Callable[[str, Mapping[str, Any]], "float | None"]
+
+
+def unrated(game: str, seat: Mapping[str, Any]) -> float | None:
+    """No ratings known: every entrant is seeded as a newcomer."""
+    return None
+
+
 def refused(error: TournamentError, field: str | None = None) -> TournamentRefused:
     return TournamentRefused(error.reason, error.rule, field)
 
 
 def places_of(outcome: Any) -> tuple[int, ...]:
-    """Each seat's place, 1 the best: the winners share the first; the others follow by score."""
-    from projections.ratings import places
-
-    return tuple(places(outcome))
+    """Each seat's place, 1 the best: the winners share the first; the others follow by score,
+    equal scores sharing a place. Places are ranks, as a tournament's result takes them: after a
+    tie of k seats the next place is k further on (two winners, then 3rd: 1, 1, 3)."""
+    winners = set(outcome.winners)
+    order = [(0, 0) if seat in winners else (1, -score) for seat, score in enumerate(outcome.scores)]
+    return tuple(1 + sum(1 for other in order if other < mine) for mine in order)
 
 
 class Tournaments:
@@ -73,36 +88,32 @@ class Tournaments:
     # -- reading --------------------------------------------------------------------------
 
     def get(self, tournament_id: UUID | str) -> Tournament:
-        try:
-            found = self.store.repository.get(UUID(str(tournament_id)))
-        except (ValueError, AggregateNotFoundError):
-            found = None
-        if not isinstance(found, Tournament):
-            raise NotFound(f"there is no tournament {tournament_id}", "id")
-        return found
+        return required(self.store.repository, tournament_id, Tournament,
+                        NotFound(f"there is no tournament {tournament_id}", "id"))
 
     def of_game(self, game_id: UUID | str) -> TournamentGame | None:
-        try:
-            return self.store.repository.get(game_index_id(game_id))
-        except AggregateNotFoundError:
-            return None
+        return loaded(self.store.repository, game_index_id(game_id), TournamentGame)
 
     def shown(self, tournament_id: UUID | str) -> dict[str, Any]:
         return present(self.get(tournament_id))
 
+    def export(self, tournament_id: UUID | str) -> dict[str, Any]:
+        """A finished tournament's whole record, for `chronicle verify` (services/tournaments/exports.py)."""
+        return exported(self.get(tournament_id))
+
     def of_player(self, player_id: str) -> list[dict[str, Any]]:
         """The tournaments the player organised or entered, the newest first."""
-        try:
-            index = self.store.repository.get(player_index_id(player_id))
-        except AggregateNotFoundError:
+        index = loaded(self.store.repository, player_index_id(player_id), PlayerTournaments)
+        if index is None:
             return []
         return [present(self.get(key)) for key in reversed(index.tournaments[-MAX_LISTED:])]
 
     # -- organising -----------------------------------------------------------------------
 
-    def organise(self, organiser: Player, body: Mapping[str, Any]) -> dict[str, Any]:
+    def organise(self, organiser: Player, body: Mapping[str, Any], rating: Rating = unrated) -> dict[str, Any]:
         """Open a tournament with the organiser's settings and bots; its seed is drawn here and
-        kept secret, committed to in its first event."""
+        kept secret, committed to in its first event. `rating` tells each bot's rating at the
+        game (the ratings read model's), which seeds round one (docs/tournaments.md)."""
         rules, table, settings = checked_table(body)
         starts_at = checked_start(body.get("starts_at"), self.now())
         seed = secrets.token_hex(32)
@@ -116,44 +127,42 @@ class Tournaments:
             if likeness(name) in taken:
                 raise InvalidRequest(f"two bots are named '{name}' or alike: names must differ", f"bots[{index}].name")
             taken.add(likeness(name))
-            self._enter(tournament, name, {**seat, "name": name}, f"bots[{index}]")
+            self._enter(tournament, name, {**seat, "name": name}, f"bots[{index}]", rating)
         active = self._active()
         active.add(tournament_id)
         self.store.save(tournament, active, *self._listed(str(organiser.id), tournament_id))
         return present(tournament)
 
     def _active(self) -> ActiveTournaments:
-        try:
-            return self.store.repository.get(ACTIVE_ID)
-        except AggregateNotFoundError:
-            return ActiveTournaments()
+        return loaded(self.store.repository, ACTIVE_ID, ActiveTournaments) or ActiveTournaments()
 
     def _listed(self, player_id: str, tournament_id: str) -> list[Any]:
-        try:
-            index = self.store.repository.get(player_index_id(player_id))
-        except AggregateNotFoundError:
-            index = PlayerTournaments(player_id)
+        index = loaded(self.store.repository, player_index_id(player_id), PlayerTournaments) \
+            or PlayerTournaments(player_id)
         if tournament_id in index.tournaments:
             return []
         index.add(tournament_id)
         return [index]
 
-    def _enter(self, tournament: Tournament, name: str, seat: dict[str, Any], field: str) -> None:
+    def _enter(self, tournament: Tournament, name: str, seat: dict[str, Any], field: str, rating: Rating) -> None:
+        game = tournament.table["game"]
+        ordinal = rating(game, {key: seat[key] for key in ("player", "bot", "strength") if key in seat})
         try:
-            events = decide.join(tournament.state(), name)
+            events = decide.join(tournament.state(), name, entrant_rating(ordinal))
         except TournamentError as error:
             raise refused(error, field) from None
         tournament.enter(name, seat, to_data(events[0]))
 
-    def join(self, tournament_id: UUID | str, player: Player) -> dict[str, Any]:
-        """The player enters the field (so consenting to be seated at the games it pairs them to)."""
+    def join(self, tournament_id: UUID | str, player: Player, rating: Rating = unrated) -> dict[str, Any]:
+        """The player enters the field (so consenting to be seated at the games it pairs them to),
+        with their rating at the game as `rating` tells it."""
         for _ in range(TRIES):
             tournament = self.get(tournament_id)
             others = [name for name in tournament.state().players if name != player.name]
             if likeness(player.name) in {likeness(name) for name in others}:
                 raise InvalidRequest(f"an entrant is already named like {player.name}: names in a tournament "
                                      "must differ", "id")
-            self._enter(tournament, player.name, {"player": str(player.id)}, "id")
+            self._enter(tournament, player.name, {"player": str(player.id)}, "id", rating)
             try:
                 self.store.save(tournament, *self._listed(str(player.id), str(tournament.id)))
             except IntegrityError:
@@ -164,8 +173,8 @@ class Tournaments:
     def withdraw(self, tournament_id: UUID | str, player: Player) -> dict[str, Any]:
         """The player leaves: before round one, the field; after, every round to come (their
         games played still count). A game they are playing is theirs to finish."""
-        return self._decide(tournament_id, lambda tournament, state: decide.withdraw(state, self._name_of(
-            tournament, player)))
+        return present(self._decide(tournament_id, lambda tournament, state: decide.withdraw(
+            state, self._name_of(tournament, player))))
 
     def _name_of(self, tournament: Tournament, player: Player) -> str:
         for name, seat in tournament.entrants.items():
@@ -174,7 +183,7 @@ class Tournaments:
         raise TournamentRefused(f"{player.name} is not in the tournament", "tournament.withdraw.entrant", "id")
 
     def _decide(self, tournament_id: UUID | str, decision: Callable[[Tournament, TournamentState], list]
-                ) -> dict[str, Any]:
+                ) -> Tournament:
         for _ in range(TRIES):
             tournament = self.get(tournament_id)
             try:
@@ -191,7 +200,7 @@ class Tournaments:
                 self.store.save(tournament, *also)
             except IntegrityError:
                 continue
-            return present(tournament)
+            return tournament
         raise TournamentRefused("the tournament is changing right now; send it again", "tournament.busy", "id")
 
     # -- running --------------------------------------------------------------------------
@@ -212,7 +221,8 @@ class Tournaments:
     def advance(self, tournament_id: UUID | str) -> dict[str, Any]:
         """Whatever is due now: the games of the round paired that are not created yet; once the
         round closes, the next round's pairing and games, or the end when no round is left.
-        Doing it twice does nothing more: the sweeper and a retried job may both call it."""
+        Doing it twice does nothing more: the sweeper and a retried job may both call it, and the
+        next round is paired once (decide.after_round), not again by whoever comes second."""
         while True:
             tournament = self.get(tournament_id)
             state = tournament.state()
@@ -226,18 +236,7 @@ class Tournaments:
                     return present(tournament)
                 self._create_game(tournament, current.pairing.round, missing[0].number, missing[0].seats)
                 continue
-            if len(state.rounds) < state.settings.rounds and self._pairable(tournament, state):
-                self._decide(tournament_id, lambda t, s: decide.pair_next_round(s, t.seed))
-            else:
-                self._decide(tournament_id, lambda t, s: decide.finish(s, t.seed))
-
-    @staticmethod
-    def _pairable(tournament: Tournament, state: TournamentState) -> bool:
-        try:
-            decide.pair_next_round(state, tournament.seed)
-        except TournamentError:
-            return False  # no round left to play: too few players still in, or every pair has met
-        return True
+            self._decide(tournament_id, lambda t, s: decide.after_round(s, t.seed))
 
     def _create_game(self, tournament: Tournament, round_number: int, table: int, names: tuple[str, ...]) -> None:
         seats = [{"player": tournament.entrants[name]["player"]} if "player" in tournament.entrants[name]
@@ -422,6 +421,7 @@ def present(tournament: Tournament) -> dict[str, Any]:
                            "lost_on_time": list(result.lost_on_time) if result else []})
         rounds.append({"round": number, "tables": tables, "byes": list(played.pairing.byes),
                        "closed": played.closed})
+    ratings = {entrant.player: entrant.rating for entrant in state.entrants}
     standings = [{"place": s.place, "player": s.player, "points": float(s.points), "buchholz": float(s.buchholz),
                   "buchholz_cut1": float(s.buchholz_cut1), "sonneborn_berger": float(s.sonneborn_berger),
                   "wins": s.wins, "games": s.games, "byes": s.byes, "withdrawn": s.withdrawn}
@@ -434,9 +434,10 @@ def present(tournament: Tournament) -> dict[str, Any]:
         "table_seats": [settings.min_seats, settings.max_seats], "starts_at": tournament.starts_at,
         "entrants": [{"name": name, "kind": "player" if "player" in seat else "bot",
                       **({"player": seat["player"]} if "player" in seat else {"bot": seat["bot"]}),
-                      "withdrawn": name in state.withdrawn}
+                      "rating": ratings[name], "withdrawn": name in state.withdrawn}
                      for name, seat in tournament.entrants.items() if name in state.players],
         "rounds": rounds, "standings": standings, "seed_commitment": state.seed_commitment,
+        "head": chain_of(tournament.events)[-1],
         "seed": tournament.seed if state.status == FINISHED else None,
     }
 

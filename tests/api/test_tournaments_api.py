@@ -80,3 +80,55 @@ def test_a_bad_tournament_is_answered_400_naming_the_field_and_nothing_is_opened
 def test_an_unknown_tournament_is_not_found(client):
     answer = client.get("/api/tournaments/7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90")
     assert answer.status_code == 404 and answer.json["field"] == "id"
+
+
+def test_a_finished_tournaments_record_is_exported_and_verifies_but_not_before_its_end(client):
+    from domain.tournaments.verify import verify_export
+
+    ana, bo = register(client, "ana"), register(client, "bo")
+    bots = [{"bot": "random"}, {"bot": "greedy"}, {"bot": "random"}, {"bot": "greedy"}]
+    played = organise(client, ana, bots=bots, rated=False).json
+    running = organise(client, ana).json
+    for player in (ana, bo):
+        post(client, player, running["id"], "join")
+
+    for tournament, words in ((played, "has not started"), (running, "is still running")):
+        if tournament is running:
+            assert post(client, ana, tournament["id"], "start").json["status"] == "running", "people play slowly"
+        refused = client.get(f"/api/tournaments/{tournament['id']}/export")
+        assert refused.status_code == 409 and refused.json["type"] == "/problems/not-finished"
+        assert words in refused.json["detail"] and "seed" in refused.json["detail"]
+
+    assert post(client, ana, played["id"], "start").json["status"] == "finished"
+    exported = client.get(f"/api/tournaments/{played['id']}/export")
+    assert exported.status_code == 200
+    assert exported.headers["Content-Disposition"] == f'attachment; filename="tournament-{played["id"]}.json"'
+    record = exported.json
+    shown = client.get(f"/api/tournaments/{played['id']}").json
+    assert record["format"] == "chronicle-tournament/1" and record["seed"] == shown["seed"]
+    assert record["head"] == shown["head"], "the record ends in the head the service shows"
+    assert [[t["game_id"] for t in r["tables"]] for r in record["rounds"]] == \
+        [[t["game_id"] for t in r["tables"]] for r in shown["rounds"]]
+    assert [s["player"] for s in record["standings"]] == [s["player"] for s in shown["standings"]]
+    assert [s["points"] for s in record["rounds"][0]["standings_in"]] == ["0"] * 4
+    verdict = verify_export(record)
+    assert verdict.ok and verdict.rounds_checked == 2, verdict.problem
+    assert client.get("/api/tournaments/00000000-0000-0000-0000-000000000000/export").status_code == 404
+
+
+def test_entrants_join_with_their_rating_at_the_game_which_seeds_round_one(client, app, caught_up):
+    from domain.tournaments.ranking import entrant_rating
+
+    for seed in ("seeding-1", "seeding-2"):
+        client.post("/api/games", json={"game": "chi", "seed": seed, "seats": [{"bot": "greedy"}, {"bot": "random"}]})
+    caught_up()
+    ana, bo = register(client, "ana"), register(client, "bo")
+    opened = organise(client, ana, bots=[{"bot": "greedy"}, {"bot": "random"}]).json
+    joined = post(client, bo, opened["id"], "join").json
+
+    leaderboards = app.extensions["chronicle"].leaderboards
+    ratings = {e["name"]: e["rating"] for e in joined["entrants"]}
+    assert ratings == {"greedy-bot": entrant_rating(leaderboards.rating("chi", {"bot": "greedy"})),
+                       "random-bot": entrant_rating(leaderboards.rating("chi", {"bot": "random"})), "bo": 1500}
+    assert ratings["greedy-bot"] != 1500 and ratings["random-bot"] != 1500, "rated bots join with their rating"
+    assert leaderboards.rating("chi", {"player": bo["id"]}) is None, "bo has played no game: a newcomer's 1500"

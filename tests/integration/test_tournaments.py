@@ -10,7 +10,9 @@ from domain.tournaments.events import from_data
 from domain.tournaments.state import fold
 from domain.tournaments.verify import verify_pairings
 from services.errors import Forbidden, InvalidRequest, TournamentRefused
+from domain.tournaments.model import Settings
 from tests.clocks import FakeClock
+from tests.unit.tournament_builders import Play, entrants
 
 DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
 
@@ -180,3 +182,63 @@ def test_a_tables_tournament_of_xanadu_bots_seats_three_to_four_a_table_and_is_p
         for table in played["tables"]:
             assert [s["name"] for s in services.store.game(table["game_id"]).seats] == table["players"]
     assert sum(s["points"] for s in ended["standings"]) == pytest.approx(2 * (4 / 2 + 3 / 2)), "a table of n gives n/2 points"
+
+
+def test_each_round_is_paired_once_however_often_results_reads_and_sweeps_come(services, monkeypatch):
+    from domain.tournaments import decide
+
+    pairings = []
+    real = decide.next_pairing
+    monkeypatch.setattr(decide, "next_pairing", lambda *args: pairings.append(args[3]) or real(*args))
+    [organiser] = register(services, "ana")
+    tournaments = services.commands.tournaments
+    bots = [{"bot": "random"}, {"bot": "random"}, {"bot": "greedy"}, {"bot": "greedy"}, {"bot": "random"}]
+    opened = organise(services, organiser, rounds=3, bots=bots, rated=False)
+
+    ended = tournaments.start(opened["id"], organiser)
+    for _ in range(3):
+        tournaments.shown(opened["id"])
+        tournaments.advance(opened["id"])
+        tournaments.sweep()
+    for played in ended["rounds"]:  # each result's job retried
+        for table in played["tables"]:
+            tournaments.game_finished(services.store.game(table["game_id"]))
+
+    assert ended["status"] == "finished"
+    assert [len(before) for before in pairings] == [0, 1, 2], \
+        "three rounds, each paired once from the rounds before it: not again per game result, read or sweep"
+
+
+def test_round_one_of_a_swiss_pairs_the_top_half_of_the_ratings_against_the_bottom_half(services):
+    players = register(services, "ana", "bo", "cy", "di")
+    ana, bo, cy, di = players
+    at_chi = {str(ana.id): 30.0, str(bo.id): 20.04, str(cy.id): -4.96}  # di has no rating at Chi yet
+    tournaments = services.commands.tournaments
+    opened = organise(services, ana)
+    for player in players:
+        tournaments.join(opened["id"], player, lambda game, seat: at_chi.get(seat["player"]) if game == "chi" else 99)
+
+    running = tournaments.start(opened["id"], ana)
+    assert [(e["name"], e["rating"]) for e in running["entrants"]] == \
+        [("ana", 1800), ("bo", 1700), ("cy", 1450), ("di", 1500)], "1500 + 10 x the rating at the game; unrated 1500"
+    assert sorted(sorted(t["players"]) for t in running["rounds"][0]["tables"]) == [["ana", "di"], ["bo", "cy"]], \
+        "by rating ana, bo, di, cy: the first of the top half meets the first of the bottom half"
+
+
+@pytest.mark.parametrize("scores, winners, places", [
+    ([30, 12, 30, 9], [0, 2], (1, 3, 1, 4)),  # two winners share the first place; the next is 3rd
+    ([30, 12, 12, 9], [0], (1, 2, 2, 4)),  # a tie below the winner
+    ([5, 9, 7], [], (3, 1, 2)),  # nobody won (a rival the rules play did): all by score
+    ([10, 10], [0, 1], (1, 1)),  # a draw
+])
+def test_a_games_outcome_gives_its_tournament_places_as_ranks_ties_and_all(services, scores, winners, places):
+    from domain.contract import Outcome
+    from domain.tournaments.decide import finish_game
+    from services.tournaments.tournaments import places_of
+
+    assert places_of(Outcome(scores, winners, "over")) == places
+    play = Play(Settings("tables", 1, 3, 4) if len(scores) > 2 else Settings("swiss", 1), entrants(len(scores)))
+    pairing = play.pair()
+    [table] = pairing.tables
+    assert finish_game(play.state, 1, table.number, places_of(Outcome(scores, winners, "over")))[0].places == places, \
+        "a tournament records the result of every game, however it ended"

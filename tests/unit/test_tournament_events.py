@@ -108,3 +108,38 @@ def test_a_player_who_withdraws_before_round_one_leaves_the_field_and_later_ones
     play.apply(decide.withdraw(play.state, "p04"))
     assert "p04" in [s.player for s in play.state.standings(play.seed)]
     assert "p04" not in play.pair().players()
+
+
+def test_after_a_round_closes_the_next_is_paired_once_and_after_the_last_the_seed_is_revealed():
+    play = Play(Settings("swiss", 2), entrants(4))
+    assert decide.after_round(play.state, play.seed) == [], "nothing follows before round one"
+    pairing = play.pair()
+    play.result(pairing.tables[0], (1, 2))
+    assert decide.after_round(play.state, play.seed) == [], "nothing follows while a round is played"
+    play.result(pairing.tables[1], (2, 1))
+    [paired] = decide.after_round(play.state, play.seed)
+    assert paired.round == 2
+    play.apply([paired])
+    assert decide.after_round(play.state, play.seed) == [], "asked again (a retried job), it pairs nothing more"
+    for table in play.state.current_round.pairing.tables:
+        play.result(table, (1, 1))
+    [finished] = decide.after_round(play.state, play.seed)
+    assert finished.seed == play.seed
+    play.apply([finished])
+    assert decide.after_round(play.state, play.seed) == []
+
+
+def test_a_round_robin_whose_pairs_have_all_met_ends_after_its_last_round():
+    play = Play(Settings("round-robin", 9), entrants(4))
+    for _ in range(3):
+        play.play_round(random_places("rr"))
+    [finished] = decide.after_round(play.state, play.seed)
+    assert finished.seed == play.seed, "three rounds of four players: every pair has met"
+
+
+@pytest.mark.parametrize("ordinal, rating", [
+    (None, 1500), (0.0, 1500), (7.34, 1573), (7.36, 1574), (-3.25, 1467), (-3.24, 1468), (400.0, 4000), (-400.0, 0)])
+def test_an_entrants_rating_is_1500_and_ten_points_per_point_of_their_rating_at_the_game(ordinal, rating):
+    from domain.tournaments.ranking import entrant_rating
+
+    assert entrant_rating(ordinal) == rating

@@ -21,8 +21,8 @@ EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
            "options": {}, "clock": {"per_decision": "P1D", "on_timeout": "forfeit"}, "rated": True,
            "format": "swiss", "rounds_planned": 3, "size_limit": 64, "table_seats": [2, 2], "starts_at": None,
            "entrants": [{"name": "ana", "kind": "player", "player": "1c1c7d64-5a41-4c1e-8d0e-0e3f5d0c3b11",
-                         "withdrawn": False},
-                        {"name": "greedy-bot", "kind": "bot", "bot": "greedy", "withdrawn": False}],
+                         "rating": 1500, "withdrawn": False},
+                        {"name": "greedy-bot", "kind": "bot", "bot": "greedy", "rating": 1573, "withdrawn": False}],
            "rounds": [{"round": 1, "closed": False, "byes": [],
                        "tables": [{"table": 1, "players": ["greedy-bot", "ana"], "places": None, "lost_on_time": [],
                                    "game_id": "0a8c5f0e-8f3b-4a9e-b0b4-3c9d5b7e6f21"}]}],
@@ -30,7 +30,8 @@ EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
                           "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False},
                          {"place": 2, "player": "greedy-bot", "points": 0, "buchholz": 0, "buchholz_cut1": 0,
                           "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False}],
-           "seed_commitment": "5d41402abc4b2a76b9719d911017c592a1b2c3d4e5f60718293a4b5c6d7e8f90", "seed": None}
+           "seed_commitment": "5d41402abc4b2a76b9719d911017c592a1b2c3d4e5f60718293a4b5c6d7e8f90",
+           "head": "9b74c9897bac770ffc029102a200c5de0d5e2f4b2a8b3e1c4d6f7a8b9c0d1e2f", "seed": None}
 REFUSED = "the tournament's rules refuse it now (`rule` names which: a full field, a tournament started, ...)"
 
 
@@ -50,8 +51,9 @@ class Tournaments(MethodView):
         """Open a tournament of one game, with its options and clock, rated or casual, in a format
         (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
         Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
-        when the tournament ends, so anyone can re-derive every round's pairing."""
-        return _tournaments().organise(me(), body), 201
+        when the tournament ends, so anyone can re-derive every round's pairing. Each entrant joins
+        with their rating at the game, which seeds round one."""
+        return _tournaments().organise(me(), body, chronicle().leaderboards.rating), 201
 
 
 @blp.route("/tournaments/<uuid:tournament_id>")
@@ -65,6 +67,22 @@ class OneTournament(MethodView):
         return _tournaments().shown(tournament_id)
 
 
+@blp.route("/tournaments/<uuid:tournament_id>/export")
+class Export(MethodView):
+    @blp.doc(operationId="exportTournament")
+    @blp.response(200, schemas.TournamentExport, description=(
+        "the finished tournament's record (format chronicle-tournament/1): its events with their chain hashes, "
+        "the revealed seed, each round's standings-in, tables, games and results, the final standings"))
+    @blp.problems(s404="no tournament has this id",
+                  s409="the tournament is open or running: its seed, and so its record, is revealed when it ends",
+                  kinds={409: kinds.NOT_FINISHED})
+    def get(self, tournament_id: UUID):
+        """A finished tournament's whole record, for `chronicle verify FILE`, which re-derives every
+        round's pairing from the standings before it and the revealed seed (docs/tournaments.md)."""
+        record = _tournaments().export(tournament_id)
+        return record, 200, {"Content-Disposition": f'attachment; filename="tournament-{tournament_id}.json"'}
+
+
 @blp.route("/tournaments/<uuid:tournament_id>/join")
 class Join(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="joinTournament")
@@ -74,7 +92,7 @@ class Join(MethodView):
     def post(self, tournament_id: UUID):
         """Enter the tournament while it is open: you agree to be seated at the games its rounds
         pair you to (each with the tournament's clock)."""
-        return _tournaments().join(tournament_id, me())
+        return _tournaments().join(tournament_id, me(), chronicle().leaderboards.rating)
 
 
 @blp.route("/tournaments/<uuid:tournament_id>/withdraw")

@@ -46,6 +46,8 @@ class TournamentEntrant(Schema):
     kind = fields.String(metadata={"description": "player or bot"})
     player = fields.String(metadata={"description": "a player's id"})
     bot = fields.String(metadata={"description": "a bot's kind"})
+    rating = fields.Integer(metadata={"description": "the rating the entrant joined with, which seeds round one: "
+                                                     "1500 + 10 x their rating at the game, 1500 if unrated"})
     withdrawn = fields.Boolean()
 
 
@@ -95,8 +97,60 @@ class Tournament(Schema):
     rounds = fields.List(fields.Nested(TournamentRound))
     standings = fields.List(fields.Nested(TournamentStanding), metadata={"description": "best first (docs/tournaments.md)"})
     seed_commitment = fields.String(metadata={"description": "SHA-256 of the seed, published at creation"})
+    head = fields.String(metadata={"description": "the hash chain of the tournament's events so far, its last link: "
+                                                  "a finished tournament's export must end in the same head"})
     seed = fields.String(allow_none=True, metadata={"description": "revealed once the tournament is finished"})
 
 
 class Tournaments(Schema):
     tournaments = fields.List(fields.Nested(Tournament), metadata={"description": "the newest first (at most 50)"})
+
+
+class ExportedStanding(Schema):
+    place = fields.Integer()
+    player = fields.String()
+    points = fields.String(metadata={"description": "an exact fraction, such as 3/2"})
+    buchholz = fields.String()
+    buchholz_cut1 = fields.String()
+    sonneborn_berger = fields.String()
+    wins = fields.Integer()
+    games = fields.Integer()
+    byes = fields.Integer()
+    withdrawn = fields.Boolean()
+
+
+class ExportedEvent(Schema):
+    event = fields.Dict(metadata={"description": "one of the tournament's events, with its type"})
+    chain = fields.String(metadata={"description": "SHA-256 of the previous chain and this event as canonical JSON"})
+
+
+class ExportedRound(Schema):
+    round = fields.Integer()
+    standings_in = fields.List(fields.Nested(ExportedStanding), metadata={
+        "description": "the standings the round was paired from, best first"})
+    tables = fields.List(fields.Nested(TournamentTable))
+    byes = fields.List(fields.String())
+
+
+class ExportedEntrant(Schema):
+    name = fields.String()
+    player = fields.String(metadata={"description": "a player's id"})
+    bot = fields.String(metadata={"description": "a bot's kind"})
+
+
+class TournamentExport(Schema):
+    format = fields.String(metadata={"example": "chronicle-tournament/1"})
+    id = fields.String()
+    game = fields.String()
+    title = fields.String()
+    options = fields.Dict()
+    clock = fields.Dict()
+    rated = fields.Boolean()
+    organiser = fields.Nested(Organiser)
+    entrants = fields.List(fields.Nested(ExportedEntrant))
+    seed_commitment = fields.String()
+    seed = fields.String(metadata={"description": "the revealed seed: its SHA-256 is seed_commitment"})
+    events = fields.List(fields.Nested(ExportedEvent))
+    head = fields.String(metadata={"description": "the last event's chain hash"})
+    rounds = fields.List(fields.Nested(ExportedRound))
+    standings = fields.List(fields.Nested(ExportedStanding), metadata={"description": "the final standings"})

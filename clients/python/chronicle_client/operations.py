@@ -719,6 +719,7 @@ class TournamentEntrant(TypedDict, total=False):
     kind: str  # player or bot
     player: str  # a player's id
     bot: str  # a bot's kind
+    rating: int  # the rating the entrant joined with, which seeds round one: 1500 + 10 x their rating at the game, ...
     withdrawn: bool
 
 
@@ -768,7 +769,57 @@ class Tournament(TypedDict, total=False):
     rounds: list[TournamentRound]
     standings: list[TournamentStanding]  # best first (docs/tournaments.md)
     seed_commitment: str  # SHA-256 of the seed, published at creation
+    head: str  # the hash chain of the tournament's events so far, its last link: a finished tournament's export mus ...
     seed: str | None  # revealed once the tournament is finished
+
+
+class ExportedEntrant(TypedDict, total=False):
+    name: str
+    player: str  # a player's id
+    bot: str  # a bot's kind
+
+
+class ExportedEvent(TypedDict, total=False):
+    event: dict[str, Any]  # one of the tournament's events, with its type
+    chain: str  # SHA-256 of the previous chain and this event as canonical JSON
+
+
+class ExportedStanding(TypedDict, total=False):
+    place: int
+    player: str
+    points: str  # an exact fraction, such as 3/2
+    buchholz: str
+    buchholz_cut1: str
+    sonneborn_berger: str
+    wins: int
+    games: int
+    byes: int
+    withdrawn: bool
+
+
+class ExportedRound(TypedDict, total=False):
+    round: int
+    standings_in: list[ExportedStanding]  # the standings the round was paired from, best first
+    tables: list[TournamentTable]
+    byes: list[str]
+
+
+class TournamentExport(TypedDict, total=False):
+    format: str
+    id: str
+    game: str
+    title: str
+    options: dict[str, Any]
+    clock: dict[str, Any]
+    rated: bool
+    organiser: Organiser
+    entrants: list[ExportedEntrant]
+    seed_commitment: str
+    seed: str  # the revealed seed: its SHA-256 is seed_commitment
+    events: list[ExportedEvent]
+    head: str  # the last event's chain hash
+    rounds: list[ExportedRound]
+    standings: list[ExportedStanding]  # the final standings
 
 
 class Tournaments(TypedDict, total=False):
@@ -1120,7 +1171,8 @@ class Operations:
         Open a tournament of one game, with its options and clock, rated or casual, in a format
         (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
         Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
-        when the tournament ends, so anyone can re-derive every round's pairing.
+        when the tournament ends, so anyone can re-derive every round's pairing. Each entrant joins
+        with their rating at the game, which seeds round one.
         """
         return self._call('POST', '/api/tournaments', body=body)
 
@@ -1130,6 +1182,13 @@ class Operations:
         results, and its standings, best first.
         """
         return self._call('GET', f'/api/tournaments/{tournament_id}')
+
+    def export_tournament(self, tournament_id: str) -> TournamentExport:
+        """
+        A finished tournament's whole record, for `chronicle verify FILE`, which re-derives every
+        round's pairing from the standings before it and the revealed seed (docs/tournaments.md).
+        """
+        return self._call('GET', f'/api/tournaments/{tournament_id}/export')
 
     def join_tournament(self, tournament_id: str) -> Tournament:
         """
