@@ -4,9 +4,9 @@ game, beside OpenSpiel's pure-Python games: a figure that holds however busy the
 A decision costs what bench.engine times: the legal actions of the seat to act, then `decide`
 with its check (a person's move is always checked), evolve included; a rules turn (Tianxia's Li
 Mu) is a decision of its own. OpenSpiel's games are played as bench.engine plays them, a chance
-node counting as a decision. Where a game's rules offer the trusted path (`decide.unchecked`, for
-actions taken straight from the legal list: the random bot, search playouts), the same playouts
-are counted through it too.
+node counting as a decision. The same playouts are counted through the trusted path too
+(`decide_trusted`, for actions taken straight from the legal list: the random bot, search
+playouts).
 
 Each figure comes from one child process under callgrind which deals 2K games and plays them,
 each decision a seeded random legal action. Games 1..K warm the interpreter up (imports, caches,
@@ -81,7 +81,7 @@ def _our_games(row: tuple, count: int, way: str, marked: int | None) -> list[int
 
     label, game, seats, options = row
     rules = _rules(game)
-    decide = rules.decide if way == "checked" else rules.decide.unchecked
+    decide = rules.decide if way == "checked" else rules.decide_trusted
     dealt = [rules.setup(seats, options, Rng(f"bench-{number}", "setup")).state for number in range(count)]
     decisions: list[int] = []
     for number, state in enumerate(dealt):
@@ -141,11 +141,6 @@ def _play(label: str, count: int, way: str, marked: int | None = None) -> list[i
     return _our_games(row, count, way, marked) if row else _openspiel_games(label, count, marked)
 
 
-def _has_trusted(label: str) -> bool:
-    row = next((row for row in OURS if row[0] == label), None)
-    return row is not None and hasattr(_rules(row[1]).decide, "unchecked")
-
-
 def _games_for(label: str, wanted: int) -> int:
     """K such that games K+1..2K hold at least `wanted` decisions (played natively to count them)."""
     per_game: list[int] = []
@@ -177,7 +172,7 @@ def per_decision(label: str, wanted: int = DECISIONS, way: str = "checked") -> f
 
 def instruction_figures(names: list[str] | None = None, wanted: int = DECISIONS,
                         peer: float | None = None) -> dict[str, Any]:
-    """Instructions per decision of our rows (checked, and trusted where offered) and OpenSpiel's
+    """Instructions per decision of our rows (checked, and trusted) and OpenSpiel's
     games; `names` picks our games by name; `peer`, OpenSpiel's mean taken as given (a quick
     check while working) instead of measured."""
     ours = [row for row in OURS if not names or row[1] in names or row[0] in names]
@@ -188,10 +183,8 @@ def instruction_figures(names: list[str] | None = None, wanted: int = DECISIONS,
         peer = statistics.mean(figures["openspiel"].values())
     figures["openspiel_mean"] = peer
     for label, *_ in ours:
-        measured = {"label": label, "checked": per_decision(label, wanted)}
-        if _has_trusted(label):
-            measured["trusted"] = per_decision(label, wanted, "trusted")
-        figures["ours"].append(measured)
+        figures["ours"].append({"label": label, "checked": per_decision(label, wanted),
+                                "trusted": per_decision(label, wanted, "trusted")})
     return figures
 
 
@@ -202,7 +195,7 @@ def instruction_lines(figures: dict[str, Any]) -> list[str]:
              f"  {'game':<32} {'k instr.':>9} {'ratio':>7}  target {TARGET:.1f}x   trusted path"]
     for game in figures["ours"]:
         ratio = game["checked"] / peer
-        trusted = (f"{game['trusted'] / 1e3:.1f} k ({game['trusted'] / peer:.2f}x)" if "trusted" in game else "-")
+        trusted = f"{game['trusted'] / 1e3:.1f} k ({game['trusted'] / peer:.2f}x)"
         lines.append(f"  {game['label']:<32} {game['checked'] / 1e3:>9.1f} {ratio:>6.2f}x  "
                      f"{'meets ' if ratio <= TARGET else 'MISSES'}        {trusted}")
     if not figures["openspiel"]:
