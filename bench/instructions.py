@@ -36,30 +36,11 @@ import sys
 import tempfile
 from typing import Any
 
+from bench.games import OPENSPIEL, TABLES, Table, table
+
 TARGET = 1.0  # issue 32: every game at most OpenSpiel's Python mean per decision
 DECISIONS = 2000  # at least this many decisions in the games counted
 MOST_DECISIONS = 5000  # a guard, as in bench.engine: every game ends long before
-# The games, as bench.engine lists them; the child process imports only the game it plays (not
-# bench.engine, which loads every game), so that start-up costs callgrind's time less.
-OURS = (
-    ("Chi", "chi", 2, {}),
-    ("The Court of Xiang Chi", "court", 1, {}),
-    ("Xanadu, 2 seats", "xanadu", 2, {}),
-    ("Xanadu, 4 seats", "xanadu", 4, {}),
-    ("Xi Cards, 2 seats", "xi", 2, {}),
-    ("Xi Cards, 4 seats", "xi", 4, {}),
-    ("Tianxia, solo (Normal)", "tianxia", 1, {"difficulty": "normal"}),
-    ("Tianxia, 2 seats and the Bot", "tianxia", 2, {}),
-    ("Tianxia, 4 seats", "tianxia", 4, {}),
-)
-OPENSPIEL = (
-    "python_tic_tac_toe",
-    "python_kuhn_poker",
-    "python_liars_poker",
-    "python_iterated_prisoners_dilemma",
-    "python_block_dominoes",
-    "python_dynamic_routing",
-)
 
 
 def _rules(game: str) -> Any:
@@ -73,8 +54,8 @@ def _mark() -> None:
     os.getppid()
 
 
-def _our_games(row: tuple, count: int, way: str, marked: int | None) -> list[int]:
-    """Deal `count` games of a row of OURS and play them at random; each one's decisions. With
+def _our_games(row: Table, count: int, way: str, marked: int | None) -> list[int]:
+    """Deal `count` games of a table of bench.games and play them at random; each one's decisions. With
     `marked`, `_mark()` before game number `marked` and after the last."""
     from domain import rules_turns
     from domain.rng import Rng
@@ -137,7 +118,7 @@ def _openspiel_games(name: str, count: int, marked: int | None) -> list[int]:
 
 def _play(label: str, count: int, way: str, marked: int | None = None) -> list[int]:
     """The row `label` (ours or OpenSpiel's): `count` games dealt and played; each one's decisions."""
-    row = next((row for row in OURS if row[0] == label), None)
+    row = table(label)
     return _our_games(row, count, way, marked) if row else _openspiel_games(label, count, marked)
 
 
@@ -175,7 +156,7 @@ def instruction_figures(names: list[str] | None = None, wanted: int = DECISIONS,
     """Instructions per decision of our rows (checked, and trusted) and OpenSpiel's
     games; `names` picks our games by name; `peer`, OpenSpiel's mean taken as given (a quick
     check while working) instead of measured."""
-    ours = [row for row in OURS if not names or row[1] in names or row[0] in names]
+    ours = [row for row in TABLES if not names or row.game in names or row.label in names]
     figures: dict[str, Any] = {"ours": [], "openspiel": {}}
     if peer is None:
         for name in OPENSPIEL:
