@@ -24,33 +24,26 @@ import statistics
 import time
 from typing import Any, Callable
 
+from bench.games import OPENSPIEL, TABLES
 from domain import registry, rules_turns
 from domain.rng import Rng
 
-# (label, game, seats, options, target in seconds per decision): the targets of issue 13, and Xi
-# Cards' and Tianxia's of their designs (docs/design/xi-cards.md 5.6, docs/design/tianxia.md 5.6).
-# Xi's 4-seat budget is the 2-seat one and a fifth more: three opponents' units to target, up to three windows per declaration and four
-# seats' start-of-turn triggers (random play spreads that over many cheap passes, so the figures
-# are close today; the margin is for the busy tables the full catalogue brings).
-OURS = (
-    ("Chi", "chi", 2, {}, 15e-6),
-    ("The Court of Xiang Chi", "court", 1, {}, 30e-6),
-    ("Xanadu, 2 seats", "xanadu", 2, {}, 30e-6),
-    ("Xanadu, 4 seats", "xanadu", 4, {}, 60e-6),
-    ("Xi Cards, 2 seats", "xi", 2, {}, 50e-6),
-    ("Xi Cards, 4 seats", "xi", 4, {}, 60e-6),
-    ("Tianxia, solo (Normal)", "tianxia", 1, {"difficulty": "normal"}, 60e-6),
-    ("Tianxia, 2 seats and the Bot", "tianxia", 2, {}, 60e-6),
-    ("Tianxia, 4 seats", "tianxia", 4, {}, 60e-6),
-)
-OPENSPIEL = (
-    "python_tic_tac_toe",
-    "python_kuhn_poker",
-    "python_liars_poker",
-    "python_iterated_prisoners_dilemma",
-    "python_block_dominoes",
-    "python_dynamic_routing",
-)
+# Seconds per decision, by table of bench.games: the targets of issue 13, and Xi Cards' and
+# Tianxia's of their designs (docs/design/xi-cards.md 5.6, docs/design/tianxia.md 5.6). Xi's 4-seat
+# budget is the 2-seat one and a fifth more: three opponents' units to target, up to three windows
+# per declaration and four seats' start-of-turn triggers (random play spreads that over many cheap
+# passes, so the figures are close today; the margin is for the busy tables the full catalogue brings).
+TARGETS = {
+    "Chi": 15e-6,
+    "The Court of Xiang Chi": 30e-6,
+    "Xanadu, 2 seats": 30e-6,
+    "Xanadu, 4 seats": 60e-6,
+    "Xi Cards, 2 seats": 50e-6,
+    "Xi Cards, 4 seats": 60e-6,
+    "Tianxia, solo (Normal)": 60e-6,
+    "Tianxia, 2 seats and the Bot": 60e-6,
+    "Tianxia, 4 seats": 60e-6,
+}
 MOST_DECISIONS = 5000  # a guard: every game ends long before
 ISSUE_PEER = 18.5e-6  # OpenSpiel's figure in the run the issue's targets were set in
 
@@ -143,7 +136,7 @@ def engine_figures(rounds: int = 12, seconds: float = 0.25) -> dict[str, Any]:
     """Seconds per decision of each of our games and of each OpenSpiel game, medians of rounds."""
     measured: dict[str, list[float]] = {}
     playouts: dict[str, Callable[[int], tuple[float, int]]] = {}
-    for label, game, seats, options, _ in OURS:
+    for label, game, seats, options in TABLES:
         rules = registry.get(game)
         playouts[label] = (lambda number, rules=rules, seats=seats, options=options:
                            our_playout(rules, seats, options, f"bench-{number}"))
@@ -158,7 +151,7 @@ def engine_figures(rounds: int = 12, seconds: float = 0.25) -> dict[str, Any]:
     figures = {name: statistics.median(values) for name, values in measured.items()}
     peer = statistics.mean(figures[name] for name in OPENSPIEL) if peers else None
     return {
-        "ours": [{"label": label, "seconds": figures[label], "target": target} for label, _, _, _, target in OURS],
+        "ours": [{"label": row.label, "seconds": figures[row.label], "target": TARGETS[row.label]} for row in TABLES],
         "openspiel": {name: figures[name] for name in OPENSPIEL} if peers else None,
         "openspiel_mean": peer,
     }

@@ -4,9 +4,9 @@ game, beside OpenSpiel's pure-Python games: a figure that holds however busy the
 A decision costs what bench.engine times: the legal actions of the seat to act, then `decide`
 with its check (a person's move is always checked), evolve included; a rules turn (Tianxia's Li
 Mu) is a decision of its own. OpenSpiel's games are played as bench.engine plays them, a chance
-node counting as a decision. Where a game's rules offer the trusted path (`decide.unchecked`, for
-actions taken straight from the legal list: the random bot, search playouts), the same playouts
-are counted through it too.
+node counting as a decision. The same playouts are counted through the trusted path too
+(`decide_trusted`, for actions taken straight from the legal list: the random bot, search
+playouts).
 
 Each figure comes from one child process under callgrind which deals 2K games and plays them,
 each decision a seeded random legal action. Games 1..K warm the interpreter up (imports, caches,
@@ -36,30 +36,11 @@ import sys
 import tempfile
 from typing import Any
 
+from bench.games import OPENSPIEL, TABLES, Table, table
+
 TARGET = 1.0  # issue 32: every game at most OpenSpiel's Python mean per decision
 DECISIONS = 2000  # at least this many decisions in the games counted
 MOST_DECISIONS = 5000  # a guard, as in bench.engine: every game ends long before
-# The games, as bench.engine lists them; the child process imports only the game it plays (not
-# bench.engine, which loads every game), so that start-up costs callgrind's time less.
-OURS = (
-    ("Chi", "chi", 2, {}),
-    ("The Court of Xiang Chi", "court", 1, {}),
-    ("Xanadu, 2 seats", "xanadu", 2, {}),
-    ("Xanadu, 4 seats", "xanadu", 4, {}),
-    ("Xi Cards, 2 seats", "xi", 2, {}),
-    ("Xi Cards, 4 seats", "xi", 4, {}),
-    ("Tianxia, solo (Normal)", "tianxia", 1, {"difficulty": "normal"}),
-    ("Tianxia, 2 seats and the Bot", "tianxia", 2, {}),
-    ("Tianxia, 4 seats", "tianxia", 4, {}),
-)
-OPENSPIEL = (
-    "python_tic_tac_toe",
-    "python_kuhn_poker",
-    "python_liars_poker",
-    "python_iterated_prisoners_dilemma",
-    "python_block_dominoes",
-    "python_dynamic_routing",
-)
 
 
 def _rules(game: str) -> Any:
@@ -73,15 +54,15 @@ def _mark() -> None:
     os.getppid()
 
 
-def _our_games(row: tuple, count: int, way: str, marked: int | None) -> list[int]:
-    """Deal `count` games of a row of OURS and play them at random; each one's decisions. With
+def _our_games(row: Table, count: int, way: str, marked: int | None) -> list[int]:
+    """Deal `count` games of a table of bench.games and play them at random; each one's decisions. With
     `marked`, `_mark()` before game number `marked` and after the last."""
     from domain import rules_turns
     from domain.rng import Rng
 
     label, game, seats, options = row
     rules = _rules(game)
-    decide = rules.decide if way == "checked" else rules.decide.unchecked
+    decide = rules.decide if way == "checked" else rules.decide_trusted
     dealt = [rules.setup(seats, options, Rng(f"bench-{number}", "setup")).state for number in range(count)]
     decisions: list[int] = []
     for number, state in enumerate(dealt):
@@ -137,13 +118,8 @@ def _openspiel_games(name: str, count: int, marked: int | None) -> list[int]:
 
 def _play(label: str, count: int, way: str, marked: int | None = None) -> list[int]:
     """The row `label` (ours or OpenSpiel's): `count` games dealt and played; each one's decisions."""
-    row = next((row for row in OURS if row[0] == label), None)
+    row = table(label)
     return _our_games(row, count, way, marked) if row else _openspiel_games(label, count, marked)
-
-
-def _has_trusted(label: str) -> bool:
-    row = next((row for row in OURS if row[0] == label), None)
-    return row is not None and hasattr(_rules(row[1]).decide, "unchecked")
 
 
 def _games_for(label: str, wanted: int) -> int:
@@ -177,10 +153,10 @@ def per_decision(label: str, wanted: int = DECISIONS, way: str = "checked") -> f
 
 def instruction_figures(names: list[str] | None = None, wanted: int = DECISIONS,
                         peer: float | None = None) -> dict[str, Any]:
-    """Instructions per decision of our rows (checked, and trusted where offered) and OpenSpiel's
+    """Instructions per decision of our rows (checked, and trusted) and OpenSpiel's
     games; `names` picks our games by name; `peer`, OpenSpiel's mean taken as given (a quick
     check while working) instead of measured."""
-    ours = [row for row in OURS if not names or row[1] in names or row[0] in names]
+    ours = [row for row in TABLES if not names or row.game in names or row.label in names]
     figures: dict[str, Any] = {"ours": [], "openspiel": {}}
     if peer is None:
         for name in OPENSPIEL:
@@ -188,10 +164,8 @@ def instruction_figures(names: list[str] | None = None, wanted: int = DECISIONS,
         peer = statistics.mean(figures["openspiel"].values())
     figures["openspiel_mean"] = peer
     for label, *_ in ours:
-        measured = {"label": label, "checked": per_decision(label, wanted)}
-        if _has_trusted(label):
-            measured["trusted"] = per_decision(label, wanted, "trusted")
-        figures["ours"].append(measured)
+        figures["ours"].append({"label": label, "checked": per_decision(label, wanted),
+                                "trusted": per_decision(label, wanted, "trusted")})
     return figures
 
 
@@ -202,7 +176,7 @@ def instruction_lines(figures: dict[str, Any]) -> list[str]:
              f"  {'game':<32} {'k instr.':>9} {'ratio':>7}  target {TARGET:.1f}x   trusted path"]
     for game in figures["ours"]:
         ratio = game["checked"] / peer
-        trusted = (f"{game['trusted'] / 1e3:.1f} k ({game['trusted'] / peer:.2f}x)" if "trusted" in game else "-")
+        trusted = f"{game['trusted'] / 1e3:.1f} k ({game['trusted'] / peer:.2f}x)"
         lines.append(f"  {game['label']:<32} {game['checked'] / 1e3:>9.1f} {ratio:>6.2f}x  "
                      f"{'meets ' if ratio <= TARGET else 'MISSES'}        {trusted}")
     if not figures["openspiel"]:

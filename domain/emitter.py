@@ -9,7 +9,7 @@ the table once and applies each of its events to that copy as it is emitted.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from domain.contract import NO_FACTS, Decision, Event
 from domain.rng import Rng
@@ -46,16 +46,22 @@ class Emitter:
 
 
 Perform = Callable[["Emitter", int, Mapping[str, Any]], None]
+Decide = Callable[[Any, int, Any, Rng], Decision]
+
+
+class Deciders(NamedTuple):
+    """A game's two ways to decide (domain.game.Game's `decide` and `decide_trusted`)."""
+
+    checked: Decide  # every action: checked (or refused), then performed
+    trusted: Decide  # an action taken from the game's own legal list for that table: performed only
 
 
 def decide_by_type(check: Callable[[Any, int, Any], None], emitter: type[Emitter],
-                   performers: Mapping[str, Perform]) -> Callable[[Any, int, Any, Rng], Decision]:
+                   performers: Mapping[str, Perform]) -> Deciders:
     """A game's `decide`: the action checked (or refused), then performed by the performer of its
-    type on the decision's own copy of the table.
-
-    The function carries the trusted path as `decide.unchecked(state, seat, action, rng)`: the same
-    events without the check, for an action taken straight from `legal_actions(state, seat)` by the
-    rules' own players (a random or search playout). Anything a client sends goes through `decide`."""
+    type on the decision's own copy of the table; and its trusted path, the same events without the
+    check, for an action taken straight from `legal_actions(state, seat)` by the rules' own players
+    (a random or search playout). Anything a client sends goes through the checked one."""
 
     def decide(state: Any, seat: int, action: Any, rng: Rng) -> Decision:
         """The events of `seat` taking `action` and the table after them, or the error saying why it may not."""
@@ -64,11 +70,10 @@ def decide_by_type(check: Callable[[Any, int, Any], None], emitter: type[Emitter
         performers[action["type"]](em, seat, action)
         return em.decision()
 
-    def unchecked(state: Any, seat: int, action: Any, rng: Rng) -> Decision:
+    def decide_trusted(state: Any, seat: int, action: Any, rng: Rng) -> Decision:
         """`decide` for an action from the seat's own legal list, which it does not check again."""
         em = emitter(state, rng)
         performers[action["type"]](em, seat, action)
         return em.decision()
 
-    decide.unchecked = unchecked  # type: ignore[attr-defined]
-    return decide
+    return Deciders(decide, decide_trusted)

@@ -3,7 +3,8 @@ package (`domain/<game>/game.py`) from its module functions.
 
 A game deals (`setup`), says whose decision it is (`to_act`), lists the legal actions, turns a
 decision into events and the table after them (`decide`, the only place randomness is used, gives
-a `Decision`), folds events into state (its event table's `evolve`, pure: what rebuilds a game from
+a `Decision`; `decide_trusted` does the same for an action from the game's own legal list without
+checking it again), folds events into state (its event table's `evolve`, pure: what rebuilds a game from
 its log), and shows the table to one seat (`view`). Seats are indices 0..n-1; names, tokens and bots
 belong to the service. Actions are plain JSON objects, so a client can post back exactly what
 `legal_actions` listed. A game is over exactly when `outcome` is not None.
@@ -168,6 +169,14 @@ class Game(Generic[S]):
     scenario_setup: Callable[[int, Options, Scenario, Rng], Decision]  # IllegalAction names the field
     scenario_of: Callable[[S], dict[str, Any]]  # the scenario laying out this table exactly, to fork a game
 
+    # The trusted path: `decide` for an action taken from the game's own legal list for that table
+    # (`legal_actions(state, seat)`, that very state and seat), which it need not check again: the
+    # same events and table as `decide`, or anything at all for an action from anywhere else. Only
+    # the rules' own players take it (random and search playouts, benches); whatever a client or a
+    # bot's move sends goes through `decide`. A game without a faster path leaves it out, and it is
+    # `decide` itself (tests/unit/test_trusted_path.py holds every game to the same events).
+    decide_trusted: Callable[[S, int, Action, Rng], Decision] = None  # type: ignore[assignment]
+
     # The bots, made once the game is (the search bot plays on the game itself).
     make_bots: Callable[["Game[S]"], Mapping[str, Bot]] = lambda game: {}
     # Whether a decision made of these events may be taken back (domain.takeback); the event table's
@@ -193,6 +202,8 @@ class Game(Generic[S]):
     bots: Mapping[str, Bot] = field(init=False)
 
     def __post_init__(self) -> None:
+        if self.decide_trusted is None:
+            object.__setattr__(self, "decide_trusted", self.decide)
         object.__setattr__(self, "bots", dict(self.make_bots(self)))
 
     # The contract as the service reads it, with the defaults of a game lacking a capability.

@@ -179,12 +179,12 @@ class SearchBot:
                 untried = [key for key in options if key not in node.children]
                 if untried:  # expand one (at the root, the heuristic's move first), then play out
                     key = first if node is root and first in untried else untried[rng.below(len(untried))]
-                    state = self._step(state, seat, options[key], rng)
+                    state = self._step(state, seat, options[key], rng, trusted=node is not root)
                     node.children[key] = Node([0.0] * seats)
                     path.append(node.children[key])
                     break
                 key = self._pick(node, seat, options)  # select
-                state = self._step(state, seat, options[key], rng)
+                state = self._step(state, seat, options[key], rng, trusted=node is not root)
                 node = node.children[key]
                 path.append(node)
             rewards = self._playout(state, rng)
@@ -204,10 +204,13 @@ class SearchBot:
 
         return max(options, key=score)
 
-    def _step(self, state: Any, seat: int, action: Action, rng: Rng) -> Any:
-        """The table after `seat` takes `action`, and after any turns the rules play themselves."""
-        state = self.rules.decide(state, seat, action, rng).state
-        return self._rules_turns(state, rng)
+    def _step(self, state: Any, seat: int, action: Action, rng: Rng, trusted: bool = False) -> Any:
+        """The table after `seat` takes `action`, and after any turns the rules play themselves.
+        `trusted`: the action is one of `legal_actions(state, seat)` for this very table, so the
+        rules' trusted path takes it unchecked; the root's actions, listed on the real table the
+        bot was asked about and not on the dealt one, are checked."""
+        decide = self.rules.decide_trusted if trusted else self.rules.decide
+        return self._rules_turns(decide(state, seat, action, rng).state, rng)
 
     def _rules_turns(self, state: Any, rng: Rng) -> Any:
         while (played := rules_turns.play_due(self.rules, state, rng)) is not None:
@@ -225,8 +228,11 @@ class SearchBot:
             if seat is None:
                 break
             legal = self.rules.legal_actions(state, seat)
-            action = rng.choice(legal) if player is None else player.choose(self.rules.view(state, seat), legal, rng)
-            state = self._step(state, seat, action, rng)
+            if player is None:
+                state = self._step(state, seat, rng.choice(legal), rng, trusted=True)
+            else:  # the bot's action is trusted only if it is one of the listed ones itself
+                action = player.choose(self.rules.view(state, seat), legal, rng)
+                state = self._step(state, seat, action, rng, trusted=any(action is listed for listed in legal))
         return state
 
     def _rewards(self, state: Any) -> list[float]:

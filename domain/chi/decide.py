@@ -136,4 +136,4 @@ _PERFORM = {
     "pass": _pass,
     "discard": _discard,
 }
-decide_events = decide_by_type(check, Emitter, _PERFORM)
+decide_events, decide_trusted = decide_by_type(check, Emitter, _PERFORM)

@@ -122,4 +122,4 @@ def _power_done(em: Emitter) -> None:
 
 _PERFORM = {"start": _start, "buy": _buy, "exchange": _exchange, "skip": _skip, "tax_for_vp": _tax, "tax_for_cp": _tax,
             "fight": _fight, "decline": _decline}
-decide_events = decide_by_type(check, Emitter, _PERFORM)
+decide_events, decide_trusted = decide_by_type(check, Emitter, _PERFORM)

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from domain.contract import Action, Turn
 from domain.court.actions import legal_actions, to_act
 from domain.court.bots import Autoplayer, RandomBot
-from domain.court.decide import decide_events, setup_events
+from domain.court.decide import decide_events, decide_trusted, setup_events
 from domain.court.determinize import determinize
 from domain.court.events import EVENTS
 from domain.court.rulebook import RULEBOOK
@@ -67,6 +67,7 @@ RULES: Game[CourtState] = Game(
     events=EVENTS, new_state=lambda seats, options: new_state(advanced(options)),
     setup=lambda seats, options, rng: setup_events(advanced(options), rng),
     to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
+    decide_trusted=decide_trusted,
     view=view, outcome=outcome, scores=lambda state: [final_score(state)],
     scenario_example=SCENARIO_EXAMPLE, scenario_setup=scenario_events, scenario_of=scenario_of,
     make_bots=_bots,

@@ -81,4 +81,4 @@ def resign(em: TianxiaEmitter, seat: int, action: Action) -> None:
         "why": f"seat {seat} resigned", "seat": seat})
 
 
-decide = decide_by_type(check, TianxiaEmitter, {**opening.PERFORMERS, **ACTION_PERFORMERS, "resign": resign})
+decide, decide_trusted = decide_by_type(check, TianxiaEmitter, {**opening.PERFORMERS, **ACTION_PERFORMERS, "resign": resign})

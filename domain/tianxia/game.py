@@ -14,7 +14,7 @@ from domain.tianxia import opening
 from domain.tianxia.board.catalogue import CATALOGUE
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.bots import RandomBot, Steward
-from domain.tianxia.decide import RESIGN, decide, seat_to_act
+from domain.tianxia.decide import RESIGN, decide, decide_trusted, seat_to_act
 from domain.tianxia.describe import RIVAL_NAMES
 from domain.tianxia.determinize import determinize
 from domain.tianxia.events import EVENTS
@@ -105,6 +105,7 @@ RULES: Game[TianxiaState] = Game(
     events=EVENTS, new_state=lambda seats, options: TianxiaState(),
     setup=lambda seats, options, rng: deal(TianxiaState(), seats, options, rng),
     to_act=seat_to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide,
+    decide_trusted=decide_trusted,
     view=view, outcome=outcome, scores=scores,
     scenario_example=SCENARIO_EXAMPLE, scenario_setup=scenario_setup, scenario_of=scenario_of,
     make_bots=_bots, score_word="prestige",

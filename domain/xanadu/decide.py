@@ -179,4 +179,4 @@ def end_game(em: Emitter) -> None:
 _PERFORM = {"start": _start, "sell": _sell, "end_sell": _end_sell, "skip_turn": _skip_turn, "build": _build,
             "skip_build": _skip_build, "cover": _cover, "done_covering": _done_covering, "worker": _worker,
             "end_turn": _end_turn, "undo": _undo}
-decide_events = decide_by_type(check, Emitter, _PERFORM)
+decide_events, decide_trusted = decide_by_type(check, Emitter, _PERFORM)

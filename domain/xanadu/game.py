@@ -13,7 +13,7 @@ from domain.search import Budget, SearchBot
 from domain.xanadu.actions import legal_actions, to_act, undoable
 from domain.xanadu.bots import Builder, RandomBot
 from domain.xanadu.cards import DECKS, FIRST_EDITION, LATEST_EDITION
-from domain.xanadu.decide import decide_events, setup_events
+from domain.xanadu.decide import decide_events, decide_trusted, setup_events
 from domain.xanadu.determinize import determinize
 from domain.xanadu.events import EVENTS
 from domain.xanadu.rulebook import RULEBOOK
@@ -93,6 +93,7 @@ RULES: Game[XanaduState] = Game(
     events=EVENTS, new_state=new_table,
     setup=lambda seats, options, rng: setup_events(seats, edition(options), rng),
     to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
+    decide_trusted=decide_trusted,
     view=view, outcome=outcome, scores=scores,
     scenario_example=SCENARIO_EXAMPLE, scenario_setup=scenario_setup, scenario_of=scenario_of,
     make_bots=_bots,

@@ -28,7 +28,7 @@ from domain.xi.cards.faq_removals import REMOVED_NAMES, without_faq_removals
 from domain.xi.emitter import Emitter
 from domain.xi.engine.actions import legal_actions
 from domain.xi.engine.choices import rule_of
-from domain.xi.engine.decide import decide_events, setup_events
+from domain.xi.engine.decide import decide_events, decide_trusted, setup_events
 from domain.xi.engine.standing import UNABLE, standing_actions, standing_answer, starting
 from domain.xi.engine.windows import PASS, RULE
 from domain.xi.events import EVENTS, reversible
@@ -108,6 +108,7 @@ RULES: Game[XiState] = Game(
     events=EVENTS, new_state=lambda seats, options: new_state(seats, starting_standing(options)),
     setup=lambda seats, options, rng: setup_events(seats, rng, starting_standing(options)),
     to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
+    decide_trusted=decide_trusted,
     view=view, outcome=outcome,
     scores=lambda state: [seat.life for seat in state.players],  # life, as the outcome counts it
     scenario_example=SCENARIO_EXAMPLE,

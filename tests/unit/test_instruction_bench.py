@@ -1,12 +1,13 @@
-"""bench/instructions.py counts the rows bench/engine.py times (its own copy, so that its child
-process loads one game alone): the two lists must not drift apart."""
+"""bench/instructions.py counts the tables bench/engine.py times, both from bench/games.py."""
 
 from bench import engine, instructions
+from bench.games import TABLES
+from domain import registry
 
 
-def test_the_instruction_count_measures_the_games_and_peers_the_timed_bench_measures():
-    assert [row[:4] for row in engine.OURS] == list(instructions.OURS)
-    assert engine.OPENSPIEL == instructions.OPENSPIEL
+def test_every_game_is_measured_and_every_timed_table_has_its_target():
+    assert {row.game for row in TABLES} == set(registry.GAMES)
+    assert set(engine.TARGETS) == {row.label for row in TABLES}
 
 
 def test_a_marked_run_plays_the_games_it_deals_and_counts_the_decisions_of_each():

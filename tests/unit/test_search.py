@@ -4,6 +4,8 @@ beating the random player. (Its strength against each game's best heuristic bot 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain import registry
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
@@ -124,3 +126,23 @@ def test_the_decisions_left_to_the_heuristic_are_its_alone():
     assert legal[0]["type"] in xi.bots["search"].budget.left_to_bot, "a game of Xi opens with the decks brought"
     view = xi.view(state, seat)
     assert xi.bots["search"].choose(view, legal, Rng("left", "bot")) == xi.bots["general"].choose(view, legal, Rng("left", "bot"))
+
+
+def test_the_search_checks_the_actions_at_its_root_and_takes_the_rest_from_the_legal_lists_unchecked():
+    taken = {"checked": 0, "trusted": 0}
+
+    def counted(way, decide):
+        def counting(state, seat, action, rng):
+            taken[way] += 1
+            assert way == "checked" or action in CHI.legal_actions(state, seat)
+            return decide(state, seat, action, rng)
+        return counting
+
+    rules = replace(CHI, decide=counted("checked", CHI.decide), decide_trusted=counted("trusted", CHI.decide_trusted))
+    bot = SearchBot(rules, Budget(playouts=12, tables=2, depth=10))
+    state = CHI.setup(2, {}, Rng("search-trusted", "setup")).state
+    seat = CHI.to_act(state)
+    legal = CHI.legal_actions(state, seat)
+    chosen = bot.choose(CHI.view(state, seat), legal, Rng("search-trusted", "bot"))
+    assert chosen == SearchBot(CHI, bot.budget).choose(CHI.view(state, seat), legal, Rng("search-trusted", "bot"))
+    assert taken["checked"] <= 12 < taken["trusted"]

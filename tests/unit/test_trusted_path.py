@@ -1,4 +1,4 @@
-"""The trusted path (`decide.unchecked`): an action taken straight from a seat's legal list gives
+"""The trusted path (`Game.decide_trusted`): an action taken straight from a seat's legal list gives
 the same events and the same table without being checked again; `decide` itself still refuses
 what is not legal."""
 
@@ -7,10 +7,11 @@ import pytest
 from domain import registry, rules_turns
 from domain.errors import RulesError
 from domain.rng import Rng
+from tests.fixtures.dealer import RULES as DEALER
 
 
 @pytest.mark.parametrize("game", sorted(registry.GAMES))
-def test_every_legal_action_taken_unchecked_gives_the_events_and_table_of_the_checked_decision(game):
+def test_every_legal_action_taken_on_the_trusted_path_gives_the_events_and_table_of_the_checked_decision(game):
     rules = registry.get(game)
     for seed in ("trusted-1", "trusted-2"):
         state = rules.setup(rules.seats[1], {}, Rng(seed, "setup")).state
@@ -24,7 +25,7 @@ def test_every_legal_action_taken_unchecked_gives_the_events_and_table_of_the_ch
                 break
             action = chooser.choice(rules.legal_actions(state, seat))
             checked = rules.decide(state, seat, action, Rng(seed, rng))
-            trusted = rules.decide.unchecked(state, seat, action, Rng(seed, rng))
+            trusted = rules.decide_trusted(state, seat, action, Rng(seed, rng))
             assert trusted.events == checked.events and trusted.state == checked.state
             state = checked.state
 
@@ -36,3 +37,19 @@ def test_the_checked_decide_still_refuses_an_action_of_no_known_type(game):
     seat = rules.to_act(state)
     with pytest.raises(RulesError):
         rules.decide(state, seat, {"type": "take-every-card"}, Rng("trusted", "decision:0"))
+
+
+def test_a_game_without_a_faster_path_takes_the_trusted_path_through_its_checked_decide():
+    assert DEALER.decide_trusted is DEALER.decide
+    state = DEALER.setup(1, {}, Rng("trusted", "setup")).state
+    while DEALER.to_act(state) is None and DEALER.rules_turn(state) is not None:
+        state = DEALER.play_rules_turn(state, Rng("trusted", "dealer")).state
+    seat = DEALER.to_act(state)
+    with pytest.raises(RulesError):
+        DEALER.decide_trusted(state, seat, {"type": "take-every-card"}, Rng("trusted", "decision:0"))
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_every_game_declares_a_trusted_path_of_its_own(game):
+    rules = registry.get(game)
+    assert rules.decide_trusted is not rules.decide

@@ -141,4 +141,4 @@ _PERFORM = {
     "set_standing": _set_standing,
     "resign": _resign,
 }
-decide_events = decide_by_type(check, Emitter, {kind: _judged(perform) for kind, perform in _PERFORM.items()})
+decide_events, decide_trusted = decide_by_type(check, Emitter, {kind: _judged(perform) for kind, perform in _PERFORM.items()})
