@@ -39,6 +39,7 @@ STATUSES = (OPEN, RUNNING, FINISHED)
 NOTES = 500  # notifications one catch-up transaction reads at most
 RUN_TOURNAMENTS = 8  # tournaments one catch-up transaction brings up to date
 READ_NOTES, READ_TOURNAMENTS = 100, 8  # what a read brings up to date before it answers, at most
+LONG_LOOK = 1000  # notifications a read's look for news may pass over before it moves the position on
 KIND = "tournaments"  # the cursors' list, and the totals' prefix
 
 SCHEMA = """
@@ -105,8 +106,11 @@ class TournamentList:
 
     def catch_up_some(self, tournaments: int = READ_TOURNAMENTS, notes: int = READ_NOTES) -> int:
         """Bring at most `tournaments` tournaments up to date, from at most `notes` notifications;
-        returns how many were processed. No tournament news costs one read, and no write lock."""
-        if not self.behind():
+        returns how many were processed. No tournament news costs one read, and no write lock;
+        unless the look for it has grown past LONG_LOOK notifications (no runner moved the position
+        on), when the position moves on to the log's last notification."""
+        position = self.position()
+        if not self.behind(position) and self._head() - position < LONG_LOOK:
             return 0
         return self._catch_up_batch(tournaments, notes)[0]
 
@@ -118,9 +122,10 @@ class TournamentList:
             return 0
         return self._catch_up_batch(RUN_TOURNAMENTS, NOTES)[0]
 
-    def behind(self) -> bool:
+    def behind(self, position: int | None = None) -> bool:
         """Whether the log holds tournaments' events this list has not processed yet."""
-        return bool(self.store.recorder.select_notifications(start=self.position(), limit=1, topics=TOPICS,
+        start = self.position() if position is None else position
+        return bool(self.store.recorder.select_notifications(start=start, limit=1, topics=TOPICS,
                                                              inclusive_of_start=False))
 
     def _head(self) -> int:

@@ -10,7 +10,7 @@ import time
 from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.runner import ProjectionRunner
-from projections.tournament_list import READ_TOURNAMENTS, TournamentList
+from projections.tournament_list import LONG_LOOK, READ_TOURNAMENTS, TournamentList
 
 DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
 
@@ -89,14 +89,30 @@ def test_a_read_brings_only_a_few_tournaments_up_to_date_and_the_runner_brings_t
     assert [row["id"] for row in tournaments.page(limit=500).rows] == organised[::-1]
 
 
-def test_games_played_after_the_last_tournament_event_move_the_position_on(services):
+def test_the_runner_moves_the_position_past_the_games_played_since_the_last_tournament_event(services):
     [ana] = register(services, "ana")
     opened = organise(services, ana)
     tournaments = TournamentList(services.store, ProjectionDatabase(":memory:"))
     tournaments.catch_up()
     services.commands.create("chi", [{"bot": "random"}, {"bot": "greedy"}], seed="between")  # hundreds of events
     head = services.store.recorder.max_notification_id()
-    assert not tournaments.behind() and tournaments.catch_up_some() == 0, "no tournament news: nothing to write"
+    assert tournaments.position() < head and not tournaments.behind(), "no tournament news"
     assert tournaments.catch_up_batch() == 0 and tournaments.position() == head, \
-        "the runner moves the position past the games, so a read looks only at what came after"
+        "a read's look for news starts after the games"
     assert [row["id"] for row in tournaments.page().rows] == [opened["id"]]
+
+
+def test_without_a_runner_a_read_moves_the_position_on_once_its_look_grows_long(services):
+    [ana] = register(services, "ana")
+    organise(services, ana)
+    tournaments = TournamentList(services.store, ProjectionDatabase(":memory:"))
+    tournaments.catch_up()
+    caught_up_at, seed = tournaments.position(), 0
+    while services.store.recorder.max_notification_id() - caught_up_at < LONG_LOOK:
+        assert tournaments.catch_up_some() == 0 and tournaments.position() == caught_up_at, \
+            "a short look: nothing written"
+        services.commands.create("chi", [{"bot": "random"}, {"bot": "greedy"}], seed=f"between-{seed}")
+        seed += 1
+    assert seed > 1, "the games were looked past while the look was short"
+    head = services.store.recorder.max_notification_id()
+    assert tournaments.catch_up_some() == 0 and tournaments.position() == head
