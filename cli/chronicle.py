@@ -266,9 +266,10 @@ def back_up_or_restore(args, place: StorePlace) -> int:
 
     _, data_dir, _ = store_settings(os.environ)
     copied = restore(Path(args.path), place.sqlite_path, [data_dir / PROJECTIONS_FILE], args.force)
-    game_list = create_app().extensions["chronicle"].game_list
+    chronicle = create_app().extensions["chronicle"]
     print(f"restored {copied} from {args.path} into {place.describe()}; "
-          f"rebuilt the game list, results and ratings from {game_list.rebuild()} events")
+          f"rebuilt the game list, results and ratings from {chronicle.game_list.rebuild()} events, "
+          f"the tournament list from {chronicle.tournament_list.rebuild()} tournament events")
     return 0
 
 
@@ -281,11 +282,13 @@ def serve_or_project(args, place: StorePlace) -> int:
     if args.command == "serve":
         app.run(host="127.0.0.1", port=args.port, threaded=True)
         return 0
-    game_list = app.extensions["chronicle"].game_list
+    game_list, tournament_list = app.extensions["chronicle"].game_list, app.extensions["chronicle"].tournament_list
     if args.action == "rebuild":
-        print(f"rebuilt the game list, results and ratings from {game_list.rebuild()} events")
+        print(f"rebuilt the game list, results and ratings from {game_list.rebuild()} events, "
+              f"the tournament list from {tournament_list.rebuild()} tournament events")
     else:
-        print(f"caught up {game_list.catch_up()} events; position {game_list.position()}")
+        print(f"caught up {game_list.catch_up()} events; position {game_list.position()}; "
+              f"{tournament_list.catch_up()} tournament events into the tournament list")
     return 0
 
 

@@ -17,7 +17,7 @@ import threading
 from contextlib import contextmanager
 from typing import Iterator
 
-from projections import invitations, player_names, ratings
+from projections import invitations, player_names, ratings, tournament_list
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tracking (
@@ -76,12 +76,13 @@ CREATE TABLE IF NOT EXISTS totals (
 );
 """
 
-TABLES = ("tracking", "game_list", "results", "player_games", "totals") + ratings.TABLES + player_names.TABLES + invitations.TABLES
+TABLES = (("tracking", "game_list", "results", "player_games", "totals") + ratings.TABLES + player_names.TABLES
+          + invitations.TABLES + tournament_list.TABLES)
 FORMER_TABLES = ("seat_players",)  # of older schemas: dropped with the rest
 # 2: players' seats and each game's last move; 3: deadlines; 4: spectator delays, open seats;
 # 5: the inbox's order in the player_games rows, list totals, indexes for keyset pages; 6: ratings;
-# 7: players by name; 8: a result's headline in words; 9: invitations, bot accounts
-SCHEMA_VERSION = 9
+# 7: players by name; 8: a result's headline in words; 9: invitations, bot accounts; 10: the tournament list
+SCHEMA_VERSION = 10
 
 
 class ProjectionDatabase:
@@ -116,7 +117,8 @@ class ProjectionDatabase:
                 return
             for table in TABLES + FORMER_TABLES:
                 cursor.execute(f"DROP TABLE IF EXISTS {table}")  # noqa: S608 - fixed table names
-            for statement in (SCHEMA + ratings.SCHEMA + player_names.SCHEMA + invitations.SCHEMA).split(";"):
+            for statement in (SCHEMA + ratings.SCHEMA + player_names.SCHEMA + invitations.SCHEMA
+                              + tournament_list.SCHEMA).split(";"):
                 if statement.strip():
                     cursor.execute(statement)
             cursor.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")

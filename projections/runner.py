@@ -12,6 +12,9 @@ once, other processes' through the doorbell that wakes the live streams), GATHER
 so that the saves of a busy moment are caught up together; and every `every` seconds all the
 same, for what no news told of.
 
+The other read models that track a position of their own (the tournament list) are caught up
+after the game list's, in the same passes.
+
 Several processes sharing one read-model file (gunicorn's workers) each run one: each
 transaction reads the position it starts from inside the write lock, so no notification is
 processed twice, and whichever process gets there first does the work.
@@ -23,7 +26,7 @@ import logging
 import threading
 import time
 from contextlib import nullcontext
-from typing import Callable
+from typing import Callable, Protocol, Sequence
 
 from projections.game_list import NOTES, RUN_GAMES, GameList
 from services.live.news import Newsroom
@@ -39,12 +42,20 @@ GATHER_SECONDS = 0.05
 LONGEST_PAUSE_SECONDS = 0.1
 
 
+class CatchesUp(Protocol):
+    def catch_up_batch(self) -> int:
+        """One transaction's catching up; how many notifications it processed (0: caught up)."""
+
+
 class ProjectionRunner:
-    """The thread that keeps one process's read models caught up; `news` wakes it."""
+    """The thread that keeps one process's read models caught up; `news` wakes it. `others`: the
+    read models beside the game list with a position of their own (projections.tournament_list)."""
 
     def __init__(self, game_list: GameList, every: float = EVERY_SECONDS, news: Newsroom | None = None,
-                 gather: float = GATHER_SECONDS, clock: Callable[[], float] = time.monotonic):
+                 gather: float = GATHER_SECONDS, clock: Callable[[], float] = time.monotonic,
+                 others: Sequence[CatchesUp] = ()):
         self.game_list = game_list
+        self.others = tuple(others)
         self.clock = clock
         self.every = every
         self.news = news
@@ -81,9 +92,11 @@ class ProjectionRunner:
 
     def catch_up(self) -> None:
         """Everything new, a transaction at a time, each followed by a pause as long as it took (at
-        most LONGEST_PAUSE_SECONDS)."""
-        while not self.stopped.is_set():
-            started = self.clock()
-            if not self.game_list.catch_up_some(RUN_GAMES, NOTES):
-                return
-            self.stopped.wait(min(self.clock() - started, LONGEST_PAUSE_SECONDS))
+        most LONGEST_PAUSE_SECONDS); the game list first, then each of the others."""
+        for step in (lambda: self.game_list.catch_up_some(RUN_GAMES, NOTES),
+                     *(other.catch_up_batch for other in self.others)):
+            while not self.stopped.is_set():
+                started = self.clock()
+                if not step():
+                    break
+                self.stopped.wait(min(self.clock() - started, LONGEST_PAUSE_SECONDS))

@@ -9,6 +9,7 @@ from projections.database import ProjectionDatabase
 from projections.game_list import GameList
 from projections.inbox import Inbox
 from projections.leaderboards import Leaderboards
+from projections.tournament_list import TournamentList
 from services.compose import Services
 from services.live.news import Newsroom
 from services.log.store import GameStore
@@ -24,12 +25,14 @@ class Chronicle:
     game_list: GameList
     inbox: Inbox
     leaderboards: Leaderboards
+    tournament_list: TournamentList
 
     @classmethod
     def over(cls, services: Services, projections: ProjectionDatabase) -> Chronicle:
         """The read models kept in `projections`, over the services' store."""
         game_list = GameList(services.store, projections)
-        return cls(services, game_list, Inbox(game_list), Leaderboards(game_list))
+        return cls(services, game_list, Inbox(game_list), Leaderboards(game_list),
+                   TournamentList(services.store, projections))
 
     @property
     def store(self) -> GameStore:

@@ -23,7 +23,8 @@ metrics.start_sampling(app)
 
 _services = app.extensions["chronicle"].services
 ProjectionRunner(app.extensions["chronicle"].game_list,
-                 float(os.environ.get("CHRONICLE_PROJECTION_SECONDS") or EVERY_SECONDS), news=_services.news).start()
+                 float(os.environ.get("CHRONICLE_PROJECTION_SECONDS") or EVERY_SECONDS), news=_services.news,
+                 others=[app.extensions["chronicle"].tournament_list]).start()
 
 if _services.bots == "inprocess":
     ClockWatch(_services.commands, float(os.environ.get("CHRONICLE_CLOCK_SECONDS") or 5), _services.in_process).start()

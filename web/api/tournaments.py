@@ -9,6 +9,7 @@ from flask.views import MethodView
 
 from web import problem_types as kinds
 from web.api import tournaments_schemas as schemas
+from web.api.links import next_link
 from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
 from web.openapi import BODY_ERRORS
@@ -32,6 +33,10 @@ EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
                           "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False}],
            "seed_commitment": "5d41402abc4b2a76b9719d911017c592a1b2c3d4e5f60718293a4b5c6d7e8f90",
            "head": "9b74c9897bac770ffc029102a200c5de0d5e2f4b2a8b3e1c4d6f7a8b9c0d1e2f", "seed": None}
+LISTED = {key: EXAMPLE[key] for key in ("id", "status", "organiser", "game", "title", "format", "rated", "clock",
+                                        "rounds_planned", "size_limit", "starts_at")} | {
+    "rounds_played": 1, "entrant_count": 2, "winner": None, "created_at": "2026-11-20T18:00:00.000000+00:00",
+    "finished_at": None}
 REFUSED = "the tournament's rules refuse it now (`rule` names which: a full field, a tournament started, ...)"
 
 
@@ -41,6 +46,19 @@ def _tournaments():
 
 @blp.route("/tournaments")
 class Tournaments(MethodView):
+    @blp.doc(operationId="listTournaments")
+    @blp.arguments(schemas.TournamentListQuery, location="query")
+    @blp.response(200, schemas.TournamentList, example={"tournaments": [LISTED], "next": None, "total": 1})
+    @blp.problems(400)
+    def get(self, query):
+        """The tournaments, the newest organised first (from the tournament-list read model), a page
+        at a time: `status` keeps those open to join, running or finished, `game` those of one game;
+        `next` links to the next page."""
+        page = chronicle().tournament_list.page(**query)
+        return {"tournaments": page.rows,
+                "next": next_link("tournaments.Tournaments", query, cursor=page.next) if page.next else None,
+                "total": page.total}
+
     @blp.doc(security=PLAYER_KEY, operationId="organiseTournament")
     @blp.arguments(schemas.TournamentRequest, example={"game": "chi", "format": "swiss", "rounds": 3,
                                                        "clock": {"per_decision": "P1D"},

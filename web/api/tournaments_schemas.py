@@ -3,6 +3,9 @@
 from marshmallow import Schema, fields, validate
 
 from domain.tournaments.model import FORMATS, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE_SEATS, MIN_TABLE_SEATS
+from projections.pages import MAX_LIMIT
+from projections.tournament_list import STATUSES
+from web.api.common_schemas import NEXT_PAGE, WholeNumber, cursor_field, next_link
 
 
 class TournamentBotSeat(Schema):
@@ -104,6 +107,43 @@ class Tournament(Schema):
 
 class Tournaments(Schema):
     tournaments = fields.List(fields.Nested(Tournament), metadata={"description": "the newest first (at most 50)"})
+
+
+class TournamentListQuery(Schema):
+    status = fields.String(validate=validate.OneOf(STATUSES), metadata={
+        "description": "only the tournaments open to join, running, or finished"})
+    game = fields.String(validate=validate.Length(max=40), metadata={
+        "description": "only the tournaments of this game", "example": "chi"})
+    limit = WholeNumber(load_default=50, validate=validate.Range(min=1, max=MAX_LIMIT),
+                        metadata={"description": "how many to list"})
+    cursor = cursor_field()
+
+
+class TournamentSummary(Schema):
+    id = fields.String()
+    status = fields.String(metadata={"description": "open, running or finished"})
+    organiser = fields.Nested(Organiser)
+    game = fields.String()
+    title = fields.String(metadata={"description": "the game's name, for people"})
+    format = fields.String()
+    rated = fields.Boolean()
+    clock = fields.Dict(allow_none=True)
+    rounds_planned = fields.Integer()
+    rounds_played = fields.Integer(metadata={"description": "the rounds paired so far"})
+    size_limit = fields.Integer()
+    entrant_count = fields.Integer(metadata={"description": "how many entered (those who withdrew once it ran "
+                                                            "included)"})
+    winner = fields.String(allow_none=True, metadata={"description": "first in the final standings, once finished"})
+    starts_at = fields.String(allow_none=True)
+    created_at = fields.String(metadata={"description": "when it was organised"})
+    finished_at = fields.String(allow_none=True, metadata={"description": "when its last round closed"})
+
+
+class TournamentList(Schema):
+    tournaments = fields.List(fields.Nested(TournamentSummary), metadata={
+        "description": "the newest organised first"})
+    next = next_link(NEXT_PAGE)
+    total = fields.Integer(metadata={"description": "how many tournaments the list holds, with these filters"})
 
 
 class ExportedStanding(Schema):

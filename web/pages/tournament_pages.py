@@ -3,9 +3,10 @@ to organise one for a signed-in player) and a tournament's page (`/tournaments/<
 settings in words, who joined, the round being played with its games, the standings with their
 tie-breaks named, and the crosstable (two-player formats) or the places per round (tables).
 
-Rendered on the server from the same service answer as GET /api/tournaments/{id}; joining,
-withdrawing, starting and organising are the REST API's, called by static/tournament.js with the
-key the browser keeps.
+Rendered on the server: the list from the tournament-list read model (projections.tournament_list,
+as GET /api/tournaments answers), a few of each status at a time; a tournament's page from the
+same service answer as GET /api/tournaments/{id}. Joining, withdrawing, starting and organising
+are the REST API's, called by static/tournament.js with the key the browser keeps.
 """
 
 from __future__ import annotations
@@ -15,20 +16,16 @@ from fractions import Fraction
 from typing import Any, Iterable
 from uuid import UUID
 
-from eventsourcing.application import AggregateNotFoundError
 from flask import Blueprint, render_template
 
 from domain import registry
 from domain.tournaments.standings import TIE_BREAKS
 from services.errors import NotFound
-from services.tournaments.records import ACTIVE_ID
 from web.blueprint import chronicle
 
 blp = Blueprint("tournament_pages", __name__)
 
-ORGANISED = "services.tournament_records:Tournament.Organised"  # the first event of a tournament's stream
 LISTED = 30  # tournaments listed per kind (open, running, finished), the newest first
-LOG_PAGE = 1000
 
 FORMAT_WORDS = {"swiss": "Swiss", "round-robin": "round robin", "tables": "tables"}
 FORMAT_HINTS = {
@@ -53,8 +50,9 @@ UNITS = (("W", "week"), ("D", "day"), ("H", "hour"), ("M", "minute"), ("S", "sec
 def tournament_list():
     """Open tournaments to join, those running and those finished, the newest first; and the form
     to organise one (shown by static/tournament.js to a signed-in player)."""
-    shown = [listed(tournament) for tournament in newest_tournaments()]
-    kinds = {status: [t for t in shown if t["status"] == status][:LISTED] for status in STATUSES}
+    tournaments = chronicle().tournament_list
+    kinds = {status: [listed(row) for row in tournaments.page(status=status, limit=LISTED).rows]
+             for status in STATUSES}
     games = [{"name": name, "title": rules.title, "seats": list(rules.seats)}
              for name, rules in registry.GAMES.items() if rules.seats[1] >= 2]
     return render_template("tournaments.html", kinds=kinds, games=games, formats=FORMAT_WORDS)
@@ -71,38 +69,6 @@ def tournament_page(tournament_id: UUID):
 
 
 # -- reading ---------------------------------------------------------------------------------
-
-
-def newest_tournaments() -> list[dict[str, Any]]:
-    """The tournaments not finished (the service's list of them), then the latest finished ones,
-    each as the API shows it, the newest first. The finished are found in the store's log, by the
-    event that opens each tournament's stream."""
-    store, tournaments = chronicle().store, chronicle().commands.tournaments
-    try:
-        active = list(store.repository.get(ACTIVE_ID).tournaments)
-    except AggregateNotFoundError:
-        active = []
-    shown = [tournaments.shown(key) for key in reversed(active)]
-    finished = 0
-    for key in reversed(organised_ids(store)):
-        if finished >= LISTED:
-            break
-        if str(key) not in active:
-            shown.append(tournaments.shown(key))
-            finished += shown[-1]["status"] == "finished"
-    return shown
-
-
-def organised_ids(store: Any) -> list[UUID]:
-    """Every tournament's id, the oldest first."""
-    ids, position = [], 0
-    while True:
-        notes = store.recorder.select_notifications(start=position, limit=LOG_PAGE, topics=[ORGANISED],
-                                                    inclusive_of_start=False)
-        ids.extend(note.originator_id for note in notes)
-        if len(notes) < LOG_PAGE:
-            return ids
-        position = notes[-1].id
 
 
 def tournament_of(game_id: UUID) -> dict[str, Any] | None:
@@ -168,19 +134,28 @@ def heading(tournament: dict[str, Any]) -> str:
 
 
 def progress_words(tournament: dict[str, Any]) -> str:
-    """Where the tournament stands: open with how many entrants, a round of how many, or who won."""
-    planned, rounds = tournament["rounds_planned"], tournament["rounds"]
+    """Where the tournament stands: open with how many entrants, a round of how many, or who won;
+    of a tournament as the list has it (GET /api/tournaments: `entrant_count`, `rounds_played`,
+    `winner`)."""
+    planned, played = tournament["rounds_planned"], tournament["rounds_played"]
     if tournament["status"] == "open":
-        count = len(tournament["entrants"])
+        count = tournament["entrant_count"]
         return f"open to join: {count} entrant{'' if count == 1 else 's'} of at most {tournament['size_limit']}"
     if tournament["status"] == "running":
-        return f"running: round {len(rounds)} of {planned}"
-    winner = tournament["standings"][0]["player"] if tournament["standings"] else None
-    return f"finished after {len(rounds)} round{'' if len(rounds) == 1 else 's'}" + (f": {winner} won" if winner else "")
+        return f"running: round {played} of {planned}"
+    winner = tournament["winner"]
+    return f"finished after {played} round{'' if played == 1 else 's'}" + (f": {winner} won" if winner else "")
+
+
+def in_brief(tournament: dict[str, Any]) -> dict[str, Any]:
+    """A whole tournament (GET /api/tournaments/{id}) as the list has it, for its progress in words."""
+    return {**tournament, "entrant_count": len(tournament["entrants"]), "rounds_played": len(tournament["rounds"]),
+            "winner": tournament["standings"][0]["player"]
+            if tournament["status"] == "finished" and tournament["standings"] else None}
 
 
 def listed(tournament: dict[str, Any]) -> dict[str, Any]:
-    """A tournament as a row of the list."""
+    """A tournament of the list (GET /api/tournaments) as a row of the page."""
     return {"id": tournament["id"], "status": tournament["status"], "heading": heading(tournament),
             "progress": progress_words(tournament),
             "terms": " · ".join([f"{tournament['rounds_planned']} round{'' if tournament['rounds_planned'] == 1 else 's'}",
@@ -202,7 +177,7 @@ def page_context(tournament: dict[str, Any]) -> dict[str, Any]:
                   "entrant": entrants.get(row["player"], {})} for row in tournament["standings"]]
     order = [row["player"] for row in tournament["standings"]]
     return {
-        "t": tournament, "heading": heading(tournament), "progress": progress_words(tournament),
+        "t": tournament, "heading": heading(tournament), "progress": progress_words(in_brief(tournament)),
         "format_words": FORMAT_WORDS[tournament["format"]], "format_hint": FORMAT_HINTS[tournament["format"]],
         "clock_words": clock_words(tournament["clock"]), "options_words": options_words(tournament["options"]),
         "seats_words": seats_words(tournament),

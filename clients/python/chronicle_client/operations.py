@@ -689,6 +689,36 @@ class AnalysisRequest(TypedDict, total=False):
     strength: int  # the search bot's strength (1 to 5, default 3): each step up doubles its playouts
 
 
+class Organiser(TypedDict, total=False):
+    id: str
+    name: str
+
+
+class TournamentSummary(TypedDict, total=False):
+    id: str
+    status: str  # open, running or finished
+    organiser: Organiser
+    game: str
+    title: str  # the game's name, for people
+    format: str
+    rated: bool
+    clock: dict[str, Any] | None
+    rounds_planned: int
+    rounds_played: int  # the rounds paired so far
+    size_limit: int
+    entrant_count: int  # how many entered (those who withdrew once it ran included)
+    winner: str | None  # first in the final standings, once finished
+    starts_at: str | None
+    created_at: str  # when it was organised
+    finished_at: str | None  # when its last round closed
+
+
+class TournamentList(TypedDict, total=False):
+    tournaments: list[TournamentSummary]  # the newest organised first
+    next: str | None  # the link to the next page (the same filters and limit, from a cursor); null on the last page
+    total: int  # how many tournaments the list holds, with these filters
+
+
 class TournamentBotSeat(TypedDict, total=False):
     bot: str  # one of the game's built-in bots
     strength: int | None  # a searching bot's level
@@ -707,11 +737,6 @@ class TournamentRequest(TypedDict, total=False):
     size_limit: int  # the most entrants, bots included
     table_seats_min: int  # tables: the fewest seats at a table (default: the game's fewest, at least 3)
     table_seats_max: int  # tables: the most seats at a table (default: the game's most, at most 6)
-
-
-class Organiser(TypedDict, total=False):
-    id: str
-    name: str
 
 
 class TournamentEntrant(TypedDict, total=False):
@@ -1165,6 +1190,25 @@ class Operations:
         from that seat's view only. Asked again, the same analysis answers (202, as GET shows it).
         """
         return self._call('POST', f'/api/games/{game_id}/analysis', body=body)
+
+    def list_tournaments(
+        self,
+        *,
+        status: Literal['open', 'running', 'finished'] | None = None,
+        game: str | None = None,
+        limit: int | None = None,
+        cursor: str | None = None,
+    ) -> TournamentList:
+        """
+        The tournaments, the newest organised first (from the tournament-list read model), a page
+        at a time: `status` keeps those open to join, running or finished, `game` those of one game;
+        `next` links to the next page.
+        """
+        return self._call(
+            'GET',
+            '/api/tournaments',
+            query={'status': status, 'game': game, 'limit': limit, 'cursor': cursor},
+        )
 
     def organise_tournament(self, body: TournamentRequest) -> Tournament:
         """
