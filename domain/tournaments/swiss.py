@@ -1,6 +1,7 @@
 """Swiss pairing for two-player games: score groups paired top down, no rematch, colours balanced.
 
-The procedure (docs/tournaments.md tells it with an example), in the spirit of FIDE's Dutch system:
+The procedure (docs/tournaments.md tells it with an example), after FIDE's Dutch system
+(tests/unit/test_swiss_fide.py checks it against published pairings):
 1. Order the players to pair: points, then initial rank (rating, then the seeded order).
 2. With an odd field, the bye goes to the lowest ordered player who has had no bye and whose bye
    leaves a field that can be paired with no rematch.
@@ -170,16 +171,23 @@ def pair_swiss(order: Sequence[str], records: dict[str, Record], round_number: i
 def _choose_bye(field: _Field) -> str:
     without_bye = [p for p in reversed(field.order) if not field.records[p].byes]
     everyone = frozenset(field.order)
-    may_have = (p for p in without_bye if field.pairable(everyone - {p}))
-    first = next(may_have, None)
+    first = next((p for p in without_bye if field.pairable(everyone - {p})), None)
     if first is None:
         return without_bye[0] if without_bye else field.order[-1]
     if field.version < FLOATS:
         return first
     # A bye is a downfloat: of the lowest score's players who may have it, the first (lowest
     # ordered) who did not float down the round before, then two rounds before (C.12, C.14).
-    lowest = [first] + [p for p in may_have if field.records[p].points == field.records[first].points]
-    return min(lowest, key=lambda p: (_floated(field, p, "down", 1), _floated(field, p, "down", 2)))
+    def repeats(p: str) -> tuple[bool, bool]:
+        return _floated(field, p, "down", 1), _floated(field, p, "down", 2)
+
+    best, points = first, field.records[first].points
+    for p in without_bye[without_bye.index(first) + 1:]:
+        if repeats(best) == (False, False) or field.records[p].points != points:
+            break
+        if repeats(p) < repeats(best) and field.pairable(everyone - {p}):
+            best = p
+    return best
 
 
 def _floated(field: _Field, player: str, way: str, rounds_back: int) -> bool:
