@@ -24,7 +24,8 @@ from .state import FINISHED, OPEN, RUNNING, TournamentState
 def create(tournament: str, game: str, settings: Settings, seed: str) -> list:
     """The opening event: the settings and the seed's commitment (the seed itself stays secret)."""
     return [TournamentCreated(tournament, game, settings.format, settings.rounds, settings.min_seats,
-                              settings.max_seats, settings.max_players, commitment(seed))]
+                              settings.max_seats, settings.max_players, commitment(seed),
+                              settings.pairing_version)]
 
 
 def join(state: TournamentState, player: str, rating: int = 1500) -> list:

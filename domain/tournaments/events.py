@@ -21,6 +21,9 @@ class TournamentCreated:
     max_seats: int
     max_players: int
     seed_commitment: str
+    # The pairing procedure's version (domain/tournaments/model.py); a record made before versions
+    # were recorded was paired by version 1.
+    pairing_version: int = 1
 
 
 @dataclass(frozen=True)

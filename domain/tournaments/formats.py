@@ -30,5 +30,5 @@ def next_pairing(settings: Settings, entrants: Sequence[Entrant], withdrawn: set
         return pair_round_robin([e.player for e in entrants], set(withdrawn), number, seed)
     records = build_records(ranking, rounds, settings.format)
     if settings.format == SWISS:
-        return pair_swiss(active, records, number, seed)
+        return pair_swiss(active, records, number, seed, settings.pairing_version)
     return pair_tables(active, records, number, seed, settings.min_seats, settings.max_seats)

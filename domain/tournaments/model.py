@@ -14,6 +14,12 @@ MAX_ROUNDS = 30
 MIN_TABLE_SEATS, MAX_TABLE_SEATS = 3, 6
 MAX_RATING = 4000
 
+# The versions of the pairing procedures (docs/tournaments.md): a tournament records the one that
+# pairs it, so that it is verified with that one whatever the current one is. Version 2 weighs
+# floats in a Swiss (domain/tournaments/swiss.py); round robins and tables pair alike in both.
+PAIRING_VERSIONS = (1, 2)
+PAIRING_VERSION = 2
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -24,6 +30,7 @@ class Settings:
     min_seats: int = 2
     max_seats: int = 2
     max_players: int = 64
+    pairing_version: int = PAIRING_VERSION
 
     def __post_init__(self):
         if self.format not in FORMATS:
@@ -34,6 +41,9 @@ class Settings:
         if not 2 <= self.max_players <= MAX_PLAYERS:
             raise TournamentError(f"the size limit must be between 2 and {MAX_PLAYERS} players",
                                   "tournament.size-limit")
+        if self.pairing_version not in PAIRING_VERSIONS:
+            raise TournamentError(f"the pairing procedure's version is one of {PAIRING_VERSIONS}, not "
+                                  f"{self.pairing_version!r}", "tournament.pairing-version")
         if self.format == TABLES:
             if not MIN_TABLE_SEATS <= self.min_seats <= self.max_seats <= MAX_TABLE_SEATS:
                 raise TournamentError(

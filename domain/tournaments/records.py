@@ -43,6 +43,9 @@ class Record:
     met: set[str] = field(default_factory=set)
     # Paired but unfinished games count for pairing (no rematch, colours), not for points.
     colours: list[str] = field(default_factory=list)
+    # Two-player games and byes: round by round, "down" (met a player of fewer points, or had a
+    # bye), "up" (met a player of more points) or "" (met a player of as many), as FIDE's floats.
+    floats: dict[int, str] = field(default_factory=dict)
 
     @property
     def wins(self) -> int:
@@ -58,7 +61,13 @@ def build_records(players: Iterable[str], rounds: Iterable[PlayedRound], format:
 
     for played in rounds:
         pairing = played.pairing
+        before = {p: record(p).points for table in pairing.tables for p in table.seats}
+        for table in pairing.tables:
+            if len(table.seats) == 2:
+                a, b = table.seats
+                record(a).floats[pairing.round], record(b).floats[pairing.round] = _floats(before[a], before[b])
         for p in pairing.byes:
+            record(p).floats[pairing.round] = "down"
             record(p).byes.append(pairing.round)
             record(p).points += bye_points(format)
         for table in pairing.tables:
@@ -77,3 +86,10 @@ def build_records(players: Iterable[str], rounds: Iterable[PlayedRound], format:
                 record(p).games.append(game)
                 record(p).points += points[seat]
     return records
+
+
+def _floats(a: Fraction, b: Fraction) -> tuple[str, str]:
+    """The floats of two players who met with a and b points: the higher a downfloat, the lower an upfloat."""
+    if a == b:
+        return "", ""
+    return ("down", "up") if a > b else ("up", "down")

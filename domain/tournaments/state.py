@@ -59,7 +59,8 @@ class TournamentState:
 
 
 def created(event: TournamentCreated) -> TournamentState:
-    settings = Settings(event.format, event.rounds, event.min_seats, event.max_seats, event.max_players)
+    settings = Settings(event.format, event.rounds, event.min_seats, event.max_seats, event.max_players,
+                        event.pairing_version)
     return TournamentState(event.tournament, event.game, settings, event.seed_commitment)
 
 

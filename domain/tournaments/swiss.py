@@ -1,6 +1,7 @@
 """Swiss pairing for two-player games: score groups paired top down, no rematch, colours balanced.
 
-The procedure (docs/tournaments.md tells it with an example), in the spirit of FIDE's Dutch system:
+The procedure (docs/tournaments.md tells it with an example), after FIDE's Dutch system
+(tests/unit/test_swiss_fide.py checks it against published pairings):
 1. Order the players to pair: points, then initial rank (rating, then the seeded order).
 2. With an odd field, the bye goes to the lowest ordered player who has had no bye and whose bye
    leaves a field that can be paired with no rematch.
@@ -17,6 +18,14 @@ The procedure (docs/tournaments.md tells it with an example), in the spirit of F
 5. If no pairing of the whole field avoids a rematch, rematches are allowed for that round.
 6. Tables are ordered by the better score, then the lesser score, then the better initial rank;
    colours as domain/tournaments/colours.py says.
+
+Procedure versions (a tournament records the version that pairs it, and is verified with it):
+1. the steps above;
+2. (the current one) also weighs floats as FIDE's Dutch system does (C.04.3, criteria C.12 to
+   C.15): after colours, a bracket's candidates are compared by how many players would float the
+   same way (down, or up) as in the round before, then as two rounds before; and of the players
+   who may have the bye, those of the lowest score who floated down (a bye is a downfloat) in the
+   round before, then two rounds before, are passed over for one who did not.
 """
 
 from __future__ import annotations
@@ -27,8 +36,11 @@ from itertools import islice
 
 from ..rng import Rng
 from .colours import ABSOLUTE, STRONG, clash, first_seat
-from .model import Pairing, Table
+from .model import PAIRING_VERSION, PAIRING_VERSIONS, Pairing, Table
 from .records import Record
+
+# The procedure's version that weighs floats (model.PAIRING_VERSIONS lists them all).
+FLOATS = 2
 
 # How many candidate pairings of one bracket are compared for colours before the rest are taken in order.
 COLOUR_CANDIDATES = 64
@@ -41,8 +53,11 @@ class _Field:
     a set can be paired, thousands of times a round, stays cheap.
     """
 
-    def __init__(self, order: Sequence[str], records: dict[str, Record], avoid_rematch: bool):
+    def __init__(self, order: Sequence[str], records: dict[str, Record], avoid_rematch: bool,
+                 round_number: int = 1, version: int = PAIRING_VERSION):
         self.order = list(order)
+        self.round_number = round_number
+        self.version = version
         self.rank = {p: i for i, p in enumerate(order)}
         self.records = records
         self.avoid_rematch = avoid_rematch
@@ -136,14 +151,18 @@ class _Field:
         return False
 
 
-def pair_swiss(order: Sequence[str], records: dict[str, Record], round_number: int, seed: str) -> Pairing:
-    """The round's pairing of the players in `order` (points, then initial rank), from their records."""
+def pair_swiss(order: Sequence[str], records: dict[str, Record], round_number: int, seed: str,
+               version: int = PAIRING_VERSION) -> Pairing:
+    """The round's pairing of the players in `order` (points, then initial rank), from their records,
+    by the given version of the procedure."""
+    if version not in PAIRING_VERSIONS:
+        raise ValueError(f"no Swiss pairing procedure version {version}")
     order = sorted(order, key=lambda p: (-records[p].points, order.index(p)))
-    field = _Field(order, records, avoid_rematch=True)
+    field = _Field(order, records, avoid_rematch=True, round_number=round_number, version=version)
     bye = _choose_bye(field) if len(order) % 2 else None
     players = [p for p in order if p != bye]
     if not field.pairable(frozenset(players)):
-        field = _Field(order, records, avoid_rematch=False)
+        field = _Field(order, records, avoid_rematch=False, round_number=round_number, version=version)
     pairs = _pair_groups(field, _score_groups(players, records), 0, [])
     assert pairs is not None, "a field of even size can always be paired when rematches are allowed"
     return _lay_tables(pairs, records, field.rank, round_number, seed, bye)
@@ -152,10 +171,27 @@ def pair_swiss(order: Sequence[str], records: dict[str, Record], round_number: i
 def _choose_bye(field: _Field) -> str:
     without_bye = [p for p in reversed(field.order) if not field.records[p].byes]
     everyone = frozenset(field.order)
-    for p in without_bye:
-        if field.pairable(everyone - {p}):
-            return p
-    return without_bye[0] if without_bye else field.order[-1]
+    first = next((p for p in without_bye if field.pairable(everyone - {p})), None)
+    if first is None:
+        return without_bye[0] if without_bye else field.order[-1]
+    if field.version < FLOATS:
+        return first
+    # A bye is a downfloat: of the lowest score's players who may have it, the first (lowest
+    # ordered) who did not float down the round before, then two rounds before (C.12, C.14).
+    def repeats(p: str) -> tuple[bool, bool]:
+        return _floated(field, p, "down", 1), _floated(field, p, "down", 2)
+
+    best, points = first, field.records[first].points
+    for p in without_bye[without_bye.index(first) + 1:]:
+        if repeats(best) == (False, False) or field.records[p].points != points:
+            break
+        if repeats(p) < repeats(best) and field.pairable(everyone - {p}):
+            best = p
+    return best
+
+
+def _floated(field: _Field, player: str, way: str, rounds_back: int) -> bool:
+    return field.records[player].floats.get(field.round_number - rounds_back) == way
 
 
 def _score_groups(players: list[str], records: dict[str, Record]) -> list[list[str]]:
@@ -194,7 +230,7 @@ def _candidates(field: _Field, bracket: list[str], floated_in: frozenset[str], b
     for count in floats:
         found = _matchings(field, bracket, count, floated_in, below)
         first = list(islice(found, COLOUR_CANDIDATES))
-        first.sort(key=lambda candidate: _clashes(field, candidate[0]))
+        first.sort(key=lambda candidate: _clashes(field, candidate[0]) + _float_repeats(field, *candidate))
         yield from first
         yield from found
 
@@ -204,6 +240,22 @@ def _clashes(field: _Field, pairs: list[tuple[str, str]]) -> tuple[int, int, int
     clashes (a player not getting the colour they prefer), then clashes of strong preferences."""
     strengths = [clash(field.records[a].colours, field.records[b].colours) for a, b in pairs]
     return (strengths.count(ABSOLUTE), sum(1 for s in strengths if s), strengths.count(STRONG))
+
+
+def _float_repeats(field: _Field, pairs: list[tuple[str, str]], down: list[str]) -> tuple[int, ...]:
+    """How a candidate repeats floats, smaller is better (procedure 2): players floating down as in
+    the round before, up as in the round before, then down and up as two rounds before. Players
+    left to float out of the bracket float down; a pair of unequal scores floats its higher player
+    down and its lower player up."""
+    if field.version < FLOATS:
+        return ()
+    floats = {p: "down" for p in down}
+    for a, b in pairs:
+        points_a, points_b = field.records[a].points, field.records[b].points
+        if points_a != points_b:
+            floats[a], floats[b] = ("down", "up") if points_a > points_b else ("up", "down")
+    return tuple(sum(1 for p, way in floats.items() if way == wanted and _floated(field, p, way, back))
+                 for back in (1, 2) for wanted in ("down", "up"))
 
 
 def _matchings(field: _Field, bracket: list[str], floaters: int, floated_in: frozenset[str],

@@ -107,3 +107,25 @@ def test_equal_ratings_are_ordered_by_the_seed_as_docs_describe_and_the_same_see
 def test_a_higher_rating_ranks_first_whatever_the_seed():
     field = [Entrant("low", 1200), Entrant("high", 1900), Entrant("mid", 1500)]
     assert all(initial_ranking(field, f"s{i}") == ["high", "mid", "low"] for i in range(5))
+
+
+def test_floats_are_read_from_the_points_each_player_had_when_paired_and_a_bye_floats_down():
+    five = EIGHT[:5]
+    rounds = [played(1, "p1 p3 1-0", "p2 p4 =", byes=("p5",)), played(2, "p5 p1 0-1", "p3 p2 =", byes=("p4",))]
+    records = records_after(five, *rounds)
+    assert records["p5"].floats == {1: "down", 2: ""}  # 1 point each when they met in round 2
+    assert records["p1"].floats == {1: "", 2: ""}
+    assert records["p3"].floats == {1: "", 2: "up"}  # 0 against p2's 1/2
+    assert records["p2"].floats == {1: "", 2: "down"}
+    assert records["p4"].floats == {1: "", 2: "down"}
+
+
+def test_the_bye_passes_over_the_lowest_player_who_floated_down_the_round_before():
+    five = EIGHT[:5]
+    rounds = [played(1, "p1 p3 0-1", "p4 p2 1-0", byes=("p5",)), played(2, "p3 p5 0-1", "p1 p4 1-0", byes=("p2",))]
+    records = records_after(five, *rounds)
+    # p1, p3 and p4 (1 point each) have had no bye; p4, the lowest, floated down in round 2 (it had
+    # 1 point to p1's 0). A bye is a downfloat too: version 2 gives it to p3, version 1 gave it to p4.
+    assert [records[p].points for p in ("p1", "p3", "p4")] == [1, 1, 1] and records["p4"].floats[2] == "down"
+    assert pair_swiss(five, records, 3, "seed").byes == ("p3",)
+    assert pair_swiss(five, records, 3, "seed", version=1).byes == ("p4",)

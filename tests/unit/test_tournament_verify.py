@@ -5,9 +5,10 @@ from dataclasses import replace
 
 import pytest
 
-from domain.tournaments.events import RoundPaired, to_data
+from domain.tournaments.errors import TournamentError
+from domain.tournaments.events import RoundPaired, from_data, to_data
 from domain.tournaments.export import FORMAT, chain_of, rounds_and_standings
-from domain.tournaments.model import Settings
+from domain.tournaments.model import PAIRING_VERSION, Settings
 from domain.tournaments.verify import verify_export, verify_pairings
 
 from .tournament_builders import Play, entrants, random_places
@@ -151,3 +152,39 @@ def test_a_record_without_its_seed_or_of_another_kind_is_refused_plainly():
     assert "format" in verify_export({"format": "chronicle-export/1"}).problem
     assert "commitment" in verify_export({**record, "seed": "another"}).problem
     assert not verify_export({**record, "events": [{"event": {"type": "round-paired"}}]}).ok
+
+
+def test_a_tournament_is_verified_with_the_pairing_procedure_version_it_recorded():
+    # Nine players, results drawn from "a": the two versions of the Swiss procedure part in round 3.
+    play = Play(Settings("swiss", 5, pairing_version=1), entrants(9))
+    for _ in range(5):
+        play.play_round(random_places("a"))
+    play.finish()
+    assert play.events[0].pairing_version == 1
+    assert verify_pairings(play.events).ok
+    claimed = [replace(play.events[0], pairing_version=2)] + play.events[1:]
+    verdict = verify_pairings(claimed)
+    assert not verdict.ok and verdict.round == 3
+
+
+def test_a_record_made_before_versions_were_recorded_is_verified_with_version_1():
+    play = Play(Settings("swiss", 5, pairing_version=1), entrants(9))
+    for _ in range(5):
+        play.play_round(random_places("a"))
+    play.finish()
+    created = to_data(play.events[0])
+    del created["pairing_version"]
+    assert from_data(created).pairing_version == 1
+    assert verify_pairings([from_data(created)] + play.events[1:]).ok
+
+
+def test_a_tournament_created_now_records_the_current_version():
+    play = Play(Settings("swiss", 3), entrants(6))
+    assert play.events[0].pairing_version == PAIRING_VERSION == 2
+    assert to_data(play.events[0])["pairing_version"] == 2
+
+
+def test_an_unknown_pairing_version_is_refused():
+    with pytest.raises(TournamentError) as refused:
+        Settings("swiss", 3, pairing_version=3)
+    assert refused.value.rule == "tournament.pairing-version"
