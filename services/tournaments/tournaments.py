@@ -437,6 +437,7 @@ def present(tournament: Tournament) -> dict[str, Any]:
                       "rating": ratings[name], "withdrawn": name in state.withdrawn}
                      for name, seat in tournament.entrants.items() if name in state.players],
         "rounds": rounds, "standings": standings, "seed_commitment": state.seed_commitment,
+        "pairing_version": settings.pairing_version,
         "head": chain_of(tournament.events)[-1],
         "seed": tournament.seed if state.status == FINISHED else None,
     }

@@ -27,6 +27,7 @@ def test_players_join_a_tournament_with_a_bot_and_the_organiser_starts_it_seatin
     assert opened.status_code == 201, opened.json
     tournament = opened.json
     assert tournament["status"] == "open" and tournament["seed"] is None and len(tournament["seed_commitment"]) == 64
+    assert tournament["pairing_version"] == 2  # a new tournament is paired by the latest procedure
     for player in (ana, bo, cy):
         assert post(client, player, tournament["id"], "join").status_code == 200
     left = post(client, cy, tournament["id"], "withdraw")

@@ -100,6 +100,7 @@ class Tournament(Schema):
     rounds = fields.List(fields.Nested(TournamentRound))
     standings = fields.List(fields.Nested(TournamentStanding), metadata={"description": "best first (docs/tournaments.md)"})
     seed_commitment = fields.String(metadata={"description": "SHA-256 of the seed, published at creation"})
+    pairing_version = fields.Integer(metadata={"description": "the version of the pairing procedure that pairs its rounds (docs/tournaments.md), which `chronicle verify` follows"})
     head = fields.String(metadata={"description": "the hash chain of the tournament's events so far, its last link: "
                                                   "a finished tournament's export must end in the same head"})
     seed = fields.String(allow_none=True, metadata={"description": "revealed once the tournament is finished"})

@@ -794,6 +794,7 @@ class Tournament(TypedDict, total=False):
     rounds: list[TournamentRound]
     standings: list[TournamentStanding]  # best first (docs/tournaments.md)
     seed_commitment: str  # SHA-256 of the seed, published at creation
+    pairing_version: int  # the version of the pairing procedure that pairs its rounds (docs/tournaments.md), which ...
     head: str  # the hash chain of the tournament's events so far, its last link: a finished tournament's export mus ...
     seed: str | None  # revealed once the tournament is finished
 
