@@ -18,7 +18,7 @@ def test_an_aggregate_is_found_by_its_id_only_as_the_kind_it_is(services):
     assert loaded(repository, player_id, Tournament) is None, "a player's id names no tournament"
 
 
-@pytest.mark.parametrize("asked", ["not-a-uuid", "", str(uuid4())])
+@pytest.mark.parametrize("asked", ["not-a-uuid", "", "5f0c2a8e-4d1b-4c3e-9a7f-2b6d8e1f0a93"], ids=["not-a-uuid", "empty", "unknown-uuid"])
 def test_an_id_that_names_nothing_raises_the_callers_own_error(services, asked):
     with pytest.raises(NotFound, match="there is no tournament"):
         required(services.store.repository, asked, Tournament, NotFound(f"there is no tournament {asked}", "id"))
