@@ -174,3 +174,20 @@ def test_each_player_s_webhook_gets_their_own_tournament_notice_signed_with_its_
             assert contains(notice, expected(tournament_id, 1, name, games))
             assert notice["kind"] == ("bye" if name in byes else "round")
             assert call["headers"]["webhook-id"] == f"tournament-{player.id}-{tournament_id}-round-1"
+
+
+def test_at_a_table_of_more_seats_a_player_hears_everyone_they_play_against(services):
+    oli, ana, bo, cai = register(services, "oli", "ana", "bo", "cai")
+    tournaments = services.commands.tournaments
+    opened = tournaments.organise(oli, {"game": "xanadu", "format": "tables", "rounds": 1, "clock": DAY})
+    for player in (ana, bo, cai):
+        tournaments.join(opened["id"], player)
+    [table] = tournaments.start(opened["id"], oli)["rounds"][0]["tables"]
+    assert sorted(table["players"]) == ["ana", "bo", "cai"]
+    news = TournamentNotices(services.store)
+    for player in (ana, bo, cai):
+        others = [name for name in table["players"] if name != player.name]
+        [notice] = news.all_of(str(player.id))
+        assert notice["words"] == (f"Round 1 of Xanadu, a tables tournament by oli: your game against "
+                                   f"{others[0]} and {others[1]}")
+        assert (notice["game"], notice["opponents"]) == (table["game_id"], others)
