@@ -2,7 +2,8 @@
 
 A stream does not poll the store: a game's stream waits on its game's feed (services.live.feeds),
 which news wakes when the game moves, and a player's notices wait on a bell (`Watch.bell`) that
-rings when one of the player's games moves or has a seat taken. The event store stays the truth
+rings when one of the player's games moves or has a seat taken, a challenge of theirs is issued
+or answered, or a tournament they entered has news for them (services.tournaments.news). The event store stays the truth
 a stream reads from; news only says when to read. A process hears:
 
 - of its own saves at once: the commands announce each one (`Newsroom.announce`), which wakes
