@@ -29,10 +29,9 @@ KINDS = (ROUND, BYE, ENDED)
 FORMAT_NAMES = {"swiss": "a Swiss", "round-robin": "a round robin", "tables": "a tables tournament"}
 
 
-def heading(tournament: Tournament) -> str:
+def heading(title: str, format: str, organiser: str) -> str:
     """"Chi, a Swiss by oli": a tournament's name, since it has no other."""
-    title = registry.get(tournament.table["game"]).title
-    return f"{title}, {FORMAT_NAMES[tournament.state().settings.format]} by {tournament.organiser['name']}"
+    return f"{title}, {FORMAT_NAMES[format]} by {organiser}"
 
 
 def ordinal(number: int) -> str:
@@ -64,13 +63,15 @@ def notices_for(tournament: Tournament, player_id: str) -> list[dict[str, Any]]:
     name = entrant_of(tournament, player_id)
     if name is None:
         return []
-    state, tournament_id, called = tournament.state(), str(tournament.id), heading(tournament)
+    state, tournament_id = tournament.state(), str(tournament.id)
+    title = registry.get(tournament.table["game"]).title
+    called = heading(title, state.settings.format, tournament.organiser["name"])
     links = {"tournament": f"/api/tournaments/{tournament_id}", "tournament_page": f"/tournaments/{tournament_id}"}
     shown = []
 
     def notice(kind: str, round_number: int | None, words: str, **more: Any) -> dict[str, Any]:
         return {"id": f"{tournament_id}:{key_of(round_number)}", "kind": kind, "tournament": tournament_id,
-                "title": registry.get(tournament.table["game"]).title, "round": round_number, "words": words,
+                "title": title, "round": round_number, "words": words,
                 "game": None, "opponents": [], "place": None, "of": None, **more}
 
     for played in state.rounds:
