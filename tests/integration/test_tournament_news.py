@@ -191,3 +191,23 @@ def test_at_a_table_of_more_seats_a_player_hears_everyone_they_play_against(serv
         assert notice["words"] == (f"Round 1 of Xanadu, a tables tournament by oli: your game against "
                                    f"{others[0]} and {others[1]}")
         assert (notice["game"], notice["opponents"]) == (table["game_id"], others)
+
+
+def test_the_player_left_out_of_a_round_hears_of_their_bye_with_no_game(services):
+    oli, ana, bo, cai = register(services, "oli", "ana", "bo", "cai")
+    tournaments = services.commands.tournaments
+    opened = tournaments.organise(oli, {"game": "chi", "format": "swiss", "rounds": 2, "clock": DAY})
+    for player in (ana, bo, cai):
+        tournaments.join(opened["id"], player)
+    tournaments.start(opened["id"], oli)
+    games, [bye] = round_of(services, opened["id"], 1)
+    news = TournamentNotices(services.store)
+    for player in (ana, bo, cai):
+        [notice] = news.all_of(str(player.id))
+        if player.name == bye:
+            assert notice["words"] == f"Round 1 of {NAME}: you have a bye"
+            assert (notice["kind"], notice["game"], notice["opponents"]) == ("bye", None, [])
+            assert set(notice["links"]) == {"tournament", "tournament_page"}, "no game to link to"
+        else:
+            assert contains(notice, expected(opened["id"], 1, player.name, games))
+            assert bye not in notice["words"], "a player's notice does not tell of another's bye"
