@@ -211,3 +211,15 @@ def test_the_player_left_out_of_a_round_hears_of_their_bye_with_no_game(services
         else:
             assert contains(notice, expected(opened["id"], 1, player.name, games))
             assert bye not in notice["words"], "a player's notice does not tell of another's bye"
+
+
+def test_a_notice_rung_again_or_found_again_by_a_safety_look_is_not_told_twice(services, tmp_path):
+    oli, ana, bo, tournament_id = swiss_of_two_players_and_a_bot(services)
+    services.commands.tournaments.start(tournament_id, oli)
+    inbox = Inbox(GameList(services.store, ProjectionDatabase(str(tmp_path / "projections.sqlite"))))
+    notices = PlayerNotices(inbox, services.news, str(ana.id), quiet_pace(), tournaments=TournamentNotices(services.store))
+    told: set[str] = set()
+    [first] = list(notices.tournament_news(told, [tournament_id]))
+    assert first.data["id"] == f"{tournament_id}:round-1"
+    assert list(notices.tournament_news(told, [tournament_id])) == [], "rung again"
+    assert list(notices.tournament_news(told)) == [], "a safety look over all the player's tournaments"
