@@ -7,7 +7,9 @@ Every request is checked by domain/tournaments/decide.py and answered with the e
 through the same command as any game (Commands.create), the players seated with the consent they
 gave by joining, the organiser's bots as bot seats, every game with the tournament's clock, so
 that it ends. Each game is saved with its place in the tournament (the `TournamentGame` index
-and the tournament's `GameCreated`) in one transaction.
+and the tournament's `GameCreated`) in one transaction. Once a save brings players news (a
+round's game, a bye, the end: services.tournaments.news), `told` rings their notices and sends
+their webhooks.
 """
 
 from __future__ import annotations

@@ -87,8 +87,8 @@ class Me(MethodView):
     @blp.response(200, schemas.Callback, example=EXAMPLES["CALLBACK"])
     @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player")
     def put(self, body):
-        """Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
-        answer holds a new signing secret, shown this once."""
+        """Set (or, with null, stop) the URL the player's "your turn" notices (and their tournaments'
+        news) are POSTed to; the answer holds a new signing secret, shown this once."""
         return chronicle().commands.players.set_callback(me(), body["callback_url"])
 
 

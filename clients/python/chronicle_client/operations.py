@@ -1058,8 +1058,8 @@ class Operations:
 
     def set_callback(self, body: CallbackRequest) -> Callback:
         """
-        Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
-        answer holds a new signing secret, shown this once.
+        Set (or, with null, stop) the URL the player's "your turn" notices (and their tournaments'
+        news) are POSTed to; the answer holds a new signing secret, shown this once.
         """
         return self._call('PUT', '/api/players/me', body=body)
 
