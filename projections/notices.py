@@ -8,6 +8,9 @@ need to resume), then sends `your_turn` each time a game comes to wait on the pl
 another seat or has a seat taken (a new game included). With the player's challenges at hand,
 the `inbox` message lists those waiting for their answer too (`challenges`), and `challenge`
 tells of each one that comes to the player, is cancelled, or (issued by them) is answered.
+With the player's tournaments at hand, the `inbox` message lists where each stands for them
+(`tournaments`: the latest notice of each), and `tournament` tells each new notice in words (a
+round's game, a bye, the final place: services.tournaments.news), once.
 A stream that asks for game states (`?games=full`, a bot account's default) also carries each
 game's seat view, `game_full` then `game_state`, and the player's invitations (projections.game_states).
 
@@ -18,7 +21,7 @@ the inbox is read every NOTICE_SAFETY_SECONDS at least.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from projections.game_states import GameStates
 from projections.inbox import Inbox
@@ -48,8 +51,9 @@ def notice(entry: dict[str, Any]) -> dict[str, Any]:
 
 class PlayerNotices:
     def __init__(self, inbox: Inbox, news: Newsroom, player_id: str, pace: Pace, challenges: Any = None,
-                 states: GameStates | None = None):
+                 states: GameStates | None = None, tournaments: Any = None):
         self.inbox = inbox
+        self.tournaments = tournaments  # services.tournaments.news.TournamentNotices
         self.states = states  # None: notices only, no game states
         self.challenges = challenges  # services.players.challenges.Challenges
         self.news = news
@@ -67,6 +71,20 @@ class PlayerNotices:
         book = self.challenges.book(self.player_id)
         return book.open, book.recent
 
+    def tournament_news(self, told: set[str], tournament_ids: Iterable[str] | None = None) -> Iterator[Message]:
+        """A `tournament` message for each notice of the player's not told yet, from the tournaments
+        named (None: from all the player's newest), the oldest first; `told` is kept up to date."""
+        if self.tournaments is None:
+            return
+        if tournament_ids is None:
+            notices = self.tournaments.all_of(self.player_id)
+        else:
+            notices = [shown for key in sorted(tournament_ids) for shown in self.tournaments.of(key, self.player_id)]
+        for shown in notices:
+            if shown["id"] not in told:
+                told.add(shown["id"])
+                yield Message("tournament", None, shown)
+
     def messages(self) -> Iterator[Message]:
         pace = self.pace
         with self.news.watching_player(self.player_id, invitations=self.states is not None) as watch:
@@ -75,6 +93,10 @@ class PlayerNotices:
             if self.challenges is not None:
                 opening["challenges"] = self.challenges.mine(self.player_id)["incoming"]
             challenges = self.challenge_book()
+            news_told: set[str] = set()  # the tournament notices told, or known when the stream opened
+            if self.tournaments is not None:
+                opening["tournaments"] = self.tournaments.latest(self.player_id)
+                news_told = {shown["id"] for shown in self.tournaments.all_of(self.player_id)}
             fulls: list[Message] = []
             if self.states is not None:
                 opening["invitations"], fulls = self.states.opening()
@@ -107,6 +129,13 @@ class PlayerNotices:
                     yield Message("challenge", None, self.challenges.shown(challenge_id))
                     sent = True
                 challenges = latest_challenges
+                for message in self.tournament_news(news_told, watch.take_tournaments()):
+                    yield message
+                    sent = True
+                if now - looked >= self.safety:  # news a lost doorbell did not ring for
+                    for message in self.tournament_news(news_told):
+                        yield message
+                        sent = True
                 if behind or now - looked >= self.safety:
                     latest = self.games()
                     looked = now

@@ -135,5 +135,7 @@ def build(env: Mapping[str, str] | None = None, resolver: Resolver = system_reso
     named = namespace(store, settings) if bots == "rq" else None
     after = reactions(settings, redis_url, named, store)
     destinations = Destinations.from_setting(settings.get("CHRONICLE_WEBHOOK_ALLOW_HOSTS"), resolver)
-    commands = Commands(store, on_change=AfterMove(news, after), destinations=destinations)
+    after_move = AfterMove(news, after)
+    commands = Commands(store, on_change=after_move, destinations=destinations,
+                        on_tournament_news=after_move.tournament_news)
     return Services(store, commands, Queries(store, after.failed_turns), news, after, data_dir, module, bots, named)

@@ -99,3 +99,9 @@ class Receiver:
         with self.arrived:
             self.arrived.wait_for(lambda: len(self.received) >= count, timeout)
         return self.received
+
+    def wait_until(self, found, timeout: float = 10.0):
+        """What `found` makes of the POSTs received, once it is something (or the time is up)."""
+        with self.arrived:
+            self.arrived.wait_for(lambda: found(self.received), timeout)
+            return found(self.received)

@@ -29,6 +29,7 @@ from services.log.clocks import SystemClock
 from services.players.webhooks import deliver_if_due
 from services.reactions.bot_turns import play_bot_turn
 from services.redis_link import redis_trouble
+from services.tournaments.news import deliver as deliver_tournament_notice
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,12 @@ def webhook(game_id: str, version: int, player_id: str) -> str:
     """Tell a player it is their turn at `version`: 'sent', or 'stale' once it no longer is.
     A receiver that fails raises, and RQ retries the job with backoff."""
     return deliver_if_due(services().commands.players, UUID(game_id), version, player_id)
+
+
+def tournament_notice(tournament_id: str, player_id: str, key: str) -> str:
+    """POST a player's tournament notice (a round's game, a bye, the final place) to their
+    callback: 'sent', or 'stale'. A receiver that fails raises, and RQ retries the job with backoff."""
+    return deliver_tournament_notice(services().commands.players, tournament_id, player_id, key)
 
 
 def email(kind: str, *args) -> str:

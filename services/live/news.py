@@ -2,7 +2,8 @@
 
 A stream does not poll the store: a game's stream waits on its game's feed (services.live.feeds),
 which news wakes when the game moves, and a player's notices wait on a bell (`Watch.bell`) that
-rings when one of the player's games moves or has a seat taken. The event store stays the truth
+rings when one of the player's games moves or has a seat taken, a challenge of theirs is issued
+or answered, or a tournament they entered has news for them (services.tournaments.news). The event store stays the truth
 a stream reads from; news only says when to read. A process hears:
 
 - of its own saves at once: the commands announce each one (`Newsroom.announce`), which wakes
@@ -39,6 +40,7 @@ from services.log.game import Game
 from services.log.seating import Seating
 from services.log.store import GameStore
 from services.players.challenge_records import Challenge
+from services.tournaments.records import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,8 @@ GAME_TOPICS = (get_topic(Game.Created), get_topic(Game.Recorded))
 CHALLENGE_TOPICS = tuple(get_topic(kind) for kind in (Challenge.Issued, Challenge.Accepted, Challenge.Declined,
                                                       Challenge.Cancelled))
 SEAT_TAKEN = get_topic(Seating.Taken)
+# A tournament's round paired, game created or end is news to its players' notices (services.tournaments.news).
+TOURNAMENT_TOPICS = tuple(get_topic(kind) for kind in (Tournament.Recorded, Tournament.GameCreated))
 # An analysis advancing is news to its game's streams (an `analysis` message: services.live.streams).
 ANALYSIS_TOPICS = tuple(get_topic(kind) for kind in (Analysis.Requested, Analysis.DecisionAnalysed,
                                                      Analysis.Finished))
@@ -68,6 +72,7 @@ class Watch:
     heard: dict[str, int] = field(default_factory=dict)  # a player's: game id -> newest version heard
     lock: threading.Lock = field(default_factory=threading.Lock)
     invitations: bool = False  # a player's: rung too for a game keeping a seat for them
+    tournaments: set[str] = field(default_factory=set)  # a player's: tournaments with news since they looked
 
     def ring(self, game_id: str | None = None, version: int = 0) -> None:
         if game_id is not None:
@@ -79,6 +84,16 @@ class Watch:
         with self.lock:
             heard, self.heard = self.heard, {}
         return heard
+
+    def ring_tournament(self, tournament_id: str) -> None:
+        with self.lock:
+            self.tournaments.add(tournament_id)
+        self.bell.set()
+
+    def take_tournaments(self) -> set[str]:
+        with self.lock:
+            rung, self.tournaments = self.tournaments, set()
+        return rung
 
 
 class Newsroom:
@@ -212,6 +227,18 @@ class Newsroom:
         for watch in player_watches:
             watch.ring(game_id, version)
 
+    def tournament_news(self, tournament_id: str, players: Iterable[str]) -> None:
+        """This process saved news of a tournament for these players: ring their notices here, and
+        tell the other processes (whose watchers read the tournament's events from the log)."""
+        self._ring_players(str(tournament_id), players)
+        self.doorbell.publish(str(tournament_id), 0)
+
+    def _ring_players(self, tournament_id: str, players: Iterable[str]) -> None:
+        with self._lock:
+            watches = [watch for player in players for watch in self._player_watches.get(player, {}).values()]
+        for watch in watches:
+            watch.ring_tournament(tournament_id)
+
     def is_news(self, game_id: str, version: int) -> bool:
         """Whether `version` of the game is newer than any this process has delivered."""
         with self._lock:
@@ -264,15 +291,18 @@ class Newsroom:
         start = position
         while True:
             notes = self.store.recorder.select_notifications(
-                start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN, *CHALLENGE_TOPICS, *ANALYSIS_TOPICS],
+                start=position, limit=LOG_BATCH, topics=[*GAME_TOPICS, SEAT_TAKEN, *CHALLENGE_TOPICS, *ANALYSIS_TOPICS, *TOURNAMENT_TOPICS],
                 inclusive_of_start=False)
             if not notes:
                 break
             newest: dict[str, int] = {}
-            analysed = set()
+            analysed, tournaments = set(), set()
             for note in notes:
                 if note.topic in ANALYSIS_TOPICS:
                     analysed.add(note.originator_id)
+                    continue
+                if note.topic in TOURNAMENT_TOPICS:
+                    tournaments.add(note.originator_id)
                     continue
                 if note.topic in CHALLENGE_TOPICS:
                     self._ring_parties(note.originator_id)
@@ -295,6 +325,8 @@ class Newsroom:
                         log.exception("could not deliver the news of game %s", game_id)
             for analysis_id in analysed:
                 self._analysis_news(analysis_id)
+            for tournament_id in tournaments:
+                self._ring_entrants(tournament_id)
             position = notes[-1].id
             if len(notes) < LOG_BATCH:
                 break
@@ -341,6 +373,19 @@ class Newsroom:
             watches = [watch for player in parties for watch in self._player_watches.get(player, {}).values()]
         for watch in watches:
             watch.ring()
+
+    def _ring_entrants(self, tournament_id: UUID) -> None:
+        """Ring the notices of a tournament's players, if any are open here: it moved on."""
+        with self._lock:
+            if not self._player_watches:
+                return
+        try:
+            tournament = self.store.repository.get(tournament_id)
+        except Exception:  # noqa: BLE001 - one tournament's trouble must not stop the news
+            log.exception("could not read tournament %s", tournament_id)
+            return
+        self._ring_players(str(tournament_id), [seat["player"] for seat in tournament.entrants.values()
+                                                if seat.get("player")])
 
     def _seating_game(self, seating_id: UUID) -> str:
         return self.store.repository.get(seating_id).game_id

@@ -113,17 +113,30 @@ def nothing_after(game: Game, commands: Commands) -> None:
     """No reaction: tests that play every turn themselves."""
 
 
+class TournamentNews(Protocol):
+    """What follows a tournament's save that brings its players notices (services.tournaments.news):
+    given the tournament, each player's new notices' keys, and the commands."""
+
+    def __call__(self, tournament: Any, due: dict[str, list[str]], commands: Commands) -> None: ...
+
+
+def no_tournament_news(tournament: Any, due: dict[str, list[str]], commands: Commands) -> None:
+    """No news: tests that only look at tournaments."""
+
+
 class Commands:
     """The write side of the service."""
 
     def __init__(self, store: GameStore, on_change: AfterChange = nothing_after,
-                 clock: SystemClock | None = None, destinations: Destinations | None = None):
+                 clock: SystemClock | None = None, destinations: Destinations | None = None,
+                 on_tournament_news: TournamentNews = no_tournament_news):
         self.store = store
         self.on_change = on_change
         self.players = Players(store, destinations)
         self.clock = clock or SystemClock()  # tests give a clock of their own
         self.challenges = Challenges(store, self.create, lambda: self.clock.now())
-        self.tournaments = Tournaments(store, self.create, self.players, lambda: self.clock.now())
+        self.tournaments = Tournaments(store, self.create, self.players, lambda: self.clock.now(),
+                                       lambda tournament, due: on_tournament_news(tournament, due, self))
 
     def create(
         self,

@@ -1,4 +1,5 @@
-"""Webhooks: a player's "your turn" notice, POSTed to their callback URL.
+"""Webhooks: a player's "your turn" notice, POSTed to their callback URL (and, through `post`,
+their tournaments' news: services.tournaments.news).
 
 The body is JSON, signed the Standard Webhooks way (services.players.webhook_signing) with the secret
 given when the callback was set: `webhook-id` names the delivery, the same on every retry of it,

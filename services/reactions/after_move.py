@@ -4,7 +4,7 @@ once in this process (services.reactions.in_process); and the news of the move b
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from services.live.news import Newsroom
 from services.log.game import Game
@@ -23,6 +23,9 @@ class Reactions(Protocol):
 
     def __call__(self, game: Game, commands: Commands) -> None: ...
 
+    def tournament_news(self, tournament_id: str, due: dict[str, list[str]], commands: Commands) -> None:
+        """The webhooks of players' new tournament notices (player id -> notice keys)."""
+
 
 @dataclass(frozen=True)
 class AfterMove:
@@ -34,3 +37,9 @@ class AfterMove:
     def __call__(self, game: Game, commands: Commands) -> None:
         self.news.announce(game)
         self.reactions(game, commands)
+
+    def tournament_news(self, tournament: Any, due: dict[str, list[str]], commands: Commands) -> None:
+        """A tournament saved news for its players (services.tournaments.news): their streams
+        first, then their webhooks."""
+        self.news.tournament_news(str(tournament.id), due)
+        self.reactions.tournament_news(str(tournament.id), due, commands)

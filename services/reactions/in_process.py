@@ -20,7 +20,7 @@ from services.play.commands import Commands
 from services.reactions.bot_turns import play_bot_turn
 from services.reactions.email_jobs import Mailer
 from services.reactions.failed_turns import QUICK_RETRY_SECONDS, FailedTurnsInMemory
-from services.reactions.webhook_jobs import notify_in_thread
+from services.reactions.webhook_jobs import notify_in_thread, tell_in_thread
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +69,10 @@ class InProcessReactions:
         self.mail.turn(game, commands.players)
         if game.finished:
             self.record_ended(game.id, commands)
+
+    def tournament_news(self, tournament_id: str, due: dict[str, list[str]], commands: Commands) -> None:
+        """The webhooks of the players' new tournament notices, from a thread."""
+        tell_in_thread(commands.players, tournament_id, due)
 
     def record_ended(self, game_id: UUID, commands: Commands) -> None:
         """A finished game's result goes to its tournament, if it has one, which moves on."""

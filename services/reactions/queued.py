@@ -31,6 +31,13 @@ class QueuedReactions:
         self.mail = Mailer(book, self.emails)
         self.tournaments = TournamentJobs(jobs)
 
+    def tournament_news(self, tournament_id: str, due: dict[str, list[str]], commands: Commands) -> None:
+        """The webhooks of the players' new tournament notices, for those who set a callback."""
+        for player_id, keys in due.items():
+            if commands.players.get(player_id).callback_url:
+                for key in keys:
+                    self.webhooks.enqueue_tournament_notice(tournament_id, player_id, key)
+
     def __call__(self, game: Game, commands: Commands) -> None:
         if game.finished:
             if commands.tournaments.of_game(game.id) is not None:

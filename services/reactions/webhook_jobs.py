@@ -1,5 +1,6 @@
-"""A player's "your turn" webhook after a move: a job on the deployment's queue where workers run,
-or a thread of this process where they do not (services.players.webhooks sends it)."""
+"""A player's "your turn" webhook after a move, and their tournament's news: a job on the
+deployment's queue where workers run, or a thread of this process where they do not
+(services.players.webhooks and services.tournaments.news send them)."""
 
 from __future__ import annotations
 
@@ -18,10 +19,12 @@ from services.players.players import Players
 from services.players.webhooks import DeliveryFailed, awaited_player, deliver_if_due, delivery_id
 from services.reactions.queue import BOT_JOB_TIMEOUT, FAILURE_TTL, RESULT_TTL, JobQueue
 from services.redis_link import redis_trouble
+from services.tournaments.news import deliver as deliver_tournament_notice
 
 log = logging.getLogger(__name__)
 
 WEBHOOK_JOB = "workers.jobs.webhook"
+TOURNAMENT_NOTICE_JOB = "workers.jobs.tournament_notice"
 # A receiver that is down gets the notice later, for about an hour.
 WEBHOOK_RETRIES = Retry(max=5, interval=[5, 30, 120, 600, 1800])
 RETRY_SECONDS = (0, 2, 10)  # the pauses of a notice sent from a thread of this process
@@ -51,6 +54,44 @@ class WebhookJobs:
                         redis_trouble(error))
             return False
         return True
+
+    def enqueue_tournament_notice(self, tournament_id: str, player_id: str, key: str) -> bool:
+        """Enqueue the webhook of a player's tournament notice (services.tournaments.news); False if
+        it exists already or Redis is away (the notice still reaches the player's stream and inbox)."""
+        try:
+            self.jobs.queue.enqueue(
+                TOURNAMENT_NOTICE_JOB, str(tournament_id), str(player_id), key,
+                job_id=f"{self.jobs.namespace}-tournament-{player_id}-{tournament_id}-{key}", unique=True,
+                retry=WEBHOOK_RETRIES, job_timeout=BOT_JOB_TIMEOUT, result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
+            )
+        except DuplicateJobError:
+            return False
+        except (RedisError, OSError) as error:
+            log.warning("could not enqueue the webhook of tournament %s's news %s: %s", tournament_id, key,
+                        redis_trouble(error))
+            return False
+        return True
+
+
+def tell_in_thread(players: Players, tournament_id: str, due: dict[str, list[str]]) -> None:
+    """Without workers, the webhooks of players' tournament notices go from a thread of this
+    process, each tried a few times."""
+    called = [player_id for player_id in due if players.get(player_id).callback_url]
+    if not called:
+        return
+
+    def send() -> None:
+        for player_id in called:
+            for key in due[player_id]:
+                for pause in RETRY_SECONDS:
+                    time.sleep(pause)
+                    try:
+                        deliver_tournament_notice(players, tournament_id, player_id, key)
+                        break
+                    except DeliveryFailed as failed:
+                        log.warning("webhook of tournament %s's news %s failed: %s", tournament_id, key, failed)
+
+    threading.Thread(target=contextvars.copy_context().run, args=(send,), daemon=True, name="webhook").start()
 
 
 def notify_in_thread(players: Players, game: Game) -> None:

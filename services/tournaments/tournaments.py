@@ -7,7 +7,9 @@ Every request is checked by domain/tournaments/decide.py and answered with the e
 through the same command as any game (Commands.create), the players seated with the consent they
 gave by joining, the organiser's bots as bot seats, every game with the tournament's clock, so
 that it ends. Each game is saved with its place in the tournament (the `TournamentGame` index
-and the tournament's `GameCreated`) in one transaction.
+and the tournament's `GameCreated`) in one transaction. Once a save brings players news (a
+round's game, a bye, the end: services.tournaments.news), `told` rings their notices and sends
+their webhooks.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from services.log.names import bot_name, checked_name, likeness, numbered
 from services.log.seats import checked_strength
 from services.players.players import Player
 from services.tournaments.exports import exported
+from services.tournaments.news import due_after, due_at_table
 from services.tournaments.records import (
     ACTIVE_ID,
     ActiveTournaments,
@@ -56,6 +59,15 @@ LONGEST_WAIT = timedelta(days=365)  # the latest start time, from now
 # A seat's rating at a game (the ratings read model's ordinal), None if it has none there yet: the
 # web layer, which holds the read model, passes it in (projections.leaderboards.Leaderboards.rating).
 Rating = Callable[[str, Mapping[str, Any]], "float | None"]
+
+
+# Told after a save that brings players notices (services.tournaments.news): the tournament, and
+# each player's new notices' keys. The news rings their streams; their webhooks are sent.
+Told = Callable[[Any, dict[str, list[str]]], None]
+
+
+def nothing_told(tournament: Any, due: dict[str, list[str]]) -> None:
+    """No news: tests that only look at the tournament."""
 
 
 def unrated(game: str, seat: Mapping[str, Any]) -> float | None:
@@ -79,11 +91,13 @@ def places_of(outcome: Any) -> tuple[int, ...]:
 class Tournaments:
     """Organising, entering and running tournaments; games are created through `create`."""
 
-    def __init__(self, store: Any, create: Callable[..., Any], players: Any, now: Callable[[], datetime]):
+    def __init__(self, store: Any, create: Callable[..., Any], players: Any, now: Callable[[], datetime],
+                 told: Told = nothing_told):
         self.store = store
         self.create = create  # Commands.create
         self.players = players
         self.now = now
+        self.told = told
 
     # -- reading --------------------------------------------------------------------------
 
@@ -200,6 +214,8 @@ class Tournaments:
                 self.store.save(tournament, *also)
             except IntegrityError:
                 continue
+            if due := due_after(tournament, events):
+                self._tell(tournament, due)
             return tournament
         raise TournamentRefused("the tournament is changing right now; send it again", "tournament.busy", "id")
 
@@ -252,7 +268,18 @@ class Tournaments:
         try:
             self.create(spec["game"], seats, options=options, clock=spec["clock"], consent=consent, also_save=placed)
         except IntegrityError:
-            pass  # another process created it meanwhile: `advance` reads again
+            return  # another process created it meanwhile (and tells its players): `advance` reads again
+        if due := due_at_table(tournament, round_number, names):
+            self._tell(tournament, due)
+
+    def _tell(self, tournament: Tournament, due: dict[str, list[str]]) -> None:
+        """The players' new notices are saved with the tournament: a failure to tell them is
+        logged, and their streams' safety looks find the notices all the same."""
+        try:
+            self.told(tournament, due)
+        except Exception as error:  # noqa: BLE001 - news must never undo or fail a saved round
+            log.error("could not tell the players of tournament %s its news: %s", tournament.id, error,
+                      exc_info=error)
 
     def sweep(self) -> list[str]:
         """Move on every tournament left behind: one whose start time has passed, a game whose

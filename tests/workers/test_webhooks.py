@@ -103,3 +103,26 @@ def test_a_local_callback_allowed_when_set_gets_nothing_once_the_workers_no_long
         assert job.get_status() == JobStatus.SCHEDULED, "a failed delivery"
         assert "may not point at localhost (127.0.0.1): a loopback address" in caplog.text
     assert receiver.received == [], "no connection was made"
+
+
+def test_a_tournament_round_is_told_by_a_signed_post_of_its_kind_from_a_job(services, queue):
+    with Receiver() as receiver:
+        players = services.commands.players
+        oli = players.get(players.register("oli")["id"])
+        ana = players.register("ana", receiver.url)
+        receiver.secret = ana["webhook_secret"]
+        tournaments = services.commands.tournaments
+        opened = tournaments.organise(oli, {"game": "chi", "rounds": 1, "rated": False, "bots": [{"bot": "random"}],
+                                            "clock": {"per_decision": "P1D", "on_timeout": "forfeit"}})
+        tournaments.join(opened["id"], players.get(ana["id"]))
+        [table] = tournaments.start(opened["id"], oli)["rounds"][0]["tables"]
+        key = f"{services.reactions.jobs.namespace}-tournament-{ana['id']}-{opened['id']}-round-1"
+        assert key in queue.job_ids
+        run_worker(queue)
+        [call] = receiver.wait_until(lambda received: [c for c in received if c["json"]["type"] == "tournament"])
+    assert call["refusal"] is None, "the standardwebhooks library verifies it"
+    assert call["headers"]["webhook-id"] == f"tournament-{ana['id']}-{opened['id']}-round-1"
+    notice = call["json"]
+    assert (notice["kind"], notice["game"], notice["round"]) == ("round", table["game_id"], 1)
+    assert notice["words"] == "Round 1 of Chi, a Swiss by oli: your game against random-bot"
+    assert notice["links"]["game"] == f"/api/games/{table['game_id']}"

@@ -9,6 +9,7 @@ from projections import player_names
 from projections.game_states import GameStates
 from projections.notices import PlayerNotices
 from services.players.players import shown_player
+from services.tournaments.news import TournamentNotices
 from web import problem_types as kinds
 
 from web.api import players_schemas as schemas
@@ -23,11 +24,15 @@ blp = Blueprint("players", __name__, url_prefix="/api/players", description="Pla
 
 PLAYER_KEY = [{"bearerAuth": []}]
 NOTICE_EVENT = server_sent_event(
-    ["inbox", "your_turn", "game_finished", "game_moved", "challenge", "game_full", "game_state", "invitation"],
+    ["inbox", "your_turn", "game_finished", "game_moved", "challenge", "tournament", "game_full", "game_state",
+     "invitation"],
     "`inbox`: {awaiting_you: [notices], "
-    "challenges: [challenges waiting for your answer], and with `?games=full` invitations: [invitations]}; "
+    "challenges: [challenges waiting for your answer], tournaments: [the latest tournament notice of each of "
+    "your newest tournaments], and with `?games=full` invitations: [invitations]}; "
     "`challenge`: a challenge (as GET /api/challenges lists it) "
-    "that came to you, was cancelled, or (yours) was answered; `your_turn`, "
+    "that came to you, was cancelled, or (yours) was answered; `tournament`: a tournament notice {id, kind "
+    "(`round`: your game of a round, `bye`, `finished`: your place), tournament, title, round, words (\"Round 2 "
+    "of Chi, a Swiss by oli: your game against bob\"), game, opponents, place, of, links}, told once; `your_turn`, "
     "`game_finished` and `game_moved` (a game moved on to wait on another seat, or had a seat taken): a notice {id, game, title, "
     "version, seat, opponents, last_move, deadline, status}. With `?games=full`: `game_full` (each running game "
     "right after `inbox`, and each game of yours that starts later) and `game_state` (each new version of one): "
@@ -82,8 +87,8 @@ class Me(MethodView):
     @blp.response(200, schemas.Callback, example=EXAMPLES["CALLBACK"])
     @blp.problems(*BODY_ERRORS, s401="no key", s403="a key of no player")
     def put(self, body):
-        """Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
-        answer holds a new signing secret, shown this once."""
+        """Set (or, with null, stop) the URL the player's "your turn" notices (and their tournaments'
+        news) are POSTed to; the answer holds a new signing secret, shown this once."""
         return chronicle().commands.players.set_callback(me(), body["callback_url"])
 
 
@@ -113,11 +118,15 @@ class MyGames(MethodView):
     @blp.problems(400, s401="no key", s403="a key of no player")
     def get(self, query):
         """The player's games: those awaiting the player's decision first, nearest deadline (then longest
-        waiting) first; then the running ones, then the finished ones, a page at a time."""
-        page = chronicle().inbox.page(str(me().id), **query)
+        waiting) first; then the running ones, then the finished ones, a page at a time. Beside them,
+        `tournament_news`: where each of the player's newest tournaments stands for them, in words
+        (its latest notice: their game of the round, a bye, or their final place)."""
+        player_id = str(me().id)
+        page = chronicle().inbox.page(player_id, **query)
         return {"games": page.rows,
                 "next": next_link("players.MyGames", query, cursor=page.next) if page.next else None,
-                "total": page.total}
+                "total": page.total,
+                "tournament_news": TournamentNotices(chronicle().store).latest(player_id)}
 
 
 @blp.route("/me/stream")
@@ -127,7 +136,9 @@ class MyNotices(MethodView):
     @blp.response(200, NOTICE_EVENT, content_type="text/event-stream", example=EXAMPLES["PLAYER_STREAM"],
                   description="a text/event-stream: `inbox` (the games awaiting the player, at once), then "
                               "`your_turn`, `game_finished` and `game_moved` notices across all the player's games, "
-                              "and `challenge` for each challenge that comes to the player or is answered. With "
+                              "`challenge` for each challenge that comes to the player or is answered, and "
+                              "`tournament` for each round of a tournament of theirs that seats them (or gives "
+                              "them a bye) and for its end. With "
                               "`?games=full` (a bot account's default): `game_full` for each running game right "
                               "after `inbox`, `game_state` for each new version of a game, `invitation` for each "
                               "game keeping a seat for the player. Each state carries the seat's whole view: a "
@@ -136,15 +147,17 @@ class MyNotices(MethodView):
     @blp.problems(400, s401="no key", s403="a key of no player",
                   s429="the key, or the address, holds as many streams open as it may")
     def get(self, query):
-        """"Your turn", "game finished" and "game moved" notices across all the player's games, and
-        the player's challenges coming and answered, as server-sent events; with `?games=full`, each
+        """"Your turn", "game finished" and "game moved" notices across all the player's games, the
+        player's challenges coming and answered, and their tournaments' news (a round's game, a bye,
+        the final place), as server-sent events; with `?games=full`, each
         game's state as the player's seat sees it, and the player's invitations."""
         player = me()
         services = chronicle()
         full = query.get("games", "full" if player.bot else "notices") == "full"
         states = GameStates(services.store, services.queries, services.inbox, str(player.id)) if full else None
         notices = PlayerNotices(services.inbox, services.news, str(player.id),
-                                current_app.config["CHRONICLE_STREAM_PACE"], services.commands.challenges, states)
+                                current_app.config["CHRONICLE_STREAM_PACE"], services.commands.challenges, states,
+                                TournamentNotices(services.store))
         return streaming(message.wire for message in notices.messages())
 
 

@@ -77,10 +77,38 @@ class InboxGame(GameSummary):
     opponents = fields.List(fields.Nested(Seat))
 
 
+class TournamentLinks(Schema):
+    tournament = fields.String(metadata={"description": "the tournament (GET /api/tournaments/{id})"})
+    tournament_page = fields.String(metadata={"description": "the tournament's page"})
+    game = fields.String(metadata={"description": "the player's game of the round, with `kind` round"})
+    page = fields.String(metadata={"description": "that game's page"})
+
+
+class TournamentNotice(Schema):
+    id = fields.String(metadata={"description": "the notice, the same wherever it is told: "
+                                                "`<tournament>:round-<n>` or `<tournament>:finished`"})
+    kind = fields.String(validate=validate.OneOf(["round", "bye", "finished"]),
+                         metadata={"description": "`round`: a round seats the player at a game; `bye`: a round "
+                                                  "gives them a bye; `finished`: the tournament ended"})
+    tournament = fields.String(metadata={"description": "the tournament's id"})
+    title = fields.String(metadata={"description": "the game the tournament is of"})
+    round = fields.Integer(allow_none=True, metadata={"description": "the round (none for `finished`)"})
+    words = fields.String(metadata={"description": "the notice in words",
+                                    "example": "Round 2 of Chi, a Swiss by oli: your game against bob"})
+    game = fields.String(allow_none=True, metadata={"description": "the player's game of the round (`round`)"})
+    opponents = fields.List(fields.String(), metadata={"description": "the others at the player's table (`round`)"})
+    place = fields.Integer(allow_none=True, metadata={"description": "the player's final place (`finished`)"})
+    of = fields.Integer(allow_none=True, metadata={"description": "among how many (`finished`)"})
+    links = fields.Nested(TournamentLinks)
+
+
 class Inbox(Schema):
     games = fields.List(fields.Nested(InboxGame))
     next = next_link(NEXT_PAGE)
     total = fields.Integer(metadata={"description": "how many games the player has, with this filter"})
+    tournament_news = fields.List(fields.Nested(TournamentNotice), metadata={
+        "description": "where each of the player's newest tournaments stands for them: its latest notice "
+                       "(their game of the round, a bye, or their final place), the newest tournament first"})
 
 
 class PlayerStreamQuery(Schema):

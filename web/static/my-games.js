@@ -1,8 +1,9 @@
 /* "Your games" on the home page, for a player (POST /api/players): the games awaiting your
    decision first, then those waiting on others, then the finished ones, each opened in your seat
    with your key. The list refreshes itself from the player's notice stream
-   (GET /api/players/me/stream): each notice (your turn, a game finished or moved on) reads the
-   list again.
+   (GET /api/players/me/stream): each notice (your turn, a game finished or moved on, a
+   tournament's news) reads the list again. Above it, the news of the player's tournaments in
+   words (their game of the round, a bye, their final place), linked to the tournament and the game.
 
    The key is the player's secret: static/sign-in.js keeps it in this browser's storage only, it
    is sent in a header (never in an address), and "Forget the key" (or the header's "Sign out")
@@ -41,8 +42,18 @@
       h("td", {}, row.deadline ? new Date(row.deadline).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : ""));
   }
 
+  function tournamentNews(news, key) {
+    return news.map((notice) => h("li", { dataset: { notice: notice.id } },
+      h("a", { href: notice.links.tournament_page }, notice.words),
+      ...(notice.links.page ? [" · ", h("a", { href: `${notice.links.page}#token=${encodeURIComponent(key)}` }, "open the game")] : [])));
+  }
+
   async function drawList(key) {
     const page = await asPlayer("/api/players/me/games?limit=20", key);
+    const news = page.tournament_news || [];
+    $("my-games-tournaments").hidden = !news.length;
+    $("my-games-tournaments").replaceChildren(...(news.length
+      ? [h("h2", {}, "Your tournaments"), h("ul", { class: "tournament-news" }, tournamentNews(news, key))] : []));
     const awaiting = page.games.filter((row) => row.your_decision).length;
     document.title = awaiting ? `(${awaiting}) ${title}` : title;
     $("my-games-count").textContent = awaiting ? `${awaiting} awaiting your decision` : "none awaiting your decision";
@@ -62,7 +73,7 @@
         await ChronicleEventStream.read("/api/players/me/stream?games=notices", { Authorization: `Bearer ${key}` }, (message) => {
           // Every notice goes on to the page's other parts too (static/challenges.js).
           if (generation === following) document.dispatchEvent(new CustomEvent("chronicle:notice", { detail: message }));
-          if (generation === following && ["inbox", "your_turn", "game_finished", "game_moved"].includes(message.event)) {
+          if (generation === following && ["inbox", "your_turn", "game_finished", "game_moved", "tournament"].includes(message.event)) {
             drawList(key).catch((error) => console.warn("your games:", error.message));
           }
         });
@@ -92,6 +103,8 @@
     $("my-games-out").hidden = false;
     $("my-games-key-shown").hidden = true;
     $("my-games-list").replaceChildren();
+    $("my-games-tournaments").replaceChildren();
+    $("my-games-tournaments").hidden = true;
   }
 
   function refused(error) {

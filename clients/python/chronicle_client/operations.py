@@ -457,10 +457,32 @@ class InboxGame(TypedDict, total=False):
     opponents: list[Seat]
 
 
+class TournamentLinks(TypedDict, total=False):
+    tournament: str  # the tournament (GET /api/tournaments/{id})
+    tournament_page: str  # the tournament's page
+    game: str  # the player's game of the round, with `kind` round
+    page: str  # that game's page
+
+
+class TournamentNotice(TypedDict, total=False):
+    id: str  # the notice, the same wherever it is told: `<tournament>:round-<n>` or `<tournament>:finished`
+    kind: Literal['round', 'bye', 'finished']  # `round`: a round seats the player at a game; `bye`: a round gives t ...
+    tournament: str  # the tournament's id
+    title: str  # the game the tournament is of
+    round: int | None  # the round (none for `finished`)
+    words: str  # the notice in words
+    game: str | None  # the player's game of the round (`round`)
+    opponents: list[str]  # the others at the player's table (`round`)
+    place: int | None  # the player's final place (`finished`)
+    of: int | None  # among how many (`finished`)
+    links: TournamentLinks
+
+
 class Inbox(TypedDict, total=False):
     games: list[InboxGame]
     next: str | None  # the link to the next page (the same filters and limit, from a cursor); null on the last page
     total: int  # how many games the player has, with this filter
+    tournament_news: list[TournamentNotice]  # where each of the player's newest tournaments stands for them: its la ...
 
 
 class SeatRange(TypedDict, total=False):
@@ -1037,8 +1059,8 @@ class Operations:
 
     def set_callback(self, body: CallbackRequest) -> Callback:
         """
-        Set (or, with null, stop) the URL the player's "your turn" notices are POSTed to; the
-        answer holds a new signing secret, shown this once.
+        Set (or, with null, stop) the URL the player's "your turn" notices (and their tournaments'
+        news) are POSTed to; the answer holds a new signing secret, shown this once.
         """
         return self._call('PUT', '/api/players/me', body=body)
 
@@ -1062,14 +1084,17 @@ class Operations:
     ) -> Inbox:
         """
         The player's games: those awaiting the player's decision first, nearest deadline (then longest
-        waiting) first; then the running ones, then the finished ones, a page at a time.
+        waiting) first; then the running ones, then the finished ones, a page at a time. Beside them,
+        `tournament_news`: where each of the player's newest tournaments stands for them, in words
+        (its latest notice: their game of the round, a bye, or their final place).
         """
         return self._call('GET', '/api/players/me/games', query={'status': status, 'limit': limit, 'cursor': cursor})
 
     def stream_my_notices(self, *, games: Literal['full', 'notices'] | None = None) -> Iterator[Message]:
         """
-        "Your turn", "game finished" and "game moved" notices across all the player's games, and
-        the player's challenges coming and answered, as server-sent events; with `?games=full`, each
+        "Your turn", "game finished" and "game moved" notices across all the player's games, the
+        player's challenges coming and answered, and their tournaments' news (a round's game, a bye,
+        the final place), as server-sent events; with `?games=full`, each
         game's state as the player's seat sees it, and the player's invitations.
         """
         return self._events('/api/players/me/stream', query={'games': games}, headers={})

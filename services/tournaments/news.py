@@ -1,0 +1,177 @@
+"""What a tournament tells each of its players, in words: a round's game, a bye, the final place.
+
+A notice is read from the tournament's stream, never stored apart: "Round 2 of Chi, a Swiss by
+oli: your game against bob" once the player's game of round 2 is created, "Round 2 of Chi, a
+Swiss by oli: you have a bye" once the round is paired with them left out, and "Chi, a Swiss by
+oli, finished: you placed 3rd of 8" at the end. Each has an id that names it for good
+(`<tournament>:round-2`, `<tournament>:finished`), so that a stream tells each once and a webhook
+delivery keeps one id through its retries. A player's notices tell only what the tournament's
+page shows anyone (its pairings and standings), and go only to that player.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Iterable
+
+from domain import registry
+from domain.tournaments.events import RoundPaired, TournamentFinished
+from domain.tournaments.state import FINISHED
+from services.log.aggregates import loaded
+from services.observe.metrics import WEBHOOKS
+from services.players.webhooks import DeliveryFailed, post
+from services.tournaments.records import PlayerTournaments, Tournament, player_index_id
+
+log = logging.getLogger(__name__)
+
+ROUND, BYE, ENDED = "round", "bye", "finished"  # a notice's kind
+KINDS = (ROUND, BYE, ENDED)
+FORMAT_NAMES = {"swiss": "a Swiss", "round-robin": "a round robin", "tables": "a tables tournament"}
+
+
+def heading(title: str, format: str, organiser: str) -> str:
+    """"Chi, a Swiss by oli": a tournament's name, since it has no other."""
+    return f"{title}, {FORMAT_NAMES[format]} by {organiser}"
+
+
+def ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def listed(names: list[str]) -> str:
+    """"bob", "bob and cai", "bob, cai and di"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def entrant_of(tournament: Tournament, player_id: str) -> str | None:
+    """The name the player entered the tournament under, if they did."""
+    for name, seat in tournament.entrants.items():
+        if seat.get("player") == player_id:
+            return name
+    return None
+
+
+def key_of(round_number: int | None) -> str:
+    """A notice's key within its tournament: `round-<n>`, or `finished`."""
+    return ENDED if round_number is None else f"round-{round_number}"
+
+
+def notices_for(tournament: Tournament, player_id: str) -> list[dict[str, Any]]:
+    """The player's notices from the tournament, the oldest first: each round's game (once
+    created) or bye, and the final place once it has finished."""
+    name = entrant_of(tournament, player_id)
+    if name is None:
+        return []
+    state, tournament_id = tournament.state(), str(tournament.id)
+    title = registry.get(tournament.table["game"]).title
+    called = heading(title, state.settings.format, tournament.organiser["name"])
+    links = {"tournament": f"/api/tournaments/{tournament_id}", "tournament_page": f"/tournaments/{tournament_id}"}
+    shown = []
+
+    def notice(kind: str, round_number: int | None, words: str, **more: Any) -> dict[str, Any]:
+        return {"id": f"{tournament_id}:{key_of(round_number)}", "kind": kind, "tournament": tournament_id,
+                "title": title, "round": round_number, "words": words,
+                "game": None, "opponents": [], "place": None, "of": None, **more}
+
+    for played in state.rounds:
+        number = played.pairing.round
+        if name in played.pairing.byes:
+            shown.append(notice(BYE, number, f"Round {number} of {called}: you have a bye", links=links))
+            continue
+        for table in played.pairing.tables:
+            if name not in table.seats:
+                continue
+            game_id = tournament.game_of(number, table.number)
+            if game_id is not None:
+                others = [other for other in table.seats if other != name]
+                shown.append(notice(ROUND, number, f"Round {number} of {called}: your game against {listed(others)}",
+                                    game=game_id, opponents=others,
+                                    links={**links, "game": f"/api/games/{game_id}", "page": f"/games/{game_id}"}))
+    if state.status == FINISHED:
+        standings = state.standings()
+        place = next(s.place for s in standings if s.player == name)
+        shown.append(notice(ENDED, None, f"{called} finished: you placed {ordinal(place)} of {len(standings)}",
+                            place=place, of=len(standings), links=links))
+    return shown
+
+
+def notice_of(tournament: Tournament, player_id: str, key: str) -> dict[str, Any] | None:
+    """The player's notice `key` (`round-<n>` or `finished`) of the tournament, if it is due."""
+    wanted = f"{tournament.id}:{key}"
+    return next((shown for shown in notices_for(tournament, player_id) if shown["id"] == wanted), None)
+
+
+def due_after(tournament: Tournament, happened: Iterable[Any]) -> dict[str, list[str]]:
+    """Which players' notices the tournament's new events bring (player id -> notice keys): a
+    round's byes when it is paired, and everyone's place when it finishes (a round's games bring
+    theirs as each is created: `due_at_table`)."""
+    players = {name: seat["player"] for name, seat in tournament.entrants.items() if seat.get("player")}
+    due: dict[str, list[str]] = {}
+    for event in happened:
+        if isinstance(event, RoundPaired):
+            for name in event.byes:
+                if name in players:
+                    due.setdefault(players[name], []).append(key_of(event.round))
+        elif isinstance(event, TournamentFinished):
+            for player_id in players.values():
+                due.setdefault(player_id, []).append(key_of(None))
+    return due
+
+
+def due_at_table(tournament: Tournament, round_number: int, names: Iterable[str]) -> dict[str, list[str]]:
+    """The notices a round's game brings, once created: one to each player seated at it."""
+    players = [tournament.entrants[name].get("player") for name in names]
+    return {player_id: [key_of(round_number)] for player_id in players if player_id}
+
+
+def players_of(tournament: Tournament) -> list[str]:
+    """The ids of the players who entered (the organiser's bots have none)."""
+    return [seat["player"] for seat in tournament.entrants.values() if seat.get("player")]
+
+
+class TournamentNotices:
+    """A player's notices, read from the tournaments they entered (the newest RECENT of them)."""
+
+    RECENT = 10
+
+    def __init__(self, store: Any):
+        self.store = store
+
+    def of(self, tournament_id: str, player_id: str) -> list[dict[str, Any]]:
+        """The player's notices of one tournament, the oldest first ([] for one they are not in)."""
+        tournament = loaded(self.store.repository, tournament_id, Tournament)
+        return [] if tournament is None else notices_for(tournament, player_id)
+
+    def _tournaments(self, player_id: str) -> list[str]:
+        index = loaded(self.store.repository, player_index_id(player_id), PlayerTournaments)
+        return [] if index is None else list(reversed(index.tournaments[-self.RECENT:]))
+
+    def all_of(self, player_id: str) -> list[dict[str, Any]]:
+        """Every notice of the player's newest tournaments."""
+        return [shown for key in self._tournaments(player_id) for shown in self.of(key, player_id)]
+
+    def latest(self, player_id: str) -> list[dict[str, Any]]:
+        """Where each of the player's newest tournaments stands for them: its latest notice, the
+        newest tournament first."""
+        return [shown[-1] for key in self._tournaments(player_id) if (shown := self.of(key, player_id))]
+
+
+def deliver(players: Any, tournament_id: str, player_id: str, key: str) -> str:
+    """POST the player's notice `key` of the tournament to their callback: 'sent', or 'stale'
+    when there is none to send (no callback any more, or no such notice); DeliveryFailed raises."""
+    player = players.get(player_id)
+    tournament = loaded(players.store.repository, tournament_id, Tournament)
+    shown = None if tournament is None else notice_of(tournament, player_id, key)
+    if shown is None or not player.callback_url:
+        WEBHOOKS.labels("stale").inc()
+        return "stale"
+    try:
+        post(player, {"type": "tournament", **shown}, f"tournament-{player_id}-{tournament_id}-{key}",
+             players.destinations)
+    except DeliveryFailed:
+        WEBHOOKS.labels("failed").inc()
+        raise
+    WEBHOOKS.labels("sent").inc()
+    log.info("told player %s the news %s of tournament %s", player_id, key, tournament_id)
+    return "sent"
