@@ -16,6 +16,7 @@ plays (turns.py), or the round ends (round_end.py).
 from __future__ import annotations
 
 from domain.contract import Decision
+from domain.english import ordinal
 from domain.errors import NotYourTurn
 from domain.rng import Rng
 from domain.tianxia.board.loader import BOARD
@@ -166,6 +167,3 @@ def rival_pass(em: TianxiaEmitter, rule: str, why: str, card: str | None = None)
             advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}")
             taken += 1
 
-
-def ordinal(number: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(number, f"{number}th")

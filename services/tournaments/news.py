@@ -15,6 +15,7 @@ import logging
 from typing import Any, Iterable
 
 from domain import registry
+from domain.english import ordinal
 from domain.tournaments.events import RoundPaired, TournamentFinished
 from domain.tournaments.state import FINISHED
 from services.log.aggregates import loaded
@@ -32,11 +33,6 @@ FORMAT_NAMES = {"swiss": "a Swiss", "round-robin": "a round robin", "tables": "a
 def heading(title: str, format: str, organiser: str) -> str:
     """"Chi, a Swiss by oli": a tournament's name, since it has no other."""
     return f"{title}, {FORMAT_NAMES[format]} by {organiser}"
-
-
-def ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
 
 
 def listed(names: list[str]) -> str:

@@ -1,6 +1,7 @@
 """The words of a tournament's notices: its name, the players a table seats against you, a place."""
 
-from services.tournaments.news import heading, listed, ordinal
+from domain.english import ordinal
+from services.tournaments.news import heading, listed
 
 
 def test_a_tournament_is_named_by_its_game_its_format_and_its_organiser():

@@ -19,8 +19,10 @@ from uuid import UUID
 from flask import Blueprint, render_template
 
 from domain import registry
+from domain.english import ordinal
 from domain.tournaments.standings import TIE_BREAKS
 from services.errors import NotFound
+from services.tournaments import news
 from web.blueprint import chronicle
 
 blp = Blueprint("tournament_pages", __name__)
@@ -122,15 +124,9 @@ def points_words(points: float, halves: bool = True) -> str:
     return f"{float(value):.2f}"
 
 
-def ordinal(number: int) -> str:
-    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
-
-
 def heading(tournament: dict[str, Any]) -> str:
-    """"Chi, a Swiss by ana": the tournament's name, since it has no other."""
-    kind = {"swiss": "a Swiss", "round-robin": "a round robin", "tables": "a tables tournament"}[tournament["format"]]
-    return f"{tournament['title']}, {kind} by {tournament['organiser']['name']}"
+    """"Chi, a Swiss by ana": the tournament's name, as its players' news says it."""
+    return news.heading(tournament["title"], tournament["format"], tournament["organiser"]["name"])
 
 
 def progress_words(tournament: dict[str, Any]) -> str:
