@@ -25,6 +25,8 @@ from domain import registry
 from projections import ratings
 from projections.leaderboards import Leaderboards
 from services.log.names import bot_name
+from services.reactions.overdue import ClockWatch
+from services.tournaments.tournaments import checked_bots, checked_table
 
 CLOCK = {"per_decision": "P1D", "on_timeout": "forfeit"}  # bots decide at once: the clock only guarantees an end
 ORGANISER = "bot-tournaments"  # the player who organises them
@@ -108,26 +110,27 @@ def run_bot_tournament(services: Any, leaderboards: Leaderboards, body: Mapping[
     tournaments = services.commands.tournaments
     leaderboards.game_list.catch_up()
     players = services.commands.players
-    # The organiser is checked with the rest before anything is saved: a player registered for a
-    # tournament that is refused would stay behind.
-    from services.tournaments.tournaments import checked_bots, checked_table
-
+    # The body is checked before the organiser is registered: a player registered for a
+    # tournament that is then refused would stay behind.
     rules, _, settings = checked_table(body)
     checked_bots(body.get("bots"), rules, settings)
     who = players.get(players.register(organiser)["id"])
     opened = tournaments.organise(who, body, leaderboards.rating)
     shown = tournaments.start(opened["id"], who)
-    shown = finished(tournaments, opened["id"], shown, timeout, progress)
+    # Where bots play in this process, a turn that failed is tried again by the process's watch,
+    # which this command is while it waits.
+    watch = None if services.in_process is None else ClockWatch(services.commands, POLL_SECONDS, services.in_process)
+    shown = finished(tournaments, opened["id"], shown, timeout, progress, watch)
     leaderboards.game_list.catch_up()
     changes, recorded, why = rating_changes(services, leaderboards, tournaments.get(opened["id"]), shown)
     return BotTournament(shown, changes, recorded, why)
 
 
 def finished(tournaments: Any, tournament_id: str, shown: dict[str, Any], timeout: float | None,
-             progress: Callable[[str], None] | None) -> dict[str, Any]:
-    """The tournament once it has finished: at once where bots play in this process; where they
-    play on the workers, read again every POLL_SECONDS until it has (telling `progress` each
-    game that ends)."""
+             progress: Callable[[str], None] | None, watch: ClockWatch | None = None) -> dict[str, Any]:
+    """The tournament once it has finished: at once where bots play in this process (unless a
+    turn failed, which `watch` tries again); where they play on the workers, read again every
+    POLL_SECONDS until it has (telling `progress` each game that ends)."""
     deadline = None if timeout is None else time.monotonic() + timeout
     told = None
     while shown["status"] != "finished":
@@ -139,6 +142,8 @@ def finished(tournaments: Any, tournament_id: str, shown: dict[str, Any], timeou
             raise BotTournamentFailed(f"tournament {tournament_id} has not finished after {timeout:g} s ({where}); "
                                       "are workers running (chronicle-worker run)? It goes on without this command")
         time.sleep(POLL_SECONDS)
+        if watch is not None:
+            watch.look()
         shown = tournaments.shown(tournament_id)
     return shown
 

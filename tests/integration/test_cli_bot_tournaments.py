@@ -129,3 +129,22 @@ def test_a_bot_named_twice_is_refused_before_anything_is_done(store, capsys):
         main(["tournament", "bots", "chi", "--bots", "random,search:2,search:2"])
     assert ended.value.code == 2
     assert "search:2 is named twice" in capsys.readouterr().err
+
+
+def test_a_bot_turn_that_fails_in_this_process_is_tried_again_while_the_command_waits(store, capsys, monkeypatch):
+    from domain import bot_moves
+
+    real, failed = bot_moves.decide, []
+
+    def fails_once(*args, **kwargs):
+        if not failed:
+            failed.append(True)
+            raise RuntimeError("the bot's machine hiccuped")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(bot_moves, "decide", fails_once)
+    status, lines, err = run(capsys, "chi", "--bots", "random,greedy", "--rounds", "1", "--timeout", "60")
+
+    assert failed and status == 0, err
+    assert lines[0].startswith("A Swiss of Chi: 2 bots, 1 round, 1 game")
+    assert "round 1 of 1: 0 of 1 games finished" in err.splitlines(), "the command waited for the turn tried again"
