@@ -317,7 +317,7 @@ def report(result: BotTournament) -> list[str]:
                      "these are the changes they imply, rated by the service's rating code (projections/ratings.py) "
                      "from the bots' ratings now:")
     heads = ["bot", "rated as", "before", "after", "change", "games"]
-    lines += aligned([heads, *([c.name, c.shown, number(c.before), number(c.after), signed(c.change), str(c.games)]
+    lines += aligned([heads, *([c.name, c.shown, f"{c.before:.2f}", f"{c.after:.2f}", signed(c.change), str(c.games)]
                                for c in result.changes)])
     return lines
 
