@@ -16,13 +16,13 @@ import time
 from multiprocessing import get_context
 from typing import Any
 
-# Each game's field and size, chosen to finish in a few minutes each on a loaded two-core
-# machine: the search bot at strengths 1 and 2 (halved and quartered the game's own budget).
-# The Court is played alone: it has no tournaments.
+# Each game's field and size, chosen to finish within half an hour on a busy two-core machine:
+# the search bot at strengths 1 to 3 (a quarter, half and the whole of the game's own budget),
+# but at Tianxia's slow tables 1 and 2. The Court is played alone: it has no tournaments.
 PLAN: list[dict[str, Any]] = [
-    {"game": "chi", "bots": "random,greedy,search:1,search:2", "rounds": 3},
-    {"game": "tianxia", "bots": "random,steward,search:1,search:2", "rounds": 2},
-    {"game": "xi", "bots": "random,general,search:1,search:2", "rounds": 3, "format": "swiss"},
+    {"game": "chi", "bots": "random,greedy,search:1,search:2,search:3", "rounds": 4},
+    {"game": "xi", "bots": "random,general,search:1,search:2,search:3", "rounds": 4, "format": "swiss"},
+    {"game": "tianxia", "bots": "random,steward,search:1,search:2", "rounds": 3},
     {"game": "xanadu", "bots": "random,builder,search:1,search:2,search:3", "rounds": 3},
 ]
 
