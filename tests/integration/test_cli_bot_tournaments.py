@@ -7,6 +7,7 @@ a few short playouts (tests/quick_bots.py): these check the tournament, not the 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from uuid import UUID
 
 import pytest
@@ -124,11 +125,17 @@ def test_a_tournament_the_service_refuses_says_why_and_leaves_nothing_behind(sto
     assert (services.store.recorder.max_notification_id() or 0) == 0, "no organiser, no tournament, no game saved"
 
 
-def test_a_bot_named_twice_is_refused_before_anything_is_done(store, capsys):
+@pytest.mark.parametrize("bots, says", [
+    ("random,search:2,search:2", "search:2 is named twice"),
+    ("random,search:two", "'search:two' is not a bot, such as random or search:2"),
+    ("random,,greedy", "'' is not a bot"),
+])
+def test_a_field_the_command_cannot_read_is_refused_before_anything_is_done(store, capsys, bots, says):
     with pytest.raises(SystemExit) as ended:
-        main(["tournament", "bots", "chi", "--bots", "random,search:2,search:2"])
+        main(["tournament", "bots", "chi", "--bots", bots])
     assert ended.value.code == 2
-    assert "search:2 is named twice" in capsys.readouterr().err
+    assert says in capsys.readouterr().err
+    assert not (Path(store["CHRONICLE_DATA"]) / "events.sqlite").exists(), "no store was even opened"
 
 
 def test_a_bot_turn_that_fails_in_this_process_is_tried_again_while_the_command_waits(store, capsys, monkeypatch):
