@@ -9,6 +9,7 @@ import sys
 
 from bench.analysis import analysis_figures, report as analysis_report
 from bench.bot_strength import searching, solitaire, solo_rates, win_rate
+from bench.bot_tournaments import bot_tournament_figures, report_lines as bot_tournament_report
 from bench.dispute_record import dispute_record_figures, report as dispute_record_report
 from bench.xi_balance import against_random_lines, deck_matrix_lines
 from bench.engine import engine_figures, engine_lines
@@ -140,6 +141,9 @@ def main() -> int:
 
     print()
     print("\n".join(analysis_report(analysis_figures(games=2, decisions=10))))  # a few minutes per game
+
+    print()
+    print("\n".join(bot_tournament_report(bot_tournament_figures(workers=2))))  # about 15 minutes on two cores
     return 0
 
 

@@ -14,6 +14,9 @@
                                        N games played by a bot, beside a random player: scores, titles;
                                        for a game with named decks (xi), each deck against each
     chronicle cards GAME               a game's card list as a Markdown table (Xi Cards: docs/xi-cards.md)
+    chronicle tournament bots GAME --bots random,greedy,search:1 [--format F] [--rounds N]
+                                       a whole tournament of the game's built-in bots, run (on the workers
+                                       where CHRONICLE_BOTS=rq) to its end: crosstable, rating changes
 
 The store is the one the environment names (see services/log/store_settings.py and services/log/store_place.py);
 `verify` and `simulate` need none. Export, replay and projections only read a store that is
@@ -43,6 +46,7 @@ from services.log.backup import BackupRefused, back_up, restore
 from services.log.store_place import SQLITE, StoreMissing, StorePlace, store_place
 from services.log.store_settings import store_settings
 from services.tournaments.exports import tournament_record
+from cli.bot_tournament import BotTournamentFailed, bot_list, table_seats
 
 # How a Unix tool ends when its reader goes away: as if killed by SIGPIPE.
 CLOSED_PIPE_STATUS = 128 + signal.SIGPIPE
@@ -115,6 +119,24 @@ def parser() -> argparse.ArgumentParser:
                           help="processes playing the deck matrix (default 2); the figures do not depend on it")
     cards = commands.add_parser("cards", help="print a game's card list as a Markdown table")
     cards.add_argument("game", help="the game's name, e.g. xi")
+    tournament = commands.add_parser("tournament", help="run tournaments from the command line")
+    kinds = tournament.add_subparsers(dest="kind", required=True)
+    bots = kinds.add_parser("bots", help="a whole tournament of a game's built-in bots, played to its end (on the "
+                            "workers where CHRONICLE_BOTS=rq): its crosstable and each bot's rating change")
+    bots.add_argument("game", help="the game's name, e.g. chi")
+    bots.add_argument("--bots", type=bot_list, required=True, metavar="BOT[:STRENGTH],...",
+                      help="the field, each bot once: e.g. random,greedy,search:1,search:2")
+    bots.add_argument("--format", choices=["swiss", "round-robin", "tables"],
+                      help="default: swiss for a game of two, tables for a game of more")
+    bots.add_argument("--rounds", type=positive, default=3, help="how many rounds (default 3)")
+    bots.add_argument("--table-seats", type=table_seats, metavar="MIN-MAX",
+                      help="a tables tournament's seats at a table, e.g. 3-4 (default: 3 to 6, as the game allows)")
+    bots.add_argument("--option", action="append", type=game_option, metavar="NAME=VALUE",
+                      help="a game option of every game, the value as JSON; repeatable")
+    bots.add_argument("--casual", action="store_true", help="the games move no rating (the changes shown are the "
+                      "ones the games imply)")
+    bots.add_argument("--timeout", type=positive, metavar="SECONDS",
+                      help="give up waiting for the workers after this long (default: wait for the end)")
     return top
 
 
@@ -198,6 +220,8 @@ def run(args: argparse.Namespace) -> int:
             return import_file(args.file, place)
         if args.command in ("backup", "restore"):
             return back_up_or_restore(args, place)
+        if args.command == "tournament":
+            return bot_tournament(args)
         store = place.open_to_read()
         if args.command == "export":
             export(store, args.game, args.output)
@@ -206,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     except BrokenPipeError:
         raise  # not a failure: see main()
-    except (StoreMissing, BackupRefused) as refused:
+    except (StoreMissing, BackupRefused, BotTournamentFailed) as refused:
         return fail(args, str(refused))
     except ServiceError as error:
         return fail(args, f"{error.reason} (event store: {place.describe()})" if uses_store else error.reason)
@@ -214,6 +238,23 @@ def run(args: argparse.Namespace) -> int:
         return fail(args, f"cannot use the event store in {place.describe()}: {error}")
     except OSError as error:
         return fail(args, str(error))
+
+
+def bot_tournament(args: argparse.Namespace) -> int:
+    """`tournament bots`: organise, run and wait for a tournament of built-in bots; print its report."""
+    from cli.bot_tournament import leaderboards_of, report, run_bot_tournament, tournament_body
+
+    services = build()
+    body = tournament_body(args.game, args.bots, args.rounds, args.format, args.table_seats, not args.casual,
+                           dict(args.option or []))
+    try:
+        result = run_bot_tournament(services, leaderboards_of(services), body, timeout=args.timeout,
+                                    progress=lambda where: print(where, file=sys.stderr, flush=True))
+    except ServiceError as refused:  # a bad field: nothing was saved
+        where = f" ({refused.field})" if refused.field else ""
+        return fail(args, f"{refused.reason}{where}")
+    print("\n".join(report(result)))
+    return 0
 
 
 def fail(args: argparse.Namespace, reason: str) -> int:
