@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from tests.api.test_bot_accounts import bot_account
 from tests.api.test_players_api import register
 from tests.api.test_games_api import bearer
+from tests.playing import play_to_end
 
 DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
 
@@ -133,3 +135,21 @@ def test_entrants_join_with_their_rating_at_the_game_which_seeds_round_one(clien
                        "random-bot": entrant_rating(leaderboards.rating("chi", {"bot": "random"})), "bo": 1500}
     assert ratings["greedy-bot"] != 1500 and ratings["random-bot"] != 1500, "rated bots join with their rating"
     assert leaderboards.rating("chi", {"player": bo["id"]}) is None, "bo has played no game: a newcomer's 1500"
+
+
+def test_a_bot_account_joins_with_its_key_plays_its_round_and_is_ranked(client, services, caught_up):
+    ana, robo = register(client, "ana"), bot_account(client, "robo")
+    opened = organise(client, ana, rounds=1).json
+    for player in (ana, robo):
+        assert post(client, player, opened["id"], "join").status_code == 200
+    assert post(client, ana, opened["id"], "start").status_code == 200
+    [table] = client.get(f"/api/tournaments/{opened['id']}").json["rounds"][0]["tables"]
+    assert sorted(table["players"]) == ["ana", "robo"]
+    caught_up()
+    inbox = client.get("/api/players/me/games", headers=bearer(robo["key"])).json["games"]
+    assert [game["id"] for game in inbox] == [table["game_id"]], "the bot account finds its game as a player does"
+    play_to_end(services, table["game_id"])
+    finished = client.get(f"/api/tournaments/{opened['id']}").json
+    assert finished["status"] == "finished"
+    assert sorted(s["player"] for s in finished["standings"]) == ["ana", "robo"]
+    assert sorted(s["points"] for s in finished["standings"]) in ([0.0, 1.0], [0.5, 0.5])
