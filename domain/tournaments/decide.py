@@ -19,13 +19,14 @@ from .events import (
 from .formats import next_pairing
 from .model import Entrant, Settings
 from .state import FINISHED, OPEN, RUNNING, TournamentState
+from .withdrawals import withdrawn_on_time
 
 
 def create(tournament: str, game: str, settings: Settings, seed: str) -> list:
     """The opening event: the settings and the seed's commitment (the seed itself stays secret)."""
     return [TournamentCreated(tournament, game, settings.format, settings.rounds, settings.min_seats,
                               settings.max_seats, settings.max_players, commitment(seed),
-                              settings.pairing_version)]
+                              settings.pairing_version, settings.withdraw_after_timeouts)]
 
 
 def join(state: TournamentState, player: str, rating: int = 1500) -> list:
@@ -41,6 +42,8 @@ def join(state: TournamentState, player: str, rating: int = 1500) -> list:
 
 
 def withdraw(state: TournamentState, player: str) -> list:
+    """The player asks to leave, at any time before the end: before round one, the field; after,
+    the rounds to come. A game they are playing goes on, and its result counts."""
     if player not in state.players:
         raise TournamentError(f"{player} is not in the tournament", "tournament.withdraw.entrant")
     if player in state.withdrawn:
@@ -86,7 +89,8 @@ def after_round(state: TournamentState, seed: str) -> list:
 
 def finish_game(state: TournamentState, round_number: int, table: int, places: tuple[int, ...],
                 lost_on_time: tuple[str, ...] = ()) -> list:
-    """A game's result; the last result of a round closes it."""
+    """A game's result; the withdrawals the rule gives for a loss on time (domain/tournaments/withdrawals.py),
+    so that the next round leaves those players out; the last result of a round closes it."""
     current = state.current_round
     if current is None or current.pairing.round != round_number or current.closed:
         raise TournamentError(f"round {round_number} is not the round being played", "tournament.round.current")
@@ -105,6 +109,7 @@ def finish_game(state: TournamentState, round_number: int, table: int, places: t
     if not set(lost_on_time) <= set(seats):
         raise TournamentError("only a player of the table can lose on time", "tournament.game.on-time")
     events: list = [GameFinished(round_number, table, places, tuple(lost_on_time))]
+    events += withdrawn_on_time(state, round_number, lost_on_time)
     if len(current.results) + 1 == len(current.pairing.tables):
         events.append(RoundClosed(round_number))
     return events

@@ -24,6 +24,9 @@ class TournamentCreated:
     # The pairing procedure's version (domain/tournaments/model.py); a record made before versions
     # were recorded was paired by version 1.
     pairing_version: int = 1
+    # The withdrawal rule: after this many losses on time a player is withdrawn (0 never); a record
+    # made before the rule was has none, and withdraws nobody.
+    withdraw_after_timeouts: int = 0
 
 
 @dataclass(frozen=True)
@@ -32,12 +35,19 @@ class PlayerJoined:
     rating: int
 
 
+# Why a player withdrew: they asked (every withdrawal recorded before reasons were), or the
+# withdrawal rule took them out after their losses on time.
+ASKED, LOST_ON_TIME = "asked", "lost-on-time"
+WITHDRAWAL_REASONS = (ASKED, LOST_ON_TIME)
+
+
 @dataclass(frozen=True)
 class PlayerWithdrew:
     """From the next round on, the player is not paired; the games they played still count."""
 
     player: str
     after_round: int
+    reason: str = ASKED
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,16 @@ MAX_RATING = 4000
 PAIRING_VERSIONS = (1, 2)
 PAIRING_VERSION = 2
 
+# The withdrawal rule (docs/tournaments.md): a player who has lost this many games on time is
+# withdrawn from the rounds after; 0 never. A tournament recorded before the rule was is 0.
+MAX_TIMEOUTS = 10
+WITHDRAW_AFTER_TIMEOUTS = 1  # a new tournament's, unless its organiser says otherwise
+
 
 @dataclass(frozen=True)
 class Settings:
-    """What the organiser chose: the format, the number of rounds, the seats of a table, the field's size."""
+    """What the organiser chose: the format, the number of rounds, the seats of a table, the field's size,
+    and after how many losses on time a player is withdrawn (0: never)."""
 
     format: str
     rounds: int
@@ -31,6 +37,7 @@ class Settings:
     max_seats: int = 2
     max_players: int = 64
     pairing_version: int = PAIRING_VERSION
+    withdraw_after_timeouts: int = 0
 
     def __post_init__(self):
         if self.format not in FORMATS:
@@ -44,6 +51,9 @@ class Settings:
         if self.pairing_version not in PAIRING_VERSIONS:
             raise TournamentError(f"the pairing procedure's version is one of {PAIRING_VERSIONS}, not "
                                   f"{self.pairing_version!r}", "tournament.pairing-version")
+        if type(self.withdraw_after_timeouts) is not int or not 0 <= self.withdraw_after_timeouts <= MAX_TIMEOUTS:
+            raise TournamentError(f"withdraw_after_timeouts is a whole number from 0 (never) to {MAX_TIMEOUTS}",
+                                  "tournament.withdraw-after-timeouts")
         if self.format == TABLES:
             if not MIN_TABLE_SEATS <= self.min_seats <= self.max_seats <= MAX_TABLE_SEATS:
                 raise TournamentError(

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .events import (
+    LOST_ON_TIME,
     GameFinished,
     PlayerJoined,
     PlayerWithdrew,
@@ -35,6 +36,7 @@ class TournamentState:
     seed_commitment: str
     entrants: tuple[Entrant, ...] = ()
     withdrawn: frozenset[str] = frozenset()
+    withdrawn_on_time: frozenset[str] = frozenset()  # those of `withdrawn` the withdrawal rule took out
     rounds: tuple[PlayedRound, ...] = ()
     status: str = OPEN
     seed: str | None = None  # known once the tournament is finished
@@ -60,7 +62,7 @@ class TournamentState:
 
 def created(event: TournamentCreated) -> TournamentState:
     settings = Settings(event.format, event.rounds, event.min_seats, event.max_seats, event.max_players,
-                        event.pairing_version)
+                        event.pairing_version, event.withdraw_after_timeouts)
     return TournamentState(event.tournament, event.game, settings, event.seed_commitment)
 
 
@@ -73,7 +75,9 @@ def evolve(state: TournamentState | None, event: TournamentEvent) -> TournamentS
     if isinstance(event, PlayerWithdrew):
         if state.status == OPEN:  # before round one: simply out of the field
             return replace(state, entrants=tuple(e for e in state.entrants if e.player != event.player))
-        return replace(state, withdrawn=state.withdrawn | {event.player})
+        on_time = {event.player} if event.reason == LOST_ON_TIME else set()
+        return replace(state, withdrawn=state.withdrawn | {event.player},
+                       withdrawn_on_time=state.withdrawn_on_time | on_time)
     if isinstance(event, RoundPaired):
         tables = tuple(Table(i + 1, seats) for i, seats in enumerate(event.tables))
         played = PlayedRound(Pairing(event.round, tables, event.byes))

@@ -1,8 +1,10 @@
 """Re-derive every round's pairing of an exported tournament from its revealed seed.
 
 The seed must match the commitment published at creation; then, replaying the events, each
-recorded pairing must be the one `next_pairing` gives for the standings just before it. The first
-round that differs is named: a tampered pairing, or one made by another procedure.
+recorded pairing must be the one `next_pairing` gives for the standings just before it, and each
+result must be followed by exactly the withdrawals the withdrawal rule gives for it
+(domain/tournaments/withdrawals.py). The first round that differs is named: a tampered pairing or
+withdrawal, or one made by another procedure.
 
 `verify_export` checks a whole exported record (domain/tournaments/export.py) in this order: its
 shape, the hash chain of its events, the seed against the commitment, every round's pairing, then
@@ -19,10 +21,21 @@ from typing import Any
 
 from ..rng import commitment
 from .errors import TournamentError
-from .events import GameFinished, RoundClosed, RoundPaired, TournamentCreated, TournamentEvent, TournamentFinished, from_data
+from .events import (
+    LOST_ON_TIME,
+    GameFinished,
+    PlayerWithdrew,
+    RoundClosed,
+    RoundPaired,
+    TournamentCreated,
+    TournamentEvent,
+    TournamentFinished,
+    from_data,
+)
 from .export import FORMAT, chain_of, rounds_and_standings
 from .formats import next_pairing
 from .state import TournamentState, evolve
+from .withdrawals import withdrawn_on_time
 
 
 @dataclass(frozen=True)
@@ -49,7 +62,19 @@ def verify_pairings(events: Iterable[TournamentEvent], seed: str | None = None) 
         return Verification(False, 0, "the seed does not match the commitment published at creation")
     state: TournamentState | None = None
     checked = 0
+    due: list[PlayerWithdrew] = []  # the withdrawals the rule gives for the result just recorded
     for event in events:
+        by_rule = isinstance(event, PlayerWithdrew) and event.reason == LOST_ON_TIME
+        if by_rule:
+            if event not in due:
+                return Verification(False, checked, f"round {event.after_round}: {event.player} is withdrawn for "
+                                    "losing on time, which the withdrawal rule does not give there",
+                                    event.after_round, None, event)
+            due.remove(event)
+        elif due:
+            return _missing(due[0], state, checked)
+        if isinstance(event, GameFinished):
+            due = withdrawn_on_time(state, event.round, event.lost_on_time)
         if isinstance(event, RoundPaired):
             try:
                 pairing = next_pairing(state.settings, state.entrants, state.withdrawn, state.rounds, seed)
@@ -62,7 +87,16 @@ def verify_pairings(events: Iterable[TournamentEvent], seed: str | None = None) 
                                     event.round, expected, event)
             checked += 1
         state = evolve(state, event)
+    if due:
+        return _missing(due[0], state, checked)
     return Verification(True, checked)
+
+
+def _missing(withdrawal: PlayerWithdrew, state: TournamentState, checked: int) -> Verification:
+    limit = state.settings.withdraw_after_timeouts
+    return Verification(False, checked, f"round {withdrawal.after_round}: {withdrawal.player} lost on time "
+                        f"and the withdrawal rule (withdrawn after {limit} game{'' if limit == 1 else 's'} lost "
+                        "on time) withdraws them, but the record does not", withdrawal.after_round, withdrawal, None)
 
 
 def _round_of(event: TournamentEvent) -> str:
