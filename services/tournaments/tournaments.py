@@ -27,7 +27,7 @@ from domain.tournaments import decide
 from domain.tournaments.errors import TournamentError
 from domain.tournaments.events import TournamentFinished, to_data
 from domain.tournaments.export import chain_of
-from domain.tournaments.model import MAX_TABLE_SEATS, MIN_TABLE_SEATS, TABLES, Settings
+from domain.tournaments.model import MAX_TABLE_SEATS, MIN_TABLE_SEATS, TABLES, WITHDRAW_AFTER_TIMEOUTS, Settings
 from domain.tournaments.ranking import entrant_rating
 from domain.tournaments.state import FINISHED, OPEN, RUNNING, TournamentState
 from services.errors import Forbidden, InvalidRequest, NotFound, TournamentRefused
@@ -186,7 +186,8 @@ class Tournaments:
 
     def withdraw(self, tournament_id: UUID | str, player: Player) -> dict[str, Any]:
         """The player leaves: before round one, the field; after, every round to come (their
-        games played still count). A game they are playing is theirs to finish."""
+        games played still count). They may leave while a round they play is running: that game
+        goes on, theirs to finish, and its result counts."""
         return present(self._decide(tournament_id, lambda tournament, state: decide.withdraw(
             state, self._name_of(tournament, player))))
 
@@ -364,15 +365,17 @@ def checked_table(body: Mapping[str, Any]) -> tuple[Any, dict[str, Any], Setting
     if not all(type(n) is int for n in (least, most)) or not low <= least <= most <= high:
         raise InvalidRequest(f"{rules.title} is played by {low} to {high} seats", "table_seats_min")
     rounds, size = body.get("rounds"), body.get("size_limit", 64)
-    for name, value in (("rounds", rounds), ("size_limit", size)):
+    timeouts = body.get("withdraw_after_timeouts", WITHDRAW_AFTER_TIMEOUTS)
+    for name, value in (("rounds", rounds), ("size_limit", size), ("withdraw_after_timeouts", timeouts)):
         if type(value) is not int:
             raise InvalidRequest(f"{name} is a whole number", name)
     try:
-        settings = Settings(format, rounds, least, most, size)
+        settings = Settings(format, rounds, least, most, size, withdraw_after_timeouts=timeouts)
     except TournamentError as error:  # a bad setting is bad input, not a conflict with the tournament's state
         raise InvalidRequest(error.reason, {"tournament.format": "format", "tournament.rounds": "rounds",
-                                            "tournament.size-limit": "size_limit"}.get(error.rule,
-                                                                                      "table_seats_min")) from None
+                                            "tournament.size-limit": "size_limit",
+                                            "tournament.withdraw-after-timeouts": "withdraw_after_timeouts"}.get(
+                                                error.rule, "table_seats_min")) from None
     options = dict(body.get("options") or {})
     if "casual" in options:
         raise InvalidRequest('say whether the games are rated with "rated" beside "options", not in them',
@@ -461,10 +464,11 @@ def present(tournament: Tournament) -> dict[str, Any]:
         "table_seats": [settings.min_seats, settings.max_seats], "starts_at": tournament.starts_at,
         "entrants": [{"name": name, "kind": "player" if "player" in seat else "bot",
                       **({"player": seat["player"]} if "player" in seat else {"bot": seat["bot"]}),
-                      "rating": ratings[name], "withdrawn": name in state.withdrawn}
+                      "rating": ratings[name], "withdrawn": name in state.withdrawn,
+                      "withdrawn_on_time": name in state.withdrawn_on_time}
                      for name, seat in tournament.entrants.items() if name in state.players],
         "rounds": rounds, "standings": standings, "seed_commitment": state.seed_commitment,
-        "pairing_version": settings.pairing_version,
+        "pairing_version": settings.pairing_version, "withdraw_after_timeouts": settings.withdraw_after_timeouts,
         "head": chain_of(tournament.events)[-1],
         "seed": tournament.seed if state.status == FINISHED else None,
     }

@@ -175,3 +175,35 @@ def test_a_player_who_withdrew_mid_way_is_marked_in_the_standings(client):
     assert 'id="tournament-withdraw"' in page.text, "the others may still withdraw from the rounds to come"
     entrants = re.search(r'data-entrants="([^"]*)"', page.text).group(1).split()
     assert entrants == [ana["id"]], "the page offers Withdraw to those still in"
+
+
+def test_the_page_states_the_withdrawal_rule_and_marks_a_player_it_withdrew(client, services):
+    from tests.clocks import FakeClock
+
+    services.commands.clock = clock = FakeClock()
+    ana, bo, cy = register(client, "ana"), register(client, "bo"), register(client, "cy")
+    tournament = organise(client, ana)
+    rule = ("Withdrawal A player who loses 1 game on time is withdrawn from the rounds after; a player may "
+            "withdraw at any time, even while a round they play is running: that game goes on and its result counts")
+    assert rule in text_of(client.get(f"/tournaments/{tournament['id']}").text)
+    for player in (ana, bo, cy):
+        client.post(f"/api/tournaments/{tournament['id']}/join", headers=bearer(player["key"]))
+    started = client.post(f"/api/tournaments/{tournament['id']}/start", headers=bearer(ana["key"])).json
+    [table] = started["rounds"][0]["tables"]
+    game = services.store.game(table["game_id"])
+    late = table["players"][game.to_act()]
+    clock.advance(days=1)
+    services.commands.time_out(game.id, game.version)
+
+    page = client.get(f"/tournaments/{tournament['id']}")
+    standings = text_of(section(page.text, "standings"))
+    assert f"{late} (withdrawn: lost on time)" in standings
+    assert standings.count("(withdrawn") == 1 and "(withdrew)" not in standings
+    assert rule in text_of(page.text)
+
+
+def test_the_withdrawal_rule_is_said_for_every_setting():
+    from web.pages.tournament_pages import withdrawal_words
+
+    assert withdrawal_words(2).startswith("A player who loses 2 games on time is withdrawn from the rounds after;")
+    assert withdrawal_words(0).startswith("Losing on time withdraws nobody;")

@@ -71,6 +71,10 @@ def test_players_join_a_tournament_with_a_bot_and_the_organiser_starts_it_seatin
     ({"clock": {"per_decision": "forever"}}, "clock.per_decision"),
     ({"bots": [{"bot": "genius"}]}, "bots[0].bot"),
     ({"starts_at": "2000-01-01T00:00:00Z"}, "starts_at"),
+    ({"withdraw_after_timeouts": 11}, "withdraw_after_timeouts"),
+    ({"withdraw_after_timeouts": -1}, "withdraw_after_timeouts"),
+    ({"withdraw_after_timeouts": 1.5}, "withdraw_after_timeouts"),
+    ({"withdraw_after_timeouts": True}, "withdraw_after_timeouts"),
 ])
 def test_a_bad_tournament_is_answered_400_naming_the_field_and_nothing_is_opened(client, change, field):
     ana = register(client, "ana")
@@ -78,6 +82,17 @@ def test_a_bad_tournament_is_answered_400_naming_the_field_and_nothing_is_opened
     assert answer.status_code == 400, answer.json
     assert answer.json["field"] == field or field in str(answer.json.get("errors")), answer.json
     assert client.get("/api/players/me/tournaments", headers=bearer(ana["key"])).json == {"tournaments": []}
+
+
+@pytest.mark.parametrize("given, shown", [({}, 1), ({"withdraw_after_timeouts": 0}, 0),
+                                          ({"withdraw_after_timeouts": 3}, 3), ({"withdraw_after_timeouts": 10}, 10)])
+def test_the_withdrawal_rule_is_set_when_organising_and_shown_with_the_tournament(client, given, shown):
+    ana = register(client, "ana")
+    opened = organise(client, ana, **given)
+    assert opened.status_code == 201, opened.json
+    assert opened.json["withdraw_after_timeouts"] == shown
+    assert client.get(f"/api/tournaments/{opened.json['id']}").json["withdraw_after_timeouts"] == shown
+    assert all(e["withdrawn_on_time"] is False for e in opened.json["entrants"])
 
 
 def test_an_unknown_tournament_is_not_found(client):

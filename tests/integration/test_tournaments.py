@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.tournaments.events import from_data
+from domain.tournaments.events import PlayerWithdrew, from_data
 from domain.tournaments.state import fold
 from domain.tournaments.verify import verify_pairings
 from services.errors import Forbidden, InvalidRequest, TournamentRefused
@@ -123,6 +123,60 @@ def test_a_loss_on_time_is_a_loss_and_the_last_round_ends_the_tournament(service
     assert [(s["player"], s["points"]) for s in ended["standings"]][-1] == (late, 0), "the player out of time lost"
 
 
+def test_a_player_who_loses_on_time_is_withdrawn_from_the_rounds_after_and_the_record_verifies(services, clock):
+    organiser, bo, cy = register(services, "ana", "bo", "cy")
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, rounds=2)
+    assert opened["withdraw_after_timeouts"] == 1, "a new tournament withdraws a player after 1 loss on time"
+    for player in (organiser, bo, cy):
+        tournaments.join(opened["id"], player)
+    running = tournaments.start(opened["id"], organiser)
+    [table] = running["rounds"][0]["tables"]
+    [bye] = running["rounds"][0]["byes"]
+    game = services.store.game(table["game_id"])
+    late = table["players"][game.to_act()]
+    [winner] = [name for name in table["players"] if name != late]
+
+    clock.advance(days=1)
+    services.commands.time_out(game.id, game.version)
+
+    shown = tournaments.shown(opened["id"])
+    assert shown["rounds"][0]["tables"][0]["lost_on_time"] == [late]
+    assert {e["name"]: (e["withdrawn"], e["withdrawn_on_time"]) for e in shown["entrants"]} == \
+        {late: (True, True), winner: (False, False), bye: (False, False)}
+    [second] = shown["rounds"][1]["tables"]
+    assert sorted(second["players"]) == sorted([winner, bye]) and shown["rounds"][1]["byes"] == [], \
+        "round two pairs the two still in, and gives the player withdrawn no bye"
+    assert next(s for s in shown["standings"] if s["player"] == late)["withdrawn"]
+
+    last = services.store.game(second["game_id"])
+    clock.advance(days=1)
+    services.commands.time_out(last.id, last.version)
+    ended = tournaments.shown(opened["id"])
+    assert ended["status"] == "finished"
+    events = [from_data(data) for data in tournaments.get(opened["id"]).events]
+    assert verify_pairings(events).ok
+    assert [e.player for e in events if isinstance(e, PlayerWithdrew)] == [late], \
+        "a loss on time in the last round withdraws nobody: no round is left"
+
+
+def test_with_the_withdrawal_rule_at_0_a_player_who_loses_on_time_is_paired_again(services, clock):
+    organiser, bo, cy = register(services, "ana", "bo", "cy")
+    tournaments = services.commands.tournaments
+    opened = organise(services, organiser, rounds=2, withdraw_after_timeouts=0)
+    for player in (organiser, bo, cy):
+        tournaments.join(opened["id"], player)
+    [table] = tournaments.start(opened["id"], organiser)["rounds"][0]["tables"]
+    game = services.store.game(table["game_id"])
+    late = table["players"][game.to_act()]
+    clock.advance(days=1)
+    services.commands.time_out(game.id, game.version)
+    shown = tournaments.shown(opened["id"])
+    assert shown["withdraw_after_timeouts"] == 0
+    assert late in shown["rounds"][1]["tables"][0]["players"] + shown["rounds"][1]["byes"]
+    assert not any(e["withdrawn"] for e in shown["entrants"])
+
+
 def test_the_start_time_starts_it_without_the_organiser(services, clock):
     [organiser] = register(services, "ana")
     tournaments = services.commands.tournaments
@@ -145,6 +199,9 @@ def test_the_start_time_starts_it_without_the_organiser(services, clock):
     ({"bots": [{"bot": "random", "name": "X"}, {"bot": "greedy", "name": "x"}]}, "bots[1].name"),
     ({"starts_at": "tomorrow"}, "starts_at"),
     ({"rated": "yes"}, "rated"),
+    ({"withdraw_after_timeouts": 11}, "withdraw_after_timeouts"),
+    ({"withdraw_after_timeouts": -1}, "withdraw_after_timeouts"),
+    ({"withdraw_after_timeouts": "1"}, "withdraw_after_timeouts"),
 ])
 def test_a_bad_tournament_is_refused_naming_its_field(services, change, field):
     [organiser] = register(services, "ana")

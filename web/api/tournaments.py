@@ -22,8 +22,9 @@ EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
            "options": {}, "clock": {"per_decision": "P1D", "on_timeout": "forfeit"}, "rated": True,
            "format": "swiss", "rounds_planned": 3, "size_limit": 64, "table_seats": [2, 2], "starts_at": None,
            "entrants": [{"name": "ana", "kind": "player", "player": "1c1c7d64-5a41-4c1e-8d0e-0e3f5d0c3b11",
-                         "rating": 1500, "withdrawn": False},
-                        {"name": "greedy-bot", "kind": "bot", "bot": "greedy", "rating": 1573, "withdrawn": False}],
+                         "rating": 1500, "withdrawn": False, "withdrawn_on_time": False},
+                        {"name": "greedy-bot", "kind": "bot", "bot": "greedy", "rating": 1573, "withdrawn": False,
+                         "withdrawn_on_time": False}],
            "rounds": [{"round": 1, "closed": False, "byes": [],
                        "tables": [{"table": 1, "players": ["greedy-bot", "ana"], "places": None, "lost_on_time": [],
                                    "game_id": "0a8c5f0e-8f3b-4a9e-b0b4-3c9d5b7e6f21"}]}],
@@ -32,6 +33,7 @@ EXAMPLE = {"id": "7e0c1a52-2b4f-4f8e-9d1e-3a5b6c7d8e90", "status": "running",
                          {"place": 2, "player": "greedy-bot", "points": 0, "buchholz": 0, "buchholz_cut1": 0,
                           "sonneborn_berger": 0, "wins": 0, "games": 0, "byes": 0, "withdrawn": False}],
            "seed_commitment": "5d41402abc4b2a76b9719d911017c592a1b2c3d4e5f60718293a4b5c6d7e8f90",
+           "withdraw_after_timeouts": 1, "pairing_version": 2,
            "head": "9b74c9897bac770ffc029102a200c5de0d5e2f4b2a8b3e1c4d6f7a8b9c0d1e2f", "seed": None}
 LISTED = {key: EXAMPLE[key] for key in ("id", "status", "organiser", "game", "title", "format", "rated", "clock",
                                         "rounds_planned", "size_limit", "starts_at")} | {
@@ -70,7 +72,9 @@ class Tournaments(MethodView):
         (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
         Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
         when the tournament ends, so anyone can re-derive every round's pairing. Each entrant joins
-        with their rating at the game, which seeds round one."""
+        with their rating at the game, which seeds round one. `withdraw_after_timeouts` is the withdrawal
+        rule: a player who loses that many games on time is withdrawn from the rounds after (0 to
+        10, default 1; 0 never)."""
         return _tournaments().organise(me(), body, chronicle().leaderboards.rating), 201
 
 
@@ -121,7 +125,8 @@ class Withdraw(MethodView):
                   kinds={409: kinds.TOURNAMENT_REFUSED})
     def post(self, tournament_id: UUID):
         """Leave the tournament: before round one, the field; after, you are paired no more (the
-        games you played still count, and a game you are playing is yours to finish)."""
+        games you played still count). You may leave while a round you play is running: that game
+        goes on, yours to finish, and its result counts."""
         return _tournaments().withdraw(tournament_id, me())
 
 

@@ -2,7 +2,15 @@
 
 from marshmallow import Schema, fields, validate
 
-from domain.tournaments.model import FORMATS, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLE_SEATS, MIN_TABLE_SEATS
+from domain.tournaments.model import (
+    FORMATS,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TABLE_SEATS,
+    MAX_TIMEOUTS,
+    MIN_TABLE_SEATS,
+    WITHDRAW_AFTER_TIMEOUTS,
+)
 from projections.pages import MAX_LIMIT
 from projections.tournament_list import STATUSES
 from web.api.common_schemas import NEXT_PAGE, WholeNumber, cursor_field, next_link
@@ -33,6 +41,10 @@ class TournamentRequest(Schema):
         "description": "when round one is paired (ISO 8601 UTC, within a year); without it, the organiser starts it"})
     size_limit = fields.Integer(load_default=64, validate=validate.Range(2, MAX_PLAYERS), metadata={
         "description": "the most entrants, bots included"})
+    withdraw_after_timeouts = fields.Integer(
+        strict=True, load_default=WITHDRAW_AFTER_TIMEOUTS, validate=validate.Range(0, MAX_TIMEOUTS), metadata={
+            "description": "the withdrawal rule: a player who loses this many games on time is withdrawn from the "
+                           "rounds after (0: never)", "example": 1})
     table_seats_min = fields.Integer(validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
         "description": "tables: the fewest seats at a table (default: the game's fewest, at least 3)"})
     table_seats_max = fields.Integer(validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
@@ -52,6 +64,8 @@ class TournamentEntrant(Schema):
     rating = fields.Integer(metadata={"description": "the rating the entrant joined with, which seeds round one: "
                                                      "1500 + 10 x their rating at the game, 1500 if unrated"})
     withdrawn = fields.Boolean()
+    withdrawn_on_time = fields.Boolean(metadata={
+        "description": "withdrawn by the withdrawal rule, after losing games on time, not by asking"})
 
 
 class TournamentTable(Schema):
@@ -100,6 +114,9 @@ class Tournament(Schema):
     rounds = fields.List(fields.Nested(TournamentRound))
     standings = fields.List(fields.Nested(TournamentStanding), metadata={"description": "best first (docs/tournaments.md)"})
     seed_commitment = fields.String(metadata={"description": "SHA-256 of the seed, published at creation"})
+    withdraw_after_timeouts = fields.Integer(metadata={
+        "description": "the withdrawal rule: a player who loses this many games on time is withdrawn from the rounds "
+                       "after (0: never)"})
     pairing_version = fields.Integer(metadata={"description": "the version of the pairing procedure that pairs its rounds (docs/tournaments.md), which `chronicle verify` follows"})
     head = fields.String(metadata={"description": "the hash chain of the tournament's events so far, its last link: "
                                                   "a finished tournament's export must end in the same head"})

@@ -104,6 +104,16 @@ def clock_words(clock: dict[str, Any] | None) -> str:
     return f"{per}; running out of time loses the game"
 
 
+def withdrawal_words(timeouts: int) -> str:
+    """The withdrawal rule in words, with what a player may do by hand."""
+    asked = ("a player may withdraw at any time, even while a round they play is running: "
+             "that game goes on and its result counts")
+    if not timeouts:
+        return f"Losing on time withdraws nobody; {asked}"
+    games = "1 game" if timeouts == 1 else f"{timeouts} games"
+    return f"A player who loses {games} on time is withdrawn from the rounds after; {asked}"
+
+
 def options_words(options: dict[str, Any]) -> str:
     if not options:
         return "the game's standard rules"
@@ -177,6 +187,7 @@ def page_context(tournament: dict[str, Any]) -> dict[str, Any]:
         "format_words": FORMAT_WORDS[tournament["format"]], "format_hint": FORMAT_HINTS[tournament["format"]],
         "clock_words": clock_words(tournament["clock"]), "options_words": options_words(tournament["options"]),
         "seats_words": seats_words(tournament),
+        "withdrawal_words": withdrawal_words(tournament.get("withdraw_after_timeouts", 0)),
         "entrants": list(entrants.values()), "entrant_ids": " ".join(entrant["player"] for entrant in entrants.values()  # those who may still withdraw
                                 if entrant.get("player") and not entrant["withdrawn"]),
         "rounds": rounds, "current": rounds[-1] if rounds and tournament["status"] == "running" else None,

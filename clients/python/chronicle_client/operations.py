@@ -757,6 +757,7 @@ class TournamentRequest(TypedDict, total=False):
     bots: list[TournamentBotSeat]  # bot seats the organiser enters, as a game takes them
     starts_at: str | None  # when round one is paired (ISO 8601 UTC, within a year); without it, the organiser starts it
     size_limit: int  # the most entrants, bots included
+    withdraw_after_timeouts: int  # the withdrawal rule: a player who loses this many games on time is withdrawn fro ...
     table_seats_min: int  # tables: the fewest seats at a table (default: the game's fewest, at least 3)
     table_seats_max: int  # tables: the most seats at a table (default: the game's most, at most 6)
 
@@ -768,6 +769,7 @@ class TournamentEntrant(TypedDict, total=False):
     bot: str  # a bot's kind
     rating: int  # the rating the entrant joined with, which seeds round one: 1500 + 10 x their rating at the game, ...
     withdrawn: bool
+    withdrawn_on_time: bool  # withdrawn by the withdrawal rule, after losing games on time, not by asking
 
 
 class TournamentTable(TypedDict, total=False):
@@ -816,6 +818,7 @@ class Tournament(TypedDict, total=False):
     rounds: list[TournamentRound]
     standings: list[TournamentStanding]  # best first (docs/tournaments.md)
     seed_commitment: str  # SHA-256 of the seed, published at creation
+    withdraw_after_timeouts: int  # the withdrawal rule: a player who loses this many games on time is withdrawn fro ...
     pairing_version: int  # the version of the pairing procedure that pairs its rounds (docs/tournaments.md), which ...
     head: str  # the hash chain of the tournament's events so far, its last link: a finished tournament's export mus ...
     seed: str | None  # revealed once the tournament is finished
@@ -1242,7 +1245,9 @@ class Operations:
         (`swiss`, `round-robin` or `tables`) over a number of rounds; the organiser may enter bots.
         Its seed is drawn now and kept secret (`seed_commitment` publishes its hash); it is revealed
         when the tournament ends, so anyone can re-derive every round's pairing. Each entrant joins
-        with their rating at the game, which seeds round one.
+        with their rating at the game, which seeds round one. `withdraw_after_timeouts` is the withdrawal
+        rule: a player who loses that many games on time is withdrawn from the rounds after (0 to
+        10, default 1; 0 never).
         """
         return self._call('POST', '/api/tournaments', body=body)
 
@@ -1270,7 +1275,8 @@ class Operations:
     def withdraw_from_tournament(self, tournament_id: str) -> Tournament:
         """
         Leave the tournament: before round one, the field; after, you are paired no more (the
-        games you played still count, and a game you are playing is yours to finish).
+        games you played still count). You may leave while a round you play is running: that game
+        goes on, yours to finish, and its result counts.
         """
         return self._call('POST', f'/api/tournaments/{tournament_id}/withdraw')
 
