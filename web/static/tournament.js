@@ -88,6 +88,7 @@
         const opened = await send("/api/tournaments", {
           game: $("organise-game").value, format: $("organise-format").value,
           rounds: Number($("organise-rounds").value), rated: $("organise-rated").checked,
+          withdraw_after_timeouts: Number($("organise-timeouts").value),
           clock: { per_decision: $("organise-clock").value, on_timeout: "forfeit" } });
         location.assign(`/tournaments/${opened.id}`);
       } catch (error) {
