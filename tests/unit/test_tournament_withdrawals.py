@@ -140,15 +140,20 @@ def test_a_record_claiming_another_rule_than_it_followed_is_caught():
     assert not verdict.ok and verdict.round == 1
 
 
+def record_of(lines: list[dict], seed: str) -> dict:
+    """A finished tournament's exported record of these events (through JSON and back)."""
+    events = [from_data(line) for line in lines]
+    rounds, standings = rounds_and_standings(events, seed, lambda r, t: f"game-{r}-{t}")
+    chains = chain_of(lines)
+    return json.loads(json.dumps({
+        "format": FORMAT, "id": "t1", "game": "chi", "seed_commitment": events[0].seed_commitment, "seed": seed,
+        "events": [{"event": e, "chain": c} for e, c in zip(lines, chains)], "rounds": rounds,
+        "standings": standings, "head": chains[-1]}))
+
+
 def test_an_exported_record_without_its_withdrawal_on_time_is_caught_naming_the_round():
     play, late = finished_with_a_loss_on_time()
-    lines = [to_data(e) for e in play.events]
-    rounds, standings = rounds_and_standings(play.events, play.seed, lambda r, t: f"game-{r}-{t}")
-    chains = chain_of(lines)
-    record = json.loads(json.dumps({
-        "format": FORMAT, "id": "t1", "game": "chi", "seed_commitment": play.events[0].seed_commitment,
-        "seed": play.seed, "events": [{"event": e, "chain": c} for e, c in zip(lines, chains)],
-        "rounds": rounds, "standings": standings, "head": chains[-1]}))
+    record = record_of([to_data(e) for e in play.events], play.seed)
     assert verify_export(record).ok
     record["events"] = [line for line in record["events"] if line["event"]["type"] != "player-withdrew"]
     verdict = verify_export(record)
@@ -156,3 +161,21 @@ def test_an_exported_record_without_its_withdrawal_on_time_is_caught_naming_the_
     verdict = verify_export(rechained(record))
     assert not verdict.ok and verdict.round == 1
     assert verdict.problem.startswith(f"round 1: {late} lost on time")
+
+
+def test_a_record_made_before_the_rule_with_a_loss_on_time_and_a_withdrawal_still_verifies():
+    play = Play(Settings("swiss", 3), entrants(6))  # the domain's default: 0, as before the rule
+    late = first_seat_loses_on_time(play)
+    play.apply(decide.withdraw(play.state, "p06"))
+    for _ in range(2):
+        for table in play.pair().tables:
+            play.result(table, (1, 2))
+    play.finish()
+    lines = [to_data(e) for e in play.events]
+    for line in lines:  # as recorded then: neither the setting nor a withdrawal's reason
+        line.pop("withdraw_after_timeouts", None)
+        line.pop("reason", None)
+    record = record_of(lines, play.seed)
+    verdict = verify_export(record)
+    assert verdict.ok, verdict.problem
+    assert any(late in t["players"] for t in record["rounds"][1]["tables"]), "the player who lost on time played on"
