@@ -112,4 +112,7 @@ def from_data(data: dict) -> TournamentEvent:
         elif isinstance(value, list):
             value = tuple(value)
         values[f.name] = value
+    if cls is PlayerWithdrew and values["reason"] not in WITHDRAWAL_REASONS:
+        raise TournamentError(f"a withdrawal's reason is one of {', '.join(WITHDRAWAL_REASONS)}, not "
+                              f"{str(values['reason'])[:40]!r}", "tournament.event")
     return cls(**values)

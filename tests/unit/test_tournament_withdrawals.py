@@ -95,6 +95,9 @@ def test_the_setting_is_0_to_10_and_a_record_made_before_it_withdraws_nobody():
     asked = to_data(PlayerWithdrew("p01", 1))
     del asked["reason"]
     assert from_data(asked).reason == "asked", "a withdrawal recorded before reasons were was asked for"
+    with pytest.raises(TournamentError) as unknown:
+        from_data({**asked, "reason": "bored"})
+    assert unknown.value.rule == "tournament.event"
 
 
 def finished_with_a_loss_on_time(timeouts: int = 1) -> tuple[Play, str]:
