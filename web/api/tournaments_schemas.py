@@ -19,7 +19,7 @@ from web.api.common_schemas import NEXT_PAGE, WholeNumber, cursor_field, next_li
 class TournamentBotSeat(Schema):
     bot = fields.String(required=True, validate=validate.Length(max=40), metadata={
         "description": "one of the game's built-in bots", "example": "greedy"})
-    strength = fields.Integer(allow_none=True, metadata={"description": "a searching bot's level"})
+    strength = fields.Integer(strict=True, allow_none=True, metadata={"description": "a searching bot's level"})
     name = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
         "description": "the bot's name in the tournament (default: the bot's, numbered)"})
 
@@ -30,7 +30,7 @@ class TournamentRequest(Schema):
                                                                          "takes them"})
     format = fields.String(load_default="swiss", validate=validate.OneOf(FORMATS), metadata={
         "description": "swiss or round-robin (two-player games), tables (3 to 6 seats): docs/tournaments.md"})
-    rounds = fields.Integer(required=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 5})
+    rounds = fields.Integer(required=True, strict=True, validate=validate.Range(1, MAX_ROUNDS), metadata={"example": 5})
     rated = fields.Boolean(load_default=True, metadata={"description": "whether its games count for the ratings"})
     clock = fields.Dict(keys=fields.String(), required=True, metadata={
         "description": "the time for each decision of every game, as a game's creation takes it: every round ends",
@@ -39,15 +39,15 @@ class TournamentRequest(Schema):
         "description": "bot seats the organiser enters, as a game takes them"})
     starts_at = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
         "description": "when round one is paired (ISO 8601 UTC, within a year); without it, the organiser starts it"})
-    size_limit = fields.Integer(load_default=64, validate=validate.Range(2, MAX_PLAYERS), metadata={
+    size_limit = fields.Integer(strict=True, load_default=64, validate=validate.Range(2, MAX_PLAYERS), metadata={
         "description": "the most entrants, bots included"})
     withdraw_after_timeouts = fields.Integer(
         strict=True, load_default=WITHDRAW_AFTER_TIMEOUTS, validate=validate.Range(0, MAX_TIMEOUTS), metadata={
             "description": "the withdrawal rule: a player who loses this many games on time is withdrawn from the "
                            "rounds after (0: never)", "example": 1})
-    table_seats_min = fields.Integer(validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
+    table_seats_min = fields.Integer(strict=True, validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
         "description": "tables: the fewest seats at a table (default: the game's fewest, at least 3)"})
-    table_seats_max = fields.Integer(validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
+    table_seats_max = fields.Integer(strict=True, validate=validate.Range(MIN_TABLE_SEATS, MAX_TABLE_SEATS), metadata={
         "description": "tables: the most seats at a table (default: the game's most, at most 6)"})
 
 
