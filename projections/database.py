@@ -136,6 +136,11 @@ class ProjectionDatabase:
                 raise
             cursor.execute("COMMIT")
 
+    def position(self, projection: str) -> int:
+        """The log position `projection` has processed up to, as a read sees it."""
+        rows = self.query("SELECT position FROM tracking WHERE projection = ?", (projection,))
+        return rows[0]["position"] if rows else 0
+
     def query(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         with self._read_lock:
             return self._reader.execute(sql, params).fetchall()

@@ -26,6 +26,7 @@ from domain.contract import Event
 from domain.result_words import headline
 from projections import invitations, pages, player_names, ratings
 from projections.database import ProjectionDatabase
+from projections.tracking import track, tracked
 from projections.pages import Page, checked_page
 from projections.totals import count, inbox_keys, list_key, list_keys, result_key, result_keys
 from services.log.clocks import deadline, timestamp
@@ -57,8 +58,7 @@ class GameList:
         self.db = db
 
     def position(self) -> int:
-        rows = self.db.query("SELECT position FROM tracking WHERE projection = ?", (NAME,))
-        return rows[0]["position"] if rows else 0
+        return self.db.position(NAME)
 
     def catch_up(self, games: int = RUN_GAMES) -> int:
         """Process every notification not yet seen, in transactions of at most `games` games;
@@ -98,8 +98,7 @@ class GameList:
         """One transaction: the next `notes` notifications at most, as far as they touch at most
         `games` games; the position is read inside it, under the database's write lock."""
         with self.db.transaction() as cursor:
-            row = cursor.execute("SELECT position FROM tracking WHERE projection = ?", (NAME,)).fetchone()
-            notes = self._unseen(row["position"] if row else 0, notes)
+            notes = self._unseen(tracked(cursor, NAME), notes)
             touched: dict[UUID, None] = {}  # the games of the batch, in the order they come
             taken = 0
             for note in notes:
@@ -126,11 +125,7 @@ class GameList:
             for game_id in touched:
                 game = self.store.game(game_id)
                 self._write(cursor, game, ends_at=positions.get((game.id, game.version)))
-            cursor.execute(
-                "INSERT INTO tracking (projection, position) VALUES (?, ?) "
-                "ON CONFLICT (projection) DO UPDATE SET position = excluded.position",
-                (NAME, notes[taken - 1].id),
-            )
+            track(cursor, NAME, notes[taken - 1].id)
             ratings.rate_due(cursor, notes[taken - 1].id)
             return taken
 

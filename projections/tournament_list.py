@@ -25,6 +25,7 @@ from eventsourcing.utils import get_topic
 from domain import registry
 from domain.tournaments.state import FINISHED, OPEN, RUNNING
 from projections import pages
+from projections.tracking import track, tracked
 from projections.pages import Page, checked_page
 from projections.totals import count
 from services.errors import InvalidRequest
@@ -90,8 +91,7 @@ class TournamentList:
     # -- catching up ----------------------------------------------------------------------
 
     def position(self) -> int:
-        rows = self.db.query("SELECT position FROM tracking WHERE projection = ?", (NAME,))
-        return rows[0]["position"] if rows else 0
+        return self.db.position(NAME)
 
     def catch_up(self, tournaments: int = RUN_TOURNAMENTS) -> int:
         """Process every notification not yet seen, in transactions of at most `tournaments`
@@ -136,8 +136,7 @@ class TournamentList:
         touch at most `tournaments` tournaments; returns how many were processed, and whether the
         position moved. The position is read inside it, under the database's write lock."""
         with self.db.transaction() as cursor:
-            row = cursor.execute("SELECT position FROM tracking WHERE projection = ?", (NAME,)).fetchone()
-            start = row["position"] if row else 0
+            start = tracked(cursor, NAME)
             head = self._head()  # read first: whatever is saved after it has a later position
             found = self.store.recorder.select_notifications(start=start, limit=notes, stop=head, topics=TOPICS,
                                                              inclusive_of_start=False)
@@ -154,11 +153,7 @@ class TournamentList:
                 return 0, False
             for tournament_id in touched:
                 write(cursor, self.store.repository.get(tournament_id))
-            cursor.execute(
-                "INSERT INTO tracking (projection, position) VALUES (?, ?) "
-                "ON CONFLICT (projection) DO UPDATE SET position = excluded.position",
-                (NAME, position),
-            )
+            track(cursor, NAME, position)
             return taken, True
 
     def rebuild(self) -> int:
