@@ -360,13 +360,8 @@ class Newsroom:
 
     def _ring_parties(self, challenge_id: UUID) -> None:
         """Ring the notices of a challenge's players, if any are open here."""
-        with self._lock:
-            if not self._player_watches:
-                return
-        try:
-            challenge = self.store.repository.get(challenge_id)
-        except Exception:  # noqa: BLE001 - one challenge's trouble must not stop the news
-            log.exception("could not read challenge %s", challenge_id)
+        challenge = self._watched_record(challenge_id, "challenge")
+        if challenge is None:
             return
         parties = [party["id"] for party in (challenge.challenger, challenge.to) if party]
         with self._lock:
@@ -376,16 +371,23 @@ class Newsroom:
 
     def _ring_entrants(self, tournament_id: UUID) -> None:
         """Ring the notices of a tournament's players, if any are open here: it moved on."""
+        tournament = self._watched_record(tournament_id, "tournament")
+        if tournament is not None:
+            self._ring_players(str(tournament_id), [seat["player"] for seat in tournament.entrants.values()
+                                                    if seat.get("player")])
+
+    def _watched_record(self, record_id: UUID, kind: str) -> Any:
+        """The challenge or tournament whose players' notices may need ringing: None when no
+        player's notices are open here (nothing to read), or when it cannot be read (logged: one
+        record's trouble must not stop the news)."""
         with self._lock:
             if not self._player_watches:
-                return
+                return None
         try:
-            tournament = self.store.repository.get(tournament_id)
-        except Exception:  # noqa: BLE001 - one tournament's trouble must not stop the news
-            log.exception("could not read tournament %s", tournament_id)
-            return
-        self._ring_players(str(tournament_id), [seat["player"] for seat in tournament.entrants.values()
-                                                if seat.get("player")])
+            return self.store.repository.get(record_id)
+        except Exception:  # noqa: BLE001 - see above
+            log.exception("could not read %s %s", kind, record_id)
+            return None
 
     def _seating_game(self, seating_id: UUID) -> str:
         return self.store.repository.get(seating_id).game_id
