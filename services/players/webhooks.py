@@ -89,6 +89,17 @@ def post(player: Player, notice: dict[str, Any], delivery: str, destinations: De
     return status
 
 
+def counted_post(player: Player, notice: dict[str, Any], delivery: str, destinations: Destinations,
+                 now: Callable[[], float] = time.time) -> None:
+    """`post`, its outcome counted in the webhook metric ('sent' or 'failed')."""
+    try:
+        post(player, notice, delivery, destinations, now)
+    except DeliveryFailed:
+        WEBHOOKS.labels("failed").inc()
+        raise
+    WEBHOOKS.labels("sent").inc()
+
+
 def deliver_if_due(players: Players, game_id: Any, version: int, player_id: str,
                    now: Callable[[], float] = time.time) -> str:
     """Send the notice of `version` if the game still awaits that player there; 'sent' or 'stale'."""
@@ -97,11 +108,6 @@ def deliver_if_due(players: Players, game_id: Any, version: int, player_id: str,
     if game.version != version or player is None or str(player.id) != player_id:
         WEBHOOKS.labels("stale").inc()
         return "stale"
-    try:
-        post(player, your_turn(game), delivery_id(player_id, game_id, version), players.destinations, now)
-    except DeliveryFailed:
-        WEBHOOKS.labels("failed").inc()
-        raise
-    WEBHOOKS.labels("sent").inc()
+    counted_post(player, your_turn(game), delivery_id(player_id, game_id, version), players.destinations, now)
     log.info("told player %s it is their turn in game %s (version %s)", player_id, game_id, version)
     return "sent"

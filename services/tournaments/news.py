@@ -20,7 +20,7 @@ from domain.tournaments.events import RoundPaired, TournamentFinished
 from domain.tournaments.state import FINISHED
 from services.log.aggregates import loaded
 from services.observe.metrics import WEBHOOKS
-from services.players.webhooks import DeliveryFailed, post
+from services.players.webhooks import counted_post
 from services.tournaments.records import PlayerTournaments, Tournament, player_index_id
 
 log = logging.getLogger(__name__)
@@ -162,12 +162,7 @@ def deliver(players: Any, tournament_id: str, player_id: str, key: str) -> str:
     if shown is None or not player.callback_url:
         WEBHOOKS.labels("stale").inc()
         return "stale"
-    try:
-        post(player, {"type": "tournament", **shown}, f"tournament-{player_id}-{tournament_id}-{key}",
-             players.destinations)
-    except DeliveryFailed:
-        WEBHOOKS.labels("failed").inc()
-        raise
-    WEBHOOKS.labels("sent").inc()
+    counted_post(player, {"type": "tournament", **shown}, f"tournament-{player_id}-{tournament_id}-{key}",
+                 players.destinations)
     log.info("told player %s the news %s of tournament %s", player_id, key, tournament_id)
     return "sent"
