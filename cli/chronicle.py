@@ -17,6 +17,8 @@
     chronicle tournament bots GAME --bots random,greedy,search:1 [--format F] [--rounds N]
                                        a whole tournament of the game's built-in bots, run (on the workers
                                        where CHRONICLE_BOTS=rq) to its end: crosstable, rating changes
+    chronicle tournament export ID [-o FILE]
+                                       a finished tournament's record as JSON, for `chronicle verify`
 
 The store is the one the environment names (see services/log/store_settings.py and services/log/store_place.py);
 `verify` and `simulate` need none. Export, replay and projections only read a store that is
@@ -137,6 +139,9 @@ def parser() -> argparse.ArgumentParser:
                       "ones the games imply)")
     bots.add_argument("--timeout", type=positive, metavar="SECONDS",
                       help="give up waiting for the workers after this long (default: wait for the end)")
+    exported = kinds.add_parser("export", help="write a finished tournament's record as JSON, for chronicle verify")
+    exported.add_argument("tournament", type=game_id, help="the tournament's id")
+    exported.add_argument("-o", "--output", help="the file to write (default: standard output)")
     return top
 
 
@@ -221,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
         if args.command in ("backup", "restore"):
             return back_up_or_restore(args, place)
         if args.command == "tournament":
-            return bot_tournament(args)
+            return bot_tournament(args) if args.kind == "bots" else export_tournament(args)
         store = place.open_to_read()
         if args.command == "export":
             export(store, args.game, args.output)
@@ -254,6 +259,17 @@ def bot_tournament(args: argparse.Namespace) -> int:
         where = f" ({refused.field})" if refused.field else ""
         return fail(args, f"{refused.reason}{where}")
     print("\n".join(report(result)))
+    return 0
+
+
+def export_tournament(args: argparse.Namespace) -> int:
+    """`tournament export`: a finished tournament's record, as GET /api/tournaments/{id}/export gives it."""
+    record = json.dumps(build().commands.tournaments.export(args.tournament))  # refused before any file is written
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(record + "\n")
+    else:
+        print(record)
     return 0
 
 

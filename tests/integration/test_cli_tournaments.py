@@ -6,6 +6,7 @@ import json
 import pytest
 
 from domain.tournaments.export import chain_of
+from services.compose import build
 from tests.integration.test_cli import chronicle
 
 DAY = {"per_decision": "P1D", "on_timeout": "forfeit"}
@@ -68,3 +69,25 @@ def test_a_changed_result_fails_naming_its_round(record, tmp_path):
     assert done.returncode == 1
     assert done.stderr.startswith("NOT verified: round 1: its tables and their results in the record are not those "
                                   "its events give")
+
+
+def test_chronicle_tournament_export_writes_the_record_that_verifies_and_refuses_one_still_open(tmp_path):
+    data = tmp_path / "data"
+    services = build({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": str(data)})
+    players, tournaments = services.commands.players, services.commands.tournaments
+    organiser = players.get(players.register("ana")["id"])
+    finished = tournaments.organise(organiser, {"game": "chi", "format": "swiss", "rounds": 2, "clock": DAY,
+                                                "bots": BOTS[:3], "rated": False})
+    tournaments.start(finished["id"], organiser)
+    still_open = tournaments.organise(organiser, {"game": "chi", "format": "swiss", "rounds": 2, "clock": DAY})
+    services.store.close()
+
+    path = tmp_path / "tournament.json"
+    done = chronicle("tournament", "export", finished["id"], "-o", str(path), data=data)
+    assert done.returncode == 0, done.stderr
+    checked = chronicle("verify", str(path), data=tmp_path / "nowhere")
+    assert checked.returncode == 0 and checked.stdout.startswith(f"verified: tournament {finished['id']}: 2 rounds")
+
+    refused = chronicle("tournament", "export", still_open["id"], "-o", str(tmp_path / "open.json"), data=data)
+    assert refused.returncode == 2 and "revealed" in refused.stderr, refused.stderr
+    assert not (tmp_path / "open.json").exists(), "a refusal writes no file"
