@@ -53,6 +53,14 @@ def withdraw(state: TournamentState, player: str) -> list:
     return [PlayerWithdrew(player, len(state.rounds))]
 
 
+def start(state: TournamentState, seed: str) -> list:
+    """Round one's pairing, once: a second start, however close behind the first, is told the
+    tournament has started rather than that its round is being played."""
+    if state.status != OPEN:
+        raise TournamentError("the tournament has started already", "tournament.start.once")
+    return pair_next_round(state, seed)
+
+
 def pair_next_round(state: TournamentState, seed: str) -> list:
     """The next round's pairing, from the standings and the committed seed."""
     if state.status == FINISHED:

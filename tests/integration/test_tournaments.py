@@ -4,6 +4,8 @@ round paired when one closes, and the seed revealed at the end, every pairing re
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from domain.tournaments.events import PlayerWithdrew, from_data
@@ -66,7 +68,7 @@ def test_a_swiss_of_chi_bots_is_played_to_the_end_and_every_pairing_follows_from
         "the standings rebuilt from the stream alone are the ones shown"
 
 
-def test_players_join_and_withdraw_and_the_rules_refuse_what_they_forbid_changing_nothing(services, clock):
+def test_players_join_and_withdraw_and_the_rules_refuse_what_they_forbid_changing_nothing(services, clock, monkeypatch):
     organiser, bo, cy, di = register(services, "ana", "bo", "cy", "di")
     tournaments = services.commands.tournaments
     opened = organise(services, organiser, size_limit=3)
@@ -91,8 +93,17 @@ def test_players_join_and_withdraw_and_the_rules_refuse_what_they_forbid_changin
     assert no_time.value.rule == "tournament.start.time"
     assert tournaments.shown(opened["id"]) == shown, "the refusals changed nothing"
 
+    read_before = copy.deepcopy(tournaments.get(opened["id"]))  # what a start racing this one read
     running = tournaments.start(opened["id"], organiser)
     assert running["status"] == "running"
+    with monkeypatch.context() as patched:
+        stale = iter([read_before])
+        fresh = tournaments.get
+        patched.setattr(tournaments, "get", lambda key: next(stale, None) or fresh(key))
+        with pytest.raises(TournamentRefused) as again:
+            tournaments.start(opened["id"], organiser)
+    assert again.value.rule == "tournament.start.once" and "started already" in again.value.reason
+    assert tournaments.shown(opened["id"]) == running, "a second start pairs nothing"
     [table] = running["rounds"][0]["tables"]
     assert sorted(table["players"]) == ["ana", "bo"]
     with pytest.raises(TournamentRefused) as late:
