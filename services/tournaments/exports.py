@@ -54,7 +54,9 @@ def tournament_record(binary: BinaryIO) -> dict[str, Any] | None:
 
 
 def _json(text: bytes) -> Any:
+    """The text's JSON, or None for what is not JSON or nests deeper than Python parses (no record
+    does: such a file is left to the game export's reader, which refuses it naming the line)."""
     try:
         return json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
