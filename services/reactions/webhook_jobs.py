@@ -41,34 +41,25 @@ class WebhookJobs:
 
     def enqueue(self, player_id: UUID | str, game_id: UUID | str, version: int) -> bool:
         """Enqueue the "your turn" webhook of `version`; False if it exists already or Redis is away."""
-        try:
-            self.jobs.queue.enqueue(
-                WEBHOOK_JOB, str(game_id), version, str(player_id),
-                job_id=self.job_id(player_id, game_id, version), unique=True, retry=WEBHOOK_RETRIES,
-                job_timeout=BOT_JOB_TIMEOUT, result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
-            )
-        except DuplicateJobError:
-            return False
-        except (RedisError, OSError) as error:
-            log.warning("could not enqueue the webhook of game %s at version %s: %s", game_id, version,
-                        redis_trouble(error))
-            return False
-        return True
+        return self._enqueue(WEBHOOK_JOB, (str(game_id), version, str(player_id)),
+                             self.job_id(player_id, game_id, version), f"game {game_id} at version {version}")
 
     def enqueue_tournament_notice(self, tournament_id: str, player_id: str, key: str) -> bool:
         """Enqueue the webhook of a player's tournament notice (services.tournaments.news); False if
         it exists already or Redis is away (the notice still reaches the player's stream and inbox)."""
+        return self._enqueue(TOURNAMENT_NOTICE_JOB, (str(tournament_id), str(player_id), key),
+                             f"{self.jobs.namespace}-tournament-{player_id}-{tournament_id}-{key}",
+                             f"tournament {tournament_id}'s news {key}")
+
+    def _enqueue(self, function: str, args: tuple, job_id: str, what: str) -> bool:
+        """One webhook job, retried while its receiver is down; False if it exists already or Redis is away."""
         try:
-            self.jobs.queue.enqueue(
-                TOURNAMENT_NOTICE_JOB, str(tournament_id), str(player_id), key,
-                job_id=f"{self.jobs.namespace}-tournament-{player_id}-{tournament_id}-{key}", unique=True,
-                retry=WEBHOOK_RETRIES, job_timeout=BOT_JOB_TIMEOUT, result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL,
-            )
+            self.jobs.queue.enqueue(function, *args, job_id=job_id, unique=True, retry=WEBHOOK_RETRIES,
+                                    job_timeout=BOT_JOB_TIMEOUT, result_ttl=RESULT_TTL, failure_ttl=FAILURE_TTL)
         except DuplicateJobError:
             return False
         except (RedisError, OSError) as error:
-            log.warning("could not enqueue the webhook of tournament %s's news %s: %s", tournament_id, key,
-                        redis_trouble(error))
+            log.warning("could not enqueue the webhook of %s: %s", what, redis_trouble(error))
             return False
         return True
 
