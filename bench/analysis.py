@@ -85,6 +85,8 @@ def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENG
     judge = analysis.bot_at(rules, strength)
     seats = rules.seats[0]
     losses: dict[str, list[float]] = {name: [] for name in players}
+    # per bot, per game and seat: (loss, expected before), as a game's analysis sums a seat up
+    seated: dict[str, dict[tuple[int, int], list[tuple[float, float]]]] = {name: {} for name in players}
     seconds: list[float] = []
     pairs = []
     for number in range(games):
@@ -102,18 +104,27 @@ def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENG
                     known[key] = analysis.judge(rules, judge, state, seat, action, analysis.step_rng(seed, index))
                     seconds.append(time.perf_counter() - started)
                 losses[name].append(known[key]["loss"])
+                seated[name].setdefault((number, seat), []).append((known[key]["loss"], known[key]["expected_before"]))
                 if name == heuristic(rules) and played.results:
                     pairs.append((known[key]["expected_before"], played.results[seat]))
     rows = {}
     for name, lost in losses.items():
         ranked = sorted(lost) or [0.0]
         count = max(len(lost), 1)
-        rows[name] = {"player": name, "decisions": len(lost), "accuracy": analysis.accuracy(lost, game, seats),
+        rows[name] = {"player": name, "decisions": len(lost), "accuracy": mean_accuracy(seated[name], game, seats),
                       "losses": {f"p{q}": ranked[min(len(ranked) - 1, len(ranked) * q // 100)] for q in (50, 80, 90, 95)},
                       "marked": {mark: sum(analysis.mark(game, loss, seats) == mark for loss in lost) / count
                                  for mark in analysis.MARKS}}
     return {"players": rows, "pairs": pairs, "alone": seats == 1, "seconds": sum(seconds) / max(len(seconds), 1),
             "judged": len(seconds)}
+
+
+def mean_accuracy(seated: dict[tuple[int, int], list[tuple[float, float]]], game: str, seats: int) -> float | None:
+    """A bot's accuracy: each game's seat summed up as an analysis sums it (domain.analysis.accuracy
+    over its judged decisions), the mean over them."""
+    each = [analysis.accuracy([loss for loss, _ in judged], game, seats, [before for _, before in judged])
+            for judged in seated.values() if judged]
+    return round(sum(each) / len(each), 1) if each else None
 
 
 def calibration(pairs: list[tuple[float, float]], alone: bool) -> dict:

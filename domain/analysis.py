@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import statistics
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
@@ -85,14 +86,40 @@ def move_accuracy(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669))
 
 
-def accuracy(losses: Iterable[float], game: str | Any | None = None, seats: int = 2) -> float | None:
-    """A seat's accuracy over a game: the mean of its decisions' accuracies (None with none). Losses
-    in points (a seat alone) count as the share of the game's `points_whole` they lose."""
+def accuracy(losses: Iterable[float], game: str | Any | None = None, seats: int = 2,
+             expected: Sequence[float] | None = None) -> float | None:
+    """A seat's accuracy over a game, as lichess computes a game's: the mean of two means of its
+    decisions' accuracies (None with none). One is weighted by how much the seat's expected result
+    swung around each decision (`expected`, its expected result before each, in order: a decision
+    in a sharp stretch counts more than one in a calm one; equal weights without it); the other is
+    the harmonic mean, so that one blunder among good decisions weighs as it should rather than
+    being averaged away. Losses and expected results in points (a seat alone) count as the share of
+    the game's `points_whole` they are."""
     whole = 1.0
     if game is not None and in_points(rules := _rules(game), seats):
         whole = terms(rules).points_whole
     each = [move_accuracy(loss / whole) for loss in losses]
-    return round(sum(each) / len(each), 1) if each else None
+    if not each:
+        return None
+    weights = volatility([100 * value / whole for value in expected]) if expected else [1.0] * len(each)
+    if len(weights) != len(each):
+        raise ValueError(f"{len(each)} decisions but {len(weights)} expected results")
+    weighted = sum(a * w for a, w in zip(each, weights)) / sum(weights)
+    harmonic = len(each) / sum(1 / max(1.0, a) for a in each)
+    return round((weighted + harmonic) / 2, 1)
+
+
+def volatility(percents: Sequence[float]) -> list[float]:
+    """Each decision's weight in a seat's accuracy: the spread (population standard deviation,
+    kept between 0.5 and 12 points) of the seat's expected result over a window of its decisions
+    around it, the window a tenth of the game (2 to 8 decisions); the first decisions share the
+    first window, as lichess's do."""
+    size = max(2, min(8, len(percents) // 10))
+    if len(percents) <= size:
+        windows = [percents] * len(percents)
+    else:
+        windows = [percents[:size]] * (size - 1) + [percents[i:i + size] for i in range(len(percents) - size + 1)]
+    return [max(0.5, min(12.0, statistics.pstdev(window))) for window in windows]
 
 
 def unit(game: str | Any, seats: int | None = None) -> str:

@@ -37,7 +37,8 @@ def seat_summaries(game: Game, done: list[dict[str, Any]]) -> list[dict[str, Any
         own = [entry for entry in done if entry["seat"] == seat]
         marks = [entry["mark"] for entry in own]
         summaries.append({"seat": seat, "name": record["name"], "decisions": len(own),
-                          "accuracy": engine.accuracy((entry["loss"] for entry in own), game.game, len(game.seats)),
+                          "accuracy": engine.accuracy([entry["loss"] for entry in own], game.game, len(game.seats),
+                                                      [entry["expected_before"] for entry in own]),
                           "inaccuracies": marks.count("inaccuracy"), "mistakes": marks.count("mistake"),
                           "blunders": marks.count("blunder")})
     return summaries

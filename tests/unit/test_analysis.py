@@ -78,7 +78,7 @@ def test_a_seat_alone_is_judged_in_the_games_points():
     assert analysis.thresholds("court", 1) == court.search.analysis.points_thresholds
     assert analysis.thresholds("court", 1) != analysis.thresholds("court", 2)
     whole = court.search.analysis.points_whole
-    assert analysis.accuracy([whole], "court", 1) == analysis.accuracy([1.0]) == 0.0
+    assert analysis.accuracy([whole], "court", 1) == analysis.accuracy([1.0]) < 1.0
     assert analysis.accuracy([whole / 10], "court", 1) == analysis.accuracy([0.1])
     tianxia = registry.get("tianxia")
     assert analysis.unit(tianxia, 1) == "prestige" and analysis.unit(tianxia, 2) == "win chance"
@@ -114,6 +114,29 @@ def test_the_accuracy_is_100_without_loss_and_falls_as_losses_grow():
     assert analysis.accuracy([]) is None
     assert analysis.accuracy([0.0, 0.3]) < analysis.accuracy([0.0, 0.1]) < 100.0
     assert analysis.move_accuracy(1.0) == 0.0
+
+
+def test_one_blunder_among_good_decisions_is_not_averaged_away():
+    """lichess's game accuracy: the plain mean of nine perfect decisions and one that threw the game
+    away would be 90; the harmonic half of the accuracy makes it a game with a blunder in it."""
+    blundered = analysis.accuracy([0.0] * 9 + [1.0])
+    assert blundered < 60
+    # The same loss spread thin over every decision is a steadier game than one throw-away.
+    assert analysis.accuracy([0.1] * 10) > blundered
+    # And ten inaccuracies still fall short of a clean game.
+    assert analysis.accuracy([0.1] * 10) < analysis.accuracy([0.0] * 10) == 100.0
+
+
+def test_a_loss_in_a_sharp_stretch_weighs_more_than_one_in_a_calm_one():
+    """The weighted half of the accuracy counts each decision by how much the seat's expected result
+    swung around it: the same loss costs more where the game was being decided."""
+    calm_then_sharp = [0.5] * 10 + [0.9, 0.1, 0.8, 0.2, 0.9, 0.1, 0.8, 0.2, 0.9, 0.1]
+    lost_when_calm = [0.2] + [0.0] * 19
+    lost_when_sharp = [0.0] * 19 + [0.2]
+    assert (analysis.accuracy(lost_when_sharp, expected=calm_then_sharp)
+            < analysis.accuracy(lost_when_calm, expected=calm_then_sharp))
+    # Without the expected results every decision weighs the same.
+    assert analysis.accuracy(lost_when_sharp) == analysis.accuracy(lost_when_calm)
 
 
 def test_the_plan_is_every_decision_a_seat_took_read_from_the_causes_alone():
