@@ -73,7 +73,7 @@ def spread(decisions: list, most: int) -> list[int]:
     return sorted({round(index * (len(decisions) - 1) / (most - 1)) for index in range(most)}) if most > 1 else [0]
 
 
-def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENGTH) -> dict:
+def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENGTH, seats: int | None = None) -> dict:
     """Games of the heuristic bot at every seat, up to `decisions` of each judged: on each judged
     table, the action the heuristic bot took, the one the random bot and the search bot (strength 1)
     would take from the same view, each judged with the same random stream. Per bot: losses, marks,
@@ -83,7 +83,7 @@ def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENG
     players = {"random": rules.bots["random"], heuristic(rules): rules.bots[heuristic(rules)],
                "search": rules.bots["search"].at_strength(1)}
     judge = analysis.bot_at(rules, strength)
-    seats = rules.seats[0]
+    seats = seats or rules.seats[0]
     losses: dict[str, list[float]] = {name: [] for name in players}
     # per bot, per game and seat: (loss, expected before), as a game's analysis sums a seat up
     seated: dict[str, dict[tuple[int, int], list[tuple[float, float]]]] = {name: {} for name in players}
@@ -148,9 +148,10 @@ def calibration(pairs: list[tuple[float, float]], alone: bool) -> dict:
             "base_brier": sum((base - o) ** 2 for o in outcomes) / len(pairs), "base_rate": base}
 
 
-def game_figures(game: str, games: int, decisions: int) -> dict:
-    figures = judged(game, games, decisions)
-    return {"game": game, **figures, "calibration": calibration(figures["pairs"], figures["alone"])}
+def game_figures(game: str, games: int, decisions: int, seats: int | None = None) -> dict:
+    figures = judged(game, games, decisions, seats=seats)
+    return {"game": game, "seats": seats or registry.get(game).seats[0], **figures,
+            "calibration": calibration(figures["pairs"], figures["alone"])}
 
 
 def whole_game(game: str, strength: int = DEFAULT_STRENGTH) -> dict:
@@ -168,8 +169,8 @@ def whole_game(game: str, strength: int = DEFAULT_STRENGTH) -> dict:
 
 
 def analysis_figures(games: int = 2, decisions: int = 20, chosen: list[str] | None = None,
-                     whole: bool = True) -> list[dict]:
-    return [{**game_figures(game, games, decisions), **({"whole": whole_game(game)} if whole else {})}
+                     whole: bool = True, seats: int | None = None) -> list[dict]:
+    return [{**game_figures(game, games, decisions, seats), **({"whole": whole_game(game)} if whole else {})}
             for game in chosen or SEARCHING]
 
 
@@ -178,8 +179,8 @@ def report(figures: list[dict]) -> list[str]:
              "search (strength 1) bots' judged at the default strength):"]
     for figure in figures:
         game = figure["game"]
-        unit = analysis.unit(registry.get(game))
-        lines.append(f"  {game:8} {figure['judged']} judgements, {figure['seconds']:.2f} s each")
+        unit = analysis.unit(registry.get(game), figure["seats"])
+        lines.append(f"  {game:8} {figure['seats']} seats, {figure['judged']} judgements, {figure['seconds']:.2f} s each")
         if "whole" in figure:
             whole = figure["whole"]
             lines.append(f"  {game:8} a whole game of the random bot, {whole['decisions']} decisions judged on one process: "
@@ -209,7 +210,8 @@ if __name__ == "__main__":
     parser.add_argument("--decisions", type=int, default=30, help="decisions judged per game at most (default 30)")
     parser.add_argument("--quick", action="store_true", help="what make bench runs: 2 games, 10 decisions each")
     parser.add_argument("--no-whole", action="store_true", help="skip the time of a whole game judged")
+    parser.add_argument("--seats", type=int, help="seats at the table (default: the game's fewest)")
     arguments = parser.parse_args()
     games, decisions = (2, 10) if arguments.quick else (arguments.games, arguments.decisions)
     for name in arguments.games_chosen or SEARCHING:
-        print("\n".join(report(analysis_figures(games, decisions, [name], not arguments.no_whole))[1:]), flush=True)
+        print("\n".join(report(analysis_figures(games, decisions, [name], not arguments.no_whole, arguments.seats))[1:]), flush=True)
