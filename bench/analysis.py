@@ -19,6 +19,7 @@ bench` runs the quick figures of every game.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -148,6 +149,55 @@ def calibration(pairs: list[tuple[float, float]], alone: bool) -> dict:
             "base_brier": sum((base - o) ** 2 for o in outcomes) / len(pairs), "base_rate": base}
 
 
+def logit(p: float) -> float:
+    p = min(1 - 1e-4, max(1e-4, p))
+    return math.log(p / (1 - p))
+
+
+def platt(pairs: list[tuple[float, float]]) -> tuple[float, float]:
+    """The slope and intercept on the logit scale that best turn predictions into results
+    (logistic regression of the results on the predictions' logits, by Newton's method; a shared
+    win counts as its share)."""
+    slope, intercept = 1.0, 0.0
+    for _ in range(50):
+        gradient, hessian = [0.0, 0.0], [[1e-6, 0.0], [0.0, 1e-6]]
+        for predicted, result in pairs:
+            x = logit(predicted)
+            p = 1 / (1 + math.exp(-(slope * x + intercept)))
+            gradient[0] += (result - p) * x
+            gradient[1] += result - p
+            weight = p * (1 - p)
+            hessian[0][0] += weight * x * x
+            hessian[0][1] += weight * x
+            hessian[1][1] += weight
+        hessian[1][0] = hessian[0][1]
+        determinant = hessian[0][0] * hessian[1][1] - hessian[0][1] ** 2
+        step = ((hessian[1][1] * gradient[0] - hessian[0][1] * gradient[1]) / determinant,
+                (hessian[0][0] * gradient[1] - hessian[1][0] * gradient[0]) / determinant)
+        slope, intercept = slope + step[0], intercept + step[1]
+        if abs(step[0]) + abs(step[1]) < 1e-9:
+            break
+    return slope, intercept
+
+
+def brier(pairs: list[tuple[float, float]], fitted: tuple[float, float] = (1.0, 0.0)) -> float:
+    return sum((analysis.calibrated(p, fitted) - o) ** 2 for p, o in pairs) / len(pairs)
+
+
+def fit(game: str, pairs: list[tuple[float, float]]) -> dict:
+    """The Platt scaling that would calibrate the game's win chances (AnalysisTerms.calibration),
+    fitted on all its heuristic bot's decisions; and, to see that it is no overfit, fitted on each
+    half of the games and scored on the other half, beside the Brier of the win chances as they are."""
+    half = len(pairs) // 2
+    first, second = pairs[:half], pairs[half:]
+    held_out = (brier(second, platt(first)) * len(second) + brier(first, platt(second)) * len(first)) / len(pairs)
+    slope, intercept = platt(pairs)
+    now_slope, now_intercept = analysis.terms(registry.get(game)).calibration
+    # On top of the calibration the game has now: logit p'' = slope (now_slope x + now_intercept) + intercept.
+    return {"composed": (round(slope * now_slope, 2), round(slope * now_intercept + intercept, 2)),
+            "held_out_brier": held_out, "brier": brier(pairs)}
+
+
 def game_figures(game: str, games: int, decisions: int, seats: int | None = None) -> dict:
     figures = judged(game, games, decisions, seats=seats)
     return {"game": game, "seats": seats or registry.get(game).seats[0], **figures,
@@ -193,6 +243,10 @@ def report(figures: list[dict]) -> list[str]:
         if "brier" in calibrated:
             lines.append(f"  {game:8} calibration over the heuristic bot's games: Brier {calibrated['brier']:.3f} "
                          f"(base rate {calibrated['base_rate']:.2f}: {calibrated['base_brier']:.3f})")
+            if "fit" in figure:
+                fitted = figure["fit"]
+                lines.append(f"  {game:8} Platt scaling fitted: calibration={fitted['composed']}; Brier on held-out "
+                             f"halves {fitted['held_out_brier']:.3f} against {fitted['brier']:.3f} as they are")
             for row in calibrated["table"]:
                 lines.append(f"           predicted {row['bin']}: {row['count']:4} decisions, mean {row['predicted']:.2f}, "
                              f"won {row['won']:.2f}")
@@ -211,7 +265,11 @@ if __name__ == "__main__":
     parser.add_argument("--quick", action="store_true", help="what make bench runs: 2 games, 10 decisions each")
     parser.add_argument("--no-whole", action="store_true", help="skip the time of a whole game judged")
     parser.add_argument("--seats", type=int, help="seats at the table (default: the game's fewest)")
+    parser.add_argument("--fit", action="store_true", help="fit the Platt scaling of the win chances (AnalysisTerms.calibration)")
     arguments = parser.parse_args()
     games, decisions = (2, 10) if arguments.quick else (arguments.games, arguments.decisions)
     for name in arguments.games_chosen or SEARCHING:
-        print("\n".join(report(analysis_figures(games, decisions, [name], not arguments.no_whole, arguments.seats))[1:]), flush=True)
+        figures = analysis_figures(games, decisions, [name], not arguments.no_whole, arguments.seats)
+        if arguments.fit and not figures[0]["alone"]:
+            figures[0]["fit"] = fit(name, figures[0]["pairs"])
+        print("\n".join(report(figures)[1:]), flush=True)

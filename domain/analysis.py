@@ -245,7 +245,19 @@ def judge(rules: Any, bot: SearchBot, state: Any, seat: int, played: Action, rng
     view = rules.view(state, seat)
     legal = rules.legal_actions(state, seat)
     points = terms(rules).points if in_points(rules, len(rules.scores(state))) else None
-    return judge_view(bot, view, legal, played, rng, points)
+    calibration = None if points is not None else terms(rules).calibration
+    return judge_view(bot, view, legal, played, rng, points, calibration)
+
+
+def calibrated(reward: float, calibration: tuple[float, float] | None) -> float:
+    """A mean reward as a win chance (the game's Platt scaling, AnalysisTerms.calibration): a
+    monotone map, so it never changes which action is best, only how far apart they stand."""
+    if calibration is None or calibration == (1.0, 0.0):
+        return reward
+    slope, intercept = calibration
+    edge = 1e-4  # a reward of 0 or 1 is a certain result: kept finite, and certain still after rounding
+    clipped = min(1 - edge, max(edge, reward))
+    return 1 / (1 + math.exp(-(slope * math.log(clipped / (1 - clipped)) + intercept)))
 
 
 def judge_alike(rules: Any, bot: SearchBot, state: Any, seat: int, rng: Rng) -> None:
@@ -280,12 +292,13 @@ def better_than_played(results: Mapping[str, Sequence[float]], keys: Sequence[st
 
 
 def judge_view(bot: SearchBot, view: Mapping[str, Any], legal: Sequence[Action], played: Action,
-               rng: Rng, points: Callable[[Any], float] | None = None) -> dict[str, Any]:
+               rng: Rng, points: Callable[[Any], float] | None = None,
+               calibration: tuple[float, float] | None = None) -> dict[str, Any]:
     results = bot.paired_values(view, legal, rng, keep=played, points=points)
     keys = [action_key(action) for action in legal]
     played_key = action_key(played)
     best_key = better_than_played(results, keys, played_key)
-    values = {key: (sum(judged) / len(judged), len(judged)) for key, judged in results.items()}
+    values = {key: (calibrated(sum(judged) / len(judged), calibration), len(judged)) for key, judged in results.items()}
     digits = ROUNDING if points is None else POINTS_ROUNDING
     best_expected = round(values[best_key][0], digits)
     played_expected = round(values[played_key][0], digits)

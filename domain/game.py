@@ -106,6 +106,10 @@ class AnalysisTerms(Generic[S]):
     points_unit: str = "points"  # what the points are called in the game's words
     points_thresholds: tuple[float, float, float] = (5.0, 10.0, 20.0)  # alone, in points
     points_whole: float = 20.0  # alone: the points lost that count as a whole game's win chance
+    # Platt scaling of an action's mean reward into a win chance, logit(p) = slope * logit(reward)
+    # + intercept: a playout cut short scores by the lead, which is no probability; fitted on the
+    # heuristic bot's games by bench.analysis (--fit). (1, 0) takes the reward as it is.
+    calibration: tuple[float, float] = (1.0, 0.0)
 
 
 @dataclass(frozen=True)
