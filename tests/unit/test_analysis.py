@@ -169,3 +169,24 @@ def test_a_decision_passed_over_while_the_game_runs_costs_the_playouts_of_a_judg
     judged, played_out[:] = len(played_out), []
     analysis.judge_alike(rules, bot, state, seat, analysis.step_rng("s", 3))
     assert len(played_out) == bot.budget.playouts and abs(judged - len(played_out)) <= bot.budget.playouts // 10
+
+
+def test_a_games_calibration_spreads_its_win_chances_without_changing_which_action_is_best():
+    """A playout cut short scores by the lead, which bunches win chances near the middle; the game's
+    Platt scaling stretches them into win chances, never reordering two actions."""
+    stretch = (3.0, 0.0)
+    assert analysis.calibrated(0.6, None) == analysis.calibrated(0.6, (1.0, 0.0)) == 0.6
+    assert analysis.calibrated(0.5, stretch) == 0.5
+    assert analysis.calibrated(0.6, stretch) > 0.7 and analysis.calibrated(0.4, stretch) < 0.3
+    rewards = [0.0, 0.05, 0.3, 0.45, 0.5, 0.55, 0.7, 0.95, 1.0]
+    stretched = [analysis.calibrated(reward, stretch) for reward in rewards]
+    assert stretched == sorted(stretched) and stretched[0] < 0.001 and stretched[-1] > 0.999
+    rules = registry.get("xanadu")
+    state, seat = a_position(rules, 2, "calibrated-xanadu", moves=10)
+    legal = rules.legal_actions(state, seat)
+    bot = analysis.bot_at(rules, 1)
+    view = rules.view(state, seat)
+    plain = analysis.judge_view(bot, view, legal, legal[-1], analysis.step_rng("seed", 2))
+    scaled = analysis.judge_view(bot, view, legal, legal[-1], analysis.step_rng("seed", 2), calibration=stretch)
+    assert scaled["best"] == plain["best"]
+    assert abs(scaled["played_expected"] - 0.5) >= abs(plain["played_expected"] - 0.5)
