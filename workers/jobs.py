@@ -26,10 +26,12 @@ from services.email.delivery import Delivery
 from services.email.setup import MailSetup
 from services.email.smtp import RecipientRefused
 from services.log.clocks import SystemClock
-from services.players.webhooks import deliver_if_due
+from services.players.deliveries import GIVEN_UP, record
+from services.players.webhooks import DeliveryFailed, deliver_if_due
 from services.reactions.bot_turns import play_bot_turn
 from services.redis_link import redis_trouble
 from services.tournaments.news import deliver as deliver_tournament_notice
+from services.tournaments.news import delivery_id as notice_delivery_id
 
 log = logging.getLogger(__name__)
 
@@ -102,9 +104,20 @@ def webhook(game_id: str, version: int, player_id: str) -> str:
 
 
 def tournament_notice(tournament_id: str, player_id: str, key: str) -> str:
-    """POST a player's tournament notice (a round's game, a bye, the final place) to their
-    callback: 'sent', or 'stale'. A receiver that fails raises, and RQ retries the job with backoff."""
-    return deliver_tournament_notice(services().commands.players, tournament_id, player_id, key)
+    """POST a player's tournament notice (a round's game, a bye, a withdrawal, the final place) to
+    their callback: 'sent', or 'stale'. A receiver that fails raises, and RQ retries the job with
+    backoff; once its retries are spent the delivery is recorded given up, so that the sweeper
+    does not start it again."""
+    players = services().commands.players
+    try:
+        return deliver_tournament_notice(players, tournament_id, player_id, key)
+    except DeliveryFailed:
+        job = get_current_job()
+        if job is not None and not job.should_retry:
+            record(players.store, notice_delivery_id(player_id, tournament_id, key), GIVEN_UP)
+            log.warning("tournament %s's news %s to player %s: given up, its retries spent", tournament_id, key,
+                        player_id)
+        raise
 
 
 def email(kind: str, *args) -> str:

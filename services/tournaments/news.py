@@ -24,6 +24,7 @@ from domain.tournaments.events import LOST_ON_TIME, PlayerWithdrew, RoundPaired,
 from domain.tournaments.state import FINISHED
 from services.log.aggregates import loaded
 from services.observe.metrics import WEBHOOKS
+from services.players.deliveries import SENT, outcome_of, record
 from services.players.webhooks import counted_post
 from services.tournaments.records import PlayerTournaments, Tournament, player_index_id
 
@@ -183,16 +184,27 @@ class TournamentNotices:
         return [shown[-1] for key in self._tournaments(player_id) if (shown := self.of(key, player_id))]
 
 
+def delivery_id(player_id: str, tournament_id: str, key: str) -> str:
+    """The webhook delivery of a player's notice (its `webhook-id`), the same through its retries."""
+    return f"tournament-{player_id}-{tournament_id}-{key}"
+
+
 def deliver(players: Any, tournament_id: str, player_id: str, key: str) -> str:
-    """POST the player's notice `key` of the tournament to their callback: 'sent', or 'stale'
-    when there is none to send (no callback any more, or no such notice); DeliveryFailed raises."""
+    """POST the player's notice `key` of the tournament to their callback and record it sent
+    (services.players.deliveries): 'sent'; 'stale' when there is none to send (no callback any
+    more, or no such notice); 'recorded already' when it was sent or given up before. DeliveryFailed
+    raises."""
+    delivery = delivery_id(player_id, tournament_id, key)
+    if (outcome := outcome_of(players.store, delivery)) is not None:
+        log.info("tournament %s's news %s to player %s: %s already", tournament_id, key, player_id, outcome)
+        return "recorded already"
     player = players.get(player_id)
     tournament = loaded(players.store.repository, tournament_id, Tournament)
     shown = None if tournament is None else notice_of(tournament, player_id, key)
     if shown is None or not player.callback_url:
         WEBHOOKS.labels("stale").inc()
         return "stale"
-    counted_post(player, {"type": "tournament", **shown}, f"tournament-{player_id}-{tournament_id}-{key}",
-                 players.destinations)
+    counted_post(player, {"type": "tournament", **shown}, delivery, players.destinations)
+    record(players.store, delivery, SENT)
     log.info("told player %s the news %s of tournament %s", player_id, key, tournament_id)
     return "sent"
