@@ -27,7 +27,7 @@ from services.email.setup import MailSetup
 from services.email.smtp import RecipientRefused
 from services.log.clocks import SystemClock
 from services.players.deliveries import GIVEN_UP, record
-from services.players.webhooks import DeliveryFailed, deliver_if_due
+from services.players.webhooks import DeliveryFailed, deliver_if_due, delivery_id
 from services.reactions.bot_turns import play_bot_turn
 from services.redis_link import redis_trouble
 from services.tournaments.news import deliver as deliver_tournament_notice
@@ -99,8 +99,14 @@ def clock_ran_out(game_id: str, version: int) -> str:
 
 def webhook(game_id: str, version: int, player_id: str) -> str:
     """Tell a player it is their turn at `version`: 'sent', or 'stale' once it no longer is.
-    A receiver that fails raises, and RQ retries the job with backoff."""
-    return deliver_if_due(services().commands.players, UUID(game_id), version, player_id)
+    A receiver that fails raises, and RQ retries the job with backoff; once its retries are spent
+    the delivery is recorded given up, so that the sweeper does not start it again."""
+    players = services().commands.players
+    try:
+        return deliver_if_due(players, UUID(game_id), version, player_id)
+    except DeliveryFailed:
+        given_up(players.store, delivery_id(player_id, game_id, version))
+        raise
 
 
 def tournament_notice(tournament_id: str, player_id: str, key: str) -> str:
@@ -112,12 +118,16 @@ def tournament_notice(tournament_id: str, player_id: str, key: str) -> str:
     try:
         return deliver_tournament_notice(players, tournament_id, player_id, key)
     except DeliveryFailed:
-        job = get_current_job()
-        if job is not None and not job.should_retry:
-            record(players.store, notice_delivery_id(player_id, tournament_id, key), GIVEN_UP)
-            log.warning("tournament %s's news %s to player %s: given up, its retries spent", tournament_id, key,
-                        player_id)
+        given_up(players.store, notice_delivery_id(player_id, tournament_id, key))
         raise
+
+
+def given_up(store, delivery: str) -> None:
+    """Record a webhook delivery given up if this failure spent its job's last retry."""
+    job = get_current_job()
+    if job is not None and not job.should_retry:
+        record(store, delivery, GIVEN_UP)
+        log.warning("webhook delivery %s: given up, its retries spent", delivery)
 
 
 def email(kind: str, *args) -> str:

@@ -1,7 +1,8 @@
 """The sweeper: finds games waiting on a bot with no live job, and enqueues their turn; games
 whose clock ran out with nothing to apply it, and applies it; and analyses left unfinished with no
 live job, and enqueues what they miss (workers.analysis_sweep); and tournament notices whose
-webhook was never sent nor given up and has no live job, and enqueues it (workers.notice_sweep).
+webhook, or games' "your turn" webhook, was never sent nor given up and has no live job, and
+enqueues it (workers.notice_sweep).
 
 A game can be left waiting when Redis was down at the moment of the move, when Redis lost its
 data in a restart, when a job failed through all its retries, or when a worker was killed in the
@@ -155,6 +156,8 @@ class Sweeper:
                         enqueued.append(self.bots.job_id(game.id, game.version))
                 elif is_overdue(self.services.commands, game):
                     overdue.append(game)
+                elif job_id := self.notices.your_turn(game):
+                    enqueued.append(job_id)
         except (RedisError, OSError) as error:
             log.warning("sweeper: %s; trying again later", redis_trouble(error))
         apply_overdue_clocks(self.services.commands, iter(overdue))

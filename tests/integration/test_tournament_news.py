@@ -270,3 +270,25 @@ def test_a_player_who_withdraws_by_asking_is_not_told_of_it(services):
     services.commands.tournaments.start(tournament_id, oli)
     services.commands.tournaments.withdraw(tournament_id, ana)
     assert [n["kind"] for n in TournamentNotices(services.store).all_of(str(ana.id))] in (["round"], ["bye"])
+
+
+def test_the_news_whose_webhooks_may_still_be_due_is_of_the_running_tournaments_and_those_ended_lately(services):
+    """What the sweeper reads when it looks for notices whose webhook was lost: never every
+    tournament there ever was."""
+    services.commands.clock = clock = FakeClock()
+    tournaments = services.commands.tournaments
+    oli, ana, bo, ended = swiss_of_two_players_and_a_bot(services, rounds=1)
+    tournaments.start(ended, oli)
+    games, _ = round_of(services, ended, 1)
+    [game_id] = {game_id for game_id, _ in games.values()}
+    game = services.store.game(game_id)
+    clock.advance(days=1)
+    services.commands.time_out(game.id, game.version)
+    assert tournaments.shown(ended)["status"] == "finished"
+    running = tournaments.organise(oli, {"game": "chi", "rounds": 1, "clock": DAY, "rated": False})["id"]
+
+    assert sorted(tournaments.with_news()) == sorted([running, ended])
+    clock.advance(hours=23)
+    assert ended in tournaments.with_news(), "its last news may still be owed a webhook"
+    clock.advance(hours=2)
+    assert tournaments.with_news() == [running], "ended more than a day ago: looked at no more"

@@ -1,7 +1,7 @@
-"""A tournament notice whose webhook job was lost after the tournament was saved (never enqueued,
-or gone from Redis before a worker ran it) reaches the player's callback all the same, through the
-sweeper, exactly once; one given up after its retries is not started again. Real RQ workers, a
-real Redis and a real receiver on 127.0.0.1."""
+"""A tournament notice, or a "your turn", whose webhook job was lost after the save (never
+enqueued, or gone from Redis before a worker ran it) reaches the player's callback all the same,
+through the sweeper, exactly once; one given up after its retries is not started again. Real RQ
+workers, a real Redis and a real receiver on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from rq.job import Job, JobStatus
 
 from services.players.deliveries import GIVEN_UP, SENT, outcome_of
 from services.reactions.webhook_jobs import WebhookJobs
+from services.players import webhooks
 from services.tournaments.news import delivery_id
+from tests.playing import players_game
 from tests.receiver import Receiver
 from tests.workers.conftest import run_worker
 from workers.sweeper import Sweeper
@@ -90,7 +92,7 @@ def test_a_sweep_racing_the_save_s_own_job_adds_none(services, queue, redis):
 
 
 def test_a_notice_given_up_after_its_retries_is_not_started_again(services, queue, redis):
-    with Receiver(answers=[500]) as receiver:
+    with Receiver(answers=[500, 500]) as receiver:  # her "your turn" may come first: it fails too
         ana, tournament = started_with_ana_hooked(services, receiver)
         job = Job.fetch(services.reactions.webhooks.tournament_notice_job_id(tournament, ana, "round-1"),
                         connection=queue.connection)
@@ -105,3 +107,23 @@ def test_a_notice_given_up_after_its_retries_is_not_started_again(services, queu
         assert Sweeper(services, redis.url).sweep() == []
         run_worker(queue)
         assert len(notices(receiver.received)) == 1, "given up for good"
+
+
+def test_a_your_turn_whose_job_was_lost_is_sent_by_the_sweeper_once(services, queue, redis):
+    with Receiver() as receiver:
+        players = services.commands.players
+        ana = players.register("ana", receiver.url)
+        receiver.secret = ana["webhook_secret"]
+        game = players_game(services, ana, players.register("bo"), awaiting="ana", seed="lost-hook")
+        job_id = services.reactions.webhooks.job_id(ana["id"], game.id, game.version)
+        Job.fetch(job_id, connection=queue.connection).delete()  # Redis restarted and lost it, say
+        assert job_id in Sweeper(services, redis.url).sweep()
+        run_worker(queue)
+        [call] = receiver.wait_until(lambda received: [c for c in received if c["json"]["version"] == game.version])
+        assert call["refusal"] is None and call["json"]["type"] == "your_turn"
+        assert call["headers"]["webhook-id"] == webhooks.delivery_id(ana["id"], game.id, game.version)
+
+        Job.fetch(job_id, connection=queue.connection).delete()  # its result expired, the turn still hers
+        assert Sweeper(services, redis.url).sweep() == [], "its record says it was sent"
+        run_worker(queue)
+        assert len([c for c in receiver.received if c["json"]["version"] == game.version]) == 1, "sent once"
