@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from typing import Any
 from uuid import UUID
 
 from redis.exceptions import RedisError
@@ -122,7 +123,7 @@ def tournament_notice(tournament_id: str, player_id: str, key: str) -> str:
         raise
 
 
-def given_up(store, delivery: str) -> None:
+def given_up(store: Any, delivery: str) -> None:
     """Record a webhook delivery given up if this failure spent its job's last retry."""
     job = get_current_job()
     if job is not None and not job.should_retry:

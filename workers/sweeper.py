@@ -33,6 +33,7 @@ from redis.exceptions import RedisError
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
+from services.analysis.runs import started_recently
 from services.compose import Services
 from services.log.game import Game
 from services.play.bot_choice import bot_to_act
@@ -41,7 +42,6 @@ from services.reactions.overdue import apply_overdue_clocks, is_overdue, running
 from services.reactions.queue import JobQueue
 from services.reactions.queued import QueuedReactions
 from services.redis_link import DEFAULT_REDIS_URL, redis_connection, redis_trouble
-from services.analysis.runs import started_recently
 from workers.analysis_sweep import AnalysisSweep
 from workers.notice_sweep import NoticeSweep
 
@@ -146,9 +146,11 @@ class Sweeper:
     def sweep(self) -> list[str]:
         """Enqueue every bot turn that is due and has no live job, apply every clock that ran out
         (its scheduled job may have been lost with Redis), enqueue what unfinished analyses miss
-        and the tournament notices' webhooks that were lost; returns the ids of the jobs enqueued."""
+        and the webhooks ("your turn", tournament notices) that were lost; returns the ids of the
+        jobs enqueued."""
         enqueued = []
         overdue = []
+        told = []  # "your turn" webhooks
         try:
             for game in running_games(self.services.store, self.finished):
                 if bot_to_act(game) is not None:
@@ -157,7 +159,7 @@ class Sweeper:
                 elif is_overdue(self.services.commands, game):
                     overdue.append(game)
                 elif job_id := self.notices.your_turn(game):
-                    enqueued.append(job_id)
+                    told.append(job_id)
         except (RedisError, OSError) as error:
             log.warning("sweeper: %s; trying again later", redis_trouble(error))
         apply_overdue_clocks(self.services.commands, iter(overdue))
@@ -173,10 +175,9 @@ class Sweeper:
         if analysing:
             log.info("sweeper enqueued %d analysis chunks: %s", len(analysing), ", ".join(analysing))
         try:
-            noticed = self.notices.sweep()
+            told += self.notices.sweep()
         except (RedisError, OSError) as error:
             log.warning("sweeper, tournament notices: %s; trying again later", redis_trouble(error))
-            noticed = []
-        if noticed:
-            log.info("sweeper enqueued %d tournament notices' webhooks: %s", len(noticed), ", ".join(noticed))
-        return enqueued + analysing + noticed
+        if told:
+            log.info("sweeper enqueued %d webhooks whose jobs were lost: %s", len(told), ", ".join(told))
+        return enqueued + analysing + told
