@@ -16,7 +16,7 @@ from typing import Any
 from rq.job import Job, JobStatus
 
 from services.analysis.analyses import finish, unfinished
-from services.analysis.runs import AnalysisJobs, started_recently
+from services.analysis.runs import AnalysisJobs
 
 FAILED_PAUSE = timedelta(minutes=10)
 
@@ -42,19 +42,7 @@ class AnalysisSweep:
     def live(self, job: Job) -> bool:
         """Queued and on the queue (or off it only for moments), scheduled and not overdue, started
         less than its timeout ago, or failed less than FAILED_PAUSE ago."""
-        sweeper = self.sweeper
-        status = job.get_status(refresh=False)
-        if status == JobStatus.QUEUED:
-            if sweeper.in_line(job):
-                sweeper.adrift.pop(job.id, None)
-                return True
-            if not sweeper.adrift_too_long(job.id):
-                return True
-            sweeper.jobs.connection.lrem(sweeper.jobs.queue.intermediate_queue_key, 0, job.id)
-            return False
-        if status == JobStatus.SCHEDULED:
-            return not sweeper.overdue(job)
-        if status == JobStatus.FAILED:
+        if job.get_status(refresh=False) == JobStatus.FAILED:
             return job.ended_at is not None and \
                 datetime.now(timezone.utc) < job.ended_at.replace(tzinfo=timezone.utc) + FAILED_PAUSE
-        return started_recently(job)
+        return self.sweeper.in_hand(job)

@@ -2,8 +2,9 @@
 
     chronicle-worker run [--burst]   play bot turns from the queue; sweep every SWEEP_SECONDS (and
                                      post each day's email digests once their hour has come)
-    chronicle-worker sweep           enqueue every bot turn that is due and has no live job, and
-                                     what every unfinished analysis misses
+    chronicle-worker sweep           enqueue every bot turn that is due and has no live job, what
+                                     every unfinished analysis misses, and the webhooks whose jobs
+                                     were lost
 
 Redis is at REDIS_URL (default redis://127.0.0.1:6379/0); the event store is set as for the API,
 and the queue is the deployment's (services.log.deployment). A worker rides out Redis going away:
@@ -142,8 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     run_parser = commands.add_parser("run", help="play bot turns from the queue")
     run_parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
-    commands.add_parser("sweep", help="enqueue every due bot turn and every analysis chunk missing that has no "
-                                      "live job")
+    commands.add_parser("sweep", help="enqueue every due bot turn, analysis chunk missing and webhook lost that "
+                                      "has no live job")
     args = parser.parse_args(argv)
     if args.command == "run":
         return run(args.burst)

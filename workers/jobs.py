@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from typing import Any
 from uuid import UUID
 
 from redis.exceptions import RedisError
@@ -26,10 +27,12 @@ from services.email.delivery import Delivery
 from services.email.setup import MailSetup
 from services.email.smtp import RecipientRefused
 from services.log.clocks import SystemClock
-from services.players.webhooks import deliver_if_due
+from services.players.deliveries import GIVEN_UP, record
+from services.players.webhooks import DeliveryFailed, deliver_if_due, delivery_id
 from services.reactions.bot_turns import play_bot_turn
 from services.redis_link import redis_trouble
 from services.tournaments.news import deliver as deliver_tournament_notice
+from services.tournaments.news import delivery_id as notice_delivery_id
 
 log = logging.getLogger(__name__)
 
@@ -97,14 +100,35 @@ def clock_ran_out(game_id: str, version: int) -> str:
 
 def webhook(game_id: str, version: int, player_id: str) -> str:
     """Tell a player it is their turn at `version`: 'sent', or 'stale' once it no longer is.
-    A receiver that fails raises, and RQ retries the job with backoff."""
-    return deliver_if_due(services().commands.players, UUID(game_id), version, player_id)
+    A receiver that fails raises, and RQ retries the job with backoff; once its retries are spent
+    the delivery is recorded given up, so that the sweeper does not start it again."""
+    players = services().commands.players
+    try:
+        return deliver_if_due(players, UUID(game_id), version, player_id)
+    except DeliveryFailed:
+        given_up(players.store, delivery_id(player_id, game_id, version))
+        raise
 
 
 def tournament_notice(tournament_id: str, player_id: str, key: str) -> str:
-    """POST a player's tournament notice (a round's game, a bye, the final place) to their
-    callback: 'sent', or 'stale'. A receiver that fails raises, and RQ retries the job with backoff."""
-    return deliver_tournament_notice(services().commands.players, tournament_id, player_id, key)
+    """POST a player's tournament notice (a round's game, a bye, a withdrawal, the final place) to
+    their callback: 'sent', or 'stale'. A receiver that fails raises, and RQ retries the job with
+    backoff; once its retries are spent the delivery is recorded given up, so that the sweeper
+    does not start it again."""
+    players = services().commands.players
+    try:
+        return deliver_tournament_notice(players, tournament_id, player_id, key)
+    except DeliveryFailed:
+        given_up(players.store, notice_delivery_id(player_id, tournament_id, key))
+        raise
+
+
+def given_up(store: Any, delivery: str) -> None:
+    """Record a webhook delivery given up if this failure spent its job's last retry."""
+    job = get_current_job()
+    if job is not None and not job.should_retry:
+        record(store, delivery, GIVEN_UP)
+        log.warning("webhook delivery %s: given up, its retries spent", delivery)
 
 
 def email(kind: str, *args) -> str:

@@ -1,6 +1,8 @@
 """The sweeper: finds games waiting on a bot with no live job, and enqueues their turn; games
 whose clock ran out with nothing to apply it, and applies it; and analyses left unfinished with no
-live job, and enqueues what they miss (workers.analysis_sweep).
+live job, and enqueues what they miss (workers.analysis_sweep); and tournament notices whose
+webhook, or games' "your turn" webhook, was never sent nor given up and has no live job, and
+enqueues it (workers.notice_sweep).
 
 A game can be left waiting when Redis was down at the moment of the move, when Redis lost its
 data in a restart, when a job failed through all its retries, or when a worker was killed in the
@@ -31,6 +33,7 @@ from redis.exceptions import RedisError
 from rq.exceptions import NoSuchJobError
 from rq.job import Job, JobStatus
 
+from services.analysis.runs import started_recently
 from services.compose import Services
 from services.log.game import Game
 from services.play.bot_choice import bot_to_act
@@ -40,6 +43,7 @@ from services.reactions.queue import JobQueue
 from services.reactions.queued import QueuedReactions
 from services.redis_link import DEFAULT_REDIS_URL, redis_connection, redis_trouble
 from workers.analysis_sweep import AnalysisSweep
+from workers.notice_sweep import NoticeSweep
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +64,7 @@ class Sweeper:
         self.bots = BotJobs(self.jobs)
         self.finished: set = set()  # games known to be over: never looked at again
         self.analyses = AnalysisSweep(self)
+        self.notices = NoticeSweep(self)
 
     def games_waiting_on_a_bot(self) -> Iterator[Game]:
         return (game for game in running_games(self.services.store, self.finished) if bot_to_act(game) is not None)
@@ -107,6 +112,22 @@ class Sweeper:
         failed = self.services.failed_turns.of(game.id, game.version)
         return failed is None or self.services.commands.clock.now() >= failed.next_try
 
+    def in_hand(self, job: Job) -> bool:
+        """Whether a job some worker will run, or runs: queued and on the queue (or off it only for
+        moments), scheduled and not overdue, or started less than its timeout ago."""
+        status = job.get_status(refresh=False)
+        if status == JobStatus.QUEUED:
+            if self.in_line(job):
+                self.adrift.pop(job.id, None)
+                return True
+            if not self.adrift_too_long(job.id):
+                return True
+            self.jobs.connection.lrem(self.jobs.queue.intermediate_queue_key, 0, job.id)
+            return False
+        if status == JobStatus.SCHEDULED:
+            return not self.overdue(job)
+        return started_recently(job)
+
     def in_line(self, job: Job) -> bool:
         """Whether a queued job is still on the queue. One taken off it by a connection that never
         started it (a worker killed just after, or a dead connection still waiting for a job)
@@ -124,10 +145,12 @@ class Sweeper:
 
     def sweep(self) -> list[str]:
         """Enqueue every bot turn that is due and has no live job, apply every clock that ran out
-        (its scheduled job may have been lost with Redis), and enqueue what unfinished analyses
-        miss; returns the ids of the jobs enqueued."""
+        (its scheduled job may have been lost with Redis), enqueue what unfinished analyses miss
+        and the webhooks ("your turn", tournament notices) that were lost; returns the ids of the
+        jobs enqueued."""
         enqueued = []
         overdue = []
+        told = []  # "your turn" webhooks
         try:
             for game in running_games(self.services.store, self.finished):
                 if bot_to_act(game) is not None:
@@ -135,6 +158,8 @@ class Sweeper:
                         enqueued.append(self.bots.job_id(game.id, game.version))
                 elif is_overdue(self.services.commands, game):
                     overdue.append(game)
+                elif job_id := self.notices.your_turn(game):
+                    told.append(job_id)
         except (RedisError, OSError) as error:
             log.warning("sweeper: %s; trying again later", redis_trouble(error))
         apply_overdue_clocks(self.services.commands, iter(overdue))
@@ -149,4 +174,10 @@ class Sweeper:
             analysing = []
         if analysing:
             log.info("sweeper enqueued %d analysis chunks: %s", len(analysing), ", ".join(analysing))
-        return enqueued + analysing
+        try:
+            told += self.notices.sweep()
+        except (RedisError, OSError) as error:
+            log.warning("sweeper, tournament notices: %s; trying again later", redis_trouble(error))
+        if told:
+            log.info("sweeper enqueued %d webhooks whose jobs were lost: %s", len(told), ", ".join(told))
+        return enqueued + analysing + told

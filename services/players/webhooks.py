@@ -6,7 +6,9 @@ given when the callback was set: `webhook-id` names the delivery, the same on ev
 and `webhook-timestamp` is the time of each attempt. Each attempt connects only to an address
 checked just before (services.players.destinations) and follows no redirect. A delivery is retried while the receiver
 fails (an answer other than 2xx, a redirect included; a refused connection or address; a timeout)
-and given up when the decision is no longer the player's.
+and given up when the decision is no longer the player's. What became of it, sent or given up
+once its retries were spent, is recorded (services.players.deliveries), so that the sweeper sends
+again only a notice whose job was lost.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any, Callable
 
 from services.log.clocks import deadline, timestamp
 from services.log.game import Game
+from services.players.deliveries import SENT, outcome_of, record
 from services.players import pinned_http
 from services.players.destinations import Destinations, Refused, parse
 from services.players.players import Player, Players
@@ -102,12 +105,17 @@ def counted_post(player: Player, notice: dict[str, Any], delivery: str, destinat
 
 def deliver_if_due(players: Players, game_id: Any, version: int, player_id: str,
                    now: Callable[[], float] = time.time) -> str:
-    """Send the notice of `version` if the game still awaits that player there; 'sent' or 'stale'."""
+    """Send the notice of `version` if the game still awaits that player there, and record it sent:
+    'sent', 'stale', or 'recorded already' when it was sent or given up before."""
+    delivery = delivery_id(player_id, game_id, version)
+    if outcome_of(players.store, delivery) is not None:
+        return "recorded already"
     game = players.store.game(game_id)
     player = awaited_player(players, game)
     if game.version != version or player is None or str(player.id) != player_id:
         WEBHOOKS.labels("stale").inc()
         return "stale"
-    counted_post(player, your_turn(game), delivery_id(player_id, game_id, version), players.destinations, now)
+    counted_post(player, your_turn(game), delivery, players.destinations, now)
+    record(players.store, delivery, SENT)
     log.info("told player %s it is their turn in game %s (version %s)", player_id, game_id, version)
     return "sent"

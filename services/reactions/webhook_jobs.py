@@ -20,6 +20,7 @@ from services.players.webhooks import DeliveryFailed, awaited_player, deliver_if
 from services.reactions.queue import BOT_JOB_TIMEOUT, FAILURE_TTL, RESULT_TTL, JobQueue
 from services.redis_link import redis_trouble
 from services.tournaments.news import deliver as deliver_tournament_notice
+from services.tournaments.news import delivery_id as notice_delivery_id
 
 log = logging.getLogger(__name__)
 
@@ -44,11 +45,15 @@ class WebhookJobs:
         return self._enqueue(WEBHOOK_JOB, (str(game_id), version, str(player_id)),
                              self.job_id(player_id, game_id, version), f"game {game_id} at version {version}")
 
+    def tournament_notice_job_id(self, tournament_id: str, player_id: str, key: str) -> str:
+        return f"{self.jobs.namespace}-{notice_delivery_id(player_id, tournament_id, key)}"
+
     def enqueue_tournament_notice(self, tournament_id: str, player_id: str, key: str) -> bool:
         """Enqueue the webhook of a player's tournament notice (services.tournaments.news); False if
-        it exists already or Redis is away (the notice still reaches the player's stream and inbox)."""
+        it exists already or Redis is away (the notice still reaches the player's stream and inbox,
+        and the sweeper enqueues it later: workers.notice_sweep)."""
         return self._enqueue(TOURNAMENT_NOTICE_JOB, (str(tournament_id), str(player_id), key),
-                             f"{self.jobs.namespace}-tournament-{player_id}-{tournament_id}-{key}",
+                             self.tournament_notice_job_id(tournament_id, player_id, key),
                              f"tournament {tournament_id}'s news {key}")
 
     def _enqueue(self, function: str, args: tuple, job_id: str, what: str) -> bool:

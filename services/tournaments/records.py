@@ -143,3 +143,33 @@ class ActiveTournaments(Aggregate):
     @event("Removed", topic=f"{STORED_AS}:ActiveTournaments.Removed")
     def remove(self, tournament_id: str) -> None:
         self.tournaments = [key for key in self.tournaments if key != tournament_id]
+
+
+FINISHED_ID = uuid5(NAMESPACE_URL, "chronicle:finished-tournaments")
+
+
+class FinishedTournaments(Aggregate):
+    """The tournaments finished lately, the newest last, each with when it finished (the newest
+    KEPT): where the sweeper still looks for news whose webhook was lost (workers.notice_sweep)."""
+
+    KEPT = 100
+    TOPIC = f"{STORED_AS}:FinishedTournaments"
+
+    class Created(Aggregate.Created):
+        TOPIC = f"{STORED_AS}:FinishedTournaments.Created"
+
+    @staticmethod
+    def create_id() -> UUID:
+        return FINISHED_ID
+
+    @event("Opened", topic=f"{STORED_AS}:FinishedTournaments.Opened")
+    def __init__(self):
+        self.tournaments: list[tuple[str, str]] = []  # (id, when it finished, as services.log.clocks writes it)
+
+    @event("Added", topic=f"{STORED_AS}:FinishedTournaments.Added")
+    def add(self, tournament_id: str, at: str) -> None:
+        self.tournaments = [*self.tournaments, (tournament_id, at)][-self.KEPT:]
+
+    def since(self, at: str) -> list[str]:
+        """The ids of those finished at `at` or later (timestamps of one format order as text)."""
+        return [tournament_id for tournament_id, finished in self.tournaments if finished >= at]

@@ -41,7 +41,9 @@ from services.tournaments.exports import exported
 from services.tournaments.news import due_after, due_at_table
 from services.tournaments.records import (
     ACTIVE_ID,
+    FINISHED_ID,
     ActiveTournaments,
+    FinishedTournaments,
     PlayerTournaments,
     Tournament,
     TournamentGame,
@@ -54,6 +56,8 @@ log = logging.getLogger(__name__)
 TRIES = 5  # saves a request tries when another changed the same tournament meanwhile
 MAX_LISTED = 50  # a player's tournaments listed, the newest first
 LONGEST_WAIT = timedelta(days=365)  # the latest start time, from now
+# How long after its end a tournament's news whose webhook was lost is still sent (workers.notice_sweep).
+NEWS_WINDOW = timedelta(days=1)
 
 
 # A seat's rating at a game (the ratings read model's ordinal), None if it has none there yet: the
@@ -150,6 +154,14 @@ class Tournaments:
     def _active(self) -> ActiveTournaments:
         return loaded(self.store.repository, ACTIVE_ID, ActiveTournaments) or ActiveTournaments()
 
+    def _finished(self) -> FinishedTournaments:
+        return loaded(self.store.repository, FINISHED_ID, FinishedTournaments) or FinishedTournaments()
+
+    def with_news(self) -> list[str]:
+        """The tournaments whose news may still be due: those not finished, and those finished
+        within NEWS_WINDOW; never every tournament there ever was."""
+        return [*self._active().tournaments, *self._finished().since(timestamp(self.now() - NEWS_WINDOW))]
+
     def _listed(self, player_id: str, tournament_id: str) -> list[Any]:
         index = loaded(self.store.repository, player_index_id(player_id), PlayerTournaments) \
             or PlayerTournaments(player_id)
@@ -208,9 +220,11 @@ class Tournaments:
             also = []
             for happened in events:
                 tournament.record(to_data(happened))
-                if isinstance(happened, TournamentFinished):  # the sweeper looks at it no more
-                    also.append(self._active())
-                    also[-1].remove(str(tournament.id))
+                if isinstance(happened, TournamentFinished):  # the sweeper moves it on no more
+                    active, finished = self._active(), self._finished()
+                    active.remove(str(tournament.id))
+                    finished.add(str(tournament.id), timestamp(self.now()))  # its news' webhooks still go
+                    also += [active, finished]
             try:
                 self.store.save(tournament, *also)
             except IntegrityError:

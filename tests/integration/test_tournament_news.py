@@ -223,3 +223,72 @@ def test_a_notice_rung_again_or_found_again_by_a_safety_look_is_not_told_twice(s
     assert first.data["id"] == f"{tournament_id}:round-1"
     assert list(notices.tournament_news(told, [tournament_id])) == [], "rung again"
     assert list(notices.tournament_news(told)) == [], "a safety look over all the player's tournaments"
+
+
+def test_a_player_withdrawn_after_losing_on_time_hears_it_on_their_stream_inbox_and_webhook(hooked, tmp_path):
+    hooked.commands.clock = clock = FakeClock()
+    with Receiver() as ana_hook, Receiver() as bo_hook:
+        oli, ana, bo, tournament_id = swiss_of_two_players_and_a_bot(hooked)
+        hooks = {"ana": (ana, ana_hook), "bo": (bo, bo_hook)}
+        for player, receiver in hooks.values():
+            receiver.secret = hooked.commands.players.set_callback(player, receiver.url)["webhook_secret"]
+        hooked.commands.tournaments.start(tournament_id, oli)  # withdrawn after 1 loss on time: the default
+        games, [bye] = round_of(hooked, tournament_id, 1)
+        [game_id] = {game_id for game_id, _ in games.values()}
+        game = hooked.store.game(game_id)
+        late = game.seats[game.to_act()]["name"]  # robo, a bot, has played at once: a player is awaited
+        clock.advance(days=1)
+        hooked.commands.time_out(game.id, game.version)
+
+        player, receiver = hooks[late]
+        words = f"{NAME}: you were withdrawn after losing 1 game on time; your results so far stand"
+        [call] = receiver.wait_until(lambda received: [c for c in received if c["json"].get("kind") == "withdrawn"])
+        assert call["refusal"] is None and call["json"]["words"] == words
+        assert call["headers"]["webhook-id"] == f"tournament-{player.id}-{tournament_id}-withdrawn"
+        others = [name for name in hooks if name != late]
+        for other in others:
+            assert all(c["json"].get("kind") != "withdrawn" for c in hooks[other][1].received), "only theirs"
+
+    news = TournamentNotices(hooked.store)
+    *earlier, withdrawn = news.all_of(str(player.id))
+    assert [n["id"] for n in earlier] == [f"{tournament_id}:round-1"], "told after the round they lost on time"
+    assert (withdrawn["id"], withdrawn["kind"], withdrawn["round"], withdrawn["words"]) == \
+        (f"{tournament_id}:withdrawn", "withdrawn", 1, words)
+    assert news.latest(str(player.id)) == [withdrawn], "the inbox shows where the tournament stands for them"
+    shown = hooked.commands.tournaments.shown(tournament_id)
+    [round_two] = shown["rounds"][1]["tables"]
+    assert late not in round_two["players"], "not paired again"
+
+    inbox = Inbox(GameList(hooked.store, ProjectionDatabase(str(tmp_path / "projections.sqlite"))))
+    stream = PlayerNotices(inbox, hooked.news, str(player.id), quiet_pace(), tournaments=news)
+    told: set[str] = set()
+    assert [m.data["words"] for m in stream.tournament_news(told, [tournament_id])][-1] == words
+
+
+def test_a_player_who_withdraws_by_asking_is_not_told_of_it(services):
+    oli, ana, bo, tournament_id = swiss_of_two_players_and_a_bot(services)
+    services.commands.tournaments.start(tournament_id, oli)
+    services.commands.tournaments.withdraw(tournament_id, ana)
+    assert [n["kind"] for n in TournamentNotices(services.store).all_of(str(ana.id))] in (["round"], ["bye"])
+
+
+def test_the_news_whose_webhooks_may_still_be_due_is_of_the_running_tournaments_and_those_ended_lately(services):
+    """What the sweeper reads when it looks for notices whose webhook was lost: never every
+    tournament there ever was."""
+    services.commands.clock = clock = FakeClock()
+    tournaments = services.commands.tournaments
+    oli, ana, bo, ended = swiss_of_two_players_and_a_bot(services, rounds=1)
+    tournaments.start(ended, oli)
+    games, _ = round_of(services, ended, 1)
+    [game_id] = {game_id for game_id, _ in games.values()}
+    game = services.store.game(game_id)
+    clock.advance(days=1)
+    services.commands.time_out(game.id, game.version)
+    assert tournaments.shown(ended)["status"] == "finished"
+    running = tournaments.organise(oli, {"game": "chi", "rounds": 1, "clock": DAY, "rated": False})["id"]
+
+    assert sorted(tournaments.with_news()) == sorted([running, ended])
+    clock.advance(hours=23)
+    assert ended in tournaments.with_news(), "its last news may still be owed a webhook"
+    clock.advance(hours=2)
+    assert tournaments.with_news() == [running], "ended more than a day ago: looked at no more"

@@ -1,8 +1,12 @@
 """Webhooks through real RQ jobs to a real receiver on 127.0.0.1: "your turn", signed the Standard
 Webhooks way, retried while the receiver fails, dropped once the decision is no longer the
-player's, and never sent to a local address the operator has not allowed."""
+player's, and never sent to a local address the operator has not allowed; a tournament's news
+(a round's game, a withdrawal after a loss on time) alike."""
 
 from __future__ import annotations
+
+from datetime import datetime, timezone
+from uuid import UUID
 
 import pytest
 from rq.job import Job, JobStatus
@@ -10,6 +14,7 @@ from rq.job import Job, JobStatus
 from services.compose import build
 from services.errors import InvalidRequest
 from services.players.webhooks import delivery_id
+from tests.clocks import FakeClock
 from tests.playing import players_game
 from tests.receiver import Receiver
 from tests.workers.conftest import run_worker
@@ -126,3 +131,31 @@ def test_a_tournament_round_is_told_by_a_signed_post_of_its_kind_from_a_job(serv
     assert (notice["kind"], notice["game"], notice["round"]) == ("round", table["game_id"], 1)
     assert notice["words"] == "Round 1 of Chi, a Swiss by oli: your game against random-bot"
     assert notice["links"]["game"] == f"/api/games/{table['game_id']}"
+
+
+def test_a_player_withdrawn_after_losing_on_time_is_told_by_a_job(services, queue):
+    # The workers' bots move on the real clock: the deadline of ana's decision is a day after it.
+    services.commands.clock = clock = FakeClock(datetime.now(timezone.utc))
+    with Receiver() as receiver:
+        players = services.commands.players
+        oli = players.get(players.register("oli")["id"])
+        ana = players.register("ana", receiver.url)
+        receiver.secret = ana["webhook_secret"]
+        tournaments = services.commands.tournaments
+        opened = tournaments.organise(oli, {"game": "chi", "rounds": 2, "rated": False, "withdraw_after_timeouts": 1,
+                                            "bots": [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}],
+                                            "clock": {"per_decision": "P1D", "on_timeout": "forfeit"}})
+        tournaments.join(opened["id"], players.get(ana["id"]))
+        tournaments.start(opened["id"], oli)
+        run_worker(queue)  # the bots play until each game awaits ana or is over
+        [table] = [t for t in tournaments.shown(opened["id"])["rounds"][0]["tables"] if "ana" in t["players"]]
+        game = services.store.game(UUID(table["game_id"]))
+        assert game.seats[game.to_act()]["name"] == "ana"
+        clock.advance(days=1, minutes=1)
+        assert services.commands.time_out(game.id, game.version)
+        run_worker(queue)
+        [call] = receiver.wait_until(lambda received: [c for c in received if c["json"].get("kind") == "withdrawn"])
+    assert call["refusal"] is None
+    assert call["headers"]["webhook-id"] == f"tournament-{ana['id']}-{opened['id']}-withdrawn"
+    assert call["json"]["words"] == ("Chi, a Swiss by oli: you were withdrawn after losing 1 game on time; "
+                                     "your results so far stand")

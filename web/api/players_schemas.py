@@ -86,13 +86,16 @@ class TournamentLinks(Schema):
 
 class TournamentNotice(Schema):
     id = fields.String(metadata={"description": "the notice, the same wherever it is told: "
-                                                "`<tournament>:round-<n>` or `<tournament>:finished`"})
-    kind = fields.String(validate=validate.OneOf(["round", "bye", "finished"]),
+                                                "`<tournament>:round-<n>`, `<tournament>:withdrawn` or "
+                                                "`<tournament>:finished`"})
+    kind = fields.String(validate=validate.OneOf(["round", "bye", "withdrawn", "finished"]),
                          metadata={"description": "`round`: a round seats the player at a game; `bye`: a round "
-                                                  "gives them a bye; `finished`: the tournament ended"})
+                                                  "gives them a bye; `withdrawn`: the withdrawal rule took them "
+                                                  "out after losses on time; `finished`: the tournament ended"})
     tournament = fields.String(metadata={"description": "the tournament's id"})
     title = fields.String(metadata={"description": "the game the tournament is of"})
-    round = fields.Integer(allow_none=True, metadata={"description": "the round (none for `finished`)"})
+    round = fields.Integer(allow_none=True, metadata={"description": "the round (for `withdrawn`: the last "
+                                                                     "they played; none for `finished`)"})
     words = fields.String(metadata={"description": "the notice in words",
                                     "example": "Round 2 of Chi, a Swiss by oli: your game against bob"})
     game = fields.String(allow_none=True, metadata={"description": "the player's game of the round (`round`)"})
@@ -108,7 +111,8 @@ class Inbox(Schema):
     total = fields.Integer(metadata={"description": "how many games the player has, with this filter"})
     tournament_news = fields.List(fields.Nested(TournamentNotice), metadata={
         "description": "where each of the player's newest tournaments stands for them: its latest notice "
-                       "(their game of the round, a bye, or their final place), the newest tournament first"})
+                       "(their game of the round, a bye, their withdrawal after losses on time, or their "
+                       "final place), the newest tournament first"})
 
 
 class PlayerStreamQuery(Schema):

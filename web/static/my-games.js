@@ -3,7 +3,8 @@
    with your key. The list refreshes itself from the player's notice stream
    (GET /api/players/me/stream): each notice (your turn, a game finished or moved on, a
    tournament's news) reads the list again. Above it, the news of the player's tournaments in
-   words (their game of the round, a bye, their final place), linked to the tournament and the game.
+   words (their game of the round, a bye, their withdrawal after losses on time, their final place),
+   linked to the tournament and the game.
 
    The key is the player's secret: static/sign-in.js keeps it in this browser's storage only, it
    is sent in a header (never in an address), and "Forget the key" (or the header's "Sign out")

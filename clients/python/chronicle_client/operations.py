@@ -465,11 +465,11 @@ class TournamentLinks(TypedDict, total=False):
 
 
 class TournamentNotice(TypedDict, total=False):
-    id: str  # the notice, the same wherever it is told: `<tournament>:round-<n>` or `<tournament>:finished`
-    kind: Literal['round', 'bye', 'finished']  # `round`: a round seats the player at a game; `bye`: a round gives t ...
+    id: str  # the notice, the same wherever it is told: `<tournament>:round-<n>`, `<tournament>:withdrawn` or `<tou ...
+    kind: Literal['round', 'bye', 'withdrawn', 'finished']  # `round`: a round seats the player at a game; `bye`: a ...
     tournament: str  # the tournament's id
     title: str  # the game the tournament is of
-    round: int | None  # the round (none for `finished`)
+    round: int | None  # the round (for `withdrawn`: the last they played; none for `finished`)
     words: str  # the notice in words
     game: str | None  # the player's game of the round (`round`)
     opponents: list[str]  # the others at the player's table (`round`)
