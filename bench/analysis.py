@@ -155,29 +155,23 @@ def logit(p: float) -> float:
 
 
 def platt(pairs: list[tuple[float, float]]) -> tuple[float, float]:
-    """The slope and intercept on the logit scale that best turn predictions into results
-    (logistic regression of the results on the predictions' logits, by Newton's method; a shared
-    win counts as its share)."""
-    slope, intercept = 1.0, 0.0
+    """The slope on the logit scale that best turns predictions into results (logistic regression
+    of the results on the predictions' logits through the origin, by Newton's method; a shared win
+    counts as its share). No intercept: the seats of a game are alike, so an even position stays
+    even (with one, the seats that decide more often, the losing ones, would pull every chance down)."""
+    slope = 1.0
     for _ in range(50):
-        gradient, hessian = [0.0, 0.0], [[1e-6, 0.0], [0.0, 1e-6]]
+        gradient, curvature = 0.0, 1e-9
         for predicted, result in pairs:
             x = logit(predicted)
-            p = 1 / (1 + math.exp(-(slope * x + intercept)))
-            gradient[0] += (result - p) * x
-            gradient[1] += result - p
-            weight = p * (1 - p)
-            hessian[0][0] += weight * x * x
-            hessian[0][1] += weight * x
-            hessian[1][1] += weight
-        hessian[1][0] = hessian[0][1]
-        determinant = hessian[0][0] * hessian[1][1] - hessian[0][1] ** 2
-        step = ((hessian[1][1] * gradient[0] - hessian[0][1] * gradient[1]) / determinant,
-                (hessian[0][0] * gradient[1] - hessian[1][0] * gradient[0]) / determinant)
-        slope, intercept = slope + step[0], intercept + step[1]
-        if abs(step[0]) + abs(step[1]) < 1e-9:
+            p = 1 / (1 + math.exp(-slope * x))
+            gradient += (result - p) * x
+            curvature += p * (1 - p) * x * x
+        step = gradient / curvature
+        slope += step
+        if abs(step) < 1e-9:
             break
-    return slope, intercept
+    return slope, 0.0
 
 
 def brier(pairs: list[tuple[float, float]], fitted: tuple[float, float] = (1.0, 0.0)) -> float:
@@ -194,7 +188,7 @@ def fit(game: str, pairs: list[tuple[float, float]]) -> dict:
     slope, intercept = platt(pairs)
     now_slope, now_intercept = analysis.terms(registry.get(game)).calibration
     # On top of the calibration the game has now: logit p'' = slope (now_slope x + now_intercept) + intercept.
-    return {"composed": (round(slope * now_slope, 2), round(slope * now_intercept + intercept, 2)),
+    return {"composed": (round(slope * now_slope, 2), round(slope * now_intercept + intercept, 2) + 0.0),
             "held_out_brier": held_out, "brier": brier(pairs)}
 
 
