@@ -150,7 +150,7 @@ def test_a_signed_in_player_organises_a_tournament_from_the_list(page, server):
 @pytest.fixture
 def page_in_kolkata(browser):
     """A phone whose clock is India's (UTC+5:30): the start time typed is its local time."""
-    context = browser.new_context(viewport=PHONE, timezone_id="Asia/Kolkata")
+    context = browser.new_context(viewport=PHONE, timezone_id="Asia/Kolkata", locale="en-US")
     opened = context.new_page()
     errors: list[str] = []
     opened.on("pageerror", lambda error: errors.append(str(error)))
@@ -210,6 +210,7 @@ def test_a_newcomer_organises_a_xanadu_tables_tournament_with_bots_a_size_limit_
     expect(terms).to_contain_text("tables of 3 to 6")
     in_utc = tomorrow.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M")  # 18:30 in Kolkata is 13:00 UTC
     expect(terms).to_contain_text(f"{in_utc} UTC")
+    expect(terms).to_contain_text(re.compile(r"UTC, .*6:30\sPM your time"))  # the phone's en-US time
     expect(page.locator("#withdrawal-rule")).to_contain_text("A player who loses 2 games on time is withdrawn")
     expect(page.locator("#entrants h2")).to_have_text("Who joined (2 of at most 5)")
     expect(page.locator("#entrants ul li")).to_have_text(["Sage (bot)", "Bob (bot)"])

@@ -5,6 +5,8 @@
    game's own words: "alone against General Li Mu") and whether it is rated. The server renders
    the same for the game it is given (the "Show its bots" button, for a browser without
    JavaScript), says it from the same rules (web/pages/new_game_form.py) and checks what is sent.
+   The game's bots, strengths and options are offered by static/game-choices.js, as the form that
+   organises a tournament offers them.
 
    A player signed in on this browser (static/sign-in.js) plays in their own seat: the form
    sends their key in its body (never in the address), and "Rated" (ticked unless they want a

@@ -57,6 +57,12 @@
       };
     }
 
+    // The start time is shown in UTC by the server; beside it, the reader's own time, as they typed it.
+    for (const time of panel.querySelectorAll("dl.terms time[datetime]")) {
+      const local = new Date(time.dateTime).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+      time.after(`, ${local} your time`);
+    }
+
     act($("tournament-join"), "join");
     act($("tournament-withdraw"), "withdraw");
     act($("tournament-start"), "start");
