@@ -390,6 +390,9 @@ def checked_table(body: Mapping[str, Any]) -> tuple[Any, dict[str, Any], Setting
                                             "tournament.size-limit": "size_limit",
                                             "tournament.withdraw-after-timeouts": "withdraw_after_timeouts"}.get(
                                                 error.rule, "table_seats_min")) from None
+    if size < least:  # such a field could never fill a table: the tournament could never start
+        raise InvalidRequest(f"{rules.title}'s tables seat at least {least}: the size limit is at least {least} players",
+                             "size_limit")
     options = dict(body.get("options") or {})
     if "casual" in options:
         raise InvalidRequest('say whether the games are rated with "rated" beside "options", not in them',

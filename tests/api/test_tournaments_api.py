@@ -71,6 +71,8 @@ def test_players_join_a_tournament_with_a_bot_and_the_organiser_starts_it_seatin
     ({"size_limit": 3.9}, "size_limit"),
     ({"format": "arena"}, "format"),
     ({"size_limit": 257}, "size_limit"),
+    ({"game": "xanadu", "format": "tables", "size_limit": 2}, "size_limit"),  # never a table's fewest
+    ({"game": "xanadu", "format": "tables", "table_seats_min": 4, "size_limit": 3}, "size_limit"),
     ({"clock": {"per_decision": "forever"}}, "clock.per_decision"),
     ({"bots": [{"bot": "genius"}]}, "bots[0].bot"),
     ({"starts_at": "2000-01-01T00:00:00Z"}, "starts_at"),
@@ -96,6 +98,12 @@ def test_the_withdrawal_rule_is_set_when_organising_and_shown_with_the_tournamen
     assert opened.json["withdraw_after_timeouts"] == shown
     assert client.get(f"/api/tournaments/{opened.json['id']}").json["withdraw_after_timeouts"] == shown
     assert all(e["withdrawn_on_time"] is False for e in opened.json["entrants"])
+
+
+def test_a_tables_tournament_may_be_limited_to_its_tables_fewest_seats(client):
+    opened = organise(client, register(client, "ana"), game="xanadu", format="tables", table_seats_min=4, size_limit=4)
+    assert opened.status_code == 201, opened.json
+    assert (opened.json["size_limit"], opened.json["table_seats"]) == (4, [4, 6])
 
 
 def test_an_unknown_tournament_is_not_found(client):

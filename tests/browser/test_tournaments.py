@@ -1,11 +1,15 @@
 """Tournaments in the browser, on a phone, as a newcomer clicks them: from the header to the list,
 into an open tournament, Join; once it runs, their game of the round is linked and opens in their
 seat; a finished tournament's crosstable gives names and results; a signed-in player organises
-one from the list's form, and a refusal is said in words. No page scrolls sideways."""
+one from the list's form (its game's options, bots with their strengths, a size limit and a start
+time in the phone's own time), and a refusal is said in words by the field it names. No page
+scrolls sideways."""
 
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import expect
@@ -124,7 +128,7 @@ def test_a_signed_in_player_organises_a_tournament_from_the_list(page, server):
     form.get_by_label("Game").select_option(label="Chi")
     form.get_by_label("Format").select_option(label="tables")
     form.get_by_role("button", name="Open the tournament").click()
-    expect(page.locator("#organise-error")).to_contain_text("Chi is not played at tables")
+    expect(form.locator("label[data-field='format'] + .field-problem")).to_contain_text("Chi is not played at tables")
     assert page.url.endswith("/tournaments"), "a refusal opens nothing"
     fits_the_phone(page)
 
@@ -141,3 +145,106 @@ def test_a_signed_in_player_organises_a_tournament_from_the_list(page, server):
     expect(page.get_by_role("button", name="Join")).to_be_visible()
     fits_the_phone(page)
     assert serious_violations(page) == []
+
+
+@pytest.fixture
+def page_in_kolkata(browser):
+    """A phone whose clock is India's (UTC+5:30): the start time typed is its local time."""
+    context = browser.new_context(viewport=PHONE, timezone_id="Asia/Kolkata", locale="en-US")
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    yield opened
+    context.close()
+    assert not errors, f"the page raised: {errors}"
+
+
+def organise_form(page, server, name):
+    register_on_the_page(page, server, name)
+    page.goto(f"{server}/tournaments")
+    form = page.locator("#organise-form")
+    expect(form).to_have_attribute("data-ready", "true")
+    return form
+
+
+def seat_a_bot(form, bot: str, name: str, strength: str | None = None):
+    form.get_by_role("button", name="Seat a bot").click()
+    row = form.locator("#organise-bot-seats li").last
+    row.get_by_label("Bot").select_option(label=f"the {bot} bot")
+    if strength is None:
+        expect(row.get_by_label("Strength")).to_be_hidden()
+    else:
+        row.get_by_label("Strength").select_option(strength)
+    row.get_by_label("Name").fill(name)
+
+
+def xanadu_tournaments(api, server) -> int:
+    return api.http.get(f"{server}/api/tournaments", params={"game": "xanadu"}).json()["total"]
+
+
+def test_a_newcomer_organises_a_xanadu_tables_tournament_with_bots_a_size_limit_and_a_start_time(page_in_kolkata, server):
+    page = page_in_kolkata
+    form = organise_form(page, server, "dee")
+    form.get_by_label("Game").select_option(label="Xanadu")
+    form.get_by_label("Format").select_option(label="tables")
+    expect(form.get_by_label("Fewest at a table")).to_have_value("3")
+    expect(form.get_by_label("Most at a table")).to_have_value("6")
+    form.get_by_label("Edition").select_option("2")
+    seat_a_bot(form, "search", "Sage", strength="2")
+    seat_a_bot(form, "builder", "Bob")
+    form.get_by_label("Players at most").fill("5")
+    tomorrow = datetime.now(ZoneInfo("Asia/Kolkata")).replace(hour=18, minute=30, second=0, microsecond=0) + timedelta(days=1)
+    form.get_by_label("Starts at").fill(tomorrow.strftime("%Y-%m-%dT%H:%M"))
+    form.get_by_label("Withdrawal rule").select_option(label="withdraw a player after 2 losses on time")
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+
+    with page.expect_request(lambda sent: sent.url.endswith("/api/tournaments") and sent.method == "POST") as sent:
+        form.get_by_role("button", name="Open the tournament").click()
+    assert sent.value.post_data_json["bots"] == [{"bot": "search", "strength": 2, "name": "Sage"},
+                                                 {"bot": "builder", "name": "Bob"}]
+
+    expect(page.locator("#tournament h1")).to_have_text("Xanadu, a tables tournament by dee")
+    terms = page.locator("dl.terms")
+    expect(terms).to_contain_text("Xanadu, edition: 2")
+    expect(terms).to_contain_text("tables of 3 to 6")
+    in_utc = tomorrow.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M")  # 18:30 in Kolkata is 13:00 UTC
+    expect(terms).to_contain_text(f"{in_utc} UTC")
+    expect(terms).to_contain_text(re.compile(r"UTC, .*6:30\sPM your time"))  # the phone's en-US time
+    expect(page.locator("#withdrawal-rule")).to_contain_text("A player who loses 2 games on time is withdrawn")
+    expect(page.locator("#entrants h2")).to_have_text("Who joined (2 of at most 5)")
+    expect(page.locator("#entrants ul li")).to_have_text(["Sage (bot)", "Bob (bot)"])
+    fits_the_phone(page)
+
+
+def test_a_value_the_server_refuses_is_said_by_its_field_and_creates_nothing(page, server, api):
+    page.set_viewport_size(PHONE)
+    form = organise_form(page, server, "eli")
+    before = xanadu_tournaments(api, server)
+    form.get_by_label("Game").select_option(label="Xanadu")
+    form.get_by_label("Format").select_option(label="tables")
+    form.get_by_label("Players at most").fill("2")
+    form.get_by_role("button", name="Open the tournament").click()
+    said = form.locator("label[data-field='size_limit'] + .field-problem")
+    expect(said).to_have_text("Xanadu's tables seat at least 3: the size limit is at least 3 players")
+    expect(form.get_by_label("Players at most")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#organise-error")).to_be_hidden()
+    assert page.url.endswith("/tournaments"), "a refusal opens nothing"
+    assert xanadu_tournaments(api, server) == before
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+
+    form.get_by_label("Players at most").fill("8")
+    seat_a_bot(form, "random", "Rae")
+    seat_a_bot(form, "builder", "rae")
+    form.get_by_role("button", name="Open the tournament").click()
+    second = form.locator("#organise-bot-seats li").nth(1)
+    expect(second.locator("+ .field-problem")).to_contain_text("two bots are named 'rae' or alike")
+    expect(form.locator(".field-problem")).to_have_count(1)
+    assert xanadu_tournaments(api, server) == before
+
+    second.get_by_label("Name").fill("Ivy")
+    form.get_by_role("button", name="Open the tournament").click()
+    expect(page.locator("#tournament h1")).to_have_text("Xanadu, a tables tournament by eli")
+    expect(page.locator("#entrants h2")).to_have_text("Who joined (2 of at most 8)")
+    assert xanadu_tournaments(api, server) == before + 1

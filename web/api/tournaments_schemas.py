@@ -40,7 +40,7 @@ class TournamentRequest(Schema):
     starts_at = fields.String(allow_none=True, validate=validate.Length(max=40), metadata={
         "description": "when round one is paired (ISO 8601 UTC, within a year); without it, the organiser starts it"})
     size_limit = fields.Integer(strict=True, load_default=64, validate=validate.Range(2, MAX_PLAYERS), metadata={
-        "description": "the most entrants, bots included"})
+        "description": "the most entrants, bots included; for tables, at least a table's fewest seats"})
     withdraw_after_timeouts = fields.Integer(
         strict=True, load_default=WITHDRAW_AFTER_TIMEOUTS, validate=validate.Range(0, MAX_TIMEOUTS), metadata={
             "description": "the withdrawal rule: a player who loses this many games on time is withdrawn from the "

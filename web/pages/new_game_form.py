@@ -42,6 +42,7 @@ def games_to_start() -> list[dict[str, Any]]:
         startable.append({"name": name, "title": rules.title, "bots": sorted(rules.bots),
                           "strengths": bot_strengths(rules), "default_bot": rules.stand_in_bot, "seats": list(rules.seats),
                           "seats_text": seats_words(rules), "options": option_choices(rules),
+                          "option_values": option_values(rules),
                           "tables": tables(rules), "modes_words": modes_words(rules)})
     return startable
 
@@ -88,6 +89,12 @@ def option_choices(rules: Game[Any]) -> dict[str, list[str]]:
     return {name: [str(choice) for choice in choices] for name, choices in rules.option_choices.items()}
 
 
+def option_values(rules: Game[Any]) -> dict[str, dict[str, Any]]:
+    """Each option's values as the form sends them, to the value the API takes (Xanadu's edition
+    "2" is 2): a page that sends JSON (the tournament form) sends the API's."""
+    return {name: {str(choice): choice for choice in choices} for name, choices in rules.option_choices.items()}
+
+
 def requested_options(form: Mapping[str, str], rules: Game[Any] | None) -> dict[str, Any]:
     """The game options the form chose (`option-<name>`, left empty for the game's default), as
     the API takes them; InvalidRequest naming the option for a value the game does not offer."""
@@ -98,7 +105,7 @@ def requested_options(form: Mapping[str, str], rules: Game[Any] | None) -> dict[
         value = str(form.get(f"option-{name}", "")).strip()
         if not value:
             continue
-        offered = {str(choice): choice for choice in choices}
+        offered = option_values(rules)[name]
         if value not in offered:
             raise InvalidRequest(f"{rules.title}'s {name} is one of {', '.join(offered)}", f"options.{name}")
         chosen[name] = offered[value]

@@ -18,12 +18,20 @@ from uuid import UUID
 
 from flask import Blueprint, render_template
 
-from domain import registry
 from domain.english import ordinal
+from domain.tournaments.model import (
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_TABLE_SEATS,
+    MAX_TIMEOUTS,
+    MIN_TABLE_SEATS,
+    WITHDRAW_AFTER_TIMEOUTS,
+)
 from domain.tournaments.standings import TIE_BREAKS
 from services.errors import NotFound
 from services.tournaments import news
 from web.blueprint import chronicle
+from web.pages.new_game_form import games_to_start
 
 blp = Blueprint("tournament_pages", __name__)
 
@@ -42,6 +50,9 @@ TIE_BREAK_HINTS = {"buchholz_cut1": "Buchholz less the weakest opponent's",
                    "sonneborn_berger": "the points of the opponents beaten, plus half those drawn with",
                    "wins": "games won"}
 STATUSES = ("open", "running", "finished")
+# The organise form's bounds, the API's (web/api/tournaments_schemas.py): the game's own are the server's to say.
+LIMITS = {"rounds": MAX_ROUNDS, "players": MAX_PLAYERS, "default_size": 64, "timeouts": MAX_TIMEOUTS,
+          "default_timeouts": WITHDRAW_AFTER_TIMEOUTS, "table_seats": (MIN_TABLE_SEATS, MAX_TABLE_SEATS)}
 UNITS = (("W", "week"), ("D", "day"), ("H", "hour"), ("M", "minute"), ("S", "second"))
 
 
@@ -55,9 +66,8 @@ def tournament_list():
     tournaments = chronicle().tournament_list
     kinds = {status: [listed(row) for row in tournaments.page(status=status, limit=LISTED).rows]
              for status in STATUSES}
-    games = [{"name": name, "title": rules.title, "seats": list(rules.seats)}
-             for name, rules in registry.GAMES.items() if rules.seats[1] >= 2]
-    return render_template("tournaments.html", kinds=kinds, games=games, formats=FORMAT_WORDS)
+    games = [game for game in games_to_start() if game["seats"][1] >= 2]
+    return render_template("tournaments.html", kinds=kinds, games=games, formats=FORMAT_WORDS, limits=LIMITS)
 
 
 @blp.get("/tournaments/<uuid:tournament_id>")

@@ -5,6 +5,8 @@
    game's own words: "alone against General Li Mu") and whether it is rated. The server renders
    the same for the game it is given (the "Show its bots" button, for a browser without
    JavaScript), says it from the same rules (web/pages/new_game_form.py) and checks what is sent.
+   The game's bots, strengths and options are offered by static/game-choices.js, as the form that
+   organises a tournament offers them.
 
    A player signed in on this browser (static/sign-in.js) plays in their own seat: the form
    sends their key in its body (never in the address), and "Rated" (ticked unless they want a
@@ -27,26 +29,19 @@
   // A bot account never takes a seat as a person: its browser plays here by a name, as anyone may.
   const signedIn = () => window.ChronicleSignIn && ChronicleSignIn.player && !ChronicleSignIn.player.bot ? ChronicleSignIn.player : null;
   const hasPerson = () => Boolean(signedIn() || name.value.trim());
-  const tables = () => JSON.parse(chosen().dataset.tables || "{}");
-
-  function offerBots() {
-    const offered = chosen().dataset.bots.split(" ");
-    const keep = offered.includes(bot.value) ? bot.value : chosen().dataset.defaultBot;
-    bot.replaceChildren(...offered.map((each) => new Option(`the ${each} bot`, each, false, each === keep)));
-  }
+  const choices = window.ChronicleGameChoices;
+  const tables = () => choices.tables(chosen());
+  const offerBots = () => choices.offerBots(bot, chosen(), bot.value);
 
   let wantedStrength = strength.value;  // kept while another bot, without levels, is chosen
 
   function offerStrengths() {
-    const levels = JSON.parse(chosen().dataset.strengths || "{}")[bot.value] || [];
-    const keep = levels.map(String).includes(wantedStrength) ? wantedStrength : "";
-    strength.replaceChildren(new Option("the game's default", "", false, keep === ""),
-      ...levels.map((level) => new Option(String(level), String(level), false, String(level) === keep)));
+    const levels = choices.offerStrengths(strength, chosen(), bot.value, wantedStrength);
     strengthChoice.hidden = strength.disabled = levels.length === 0 || Number(bots.value) === 0;
   }
 
   function boundBots() {
-    const [fewestSeats, mostSeats] = chosen().dataset.seats.split(" ").map(Number);
+    const [fewestSeats, mostSeats] = choices.seats(chosen());
     const person = hasPerson() ? 1 : 0;
     const fewest = Math.max(0, fewestSeats - person);
     const most = mostSeats - person;
@@ -64,18 +59,7 @@
   options.querySelectorAll("select").forEach((select) => { wantedOptions[select.id] = select.value; });
 
   function offerOptions(table) {
-    const offered = (table && table.options) || {};
-    options.replaceChildren(...Object.entries(offered).map(([option, choices]) => {
-      const select = document.createElement("select");
-      select.name = select.id = `option-${option}`;
-      const keep = choices.includes(wantedOptions[select.id]) ? wantedOptions[select.id] : "";
-      select.append(new Option("the game's default", "", false, keep === ""),
-        ...choices.map((choice) => new Option(choice, choice, false, choice === keep)));
-      select.addEventListener("change", () => { wantedOptions[select.id] = select.value; });
-      const label = document.createElement("label");
-      label.append(option[0].toUpperCase() + option.slice(1), " ", select);
-      return label;
-    }));
+    options.replaceChildren(...choices.optionLabels((table && table.options) || {}, wantedOptions, "option-"));
   }
 
   function describe(table) {

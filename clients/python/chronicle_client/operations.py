@@ -756,7 +756,7 @@ class TournamentRequest(TypedDict, total=False):
     clock: dict[str, Any]  # the time for each decision of every game, as a game's creation takes it: every round ends
     bots: list[TournamentBotSeat]  # bot seats the organiser enters, as a game takes them
     starts_at: str | None  # when round one is paired (ISO 8601 UTC, within a year); without it, the organiser starts it
-    size_limit: int  # the most entrants, bots included
+    size_limit: int  # the most entrants, bots included; for tables, at least a table's fewest seats
     withdraw_after_timeouts: int  # the withdrawal rule: a player who loses this many games on time is withdrawn fro ...
     table_seats_min: int  # tables: the fewest seats at a table (default: the game's fewest, at least 3)
     table_seats_max: int  # tables: the most seats at a table (default: the game's most, at most 6)
