@@ -38,7 +38,8 @@ from domain.search import SearchBot, action_key
 
 # 2: each action judged on the same samples (paired), by playouts of the game's heuristic bot; a
 # seat alone judged in the game's points; thresholds per game, from the game's AnalysisTerms.
-ANALYSIS_VERSION = 2  # a change to what the numbers mean or how they are made: a new stream per game
+# 3: a game's win chances calibrated by its AnalysisTerms.calibration (Xanadu's stretched).
+ANALYSIS_VERSION = 3  # a change to what the numbers mean or how they are made: a new stream per game
 ANALYSIS_BOT = "search"
 
 DEFAULT_TERMS = AnalysisTerms(playouts=40, thresholds=(0.10, 0.20, 0.30))
