@@ -8,6 +8,7 @@ import platform
 import sys
 
 from bench.analysis import analysis_figures, report as analysis_report
+from bench.analysis_workers import analysis_worker_figures, report as analysis_workers_report
 from bench.bot_strength import searching, solitaire, solo_rates, win_rate
 from bench.bot_tournaments import bot_tournament_figures, report_lines as bot_tournament_report
 from bench.dispute_record import dispute_record_figures, report as dispute_record_report
@@ -141,6 +142,8 @@ def main() -> int:
 
     print()
     print("\n".join(analysis_report(analysis_figures(games=2, decisions=10))))  # a few minutes per game
+    # One analysis on one worker, another on two (their share of the CPU): a few minutes at strength 2.
+    print("\n".join(analysis_workers_report(analysis_worker_figures(strength=2))))
 
     print()
     print("\n".join(bot_tournament_report(bot_tournament_figures(workers=2))))  # about 15 minutes on two cores
