@@ -23,7 +23,7 @@ window.ChronicleSeatPlay = {
        once (a move's own catch-up and the stream's news of it) share one request. An answer older
        than the actions held is dropped, and a card the player has chosen stays chosen until the
        actions change: a second answer for the same version must not undo a click. */
-    let asking = null; // { version, answer }: the request on its way
+    let asking = null; // { version, token, answer }: the request on its way
     function fetchActions() {
       const version = view.game.version;
       if (asking && asking.version === version && asking.token === view.token) return asking.answer;
