@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.scenarios import ATTACK, NO_TARGET
 from tests.browser.table_page import chi_table, chi_table_from_api, open_seat
@@ -29,16 +30,24 @@ def clicks_for(action: dict) -> list[str]:
 
 
 def wait_for_my_decision_or_the_end(page, after_version: int) -> bool:
-    """Wait until the page has moved past `after_version` and is settled: True when it is the
-    seat's decision again (its actions drawn), False when the game is over."""
-    page.wait_for_function(
-        """v => { const root = document.getElementById('viewer');
-                  if (Number(root.dataset.version) <= v) return false;
-                  if (document.getElementById('status').dataset.status === 'finished') return true;
-                  return document.getElementById('actions').dataset.version === root.dataset.version
-                      && document.querySelectorAll('#actions button.action').length > 0; }""",
-        arg=after_version,
-    )
+    """Wait until the page has moved past `after_version` and is settled (its last step drawn, no
+    other on its way): True when it is the seat's decision again (its actions drawn), False when
+    the game is over. On a timeout, says what the page shows instead."""
+    try:
+        page.wait_for_function(
+            """v => { const root = document.getElementById('viewer');
+                      if (Number(root.dataset.version) <= v || root.dataset.settled !== root.dataset.version) return false;
+                      if (document.getElementById('status').dataset.status === 'finished') return true;
+                      return document.getElementById('actions').dataset.version === root.dataset.version
+                          && document.querySelectorAll('#actions button.action').length > 0; }""",
+            arg=after_version,
+        )
+    except PlaywrightTimeout:
+        shown = page.evaluate("""() => { const root = document.getElementById('viewer');
+            return `version ${root.dataset.version}, settled at ${root.dataset.settled}, actions of `
+                + `${document.getElementById('actions').dataset.version}: "${document.getElementById('status').innerText}" `
+                + `"${document.getElementById('play-hint').innerText}" "${document.getElementById('play-error').innerText}"`; }""")
+        raise AssertionError(f"the page never moved past version {after_version} to a decision or the end: {shown}") from None
     return page.locator("#status").get_attribute("data-status") != "finished"
 
 

@@ -19,20 +19,36 @@ window.ChronicleSeatPlay = {
       return Boolean(view.token && game.you !== null && game.status === "running" && game.to_act && game.to_act.seat === game.you);
     }
 
-    /* The seat's legal and open actions are fetched once per version; the legal ones are offered
-       only at the last step (a past table cannot be played on). */
+    /* The seat's legal and open actions, asked once per version: the redraws that want them at
+       once (a move's own catch-up and the stream's news of it) share one request. An answer older
+       than the actions held is dropped, and a card the player has chosen stays chosen until the
+       actions change: a second answer for the same version must not undo a click. */
+    let asking = null; // { version, token, answer }: the request on its way
+    function fetchActions() {
+      const version = view.game.version;
+      if (asking && asking.version === version && asking.token === view.token) return asking.answer;
+      const request = { version, token: view.token };
+      request.answer = call("/actions").then((answer) => {
+        const held = view.actionsVersion;
+        if (held !== null && answer.version < held) return;
+        view.legal = answer.actions;
+        view.openActions = answer.open_actions || [];
+        view.actionsVersion = answer.version;
+        if (answer.version !== held) view.chosen = [];
+      }).finally(() => { if (asking === request) asking = null; });
+      asking = request;
+      return request.answer;
+    }
+
+    /* The legal actions are offered only at the last step (a past table cannot be played on), and
+       only those of the version on show. */
     async function refreshPlay() {
       const panel = $("play-panel");
       const seated = Boolean(view.token && view.game.you !== null && view.game.status === "running");
       panel.hidden = !seated;
-      if (seated && view.actionsVersion !== view.game.version) {
-        const answer = await call("/actions");
-        view.legal = answer.actions;
-        view.openActions = answer.open_actions || [];
-        view.actionsVersion = answer.version;
-        view.chosen = [];
-      }
-      view.actions = seated && myDecision() && view.step === lastStep() ? view.legal : [];
+      if (seated && view.actionsVersion !== view.game.version) await fetchActions();
+      const current = view.actionsVersion === view.game.version;
+      view.actions = seated && current && myDecision() && view.step === lastStep() ? view.legal : [];
       drawOpenActions(seated ? view.openActions : []);
       if (!seated) {
         $("actions").replaceChildren();
