@@ -110,11 +110,10 @@ def run_bot_tournament(services: Any, leaderboards: Leaderboards, body: Mapping[
     tournaments = services.commands.tournaments
     leaderboards.game_list.catch_up()
     players = services.commands.players
-    # The body is checked before the organiser is registered: a player registered for a
-    # tournament that is then refused would stay behind.
+    # The body is checked before anything is saved, the organiser (made on the first run) too.
     rules, _, settings = checked_table(body)
     checked_bots(body.get("bots"), rules, settings)
-    who = players.get(players.register(organiser)["id"])
+    who = players.house_player(organiser)
     opened = tournaments.organise(who, body, leaderboards.rating)
     shown = tournaments.start(opened["id"], who)
     # Where bots play in this process, a turn that failed is tried again by the process's watch,

@@ -15,9 +15,10 @@ import hashlib
 import hmac
 import secrets
 from typing import Any, Collection, Mapping, Sequence
-from uuid import UUID, uuid4
+from uuid import UUID, uuid4, uuid5
 
 from eventsourcing.domain import Aggregate, event
+from eventsourcing.persistence import IntegrityError
 
 from services.errors import BotAccountRule, Forbidden, InvalidRequest
 from services.log.aggregates import required
@@ -81,6 +82,10 @@ def shown_player(player: Player) -> dict[str, Any]:
     return {"id": str(player.id), "name": player.name, "callback_url": player.callback_url, "bot": player.bot}
 
 
+# The namespace of the ids of the players the service acts as itself (Players.house_player).
+HOUSE_PLAYERS = UUID("5b0c1a52-6f3e-4e2b-9d7a-2f1c8e4b7a10")
+
+
 class Players:
     """Registering players and recognising their keys."""
 
@@ -104,6 +109,21 @@ class Players:
             answer.update(self._set_callback(player, callback_url))
         self.store.save(player)
         return answer
+
+    def house_player(self, name: str) -> Player:
+        """A player the service itself acts as (the organiser of bot tournaments), the same one
+        each time it is asked for by that name: its id derived from the name, its key never shown
+        (nobody signs in as it)."""
+        player_id = uuid5(HOUSE_PLAYERS, checked_name(name, "name"))
+        try:
+            return self.get(player_id)
+        except PlayerNotFound:
+            pass
+        try:
+            self.store.save(Player(player_id, name, key_hash(f"{player_id}.{secrets.token_urlsafe(24)}")))
+        except IntegrityError:  # made at the same moment elsewhere: that one stands
+            pass
+        return self.get(player_id)
 
     def set_callback(self, player: Player, callback_url: str | None) -> dict[str, Any]:
         """Send the player's notices to `callback_url` (None: stop); a new signing secret each time."""

@@ -111,6 +111,19 @@ def test_games_that_count_for_nothing_show_the_rating_change_they_imply(store, c
     assert leaderboards.rating("tianxia", {"bot": "steward"}) is None, "the leaderboards were not touched"
 
 
+def test_every_bot_tournament_is_organised_by_the_same_house_player(store, capsys):
+    """The organiser is the service's own player, one for every run: running the command again
+    registers no new player."""
+    organisers = []
+    for _ in range(2):
+        status, lines, _ = run(capsys, "chi", "--bots", "random,greedy", "--rounds", "1")
+        assert status == 0
+        tournament_id = HEADER.match(lines[0]).groups()[5]
+        organisers.append(build(store).commands.tournaments.shown(tournament_id)["organiser"])
+    assert organisers[0] == organisers[1]
+    assert organisers[0]["name"] == "bot-tournaments"
+
+
 @pytest.mark.parametrize("args, says", [
     (["chi", "--bots", "random,genius"], "Chi has no bot 'genius'"),
     (["chi", "--bots", "random,search:9"], "strength is one of 1, 2, 3, 4, 5, not 9"),
