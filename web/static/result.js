@@ -124,8 +124,10 @@ window.ChronicleResult = {
     }
 
     /* Each seat's rating before and after, once the ratings have caught up with the game's end
-       (a moment after it, longer on a busy server: asked again each second for a minute); nothing for a game that counts for none. */
-    async function showRatings(game, tries = 60) {
+       (a moment after it, longer on a busy server: asked again after a second, then less and less
+       often, up to every ten seconds, for as long as the page shows the game); nothing for a game
+       that counts for none. */
+    async function showRatings(game, wait = 1000) {
       const out = $("result-ratings");
       let rated;
       try {
@@ -137,7 +139,7 @@ window.ChronicleResult = {
       if (shownFor !== game.id || !rated.rated) return;
       if (!rated.seats.length) {
         out.replaceChildren(h("p", { class: "hint" }, "The ratings are being updated…"));
-        if (tries > 1) setTimeout(() => showRatings(game, tries - 1), 1000);
+        setTimeout(() => showRatings(game, Math.min(10000, wait * 1.5)), wait);
         return;
       }
       const signed = (change) => (change > 0 ? `+${change.toFixed(1)}` : change.toFixed(1));
