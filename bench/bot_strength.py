@@ -62,8 +62,9 @@ def head_to_head(game: str, bot: str, against: str, deals: int, seed: str = "hea
 
 
 def head_to_head_line(game: str, bot: str, against: str, figures: dict) -> str:
-    return (f"{registry.get(game).title}: {bot} against {against} over {figures['games']} games ({figures['games'] // 2} deals, "
-            f"each from both seats): {figures['won']:g} won ({figures['rate']:.1%}, a shared win a half), 95% interval "
+    deals = figures["games"] // 2
+    return (f"{registry.get(game).title}: {bot} against {against} over {figures['games']} games ({deals} "
+            f"deal{'s' if deals != 1 else ''}, each from both seats): {figures['won']:g} won ({figures['rate']:.1%}, a shared win a half), 95% interval "
             f"{figures['low']:.1%} to {figures['high']:.1%}; {figures['both']} deals won from both seats, "
             f"{figures['neither']} from neither")
 
