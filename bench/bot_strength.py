@@ -1,11 +1,17 @@
-"""How well a bot plays: its win rate against another over many games, seats alternated."""
+"""How well a bot plays: its win rate against another over many games, seats alternated.
+
+Alone, one bot against another on both seats of the same deals:
+`.venv/bin/python -m bench.bot_strength chi search:3 search:1 --deals 50`."""
 
 from __future__ import annotations
 
+import argparse
 import statistics
+import sys
 import time
 
 from domain import registry
+from domain.bot_moves import bot_of
 from services.offline.deck_matches import play_game as play  # one game between bots; its winners
 from services.offline.simulation import play_out, wilson
 
@@ -25,6 +31,42 @@ def win_rate(game: str, bot: str, against: str, games: int = 1000, players: int 
             ties += 1 if len(winners) > 1 else 0
     low, high = wilson(wins, games)
     return {"games": games, "wins": wins, "ties": ties, "rate": wins / games, "low": low, "high": high}
+
+
+def seated(rules, spec: str):
+    """The bot `BOT` or `BOT:STRENGTH` names (as `chronicle tournament bots --bots` names one)."""
+    bot, _, level = spec.partition(":")
+    return bot_of(rules, {"bot": bot, **({"strength": int(level)} if level else {})})
+
+
+def head_to_head(game: str, bot: str, against: str, deals: int, seed: str = "head-to-head") -> dict:
+    """`bot` against `against` at two seats (each `BOT` or `BOT:STRENGTH`), every deal played
+    twice, `bot` first in seat 0 then in seat 1, so that neither the deal nor the seat favours one:
+    `bot`'s score (a shared win a half) and its 95% interval, and how many deals it won from both
+    seats, from neither, or from one (the deal decided it)."""
+    rules = registry.get(game)
+    players = seated(rules, bot), seated(rules, against)
+    scores: list[tuple[float, float]] = []
+    for number in range(deals):
+        both_ways = []
+        for seat in (0, 1):
+            bots = list(players) if seat == 0 else list(reversed(players))
+            winners = play(rules, bots, f"{seed}-{number}")
+            both_ways.append(1 / len(winners) if seat in winners else 0.0)
+        scores.append((both_ways[0], both_ways[1]))
+    won = sum(first + second for first, second in scores)
+    games = 2 * deals
+    low, high = wilson(won, games)
+    return {"games": games, "won": won, "rate": won / games, "low": low, "high": high,
+            "both": sum(1 for pair in scores if min(pair) == 1), "neither": sum(1 for pair in scores if max(pair) == 0)}
+
+
+def head_to_head_line(game: str, bot: str, against: str, figures: dict) -> str:
+    deals = figures["games"] // 2
+    return (f"{registry.get(game).title}: {bot} against {against} over {figures['games']} games ({deals} "
+            f"deal{'s' if deals != 1 else ''}, each from both seats): {figures['won']:g} won ({figures['rate']:.1%}, a shared win a half), 95% interval "
+            f"{figures['low']:.1%} to {figures['high']:.1%}; {figures['both']} deals won from both seats, "
+            f"{figures['neither']} from neither")
 
 
 class Timed:
@@ -109,3 +151,16 @@ def solitaire(game: str, bot: str, against: str, games: int, seed: str = "sim") 
             "rank": {name: sorted(got)[len(got) // 2] for name, got in titles.items()},
             "better": better / games, "low": low, "high": high,
             "mean": sum(timed.seconds) / len(timed.seconds), "slowest": max(timed.seconds)}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(prog="python -m bench.bot_strength", description=head_to_head.__doc__)
+    parser.add_argument("game")
+    parser.add_argument("bot", help="BOT or BOT:STRENGTH, e.g. search:3")
+    parser.add_argument("against", help="BOT or BOT:STRENGTH, e.g. search:1")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--seed", default="head-to-head")
+    arguments = parser.parse_args()
+    figures = head_to_head(arguments.game, arguments.bot, arguments.against, arguments.deals, arguments.seed)
+    print(head_to_head_line(arguments.game, arguments.bot, arguments.against, figures), flush=True)
+    sys.exit(0)

@@ -52,6 +52,19 @@ def test_each_step_of_strength_doubles_the_thinking_and_the_default_is_the_games
     assert (own.at_strength(1).name, own.at_strength(1).version) == (own.name, own.version)
 
 
+def test_a_strength_changes_only_the_number_of_playouts_never_how_they_are_played():
+    # More strength is more of the same search: the tables dealt, the playouts' bot and depth and
+    # the anchor stay the game's own, so a stronger bot never searches worse, only longer.
+    for name in registry.GAMES:
+        own = registry.get(name).bots.get("search")
+        if own is None:
+            continue
+        playouts = [own.at_strength(level).budget.playouts for level in own.strengths]
+        assert playouts == sorted(set(playouts)), (name, playouts)
+        for level in own.strengths:
+            assert replace(own.at_strength(level).budget, playouts=own.budget.playouts) == own.budget, (name, level)
+
+
 def test_a_strength_off_the_scale_is_refused():
     import pytest
 

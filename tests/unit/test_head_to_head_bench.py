@@ -1,0 +1,26 @@
+"""bench/bot_strength.py's head to head: two bots (the search bot at a strength, as the tournament
+command names one) on both seats of the same deals, so that neither the deal nor the seat decides."""
+
+from bench.bot_strength import head_to_head, seated
+from domain import registry
+
+CHI = registry.get("chi")
+
+
+def test_a_bot_named_with_a_strength_is_the_search_bot_at_that_strength():
+    own = CHI.bots["search"].budget.playouts
+    assert seated(CHI, "search:1").budget.playouts == own // 4
+    assert seated(CHI, "search:3").budget == CHI.bots["search"].budget
+    assert seated(CHI, "greedy") is CHI.bots["greedy"]
+
+
+def test_a_bot_against_itself_scores_half_as_every_deal_is_played_from_both_seats():
+    # The same bot on the same deal plays the same game from either seat: one of the two is its win.
+    figures = head_to_head("chi", "random", "random", deals=4)
+    assert figures["games"] == 8 and figures["won"] == 4 and figures["both"] == figures["neither"] == 0
+
+
+def test_the_greedy_bot_beats_the_random_one_from_both_seats():
+    figures = head_to_head("chi", "greedy", "random", deals=3)
+    assert figures["won"] == 6 and figures["both"] == 3
+    assert figures["low"] > 0.5, "six of six is a win rate above half with 95% confidence"
