@@ -153,7 +153,7 @@ def test_an_unknown_tournament_has_no_page(client):
 
 
 def test_points_and_clocks_are_written_as_people_write_them():
-    from web.pages.tournament_pages import clock_words, duration_words, points_words
+    from web.pages.tournament_words import clock_words, duration_words, points_words
 
     assert [points_words(p) for p in (2, 1.5, 0.5, 0)] == ["2", "1½", "½", "0"]
     assert [points_words(p, halves=False) for p in (2, 1.5, 2 / 3, 4 / 3)] == ["2", "1.5", "0.67", "1.33"]
@@ -203,7 +203,7 @@ def test_the_page_states_the_withdrawal_rule_and_marks_a_player_it_withdrew(clie
 
 
 def test_the_withdrawal_rule_is_said_for_every_setting():
-    from web.pages.tournament_pages import withdrawal_words
+    from web.pages.tournament_words import withdrawal_words
 
     assert withdrawal_words(2).startswith("A player who loses 2 games on time is withdrawn from the rounds after;")
     assert withdrawal_words(0).startswith("Losing on time withdraws nobody;")

@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import expect
 
+from domain.english import ordinal
 from tests.browser.accessibility import serious_violations
 
 pytestmark = [pytest.mark.e2e, pytest.mark.browser]
@@ -85,6 +86,55 @@ def test_a_newcomer_joins_from_the_list_and_once_it_runs_finds_their_game_linked
     expect(page.locator("#seat")).to_contain_text("You hold ana's seat, as yourself")
     page.get_by_role("link", name="Round 1 of Chi, a Swiss by oli").click()
     expect(page.locator("#tournament h1")).to_have_text("Chi, a Swiss by oli")
+
+
+def test_a_player_finds_the_tournament_they_joined_under_your_tournaments_with_where_they_stand(page, server, api):
+    page.set_viewport_size(PHONE)
+    oli, tournament = organise(api, server, "oli", bots=[{"bot": "greedy", "name": "Gus"}])
+    page.goto(f"{server}/tournaments")
+    expect(page.locator("#organise-form")).to_have_attribute("data-ready", "true")
+    expect(page.locator("#yours")).to_be_hidden()
+    register_on_the_page(page, server, "bea")
+    page.locator("header.site").get_by_role("link", name="Tournaments").click()
+    page.locator("#tournaments-open").get_by_role("link", name="Chi, a Swiss by oli").click()
+    page.get_by_role("button", name="Join").click()
+    expect(page.locator("#entrants ul")).to_contain_text("bea")
+
+    page.locator("header.site").get_by_role("link", name="Tournaments").click()
+    yours = page.locator("#yours")
+    expect(yours).to_be_visible()
+    expect(yours.get_by_role("heading")).to_have_text("Your tournaments")
+    row = yours.locator("li")
+    expect(row).to_have_count(1)
+    expect(row.get_by_role("link")).to_have_text("Chi, a Swiss by oli")
+    expect(row.locator(".standing")).to_have_text("you entered")
+    listed = page.locator(f"#tournaments-open li[data-tournament='{tournament['id']}'] small")
+    expect(row.locator("small")).to_have_text(listed.inner_text())
+    expect(row.locator("small")).to_contain_text("open to join: 2 entrants")
+    fits_the_phone(page)
+    assert serious_violations(page) == []
+
+    started = api.http.post(f"{server}/api/tournaments/{tournament['id']}/start", headers=bearer(oli["key"])).json()
+    place = next(s["place"] for s in started["standings"] if s["player"] == "bea")
+    page.goto(server + "/")
+    news = page.locator("#my-games-tournaments")
+    expect(news).to_contain_text("Round 1 of Chi, a Swiss by oli: your game against Gus")
+    news.get_by_role("link", name="all your tournaments").click()
+    assert page.url.endswith("/tournaments#yours")
+    expect(yours.locator(".standing")).to_have_text(f"you are {ordinal(place)} of 2 before any result")
+    expect(yours.locator("small")).to_contain_text("running: round 1 of 2")
+    fits_the_phone(page)
+
+    row.get_by_role("link").click()
+    expect(page.locator("#tournament h1")).to_have_text("Chi, a Swiss by oli")
+    page.go_back()
+    expect(yours).to_be_visible()
+    page.locator("header.site").get_by_role("button", name="Sign out").click()
+    expect(yours).to_be_hidden()
+    page.reload()
+    expect(page.locator("header.site").get_by_role("link", name="Sign in")).to_be_visible()
+    expect(yours).to_be_hidden()
+    expect(yours.locator("li")).to_have_count(0)
 
 
 def test_a_finished_tournaments_crosstable_shows_names_and_results(page, server, api):

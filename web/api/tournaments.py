@@ -13,6 +13,7 @@ from web.api.links import next_link
 from web.api.players import PLAYER_KEY, me
 from web.blueprint import Blueprint, chronicle
 from web.openapi import BODY_ERRORS
+from web.pages.tournament_words import as_yours
 
 blp = Blueprint("tournaments", __name__, url_prefix="/api",
                 description="Tournaments: Swiss, round robin and tables, with pairings anyone can check")
@@ -39,6 +40,10 @@ LISTED = {key: EXAMPLE[key] for key in ("id", "status", "organiser", "game", "ti
                                         "rounds_planned", "size_limit", "starts_at")} | {
     "rounds_played": 1, "entrant_count": 2, "winner": None, "created_at": "2026-11-20T18:00:00.000000+00:00",
     "finished_at": None}
+YOURS = {**EXAMPLE, "you": {"entrant": "ana", "organiser": True, "withdrawn": False, "withdrawn_on_time": False,
+                             "place": 1, "of": 2},
+         "words": {"heading": "Chi, a Swiss by ana", "progress": "running: round 1 of 3",
+                   "terms": "3 rounds · 1 day per move · rated", "standing": "you are 1st of 2 before any result"}}
 REFUSED = "the tournament's rules refuse it now (`rule` names which: a full field, a tournament started, ...)"
 
 
@@ -144,8 +149,10 @@ class Start(MethodView):
 @blp.route("/players/me/tournaments")
 class MyTournaments(MethodView):
     @blp.doc(security=PLAYER_KEY, operationId="listMyTournaments")
-    @blp.response(200, schemas.Tournaments, example={"tournaments": [EXAMPLE]})
+    @blp.response(200, schemas.Tournaments, example={"tournaments": [YOURS]})
     @blp.problems(s401="no key", s403="a key of no player")
     def get(self):
-        """The tournaments you organised or entered, the newest first."""
-        return {"tournaments": _tournaments().of_player(str(me().id))}
+        """The tournaments you organised or entered, the newest first, each with your part in it
+        (`you`: your place once it runs) and in words (`words`, as the tournaments' page says them)."""
+        player_id = str(me().id)
+        return {"tournaments": [as_yours(tournament, player_id) for tournament in _tournaments().of_player(player_id)]}

@@ -123,8 +123,35 @@ class Tournament(Schema):
     seed = fields.String(allow_none=True, metadata={"description": "revealed once the tournament is finished"})
 
 
+class YourPart(Schema):
+    entrant = fields.String(allow_none=True, metadata={
+        "description": "the name you entered under; null when you are not in its field (its organiser only, or "
+                       "withdrawn before round one)"})
+    organiser = fields.Boolean(metadata={"description": "you organised it"})
+    withdrawn = fields.Boolean(metadata={"description": "you withdrew, or were withdrawn"})
+    withdrawn_on_time = fields.Boolean(metadata={"description": "withdrawn by the withdrawal rule, after losses on time"})
+    place = fields.Integer(allow_none=True, metadata={"description": "your place in its standings once it runs"})
+    of = fields.Integer(allow_none=True, metadata={"description": "how many its standings hold once it runs"})
+
+
+class TournamentWords(Schema):
+    heading = fields.String(metadata={"example": "Chi, a Swiss by ana"})
+    progress = fields.String(metadata={"example": "running: round 2 of 3"})
+    terms = fields.String(metadata={"example": "3 rounds · 1 day per move · rated"})
+    standing = fields.String(metadata={
+        "description": "where you stand: you entered, you are 3rd of 8 after round 2, you placed 1st of 5, "
+                       "you withdrew, you organised it", "example": "you are 3rd of 8 after round 2"})
+
+
+class YourTournament(Tournament):
+    you = fields.Nested(YourPart, metadata={"description": "your part in it"})
+    words = fields.Nested(TournamentWords, metadata={"description": "the tournament as the list's page says it, "
+                                                                    "with your standing"})
+
+
 class Tournaments(Schema):
-    tournaments = fields.List(fields.Nested(Tournament), metadata={"description": "the newest first (at most 50)"})
+    tournaments = fields.List(fields.Nested(YourTournament), metadata={
+        "description": "the newest first (at most 50)"})
 
 
 class TournamentListQuery(Schema):

@@ -11,8 +11,6 @@ are the REST API's, called by static/tournament.js with the key the browser keep
 
 from __future__ import annotations
 
-import re
-from fractions import Fraction
 from typing import Any, Iterable
 from uuid import UUID
 
@@ -29,9 +27,18 @@ from domain.tournaments.model import (
 )
 from domain.tournaments.standings import TIE_BREAKS
 from services.errors import NotFound
-from services.tournaments import news
 from web.blueprint import chronicle
 from web.pages.new_game_form import games_to_start
+from web.pages.tournament_words import (
+    clock_words,
+    heading,
+    in_brief,
+    listed,
+    options_words,
+    points_words,
+    progress_words,
+    withdrawal_words,
+)
 
 blp = Blueprint("tournament_pages", __name__)
 
@@ -53,7 +60,6 @@ STATUSES = ("open", "running", "finished")
 # The organise form's bounds, the API's (web/api/tournaments_schemas.py): the game's own are the server's to say.
 LIMITS = {"rounds": MAX_ROUNDS, "players": MAX_PLAYERS, "default_size": 64, "timeouts": MAX_TIMEOUTS,
           "default_timeouts": WITHDRAW_AFTER_TIMEOUTS, "table_seats": (MIN_TABLE_SEATS, MAX_TABLE_SEATS)}
-UNITS = (("W", "week"), ("D", "day"), ("H", "hour"), ("M", "minute"), ("S", "second"))
 
 
 # -- the pages ------------------------------------------------------------------------------
@@ -91,92 +97,6 @@ def tournament_of(game_id: UUID) -> dict[str, Any] | None:
         return None
     tournament = chronicle().commands.tournaments.shown(placed.tournament_id)
     return {"id": tournament["id"], "words": f"Round {placed.round} of {heading(tournament)}"}
-
-
-# -- in words ----------------------------------------------------------------------------------
-
-
-def duration_words(text: str | None) -> str:
-    """An ISO 8601 duration as people say it: "P1D" is "1 day", "PT1H30M" "1 hour 30 minutes"."""
-    match = re.fullmatch(r"P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:([\d.]+)S)?)?", text or "")
-    if not match:
-        return text or ""
-    parts = [(float(amount), unit) for amount, (_, unit) in zip(match.groups(), UNITS) if amount]
-    return " ".join(f"{amount:g} {unit}{'' if amount == 1 else 's'}" for amount, unit in parts)
-
-
-def clock_words(clock: dict[str, Any] | None) -> str:
-    if not clock:
-        return "no time limit"
-    per = f"{duration_words(clock.get('per_decision'))} per move"
-    if clock.get("on_timeout") == "bot":
-        return f"{per}; when it runs out, a bot plays the move"
-    return f"{per}; running out of time loses the game"
-
-
-def withdrawal_words(timeouts: int) -> str:
-    """The withdrawal rule in words, with what a player may do by hand."""
-    asked = ("a player may withdraw at any time, even while a round they play is running: "
-             "that game goes on and its result counts")
-    if not timeouts:
-        return f"Losing on time withdraws nobody; {asked}"
-    games = "1 game" if timeouts == 1 else f"{timeouts} games"
-    return f"A player who loses {games} on time is withdrawn from the rounds after; {asked}"
-
-
-def options_words(options: dict[str, Any]) -> str:
-    if not options:
-        return "the game's standard rules"
-    return ", ".join(f"{name}: {'yes' if value is True else 'no' if value is False else value}"
-                     for name, value in options.items())
-
-
-def points_words(points: float, halves: bool = True) -> str:
-    """Points as a person writes them: 2, 1½, ½ (or, without `halves`, 1.5), and thirds as 0.67."""
-    value = Fraction(points).limit_denominator(60)
-    if not halves:
-        return f"{float(value):.2f}".rstrip("0").rstrip(".")
-    if value.denominator == 1:
-        return str(value.numerator)
-    if value.denominator == 2:
-        whole = value.numerator // 2
-        return f"{whole}½" if whole else "½"
-    return f"{float(value):.2f}"
-
-
-def heading(tournament: dict[str, Any]) -> str:
-    """"Chi, a Swiss by ana": the tournament's name, as its players' news says it."""
-    return news.heading(tournament["title"], tournament["format"], tournament["organiser"]["name"])
-
-
-def progress_words(tournament: dict[str, Any]) -> str:
-    """Where the tournament stands: open with how many entrants, a round of how many, or who won;
-    of a tournament as the list has it (GET /api/tournaments: `entrant_count`, `rounds_played`,
-    `winner`)."""
-    planned, played = tournament["rounds_planned"], tournament["rounds_played"]
-    if tournament["status"] == "open":
-        count = tournament["entrant_count"]
-        return f"open to join: {count} entrant{'' if count == 1 else 's'} of at most {tournament['size_limit']}"
-    if tournament["status"] == "running":
-        return f"running: round {played} of {planned}"
-    winner = tournament["winner"]
-    return f"finished after {played} round{'' if played == 1 else 's'}" + (f": {winner} won" if winner else "")
-
-
-def in_brief(tournament: dict[str, Any]) -> dict[str, Any]:
-    """A whole tournament (GET /api/tournaments/{id}) as the list has it, for its progress in words."""
-    return {**tournament, "entrant_count": len(tournament["entrants"]), "rounds_played": len(tournament["rounds"]),
-            "winner": tournament["standings"][0]["player"]
-            if tournament["status"] == "finished" and tournament["standings"] else None}
-
-
-def listed(tournament: dict[str, Any]) -> dict[str, Any]:
-    """A tournament of the list (GET /api/tournaments) as a row of the page."""
-    return {"id": tournament["id"], "status": tournament["status"], "heading": heading(tournament),
-            "progress": progress_words(tournament),
-            "terms": " · ".join([f"{tournament['rounds_planned']} round{'' if tournament['rounds_planned'] == 1 else 's'}",
-                                 clock_words(tournament["clock"]).split(";")[0],
-                                 "rated" if tournament["rated"] else "casual"])}
 
 
 # -- the tournament's page -------------------------------------------------------------------

@@ -4,7 +4,7 @@
    (GET /api/players/me/stream): each notice (your turn, a game finished or moved on, a
    tournament's news) reads the list again. Above it, the news of the player's tournaments in
    words (their game of the round, a bye, their withdrawal after losses on time, their final place),
-   linked to the tournament and the game.
+   linked to the tournament and the game, and to all their tournaments on the tournaments' list.
 
    The key is the player's secret: static/sign-in.js keeps it in this browser's storage only, it
    is sent in a header (never in an address), and "Forget the key" (or the header's "Sign out")
@@ -54,7 +54,8 @@
     const news = page.tournament_news || [];
     $("my-games-tournaments").hidden = !news.length;
     $("my-games-tournaments").replaceChildren(...(news.length
-      ? [h("h2", {}, "Your tournaments"), h("ul", { class: "tournament-news" }, tournamentNews(news, key))] : []));
+      ? [h("h2", {}, "Your tournaments"), h("ul", { class: "tournament-news" }, tournamentNews(news, key)),
+        h("p", {}, h("a", { href: "/tournaments#yours" }, "all your tournaments"))] : []));
     const awaiting = page.games.filter((row) => row.your_decision).length;
     document.title = awaiting ? `(${awaiting}) ${title}` : title;
     $("my-games-count").textContent = awaiting ? `${awaiting} awaiting your decision` : "none awaiting your decision";

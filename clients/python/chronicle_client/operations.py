@@ -873,8 +873,50 @@ class TournamentExport(TypedDict, total=False):
     standings: list[ExportedStanding]  # the final standings
 
 
+class YourPart(TypedDict, total=False):
+    entrant: str | None  # the name you entered under; null when you are not in its field (its organiser only, or wi ...
+    organiser: bool  # you organised it
+    withdrawn: bool  # you withdrew, or were withdrawn
+    withdrawn_on_time: bool  # withdrawn by the withdrawal rule, after losses on time
+    place: int | None  # your place in its standings once it runs
+    of: int | None  # how many its standings hold once it runs
+
+
+class TournamentWords(TypedDict, total=False):
+    heading: str
+    progress: str
+    terms: str
+    standing: str  # where you stand: you entered, you are 3rd of 8 after round 2, you placed 1st of 5, you withdrew ...
+
+
+class YourTournament(TypedDict, total=False):
+    id: str
+    status: str  # open, running or finished
+    organiser: Organiser
+    game: str
+    title: str  # the game's name, for people
+    options: dict[str, Any]
+    clock: dict[str, Any]
+    rated: bool
+    format: str
+    rounds_planned: int
+    size_limit: int
+    table_seats: list[int]  # the fewest and most seats at a table
+    starts_at: str | None
+    entrants: list[TournamentEntrant]
+    rounds: list[TournamentRound]
+    standings: list[TournamentStanding]  # best first (docs/tournaments.md)
+    seed_commitment: str  # SHA-256 of the seed, published at creation
+    withdraw_after_timeouts: int  # the withdrawal rule: a player who loses this many games on time is withdrawn fro ...
+    pairing_version: int  # the version of the pairing procedure that pairs its rounds (docs/tournaments.md), which ...
+    head: str  # the hash chain of the tournament's events so far, its last link: a finished tournament's export mus ...
+    seed: str | None  # revealed once the tournament is finished
+    you: dict[str, Any]  # your part in it
+    words: dict[str, Any]  # the tournament as the list's page says it, with your standing
+
+
 class Tournaments(TypedDict, total=False):
-    tournaments: list[Tournament]  # the newest first (at most 50)
+    tournaments: list[YourTournament]  # the newest first (at most 50)
 
 
 class Operations:
@@ -1285,5 +1327,8 @@ class Operations:
         return self._call('POST', f'/api/tournaments/{tournament_id}/start')
 
     def list_my_tournaments(self) -> Tournaments:
-        """The tournaments you organised or entered, the newest first."""
+        """
+        The tournaments you organised or entered, the newest first, each with your part in it
+        (`you`: your place once it runs) and in words (`words`, as the tournaments' page says them).
+        """
         return self._call('GET', '/api/players/me/tournaments')
