@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
-from eventsourcing.application import AggregateNotFoundError
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
+
+from services.log.aggregates import loaded
 
 STORED_AS = "services.webhook_deliveries"
 SENT, GIVEN_UP = "sent", "given up"
@@ -46,10 +47,8 @@ class DeliveryRecord(Aggregate):
 
 def outcome_of(store: Any, delivery: str) -> str | None:
     """SENT or GIVEN_UP once recorded; None while the delivery is still to be made."""
-    try:
-        return store.repository.get(record_id(delivery)).outcome
-    except AggregateNotFoundError:
-        return None
+    found = loaded(store.repository, record_id(delivery), DeliveryRecord)
+    return None if found is None else found.outcome
 
 
 def record(store: Any, delivery: str, outcome: str) -> None:
