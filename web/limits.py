@@ -40,7 +40,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from services.compose import Services
 from services.log.deployment import namespace
 from services.redis_link import DEFAULT_REDIS_URL, redis_connection
-from web import problem_types as kinds
+from web import limit_counts, problem_types as kinds
 from web.open_streams import Places, PlacesInMemory, PlacesInRedis
 from web.problems import problem
 
@@ -171,6 +171,8 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
         # X-Forwarded-For, not theirs.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
     uri = storage_uri(services, settings)
+    if uri == "memory://":
+        uri = f"{limit_counts.SCHEME}://"  # the same counts, without a thread a request
     prefix = ""
     if uri.startswith(("redis://", "rediss://", "unix://")):
         prefix = f"chronicle:{services.namespace or namespace(services.store, settings)}:limits"
