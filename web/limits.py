@@ -96,6 +96,22 @@ def spends_allowance(response) -> bool:
     return response.status_code not in NOT_SPENT
 
 
+def once_per_request(function: Callable[[], str | None]) -> Callable[[], str | None]:
+    """`function`'s answer kept for the rest of the request: every limit of a request asks for
+    its key and its address, before the view and again after it."""
+    name = f"chronicle.limits.{function.__name__}"
+
+    @functools.wraps(function)
+    def kept() -> str | None:
+        environ = request.environ  # the request's own (`g` may outlive it, in an app context of a test's)
+        if name not in environ:
+            environ[name] = function()
+        return environ[name]
+
+    return kept
+
+
+@once_per_request
 def bearer_key() -> str | None:
     """The key or token the request carries, as the counts name it (its digest), or None."""
     scheme, _, token = (request.headers.get("Authorization") or "").partition(" ")
@@ -104,6 +120,7 @@ def bearer_key() -> str | None:
     return "key-" + hashlib.sha256(token.strip().encode()).hexdigest()[:32]
 
 
+@once_per_request
 def client_address() -> str:
     """The client's address as the counts name it. An IPv6 client holds a whole /64 network (one
     host may take any address in it, and change it at will), so its limits are its network's; an
