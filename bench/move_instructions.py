@@ -77,13 +77,14 @@ def _moves(count: int, warm_up: int) -> int:
     """Play Chi through the API; the moves past `warm_up` are counted. Returns the number counted."""
     import random
 
-    from web.app import create_app
+    from web.app import create_app, settle_heap
 
     with tempfile.TemporaryDirectory() as data:
         # The limits are counted as ever, under ceilings a quick machine's moves do not reach.
         app = create_app({"PERSISTENCE_MODULE": "eventsourcing.sqlite", "CHRONICLE_DATA": data,
                           "CHRONICLE_LIMIT_MOVES_PER_KEY": "5000/second", "CHRONICLE_LIMIT_MOVES_PER_ADDRESS": "5000/second",
                           "CHRONICLE_LIMIT_GAMES_PER_KEY": "5000/second", "CHRONICLE_LIMIT_GAMES_PER_ADDRESS": "5000/second"})
+        settle_heap()  # as web.wsgi does
         chooser, played, game = random.Random(1), 0, None
         while played < warm_up + count:
             if game is None:
