@@ -16,7 +16,7 @@ from services.email.digests import DigestRound, DigestWatch
 from services.email.setup import MailSetup
 from services.reactions.overdue import ClockWatch
 from web import metrics
-from web.app import create_app
+from web.app import create_app, settle_heap
 
 app = create_app()
 metrics.start_sampling(app)
@@ -29,3 +29,5 @@ ProjectionRunner(app.extensions["chronicle"].game_list,
 if _services.bots == "inprocess":
     ClockWatch(_services.commands, float(os.environ.get("CHRONICLE_CLOCK_SECONDS") or 5), _services.in_process).start()
     DigestWatch(DigestRound(_services.store, _services.mail, MailSetup.from_settings(os.environ).digest_hour)).start()
+
+settle_heap()
