@@ -28,17 +28,21 @@ class Client(Operations):
 
     `retries` bounds how often one request is sent again after a connection error or a 502/503/504
     (GETs, and POSTs sent with an Idempotency-Key, which the server answers once however often they
-    come); the waits between grow from `backoff` to `max_backoff` seconds. Use it as a context manager,
-    or call close()."""
+    come); the waits between grow from `backoff` to `max_backoff` seconds. A request refused for a
+    rate limit (429) was not applied, whatever it is: it is sent again after the server's Retry-After,
+    when that is at most `max_rate_wait` seconds (else RateLimited is raised at once), within the same
+    `retries`. Use it as a context manager, or call close()."""
 
     def __init__(self, base_url: str, key: str | None = None, *, timeout: float = 30.0, retries: int = 8,
-                 backoff: float = 0.25, max_backoff: float = 5.0, transport: httpx.BaseTransport | None = None):
+                 backoff: float = 0.25, max_backoff: float = 5.0, max_rate_wait: float = 60.0,
+                 transport: httpx.BaseTransport | None = None):
         self.base_url = base_url.rstrip("/")
         self.key = key
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
         self.max_backoff = max_backoff
+        self.max_rate_wait = max_rate_wait
         self._transport = transport
         headers = {"Accept": "application/json"}
         if key:
@@ -48,7 +52,7 @@ class Client(Operations):
     def with_key(self, key: str | None) -> "Client":
         """Another client of the same server and settings, with another key or token."""
         return Client(self.base_url, key, timeout=self.timeout, retries=self.retries, backoff=self.backoff,
-                      max_backoff=self.max_backoff, transport=self._transport)
+                      max_backoff=self.max_backoff, max_rate_wait=self.max_rate_wait, transport=self._transport)
 
     def close(self) -> None:
         self.http.close()
@@ -103,6 +107,7 @@ class Client(Operations):
         repeatable = method == "GET" or idempotent
         attempt = 0
         while True:
+            pause = None  # the server's own, for a rate limit
             try:
                 response = self.http.request(method, path, params=params, headers=sent, json=body)
             except (httpx.ConnectError, httpx.ConnectTimeout) as error:
@@ -113,15 +118,19 @@ class Client(Operations):
                     raise Unreachable(f"{method} {path}: {error}") from error
                 failure = error
             else:
-                if not (repeatable and response.status_code in RETRY_STATUSES):
-                    return _answer(response, text)
+                # A rate limit is tested before the request is applied: any request may go again.
+                pause = _retry_after(response) if response.status_code == 429 else None
+                if pause is None or pause > self.max_rate_wait:
+                    if not (repeatable and response.status_code in RETRY_STATUSES):
+                        return _answer(response, text)
+                    pause = None
                 failure = error_for(response.status_code, _json(response), response.text)
             attempt += 1
             if attempt > self.retries:
                 if isinstance(failure, ChronicleError):
                     raise failure
                 raise Unreachable(f"{method} {path}: {failure}") from failure
-            time.sleep(self._wait(attempt))
+            time.sleep(self._wait(attempt) if pause is None else pause)
 
     def _wait(self, attempt: int) -> float:
         """The pause before the `attempt`th try again: doubling, bounded, with a little jitter."""
@@ -193,6 +202,14 @@ def _present(values: dict[str, Any] | None) -> dict[str, Any]:
 def _json(response: httpx.Response) -> Any:
     try:
         return response.json()
+    except ValueError:
+        return None
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    """The seconds a 429's Retry-After asks to wait (None without a readable one)."""
+    try:
+        return max(0.0, float(response.headers.get("Retry-After", "")))
     except ValueError:
         return None
 
