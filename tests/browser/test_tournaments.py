@@ -52,6 +52,7 @@ def test_a_newcomer_joins_from_the_list_and_once_it_runs_finds_their_game_linked
     register_on_the_page(page, server, "ana")
 
     page.locator("header.site").get_by_role("link", name="Tournaments").click()
+    expect(page.locator("#yours")).to_have_attribute("data-ready", "true")  # the signed-in page settled
     open_ones = page.locator("#tournaments-open")
     expect(open_ones).to_contain_text("Chi, a Swiss by oli")
     fits_the_phone(page)
@@ -96,6 +97,8 @@ def test_a_player_finds_the_tournament_they_joined_under_your_tournaments_with_w
     expect(page.locator("#yours")).to_be_hidden()
     register_on_the_page(page, server, "bea")
     page.locator("header.site").get_by_role("link", name="Tournaments").click()
+    # Signed in, the page fills in what is hers above the list: the link is clicked once it stays put.
+    expect(page.locator("#yours")).to_have_attribute("data-ready", "true")
     page.locator("#tournaments-open").get_by_role("link", name="Chi, a Swiss by oli").click()
     page.get_by_role("button", name="Join").click()
     expect(page.locator("#entrants ul")).to_contain_text("bea")

@@ -27,6 +27,7 @@
   function hide() {
     reading += 1;
     section.hidden = true;
+    delete section.dataset.ready;
     list.replaceChildren();
   }
 
@@ -40,6 +41,7 @@
     if (mine !== reading) return;
     list.replaceChildren(...tournaments.map(rowOf));
     section.hidden = tournaments.length === 0;
+    section.dataset.ready = "true"; // read for the player signed in: the page above the list is settled
     // The address's #yours (the home page's link) points here, shown only now that it is read.
     if (!section.hidden && location.hash === "#yours") section.scrollIntoView();
   }
