@@ -39,7 +39,9 @@ class NoticeSweep:
     def __init__(self, sweeper: Any):
         self.sweeper = sweeper  # workers.sweeper.Sweeper: its services, queue, and how it tells a job adrift
         self.webhooks = WebhookJobs(sweeper.jobs)
-        self.recorded: set[str] = set()  # tournament notices' deliveries known to be recorded
+        # Tournament notices' deliveries known to be recorded, by tournament: forgotten once the
+        # tournament's news is no longer looked at, so that a long-lived sweeper holds a bounded set.
+        self.recorded: dict[str, set[str]] = {}
         self.turns_recorded: dict[Any, int] = {}  # game -> the version whose "your turn" is known recorded
 
     def sweep(self) -> list[str]:
@@ -47,7 +49,9 @@ class NoticeSweep:
         neither a record nor a live job; the ids enqueued."""
         commands = self.sweeper.services.commands
         enqueued = []
-        for tournament_id in commands.tournaments.with_news():
+        looked_at = list(commands.tournaments.with_news())
+        self.recorded = {key: self.recorded.get(key, set()) for key in looked_at}
+        for tournament_id in looked_at:
             try:
                 enqueued += self.resend(commands, tournament_id)
             except (RedisError, OSError):
@@ -60,6 +64,7 @@ class NoticeSweep:
     def resend(self, commands: Any, tournament_id: str) -> list[str]:
         """The webhooks of one tournament's notices that were lost, enqueued again."""
         tournament = commands.tournaments.get(tournament_id)
+        recorded = self.recorded.setdefault(tournament_id, set())
         enqueued = []
         for player_id in players_of(tournament):
             if not commands.players.get(player_id).callback_url:
@@ -68,10 +73,10 @@ class NoticeSweep:
                 key = notice["id"].split(":", 1)[1]
                 delivery = delivery_id(player_id, tournament_id, key)
                 job_id = self.webhooks.tournament_notice_job_id(tournament_id, player_id, key)
-                if delivery in self.recorded:
+                if delivery in recorded:
                     continue
                 if self.recorded_now(delivery):
-                    self.recorded.add(delivery)
+                    recorded.add(delivery)
                 elif not self.in_hand(job_id) and \
                         self.webhooks.enqueue_tournament_notice(tournament_id, player_id, key):
                     enqueued.append(job_id)
@@ -92,6 +97,11 @@ class NoticeSweep:
         if self.in_hand(job_id) or not self.webhooks.enqueue(player.id, game.id, game.version):
             return None
         return job_id
+
+    def keep_turns_of(self, running: set[Any]) -> None:
+        """Forget the recorded "your turn" of games no longer running (a whole pass saw them all)."""
+        self.turns_recorded = {game_id: version for game_id, version in self.turns_recorded.items()
+                               if game_id in running}
 
     def recorded_now(self, delivery: str) -> bool:
         """Whether the store holds what became of the delivery."""

@@ -152,7 +152,9 @@ class Sweeper:
         overdue = []
         told = []  # "your turn" webhooks
         try:
+            running = set()
             for game in running_games(self.services.store, self.finished):
+                running.add(game.id)
                 if bot_to_act(game) is not None:
                     if not self.has_live_job(game) and self.bots.enqueue(game.id, game.version):
                         enqueued.append(self.bots.job_id(game.id, game.version))
@@ -160,6 +162,7 @@ class Sweeper:
                     overdue.append(game)
                 elif job_id := self.notices.your_turn(game):
                     told.append(job_id)
+            self.notices.keep_turns_of(running)
         except (RedisError, OSError) as error:
             log.warning("sweeper: %s; trying again later", redis_trouble(error))
         apply_overdue_clocks(self.services.commands, iter(overdue))
