@@ -8,7 +8,8 @@
   beside the base's (always predicting the mean final score).
 - telling players apart: on the same tables (those of the heuristic bot's games), the action the
   heuristic bot took and the ones the random bot and the search bot (strength 1) would have taken,
-  each judged: each bot's accuracy, marks and loss quantiles; the time each judgement took.
+  each judged: each bot's accuracy, marks and loss quantiles; the time each judgement took; and the
+  decisions with a choice a seat takes in a game, whence the game's accuracy scale.
 
 - speed: a whole game of the random bot judged in one process (one worker's share), wall and CPU time.
 
@@ -90,9 +91,11 @@ def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENG
     seated: dict[str, dict[tuple[int, int], list[tuple[float, float]]]] = {name: {} for name in players}
     seconds: list[float] = []
     pairs = []
+    per_seat: list[int] = []  # the decisions with a choice each seat took, for the accuracy scale
     for number in range(games):
         seed = f"analysis-bench-{game}-{number}"
         played = play(rules, players[heuristic(rules)], seats, seed)
+        per_seat += [sum(decider == seat for _, decider, _ in played.decisions) for seat in range(seats)]
         for index in spread(played.decisions, decisions):
             state, seat, taken = played.decisions[index]
             view, legal = rules.view(state, seat), rules.legal_actions(state, seat)
@@ -117,7 +120,7 @@ def judged(game: str, games: int, decisions: int, strength: int = DEFAULT_STRENG
                       "marked": {mark: sum(analysis.mark(game, loss, seats) == mark for loss in lost) / count
                                  for mark in analysis.MARKS}}
     return {"players": rows, "pairs": pairs, "alone": seats == 1, "seconds": sum(seconds) / max(len(seconds), 1),
-            "judged": len(seconds)}
+            "judged": len(seconds), "decisions_per_seat": sum(per_seat) / max(len(per_seat), 1)}
 
 
 def mean_accuracy(seated: dict[tuple[int, int], list[tuple[float, float]]], game: str, seats: int) -> float | None:
@@ -225,6 +228,9 @@ def report(figures: list[dict]) -> list[str]:
         game = figure["game"]
         unit = analysis.unit(registry.get(game), figure["seats"])
         lines.append(f"  {game:8} {figure['seats']} seats, {figure['judged']} judgements, {figure['seconds']:.2f} s each")
+        per_seat = figure["decisions_per_seat"]
+        lines.append(f"  {game:8} a seat takes {per_seat:.1f} decisions with a choice a game: accuracy scale "
+                     f"{analysis.accuracy_scale(per_seat)} (the game's: {analysis.terms(registry.get(game)).accuracy_scale})")
         if "whole" in figure:
             whole = figure["whole"]
             lines.append(f"  {game:8} a whole game of the random bot, {whole['decisions']} decisions judged on one process: "

@@ -39,7 +39,8 @@ from domain.search import SearchBot, action_key
 # 2: each action judged on the same samples (paired), by playouts of the game's heuristic bot; a
 # seat alone judged in the game's points; thresholds per game, from the game's AnalysisTerms.
 # 3: a game's win chances calibrated by its AnalysisTerms.calibration (Xanadu's stretched).
-ANALYSIS_VERSION = 3  # a change to what the numbers mean or how they are made: a new stream per game
+# 4: a game's losses count in the accuracies at its AnalysisTerms.accuracy_scale (its decisions a seat).
+ANALYSIS_VERSION = 4  # a change to what the numbers mean or how they are made: a new stream per game
 ANALYSIS_BOT = "search"
 
 DEFAULT_TERMS = AnalysisTerms(playouts=40, thresholds=(0.10, 0.20, 0.30))
@@ -80,11 +81,23 @@ def mark(game: str | Any, loss: float, seats: int = 2) -> str | None:
     return earned
 
 
-def move_accuracy(loss: float) -> float:
+def move_accuracy(loss: float, scale: float = 1.0) -> float:
     """One decision's accuracy, 0 to 100, from its loss (0 to 1): lichess's curve over the win chance
     lost in percentage points, 103.1668 e^(-0.04354 L) - 3.1669, so a loss of 0 is 100 and each
-    point lost costs a little less than the one before."""
-    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669))
+    point lost costs a little less than the one before. `scale` (the game's
+    AnalysisTerms.accuracy_scale) counts the loss as that many chess moves' worth."""
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss * scale) - 3.1669))
+
+
+CHESS_DECISIONS = 40  # moves a side in a game of chess, what lichess's accuracy curve is made for
+
+
+def accuracy_scale(decisions_per_seat: float) -> float:
+    """The accuracy scale of a game where a seat takes `decisions_per_seat` decisions with a choice:
+    each counts as decisions_per_seat / 40 chess moves, so that a game's worth of win chance lost a
+    little at every decision costs the same accuracy in every game; never below 1, so that a
+    decision which throws the whole game away costs all its accuracy in a short game too."""
+    return round(max(1.0, decisions_per_seat / CHESS_DECISIONS), 1)
 
 
 def accuracy(losses: Iterable[float], game: str | Any | None = None, seats: int = 2,
@@ -95,11 +108,14 @@ def accuracy(losses: Iterable[float], game: str | Any | None = None, seats: int 
     in a sharp stretch counts more than one in a calm one; equal weights without it); the other is
     the harmonic mean, so that one blunder among good decisions weighs as it should rather than
     being averaged away. Losses and expected results in points (a seat alone) count as the share of
-    the game's `points_whole` they are."""
-    whole = 1.0
-    if game is not None and in_points(rules := _rules(game), seats):
-        whole = terms(rules).points_whole
-    each = [move_accuracy(loss / whole) for loss in losses]
+    the game's `points_whole` they are; a game's losses count at its `accuracy_scale`."""
+    whole, scale = 1.0, 1.0
+    if game is not None:
+        rules = _rules(game)
+        scale = terms(rules).accuracy_scale
+        if in_points(rules, seats):
+            whole = terms(rules).points_whole
+    each = [move_accuracy(loss / whole, scale) for loss in losses]
     if not each:
         return None
     weights = volatility([100 * value / whole for value in expected]) if expected else [1.0] * len(each)

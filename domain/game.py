@@ -110,6 +110,12 @@ class AnalysisTerms(Generic[S]):
     # + intercept: a playout cut short scores by the lead, which is no probability; fitted on the
     # heuristic bot's games by bench.analysis (--fit). (1, 0) takes the reward as it is.
     calibration: tuple[float, float] = (1.0, 0.0)
+    # How many of chess's moves one of the game's decisions counts as in lichess's accuracy curve
+    # (domain.analysis.move_accuracy): the decisions a seat takes in a game of the heuristic bot over
+    # chess's 40 a side (bench.analysis prints both), never below 1. A long game spreads its stakes
+    # thin: each decision's loss is small, and counted at lichess's rate a careless player's many
+    # small losses would look like a careful one's.
+    accuracy_scale: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,27 @@ def test_one_blunder_among_good_decisions_is_not_averaged_away():
     assert analysis.accuracy([0.1] * 10) < analysis.accuracy([0.0] * 10) == 100.0
 
 
+def test_a_long_game_counts_each_decisions_loss_for_more():
+    """Xanadu's seats take some 130 decisions a game, Chi's some 16: the same loss of win chance is a
+    bigger slip at Xanadu, where a game's stakes are spread over eight times as many decisions."""
+    assert analysis.terms(registry.get("xanadu")).accuracy_scale > analysis.terms(registry.get("chi")).accuracy_scale
+    assert analysis.accuracy([0.05] * 10, "xanadu") < analysis.accuracy([0.05] * 10, "chi") < 100.0
+    assert analysis.accuracy([0.0] * 10, "xanadu") == 100.0
+    # A seat's decisions a game over chess's 40 a side; a game shorter than chess keeps lichess's curve.
+    assert analysis.accuracy_scale(131.5) == 3.3 and analysis.accuracy_scale(16) == 1.0
+
+
+@pytest.mark.parametrize("game", SEARCHING)
+def test_a_games_worth_lost_a_little_at_every_decision_costs_alike_in_every_game(game):
+    """Losing a whole game's win chance a sliver at each of a typical game's decisions is as careless
+    at Xanadu as in chess; and one decision that throws the whole game away costs all its accuracy."""
+    scale = analysis.terms(registry.get(game)).accuracy_scale
+    decisions = round(analysis.CHESS_DECISIONS * scale)
+    chess = analysis.accuracy([1 / analysis.CHESS_DECISIONS] * analysis.CHESS_DECISIONS)
+    assert analysis.accuracy([1 / decisions] * decisions, game) == pytest.approx(chess, abs=0.2)
+    assert analysis.move_accuracy(1.0, scale) == 0.0
+
+
 def test_a_loss_in_a_sharp_stretch_weighs_more_than_one_in_a_calm_one():
     """The weighted half of the accuracy counts each decision by how much the seat's expected result
     swung around it: the same loss costs more where the game was being decided."""
