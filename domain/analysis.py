@@ -39,7 +39,8 @@ from domain.search import SearchBot, action_key
 # 2: each action judged on the same samples (paired), by playouts of the game's heuristic bot; a
 # seat alone judged in the game's points; thresholds per game, from the game's AnalysisTerms.
 # 3: a game's win chances calibrated by its AnalysisTerms.calibration (Xanadu's stretched).
-# 4: a game's losses count in the accuracies at its AnalysisTerms.accuracy_scale (its decisions a seat).
+# 4: a game's losses count in the accuracies at its AnalysisTerms.accuracy_scale (its decisions a seat);
+# a game may judge by each seat's lead in points (AnalysisTerms.leads; Xanadu's), calibrated into win chances.
 ANALYSIS_VERSION = 4  # a change to what the numbers mean or how they are made: a new stream per game
 ANALYSIS_BOT = "search"
 
@@ -261,9 +262,22 @@ def judge(rules: Any, bot: SearchBot, state: Any, seat: int, played: Action, rng
     actions (which the view shows the seat) and how many seats play."""
     view = rules.view(state, seat)
     legal = rules.legal_actions(state, seat)
-    points = terms(rules).points if in_points(rules, len(rules.scores(state))) else None
-    calibration = None if points is not None else terms(rules).calibration
-    return judge_view(bot, view, legal, played, rng, points, calibration)
+    game_terms = terms(rules)
+    if in_points(rules, len(rules.scores(state))):
+        return judge_view(bot, view, legal, played, rng, game_terms.points)
+    if game_terms.leads is not None:
+        return judge_view(bot, view, legal, played, rng, lambda ended: lead_chance(rules, ended, seat), digits=ROUNDING)
+    return judge_view(bot, view, legal, played, rng, None, game_terms.calibration)
+
+
+def lead_chance(rules: Any, state: Any, seat: int) -> float:
+    """The seat's win chance on a table a playout stopped on, in a game judged by its leads
+    (AnalysisTerms.leads): its share of the win where the game is over, else its lead in points made
+    a win chance by the game's calibration, 1 / (1 + e^-(slope x lead + intercept))."""
+    if rules.to_act(state) is None and (outcome := rules.outcome(state)) is not None:
+        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    slope, intercept = terms(rules).calibration
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, slope * terms(rules).leads(state)[seat] + intercept))))
 
 
 def calibrated(reward: float, calibration: tuple[float, float] | None) -> float:
@@ -310,13 +324,17 @@ def better_than_played(results: Mapping[str, Sequence[float]], keys: Sequence[st
 
 def judge_view(bot: SearchBot, view: Mapping[str, Any], legal: Sequence[Action], played: Action,
                rng: Rng, points: Callable[[Any], float] | None = None,
-               calibration: tuple[float, float] | None = None) -> dict[str, Any]:
+               calibration: tuple[float, float] | None = None, digits: int | None = None) -> dict[str, Any]:
+    """The numbers of one decision from the seat's view (see `judge`): `points` scores the table a
+    playout stopped on (a seat alone's points, or a win chance made of its lead); without it, the
+    search's reward for the seat, calibrated. `digits`: decimals kept (by default a win chance's,
+    or with `points` a score's)."""
     results = bot.paired_values(view, legal, rng, keep=played, points=points)
     keys = [action_key(action) for action in legal]
     played_key = action_key(played)
     best_key = better_than_played(results, keys, played_key)
     values = {key: (calibrated(sum(judged) / len(judged), calibration), len(judged)) for key, judged in results.items()}
-    digits = ROUNDING if points is None else POINTS_ROUNDING
+    digits = digits if digits is not None else ROUNDING if points is None else POINTS_ROUNDING
     best_expected = round(values[best_key][0], digits)
     played_expected = round(values[played_key][0], digits)
     return {

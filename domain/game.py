@@ -110,6 +110,13 @@ class AnalysisTerms(Generic[S]):
     # + intercept: a playout cut short scores by the lead, which is no probability; fitted on the
     # heuristic bot's games by bench.analysis (--fit). (1, 0) takes the reward as it is.
     calibration: tuple[float, float] = (1.0, 0.0)
+    # Each seat's lead over the best other seat, in the game's points, on a table a playout stopped
+    # on. Set, a decision where seats win or lose is judged by win chances made of leads: a playout
+    # cut short counts the seat's lead through the calibration, logit(p) = slope * lead + intercept,
+    # one that reached the end its share of the win; None: by the search's reward (calibrated). A
+    # lead counts alike early and late, where a reward scaled by the scores (as Xanadu's) shrinks
+    # the late differences, when a point is hardest to win back.
+    leads: Callable[[S], Sequence[float]] | None = None
     # How many of chess's moves one of the game's decisions counts as in lichess's accuracy curve
     # (domain.analysis.move_accuracy): the decisions a seat takes in a game of the heuristic bot over
     # chess's 40 a side (bench.analysis prints both), never below 1. A long game spreads its stakes

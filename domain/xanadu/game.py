@@ -19,7 +19,7 @@ from domain.xanadu.events import EVENTS
 from domain.xanadu.rulebook import RULEBOOK
 from domain.xanadu.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
-from domain.xanadu.table import value
+from domain.xanadu.table import scores
 from domain.xanadu.tallies import tallies
 from domain.xanadu.view import outcome, view
 
@@ -73,14 +73,6 @@ def open_actions(state: XanaduState, seat: int) -> list[Action]:
     if state.phase in (SETUP, OVER):
         return []
     return [{"type": "undo"}] if undoable(state, seat) else []
-
-
-def scores(state: XanaduState) -> list[int]:
-    """Tong bao scored so far, and what every building in play would score now."""
-    if state.phase == OVER:
-        return list(state.scores)
-    return [score + sum(value(state, building) for building in owned)
-            for score, owned in zip(state.scores, state.buildings)]
 
 
 def _bots(game: Game[XanaduState]) -> dict[str, Any]:

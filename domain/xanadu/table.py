@@ -7,7 +7,7 @@ from collections import Counter
 from typing import Any, Iterator, Mapping, Sequence
 
 from domain.xanadu.cards import CARDS, DECKS, Building
-from domain.xanadu.state import MOST_BUILDINGS, XanaduState
+from domain.xanadu.state import MOST_BUILDINGS, OVER, XanaduState
 
 Cover = tuple[int, int]  # (seat, building index)
 
@@ -335,3 +335,11 @@ def starting_colour(hand: Sequence[str]) -> str | None:
 def full(state: XanaduState, building: dict[str, Any]) -> bool:
     return len(building["workers"]) == len(facts(state).rows[building["card"]])
 
+
+
+def scores(state: XanaduState) -> list[int]:
+    """Tong bao scored so far, and what every building in play would score now."""
+    if state.phase == OVER:
+        return list(state.scores)
+    return [score + sum(value(state, building) for building in owned)
+            for score, owned in zip(state.scores, state.buildings)]

@@ -4,6 +4,8 @@ game's thresholds, and the accuracy's curve."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from domain import analysis, registry
@@ -125,6 +127,23 @@ def test_one_blunder_among_good_decisions_is_not_averaged_away():
     assert analysis.accuracy([0.1] * 10) > blundered
     # And ten inaccuracies still fall short of a clean game.
     assert analysis.accuracy([0.1] * 10) < analysis.accuracy([0.0] * 10) == 100.0
+
+
+def test_xanadu_counts_a_playout_cut_short_by_the_seats_lead_in_tong_bao():
+    """A Xanadu playout stops 30 decisions on, long before the end: the seat ahead there in tong bao
+    (scored, and what its buildings would score now) is the likelier winner, the further ahead the
+    likelier, and two seats' chances make one."""
+    rules = registry.get("xanadu")
+    state, _ = a_position(rules, 2, "lead-xanadu", moves=60)
+    leads = analysis.terms(rules).leads(state)
+    scores = rules.scores(state)
+    assert leads == [scores[0] - scores[1], scores[1] - scores[0]] and leads[0] != 0
+    chances = [analysis.lead_chance(rules, state, seat) for seat in (0, 1)]
+    assert sum(chances) == pytest.approx(1.0)
+    ahead = 0 if leads[0] > 0 else 1
+    assert chances[ahead] > 0.5 > chances[1 - ahead]
+    slope, _ = analysis.terms(rules).calibration
+    assert 1 / (1 + math.exp(-slope * 7)) == pytest.approx(0.73, abs=0.01)  # 7 tong bao ahead: about 73%
 
 
 def test_a_long_game_counts_each_decisions_loss_for_more():
