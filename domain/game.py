@@ -108,7 +108,8 @@ class AnalysisTerms(Generic[S]):
     points_whole: float = 20.0  # alone: the points lost that count as a whole game's win chance
     # Platt scaling of an action's mean reward into a win chance, logit(p) = slope * logit(reward)
     # + intercept: a playout cut short scores by the lead, which is no probability; fitted on the
-    # heuristic bot's games by bench.analysis (--fit). (1, 0) takes the reward as it is.
+    # heuristic bot's games by bench.analysis (--fit). (1, 0) takes the reward as it is. With
+    # `leads`, the logit is of each playout's lead instead: logit(p) = slope * lead + intercept.
     calibration: tuple[float, float] = (1.0, 0.0)
     # Each seat's lead over the best other seat, in the game's points, on a table a playout stopped
     # on. Set, a decision where seats win or lose is judged by win chances made of leads: a playout
