@@ -124,10 +124,16 @@ def bearer_key() -> str | None:
 
 @once_per_request
 def client_address() -> str:
-    """The client's address as the counts name it. An IPv6 client holds a whole /64 network (one
-    host may take any address in it, and change it at will), so its limits are its network's; an
-    IPv4 address written as IPv6 is that IPv4 address."""
-    address = request.remote_addr or "unknown"
+    """The client's address as the counts name it."""
+    return address_named(request.remote_addr or "unknown")
+
+
+@functools.lru_cache(maxsize=4096)
+def address_named(address: str) -> str:
+    """An address as the counts name it (kept for the clients seen lately: parsing one is a
+    move's limits' largest part). An IPv6 client holds a whole /64 network (one host may take
+    any address in it, and change it at will), so its limits are its network's; an IPv4 address
+    written as IPv6 is that IPv4 address."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
