@@ -109,6 +109,13 @@ class EventTable(Generic[S]):
             return self.describe(event, names)
         return kind.table_line(view_before, event.data, lambda seat: seat_name(names, seat))
 
+    def line_reads_table(self, event: Event) -> bool:
+        """Whether `describe_on` reads the table for this event: else a caller need not view it."""
+        kind = self.kinds.get(event.type)
+        if kind is None:
+            return False
+        return self.say_on is not None or (kind.table_line is not None and event.rule != self.scenario_rule)
+
     def reversible(self, events: Sequence[Event]) -> bool:
         """Whether a decision made of these events may be taken back: each of them may."""
         return all(event.type in self.takeback for event in events)

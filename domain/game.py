@@ -238,6 +238,10 @@ class Game(Generic[S]):
         """The line read against the table the viewer saw just before the event (domain.lines)."""
         return self.events.describe_on(view_before, event, names)
 
+    def line_reads_table(self, event: Event) -> bool:
+        """Whether the event's line reads the table before it (else no view of it is needed)."""
+        return self.events.line_reads_table(event)
+
     @property
     def reads_the_table(self) -> bool:
         """Whether the game's lines read the table (else the view before each event is not needed)."""

@@ -30,6 +30,11 @@ def reads_table(rules: Game[Any]) -> bool:
     return rules.reads_the_table
 
 
+def reads_table_for(rules: Game[Any], event: Event) -> bool:
+    """Whether this event's line reads the table before it: only then need a caller view it."""
+    return event.type not in SERVICE_EVENTS and rules.reads_the_table and rules.line_reads_table(event)
+
+
 def is_bookkeeping(rules: Game[Any], event_type: str) -> bool:
     """Whether an event of this type only keeps the table in order (its event table says so): a
     move list may fold its line away. The service's own events never are."""

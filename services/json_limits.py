@@ -26,7 +26,9 @@ def loads(text: str, what: str, root: str, max_depth: int) -> Any:
     """The value `text` holds, or InvalidRequest naming where it is at fault: `root` for the whole
     (`what`, in words: "the body"), a path such as `seats[1].name` within it."""
     try:
-        value = json.loads(text, parse_constant=not_a_number, parse_float=finite_float, parse_int=int64)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = DECODER.decode(text)
     except RecursionError:
         raise InvalidRequest(f"{what} nests arrays and objects deeper than {max_depth} levels", root) from None
     except json.JSONDecodeError as error:
@@ -97,3 +99,7 @@ def check_text(text: str, where: str) -> None:
     except UnicodeEncodeError as error:
         raise InvalidRequest(f"a lone surrogate (U+{ord(text[error.start]):04X}) at character {error.start} "
                              "is not text: send characters, or pairs of surrogates", where) from None
+
+
+# One decoder for every text: json.loads given hooks builds a new one per call.
+DECODER = json.JSONDecoder(parse_constant=not_a_number, parse_float=finite_float, parse_int=int64)

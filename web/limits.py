@@ -2,17 +2,19 @@
 games (accepting a challenge creates one), issue challenges, organise or join tournaments, move,
 ask what-ifs and start analyses, and how many live streams each may hold open.
 
-Flask-Limiter counts the requests (fixed windows), keyed by the player key or seat token the
-request carries (`Authorization: Bearer`, counted under its SHA-256, never as itself) and by the
-client's address. The counts are kept in Redis when the service uses one (bots on RQ, or news over
-Redis), so that every API host sharing it shares them, under the deployment's namespace; in the
-process's memory otherwise. Behind proxies (a load balancer), CHRONICLE_TRUSTED_PROXIES says how
-many, so that the client's address is read from X-Forwarded-For. CHRONICLE_LIMITS_STORAGE names another storage (`memory://`,
-`redis://...`) and CHRONICLE_LIMITS=off turns every limit off. A Redis that stops answering never
-stops a move: the counts go on in memory until it answers again.
+Each limited operation tests its limits itself (web.limit_counts, fixed windows), keyed by the
+player key or seat token the request carries (`Authorization: Bearer`, counted under its SHA-256,
+never as itself) and by the client's address: one test before the view and one count after it,
+a move's four windows at once. The counts are kept in Redis when the service uses one (bots on RQ,
+or news over Redis), so that every API host sharing it shares them, under the deployment's
+namespace; in the process's memory otherwise. Behind proxies (a load balancer),
+CHRONICLE_TRUSTED_PROXIES says how many, so that the client's address is read from
+X-Forwarded-For. CHRONICLE_LIMITS_STORAGE names another storage (`memory://`, `redis://...`) and
+CHRONICLE_LIMITS=off turns every limit off. A Redis that stops answering never stops a move: the
+counts go on in memory until it answers again.
 
 Each limit is a setting, CHRONICLE_LIMIT_<WHAT>_PER_KEY and CHRONICLE_LIMIT_<WHAT>_PER_ADDRESS, in
-Flask-Limiter's notation (`20/second;600/minute`; empty: no limit); those of STREAMS are whole
+the `limits` library's notation (`20/second;600/minute`; empty: no limit); those of STREAMS are whole
 numbers of streams open at once (web.open_streams). The defaults are far above what a person does,
 and above what a program playing many games at once needs; a club behind one address shares its
 address's limits, hence those are the higher. Past a limit the answer is 429 `rate-limited`,
@@ -33,8 +35,8 @@ from dataclasses import dataclass
 from typing import Callable, Mapping
 
 from flask import Flask, make_response, request
-from flask_limiter import Limiter, RateLimitExceeded, RequestLimit
 from limits import parse_many
+from limits.storage import storage_from_string
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from services.compose import Services
@@ -122,10 +124,16 @@ def bearer_key() -> str | None:
 
 @once_per_request
 def client_address() -> str:
-    """The client's address as the counts name it. An IPv6 client holds a whole /64 network (one
-    host may take any address in it, and change it at will), so its limits are its network's; an
-    IPv4 address written as IPv6 is that IPv4 address."""
-    address = request.remote_addr or "unknown"
+    """The client's address as the counts name it."""
+    return address_named(request.remote_addr or "unknown")
+
+
+@functools.lru_cache(maxsize=4096)
+def address_named(address: str) -> str:
+    """An address as the counts name it (kept for the clients seen lately: parsing one is a
+    move's limits' largest part). An IPv6 client holds a whole /64 network (one host may take
+    any address in it, and change it at will), so its limits are its network's; an IPv4 address
+    written as IPv6 is that IPv4 address."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -179,6 +187,45 @@ def storage_uri(services: Services, settings: Mapping[str, str]) -> str:
     return "memory://"
 
 
+def counts_for(uri: str, prefix: str) -> limit_counts.Counts:
+    """The counts in the storage `uri` names: the process's memory, or a shared one (Redis)."""
+    if uri == "memory://":
+        return limit_counts.CountsInMemory()
+    options = {"socket_connect_timeout": 0.25, "socket_timeout": 0.25} if prefix else {}
+    return limit_counts.SharedCounts(storage_from_string(uri, **options))
+
+
+@dataclass(frozen=True)
+class Rate:
+    """One limit of an operation (a rate's one window, for a key or an address): how to name its
+    count for the request's key (`head + key + tail`), and its words."""
+
+    whose: str
+    head: str
+    tail: str
+    amount: int
+    seconds: int
+    said: str
+
+
+def rates_of(settings: Mapping[str, str], prefix: str) -> dict[tuple[str, str], list[Rate]]:
+    """Each limited operation (endpoint, method) and its limits, as the settings say."""
+    operations: dict[tuple[str, str], list[Rate]] = {}
+    for limited in RATES:
+        for whose, (words, _) in WHOSE.items():
+            if not (rate_setting := read_rate(settings, limited, whose)):
+                continue
+            scope = f"{limited.name}-per-{whose}"
+            for item in parse_many(rate_setting):
+                # The count's name as Flask-Limiter made it, the key left for the request's.
+                head, tail = item.key_for(*([prefix] if prefix else []), "\0", scope).split("\0")
+                said = f"{item.amount} {limited.words} from {words} per {item.multiples} {item.GRANULARITY.name}"
+                rate = Rate(whose, head, tail, item.amount, item.get_expiry(), said)
+                for operation in limited.operations:
+                    operations.setdefault(operation, []).append(rate)
+    return operations
+
+
 def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None:
     """Limit the app's requests as the settings say (after its blueprints are registered)."""
     if (settings.get("CHRONICLE_LIMITS") or "on").lower() == "off":
@@ -188,55 +235,25 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
         # X-Forwarded-For, not theirs.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies)
     uri = storage_uri(services, settings)
-    if uri == "memory://":
-        uri = f"{limit_counts.SCHEME}://"  # the same counts, without a thread a request
     prefix = ""
     if uri.startswith(("redis://", "rediss://", "unix://")):
         prefix = f"chronicle:{services.namespace or namespace(services.store, settings)}:limits"
-    limiter = Limiter(
-        client_address, app=app, storage_uri=uri, key_prefix=prefix, strategy="fixed-window",
-        storage_options={"socket_connect_timeout": 0.25, "socket_timeout": 0.25} if prefix else {},
-        in_memory_fallback_enabled=True, swallow_errors=True,
-        # Every limit of a request is tested, so that the answer names the one that ends last.
-        fail_on_first_breach=False,
-    )
-    if not limiter.limit_manager.application_limits and not limiter.limit_manager.default_limits:
-        # Every limit is on its operations (below), tested by their own wrappers: the extension's
-        # test before every request would find nothing to test, at 7% of a move's instructions.
-        app.before_request_funcs[None].remove(limiter._check_request_limit)
-    said: dict[str, str] = {}  # each limit's scope: the words for it
-    for limited in RATES:
-        for whose, (words, key) in WHOSE.items():
-            rate = read_rate(settings, limited, whose)
-            if not rate:
-                continue
-            scope = f"{limited.name}-per-{whose}"
-            said[scope] = f"{limited.words} from {words}"
-            for endpoint, method in limited.operations:
-                shared = limiter.shared_limit(
-                    rate, scope=scope, key_func=key, methods=[method],
-                    exempt_when=None if whose == "address" else (lambda: bearer_key() is None),
-                    # Tested before the view, counted after it: requests in flight together from
-                    # one key may pass the limit by as many, as a fixed window's edge lets a
-                    # burst of twice the limit through anyway.
-                    deduct_when=spends_allowance,
-                    error_message=f"{limited.words} from {words}")
-                app.view_functions[endpoint] = shared(app.view_functions[endpoint])
+    counts = counts_for(uri, prefix)
+    by_endpoint: dict[str, dict[str, list[Rate]]] = {}
+    for (endpoint, method), rates in rates_of(settings, prefix).items():
+        by_endpoint.setdefault(endpoint, {})[method] = rates
+    for endpoint, rates in by_endpoint.items():
+        app.view_functions[endpoint] = limited(app.view_functions[endpoint], rates, counts)
 
-    @app.errorhandler(RateLimitExceeded)
-    def rate_limited(error: RateLimitExceeded):
-        # Of the limits met (a minute's and an hour's, the key's and the address's), the one that
-        # ends last is the one to wait for: the others would refuse nothing once it ends.
-        met = [limit for limit in limiter.current_limits if limit.breached]
-        if not met:
-            item = error.limit.limit
-            return refused(f"{item.amount} {error.description} per {item.multiples} {item.GRANULARITY.name}",
-                           item.amount, 1)
-        last = max(met, key=ends_in)
-        wait = max(1, math.ceil(ends_in(last)))
-        item = last.limit
-        words = said.get(last.request_args[-1], error.description)
-        return refused(f"{item.amount} {words} per {item.multiples} {item.GRANULARITY.name}", item.amount, wait)
+    @app.after_request
+    def spend(response):
+        # Counted after the answer, whether the view answered or an error handler did: requests
+        # in flight together from one key may pass the limit by as many, as a fixed window's
+        # edge lets a burst of twice the limit through anyway.
+        windows = request.environ.pop(SPENDS, None)
+        if windows and spends_allowance(response):
+            counts.spend(windows)
+        return response
 
     places: Places = PlacesInRedis(redis_connection(uri), prefix) if prefix else PlacesInMemory()
     lease = app.config["CHRONICLE_STREAM_PACE"].lifetime + LEASE_MARGIN_SECONDS
@@ -245,13 +262,33 @@ def install(app: Flask, services: Services, settings: Mapping[str, str]) -> None
         app.view_functions[endpoint] = held_open(app.view_functions[endpoint], places, caps, lease)
 
 
-def ends_in(limit: RequestLimit) -> float:
-    """Seconds until the limit's window ends; its whole length if the storage cannot say (Redis
-    went away since the limit was tested): a refusal never fails for it."""
-    try:
-        return limit.window.reset_time - time.time()
-    except Exception:  # noqa: BLE001 - whatever the storage raises, the window's length is an honest bound
-        return float(limit.limit.get_expiry())
+SPENDS = "chronicle.limits.spends"  # the request's windows, spent once it is answered
+
+
+def limited(view, rates: dict[str, list[Rate]], counts: limit_counts.Counts):
+    """The view, refused 429 when one of its method's limits is spent for the request's key or
+    address; otherwise answered, and its windows left for `spend` after the answer."""
+
+    @functools.wraps(view)
+    def limited_view(*args, **kwargs):
+        windows = windows_of(rates.get(request.method, ()))
+        if windows:
+            if met := counts.met(windows):
+                # Of the limits met (a minute's and an hour's, the key's and the address's), the
+                # one that ends last is the one to wait for: the others would refuse nothing then.
+                window, ends_at = max(met, key=lambda pair: pair[1])
+                return refused(window.said, window.amount, max(1, math.ceil(ends_at - time.time())))
+            request.environ[SPENDS] = windows
+        return view(*args, **kwargs)
+
+    return limited_view
+
+
+def windows_of(rates: list[Rate]) -> list[limit_counts.Window]:
+    """The request's windows: each limit's for its key (none without one) or its address."""
+    keys = {"key": bearer_key(), "address": client_address()} if rates else {}
+    return [limit_counts.Window(rate.head + keys[rate.whose] + rate.tail, rate.amount, rate.seconds, rate.said)
+            for rate in rates if keys[rate.whose] is not None]
 
 
 def refused(said: str, amount: int, wait: int):

@@ -42,12 +42,18 @@ def register(app: Flask) -> None:
     def started() -> None:
         g.metrics_started = time.perf_counter()
 
+    # Each route's counters, found once: prometheus' `labels` checks and locks on every call.
+    counters: dict[tuple[str, str, int], tuple] = {}
+
     @app.after_request
     def counted(response):
-        route = route_of_request()
-        REQUESTS.labels(route, request.method, str(response.status_code)).inc()
+        route, method, status = route_of_request(), request.method, response.status_code
+        if (found := counters.get((route, method, status))) is None:
+            found = counters[route, method, status] = (REQUESTS.labels(route, method, str(status)),
+                                                       REQUEST_SECONDS.labels(route, method))
+        found[0].inc()
         if (began := g.get("metrics_started")) is not None:
-            REQUEST_SECONDS.labels(route, request.method).observe(time.perf_counter() - began)
+            found[1].observe(time.perf_counter() - began)
         return response
 
 

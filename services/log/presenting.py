@@ -69,19 +69,20 @@ def present_event(game: Game, viewer: int | None, event: Event, version: int, re
 def present_events(game: Game, viewer: int | None, events: Sequence[Event], first_version: int,
                    before: Any = None) -> list[dict]:
     """Events of one decision (or more) as `viewer` sees them; `before` is the state they were
-    decided on, folded along so that each line reads the table just before its event."""
+    decided on, folded along so that each line that reads the table reads it just before its
+    event. Only those lines need a view of the table, and the fold stops after the last of them."""
+    reads = [] if before is None else [lines.reads_table_for(game.rules, event) for event in events]
+    last_read = max((offset for offset, read in enumerate(reads) if read), default=-1)
     shown = []
     for offset, event in enumerate(events):
-        shown.append(present_event(game, viewer, event, first_version + offset, game.finished, before))
-        before = folded_on(game, before, event)
+        view_before = None
+        if offset <= last_read:
+            if reads[offset]:
+                view_before = game.rules.view(before, viewer, reveal=game.finished)
+            if offset < last_read:
+                before = clock.fold(game.rules, before, event)
+        shown.append(present_event(game, viewer, event, first_version + offset, game.finished, None, view_before))
     return shown
-
-
-def folded_on(game: Game, state: Any, event: Event) -> Any:
-    """The state after `event`, kept only for a game whose lines read the table (else None)."""
-    if state is None or not lines.reads_table(game.rules):
-        return None
-    return clock.fold(game.rules, state, event)
 
 
 def present_created(game: Game, reveal: bool) -> dict[str, Any]:

@@ -10,11 +10,9 @@ import os
 import uuid
 
 import pytest
-from limits import parse
 
 from services.compose import build
 from web.app import create_app
-from web.limits import ends_in
 from tests.api.test_games_api import PROBLEM, bearer, create
 
 REDIS = "redis://127.0.0.1:6379/0"
@@ -278,14 +276,3 @@ def test_past_the_key_s_limit_and_the_address_s_the_answer_waits_for_the_later_t
     refused = create_with(ana)  # past ana's minute and the address's hour
     assert_rate_limited(refused, "2 games created from one client address per 1 hour", allowed=2, window=3600)
     assert int(refused.headers["Retry-After"]) > 60
-
-
-def test_a_refusal_whose_count_storage_went_away_meanwhile_waits_the_limit_s_whole_window():
-    class StorageGone:
-        limit = parse("2/hour")
-
-        @property
-        def window(self):
-            raise ConnectionError("Redis went away after the limit was tested")
-
-    assert ends_in(StorageGone()) == 3600
