@@ -19,6 +19,7 @@ import threading
 import gevent
 from http import HTTPStatus
 
+from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.util import write_nonblock
 from gunicorn.workers.ggevent import GeventWorker
@@ -70,16 +71,63 @@ class StopsStreams:
         super().handle_exit(sig, frame)
         from web.shutdown import begin  # loaded with the app, after the worker patched the library
 
-        if hasattr(self.wsgi, "extensions"):
-            self.soon(begin, self.wsgi)
+        app = getattr(self.wsgi, "app", self.wsgi)
+        if hasattr(app, "extensions"):
+            self.soon(begin, app)
 
     def soon(self, work, *args) -> None:
         """Run `work` out of the signal handler, which must not block."""
         threading.Thread(target=work, args=args, daemon=True, name="shutdown").start()
 
 
+WIRE = "chronicle.wire"  # the environ's key for a request's SocketWire
+
+
+class SocketWire:
+    """The socket of an HTTP/1 answer, for messages that many live streams share
+    (services.live.audiences): framed as gunicorn frames what the app yields, once the headers
+    are out, and written straight to the socket, without waiting when asked to."""
+
+    def __init__(self, response: gunicorn_wsgi.Response):
+        self.response = response
+
+    @property
+    def framing(self) -> bool:
+        return self.response.chunked
+
+    def frame(self, payload: bytes) -> bytes:
+        return b"%X\r\n%s\r\n" % (len(payload), payload) if self.response.chunked else payload
+
+    def send_now(self, data: bytes) -> int:
+        try:
+            return self.response.sock.send(data, 0, 0.0)  # gevent's socket: a timeout of 0 never waits
+        except BlockingIOError:
+            return 0
+
+    def send_all(self, data: bytes) -> None:
+        self.response.sock.sendall(data)
+
+
+class WithWire:
+    """The app, given each HTTP/1 request's SocketWire in its environ (HTTP/2 frames differ: none)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        response = getattr(start_response, "__self__", None)
+        if type(response) is gunicorn_wsgi.Response:
+            environ[WIRE] = SocketWire(response)
+        return self.app(environ, start_response)
+
+
 class ProblemGeventWorker(StopsStreams, ProblemAnswers, GeventWorker):
-    """gunicorn's gevent worker (the API's): each request and each open stream a greenlet."""
+    """gunicorn's gevent worker (the API's): each request and each open stream a greenlet; a
+    stream's socket is there for the writes its audience shares (WithWire)."""
+
+    def load_wsgi(self):
+        super().load_wsgi()
+        self.wsgi = WithWire(self.wsgi)
 
     def soon(self, work, *args) -> None:
         # gevent runs a signal handler as a callback of its loop, where starting a thread (which
