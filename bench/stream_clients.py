@@ -5,7 +5,8 @@ so that reading thousands of streams costs the client side as little as it can.
 `opened N` once each has its first message. Then it notes when each message reaches each client
 (time.monotonic, the system's monotonic clock, so the caller's times compare), until a line
 `report` comes on its standard input: it then prints, as one JSON line, {"arrivals": {version:
-[arrival time at each client]}, "closed": streams the server closed} and ends. The caller runs
+[arrival time at each client]}, "closed": streams the server closed, "bytes": bytes read after
+the openings} and ends. The caller runs
 several of these processes to spread the reading over the machine's cores.
 """
 
@@ -46,6 +47,7 @@ class Clients:
         self.first_seen = 0
         self.waiting: set[int] = set()  # sockets whose opening message has not come (it is not timed)
         self.closed = 0
+        self.bytes = 0  # after the opening messages
 
     def open(self) -> None:
         for _ in range(self.count):
@@ -84,6 +86,8 @@ class Clients:
                 del self.sockets[fd]
                 self.closed += 1
                 continue
+            if fd not in self.waiting:
+                self.bytes += len(data)
             text = self.tails[fd] + data
             complete = text.rfind(b"\n") + 1
             for found in MESSAGE_ID.finditer(text, 0, complete):
@@ -109,7 +113,7 @@ def main(url: str, count: int) -> None:
     clients.open()
     print(f"opened {count}", flush=True)
     clients.follow()
-    print(json.dumps({"arrivals": clients.arrivals, "closed": clients.closed}), flush=True)
+    print(json.dumps({"arrivals": clients.arrivals, "closed": clients.closed, "bytes": clients.bytes}), flush=True)
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import socket
 import subprocess
 import sys
 import tempfile
@@ -96,6 +97,35 @@ def worker_cpu(master: subprocess.Popen) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def send_floor(size: int, sockets: int = 2000, rounds: int = 5) -> float:
+    """The CPU time (user and system) of one bare non-blocking send() of `size` bytes to a
+    loopback TCP socket, the least a server can spend per client per move: the median of
+    `rounds` rounds over `sockets` sockets, each read out between rounds."""
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(sockets)
+        pairs = []
+        try:
+            for _ in range(sockets):
+                client = socket.create_connection(listener.getsockname())
+                server, _ = listener.accept()
+                server.setblocking(False)
+                pairs.append((client, server))
+            data, costs = b"x" * size, []
+            for _ in range(rounds):
+                began = time.process_time()
+                for _, server in pairs:
+                    server.send(data)
+                costs.append((time.process_time() - began) / sockets)
+                for client, _ in pairs:
+                    client.recv(size * 2)
+            return percentile(costs, 0.5)
+        finally:
+            for client, server in pairs:
+                client.close()
+                server.close()
+
+
 def load_average() -> float:
     return os.getloadavg()[0]
 
@@ -163,7 +193,7 @@ def watched_moves(base: str, server: subprocess.Popen, clients: int, moves: int,
     opening = time.monotonic()
     started = open_clients(f"{game.url}/stream", clients, processes)
     arrivals: dict[int, list[float]] = {}
-    closed = 0
+    closed = received = 0
     try:
         opened_in = time.monotonic() - opening
         time.sleep(2.0)  # the last openings settled
@@ -183,6 +213,7 @@ def watched_moves(base: str, server: subprocess.Popen, clients: int, moves: int,
         for process in started:
             found = json.loads(process.stdout.readline())
             closed += found["closed"]
+            received += found["bytes"]
             for version, times in found["arrivals"].items():
                 arrivals.setdefault(int(version), []).extend(times)
     finally:
@@ -203,6 +234,7 @@ def watched_moves(base: str, server: subprocess.Popen, clients: int, moves: int,
         "reach_max": max(reach),
         "missed": missed,
         "closed": closed,
+        "bytes_per_message": received / (clients * moves),
         "bytes_per_stream": (opened - before) / clients,
         "move_p50": percentile([took for _, took, _ in made], 0.50),
         "move_p95": percentile([took for _, took, _ in made], 0.95),
@@ -221,6 +253,7 @@ def watcher_figures(clients: int = CLIENTS, moves: int = MOVES, workers: int = 0
         quiet = quiet_moves({"gthread": threads, "gevent": gevent})
         watched = watched_moves(*gevent, clients, moves, processes)
     return {
+        "send_floor": send_floor(max(1, int(watched["bytes_per_message"]))),
         **watched,
         "workers": workers,
         "processes": processes,
@@ -250,7 +283,9 @@ def report(figures: dict) -> list[str]:
         f"(target p95 under {TARGET_P95 * 1000:.0f} ms and none missed: {reach})",
         f"server CPU per move: {ms(figures['cpu_per_move'])} with the streams open, "
         f"{ms(figures['quiet_cpu_per_move'])} with none: {per_client * 1e6:.1f} µs per client per move "
-        f"(target at most {TARGET_CPU_PER_CLIENT * 1e6:.0f} µs: {cpu})",
+        f"(target at most {TARGET_CPU_PER_CLIENT * 1e6:.0f} µs: {cpu}); a bare send() of a message's "
+        f"{figures['bytes_per_message']:.0f} bytes to a loopback socket, same run: "
+        f"{figures['send_floor'] * 1e6:.1f} µs ({per_client / figures['send_floor']:.2f}x)",
         f"memory per open stream (the server's workers): {figures['bytes_per_stream'] / 1024:.1f} KiB",
         f"move latency meanwhile: p50 {ms(figures['move_p50'])}, p95 {ms(figures['move_p95'])}; "
         f"with no stream open: p50 {ms(figures['quiet_move_p50'])}, p95 {ms(figures['quiet_move_p95'])}; "

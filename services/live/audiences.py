@@ -19,6 +19,7 @@ writer also sends the keep-alive comments, once for the whole audience.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any, Hashable, Protocol
 
@@ -27,6 +28,9 @@ from services.log.game import Game
 from services.log.presenting import shown_version
 
 KEEP_ALIVE = Message(comment="keep-alive")
+# Under gevent a writer that wrote to ten thousand sockets in one go would keep a move that arrives
+# meanwhile waiting for all of them: it lets the loop run between every so many writes.
+WRITES_A_TURN = 500
 
 
 class Wire(Protocol):
@@ -130,12 +134,13 @@ class Audience:
                 self.hand_back(key)
 
     def write(self, payload: bytes, now: float) -> None:
-        """The same bytes to every member's socket, without waiting on any."""
+        """The same bytes to every member's socket, without waiting on any; other work of the
+        process (a move arriving) gets a turn every WRITES_A_TURN sockets."""
         members = self.members
         framed = next(iter(members.values())).wire.frame(payload)
         self.sent.last = now
         whole = len(framed)
-        for key, member in list(members.items()):
+        for count, (key, member) in enumerate(list(members.items()), 1):
             try:
                 written = member.wire.send_now(framed)
             except OSError:
@@ -145,6 +150,8 @@ class Audience:
             if written != whole:
                 member.rest = framed[written:]
                 self.hand_back(key)
+            if not count % WRITES_A_TURN:
+                time.sleep(0)
 
     def hand_back(self, key: int) -> None:
         member = self.members.pop(key)
@@ -170,6 +177,9 @@ class Audiences:
         self.feed = feed
         self.by_kind: dict[Hashable, Audience] = {}
         self.writer: threading.Thread | None = None
+        # Held while an audience changes or is written to; not the feed's, which a move being
+        # announced takes, and must not wait on a write to every socket.
+        self.lock = threading.RLock()
 
     def enter(self, viewer: int | None, whole_views: bool, pace: Any, wire: Wire, sent: Sent) -> Member | None:
         """The stream's place in its audience, or None if its client lacks messages the audience's
@@ -178,7 +188,7 @@ class Audiences:
         now = pace.clock()
         current = feed.look(now, pace.safety)
         member = Member(wire)
-        with feed.lock:
+        with self.lock:
             kind = (viewer, whole_views, wire.framing, id(pace))
             audience = self.by_kind.get(kind)
             if audience is None:
@@ -192,7 +202,7 @@ class Audiences:
 
     def leave(self, viewer: int | None, whole_views: bool, pace: Any, member: Member) -> Sent:
         """Out of the audience at the end of the stream's lifetime: what its client has been sent."""
-        with self.feed.lock:
+        with self.lock:
             audience = self.by_kind.get((viewer, whole_views, member.wire.framing, id(pace)))
             if audience is not None:
                 audience.leave(member)
@@ -207,7 +217,7 @@ class Audiences:
             bell = feed.bell()  # news from now on sets it: taken before the look
             now = pace.clock()
             current = feed.look(now, pace.safety)
-            with feed.lock:
+            with self.lock:
                 for audience in self.by_kind.values():
                     audience.advance(current, now)
                 for kind in [kind for kind, audience in self.by_kind.items() if not audience.members]:
