@@ -113,14 +113,15 @@ class SocketWire:
 
 
 class WithWire:
-    """The app, given each HTTP/1 request's SocketWire in its environ (HTTP/2 frames differ: none)."""
+    """The app, given each HTTP/1 GET's SocketWire in its environ (HTTP/2 frames differ, and the
+    answer to a HEAD carries no body: none)."""
 
     def __init__(self, app):
         self.app = app
 
     def __call__(self, environ, start_response):
         response = getattr(start_response, "__self__", None)
-        if type(response) is gunicorn_wsgi.Response:
+        if type(response) is gunicorn_wsgi.Response and environ.get("REQUEST_METHOD") == "GET":
             environ[WIRE] = SocketWire(response)
         return self.app(environ, start_response)
 
