@@ -21,11 +21,14 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Protocol
+from typing import TYPE_CHECKING, Hashable, Protocol
 
 from services.live.feeds import GameFeed, Message
 from services.log.game import Game
 from services.log.presenting import shown_version
+
+if TYPE_CHECKING:
+    from services.live.streams import Pace
 
 KEEP_ALIVE = Message(comment="keep-alive")
 # Under gevent a writer that wrote to ten thousand sockets in one go would keep a move that arrives
@@ -101,7 +104,7 @@ class Member:
 class Audience:
     """The caught-up streams of one game for one kind of viewer, and what they have all been sent."""
 
-    def __init__(self, feed: GameFeed, viewer: int | None, whole_views: bool, pace: Any):
+    def __init__(self, feed: GameFeed, viewer: int | None, whole_views: bool, pace: Pace):
         self.feed, self.viewer, self.whole_views, self.pace = feed, viewer, whole_views, pace
         self.members: dict[int, Member] = {}
         self.sent: Sent | None = None
@@ -181,7 +184,7 @@ class Audiences:
         # announced takes, and must not wait on a write to every socket.
         self.lock = threading.RLock()
 
-    def enter(self, viewer: int | None, whole_views: bool, pace: Any, wire: Wire, sent: Sent) -> Member | None:
+    def enter(self, viewer: int | None, whole_views: bool, pace: Pace, wire: Wire, sent: Sent) -> Member | None:
         """The stream's place in its audience, or None if its client lacks messages the audience's
         members have (it catches up alone first)."""
         feed = self.feed
@@ -200,7 +203,7 @@ class Audiences:
                 self.writer.start()
         return member
 
-    def leave(self, viewer: int | None, whole_views: bool, pace: Any, member: Member) -> Sent:
+    def leave(self, viewer: int | None, whole_views: bool, pace: Pace, member: Member) -> Sent:
         """Out of the audience at the end of the stream's lifetime: what its client has been sent."""
         with self.lock:
             audience = self.by_kind.get((viewer, whole_views, member.wire.framing, id(pace)))
@@ -209,7 +212,7 @@ class Audiences:
         assert member.sent is not None
         return member.sent
 
-    def serve(self, pace: Any) -> None:
+    def serve(self, pace: Pace) -> None:
         """Until the last member is handed back: at each piece of news (or keep-alive, or safety
         look), bring every audience up to the game as it is."""
         feed = self.feed

@@ -12,6 +12,11 @@ the table of the stream's message before into the table then (`patch`). Its id i
 so a client reconnecting with Last-Event-ID resumes where it stopped. A spectator of a game with
 a spectator delay gets each event once the game is that many steps past it.
 
+A stream whose client has every message so far, and whose socket the server lets it share
+(under gunicorn's gevent worker), joins its game's audience for its kind of viewer and sleeps:
+the game's writer writes each move's messages to all the audience's sockets at once
+(services.live.audiences), and hands the stream back when it must go on alone.
+
 An analysis of the game (services.analysis) brings `analysis` messages, `{status, progress, strength,
 analysis_version}`, as it advances; a finished game's stream stays open while one runs.
 
