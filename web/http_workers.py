@@ -7,6 +7,11 @@ cli.server_process passes them to gunicorn). Past them it stops reading, and ans
 before the app sees the request, with an HTML page of its own; these workers answer the same statuses as problems instead. The limits stay gunicorn's, so
 an over-long request is never read further than they allow.
 
+The gevent worker also hands the app each GET's socket as a wire (`environ["chronicle.wire"]`), framed
+as gunicorn frames the answer's body: the live streams that have caught up with their game share
+each move's bytes through it (services.live.audiences), written once per audience, not once per
+stream through the app's iterator.
+
 This module is loaded by gunicorn's arbiter before the gevent worker patches the standard library:
 it imports no more than gunicorn's own workers, web.problem_types and web.request_limits.
 """
