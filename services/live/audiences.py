@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 KEEP_ALIVE = Message(comment="keep-alive")
 # Under gevent a writer that wrote to ten thousand sockets in one go would keep a move that arrives
 # meanwhile waiting for all of them: it lets the loop run between every so many writes.
-WRITES_A_TURN = 500
+WRITES_A_TURN = 100
 
 
 class Wire(Protocol):
