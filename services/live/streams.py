@@ -148,8 +148,12 @@ class GameStream:
     def in_audience(self, feed: GameFeed, member: Member, lifetime_left: float) -> Sent | None:
         """Sleep in the audience until handed back or the lifetime is over; then what the client
         has been sent, its socket's unfinished write finished (None if the client left)."""
-        self.pace.wait(member.back, max(0.0, lifetime_left))
-        sent = audiences_of(feed).leave(self.viewer, self.whole_views, self.pace, member)
+        try:
+            self.pace.wait(member.back, max(0.0, lifetime_left))
+        finally:
+            # Whatever ends the wait (a greenlet killed at shutdown too), the audience no longer
+            # writes to this socket, whose number may be another's once it is closed.
+            sent = audiences_of(feed).leave(self.viewer, self.whole_views, self.pace, member)
         if member.gone:
             return None
         if member.rest:
