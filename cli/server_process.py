@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 # server waits this long at most for them, and exits as soon as they are done.
 GRACEFUL_SECONDS = 10
 # Connections one gevent worker serves at once (gunicorn's default is 1,000): streams and requests.
-WORKER_CONNECTIONS = 4000
+WORKER_CONNECTIONS = 12000
 
 
 def gunicorn_command(bind: str, workers: int, worker_class: str = "gevent", threads: int = 4,

@@ -7,6 +7,11 @@ cli.server_process passes them to gunicorn). Past them it stops reading, and ans
 before the app sees the request, with an HTML page of its own; these workers answer the same statuses as problems instead. The limits stay gunicorn's, so
 an over-long request is never read further than they allow.
 
+The gevent worker also hands the app each GET's socket as a wire (`environ["chronicle.wire"]`), framed
+as gunicorn frames the answer's body: the live streams that have caught up with their game share
+each move's bytes through it (services.live.audiences), written once per audience, not once per
+stream through the app's iterator.
+
 This module is loaded by gunicorn's arbiter before the gevent worker patches the standard library:
 it imports no more than gunicorn's own workers, web.problem_types and web.request_limits.
 """
@@ -14,11 +19,13 @@ it imports no more than gunicorn's own workers, web.problem_types and web.reques
 from __future__ import annotations
 
 import json
+import os
 import threading
 
 import gevent
 from http import HTTPStatus
 
+from gunicorn.http import wsgi as gunicorn_wsgi
 from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
 from gunicorn.util import write_nonblock
 from gunicorn.workers.ggevent import GeventWorker
@@ -70,16 +77,67 @@ class StopsStreams:
         super().handle_exit(sig, frame)
         from web.shutdown import begin  # loaded with the app, after the worker patched the library
 
-        if hasattr(self.wsgi, "extensions"):
-            self.soon(begin, self.wsgi)
+        app = getattr(self.wsgi, "app", self.wsgi)
+        if hasattr(app, "extensions"):
+            self.soon(begin, app)
 
     def soon(self, work, *args) -> None:
         """Run `work` out of the signal handler, which must not block."""
         threading.Thread(target=work, args=args, daemon=True, name="shutdown").start()
 
 
+WIRE = "chronicle.wire"  # the environ's key for a request's SocketWire
+
+
+class SocketWire:
+    """The socket of an HTTP/1 answer, for messages that many live streams share
+    (services.live.audiences): framed as gunicorn frames what the app yields, once the headers
+    are out, and written straight to the socket, without waiting when asked to."""
+
+    def __init__(self, response: gunicorn_wsgi.Response):
+        self.response = response
+        self.fd = response.sock.fileno()
+
+    @property
+    def framing(self) -> bool:
+        return self.response.chunked
+
+    def frame(self, payload: bytes) -> bytes:
+        return b"%X\r\n%s\r\n" % (len(payload), payload) if self.response.chunked else payload
+
+    def send_now(self, data: bytes) -> int:
+        # gevent keeps the socket non-blocking: a plain write never waits, and costs no more than
+        # the system call (the path of ten thousand writes a move).
+        try:
+            return os.write(self.fd, data)
+        except BlockingIOError:
+            return 0
+
+    def send_all(self, data: bytes) -> None:
+        self.response.sock.sendall(data)
+
+
+class WithWire:
+    """The app, given each HTTP/1 GET's SocketWire in its environ (HTTP/2 frames differ, and the
+    answer to a HEAD carries no body: none)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def __call__(self, environ, start_response):
+        response = getattr(start_response, "__self__", None)
+        if type(response) is gunicorn_wsgi.Response and environ.get("REQUEST_METHOD") == "GET":
+            environ[WIRE] = SocketWire(response)
+        return self.app(environ, start_response)
+
+
 class ProblemGeventWorker(StopsStreams, ProblemAnswers, GeventWorker):
-    """gunicorn's gevent worker (the API's): each request and each open stream a greenlet."""
+    """gunicorn's gevent worker (the API's): each request and each open stream a greenlet; a
+    stream's socket is there for the writes its audience shares (WithWire)."""
+
+    def load_wsgi(self):
+        super().load_wsgi()
+        self.wsgi = WithWire(self.wsgi)
 
     def soon(self, work, *args) -> None:
         # gevent runs a signal handler as a callback of its loop, where starting a thread (which

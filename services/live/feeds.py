@@ -89,6 +89,7 @@ class GameFeed:
         self.messages: Kept = Kept()  # (viewer, version, reveal, base) -> Message
         self.analysis_heard = 0  # pieces of news of the game's analyses
         self._analyses: tuple[int, float, list[dict[str, Any]]] | None = None  # (heard, read at, progress)
+        self.audiences: Any = None  # services.live.audiences.Audiences: made by the first stream that joins one
 
     def bell(self) -> threading.Event:
         """What the next news of the game sets: a stream takes it before it looks at the game,

@@ -12,6 +12,11 @@ the table of the stream's message before into the table then (`patch`). Its id i
 so a client reconnecting with Last-Event-ID resumes where it stopped. A spectator of a game with
 a spectator delay gets each event once the game is that many steps past it.
 
+A stream whose client has every message so far, and whose socket the server lets it share
+(under gunicorn's gevent worker), joins its game's audience for its kind of viewer and sleeps:
+the game's writer writes each move's messages to all the audience's sockets at once
+(services.live.audiences), and hands the stream back when it must go on alone.
+
 An analysis of the game (services.analysis) brings `analysis` messages, `{status, progress, strength,
 analysis_version}`, as it advances; a finished game's stream stays open while one runs.
 
@@ -29,7 +34,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 from uuid import UUID
 
-from services.live.feeds import Message
+from services.live.audiences import KEEP_ALIVE, Audiences, Member, Sent, Wire, next_batch
+from services.live.feeds import GameFeed, Message
 from services.live.news import Newsroom
 from services.log.presenting import shown_version
 from services.log.seats import seat_of_token
@@ -41,7 +47,6 @@ __all__ = ["GameStream", "Message", "Pace", "KEEP_ALIVE"]
 HEARTBEAT_SECONDS = 5.0
 LIFETIME_SECONDS = 60.0
 SAFETY_SECONDS = 10.0
-KEEP_ALIVE = Message(comment="keep-alive")
 
 
 def wait_for_bell(bell: threading.Event, seconds: float) -> None:
@@ -72,14 +77,17 @@ class Pace:
 
 
 class GameStream:
-    """The messages of one game for one viewer, from `after` (a version) or from now."""
+    """The messages of one game for one viewer, from `after` (a version) or from now. Given the
+    `wire` of its socket, a stream that has caught up joins its audience (services.live.audiences)
+    and sleeps while the game's writer writes to it."""
 
     def __init__(self, news: Newsroom, game_id: UUID, token: str | None, after: int | None, pace: Pace,
-                 whole_views: bool = False):
+                 whole_views: bool = False, wire: Wire | None = None):
         self.news = news
         self.game_id = game_id
         self.pace = pace
         self.whole_views = whole_views
+        self.wire = wire
         store = news.store
         game = store.game(game_id)  # GameNotFound before the stream starts: an ordinary 404
         self.viewer = seat_of_token(game.seats, token)  # Forbidden likewise
@@ -101,44 +109,64 @@ class GameStream:
             yield b"".join(message.wire for message in batch)
 
     def batches(self) -> Iterator[list[Message]]:
-        """The messages, a list for each look at the game."""
+        """The messages this stream writes itself, a list for each look at the game."""
         pace = self.pace
         with self.news.watching_game(self.game_id) as watch:
             feed = watch.feed
             assert feed is not None
-            seen, base = self.after, None  # base: the view the client holds, (version, revealed)
-            if seen is None:
+            if self.after is None:
                 yield [feed.opening(self.start, self.viewer)]
-                seen, base = self.start.version, (self.start.version, False)
-            began = last_sent = pace.clock()
-            told: dict[int, tuple[str, float]] = {}  # what this stream said of each analysis (by strength)
+                sent = Sent(self.start.version, (self.start.version, False))
+            else:
+                sent = Sent(self.after, None)
+            began = sent.last = pace.clock()
             while True:
                 bell = feed.bell()  # news from now on sets it: taken before the look
                 current = feed.look(pace.clock(), pace.safety)
-                # Up to what the viewer may see now; the rest waits for the game to move on.
-                visible = shown_version(current, self.viewer)
-                reveal = current.finished
-                batch = []
-                for version in range(seen + 1, visible + 1):
-                    batch.append(feed.message(current, self.viewer, version, reveal,
-                                              None if self.whole_views else base))
-                    seen, base = version, (version, reveal)
-                running = False
-                for progress in feed.analyses(pace.clock(), pace.safety):
-                    running = running or progress["status"] != "done"
-                    said = (progress["status"], progress["progress"])
-                    if told.get(progress["strength"]) != said:
-                        batch.append(Message("analysis", None, progress))
-                        told[progress["strength"]] = said
+                batch, running = next_batch(feed, current, self.viewer, self.whole_views, sent, pace.clock(),
+                                            pace.safety)
                 now = pace.clock()
                 if batch:
                     yield batch
-                    last_sent = now
-                if current.finished and seen >= current.version and not running:
+                    sent.last = now
+                if current.finished and sent.seen >= current.version and not running:
                     return
                 if now - began >= pace.lifetime or pace.stopping.is_set():
                     return
-                if now - last_sent >= pace.heartbeat:
+                if now - sent.last >= pace.heartbeat:
                     yield [KEEP_ALIVE]
-                    last_sent = now
-                pace.wait(bell, pace.timeout(now, began, last_sent, pace.safety))
+                    sent.last = now
+                if self.wire is not None and sent.base is not None:
+                    member = audiences_of(feed).enter(self.viewer, self.whole_views, pace, self.wire, sent)
+                    if member is not None:
+                        sent = self.in_audience(feed, member, pace.lifetime - (now - began))
+                        if sent is None:
+                            return  # the client left
+                        continue
+                pace.wait(bell, pace.timeout(now, began, sent.last, pace.safety))
+
+    def in_audience(self, feed: GameFeed, member: Member, lifetime_left: float) -> Sent | None:
+        """Sleep in the audience until handed back or the lifetime is over; then what the client
+        has been sent, its socket's unfinished write finished (None if the client left)."""
+        try:
+            self.pace.wait(member.back, max(0.0, lifetime_left))
+        finally:
+            # Whatever ends the wait (a greenlet killed at shutdown too), the audience no longer
+            # writes to this socket, whose number may be another's once it is closed.
+            sent = audiences_of(feed).leave(self.viewer, self.whole_views, self.pace, member)
+        if member.gone:
+            return None
+        if member.rest:
+            try:
+                self.wire.send_all(member.rest)
+            except OSError:
+                return None
+        return sent
+
+
+def audiences_of(feed: GameFeed) -> Audiences:
+    """The feed's audiences, made by the first stream that joins one."""
+    with feed.lock:
+        if feed.audiences is None:
+            feed.audiences = Audiences(feed)
+        return feed.audiences

@@ -5,7 +5,9 @@ stream with fetch() instead (as the viewer does). A client reconnecting sends La
 `?after=`) and resumes after that version; once a finished game's last event has been sent the
 answer is 204, which tells an EventSource to stop reconnecting. When the server stops, each stream
 ends with a `retry:` that tells its client when to come back (web.shutdown). Each event message carries a
-patch of the asker's table (`?views=full`: the whole table) as services.live.streams describes.
+patch of the asker's table (`?views=full`: the whole table) as services.live.streams describes. Under
+gunicorn's gevent worker a stream that has caught up is written to with the others of its audience
+(services.live.audiences), through its socket's wire (web.http_workers).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from web.api.examples import EXAMPLES
 from web.auth import bearer_token
 from web.blueprint import BEARER, Blueprint, chronicle
 from web.bodies import INT64_MAX
+from web.http_workers import WIRE
 from web.openapi import SEAT_ERRORS, server_sent_event
 
 blp = Blueprint("stream", __name__, url_prefix="/api/games", description="Live streams (server-sent events)")
@@ -96,7 +99,8 @@ class Stream(MethodView):
         """Each new event as the asker may see it, with the version and a patch of the asker's view."""
         after, field = resume_point(query)
         stream = GameStream(chronicle().news, game_id, bearer_token(), after,
-                            current_app.config["CHRONICLE_STREAM_PACE"], whole_views=query["views"] == "full")
+                            current_app.config["CHRONICLE_STREAM_PACE"], whole_views=query["views"] == "full",
+                            wire=request.environ.get(WIRE))
         if after is not None and after > stream.start.version:
             # Refused before the stream starts: a version the game has not reached cannot be resumed.
             raise InvalidRequest(f"{field} {after} is beyond the game's version {stream.start.version}: "
