@@ -5,7 +5,8 @@ The positions searched are those of one seeded game played by the search's own p
 random bot where it has none), every decision with a choice to make, up to `positions` of them; the
 search bot is the game's own, at its own budget. A rules step is one of the search's moves on a
 dealt table (the decision, the rules' own turns after it, and the view and choice of the playout
-bot that made it): the whole thinking time divided by the steps taken.
+bot that made it): the whole thinking time divided by the steps taken; beside it, a step of a
+random playout (legal actions, a checked decision, the rules' turns after it). Both in CPU time.
 
     python -m bench.search_speed            # every game
     python -m bench.search_speed tianxia    # one
@@ -17,7 +18,6 @@ import argparse
 import time
 from typing import Any, Mapping
 
-from bench.engine import our_playout
 from domain import registry, rules_turns
 from domain.rng import Rng
 from domain.search import SearchBot
@@ -59,6 +59,22 @@ def positions(rules: Any, seats: int, options: Mapping[str, Any], count: int, se
     return found
 
 
+def random_playout(rules: Any, seats: int, options: Mapping[str, Any], seed: str) -> tuple[float, int]:
+    """One game of random legal actions, each step as the search takes one (the seat's legal
+    actions, its decision, the rules' own turns after it): CPU seconds after the deal, and steps."""
+    state = rules.setup(seats, rules.new_game_options(options), Rng(seed, "setup")).state
+    chooser, rng = Rng(seed, "player"), Rng(seed, "rules")
+    started, steps = time.process_time(), 0
+    while (played := rules_turns.play_due(rules, state, rng)) is not None:
+        state = played.state
+    while (seat := rules.to_act(state)) is not None and steps < 5000:
+        state = rules.decide(state, seat, chooser.choice(rules.legal_actions(state, seat)), rng).state
+        while (played := rules_turns.play_due(rules, state, rng)) is not None:
+            state = played.state
+        steps += 1
+    return time.process_time() - started, steps
+
+
 def search_speed(game: str, count: int = 8) -> dict:
     """The game's search bot over `count` positions: playouts a second (CPU), seconds a rules step,
     and a random playout's seconds a decision on the same table."""
@@ -71,12 +87,12 @@ def search_speed(game: str, count: int = 8) -> dict:
     for number, (view, legal) in enumerate(found):
         bot.choose(view, legal, Rng("search-speed", f"choice:{number}"))
     spent = time.process_time() - started
-    random_spent = random_decisions = 0.0
+    random_spent = random_steps = 0
     for number in range(3):
-        took, made = our_playout(rules, seats, rules.new_game_options(options), f"search-speed-{number}")
-        random_spent, random_decisions = random_spent + took, random_decisions + made
+        took, steps = random_playout(rules, seats, options, f"search-speed-{number}")
+        random_spent, random_steps = random_spent + took, random_steps + steps
     return {"decisions": len(found), "playouts_per_second": len(found) * own.budget.playouts / spent,
-            "step": spent / bot.steps, "random_step": random_spent / random_decisions,
+            "step": spent / bot.steps, "random_step": random_spent / random_steps,
             "thinking": spent / len(found)}
 
 
