@@ -113,5 +113,8 @@ def lines(games: list[str]) -> list[str]:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(prog="python -m bench.search_speed", description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", default=list(TABLES), choices=list(TABLES))
-    print("\n".join(lines(parser.parse_args().games)), flush=True)
+    parser.add_argument("games", nargs="*", help=f"among {', '.join(TABLES)} (all when none is named)")
+    games = parser.parse_args().games or list(TABLES)
+    if unknown := [game for game in games if game not in TABLES]:
+        parser.error(f"no search bot measured for {', '.join(unknown)}")
+    print("\n".join(lines(games)), flush=True)
