@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import platform
@@ -9,7 +10,9 @@ import sys
 
 from bench.analysis import analysis_figures, report as analysis_report
 from bench.analysis_workers import analysis_worker_figures, report as analysis_workers_report
-from bench.bot_strength import searching, solitaire, solo_rates, win_rate
+from bench.bot_strength import searching, solitaire, win_rate
+from bench.li_mu import GAMES as LI_MU_GAMES, li_mu_line
+from bench.search_speed import TABLES as SEARCHED, lines as search_speed_lines
 from bench.bot_tournaments import bot_tournament_figures, report_lines as bot_tournament_report
 from bench.dispute_record import dispute_record_figures, report as dispute_record_report
 from bench.xi_balance import against_random_lines, deck_matrix_lines
@@ -33,6 +36,10 @@ def ms(seconds: float) -> str:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description="every figure the README reports")
+    parser.add_argument("--li-mu-games", type=int, default=LI_MU_GAMES,
+                        help="games of Tianxia against Li Mu for each of the search bot and the steward")
+    arguments = parser.parse_args()
     # The apps the benchmarks start log every move at INFO; the figures are the output here.
     logging.basicConfig(level=logging.WARNING)
     # The benchmarks drive the servers and apps they start from one address, far past the rate
@@ -76,6 +83,9 @@ def main() -> int:
               f"{strength['rate']:.1%} won (shared wins count as shares), 95% interval {strength['low']:.1%} to "
               f"{strength['high']:.1%}{verdict}")
 
+    print()
+    print("\n".join(search_speed_lines(list(SEARCHED))))
+
     search = searching("chi", "search", "greedy", games=200)
     verdict = "meets" if search["low"] >= 0.60 else "MISSES"
     print(f"Chi search bot against greedy over {search['games']} games (seats alternated): {search['rate']:.1%} won "
@@ -90,16 +100,9 @@ def main() -> int:
           f"{search['high']:.1%} (target at least 60%: {verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision "
           f"on average, {search['slowest'] * 1e3:.0f} ms at the slowest (bound 1 s)")
 
-    # Tianxia's search bot alone against Li Mu at Hard, on the same seeds as the steward: about
-    # 100 s a game of the search's on one core, so a small sample (about 5 minutes on two cores).
-    rates = solo_rates("tianxia", ["search", "steward"], games=8, options={"difficulty": "hard"}, workers=2)
-    search, steward = rates["search"], rates["steward"]
-    verdict = ("meets, intervals apart" if search["low"] > steward["high"] else
-               "higher, within the intervals" if search["rate"] > steward["rate"] else "MISSES")
-    print(f"Tianxia search bot against Li Mu at Hard over {search['games']} games: {search['rate']:.1%} won, 95% "
-          f"interval {search['low']:.1%} to {search['high']:.1%}; the steward on the same seeds {steward['rate']:.1%} "
-          f"({steward['low']:.1%} to {steward['high']:.1%}) (target a higher rate than the steward's: {verdict}); "
-          f"thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms at the slowest")
+    # Tianxia's search bot alone against Li Mu at Hard, on the same seeds as the steward
+    # (bench.li_mu; `--li-mu-games` for a shorter run than the 200 games).
+    print(li_mu_line(arguments.li_mu_games, workers=2))
 
     search = searching("xanadu", "search", "builder", games=20)  # about 5 minutes
     verdict = "meets" if search["low"] >= 0.60 else "MISSES"

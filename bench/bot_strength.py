@@ -106,13 +106,13 @@ def _solo_game(task: tuple[str, str, str, dict]) -> tuple[bool, list[float]]:
     (services.offline.simulation.play_out): whether the seat won, and each decision's thinking time."""
     game, bot, seed, options = task
     rules = registry.get(game)
-    timed = Timed(rules.bots[bot])
+    timed = Timed(seated(rules, bot))
     outcome, _ = play_out(rules, timed, seed, options)
     return bool(outcome.winners), timed.seconds
 
 
 def solo_rates(game: str, bots: list[str], games: int, options: dict, workers: int = 2) -> dict[str, dict]:
-    """Each bot's wins, alone against the rules' rival, over the same `games` seeds (`chronicle
+    """Each bot's wins (`BOT` or `BOT:STRENGTH`), alone against the rules' rival, over the same `games` seeds (`chronicle
     simulate`'s sim-0, sim-1, ...), with its thinking time per decision, mean and slowest."""
     import multiprocessing
 

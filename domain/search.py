@@ -49,6 +49,10 @@ class Budget:
     # (None: the most visited move, whatever the bot would play).
     anchor: float | None = None
     left_to_bot: tuple[str, ...] = ()  # decisions of these action types are the playout bot's alone
+    # Choose by paired comparison (`paired_values`: every action played out on the same dealt
+    # tables and random streams) rather than by a tree: where the playout bot already plays well
+    # and the budget is small, the luck of the deal otherwise drowns the actions' differences.
+    paired: bool = False
 
 
 @dataclass
@@ -89,12 +93,29 @@ class SearchBot:
         # The heuristic's own move, from the same view: searched first in every tree, and kept
         # unless the search finds a better one by the anchor's margin.
         anchor = action_key(player.choose(view, legal, rng)) if player is not None and self.budget.anchor is not None else None
+        if self.budget.paired:
+            return self._paired_choice(view, legal, rng, anchor)
         visits, totals = self._search(view, legal, rng, anchor)
         keys = [action_key(action) for action in legal]
         best = max(visits.get(key, 0) for key in keys)
         chosen = next(key for key in keys if visits.get(key, 0) == best)
         if anchor is not None and chosen != anchor and visits.get(anchor):
             if totals[chosen] / visits[chosen] < totals[anchor] / visits[anchor] + self.budget.anchor:
+                chosen = anchor
+        return legal[keys.index(chosen)]
+
+    def _paired_choice(self, view: View, legal: Sequence[Action], rng: Rng, anchor: str | None) -> Action:
+        """The action whose paired playouts score best among those judged on the most samples; the
+        anchor's (kept to the end) stands unless the best beats it by the anchor's margin, on the
+        samples both were judged on."""
+        keys = [action_key(action) for action in legal]
+        values = self.paired_values(view, legal, rng, keep=None if anchor is None else legal[keys.index(anchor)])
+        most = max(len(judged) for judged in values.values())
+        finalists = [key for key in keys if len(values.get(key, ())) == most]
+        chosen = max(finalists, key=lambda key: sum(values[key]))  # the first of equals, in the legal order
+        if anchor is not None and chosen != anchor:
+            both = min(len(values[chosen]), len(values[anchor]))
+            if sum(values[chosen][:both]) - sum(values[anchor][:both]) < self.budget.anchor * both:
                 chosen = anchor
         return legal[keys.index(chosen)]
 

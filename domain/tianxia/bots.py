@@ -10,6 +10,7 @@ it passes when nothing left is worth its cost. Deterministic up to random tie-br
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Mapping, Sequence
 
 from domain.bots import RandomBot, best_of
@@ -52,6 +53,7 @@ class Judgement:
         self.mine = view["seats"][seat]
         self.rounds_left = BOARD.numbers.rounds - view["round"]
         self.rival = view["rival"]["owner"] if view.get("rival") else None
+        self.palace_steps: dict[tuple[str, int], float] = {}
 
     # --- what things are worth -------------------------------------------------------------------
 
@@ -74,9 +76,15 @@ class Judgement:
 
     def step(self, track: str | None, steps: int = 1) -> float:
         """Moving this seat's marker `steps` up `track`: the final value gained, the steps'
-        rewards, and a rank at the end when it passes the others."""
+        rewards, and a rank at the end when it passes the others (judged once a decision: a
+        region's and a Military action's Palace step are often the same)."""
         if track is None:
             return 0.0
+        if (track, steps) not in self.palace_steps:
+            self.palace_steps[track, steps] = self._step(track, steps)
+        return self.palace_steps[track, steps]
+
+    def _step(self, track: str, steps: int) -> float:
         palace = self.view["palace"][track]
         now = next(number for number, owners in enumerate(palace) if self.seat in owners)
         if now >= BOARD.palace.steps:
@@ -201,10 +209,16 @@ class Judgement:
         return self.region(action["region"]) - DISC + 1.0
 
     def on_military(self, action: Action) -> float:
+        best, cost = self.fortifying
+        return self.step(action["track"]) + best - cost - DISC + 1.0
+
+    @cached_property
+    def fortifying(self) -> tuple[float, float]:
+        """A Military action's best piece on the wall (none: 0) and its coins, the same whatever its
+        track: judged once a decision."""
         best = max((self.piece(kind, section) - self.piece_cost(kind)
                     for section in BOARD.walls for kind in ("soldier", "wall")), default=0.0)
-        cost = self.worth("coins", len(self.view["fortify_discs"]))
-        return self.step(action["track"]) + max(best, 0.0) - cost - DISC + 1.0
+        return max(best, 0.0), self.worth("coins", len(self.view["fortify_discs"]))
 
     def on_barge(self, action: Action) -> float:
         barge = action["barge"]

@@ -11,10 +11,9 @@ rival's stacks (which Advanced cards were drawn), the round stacks, the Bot's fa
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
-from domain.tianxia.state import OVER, TianxiaState
+from domain.tianxia.state import OVER, Site, TianxiaState
 
 
 def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
@@ -33,14 +32,15 @@ def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[
         "step_tiles": {colour: [list(tiles) for tiles in steps] for colour, steps in state.step_tiles.items()},
         "discs": {region: list(owners) for region, owners in state.discs.items()},
         "fortify_discs": list(state.fortify_discs),
-        "sites": {site_id: asdict(site) for site_id, site in state.sites.items()},
+        "sites": {site_id: site_view(site) for site_id, site in state.sites.items()},
         "barges": {barge: list(owners) for barge, owners in state.barges.items()},
         "ports": {port: [ship_view(ship) for ship in ships] for port, ships in state.ports.items()},
         "wave": [ship_view(ship) for ship in state.wave],
         "demands": dict(state.demands),
         "shipping": {port: list(owners) for port, owners in state.shipping.items()},
-        "sections": {wall: asdict(section) for wall, section in state.sections.items()},
-        "nomads": {nomad: asdict(moved) for nomad, moved in state.nomads.items()},
+        "sections": {wall: {"walls": list(section.walls), "towers": list(section.towers),
+                            "soldiers": list(section.soldiers)} for wall, section in state.sections.items()},
+        "nomads": {nomad: {"strength": moved.strength, "distance": moved.distance} for nomad, moved in state.nomads.items()},
         "attack": state.attack,
         "display": list(state.display),
         "counts": {"attack_deck": len(state.attack_deck), "tile_bag": len(state.tile_bag),
@@ -53,6 +53,12 @@ def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[
                            "ship_deck": list(state.ship_deck), "objective_deck": list(state.objective_deck),
                            "round_stacks": [list(stack) for stack in state.round_stacks]}
     return table
+
+
+def site_view(site: Site) -> dict[str, Any]:
+    # Built by hand: `dataclasses.asdict` deep-copies field by field, and the search bot's
+    # playouts ask for a view at every step.
+    return {"building": site.building, "governors": list(site.governors), "raided": site.raided, "tile": site.tile}
 
 
 def ship_view(ship: dict[str, Any]) -> dict[str, Any]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from domain import registry
 from domain.rng import Rng
 from domain.search import Budget, SearchBot
@@ -66,8 +68,6 @@ def test_a_strength_changes_only_the_number_of_playouts_never_how_they_are_playe
 
 
 def test_a_strength_off_the_scale_is_refused():
-    import pytest
-
     for level in (0, 6, "3"):
         with pytest.raises(ValueError, match="strength is one of 1, 2, 3, 4, 5"):
             CHI.bots["search"].at_strength(level)
@@ -100,6 +100,24 @@ def test_a_small_court_search_plays_a_whole_solitaire_with_legal_moves():
     assert outcome.detail["title"] in COURT.titles
 
 
+def test_a_search_by_paired_playouts_beats_the_random_player_at_chi_with_legal_moves():
+    paired = Legal(SearchBot(CHI, Budget(playouts=60, tables=4, depth=30, paired=True)))
+    wins = 0
+    for number in range(4):
+        seats = [paired, CHI.bots["random"]] if number % 2 == 0 else [CHI.bots["random"], paired]
+        wins += (number % 2) in play_game(CHI, seats, f"paired-{number}")
+    assert wins == 4 and paired.moves > 0
+
+
+def test_a_search_by_paired_playouts_gives_the_same_move_for_the_same_view_and_stream():
+    bot = SearchBot(CHI, Budget(playouts=40, tables=2, depth=20, playout_bot="greedy", anchor=0.01, paired=True))
+    state = CHI.setup(2, {}, Rng("paired-same", "setup")).state
+    seat = CHI.to_act(state)
+    view, legal = CHI.view(state, seat), CHI.legal_actions(state, seat)
+    first = bot.choose(view, legal, Rng("paired-same", "bot"))
+    assert bot.choose(view, legal, Rng("paired-same", "bot")) == first and first in legal
+
+
 def test_a_small_xanadu_search_plays_a_whole_game_against_the_builder_with_legal_moves():
     bot = Legal(SearchBot(XANADU, Budget(playouts=4, tables=2, depth=6, playout_bot="builder")))
     winners = play_game(XANADU, [bot, XANADU.bots["builder"]], "search-xanadu")
@@ -112,8 +130,9 @@ def test_the_court_and_xanadu_register_a_search_bot_whose_playouts_are_their_own
         assert isinstance(bot, SearchBot) and bot.budget.playout_bot == heuristic
 
 
-def test_anchored_to_a_margin_no_reward_can_beat_the_search_plays_the_heuristics_own_move():
-    rigid = SearchBot(CHI, Budget(playouts=16, tables=2, depth=10, playout_bot="greedy", anchor=1.0))
+@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
+def test_anchored_to_a_margin_no_reward_can_beat_the_search_plays_the_heuristics_own_move(paired):
+    rigid = SearchBot(CHI, Budget(playouts=16, tables=2, depth=10, playout_bot="greedy", anchor=1.0, paired=paired))
     greedy = CHI.bots["greedy"]
     state = CHI.setup(2, {}, Rng("anchor", "setup")).state
     compared = 0
