@@ -49,6 +49,11 @@ class Budget:
     # (None: the most visited move, whatever the bot would play).
     anchor: float | None = None
     left_to_bot: tuple[str, ...] = ()  # decisions of these action types are the playout bot's alone
+    # With an anchor: no tree; every action is judged by paired playouts (`paired_values`), and
+    # another replaces the bot's move only when its paired mean gain over it passes the anchor's
+    # margin and this many standard errors (None: the tree, as above).
+    evidence: float | None = None
+    version: str = "1"  # the bot's version, raised when a game's budget changes the moves it makes
 
 
 @dataclass
@@ -71,6 +76,7 @@ class SearchBot:
 
     def __init__(self, rules: Game[Any], budget: Budget = Budget()):
         self.rules, self.budget = rules, budget
+        self.version = budget.version  # a recorded move names it: the audit re-runs that bot's choice
 
     def at_strength(self, level: int) -> "SearchBot":
         """The bot with its playouts doubled for each step above the default strength, halved for
@@ -86,6 +92,8 @@ class SearchBot:
         player = self._playout_player()
         if player is not None and legal[0]["type"] in self.budget.left_to_bot:
             return player.choose(view, legal, rng)
+        if player is not None and self.budget.anchor is not None and self.budget.evidence is not None:
+            return self._overruled(view, legal, rng, player.choose(view, legal, rng))
         # The heuristic's own move, from the same view: searched first in every tree, and kept
         # unless the search finds a better one by the anchor's margin.
         anchor = action_key(player.choose(view, legal, rng)) if player is not None and self.budget.anchor is not None else None
@@ -97,6 +105,24 @@ class SearchBot:
             if totals[chosen] / visits[chosen] < totals[anchor] / visits[anchor] + self.budget.anchor:
                 chosen = anchor
         return legal[keys.index(chosen)]
+
+    def _overruled(self, view: View, legal: Sequence[Action], rng: Rng, anchor: Action) -> Action:
+        """The playout bot's move `anchor`, unless paired playouts show another clearly better: its
+        mean paired gain over the anchor, on the samples both were judged on, above the anchor's
+        margin and `evidence` standard errors. The greatest such gain wins."""
+        values = self.paired_values(view, legal, rng, keep=anchor)
+        kept = values[action_key(anchor)]
+        chosen, best = anchor, 0.0
+        for action in legal:
+            judged = values.get(action_key(action))
+            if not judged or judged is kept or len(judged) < 2:
+                continue
+            gains = [mine - theirs for mine, theirs in zip(judged, kept)]  # sample by sample
+            mean = sum(gains) / len(gains)
+            spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1) / len(gains))
+            if mean > max(best, self.budget.anchor, self.budget.evidence * spread):
+                chosen, best = action, mean
+        return chosen
 
     def paired_values(self, view: View, legal: Sequence[Action], rng: Rng, keep: Action | None = None,
                       points: Callable[[Any], float] | None = None) -> dict[str, list[float]]:
