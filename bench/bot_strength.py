@@ -1,18 +1,22 @@
 """How well a bot plays: its win rate against another over many games, seats alternated.
 
 Alone, one bot against another on both seats of the same deals:
-`.venv/bin/python -m bench.bot_strength chi search:3 search:1 --deals 50`."""
+`.venv/bin/python -m bench.bot_strength chi search:3 search:1 --deals 50`; or with every pairing of
+the game's named decks, each deck of one bot against each of the other's:
+`.venv/bin/python -m bench.bot_strength xi search general --every-deck --games 200`."""
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import statistics
 import sys
 import time
 
 from domain import registry
 from domain.bot_moves import bot_of
-from services.offline.deck_matches import play_game as play  # one game between bots; its winners
+from domain.bots import DeckChoosing
+from services.offline.deck_matches import named_decks, play_game as play  # one game between bots; its winners
 from services.offline.simulation import play_out, wilson
 
 
@@ -101,6 +105,65 @@ def searching(game: str, bot: str, against: str, games: int) -> dict:
             "mean": sum(timed.seconds) / len(timed.seconds), "slowest": max(timed.seconds)}
 
 
+class CpuTimed(Timed):
+    """A timed bot that also counts each choice's CPU time (`cpu`): on a machine other work
+    shares, the thinking a bot does, apart from the waiting for a core."""
+
+    def __init__(self, bot):
+        super().__init__(bot)
+        self.cpu: list[float] = []
+
+    def choose(self, view, legal, rng):
+        started = time.process_time()
+        chosen = super().choose(view, legal, rng)
+        self.cpu.append(time.process_time() - started)
+        return chosen
+
+
+def _deck_game(task: tuple[str, str, str, str, str, int]) -> tuple[float, list[float], list[float]]:
+    """One game of `bot` bringing deck `mine` against `against` bringing `theirs`, `bot` in seat
+    `number % 2`: its share of the win, and each of its decisions' thinking time, wall and CPU."""
+    game, bot, against, mine, theirs, number = task
+    rules = registry.get(game)
+    timed = CpuTimed(seated(rules, bot))
+    ours = DeckChoosing(timed, rules.decks.bring(mine))
+    other = DeckChoosing(seated(rules, against), rules.decks.bring(theirs))
+    seat = number % 2
+    bots = [other, other]
+    bots[seat] = ours
+    winners = play(rules, bots, f"every-deck-{mine}-{theirs}-{number}")
+    return (1 / len(winners) if seat in winners else 0.0), timed.seconds, timed.cpu
+
+
+def every_deck(game: str, bot: str, against: str, games: int, workers: int = 2) -> dict:
+    """`bot` against `against` (each `BOT` or `BOT:STRENGTH`) over `games` games spread evenly over
+    every pairing of the game's named decks (each of `bot`'s decks against each of the other's,
+    seats alternated within a pairing; a pairing's games are seeded by the pairing and their
+    number, so the count is the same however many `workers` play them): `bot`'s score (a shared
+    win a half) and its 95% interval, the pairings, and its thinking time per decision, wall
+    (mean and slowest) and CPU (mean)."""
+    decks = named_decks(registry.get(game))
+    pairings = [(mine, theirs) for mine in decks for theirs in decks]
+    tasks = [(game, bot, against, *pairings[index % len(pairings)], index // len(pairings)) for index in range(games)]
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        played = pool.map(_deck_game, tasks, chunksize=1)
+    won = sum(share for share, _, _ in played)
+    seconds = [second for _, timings, _ in played for second in timings]
+    cpu = [second for _, _, timings in played for second in timings]
+    low, high = wilson(won, games)
+    return {"games": games, "won": won, "rate": won / games, "low": low, "high": high, "pairings": len(pairings),
+            "mean": sum(seconds) / len(seconds), "slowest": max(seconds), "cpu": sum(cpu) / len(cpu)}
+
+
+def every_deck_line(game: str, bot: str, against: str, figures: dict, target: float | None = None) -> str:
+    verdict = "" if target is None else f" (target at least {target:.0%}: {'meets' if figures['low'] >= target else 'MISSES'})"
+    return (f"{registry.get(game).title}: {bot} against {against} over {figures['games']} games, every pairing of the "
+            f"{figures['pairings']} pairings of named decks, seats alternated: {figures['won']:g} won ({figures['rate']:.1%}, a shared "
+            f"win a half), 95% interval {figures['low']:.1%} to {figures['high']:.1%}{verdict}; thinking "
+            f"{figures['cpu'] * 1e3:.0f} ms of CPU a decision on average ({figures['mean'] * 1e3:.0f} ms wall, "
+            f"{figures['slowest'] * 1e3:.0f} ms at the slowest)")
+
+
 def _solo_game(task: tuple[str, str, str, dict]) -> tuple[bool, list[float]]:
     """One solo game of `bot` against the rival the rules play, as `chronicle simulate` plays it
     (services.offline.simulation.play_out): whether the seat won, and each decision's thinking time."""
@@ -160,7 +223,15 @@ if __name__ == "__main__":
     parser.add_argument("against", help="BOT or BOT:STRENGTH, e.g. search:1")
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", default="head-to-head")
+    parser.add_argument("--every-deck", action="store_true",
+                        help="every pairing of the game's named decks, --games games spread evenly over them")
+    parser.add_argument("--games", type=int, default=200, help="with --every-deck: games in all")
+    parser.add_argument("--workers", type=int, default=2, help="with --every-deck: processes playing them")
     arguments = parser.parse_args()
+    if arguments.every_deck:
+        figures = every_deck(arguments.game, arguments.bot, arguments.against, arguments.games, arguments.workers)
+        print(every_deck_line(arguments.game, arguments.bot, arguments.against, figures), flush=True)
+        sys.exit(0)
     figures = head_to_head(arguments.game, arguments.bot, arguments.against, arguments.deals, arguments.seed)
     print(head_to_head_line(arguments.game, arguments.bot, arguments.against, figures), flush=True)
     sys.exit(0)

@@ -49,10 +49,13 @@ class Budget:
     # (None: the most visited move, whatever the bot would play).
     anchor: float | None = None
     left_to_bot: tuple[str, ...] = ()  # decisions of these action types are the playout bot's alone
-    # Choose by paired comparison (`paired_values`: every action played out on the same dealt
-    # tables and random streams) rather than by a tree: where the playout bot already plays well
-    # and the budget is small, the luck of the deal otherwise drowns the actions' differences.
-    paired: bool = False
+    # Not None: no tree; every action is judged by paired playouts (`paired_values`: the same dealt
+    # tables and random streams for all), where the luck of the deal would otherwise drown the
+    # actions' differences at a small budget. With an anchor, another action replaces the bot's
+    # move only when its mean paired gain over it passes the anchor's margin and this many standard
+    # errors (0: the margin alone); without one, the best on the most samples is played.
+    evidence: float | None = None
+    version: str = "1"  # the bot's version, raised when a game's budget changes the moves it makes
 
 
 @dataclass
@@ -75,6 +78,7 @@ class SearchBot:
 
     def __init__(self, rules: Game[Any], budget: Budget = Budget()):
         self.rules, self.budget = rules, budget
+        self.version = budget.version  # a recorded move names it: the audit re-runs that bot's choice
 
     def at_strength(self, level: int) -> "SearchBot":
         """The bot with its playouts doubled for each step above the default strength, halved for
@@ -90,11 +94,13 @@ class SearchBot:
         player = self._playout_player()
         if player is not None and legal[0]["type"] in self.budget.left_to_bot:
             return player.choose(view, legal, rng)
+        if player is not None and self.budget.anchor is not None and self.budget.evidence is not None:
+            return self._overruled(view, legal, rng, player.choose(view, legal, rng))
+        if self.budget.evidence is not None:
+            return self._best_paired(view, legal, rng)
         # The heuristic's own move, from the same view: searched first in every tree, and kept
         # unless the search finds a better one by the anchor's margin.
         anchor = action_key(player.choose(view, legal, rng)) if player is not None and self.budget.anchor is not None else None
-        if self.budget.paired:
-            return self._paired_choice(view, legal, rng, anchor)
         visits, totals = self._search(view, legal, rng, anchor)
         keys = [action_key(action) for action in legal]
         best = max(visits.get(key, 0) for key in keys)
@@ -104,20 +110,32 @@ class SearchBot:
                 chosen = anchor
         return legal[keys.index(chosen)]
 
-    def _paired_choice(self, view: View, legal: Sequence[Action], rng: Rng, anchor: str | None) -> Action:
-        """The action whose paired playouts score best among those judged on the most samples; the
-        anchor's (kept to the end) stands unless the best beats it by the anchor's margin, on the
-        samples both were judged on."""
-        keys = [action_key(action) for action in legal]
-        values = self.paired_values(view, legal, rng, keep=None if anchor is None else legal[keys.index(anchor)])
+    def _best_paired(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        """With no move to keep: the action whose paired playouts score best among those judged on
+        the most samples (the first of equals, in the legal order)."""
+        values = self.paired_values(view, legal, rng)
         most = max(len(judged) for judged in values.values())
+        keys = [action_key(action) for action in legal]
         finalists = [key for key in keys if len(values.get(key, ())) == most]
-        chosen = max(finalists, key=lambda key: sum(values[key]))  # the first of equals, in the legal order
-        if anchor is not None and chosen != anchor:
-            both = min(len(values[chosen]), len(values[anchor]))
-            if sum(values[chosen][:both]) - sum(values[anchor][:both]) < self.budget.anchor * both:
-                chosen = anchor
-        return legal[keys.index(chosen)]
+        return legal[keys.index(max(finalists, key=lambda key: sum(values[key])))]
+
+    def _overruled(self, view: View, legal: Sequence[Action], rng: Rng, anchor: Action) -> Action:
+        """The playout bot's move `anchor`, unless paired playouts show another clearly better: its
+        mean paired gain over the anchor, on the samples both were judged on, above the anchor's
+        margin and `evidence` standard errors. The greatest such gain wins."""
+        values = self.paired_values(view, legal, rng, keep=anchor)
+        kept = values[action_key(anchor)]
+        chosen, best = anchor, 0.0
+        for action in legal:
+            judged = values.get(action_key(action))
+            if not judged or judged is kept or len(judged) < 2:
+                continue
+            gains = [mine - theirs for mine, theirs in zip(judged, kept)]  # sample by sample
+            mean = sum(gains) / len(gains)
+            spread = math.sqrt(sum((gain - mean) ** 2 for gain in gains) / (len(gains) - 1) / len(gains))
+            if mean > max(best, self.budget.anchor, self.budget.evidence * spread):
+                chosen, best = action, mean
+        return chosen
 
     def paired_values(self, view: View, legal: Sequence[Action], rng: Rng, keep: Action | None = None,
                       points: Callable[[Any], float] | None = None) -> dict[str, list[float]]:

@@ -24,3 +24,14 @@ def test_the_greedy_bot_beats_the_random_one_from_both_seats():
     figures = head_to_head("chi", "greedy", "random", deals=3)
     assert figures["won"] == 6 and figures["both"] == 3
     assert figures["low"] > 0.5, "six of six is a win rate above half with 95% confidence"
+
+
+def test_every_pairing_of_named_decks_plays_its_share_of_the_games():
+    # Xi's four starters make 16 pairings: 16 games are one of each, and the general bot wins
+    # them all against the random player, whichever deck either brings.
+    from bench.bot_strength import every_deck, every_deck_line
+
+    figures = every_deck("xi", "general", "random", games=16, workers=1)
+    assert figures["pairings"] == 16 and figures["games"] == 16 and figures["won"] == 16
+    assert figures["cpu"] > 0 and figures["slowest"] >= figures["mean"]
+    assert "16 games, every pairing of the 16 pairings of named decks" in every_deck_line("xi", "general", "random", figures)

@@ -101,7 +101,7 @@ def test_a_small_court_search_plays_a_whole_solitaire_with_legal_moves():
 
 
 def test_a_search_by_paired_playouts_beats_the_random_player_at_chi_with_legal_moves():
-    paired = Legal(SearchBot(CHI, Budget(playouts=60, tables=4, depth=30, paired=True)))
+    paired = Legal(SearchBot(CHI, Budget(playouts=60, tables=4, depth=30, evidence=0.0)))
     wins = 0
     for number in range(4):
         seats = [paired, CHI.bots["random"]] if number % 2 == 0 else [CHI.bots["random"], paired]
@@ -110,7 +110,7 @@ def test_a_search_by_paired_playouts_beats_the_random_player_at_chi_with_legal_m
 
 
 def test_a_search_by_paired_playouts_gives_the_same_move_for_the_same_view_and_stream():
-    bot = SearchBot(CHI, Budget(playouts=40, tables=2, depth=20, playout_bot="greedy", anchor=0.01, paired=True))
+    bot = SearchBot(CHI, Budget(playouts=40, tables=2, depth=20, playout_bot="greedy", anchor=0.01, evidence=0.0))
     state = CHI.setup(2, {}, Rng("paired-same", "setup")).state
     seat = CHI.to_act(state)
     view, legal = CHI.view(state, seat), CHI.legal_actions(state, seat)
@@ -130,9 +130,9 @@ def test_the_court_and_xanadu_register_a_search_bot_whose_playouts_are_their_own
         assert isinstance(bot, SearchBot) and bot.budget.playout_bot == heuristic
 
 
-@pytest.mark.parametrize("paired", [False, True], ids=["tree", "paired"])
-def test_anchored_to_a_margin_no_reward_can_beat_the_search_plays_the_heuristics_own_move(paired):
-    rigid = SearchBot(CHI, Budget(playouts=16, tables=2, depth=10, playout_bot="greedy", anchor=1.0, paired=paired))
+@pytest.mark.parametrize("evidence", [None, 0.0], ids=["tree", "paired"])
+def test_anchored_to_a_margin_no_reward_can_beat_the_search_plays_the_heuristics_own_move(evidence):
+    rigid = SearchBot(CHI, Budget(playouts=16, tables=2, depth=10, playout_bot="greedy", anchor=1.0, evidence=evidence))
     greedy = CHI.bots["greedy"]
     state = CHI.setup(2, {}, Rng("anchor", "setup")).state
     compared = 0

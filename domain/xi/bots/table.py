@@ -15,6 +15,7 @@ hand); a player's life point is worth more the lower their life.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS, Card
@@ -250,8 +251,15 @@ class Table:
         return total
 
 
-def _shares(cards: list[str]) -> dict[str, float]:
-    """Each type's share of `cards`; an even spread over the four elements when none is known."""
+def _shares(cards: list[str]) -> Mapping[str, float]:
+    """Each type's share of `cards`; an even spread over the four elements when none is known.
+    A bot's table is built for every decision, a search's playouts included, from the same deck
+    list and cards seen most of a game: the shares are worked out once per list and shared (read only)."""
+    return _shares_of(tuple(cards))
+
+
+@lru_cache(maxsize=1024)
+def _shares_of(cards: tuple[str, ...]) -> Mapping[str, float]:
     if not cards:
         return {element: 0.25 for element in ("aqua", "ember", "wind", "stone")}
     shares: dict[str, float] = {}
