@@ -77,10 +77,10 @@ def configure(env: Mapping[str, str] = os.environ) -> None:
     handler.setFormatter(formatter(env))
     root.addHandler(handler)
     root.setLevel(logging.INFO)
-    # Neither format shows where a line was logged from, nor its thread or process: the records
-    # skip finding them, as the logging manual advises: work each record would do for nothing.
+    # Neither format shows where a line was logged from, nor its thread: the records skip finding
+    # them, as the logging manual advises. The process stays: gunicorn's own lines show it.
     logging._srcfile = None
-    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
+    logging.logThreads = logging.logMultiprocessing = False
 
 
 class TracedQueue(Queue):
