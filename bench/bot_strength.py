@@ -8,11 +8,11 @@ the game's named decks, each deck of one bot against each of the other's:
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import statistics
 import sys
 import time
 
+from bench.pool import played as played_by
 from domain import registry
 from domain.bot_moves import bot_of
 from domain.bots import DeckChoosing
@@ -145,8 +145,7 @@ def every_deck(game: str, bot: str, against: str, games: int, workers: int = 2) 
     decks = named_decks(registry.get(game))
     pairings = [(mine, theirs) for mine in decks for theirs in decks]
     tasks = [(game, bot, against, *pairings[index % len(pairings)], index // len(pairings)) for index in range(games)]
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
-        played = pool.map(_deck_game, tasks, chunksize=1)
+    played = played_by(_deck_game, tasks, workers)
     won = sum(share for share, _, _ in played)
     seconds = [second for _, timings, _ in played for second in timings]
     cpu = [second for _, _, timings in played for second in timings]
@@ -177,13 +176,10 @@ def _solo_game(task: tuple[str, str, str, dict]) -> tuple[bool, list[float]]:
 def solo_rates(game: str, bots: list[str], games: int, options: dict, workers: int = 2) -> dict[str, dict]:
     """Each bot's wins (`BOT` or `BOT:STRENGTH`), alone against the rules' rival, over the same `games` seeds (`chronicle
     simulate`'s sim-0, sim-1, ...), with its thinking time per decision, mean and slowest."""
-    import multiprocessing
-
     rates = {}
     for bot in bots:
         tasks = [(game, bot, f"sim-{number}", options) for number in range(games)]
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            played = pool.map(_solo_game, tasks)
+        played = played_by(_solo_game, tasks, workers)
         wins = sum(won for won, _ in played)
         seconds = [second for _, timings in played for second in timings]
         low, high = wilson(wins, games)

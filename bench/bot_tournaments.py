@@ -13,8 +13,9 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
-from multiprocessing import get_context
 from typing import Any
+
+from bench.pool import played
 
 # Each game's field and size, chosen to finish within half an hour on a busy two-core machine:
 # the search bot at strengths 1 to 3 (a quarter, half and the whole of the game's own budget),
@@ -49,8 +50,7 @@ def one_tournament(plan: dict[str, Any]) -> dict[str, Any]:
 
 
 def bot_tournament_figures(plan: list[dict[str, Any]] = PLAN, workers: int = 2) -> list[dict[str, Any]]:
-    with get_context("fork").Pool(workers) as pool:
-        return pool.map(one_tournament, plan, chunksize=1)
+    return played(one_tournament, plan, workers)
 
 
 def report_lines(figures: list[dict[str, Any]]) -> list[str]:

@@ -1,6 +1,7 @@
 """Fixtures shared by every layer's tests."""
 
 import os
+import signal
 
 import pytest
 
@@ -18,6 +19,19 @@ def no_analysis_outlives_its_module():
     from services.analysis.runs import IN_THIS_PROCESS
 
     IN_THIS_PROCESS.stop()
+
+
+@pytest.fixture(autouse=True)
+def signal_handlers_restored():
+    """An RQ worker run in a test's process installs its own SIGTERM and SIGINT handlers, which
+    ask it to stop rather than end the process. Left in place, they are inherited by every process
+    a later test forks (a bench's pool of players), which a terminate then cannot end: the test
+    waits for it forever."""
+    held = {number: signal.getsignal(number) for number in (signal.SIGTERM, signal.SIGINT)}
+    yield
+    for number, handler in held.items():
+        if signal.getsignal(number) is not handler:
+            signal.signal(number, handler)
 
 
 @pytest.fixture

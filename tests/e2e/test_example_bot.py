@@ -15,6 +15,7 @@ import pytest
 
 from chronicle_client import Client
 from tests.e2e.cluster import ApiServer
+from tests.infra import redis_server
 
 pytestmark = pytest.mark.e2e
 
@@ -47,9 +48,17 @@ def start_bot(key: str, url: str, log: Path) -> subprocess.Popen:
                                 env={**os.environ, "CHRONICLE_URL": url, "CHRONICLE_KEY": key})
 
 
-def test_two_example_bots_play_every_game_to_the_end_through_a_server_restart(tmp_path):
+@pytest.fixture
+def news_redis():
+    with redis_server() as server:
+        yield server
+
+
+def test_two_example_bots_play_every_game_to_the_end_through_a_server_restart(tmp_path, news_redis):
+    # Two API workers tell each other of a move through Redis, as a deployment of several does: a
+    # bot's turn reaches its stream on the other worker at once, not at that worker's next look.
     env = {**os.environ, "CHRONICLE_DATA": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
-           "CHRONICLE_STREAM_SECONDS": "3600"}
+           "CHRONICLE_STREAM_SECONDS": "3600", "CHRONICLE_NEWS": "redis", "REDIS_URL": news_redis.url}
     env.pop("PERSISTENCE_MODULE", None)  # the embedded SQLite store, kept in the data folder across restarts
     (tmp_path / "data").mkdir()
     server = ApiServer(env, tmp_path / "server.log", workers=2, threads=16).start()
