@@ -6,7 +6,9 @@ A request's windows are tested together (which of them are at their limit, and w
 and spent together after the answer. In Redis the names are those Flask-Limiter gave the same
 limits (`LIMITER/<prefix>/<key>/<scope>/<amount>/<multiples>/<unit>`), so that hosts of either
 kind count together. A shared storage that fails is left for the memory's counts, and asked
-again after 1, 2, 4... 64 seconds: a Redis that stops answering never stops a request.
+again after 1, 2, 4... 64 seconds: a Redis that stops answering never stops a request. A Redis
+is asked a request's windows in one round trip to test them and one to spend them
+(web.limit_counts_redis); another storage, window by window.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Protocol, Sequence
+
+from web.limit_counts_redis import CountsInOneTrip, takes_windows_together
 
 log = logging.getLogger(__name__)
 
@@ -75,34 +79,20 @@ class CountsInMemory:
                     held[1] += 1
 
 
-class SharedCounts:
-    """The counts in a storage of the `limits` library's (Redis) that every host shares, with the
-    memory's counts standing in while it fails."""
+class CountsOneByOne:
+    """A shared storage's counts asked window by window: a storage that cannot take a request's
+    windows at once (memcached, MongoDB, a Redis cluster, whose keys lie on several nodes)."""
 
-    def __init__(self, storage: Any, fallback: CountsInMemory | None = None, clock=time.monotonic):
-        self.storage, self.fallback, self.clock = storage, fallback or CountsInMemory(), clock
-        self.failures = 0
-        self.ask_again_at: float | None = None  # None: the storage answers
+    def __init__(self, storage: Any):
+        self.storage = storage
 
     def met(self, windows: Sequence[Window]) -> list[tuple[Window, float]]:
-        if not self._answering():
-            return self.fallback.met(windows)
-        try:
-            met = [window for window in windows if self.storage.get(window.name) >= window.amount]
-        except Exception:  # noqa: BLE001 - whatever the storage raises, the request goes on
-            self._failed()
-            return self.fallback.met(windows)
+        met = [window for window in windows if self.storage.get(window.name) >= window.amount]
         return [(window, self._ends_at(window)) for window in met]
 
     def spend(self, windows: Sequence[Window]) -> None:
-        if not self._answering():
-            return self.fallback.spend(windows)
-        try:
-            for window in windows:
-                self.storage.incr(window.name, window.seconds)
-        except Exception:  # noqa: BLE001 - as above
-            self._failed()
-            self.fallback.spend(windows)
+        for window in windows:
+            self.storage.incr(window.name, window.seconds)
 
     def _ends_at(self, window: Window) -> float:
         """When the window ends; its whole length from now if the storage cannot say (it went away
@@ -111,6 +101,35 @@ class SharedCounts:
             return self.storage.get_expiry(window.name)
         except Exception:  # noqa: BLE001 - the window's length is an honest bound
             return time.time() + window.seconds
+
+
+class SharedCounts:
+    """The counts in a storage of the `limits` library's (Redis) that every host shares, with the
+    memory's counts standing in while it fails."""
+
+    def __init__(self, storage: Any, fallback: CountsInMemory | None = None, clock=time.monotonic):
+        self.storage, self.fallback, self.clock = storage, fallback or CountsInMemory(), clock
+        self.asked: Counts = CountsInOneTrip(storage) if takes_windows_together(storage) else CountsOneByOne(storage)
+        self.failures = 0
+        self.ask_again_at: float | None = None  # None: the storage answers
+
+    def met(self, windows: Sequence[Window]) -> list[tuple[Window, float]]:
+        if not self._answering():
+            return self.fallback.met(windows)
+        try:
+            return self.asked.met(windows)
+        except Exception:  # noqa: BLE001 - whatever the storage raises, the request goes on
+            self._failed()
+            return self.fallback.met(windows)
+
+    def spend(self, windows: Sequence[Window]) -> None:
+        if not self._answering():
+            return self.fallback.spend(windows)
+        try:
+            self.asked.spend(windows)
+        except Exception:  # noqa: BLE001 - as above
+            self._failed()
+            self.fallback.spend(windows)
 
     def _answering(self) -> bool:
         if self.ask_again_at is None:
