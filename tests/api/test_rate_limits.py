@@ -10,6 +10,7 @@ import os
 import uuid
 
 import pytest
+from redis.connection import Connection
 
 from services.compose import build
 from web.app import create_app
@@ -276,3 +277,17 @@ def test_past_the_key_s_limit_and_the_address_s_the_answer_waits_for_the_later_t
     refused = create_with(ana)  # past ana's minute and the address's hour
     assert_rate_limited(refused, "2 games created from one client address per 1 hour", allowed=2, window=3600)
     assert int(refused.headers["Retry-After"]) > 60
+
+
+def test_a_move_s_four_limits_cost_one_redis_round_trip_to_test_and_one_to_count(monkeypatch):
+    client, _, _ = two_api_processes(settings())
+    # Creating the game made the connection and, counting the game, loaded the counting script.
+    game = create(client, [{"name": "ana"}, {"name": "bo"}], seed="trips")
+    token = game["tokens"][0]["token"]
+    move, trips = first_move(client, game), []
+    sends = Connection.send_packed_command
+    monkeypatch.setattr(Connection, "send_packed_command",
+                        lambda connection, *args, **kwargs: trips.append(args) or sends(connection, *args, **kwargs))
+    answer = client.post(f"/api/games/{game['id']}/actions", json=move, headers=bearer(token))
+    assert answer.status_code == 200, answer.json
+    assert len(trips) == 2, "the per-key and per-address windows of a second and a minute, tested once, counted once"
