@@ -4,20 +4,14 @@ sees, at every version, exactly its own table: its own hand, never the other sea
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-import requests
 
-from cli.server_process import running_server
-from tests.e2e.conftest import LONG_STREAMS
+from tests.e2e.chi_watched import BOUND, chi_game_on_a_server, read_together, streams_of
 from tests.e2e.test_streams import sse_messages
 from tests.http_moves import first_legal_move
-from tests.http_session import fresh_connections
 
 pytestmark = pytest.mark.e2e
 
-BOUND = 60  # seconds: a failure bound, not a pace
 MOVES = 6
 
 
@@ -29,35 +23,23 @@ def follow(messages, upto_version, into: list) -> None:
 
 
 def test_each_seats_streams_show_its_own_hand_and_the_spectators_none(tmp_path):
-    with running_server(tmp_path, env=LONG_STREAMS) as base:
-        http = fresh_connections()
-        created = http.post(f"{base}/api/games", json={"game": "chi", "seats": [{"name": "ana"}, {"name": "bo"}],
-                                                       "seed": "seats-apart"}).json()
-        game_url = f"{base}/api/games/{created['id']}"
-        auth = {seat: {"Authorization": f"Bearer {created['tokens'][seat]['token']}"} for seat in (0, 1)}
+    with chi_game_on_a_server(tmp_path, "seats-apart") as game:
+        http, created = game.http, game.created
+        auth = {seat: game.seat(seat) for seat in (0, 1)}
         viewers = [0, 0, 1, 1, None, None]
-        streams = [requests.get(f"{game_url}/stream", headers=auth.get(viewer, {}), stream=True, timeout=BOUND)
-                   for viewer in viewers]
-        try:
+        with streams_of(game, [auth.get(viewer, {}) for viewer in viewers]) as streams:
             assert all(stream.status_code == 200 for stream in streams)
             readings = [sse_messages(stream) for stream in streams]
             seen = [[next(reading)] for reading in readings]  # each has its table: it has caught up
             last = [created["version"]]
             for _ in range(MOVES):
-                moved = first_legal_move(http, game_url, created, BOUND)
+                moved = first_legal_move(http, game.url, created, BOUND)
                 assert moved.status_code == 200, moved.text
                 last[0] = moved.json()["version"]
-            readers = [threading.Thread(target=follow, args=(reading, last, into)) for reading, into in zip(readings, seen)]
-            for reader in readers:
-                reader.start()
-            for reader in readers:
-                reader.join(BOUND)
-        finally:
-            for stream in streams:
-                stream.close()
+            read_together(follow, list(zip(readings, [last] * len(readings), seen)))
         tables = {}
         for viewer in (0, 1, None):
-            tables[viewer] = {version: http.get(f"{game_url}/replay/{version}", headers=auth.get(viewer, {})).json()["table"]
+            tables[viewer] = {version: http.get(f"{game.url}/replay/{version}", headers=auth.get(viewer, {})).json()["table"]
                               for version in range(created["version"], last[0] + 1)}
         for viewer, messages in zip(viewers, seen):
             assert [version for _, version, _ in messages] == list(range(created["version"], last[0] + 1)), \
