@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from domain.bots import DeckChoosing
 from domain.rng import Rng
 from domain.search import SearchBot
@@ -39,19 +41,42 @@ def test_it_plays_a_whole_game_against_the_general_bot_with_legal_moves_only():
     assert winners and len(searching.choices) > 10
 
 
+class Enough(Exception):
+    """As many choices as the test needs were seen."""
+
+
 def test_when_no_evidence_can_overrule_it_it_plays_the_general_bots_own_move():
     rigid = SearchBot(RULES, replace(QUICK.budget, evidence=1e9))
-    played = Recorded(rigid)
-    play_game(RULES, [played, GENERAL], "xi-search-rigid")
-    assert len(played.choices) > 10
+
+    class FirstChoices(Recorded):
+        def choose(self, view, legal, rng):
+            if len(self.choices) == 15:
+                raise Enough
+            return super().choose(view, legal, rng)
+
+    played = FirstChoices(rigid)
+    with pytest.raises(Enough):
+        play_game(RULES, [played, GENERAL], "xi-search-rigid")
     assert all(chosen == general for chosen, general in played.choices)
 
 
+class Overruled(Exception):
+    """The search bot chose otherwise than the general bot would have."""
+
+
+class StopsWhenOverruling(Recorded):
+    def choose(self, view, legal, rng):
+        chosen = super().choose(view, legal, rng)
+        if self.choices and self.choices[-1][0] != self.choices[-1][1]:
+            raise Overruled(self.choices[-1])
+        return chosen
+
+
 def test_the_search_overrules_the_general_bot_somewhere_in_a_game():
-    # The same game as above with the game's own evidence: not a copy of the general bot.
-    played = Recorded(QUICK)
-    play_game(RULES, [played, GENERAL], "xi-search-rigid")
-    assert any(chosen != general for chosen, general in played.choices)
+    # The same game as above with the game's own evidence: not a copy of the general bot. The game
+    # stops at the first move it overrules (the rest of it would prove nothing more).
+    with pytest.raises(Overruled):
+        play_game(RULES, [StopsWhenOverruling(QUICK), GENERAL], "xi-search-rigid")
 
 
 def test_the_same_view_and_stream_give_the_same_move():
