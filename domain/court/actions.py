@@ -44,17 +44,26 @@ def exchanges(state: CourtState) -> list[Action]:
     if state.exchanged:
         return []
     found = []
-    for space, stack in enumerate(state.court):
+    for space, stack in enumerate(state.court):  # loops, not comprehensions: most turns ask
         if stack and ROLE[stack[-1]] == COURTESAN and state.placed_on[space] < state.turn:
             worth = VP[stack[-1]]
-            found += [{"type": "exchange", "space": space, "slot": slot} for slot, card in enumerate(state.row)
-                      if card and card not in DAEMONS and VP[card] == worth]
+            for slot, card in enumerate(state.row):
+                if card and card not in DAEMONS and VP[card] == worth:
+                    found.append({"type": "exchange", "space": space, "slot": slot})
     return found
 
 
 def _starts(state: CourtState) -> list[Action]:
-    empty = [space for space in range(state.spaces) if not state.court[space]]
-    return [{"type": "start", "slot": slot, "space": space} for slot, card in enumerate(state.row) if card for space in empty]
+    empty, court = [], state.court
+    for space in range(state.spaces):  # loops, not comprehensions: three decisions a game
+        if not court[space]:
+            empty.append(space)
+    found = []
+    for slot, card in enumerate(state.row):
+        if card:
+            for space in empty:
+                found.append({"type": "start", "slot": slot, "space": space})
+    return found
 
 
 def _buys(state: CourtState) -> list[Action]:
@@ -71,8 +80,11 @@ def _buys(state: CourtState) -> list[Action]:
 def _taxes(state: CourtState) -> list[Action]:
     if state.phase != POWER or state.pending["power"] != "tax":
         return []
-    return [{"type": kind, "space": space}
-            for space in tax_targets(state, state.pending["space"]) for kind in ("tax_for_vp", "tax_for_cp")]
+    found = []
+    for space in tax_targets(state, state.pending["space"]):  # a loop, not a comprehension
+        found.append({"type": "tax_for_vp", "space": space})
+        found.append({"type": "tax_for_cp", "space": space})
+    return found
 
 
 def _fights(state: CourtState) -> list[Action]:
