@@ -94,7 +94,10 @@ def can_fight(state: CourtState) -> bool:
 
 
 def penalty(state: CourtState) -> int:
-    return sum(VP[card] for card in state.daemon_court)
+    total = 0
+    for card in state.daemon_court:  # a loop, not a generator: the end of every game asks twice
+        total += VP[card]
+    return total
 
 
 def final_score(state: CourtState) -> int:
