@@ -18,6 +18,9 @@ T = TypeVar("T")
 
 _WORD = 2**64
 _WORDS = struct.Struct(">4Q")  # a block's four unsigned 64-bit words, big endian
+# below(n)'s rejection limit for the n of a shuffle (a deck's length at most), made once: each
+# is two big-integer operations, and a deck's shuffle would ask for one per card.
+_LIMITS = tuple(_WORD - _WORD % n if n else 0 for n in range(129))
 
 
 class Rng:
@@ -28,16 +31,21 @@ class Rng:
         self._seed, self._stream = seed, stream
         self._prefix = b""
         self._block = 0
-        self._words: list[int] = []
+        self._words: list[int] = []  # the current block's words not taken yet, the next one last
+
+    def _refill(self) -> None:
+        """The stream's next block into `_words`, once every word of the last one is taken."""
+        if not self._prefix:
+            self._prefix = self._seed.encode() + b"\x00" + self._stream.encode() + b"\x00"
+        digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
+        self._block += 1
+        words = self._words  # the same list, which a shuffle holds on to
+        words.extend(_WORDS.unpack(digest))
+        words.reverse()  # taken from the end: the first word first
 
     def _word(self) -> int:
         if not self._words:
-            if not self._prefix:
-                self._prefix = self._seed.encode() + b"\x00" + self._stream.encode() + b"\x00"
-            digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
-            self._block += 1
-            self._words = list(_WORDS.unpack(digest))
-            self._words.reverse()  # taken from the end: the first word first
+            self._refill()
         return self._words.pop()
 
     def below(self, n: int) -> int:
@@ -53,13 +61,19 @@ class Rng:
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in a uniformly random order."""
         out = list(items)
-        word = self._word
+        # below(i + 1) for each i, written out with the words taken straight from the block (a
+        # call per card, and the limit's arithmetic, cost more than the rest of a deck's shuffle).
+        words, refill = self._words, self._refill
         for i in range(len(out) - 1, 0, -1):
-            n = i + 1  # j = below(n), written out: a deck is shuffled in one decision
-            limit = _WORD - _WORD % n
-            drawn = word()
+            n = i + 1
+            limit = _LIMITS[n] if n < 129 else _WORD - _WORD % n
+            if not words:
+                refill()
+            drawn = words.pop()
             while drawn >= limit:
-                drawn = word()
+                if not words:
+                    refill()
+                drawn = words.pop()
             j = drawn % n
             out[i], out[j] = out[j], out[i]
         return out

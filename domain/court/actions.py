@@ -20,7 +20,7 @@ from domain.action_form import ActionForm
 from domain.contract import Action
 from domain.court.cards import CARDS, COST, COURTESAN, DAEMONS, ROLE, STRENGTH, VP, name_of
 from domain.court.flow import may_tax, tax_targets
-from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, CourtState
+from domain.court.state import BUY, CHOOSE, FIGHT, OVER, POWER, ROW_SLOTS, SETUP, CourtState
 from domain.court.table import fight_cost, generals_strength, price, tops
 from domain.errors import GameOver, IllegalAction, NotYourTurn
 
@@ -36,7 +36,7 @@ ALWAYS = ("skip", "decline")  # legal in every phase they belong to
 
 
 def to_act(state: CourtState) -> int | None:
-    return None if state.phase in ("setup", OVER) else 0
+    return None if state.phase in (SETUP, OVER) else 0
 
 
 def exchanges(state: CourtState) -> list[Action]:
@@ -44,35 +44,60 @@ def exchanges(state: CourtState) -> list[Action]:
     if state.exchanged:
         return []
     found = []
-    for space, stack in enumerate(state.court):
+    for space, stack in enumerate(state.court):  # loops, not comprehensions: most turns ask
         if stack and ROLE[stack[-1]] == COURTESAN and state.placed_on[space] < state.turn:
             worth = VP[stack[-1]]
-            found += [{"type": "exchange", "space": space, "slot": slot} for slot, card in enumerate(state.row)
-                      if card and card not in DAEMONS and VP[card] == worth]
+            for slot, card in enumerate(state.row):
+                if card and card not in DAEMONS and VP[card] == worth:
+                    found.append({"type": "exchange", "space": space, "slot": slot})
     return found
 
 
+# The start and buy actions, one per slot and space, made once per size of the Royal Court and
+# handed out as copies: copying a small dict costs about half of building one (a literal inserts
+# each key, a copy clones the table), and these actions are most of every legal list.
+_READY: dict[str, dict[int, tuple[tuple[Action, ...], ...]]] = {"start": {}, "buy": {}}
+
+
+def _ready(kind: str, spaces: int) -> tuple[tuple[Action, ...], ...]:
+    """The `kind` actions ("start" or "buy") of each slot of Society Row, one per space, in order."""
+    made = _READY[kind].get(spaces)
+    if made is None:
+        made = _READY[kind][spaces] = tuple(tuple({"type": kind, "slot": slot, "space": space} for space in range(spaces))
+                                            for slot in range(ROW_SLOTS))
+    return made
+
+
 def _starts(state: CourtState) -> list[Action]:
-    empty = [space for space in range(state.spaces) if not state.court[space]]
-    return [{"type": "start", "slot": slot, "space": space} for slot, card in enumerate(state.row) if card for space in empty]
+    empty, court = [], state.court
+    for space in range(state.spaces):  # loops, not comprehensions: three decisions a game
+        if not court[space]:
+            empty.append(space)
+    ready, found = _ready("start", state.spaces), []
+    for slot, card in enumerate(state.row):
+        if card:
+            for space in empty:
+                found.append(ready[slot][space].copy())
+    return found
 
 
 def _buys(state: CourtState) -> list[Action]:
-    cp, spaces = state.cp, range(state.spaces)
+    cp, ready = state.cp, _ready("buy", state.spaces)
     found = []
-    append = found.append
-    for slot, card in enumerate(state.row):  # loops, not comprehensions: the list of most decisions
+    for slot, card in enumerate(state.row):  # a loop, not a comprehension: the list of most decisions
         if card and card not in DAEMONS and slot + COST[card] <= cp:
-            for space in spaces:
-                append({"type": "buy", "slot": slot, "space": space})
+            found += map(dict.copy, ready[slot])  # the slot's buys, one per space, fresh copies
     return found
 
 
 def _taxes(state: CourtState) -> list[Action]:
     if state.phase != POWER or state.pending["power"] != "tax":
         return []
-    return [{"type": kind, "space": space}
-            for space in tax_targets(state, state.pending["space"]) for kind in ("tax_for_vp", "tax_for_cp")]
+    found = []
+    for space in tax_targets(state, state.pending["space"]):  # a loop, not a comprehension
+        found.append({"type": "tax_for_vp", "space": space})
+        found.append({"type": "tax_for_cp", "space": space})
+    return found
 
 
 def _fights(state: CourtState) -> list[Action]:
@@ -90,7 +115,7 @@ def _fights(state: CourtState) -> list[Action]:
 
 
 def legal_actions(state: CourtState, seat: int) -> list[Action]:
-    if seat != 0 or to_act(state) is None:
+    if seat != 0:  # the set-up and the end have no decision either: they fall to the last `return []`
         return []
     phase = state.phase
     if phase == CHOOSE:
@@ -115,7 +140,7 @@ def check(state: CourtState, seat: int, action: Any) -> None:
     """Raise GameOver, NotYourTurn or IllegalAction unless `action` may be taken now."""
     if state.phase == OVER:
         raise GameOver("the game is over; no decision is left to take")
-    if to_act(state) is None:
+    if state.phase == SETUP:  # to_act(state) is None, asked without the call: every decision is checked
         raise NotYourTurn("the cards have not been dealt yet")
     if seat != 0:
         raise NotYourTurn(f"a solitaire game has one seat, 0, not {seat}")

@@ -4,12 +4,12 @@ the end of the game. Every step is an event, folded into the state as it is emit
 from __future__ import annotations
 
 
-from domain.court.cards import CARDS, CLAN, DAEMONS, GENERAL, MINISTER, POET, RULEBOOK_DAEMONS, TAX_COLLECTOR
+from domain.court.cards import CARDS, CLAN, DAEMONS, GENERAL, MINISTER, POET, RULEBOOK_DAEMONS, TAX_COLLECTOR, VP
 from domain.court.events import EVENTS
 from domain.court.state import BUY, DAEMONS_TO_END, CourtState, copy_state
 from domain.court.table import (
     any_daemon, can_fight, daemon_count, daemons_in_row, fight_cost, final_score, penalty, rightmost_court_card, tax_collectors,
-    title, tops,
+    title,
 )
 from domain.emitter import Emitter as BaseEmitter
 
@@ -53,15 +53,10 @@ def activate(em: Emitter, space: int, then: str, refill_after: bool = False) -> 
     card = CARDS[em.state.court[space][-1]]
     role = card.role
     if role == MINISTER:
-        paid = [(tc, CARDS[tc].vp + (1 if CARDS[tc].clan == card.clan else 0)) for tc in tax_collectors(em.state)]
-        if paid:
-            em.emit("minister_paid", "court.power.minister",
-                    {"space": space, "cp": sum(amount for _, amount in paid), "from": [tc for tc, _ in paid]})
+        _pay_minister(em, space, card.clan)
         return False
     if role == POET:
-        honoured = [top for top in tops(em.state) if top and CARDS[top].clan == card.clan]
-        em.emit("poet_honoured", "court.power.poet",
-                {"space": space, "vp": sum(CARDS[top].vp for top in honoured), "cards": honoured})
+        _honour_poet(em, space, card.clan)
         return False
     if role == TAX_COLLECTOR and tax_targets(em.state, space):
         em.emit("power_awaits", "court.power.tax-collector",
@@ -74,10 +69,40 @@ def activate(em: Emitter, space: int, then: str, refill_after: bool = False) -> 
     return False
 
 
+# The powers below gather their cards in plain loops, not comprehensions or generators (each of
+# those costs 2-4 k instructions in CPython 3.11): a Minister, a Poet or a Tax Collector comes on
+# many decisions.
+
+def _pay_minister(em: Emitter, space: int, clan: str) -> None:
+    """Each Tax Collector on top pays the Minister its VP in CP, one more when of the Minister's clan."""
+    collectors = tax_collectors(em.state)
+    if not collectors:
+        return
+    cp = 0
+    for collector in collectors:
+        cp += VP[collector] + (1 if CLAN[collector] == clan else 0)
+    em.emit("minister_paid", "court.power.minister", {"space": space, "cp": cp, "from": collectors})
+
+
+def _honour_poet(em: Emitter, space: int, clan: str) -> None:
+    """The Poet scores the VP of every top card of its clan, itself included."""
+    honoured, vp = [], 0
+    for stack in em.state.court:
+        if stack and CLAN[top := stack[-1]] == clan:
+            honoured.append(top)
+            vp += VP[top]
+    em.emit("poet_honoured", "court.power.poet", {"space": space, "vp": vp, "cards": honoured})
+
+
 def tax_targets(state: CourtState, space: int) -> list[int]:
     """The spaces whose top card a Tax Collector on `space` may discard: another card of its clan."""
-    clan = CLAN[state.court[space][-1]]
-    return [index for index, stack in enumerate(state.court) if index != space and stack and CLAN[stack[-1]] == clan]
+    court = state.court
+    clan, found = CLAN[court[space][-1]], []
+    for index in range(len(court)):  # a loop, not a comprehension: see above
+        stack = court[index]
+        if index != space and stack and CLAN[stack[-1]] == clan:
+            found.append(index)
+    return found
 
 
 def may_tax(state: CourtState, space: int, target: int) -> bool:

@@ -51,7 +51,11 @@ def price(slot: int, card: str) -> int:
 
 
 def daemons_in_row(state: CourtState) -> list[int]:
-    return [slot for slot, card in enumerate(state.row) if card in DAEMONS]
+    found = []
+    for slot, card in enumerate(state.row):  # a loop, not a comprehension: every Phase 2 offered asks
+        if card in DAEMONS:
+            found.append(slot)
+    return found
 
 
 def any_daemon(state: CourtState) -> bool:
@@ -90,7 +94,10 @@ def can_fight(state: CourtState) -> bool:
 
 
 def penalty(state: CourtState) -> int:
-    return sum(VP[card] for card in state.daemon_court)
+    total = 0
+    for card in state.daemon_court:  # a loop, not a generator: the end of every game asks twice
+        total += VP[card]
+    return total
 
 
 def final_score(state: CourtState) -> int:

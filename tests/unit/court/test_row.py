@@ -41,3 +41,16 @@ def test_an_empty_deck_leaves_the_gap_in_the_row():
     state = table(row=ROW, deck=[], rest=False)
     events, after = act(state, buy(3, 0))
     assert after.row[0] is None and only(events, "row_left_short").rule == "court.house.empty-deck"
+
+
+def test_each_legal_list_holds_actions_of_its_own_that_a_caller_may_change():
+    state = table(row=ROW, cp=10)
+    first = RULES.legal_actions(state, 0)
+    assert buy(0, 0) in first and buy(3, 7) in first
+    for action in first:  # a client or bot that edits what it was given
+        action["slot"] = 99
+    again = RULES.legal_actions(state, 0)
+    assert buy(0, 0) in again and buy(3, 7) in again
+    assert not any(action.get("slot") == 99 for action in again)
+    small = table(row=ROW, cp=10, advanced=True)
+    assert buy(0, 5) in RULES.legal_actions(small, 0) and buy(0, 6) not in RULES.legal_actions(small, 0)
