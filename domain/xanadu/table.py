@@ -49,6 +49,20 @@ class Facts:
             for card in cards.values()}
         self.gains_of = {card: _Gains(gains) for card, gains in self.harvests.items()}
         self.gains_of_own = {card: _Gains(gains) for card, gains in self.gains_own.items()}
+        # Per card and first row not yet covered: what its owner has from it (passives, the Favors
+        # of the rows covered), and which resources its rows left give its owner or another seat.
+        self.kept: dict[str, tuple[tuple[str, ...], ...]] = {
+            card: tuple(self.passive[card] + tuple(favor for favor in favors[:start] if favor)
+                        for start in range(len(favors) + 1))
+            for card, favors in self.favors.items()}
+        self.giving_own = {card: _giving_from(gains, len(self.rows[card])) for card, gains in self.gains_of_own.items()}
+        self.giving = {card: _giving_from(gains, len(self.rows[card])) for card, gains in self.gains_of.items()}
+
+
+def _giving_from(gains: _Gains, rows: int) -> tuple[tuple[str, ...], ...]:
+    """Per first row not yet covered (up to all `rows` covered), the resources the rows from there give."""
+    return tuple(tuple(resource for resource, last in gains.last.items() if last >= start)
+                 for start in range(rows + 1))
 
 
 FACTS: dict[int, Facts] = {edition: Facts(cards) for edition, cards in DECKS.items()}
@@ -136,9 +150,11 @@ def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, cover
     targets = rows.coverable()  # `coverable(state, covers)`, read once with the rest
     if only is not None:
         targets = [target for target in targets if target == only]
-    if cost is None:
-        return list(targets)
-    return [target for target in targets if rows.can_pay(cost, left - 1, first=target)]
+    if cost is None or rows.can_pay(cost, left - 1):
+        return list(targets)  # an extra row covered never takes a payment away
+    # Only a building whose rows left give something still missing can make the difference.
+    helpers = rows.helpers(rows.short_of(cost))
+    return [target for target in targets if target in helpers and rows.can_pay(cost, left - 1, first=target)]
 
 
 # The last `_Rows` read, with what it was read from. A table's lists are never changed in place
@@ -178,34 +194,40 @@ class _Rows:
         self.facts = known = facts(state)
         self.answers: dict[tuple, bool] = {}  # can_pay's answers: the facts read never change
         self._coverable: list[Cover] | None = None
-        rows = _rows_covered(state, covers)
+        buildings = state.buildings
+        planned: dict[Cover, int] = {}  # this turn's covers per building
+        for owner, index in covers:
+            key = (owner, index)
+            planned[key] = planned.get(key, 0) + 1
+        # Per building: its card, its first row not covered, whether it is the seat's own; per
+        # resource, the buildings whose rows not yet covered give it; and what the seat has from its
+        # own buildings. Plain loops over tables made at import: this runs once per cover planned.
         have: dict[str, int] = {}
-        for index, building in enumerate(state.buildings[seat]):
-            card = building["card"]
-            for resource in known.passive[card]:
-                have[resource] = have.get(resource, 0) + 1
-            for favor in known.favors[card][: rows[(seat, index)]]:
-                if favor:
-                    have[favor] = have.get(favor, 0) + 1
+        ahead: dict[Cover, tuple[str, int, bool]] = {}
+        giving: dict[str, list[Cover]] = {}
+        for owner, owned in enumerate(buildings):
+            own = owner == seat
+            gives = known.giving_own if own else known.giving
+            for index, building in enumerate(owned):
+                card, cover = building["card"], (owner, index)
+                start = len(building["workers"]) + planned.get(cover, 0)
+                ahead[cover] = (card, start, own)
+                for resource in gives[card][start]:
+                    if resource in giving:
+                        giving[resource].append(cover)
+                    else:
+                        giving[resource] = [cover]
+                if own:
+                    for resource in known.kept[card][start]:
+                        have[resource] = have.get(resource, 0) + 1
         done: dict[Cover, int] = {}
         for owner, index in covers:
             key = (owner, index)
-            row = len(state.buildings[owner][index]["workers"]) + done.get(key, 0)
+            row = len(buildings[owner][index]["workers"]) + done.get(key, 0)
             done[key] = done.get(key, 0) + 1
-            for resource in known.harvests[state.buildings[owner][index]["card"]][row]:
+            for resource in known.harvests[buildings[owner][index]["card"]][row]:
                 have[resource] = have.get(resource, 0) + 1
-        self.have = have
-        # Per building: its card, its first row not covered, whether it is the seat's own; and per
-        # resource, the buildings whose rows not yet covered give it.
-        self.ahead: dict[Cover, tuple[str, int, bool]] = {}
-        self.giving: dict[str, list[Cover]] = {}
-        for owner, owned in enumerate(state.buildings):
-            for index, building in enumerate(owned):
-                card, start, own = building["card"], rows[(owner, index)], owner == seat
-                self.ahead[(owner, index)] = (card, start, own)
-                for resource, last in (known.gains_of_own if own else known.gains_of)[card].last.items():
-                    if last >= start:
-                        self.giving.setdefault(resource, []).append((owner, index))
+        self.have, self.ahead, self.giving = have, ahead, giving
 
     def coverable(self) -> list[Cover]:
         """The buildings with a row not yet covered, in seat and building order (not to be changed)."""
@@ -223,30 +245,53 @@ class _Rows:
             answer = self.answers[key] = self._can_pay(cost, budget, first)
         return answer
 
-    def _can_pay(self, cost: Sequence[str], budget: int, first: Cover | None) -> bool:
-        have, ahead = self.have, self.ahead
-        known = self.facts
+    def short_of(self, cost: Sequence[str]) -> dict[str, int]:
+        """What the seat still lacks of `cost`, per resource, before any further cover."""
+        have = self.have
         short_of: dict[str, int] = {}
         for resource, count in _needs(cost):
             lacking = count - have.get(resource, 0)
             if lacking > 0:
                 short_of[resource] = lacking
-        if first is not None and short_of:
+        return short_of
+
+    def helpers(self, short_of: Mapping[str, int]) -> dict[Cover, None]:
+        """The buildings whose rows not yet covered give some of `short_of`, in seat and building
+        order (empty when some resource of it is given by none: then nothing pays)."""
+        giving = self.giving
+        helpers: dict[Cover, None] = {}
+        for resource in short_of:
+            covers = giving.get(resource)
+            if covers is None:
+                return {}
+            for cover in covers:
+                helpers[cover] = None
+        return helpers
+
+    # Plain loops rather than comprehensions and generators below: each of those costs 2-4 k
+    # instructions in CPython 3.11, and this runs for every card in hand and every row offered.
+    def _can_pay(self, cost: Sequence[str], budget: int, first: Cover | None) -> bool:
+        short_of = self.short_of(cost)
+        if not short_of:
+            return True
+        ahead, known = self.ahead, self.facts
+        if first is not None:
             card, start, own = ahead[first]
             for resource in (known.gains_own if own else known.harvests)[card][start]:
-                if resource in short_of:
-                    short_of[resource] -= 1
-        short = tuple(count for count in short_of.values() if count > 0)
-        if not short:
-            return True
+                lacking = short_of.get(resource)
+                if lacking is not None:
+                    if lacking > 1:
+                        short_of[resource] = lacking - 1
+                    else:
+                        del short_of[resource]
+            if not short_of:
+                return True
         if budget <= 0:
             return False
-        keys = [resource for resource, count in short_of.items() if count > 0]
-        giving = self.giving
-        if not all(resource in giving for resource in keys):
-            return False  # no row left anywhere gives it
-        helpers = giving.get(keys[0], []) if len(keys) == 1 else dict.fromkeys(
-            cover for resource in keys for cover in giving.get(resource, ()))
+        helpers = self.helpers(short_of)
+        if not helpers:
+            return False  # no row left anywhere gives some resource
+        keys, short = tuple(short_of), tuple(short_of.values())
         # Each building's further covers as running totals of the still-missing resources they give,
         # cut after the last row that gives any (covering past it never helps).
         options: list[list[tuple[int, ...]]] = []
@@ -255,16 +300,35 @@ class _Rows:
             if cover == first:
                 start += 1
             gains = (known.gains_of_own if own else known.gains_of)[card]
+            last, running = gains.last, gains.running
             top = -1
             for resource in keys:
-                last = gains.last.get(resource, -1)
-                if last > top:
-                    top = last
+                row = last.get(resource, -1)
+                if row > top:
+                    top = row
             if top < start:
                 continue
-            columns = [gains.running.get(resource, _NONE) for resource in keys]
-            options.append([tuple(column[row] - column[start] for column in columns) for row in range(start + 1, top + 2)])
-        return _search(options, short, budget)
+            columns = []
+            for resource in keys:
+                columns.append(running.get(resource, _NONE))
+            totals = []
+            for row in range(start + 1, top + 2):
+                total = []
+                for column in columns:
+                    total.append(column[row] - column[start])
+                totals.append(tuple(total))
+            if _enough(totals[min(len(totals), budget) - 1], short):
+                return True  # this building alone pays (running totals only grow)
+            options.append(totals)
+        return len(options) > 1 and _search(options, short, budget)
+
+
+def _enough(got: tuple[int, ...], short: tuple[int, ...]) -> bool:
+    """Whether `got` meets `short`, resource by resource."""
+    for have, need in zip(got, short):
+        if have < need:
+            return False
+    return True
 
 
 _NONE = (0,) * 16  # the running totals of a resource a card's rows never give
