@@ -39,6 +39,7 @@ class Facts:
         self.cost: dict[str, tuple[str, ...]] = {card.id: card.cost for card in cards.values()}
         self.passive: dict[str, tuple[str, ...]] = {card.id: card.passive for card in cards.values()}
         self.rows: dict[str, tuple] = {card.id: card.rows for card in cards.values()}
+        self.height: dict[str, int] = {card.id: len(card.rows) for card in cards.values()}
         self.favors: dict[str, tuple[str | None, ...]] = {card.id: tuple(row.favor for row in card.rows)
                                                           for card in cards.values()}
         self.harvests: dict[str, tuple[tuple[str, ...], ...]] = {card.id: tuple(row.harvest for row in card.rows)
@@ -193,7 +194,6 @@ class _Rows:
     def __init__(self, state: XanaduState, seat: int, covers: Sequence[Sequence[int]]):
         self.facts = known = facts(state)
         self.answers: dict[tuple, bool] = {}  # can_pay's answers: the facts read never change
-        self._coverable: list[Cover] | None = None
         buildings = state.buildings
         planned: dict[Cover, int] = {}  # this turn's covers per building
         for owner, index in covers:
@@ -205,6 +205,8 @@ class _Rows:
         have: dict[str, int] = {}
         ahead: dict[Cover, tuple[str, int, bool]] = {}
         giving: dict[str, list[Cover]] = {}
+        coverable: list[Cover] = []
+        height = known.height
         for owner, owned in enumerate(buildings):
             own = owner == seat
             gives = known.giving_own if own else known.giving
@@ -212,6 +214,8 @@ class _Rows:
                 card, cover = building["card"], (owner, index)
                 start = len(building["workers"]) + planned.get(cover, 0)
                 ahead[cover] = (card, start, own)
+                if start < height[card]:
+                    coverable.append(cover)
                 for resource in gives[card][start]:
                     if resource in giving:
                         giving[resource].append(cover)
@@ -227,13 +231,10 @@ class _Rows:
             done[key] = done.get(key, 0) + 1
             for resource in known.harvests[buildings[owner][index]["card"]][row]:
                 have[resource] = have.get(resource, 0) + 1
-        self.have, self.ahead, self.giving = have, ahead, giving
+        self.have, self.ahead, self.giving, self._coverable = have, ahead, giving, coverable
 
     def coverable(self) -> list[Cover]:
         """The buildings with a row not yet covered, in seat and building order (not to be changed)."""
-        if self._coverable is None:
-            rows_of = self.facts.rows
-            self._coverable = [cover for cover, (card, start, _) in self.ahead.items() if start < len(rows_of[card])]
         return self._coverable
 
     def can_pay(self, cost: Sequence[str], budget: int, first: Cover | None = None) -> bool:
