@@ -140,6 +140,18 @@ def payable_cards(state: XanaduState, seat: int, cards: Sequence[str], plan: dic
             yield card
 
 
+def any_payable(state: XanaduState, seat: int, cards: Sequence[str], plan: dict[str, Any]) -> bool:
+    """Whether `payable` allows some card of `cards` (the first found ends the search)."""
+    if len(state.buildings[seat]) >= MOST_BUILDINGS:
+        return False
+    budget = len(state.hands[seat]) - 1 - len(plan["covers"])
+    rows, cost = _rows_of(state, seat, plan["covers"]), facts(state).cost
+    for card in cards:
+        if rows.can_pay(cost[card], budget):
+            return True
+    return False
+
+
 def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, covers: Sequence[Sequence[int]],
                 left: int, only: Cover | None = None) -> list[Cover]:
     """The buildings whose next row `seat` may cover now (`left` covers at most, this one included)
@@ -150,7 +162,7 @@ def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, cover
     rows = _rows_of(state, seat, covers)
     targets = rows.coverable()  # `coverable(state, covers)`, read once with the rest
     if only is not None:
-        targets = [target for target in targets if target == only]
+        targets = [only] if only in targets else []
     if cost is None or rows.can_pay(cost, left - 1):
         return list(targets)  # an extra row covered never takes a payment away
     # Only a building whose rows left give something still missing can make the difference.
@@ -345,6 +357,22 @@ def _needs(cost: Sequence[str]) -> tuple[tuple[str, int], ...]:
     return needs
 
 
+def _met(short: tuple[int, ...]) -> bool:
+    """Whether nothing is missing any more."""
+    for count in short:
+        if count > 0:
+            return False
+    return True
+
+
+def _less(short: tuple[int, ...], gain: tuple[int, ...]) -> tuple[int, ...]:
+    """What is still missing of `short` once `gain` is had."""
+    left = []
+    for count, got in zip(short, gain):
+        left.append(count - got)
+    return tuple(left)
+
+
 def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget: int) -> bool:
     """Whether covering some number of rows of each option's building, `budget` rows in all at
     most, gives at least `short` of each resource."""
@@ -359,10 +387,11 @@ def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget
         reach[i] = tuple(a + b for a, b in zip(reach[i + 1], options[i][-1]))
     failed: set = set()
 
+    # Helpers with loops, not generators, in this recursion (see `_Rows._can_pay`).
     def search(i: int, short: tuple[int, ...], budget: int) -> bool:
-        if all(count <= 0 for count in short):
+        if _met(short):
             return True
-        if budget == 0 or i == len(options) or any(count > most for count, most in zip(short, reach[i])):
+        if budget == 0 or i == len(options) or not _enough(reach[i], short):
             return False
         key = (i, short, budget)
         if key in failed:
@@ -370,7 +399,7 @@ def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget
         totals = options[i]
         for rows in range(min(len(totals), budget), 0, -1):
             gain = totals[rows - 1]
-            if search(i + 1, tuple(count - got for count, got in zip(short, gain)), budget - rows):
+            if search(i + 1, _less(short, gain), budget - rows):
                 return True
         if search(i + 1, short, budget):
             return True
@@ -396,9 +425,6 @@ def starting_colour(hand: Sequence[str]) -> str | None:
             return colour
     return None
 
-
-def full(state: XanaduState, building: dict[str, Any]) -> bool:
-    return len(building["workers"]) == len(facts(state).rows[building["card"]])
 
 
 
