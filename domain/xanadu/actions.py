@@ -54,7 +54,13 @@ def to_act(state: XanaduState) -> int | None:
 def startable(state: XanaduState, seat: int) -> list[str]:
     hand = state.hands[seat]
     colour = starting_colour(hand)
-    return sorted(card for card in hand if colour is None or CARDS[card].colour == colour)
+    if colour is None:
+        return sorted(hand)
+    cards = []
+    for card in hand:
+        if CARDS[card].colour == colour:
+            cards.append(card)
+    return sorted(cards)
 
 
 def covers_open(state: XanaduState, seat: int, only: Cover | None = None) -> list[Action]:

@@ -420,8 +420,11 @@ def _rows_covered(state: XanaduState, covers: Sequence[Sequence[int]]) -> dict[C
 def starting_colour(hand: Sequence[str]) -> str | None:
     """The colour a starting building must have: brown, else blue, else yellow (else any). (A
     building has its colour in every edition of the deck.)"""
+    colours = set()
+    for card in hand:  # one pass, not a generator per colour: every start and foothold asks
+        colours.add(CARDS[card].colour)
     for colour in ("brown", "blue", "yellow"):
-        if any(CARDS[card].colour == colour for card in hand):
+        if colour in colours:
             return colour
     return None
 
