@@ -54,7 +54,13 @@ def to_act(state: XanaduState) -> int | None:
 def startable(state: XanaduState, seat: int) -> list[str]:
     hand = state.hands[seat]
     colour = starting_colour(hand)
-    return sorted(card for card in hand if colour is None or CARDS[card].colour == colour)
+    if colour is None:
+        return sorted(hand)
+    cards = []
+    for card in hand:
+        if CARDS[card].colour == colour:
+            cards.append(card)
+    return sorted(cards)
 
 
 def covers_open(state: XanaduState, seat: int, only: Cover | None = None) -> list[Action]:
@@ -95,12 +101,19 @@ def _done_covering(state: XanaduState, seat: int) -> list[Action]:
     return [{"type": "done_covering"}] if paid(state, seat) else []
 
 
-def _workers(state: XanaduState, seat: int) -> list[Action]:
+def _worker_cards(state: XanaduState, seat: int) -> list[str]:
+    """The cards of the seat's hand not yet chosen as workers nor to be built (a card once per copy)."""
     plan = state.plan
     hand = list(state.hands[seat])
-    for card in plan["workers"] + ([plan["build"]] if plan["build"] else []):
+    for card in plan["workers"]:
         hand.remove(card)
-    return [{"type": "worker", "card": card} for card in sorted(set(hand))]
+    if plan["build"]:
+        hand.remove(plan["build"])
+    return hand
+
+
+def _workers(state: XanaduState, seat: int) -> list[Action]:
+    return [{"type": "worker", "card": card} for card in sorted(set(_worker_cards(state, seat)))]
 
 
 def _always(kind: str):
@@ -127,7 +140,10 @@ PHASE_KINDS = {START: ("start",), FOOTHOLD: ("start",), SELL: ("sell", "end_sell
 def legal_actions(state: XanaduState, seat: int) -> list[Action]:
     if to_act(state) != seat:
         return []
-    return [action for kind in PHASE_KINDS.get(state.phase, ()) for action in KINDS[kind][1](state, seat)]
+    legal: list[Action] = []
+    for kind in PHASE_KINDS.get(state.phase, ()):  # a loop, not a comprehension: cheaper in CPython 3.11
+        legal += KINDS[kind][1](state, seat)
+    return legal
 
 
 def _legal(state: XanaduState, seat: int, action: Mapping[str, Any]) -> bool:
@@ -141,6 +157,8 @@ def _legal(state: XanaduState, seat: int, action: Mapping[str, Any]) -> bool:
         return isinstance(card, str) and card in state.hands[seat] and action in _builds(state, seat, [card])
     if kind == "cover":  # one building's next row, not every building's
         return action in covers_open(state, seat, (action["owner"], action["building"]))
+    if kind == "worker":  # a card of the hand still free, without listing them all
+        return action["card"] in _worker_cards(state, seat)
     return action in of_kind(state, seat)
 
 

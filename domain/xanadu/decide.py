@@ -17,7 +17,7 @@ from domain.xanadu.actions import check
 from domain.xanadu.cards import ALL_IDS, END_MARKER
 from domain.xanadu.events import EVENTS
 from domain.xanadu.state import FOOTHOLD, HAND, MARKER_AMONG_LAST, SELL_DRAW, copy_state, new_state
-from domain.xanadu.table import full, payable_cards, value
+from domain.xanadu.table import any_payable, facts, value
 
 
 class Emitter(BaseEmitter):
@@ -54,7 +54,7 @@ def _sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 def _end_sell(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     state = em.state
-    if any(payable_cards(state, seat, state.hands[seat], state.plan)):
+    if any_payable(state, seat, state.hands[seat], state.plan):
         em.emit("sell_ended", "xanadu.build", {"seat": seat})
     else:
         em.emit("build_skipped", "xanadu.house.auto-skip", {"seat": seat, "automatic": True})
@@ -160,10 +160,11 @@ def reshuffle(em: Emitter) -> None:
 
 
 def autosell(em: Emitter) -> None:
+    height = facts(em.state).height  # rows per card, read once: this runs at the end of every turn
     for seat in range(em.state.seats):
         for index in range(len(em.state.buildings[seat]) - 1, -1, -1):
             building = em.state.buildings[seat][index]
-            if full(em.state, building):
+            if len(building["workers"]) == height[building["card"]]:  # full
                 em.emit("building_autosold", "xanadu.autosell", {"seat": seat, "building": index, "card": building["card"],
                                                                    "value": value(em.state, building), "workers": len(building["workers"])})
 

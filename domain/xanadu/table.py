@@ -39,6 +39,7 @@ class Facts:
         self.cost: dict[str, tuple[str, ...]] = {card.id: card.cost for card in cards.values()}
         self.passive: dict[str, tuple[str, ...]] = {card.id: card.passive for card in cards.values()}
         self.rows: dict[str, tuple] = {card.id: card.rows for card in cards.values()}
+        self.height: dict[str, int] = {card.id: len(card.rows) for card in cards.values()}
         self.favors: dict[str, tuple[str | None, ...]] = {card.id: tuple(row.favor for row in card.rows)
                                                           for card in cards.values()}
         self.harvests: dict[str, tuple[tuple[str, ...], ...]] = {card.id: tuple(row.harvest for row in card.rows)
@@ -49,6 +50,20 @@ class Facts:
             for card in cards.values()}
         self.gains_of = {card: _Gains(gains) for card, gains in self.harvests.items()}
         self.gains_of_own = {card: _Gains(gains) for card, gains in self.gains_own.items()}
+        # Per card and first row not yet covered: what its owner has from it (passives, the Favors
+        # of the rows covered), and which resources its rows left give its owner or another seat.
+        self.kept: dict[str, tuple[tuple[str, ...], ...]] = {
+            card: tuple(self.passive[card] + tuple(favor for favor in favors[:start] if favor)
+                        for start in range(len(favors) + 1))
+            for card, favors in self.favors.items()}
+        self.giving_own = {card: _giving_from(gains, len(self.rows[card])) for card, gains in self.gains_of_own.items()}
+        self.giving = {card: _giving_from(gains, len(self.rows[card])) for card, gains in self.gains_of.items()}
+
+
+def _giving_from(gains: _Gains, rows: int) -> tuple[tuple[str, ...], ...]:
+    """Per first row not yet covered (up to all `rows` covered), the resources the rows from there give."""
+    return tuple(tuple(resource for resource, last in gains.last.items() if last >= start)
+                 for start in range(rows + 1))
 
 
 FACTS: dict[int, Facts] = {edition: Facts(cards) for edition, cards in DECKS.items()}
@@ -125,6 +140,18 @@ def payable_cards(state: XanaduState, seat: int, cards: Sequence[str], plan: dic
             yield card
 
 
+def any_payable(state: XanaduState, seat: int, cards: Sequence[str], plan: dict[str, Any]) -> bool:
+    """Whether `payable` allows some card of `cards` (the first found ends the search)."""
+    if len(state.buildings[seat]) >= MOST_BUILDINGS:
+        return False
+    budget = len(state.hands[seat]) - 1 - len(plan["covers"])
+    rows, cost = _rows_of(state, seat, plan["covers"]), facts(state).cost
+    for card in cards:
+        if rows.can_pay(cost[card], budget):
+            return True
+    return False
+
+
 def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, covers: Sequence[Sequence[int]],
                 left: int, only: Cover | None = None) -> list[Cover]:
     """The buildings whose next row `seat` may cover now (`left` covers at most, this one included)
@@ -135,10 +162,12 @@ def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, cover
     rows = _rows_of(state, seat, covers)
     targets = rows.coverable()  # `coverable(state, covers)`, read once with the rest
     if only is not None:
-        targets = [target for target in targets if target == only]
-    if cost is None:
-        return list(targets)
-    return [target for target in targets if rows.can_pay(cost, left - 1, first=target)]
+        targets = [only] if only in targets else []
+    if cost is None or rows.can_pay(cost, left - 1):
+        return list(targets)  # an extra row covered never takes a payment away
+    # Only a building whose rows left give something still missing can make the difference.
+    helpers = rows.helpers(rows.short_of(cost))
+    return [target for target in targets if target in helpers and rows.can_pay(cost, left - 1, first=target)]
 
 
 # The last `_Rows` read, with what it was read from. A table's lists are never changed in place
@@ -177,41 +206,47 @@ class _Rows:
     def __init__(self, state: XanaduState, seat: int, covers: Sequence[Sequence[int]]):
         self.facts = known = facts(state)
         self.answers: dict[tuple, bool] = {}  # can_pay's answers: the facts read never change
-        self._coverable: list[Cover] | None = None
-        rows = _rows_covered(state, covers)
+        buildings = state.buildings
+        planned: dict[Cover, int] = {}  # this turn's covers per building
+        for owner, index in covers:
+            key = (owner, index)
+            planned[key] = planned.get(key, 0) + 1
+        # Per building: its card, its first row not covered, whether it is the seat's own; per
+        # resource, the buildings whose rows not yet covered give it; and what the seat has from its
+        # own buildings. Plain loops over tables made at import: this runs once per cover planned.
         have: dict[str, int] = {}
-        for index, building in enumerate(state.buildings[seat]):
-            card = building["card"]
-            for resource in known.passive[card]:
-                have[resource] = have.get(resource, 0) + 1
-            for favor in known.favors[card][: rows[(seat, index)]]:
-                if favor:
-                    have[favor] = have.get(favor, 0) + 1
+        ahead: dict[Cover, tuple[str, int, bool]] = {}
+        giving: dict[str, list[Cover]] = {}
+        coverable: list[Cover] = []
+        height = known.height
+        for owner, owned in enumerate(buildings):
+            own = owner == seat
+            gives = known.giving_own if own else known.giving
+            for index, building in enumerate(owned):
+                card, cover = building["card"], (owner, index)
+                start = len(building["workers"]) + planned.get(cover, 0)
+                ahead[cover] = (card, start, own)
+                if start < height[card]:
+                    coverable.append(cover)
+                for resource in gives[card][start]:
+                    if resource in giving:
+                        giving[resource].append(cover)
+                    else:
+                        giving[resource] = [cover]
+                if own:
+                    for resource in known.kept[card][start]:
+                        have[resource] = have.get(resource, 0) + 1
         done: dict[Cover, int] = {}
         for owner, index in covers:
             key = (owner, index)
-            row = len(state.buildings[owner][index]["workers"]) + done.get(key, 0)
+            row = len(buildings[owner][index]["workers"]) + done.get(key, 0)
             done[key] = done.get(key, 0) + 1
-            for resource in known.harvests[state.buildings[owner][index]["card"]][row]:
+            for resource in known.harvests[buildings[owner][index]["card"]][row]:
                 have[resource] = have.get(resource, 0) + 1
-        self.have = have
-        # Per building: its card, its first row not covered, whether it is the seat's own; and per
-        # resource, the buildings whose rows not yet covered give it.
-        self.ahead: dict[Cover, tuple[str, int, bool]] = {}
-        self.giving: dict[str, list[Cover]] = {}
-        for owner, owned in enumerate(state.buildings):
-            for index, building in enumerate(owned):
-                card, start, own = building["card"], rows[(owner, index)], owner == seat
-                self.ahead[(owner, index)] = (card, start, own)
-                for resource, last in (known.gains_of_own if own else known.gains_of)[card].last.items():
-                    if last >= start:
-                        self.giving.setdefault(resource, []).append((owner, index))
+        self.have, self.ahead, self.giving, self._coverable = have, ahead, giving, coverable
 
     def coverable(self) -> list[Cover]:
         """The buildings with a row not yet covered, in seat and building order (not to be changed)."""
-        if self._coverable is None:
-            rows_of = self.facts.rows
-            self._coverable = [cover for cover, (card, start, _) in self.ahead.items() if start < len(rows_of[card])]
         return self._coverable
 
     def can_pay(self, cost: Sequence[str], budget: int, first: Cover | None = None) -> bool:
@@ -223,30 +258,53 @@ class _Rows:
             answer = self.answers[key] = self._can_pay(cost, budget, first)
         return answer
 
-    def _can_pay(self, cost: Sequence[str], budget: int, first: Cover | None) -> bool:
-        have, ahead = self.have, self.ahead
-        known = self.facts
+    def short_of(self, cost: Sequence[str]) -> dict[str, int]:
+        """What the seat still lacks of `cost`, per resource, before any further cover."""
+        have = self.have
         short_of: dict[str, int] = {}
         for resource, count in _needs(cost):
             lacking = count - have.get(resource, 0)
             if lacking > 0:
                 short_of[resource] = lacking
-        if first is not None and short_of:
+        return short_of
+
+    def helpers(self, short_of: Mapping[str, int]) -> dict[Cover, None]:
+        """The buildings whose rows not yet covered give some of `short_of`, in seat and building
+        order (empty when some resource of it is given by none: then nothing pays)."""
+        giving = self.giving
+        helpers: dict[Cover, None] = {}
+        for resource in short_of:
+            covers = giving.get(resource)
+            if covers is None:
+                return {}
+            for cover in covers:
+                helpers[cover] = None
+        return helpers
+
+    # Plain loops rather than comprehensions and generators below: each of those costs 2-4 k
+    # instructions in CPython 3.11, and this runs for every card in hand and every row offered.
+    def _can_pay(self, cost: Sequence[str], budget: int, first: Cover | None) -> bool:
+        short_of = self.short_of(cost)
+        if not short_of:
+            return True
+        ahead, known = self.ahead, self.facts
+        if first is not None:
             card, start, own = ahead[first]
             for resource in (known.gains_own if own else known.harvests)[card][start]:
-                if resource in short_of:
-                    short_of[resource] -= 1
-        short = tuple(count for count in short_of.values() if count > 0)
-        if not short:
-            return True
+                lacking = short_of.get(resource)
+                if lacking is not None:
+                    if lacking > 1:
+                        short_of[resource] = lacking - 1
+                    else:
+                        del short_of[resource]
+            if not short_of:
+                return True
         if budget <= 0:
             return False
-        keys = [resource for resource, count in short_of.items() if count > 0]
-        giving = self.giving
-        if not all(resource in giving for resource in keys):
-            return False  # no row left anywhere gives it
-        helpers = giving.get(keys[0], []) if len(keys) == 1 else dict.fromkeys(
-            cover for resource in keys for cover in giving.get(resource, ()))
+        helpers = self.helpers(short_of)
+        if not helpers:
+            return False  # no row left anywhere gives some resource
+        keys, short = tuple(short_of), tuple(short_of.values())
         # Each building's further covers as running totals of the still-missing resources they give,
         # cut after the last row that gives any (covering past it never helps).
         options: list[list[tuple[int, ...]]] = []
@@ -255,16 +313,35 @@ class _Rows:
             if cover == first:
                 start += 1
             gains = (known.gains_of_own if own else known.gains_of)[card]
+            last, running = gains.last, gains.running
             top = -1
             for resource in keys:
-                last = gains.last.get(resource, -1)
-                if last > top:
-                    top = last
+                row = last.get(resource, -1)
+                if row > top:
+                    top = row
             if top < start:
                 continue
-            columns = [gains.running.get(resource, _NONE) for resource in keys]
-            options.append([tuple(column[row] - column[start] for column in columns) for row in range(start + 1, top + 2)])
-        return _search(options, short, budget)
+            columns = []
+            for resource in keys:
+                columns.append(running.get(resource, _NONE))
+            totals = []
+            for row in range(start + 1, top + 2):
+                total = []
+                for column in columns:
+                    total.append(column[row] - column[start])
+                totals.append(tuple(total))
+            if _enough(totals[min(len(totals), budget) - 1], short):
+                return True  # this building alone pays (running totals only grow)
+            options.append(totals)
+        return len(options) > 1 and _search(options, short, budget)
+
+
+def _enough(got: tuple[int, ...], short: tuple[int, ...]) -> bool:
+    """Whether `got` meets `short`, resource by resource."""
+    for have, need in zip(got, short):
+        if have < need:
+            return False
+    return True
 
 
 _NONE = (0,) * 16  # the running totals of a resource a card's rows never give
@@ -278,6 +355,22 @@ def _needs(cost: Sequence[str]) -> tuple[tuple[str, int], ...]:
     if needs is None:
         needs = _NEEDS[key] = tuple(Counter(key).items())
     return needs
+
+
+def _met(short: tuple[int, ...]) -> bool:
+    """Whether nothing is missing any more."""
+    for count in short:
+        if count > 0:
+            return False
+    return True
+
+
+def _less(short: tuple[int, ...], gain: tuple[int, ...]) -> tuple[int, ...]:
+    """What is still missing of `short` once `gain` is had."""
+    left = []
+    for count, got in zip(short, gain):
+        left.append(count - got)
+    return tuple(left)
 
 
 def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget: int) -> bool:
@@ -294,10 +387,11 @@ def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget
         reach[i] = tuple(a + b for a, b in zip(reach[i + 1], options[i][-1]))
     failed: set = set()
 
+    # Helpers with loops, not generators, in this recursion (see `_Rows._can_pay`).
     def search(i: int, short: tuple[int, ...], budget: int) -> bool:
-        if all(count <= 0 for count in short):
+        if _met(short):
             return True
-        if budget == 0 or i == len(options) or any(count > most for count, most in zip(short, reach[i])):
+        if budget == 0 or i == len(options) or not _enough(reach[i], short):
             return False
         key = (i, short, budget)
         if key in failed:
@@ -305,7 +399,7 @@ def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget
         totals = options[i]
         for rows in range(min(len(totals), budget), 0, -1):
             gain = totals[rows - 1]
-            if search(i + 1, tuple(count - got for count, got in zip(short, gain)), budget - rows):
+            if search(i + 1, _less(short, gain), budget - rows):
                 return True
         if search(i + 1, short, budget):
             return True
@@ -326,14 +420,14 @@ def _rows_covered(state: XanaduState, covers: Sequence[Sequence[int]]) -> dict[C
 def starting_colour(hand: Sequence[str]) -> str | None:
     """The colour a starting building must have: brown, else blue, else yellow (else any). (A
     building has its colour in every edition of the deck.)"""
+    colours = set()
+    for card in hand:  # one pass, not a generator per colour: every start and foothold asks
+        colours.add(CARDS[card].colour)
     for colour in ("brown", "blue", "yellow"):
-        if any(CARDS[card].colour == colour for card in hand):
+        if colour in colours:
             return colour
     return None
 
-
-def full(state: XanaduState, building: dict[str, Any]) -> bool:
-    return len(building["workers"]) == len(facts(state).rows[building["card"]])
 
 
 

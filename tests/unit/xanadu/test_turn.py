@@ -46,6 +46,19 @@ def test_a_building_is_paid_with_rows_covered_from_the_bottom_and_workers_from_h
     assert len(state.hands[0]) == 5 - 1 - 2 + 1, "one card drawn after the turn"
 
 
+def test_a_worker_is_a_card_of_the_hand_neither_to_be_built_nor_placed_already():
+    _, state = run(start(), END_SELL, {"type": "build", "card": "well-west"}, cover(0, 0), cover(1, 0), DONE,
+                   worker("quarry-west"))
+    offered = [a["card"] for a in RULES.legal_actions(state, 0) if a["type"] == "worker"]
+    assert offered == ["library-upper", "mint", "silk-farm-upper"]
+    refused(state, worker("well-west"), "xanadu.workers.hand")  # the building to be constructed
+    refused(state, worker("quarry-west"), "xanadu.workers.hand")  # a worker already
+    refused(state, worker("well-east"), "xanadu.workers.hand")  # bo's card
+    refused(state, {"type": "worker", "card": ["mint"]}, "xanadu.workers.hand")
+    _, state = act(state, worker("mint"))
+    assert state.phase == CONFIRM
+
+
 def test_no_more_rows_than_cards_in_hand_the_building_aside():
     hands = [["well-west", "quarry-west", "mint"], ["well-east"]]
     _, state = run(table(hands=hands, buildings=BUILDINGS), END_SELL, {"type": "build", "card": "well-west"})
