@@ -31,9 +31,9 @@ lint: install
 	$(VENV)/bin/ruff check --quiet --select F domain services projections web cli workers tests bench clients examples
 
 # Test files are shared out among as many processes as the machine has cores (each file whole, so
-# that a module's server or browser is started once).
+# that a module's server or browser is started once); the slowest 25 are named at the end.
 test: install lint
-	$(PY) -m pytest -q -n auto --dist loadfile
+	$(PY) -m pytest -q -n auto --dist loadfile --durations=25
 
 test-fast: install
 	$(PY) -m pytest -q -m "not e2e"
