@@ -43,12 +43,19 @@ TARGET = {card_id: entry["to"] if entry and entry["to"].startswith("target:") el
 
 def _sources(state: XiState, seat: int) -> list[tuple[str, str, int]]:
     """(id, card, uses this turn) of every card in play with an ability that `seat` controls."""
-    found = [(unit.uid, unit.card, unit.uses) for unit in state.units if ABILITY[unit.card]]
-    if found:  # whose they are is derived (layer 1), and only asked of units with an ability
-        derived = derive_all(state)
-        found = [held for held in found if derived[held[0]].controller == seat]
-    return found + [(card.iid, card.card, card.uses) for card in state.in_play
-                    if ABILITY[card.card] and card.controller == seat]
+    # Plain loops: asked on every decision of a turn, where a comprehension costs more.
+    found: list[tuple[str, str, int]] = []
+    derived = None  # whose a unit is is derived (layer 1), and only asked of units with an ability
+    for unit in state.units:
+        if ABILITY[unit.card]:
+            if derived is None:
+                derived = derive_all(state)
+            if derived[unit.uid].controller == seat:
+                found.append((unit.uid, unit.card, unit.uses))
+    for card in state.in_play:
+        if ABILITY[card.card] and card.controller == seat:
+            found.append((card.iid, card.card, card.uses))
+    return found
 
 
 def _price(state: XiState, seat: int, entry: Mapping[str, Any]) -> tuple[int, int] | None:

@@ -46,15 +46,25 @@ ANSWER_ONLY = frozenset(card.id for card in CARDS.values()
                         if card.on_play and all(dict(entry)["do"] in ANSWERS for entry in card.on_play))
 
 
-def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] | None = None
-          ) -> tuple[int, int] | None:
-    """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay."""
+def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] | None = None,
+          change: int | None = None) -> tuple[int, int] | None:
+    """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay.
+    `change`, the seat's cost change (cost_change) where the caller has it already."""
     card, player = CARDS[card_id], state.players[seat]
     if card.cost_unit == "pt":
         return (0, card.cost) if player.pt >= card.cost else None
-    derived = derived if derived is not None else derive_all(state)
-    change = sum(COST_CHANGE[unit.card] for unit in derived.values() if unit.controller == seat)
+    if change is None:
+        change = cost_change(derived if derived is not None else derive_all(state), seat)
     return pay_t_first(max(0, card.cost + change), player.t, player.pt)
+
+
+def cost_change(derived: Mapping[str, Stats], seat: int) -> int:
+    """How much the units `seat` controls change its T costs (a loop: a generator costs more here)."""
+    change = 0
+    for unit in derived.values():
+        if unit.controller == seat:
+            change += COST_CHANGE[unit.card]
+    return change
 
 
 # What each answering word needs to act on: the card a window answers, or a skirmish under way.
@@ -83,20 +93,23 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
     actions: list[Action] = []
     seen: set[str] = set()
     derived = None  # derived once a card needs it (a T cost, a target): in a window, often none does
+    change = None  # the seat's T cost change, read once for all its cards
     for card_id in state.players[seat].hand:
         if card_id in seen or not _playable(state, card_id, window):
             continue
         if derived is None and (CARDS[card_id].cost_unit != "pt" or TARGET[card_id]):
             derived = derive_all(state)
-        if price(state, seat, card_id, derived) is None:
+        if change is None and CARDS[card_id].cost_unit != "pt":
+            change = cost_change(derived, seat)
+        if price(state, seat, card_id, derived, change) is None:
             continue
         seen.add(card_id)
         selector = TARGET[card_id]
         if selector is None:
             actions.append({"type": "play", "card": card_id})
         else:
-            actions += [{"type": "play", "card": card_id, "target": aim}
-                        for aim in options(state, derived, selector, seat)]
+            for aim in options(state, derived, selector, seat):
+                actions.append({"type": "play", "card": card_id, "target": aim})
     return actions
 
 

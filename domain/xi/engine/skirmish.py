@@ -39,29 +39,43 @@ PICKS_DAMAGE = frozenset(card for card, statics in CARD_STATICS.items() if any(s
 
 def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str | int]:
     """What a unit of `seat` may skirmish: each opponent's targetable units, or the opponent."""
+    # Plain loops: these run on every decision of a turn, where a comprehension costs more.
     found: list[str | int] = []
     for other, player in enumerate(state.players):
         if other == seat or player.out:
             continue
-        theirs = [unit.uid for unit in derived.values() if unit.controller == other and not unit.untargetable]
-        found += theirs or [other]
+        before = len(found)
+        for unit in derived.values():
+            if unit.controller == other and not unit.untargetable:
+                found.append(unit.uid)
+        if len(found) == before:
+            found.append(other)
     return found
 
 
 def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
-    mine = [unit for unit in derived.values() if unit.controller == seat]
-    if not mine:
-        return mine
-    allowed = skirmish_allowance(state, derived)
-    return [unit.uid for unit in mine if unit.skirmishes < allowed(unit.uid)]
+    ready: list[str] = []
+    allowed = None  # read once a unit of the seat's is found
+    for unit in derived.values():
+        if unit.controller == seat:
+            if allowed is None:
+                allowed = skirmish_allowance(state, derived)
+            if unit.skirmishes < allowed(unit.uid):
+                ready.append(unit.uid)
+    return ready
 
 
 def skirmish_actions(state: XiState, seat: int) -> list[Action]:
     """Every skirmish open to `seat` now: each ready unit against each target, in order of entry."""
     derived = derive_all(state)
     ready = _ready(state, derived, seat)
-    aims = targets(state, derived, seat) if ready else []
-    return [{"type": "skirmish", "unit": uid, "target": aim} for uid in ready for aim in aims]
+    actions: list[Action] = []
+    if ready:
+        aims = targets(state, derived, seat)
+        for uid in ready:
+            for aim in aims:
+                actions.append({"type": "skirmish", "unit": uid, "target": aim})
+    return actions
 
 
 def gone(state: XiState, step: Step) -> bool:

@@ -83,10 +83,10 @@ def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     order = responders(em.state, on)
     if after is not None:
         order = order[order.index(after) + 1:]
-    seat = next((seat for seat in order if window_opens(em.state, seat)), None)
-    if seat is not None:
-        em.emit("window_opened", RULE[on["kind"]], {"seat": seat, **on})
-        return
+    for seat in order:  # a loop, as every declaration passes here: a generator costs more
+        if window_opens(em.state, seat):
+            em.emit("window_opened", RULE[on["kind"]], {"seat": seat, **on})
+            return
     resolve_declaration(em, on)
     settle(em)
 
@@ -149,14 +149,25 @@ def answer(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
         answered = declare_ability(em, seat, action, answering=on)
         resolve_ability(em, seat, answered["source"], answered["card"], action.get("target"), action.get("choice"),
                         answering=on)
-    if not any(event.type == "card_prevented" for event in em.events[mark:]):
+    if not _prevented(em.events, mark):
         resolve_declaration(em, on)
     settle(em)
 
 
+def _prevented(events: list, mark: int) -> bool:
+    """Whether an event from index `mark` on prevented the declaration."""
+    for index in range(mark, len(events)):
+        if events[index].type == "card_prevented":
+            return True
+    return False
+
+
 def _declaration(facts: Mapping[str, Any]) -> dict[str, Any]:
-    """What a window answers: its facts but the seat it waits on."""
-    return {key: value for key, value in facts.items() if key != "seat"}
+    """What a window answers: its facts but the seat it waits on (a copy and a pop: cheaper than a
+    comprehension, in the same order)."""
+    on = dict(facts)
+    on.pop("seat", None)
+    return on
 
 
 def in_window(state: XiState) -> Mapping[str, Any] | None:
