@@ -45,6 +45,7 @@ from domain.xi.engine.play import check_play, play_actions
 from domain.xi.engine.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
 from domain.xi.engine.standing import checked
 from domain.xi.engine.windows import in_window, window_actions
+from domain.xi.language.layers import derive_all
 from domain.xi.state import (
     CHOOSE_STEP,
     COPIES_MAX,
@@ -100,15 +101,18 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
         if state.pending[-1].kind == WINDOW_STEP:
             return window_actions(state, seat)
         if state.pending[-1].kind == SKIRMISH_STEP:
-            return play_actions(state, seat) + use_actions(state, seat) + strike_actions(state, state.pending[-1])
+            derived = derive_all(state)  # read once for the whole list (each read checks the memo)
+            return (play_actions(state, seat, derived=derived) + use_actions(state, seat, derived=derived)
+                    + strike_actions(state, state.pending[-1], derived))
         return [{"type": "bring_deck", "deck": name} for name in NAMED]  # see the module's docstring
     player = state.players[seat]
     actions: list[Action] = []
     if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
         actions.append({"type": "draw"})
-    actions += play_actions(state, seat)
-    actions += use_actions(state, seat)
-    actions += skirmish_actions(state, seat)
+    derived = derive_all(state)  # read once for the whole list (each read checks the memo)
+    actions += play_actions(state, seat, derived=derived)
+    actions += use_actions(state, seat, derived=derived)
+    actions += skirmish_actions(state, seat, derived)
     for k in range(1, most_to_bank(player.t, player.pt) + 1):  # a loop: a comprehension costs more here
         actions.append({"type": "bank", "pt": k})
     actions.append({"type": "end_turn"})

@@ -87,12 +87,14 @@ def _playable(state: XiState, card_id: str, window: Mapping[str, Any] | None) ->
     return card_id not in ANSWER_ONLY or answers_here(state, card_id, window)
 
 
-def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = None) -> list[Action]:
+def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = None,
+                 derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """Each card in hand that `seat` can pay for, once per target it may name, in hand order: in
-    a window (`window` its facts), the pT cards that may answer it."""
+    a window (`window` its facts), the pT cards that may answer it. `derived`, the table's stats
+    where the caller has them already."""
     actions: list[Action] = []
     seen: set[str] = set()
-    derived = None  # derived once a card needs it (a T cost, a target): in a window, often none does
+    # Else derived once a card needs it (a T cost, a target): in a window, often none does.
     change = None  # the seat's T cost change, read once for all its cards
     for card_id in state.players[seat].hand:
         if card_id in seen or not _playable(state, card_id, window):

@@ -65,9 +65,10 @@ def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]
     return ready
 
 
-def skirmish_actions(state: XiState, seat: int) -> list[Action]:
-    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry."""
-    derived = derive_all(state)
+def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | None = None) -> list[Action]:
+    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry
+    (`derived`, the table's stats where the caller has them already)."""
+    derived = derived if derived is not None else derive_all(state)
     ready = _ready(state, derived, seat)
     actions: list[Action] = []
     if ready:
@@ -88,9 +89,9 @@ def gone(state: XiState, step: Step) -> bool:
     return isinstance(target, str) and (target not in derived or derived[target].controller == step.seat)
 
 
-def strike_actions(state: XiState, step: Step) -> list[Action]:
+def strike_actions(state: XiState, step: Step, derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """The strike, once per odd number a unit that picks its damage may pick."""
-    derived = derive_all(state)
+    derived = derived if derived is not None else derive_all(state)
     odd = odd_numbers(state) if derived[step.facts["attacker"]].card in PICKS_DAMAGE else []
     return [{"type": "strike", "damage": n} for n in odd] or [{"type": "strike"}]
 
