@@ -302,8 +302,11 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
             holder = (source, held[0], None) if held else None
         if condition is not None and condition[4:] not in in_force:  # `tag:<t>`: the statements in play
             continue
-        for uid in [uid for uid, values in work.items() if selects(to, holder, uid, values[0], values[1])]:
-            values = work[uid]
+        # A unit is selected by its own working values, which only its own change below touches:
+        # checking each as it comes takes the same units as a list made first, without the list.
+        for uid, values in work.items():
+            if not selects(to, holder, uid, values[0], values[1]):
+                continue
             if code:
                 values[field] = CODES[code](state, uid, chosen or {})
             elif how == "set":
