@@ -39,17 +39,16 @@ PICKS_DAMAGE = frozenset(card for card, statics in CARD_STATICS.items() if any(s
 
 def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str | int]:
     """What a unit of `seat` may skirmish: each opponent's targetable units, or the opponent."""
-    # Plain loops: these run on every decision of a turn, where a comprehension costs more.
+    # Plain loops, the units read once for every opponent: these run on every decision of a
+    # turn, where comprehensions cost more.
+    theirs: dict[int, list[str | int]] = {}
+    for unit in derived.values():
+        if unit.controller != seat and not unit.untargetable:
+            theirs.setdefault(unit.controller, []).append(unit.uid)
     found: list[str | int] = []
     for other, player in enumerate(state.players):
-        if other == seat or player.out:
-            continue
-        before = len(found)
-        for unit in derived.values():
-            if unit.controller == other and not unit.untargetable:
-                found.append(unit.uid)
-        if len(found) == before:
-            found.append(other)
+        if other != seat and not player.out:
+            found += theirs.get(other) or (other,)
     return found
 
 

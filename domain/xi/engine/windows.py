@@ -31,7 +31,6 @@ from domain.xi.engine.turns import end_turn
 from domain.xi.language.drawing import paid_draw
 from domain.xi.language.effects import cancel_skirmish
 from domain.xi.state import OVER, SKIRMISH_STEP, WINDOW_STEP, XiState
-from domain.xi.table import next_seat
 
 PASS: Action = {"type": "pass"}
 KINDS = ("spell", "ability", "skirmish", "draw", "end_turn")
@@ -56,11 +55,13 @@ def window_opens(state: XiState, seat: int) -> bool:
 def responders(state: XiState, on: Mapping[str, Any]) -> list[int]:
     """The seats a declaration's window passes to, one at a time: the defender of a skirmish
     first, then turn order from the declarer (xi.house.free-for-all)."""
-    declarer, order = on["declarer"], []
-    seat = next_seat(state, declarer)
-    while seat != declarer and seat not in order:
-        order.append(seat)
-        seat = next_seat(state, seat)
+    # Every other seat still in, clockwise from the declarer (what following next_seat round the
+    # table gives, read in one pass: every declaration asks).
+    declarer, order, players, seats = on["declarer"], [], state.players, state.seats
+    for step in range(1, seats):
+        seat = (declarer + step) % seats
+        if not players[seat].out:
+            order.append(seat)
     defender = _defender(state, on)
     if defender in order:
         order.remove(defender)
