@@ -143,26 +143,50 @@ def check(state: XiState, seat: int, action: Any) -> None:
                               rule="xi.time.own-turn")
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
     _check_step(state, kind)
-    window = in_window(state)
-    if kind == "bring_deck":
-        check_deck(deck_of(action))
-    elif kind == "draw":
-        player = state.players[seat]
-        if pay_t_first(DRAW_COST, player.t, player.pt) is None:
-            raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
-                                rule="xi.time.draw")
-    elif kind == "play":
-        check_play(state, seat, action["card"], action.get("target"), window)
-    elif kind == "use":
-        check_use(state, seat, action, in_window=window is not None)
-    elif kind == "skirmish":
-        check_skirmish(state, seat, action["unit"], action["target"])
-    elif kind == "strike":
-        check_strike(state, state.pending[-1], action.get("damage"))
-    elif kind == "choose":
-        check_choose(state, action["choice"])
-    elif kind == "bank":
-        _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+    values = _VALUE_CHECKS.get(kind)  # by type: one lookup, not a chain of comparisons
+    if values is not None:
+        values(state, seat, action)
+
+
+# What each type's values must be on this table, once its form and step are right.
+def _check_bring_deck(state: XiState, seat: int, action: Any) -> None:
+    check_deck(deck_of(action))
+
+
+def _check_draw(state: XiState, seat: int, action: Any) -> None:
+    player = state.players[seat]
+    if pay_t_first(DRAW_COST, player.t, player.pt) is None:
+        raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
+                            rule="xi.time.draw")
+
+
+def _check_play_here(state: XiState, seat: int, action: Any) -> None:
+    check_play(state, seat, action["card"], action.get("target"), in_window(state))
+
+
+def _check_use_here(state: XiState, seat: int, action: Any) -> None:
+    check_use(state, seat, action, in_window=in_window(state) is not None)
+
+
+def _check_skirmish_here(state: XiState, seat: int, action: Any) -> None:
+    check_skirmish(state, seat, action["unit"], action["target"])
+
+
+def _check_strike_here(state: XiState, seat: int, action: Any) -> None:
+    check_strike(state, state.pending[-1], action.get("damage"))
+
+
+def _check_choose_here(state: XiState, seat: int, action: Any) -> None:
+    check_choose(state, action["choice"])
+
+
+def _check_bank_here(state: XiState, seat: int, action: Any) -> None:
+    _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+
+
+_VALUE_CHECKS = {"bring_deck": _check_bring_deck, "draw": _check_draw, "play": _check_play_here,
+                 "use": _check_use_here, "skirmish": _check_skirmish_here, "strike": _check_strike_here,
+                 "choose": _check_choose_here, "bank": _check_bank_here}
 
 
 def deck_of(action: Any) -> list[str]:
