@@ -94,13 +94,14 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     if to_act(state) != seat:
         return []
     if state.pending:
-        if state.pending[-1].kind == ORDER_STEP:
-            return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
-        if state.pending[-1].kind == CHOOSE_STEP:
-            return choose_actions(state)
-        if state.pending[-1].kind == WINDOW_STEP:
+        top = state.pending[-1].kind
+        if top == WINDOW_STEP:  # the most frequent, asked first
             return window_actions(state, seat)
-        if state.pending[-1].kind == SKIRMISH_STEP:
+        if top == ORDER_STEP:
+            return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
+        if top == CHOOSE_STEP:
+            return choose_actions(state)
+        if top == SKIRMISH_STEP:
             derived = derive_all(state)  # read once for the whole list (each read checks the memo)
             return (play_actions(state, seat, derived=derived) + use_actions(state, seat, derived=derived)
                     + strike_actions(state, state.pending[-1], derived))
