@@ -46,15 +46,14 @@ ANSWER_ONLY = frozenset(card.id for card in CARDS.values()
                         if card.on_play and all(dict(entry)["do"] in ANSWERS for entry in card.on_play))
 
 
-def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] | None = None,
-          change: int | None = None) -> tuple[int, int] | None:
-    """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay.
-    `change`, the seat's cost change (cost_change) where the caller has it already."""
+def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] | None = None
+          ) -> tuple[int, int] | None:
+    """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay
+    (play_actions asks the same of every card in hand, inline)."""
     card, player = CARDS[card_id], state.players[seat]
     if card.cost_unit == "pt":
         return (0, card.cost) if player.pt >= card.cost else None
-    if change is None:
-        change = cost_change(derived if derived is not None else derive_all(state), seat)
+    change = cost_change(derived if derived is not None else derive_all(state), seat)
     return pay_t_first(max(0, card.cost + change), player.t, player.pt)
 
 
@@ -96,17 +95,25 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
     seen: set[str] = set()
     # Else derived once a card needs it (a T cost, a target): in a window, often none does.
     change = None  # the seat's T cost change, read once for all its cards
-    for card_id in state.players[seat].hand:
+    player = state.players[seat]
+    for card_id in player.hand:
         if card_id in seen or not _playable(state, card_id, window):
             continue
-        if derived is None and (CARDS[card_id].cost_unit != "pt" or TARGET[card_id]):
+        # What `price` answers, asked here without its call: every card in hand, every decision.
+        card, selector = CARDS[card_id], TARGET[card_id]
+        if card.cost_unit == "pt":
+            if player.pt < card.cost:
+                continue
+        else:
+            if derived is None:
+                derived = derive_all(state)
+            if change is None:
+                change = cost_change(derived, seat)
+            if pay_t_first(max(0, card.cost + change), player.t, player.pt) is None:
+                continue
+        if derived is None and selector:
             derived = derive_all(state)
-        if change is None and CARDS[card_id].cost_unit != "pt":
-            change = cost_change(derived, seat)
-        if price(state, seat, card_id, derived, change) is None:
-            continue
         seen.add(card_id)
-        selector = TARGET[card_id]
         if selector is None:
             actions.append({"type": "play", "card": card_id})
         else:
