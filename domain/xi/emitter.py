@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from domain.contract import NO_FACTS, Event
 from domain.emitter import Emitter as BaseEmitter
 from domain.xi.events import EVENTS
 from domain.xi.state import XiState, copy_state
@@ -47,6 +48,7 @@ def card_in_play(state: XiState, iid: str) -> str | None:
 
 
 _emit = BaseEmitter.emit  # called unbound: every event of a decision passes here, and super() costs a lookup
+_new_tuple = tuple.__new__  # an Event made at once, as the base Emitter makes it
 
 
 class Emitter(BaseEmitter):
@@ -60,4 +62,11 @@ class Emitter(BaseEmitter):
         if type in NAMING:
             named = cards_named(self.state, data)
             data = {**data, "cards": named} if named else data
-        _emit(self, type, rule, data, **hidden)
+        if hidden:
+            _emit(self, type, rule, data, **hidden)
+            return
+        # An event with public facts only (nearly all), recorded and applied as the base Emitter
+        # does, without a second call: every event of every decision passes here.
+        event = _new_tuple(Event, (type, rule, data, NO_FACTS, None, NO_FACTS))
+        self.appliers[type](self.state, data)
+        self.events.append(event)

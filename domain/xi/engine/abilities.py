@@ -23,7 +23,7 @@ from domain.xi.engine.checks import state_checks
 from domain.xi.engine.play import check_target
 from domain.xi.language.board import Cause, options, stolen
 from domain.xi.language.effects import perform
-from domain.xi.language.layers import derive_all
+from domain.xi.language.layers import Stats, derive_all
 from domain.xi.state import XiState
 from domain.xi.table import pay_t_first
 
@@ -41,14 +41,22 @@ TARGET = {card_id: entry["to"] if entry and entry["to"].startswith("target:") el
           for card_id, entry in ABILITY.items()}
 
 
-def _sources(state: XiState, seat: int) -> list[tuple[str, str, int]]:
-    """(id, card, uses this turn) of every card in play with an ability that `seat` controls."""
-    found = [(unit.uid, unit.card, unit.uses) for unit in state.units if ABILITY[unit.card]]
-    if found:  # whose they are is derived (layer 1), and only asked of units with an ability
-        derived = derive_all(state)
-        found = [held for held in found if derived[held[0]].controller == seat]
-    return found + [(card.iid, card.card, card.uses) for card in state.in_play
-                    if ABILITY[card.card] and card.controller == seat]
+def _sources(state: XiState, seat: int, derived: Mapping[str, Stats] | None = None) -> list[tuple[str, str, int]]:
+    """(id, card, uses this turn) of every card in play with an ability that `seat` controls
+    (`derived`, the table's stats where the caller has them already)."""
+    # Plain loops: asked on every decision of a turn, where a comprehension costs more. Whose a
+    # unit is is derived (layer 1), and only asked of units with an ability.
+    found: list[tuple[str, str, int]] = []
+    for unit in state.units:
+        if ABILITY[unit.card]:
+            if derived is None:
+                derived = derive_all(state)
+            if derived[unit.uid].controller == seat:
+                found.append((unit.uid, unit.card, unit.uses))
+    for card in state.in_play:
+        if ABILITY[card.card] and card.controller == seat:
+            found.append((card.iid, card.card, card.uses))
+    return found
 
 
 def _price(state: XiState, seat: int, entry: Mapping[str, Any]) -> tuple[int, int] | None:
@@ -69,12 +77,13 @@ def _ready(state: XiState, seat: int, source: str, card: str, uses: int) -> str 
     return "cost" if _price(state, seat, entry) is None else None
 
 
-def use_actions(state: XiState, seat: int, pt_only: bool = False) -> list[Action]:
+def use_actions(state: XiState, seat: int, pt_only: bool = False, derived: Mapping[str, Stats] | None = None
+                ) -> list[Action]:
     """Each usable ability, once per target and choice, in order of entry; in a window
-    (`pt_only`), those with a pT cost only."""
+    (`pt_only`), those with a pT cost only. `derived`, the table's stats where the caller has
+    them already."""
     actions: list[Action] = []
-    derived = None
-    for source, card, uses in _sources(state, seat):
+    for source, card, uses in _sources(state, seat, derived):
         if (pt_only and ABILITY[card]["cost"][0] != "pt") or _ready(state, seat, source, card, uses):
             continue
         base: dict[str, Any] = {"type": "use", "source": source}

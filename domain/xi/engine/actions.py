@@ -45,6 +45,7 @@ from domain.xi.engine.play import check_play, play_actions
 from domain.xi.engine.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
 from domain.xi.engine.standing import checked
 from domain.xi.engine.windows import in_window, window_actions
+from domain.xi.language.layers import derive_all
 from domain.xi.state import (
     CHOOSE_STEP,
     COPIES_MAX,
@@ -93,23 +94,28 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     if to_act(state) != seat:
         return []
     if state.pending:
-        if state.pending[-1].kind == ORDER_STEP:
-            return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
-        if state.pending[-1].kind == CHOOSE_STEP:
-            return choose_actions(state)
-        if state.pending[-1].kind == WINDOW_STEP:
+        top = state.pending[-1].kind
+        if top == WINDOW_STEP:  # the most frequent, asked first
             return window_actions(state, seat)
-        if state.pending[-1].kind == SKIRMISH_STEP:
-            return play_actions(state, seat) + use_actions(state, seat) + strike_actions(state, state.pending[-1])
+        if top == ORDER_STEP:
+            return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
+        if top == CHOOSE_STEP:
+            return choose_actions(state)
+        if top == SKIRMISH_STEP:
+            derived = derive_all(state)  # read once for the whole list (each read checks the memo)
+            return (play_actions(state, seat, derived=derived) + use_actions(state, seat, derived=derived)
+                    + strike_actions(state, state.pending[-1], derived))
         return [{"type": "bring_deck", "deck": name} for name in NAMED]  # see the module's docstring
     player = state.players[seat]
     actions: list[Action] = []
     if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
         actions.append({"type": "draw"})
-    actions += play_actions(state, seat)
-    actions += use_actions(state, seat)
-    actions += skirmish_actions(state, seat)
-    actions += [{"type": "bank", "pt": k} for k in range(1, most_to_bank(player.t, player.pt) + 1)]
+    derived = derive_all(state)  # read once for the whole list (each read checks the memo)
+    actions += play_actions(state, seat, derived=derived)
+    actions += use_actions(state, seat, derived=derived)
+    actions += skirmish_actions(state, seat, derived)
+    for k in range(1, most_to_bank(player.t, player.pt) + 1):  # a loop: a comprehension costs more here
+        actions.append({"type": "bank", "pt": k})
     actions.append({"type": "end_turn"})
     return actions
 
@@ -138,26 +144,50 @@ def check(state: XiState, seat: int, action: Any) -> None:
                               rule="xi.time.own-turn")
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
     _check_step(state, kind)
-    window = in_window(state)
-    if kind == "bring_deck":
-        check_deck(deck_of(action))
-    elif kind == "draw":
-        player = state.players[seat]
-        if pay_t_first(DRAW_COST, player.t, player.pt) is None:
-            raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
-                                rule="xi.time.draw")
-    elif kind == "play":
-        check_play(state, seat, action["card"], action.get("target"), window)
-    elif kind == "use":
-        check_use(state, seat, action, in_window=window is not None)
-    elif kind == "skirmish":
-        check_skirmish(state, seat, action["unit"], action["target"])
-    elif kind == "strike":
-        check_strike(state, state.pending[-1], action.get("damage"))
-    elif kind == "choose":
-        check_choose(state, action["choice"])
-    elif kind == "bank":
-        _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+    values = _VALUE_CHECKS.get(kind)  # by type: one lookup, not a chain of comparisons
+    if values is not None:
+        values(state, seat, action)
+
+
+# What each type's values must be on this table, once its form and step are right.
+def _check_bring_deck(state: XiState, seat: int, action: Any) -> None:
+    check_deck(deck_of(action))
+
+
+def _check_draw(state: XiState, seat: int, action: Any) -> None:
+    player = state.players[seat]
+    if pay_t_first(DRAW_COST, player.t, player.pt) is None:
+        raise IllegalAction(f"type: drawing costs {DRAW_COST}T; you have {player.t}T and {player.pt}pT",
+                            rule="xi.time.draw")
+
+
+def _check_play_here(state: XiState, seat: int, action: Any) -> None:
+    check_play(state, seat, action["card"], action.get("target"), in_window(state))
+
+
+def _check_use_here(state: XiState, seat: int, action: Any) -> None:
+    check_use(state, seat, action, in_window=in_window(state) is not None)
+
+
+def _check_skirmish_here(state: XiState, seat: int, action: Any) -> None:
+    check_skirmish(state, seat, action["unit"], action["target"])
+
+
+def _check_strike_here(state: XiState, seat: int, action: Any) -> None:
+    check_strike(state, state.pending[-1], action.get("damage"))
+
+
+def _check_choose_here(state: XiState, seat: int, action: Any) -> None:
+    check_choose(state, action["choice"])
+
+
+def _check_bank_here(state: XiState, seat: int, action: Any) -> None:
+    _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+
+
+_VALUE_CHECKS = {"bring_deck": _check_bring_deck, "draw": _check_draw, "play": _check_play_here,
+                 "use": _check_use_here, "skirmish": _check_skirmish_here, "strike": _check_strike_here,
+                 "choose": _check_choose_here, "bank": _check_bank_here}
 
 
 def deck_of(action: Any) -> list[str]:

@@ -55,6 +55,21 @@ def _ended(state: XiState, card: InPlay, units: set[str], players: set[int]) -> 
     return False
 
 
+# Plain loops: the state checks run after most decisions, and mostly find nothing to do.
+def _any_attached(in_play: list[InPlay]) -> bool:
+    for card in in_play:
+        if card.on:
+            return True
+    return False
+
+
+def _any_until(in_play: list[InPlay]) -> bool:
+    for card in in_play:
+        if CARDS[card.card].until:
+            return True
+    return False
+
+
 def discard(em: Emitter, card: InPlay, rule: str) -> None:
     em.emit("card_discarded", rule, {"iid": card.iid, "card": card.card, "owner": card.owner})
 
@@ -65,18 +80,23 @@ def state_checks(em: Emitter, since: int) -> None:
         units, players = _hurt(em.events[since:])
         since = len(em.events)
         state = em.state
-        for unit in [unit for unit in state.units if unit.life <= 0]:
+        # The units of the table as the checks began: an event puts a new list in place, never
+        # changes this one (a loop over it costs less than a comprehension's copy).
+        for unit in state.units:
+            if unit.life > 0:
+                continue
             em.emit("unit_destroyed", "xi.unit.destroyed", {"uid": unit.uid, "card": unit.card, "owner": unit.owner})
             for entry in CARDS[unit.card].trigger:
                 if dict(entry)["when"] == "destroyed":
                     perform(em, dict(entry), Cause(unit.card, unit.owner, unit.uid))
-        if any(card.on for card in em.state.in_play):
+        if _any_attached(em.state.in_play):
             present = {unit.uid for unit in em.state.units}
             for card in [card for card in em.state.in_play if card.on and card.on not in present]:
                 discard(em, card, "xi.house.attached")
-        for card in [card for card in em.state.in_play if CARDS[card.card].until and _ended(em.state, card, units,
-                                                                                             players)]:
-            discard(em, card, "xi.house.flames-condition" if card.on else "xi.lasting.until")
+        if _any_until(em.state.in_play):  # each judged on the table before any of them is discarded
+            for card in [card for card in em.state.in_play if CARDS[card.card].until and _ended(em.state, card, units,
+                                                                                                 players)]:
+                discard(em, card, "xi.house.flames-condition" if card.on else "xi.lasting.until")
         for unit in derive_all(em.state).values():
             if unit.life > unit.max_life:
                 change_life(em, "xi.house.flames-condition", unit.uid, unit.max_life - unit.life)

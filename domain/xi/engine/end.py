@@ -82,8 +82,9 @@ def judge_no_win(em: Emitter) -> None:
     state = em.state
     if state.phase != PLAY or state.pending:
         return
-    if any((player.deck or player.hand) and not player.out for player in state.players):
-        return  # the usual case, and the cheapest to tell: a player still in holds a card
+    for player in state.players:  # a loop, as this runs after every decision: a generator costs more
+        if (player.deck or player.hand) and not player.out:
+            return  # the usual case, and the cheapest to tell: a player still in holds a card
     if any(card.card in CHANGES_LIFE for card in (*state.units, *state.in_play)):
         return
     odd = None

@@ -48,13 +48,22 @@ ANSWER_ONLY = frozenset(card.id for card in CARDS.values()
 
 def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] | None = None
           ) -> tuple[int, int] | None:
-    """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay."""
+    """What playing `card_id` takes from `seat` now, (from T, from pT); None if it cannot pay
+    (play_actions asks the same of every card in hand, inline)."""
     card, player = CARDS[card_id], state.players[seat]
     if card.cost_unit == "pt":
         return (0, card.cost) if player.pt >= card.cost else None
-    derived = derived if derived is not None else derive_all(state)
-    change = sum(COST_CHANGE[unit.card] for unit in derived.values() if unit.controller == seat)
+    change = cost_change(derived if derived is not None else derive_all(state), seat)
     return pay_t_first(max(0, card.cost + change), player.t, player.pt)
+
+
+def cost_change(derived: Mapping[str, Stats], seat: int) -> int:
+    """How much the units `seat` controls change its T costs (a loop: a generator costs more here)."""
+    change = 0
+    for unit in derived.values():
+        if unit.controller == seat:
+            change += COST_CHANGE[unit.card]
+    return change
 
 
 # What each answering word needs to act on: the card a window answers, or a skirmish under way.
@@ -77,26 +86,39 @@ def _playable(state: XiState, card_id: str, window: Mapping[str, Any] | None) ->
     return card_id not in ANSWER_ONLY or answers_here(state, card_id, window)
 
 
-def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = None) -> list[Action]:
+def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = None,
+                 derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """Each card in hand that `seat` can pay for, once per target it may name, in hand order: in
-    a window (`window` its facts), the pT cards that may answer it."""
+    a window (`window` its facts), the pT cards that may answer it. `derived`, the table's stats
+    where the caller has them already."""
     actions: list[Action] = []
     seen: set[str] = set()
-    derived = None  # derived once a card needs it (a T cost, a target): in a window, often none does
-    for card_id in state.players[seat].hand:
+    # Else derived once a card needs it (a T cost, a target): in a window, often none does.
+    change = None  # the seat's T cost change, read once for all its cards
+    player = state.players[seat]
+    for card_id in player.hand:
         if card_id in seen or not _playable(state, card_id, window):
             continue
-        if derived is None and (CARDS[card_id].cost_unit != "pt" or TARGET[card_id]):
+        # What `price` answers, asked here without its call: every card in hand, every decision.
+        card, selector = CARDS[card_id], TARGET[card_id]
+        if card.cost_unit == "pt":
+            if player.pt < card.cost:
+                continue
+        else:
+            if derived is None:
+                derived = derive_all(state)
+            if change is None:
+                change = cost_change(derived, seat)
+            if pay_t_first(max(0, card.cost + change), player.t, player.pt) is None:
+                continue
+        if derived is None and selector:
             derived = derive_all(state)
-        if price(state, seat, card_id, derived) is None:
-            continue
         seen.add(card_id)
-        selector = TARGET[card_id]
         if selector is None:
             actions.append({"type": "play", "card": card_id})
         else:
-            actions += [{"type": "play", "card": card_id, "target": aim}
-                        for aim in options(state, derived, selector, seat)]
+            for aim in options(state, derived, selector, seat):
+                actions.append({"type": "play", "card": card_id, "target": aim})
     return actions
 
 

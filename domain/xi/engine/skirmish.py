@@ -39,29 +39,43 @@ PICKS_DAMAGE = frozenset(card for card, statics in CARD_STATICS.items() if any(s
 
 def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str | int]:
     """What a unit of `seat` may skirmish: each opponent's targetable units, or the opponent."""
+    # Plain loops, the units read once for every opponent: these run on every decision of a
+    # turn, where comprehensions cost more.
+    theirs: dict[int, list[str | int]] = {}
+    for unit in derived.values():
+        if unit.controller != seat and not unit.untargetable:
+            theirs.setdefault(unit.controller, []).append(unit.uid)
     found: list[str | int] = []
     for other, player in enumerate(state.players):
-        if other == seat or player.out:
-            continue
-        theirs = [unit.uid for unit in derived.values() if unit.controller == other and not unit.untargetable]
-        found += theirs or [other]
+        if other != seat and not player.out:
+            found += theirs.get(other) or (other,)
     return found
 
 
 def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
-    mine = [unit for unit in derived.values() if unit.controller == seat]
-    if not mine:
-        return mine
-    allowed = skirmish_allowance(state, derived)
-    return [unit.uid for unit in mine if unit.skirmishes < allowed(unit.uid)]
+    ready: list[str] = []
+    allowed = None  # read once a unit of the seat's is found
+    for unit in derived.values():
+        if unit.controller == seat:
+            if allowed is None:
+                allowed = skirmish_allowance(state, derived)
+            if unit.skirmishes < allowed(unit.uid):
+                ready.append(unit.uid)
+    return ready
 
 
-def skirmish_actions(state: XiState, seat: int) -> list[Action]:
-    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry."""
-    derived = derive_all(state)
+def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | None = None) -> list[Action]:
+    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry
+    (`derived`, the table's stats where the caller has them already)."""
+    derived = derived if derived is not None else derive_all(state)
     ready = _ready(state, derived, seat)
-    aims = targets(state, derived, seat) if ready else []
-    return [{"type": "skirmish", "unit": uid, "target": aim} for uid in ready for aim in aims]
+    actions: list[Action] = []
+    if ready:
+        aims = targets(state, derived, seat)
+        for uid in ready:
+            for aim in aims:
+                actions.append({"type": "skirmish", "unit": uid, "target": aim})
+    return actions
 
 
 def gone(state: XiState, step: Step) -> bool:
@@ -74,9 +88,9 @@ def gone(state: XiState, step: Step) -> bool:
     return isinstance(target, str) and (target not in derived or derived[target].controller == step.seat)
 
 
-def strike_actions(state: XiState, step: Step) -> list[Action]:
+def strike_actions(state: XiState, step: Step, derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """The strike, once per odd number a unit that picks its damage may pick."""
-    derived = derive_all(state)
+    derived = derived if derived is not None else derive_all(state)
     odd = odd_numbers(state) if derived[step.facts["attacker"]].card in PICKS_DAMAGE else []
     return [{"type": "strike", "damage": n} for n in odd] or [{"type": "strike"}]
 

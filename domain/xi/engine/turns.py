@@ -56,15 +56,24 @@ def start_turn(em: Emitter, seat: int, turn: int, t: int, rule: str) -> None:
     run(em, _start_triggers(em.state))
 
 
-def _held(state: XiState) -> list[tuple[str, str, int, int]]:
-    """(id, card, controller, timestamp) of every card in play."""
-    derived = derive_all(state)
-    return ([(unit.uid, unit.card, derived[unit.uid].controller, unit.since) for unit in state.units]
-            + [(card.iid, card.card, card.controller, card.since) for card in state.in_play])
+def _held_triggered(state: XiState) -> list[tuple[str, str, int, int]]:
+    """(id, card, controller, timestamp) of every card in play with a trigger, in order of entry
+    (plain loops: every turn's start asks, where comprehensions cost more)."""
+    found: list[tuple[str, str, int, int]] = []
+    derived = None  # whose a unit is is derived (layer 1), and only asked of units with a trigger
+    for unit in state.units:
+        if unit.card in _TRIGGERED:
+            if derived is None:
+                derived = derive_all(state)
+            found.append((unit.uid, unit.card, derived[unit.uid].controller, unit.since))
+    for card in state.in_play:
+        if card.card in _TRIGGERED:
+            found.append((card.iid, card.card, card.controller, card.since))
+    return found
 
 
 def _holding(state: XiState, source: str) -> tuple[str, int] | None:
-    """(card, controller) of the card in play `source` (as _held gives them), None once it has left."""
+    """(card, controller) of the card in play `source` (as _held_triggered gives them), None once it has left."""
     unit = derive_all(state).get(source)
     if unit is not None:
         return unit.card, unit.controller
@@ -76,7 +85,10 @@ _TRIGGERED = frozenset(card.id for card in CARDS.values() if card.trigger)
 
 
 def _start_triggers(state: XiState) -> list[list]:
-    held = sorted((item for item in _held(state) if item[1] in _TRIGGERED), key=lambda item: item[3])
+    held = _held_triggered(state)
+    if not held:
+        return []  # the usual case: no card in play has a trigger
+    held.sort(key=_timestamp)  # stable: by timestamp, then in order of entry
     seats, queue = [state.active], []
     while len(seats) < state.seats - sum(player.out for player in state.players):
         seats.append(next_seat(state, seats[-1]))
@@ -89,6 +101,10 @@ def _start_triggers(state: XiState) -> list[list]:
                 if when == "turn_start" or (when == "own_turn_start" and controller == state.active):
                     queue.append([source, index])
     return queue
+
+
+def _timestamp(item: tuple[str, str, int, int]) -> int:
+    return item[3]
 
 
 def run(em: Emitter, queue: list[list]) -> None:

@@ -291,9 +291,16 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
         found.append((rank, static.since, len(found), field, how, static.value, static.to, static.code,
                       static.condition, static.source, static.controller, static.on))
     found.sort()
-    in_force = frozenset(_TAG[card.card] for card in state.in_play if card.card in _TAG)
+    # Plain loops here and below: a table derives anew whenever its cards in play change, where
+    # comprehensions cost more.
+    in_force: set[str] = set()  # the tags of the statements in play
+    for card in state.in_play:
+        if card.card in _TAG:
+            in_force.add(_TAG[card.card])
     # Each unit's working values, as printed: [controller, type, damage, max life, keywords].
-    work = {unit.uid: [unit.controller, *_PRINTED[unit.card]] for unit in state.units}
+    work: dict[str, list] = {}
+    for unit in state.units:
+        work[unit.uid] = [unit.controller, *_PRINTED[unit.card]]
     for _rank, _since, _index, field, how, value, to, code, condition, source, controller, on in found:
         if controller is not None:
             holder: Holder | None = (source, controller, on)
@@ -302,8 +309,11 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
             holder = (source, held[0], None) if held else None
         if condition is not None and condition[4:] not in in_force:  # `tag:<t>`: the statements in play
             continue
-        for uid in [uid for uid, values in work.items() if selects(to, holder, uid, values[0], values[1])]:
-            values = work[uid]
+        # A unit is selected by its own working values, which only its own change below touches:
+        # checking each as it comes takes the same units as a list made first, without the list.
+        for uid, values in work.items():
+            if not selects(to, holder, uid, values[0], values[1]):
+                continue
             if code:
                 values[field] = CODES[code](state, uid, chosen or {})
             elif how == "set":
@@ -312,9 +322,11 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
                 values[field] = values[field] + value
             elif value not in values[field]:
                 values[field] = (*values[field], value)
-    return {unit.uid: _stats(unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since,
-                            values[1], max(0, values[2]), values[3], tuple(values[4]))
-            for unit, values in zip(state.units, work.values())}
+    derived: dict[str, Stats] = {}
+    for unit, values in zip(state.units, work.values()):
+        derived[unit.uid] = _stats(unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since,
+                                   values[1], max(0, values[2]), values[3], tuple(values[4]))
+    return derived
 
 
 def derive(state: XiState, uid: str) -> Stats:

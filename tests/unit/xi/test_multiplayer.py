@@ -47,6 +47,17 @@ def test_a_pass_hands_the_window_to_the_next_seat_in_turn_order():
     assert types(events) == ["window_passed", "unit_entered"] and RULES.to_act(state) == 0
 
 
+def test_a_window_goes_round_the_table_from_the_declarer_past_a_player_who_is_out():
+    out = {**ANSWERING, "out": True, "life": 0}
+    state = table(seats=[ANSWERING, out, {"t": 10, "hand": ["earth-moth"]}, ANSWERING], active=2)
+    events, state = act(state, 2, play("earth-moth"))
+    assert only(events, "window_opened").data["seat"] == 3
+    events, state = act(state, 3, PASS)
+    assert only(events, "window_opened").data["seat"] == 0  # Bo is out: never asked
+    events, state = act(state, 0, PASS)
+    assert types(events) == ["window_passed", "unit_entered"] and RULES.to_act(state) == 2
+
+
 def test_a_skirmish_asks_its_defender_first_then_the_others_from_the_attacker():
     units = [{"card": "earth-soldier", "controller": 0}, {"card": "earth-moth", "controller": 2}]
     state = table(seats=[{"t": 10}, ANSWERING, ANSWERING], units=units)
