@@ -19,7 +19,7 @@ from domain.tianxia.board.loader import BOARD
 from domain.tianxia.costs import barge_cost, coins, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.legal import military_actions, pass_actions, region_actions, region_open
 from domain.tianxia.describe import source_words
-from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for
+from domain.tianxia.rewards import climbing, less, may_advance_passing, may_take, options_for
 from domain.tianxia.state import TianxiaState
 
 Action = Mapping[str, Any]
@@ -149,14 +149,14 @@ def check_military(state: TianxiaState, seat: int, action: Action) -> None:
     if not state.seats[seat].discs:
         raise refuse("type: you have no action disc left for a Military action", rule)
     afford(coins(state, seat), len(state.fortify_discs), "coins: a disc on the Fortify/Train space", rule)
-    climbing = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
+    tracks = climbing(state, seat)
     track = action["track"]
-    if not climbing:
+    if not tracks:
         if track is not None:
             raise refuse(f"track: you stand at the top of every track: null, not {track!r}", "tianxia.house.palace-top")
         return
     known(track, "track", BOARD.tracks, "a Palace track", rule)
-    if track not in climbing:
+    if track not in tracks:
         raise refuse(f"track: you stand at the top of the {track} track", "tianxia.house.palace-top")
 
 
@@ -247,7 +247,7 @@ def check_after_passing(state: TianxiaState, seat: int, action: Action) -> None:
             raise refuse(f"type: one advance per jade figurine owned ({len(mine.figurines)}), and you have bought "
                          f"{acting['bought']}", rule)
         afford(coins(state, seat), BOARD.figurines.pass_coins[acting["bought"]], "coins: this advance", rule)
-        if action["track"] in BOARD.tracks and state.step_of(seat, action["track"]) >= BOARD.palace.steps:
+        if action["track"] in BOARD.tracks and state.at_top(seat, action["track"]):
             raise refuse(f"track: you stand at the top of the {action['track']} track", "tianxia.house.palace-top")
     among(offered, action, RULE_OF[kind])
 

@@ -27,7 +27,7 @@ from domain.contract import Action
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import GOODS
 from domain.tianxia.costs import barge_cost, governor_wood, soldier_rice, tower_stone, wall_stone
-from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for
+from domain.tianxia.rewards import climbing, less, may_advance_passing, may_take, options_for
 from domain.tianxia.state import ACTION, TianxiaState
 
 
@@ -58,7 +58,7 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
             if held >= cost and region_open(state, seat, region, cost, cut):
                 found.append({"type": "region", "region": region})
         if held >= len(state.fortify_discs):
-            tracks = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
+            tracks = climbing(state, seat)
             found += [{"type": "military", "track": track} for track in tracks] or [{"type": "military", "track": None}]
     cut = less(state, seat, "barge")
     for barge in BOARD.barges:
@@ -163,6 +163,5 @@ def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list
     if may_advance_passing(mine.figurines, bought):
         price = BOARD.figurines.pass_coins[bought]
         if mine.goods["coins"] >= price:
-            found = [{"type": "buy_advance", "track": track} for track in BOARD.tracks
-                     if state.step_of(seat, track) < BOARD.palace.steps]
+            found = [{"type": "buy_advance", "track": track} for track in climbing(state, seat)]
     return found + [{"type": "end"}]

@@ -148,6 +148,11 @@ class TianxiaState:
     def has_passed(self, owner: int) -> bool:
         return self.rival.passed if owner == self.rival_owner else self.seats[owner].passed
 
+    def at_top(self, owner: int, track: str) -> bool:
+        """Whether `owner`'s marker stands on the last step of `track` (a scan of one step, not of the
+        track: the legal lists ask it of every track)."""
+        return owner in self.palace[track][-1]
+
     def step_of(self, owner: int, track: str) -> int:
         """The Palace step `owner`'s marker stands on."""
         for step, owners in enumerate(self.palace[track]):
