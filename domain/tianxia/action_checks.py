@@ -19,7 +19,7 @@ from domain.tianxia.board.loader import BOARD
 from domain.tianxia.costs import barge_cost, coins, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.legal import military_actions, pass_actions, region_actions, region_open
 from domain.tianxia.describe import source_words
-from domain.tianxia.rewards import climbing, less, may_advance_passing, may_take, options_for
+from domain.tianxia.rewards import climbing, first_owed, less, may_advance_passing, may_take, options_for
 from domain.tianxia.state import TianxiaState
 
 Action = Mapping[str, Any]
@@ -54,7 +54,7 @@ def check_action(state: TianxiaState, seat: int, action: Action) -> None:
     """Nothing if `action`, of a known type with exactly its fields, is open to `seat` (whose turn it
     is) now; else IllegalAction naming the rule it breaks."""
     kind = action["type"]
-    owed = next((item for item in state.owed if item["seat"] == seat), None)
+    owed = first_owed(state, seat)
     if owed is not None:
         check_settling(state, seat, owed, action)
         return

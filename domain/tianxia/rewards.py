@@ -98,7 +98,10 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
     `source` says where from, in the board's own words and ids: {"track", "step"}, {"port"},
     {"tile"}, {"objective"}, {"merchants"}, {"token"}."""
     state = em.state
-    gained = {name: count for name, count in amounts.items() if name in PIECES and count}
+    gained = {}
+    for name, count in amounts.items():  # a loop, not a comprehension: a reward is in most decisions
+        if name in PIECES and count:
+            gained[name] = count
     owed: list[dict[str, Any]] = []
     for kind in OWED:
         for _ in range(int(amounts.get(kind, 0) or 0)):
@@ -116,6 +119,14 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
         if state.objective_deck:
             card = state.objective_deck[0]
             em.emit("objective_drawn", rule, {"seat": seat, "source": source}, private={"objective": card}, private_to=seat)
+
+
+def first_owed(state: TianxiaState, seat: int) -> dict[str, Any] | None:
+    """The first choice a reward left `seat` to make, if any (a loop: asked of every decision)."""
+    for item in state.owed:
+        if item["seat"] == seat:
+            return item
+    return None
 
 
 def climbing(state: TianxiaState, seat: int) -> list[str]:

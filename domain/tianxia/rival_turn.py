@@ -72,7 +72,7 @@ def li_mus_turn(em: TianxiaEmitter, number: int) -> None:
     turn.emit("rival_card_discarded", "tianxia.limu.refill", slot=slot)
     if slot != "deck" and turn.state.rival.deck:
         turn.emit("rival_card_drawn", "tianxia.limu.refill", drawn=turn.state.rival.deck[0])
-    if turn.card.passes_late and number in LATE_TURNS:
+    if number in LATE_TURNS and turn.card.passes_late:  # the turn first: the card's test scans its lines
         rival_pass(em, "tianxia.card.pass-late", f"{card_id} was resolved on his {ordinal(number)} turn", card=card_id)
 
 
