@@ -120,6 +120,8 @@ def check_settling(state: TianxiaState, seat: int, owed: Mapping[str, Any], acti
     """A reward's choice comes first (`tianxia.house.region-order`); one with nothing left to
     choose from is forgone."""
     kind, options = action["type"], options_for(state, seat, owed)
+    if options and action in options:  # the common case: one of the options, with no words to make
+        return
     gave = f"the {owed['kind']} that {source_words(owed['source'])} gave"
     if not options:
         if kind != "forgo":
