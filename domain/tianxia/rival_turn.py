@@ -34,7 +34,8 @@ SLOT_WORDS = {"first": "the first open card", "second": "the second open card", 
 
 def rival_to_play(state: TianxiaState) -> str | None:
     """The rival whose turn it is in the Action phase, else None."""
-    if state.phase == ACTION and state.rival is not None and state.active == state.rival_owner and not state.rival.passed:
+    # len(state.seats) is the rival's owner (`rival_owner`), read without a property call: asked every decision
+    if state.phase == ACTION and state.rival is not None and state.active == len(state.seats) and not state.rival.passed:
         return state.rival.kind
     return None
 
