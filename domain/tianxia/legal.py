@@ -58,8 +58,8 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
             if held >= cost and region_open(state, seat, region, cost, cut):
                 found.append({"type": "region", "region": region})
         if held >= len(state.fortify_discs):
-            tracks = climbing(state, seat)
-            found += [{"type": "military", "track": track} for track in tracks] or [{"type": "military", "track": None}]
+            for track in climbing(state, seat) or [None]:  # a loop, not a comprehension: every main action list
+                found.append({"type": "military", "track": track})
     cut = less(state, seat, "barge")
     for barge in BOARD.barges:
         if held >= barge_cost(state, seat, barge, cut):
@@ -121,7 +121,9 @@ def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid:
                 if owner is None and site.building is not None and goods["wood"] >= governor_wood(state, seat, site_id, space, cut):
                     found.append({"type": "governor", "site": site_id, "space": space})
     if "exchange" not in acting["done"]:
-        most = min([goods[name] // count for name, count in region.give.items()] + [BOARD.numbers.exchanges])
+        most = BOARD.numbers.exchanges
+        for name, count in region.give.items():  # a loop, not a comprehension: asked of every Region action
+            most = min(most, goods[name] // count)
         gets = GOODS if region.get == "good" else (region.get,)
         found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
     if "ship" not in acting["done"] and region.port is not None and mine.shipping:
