@@ -19,7 +19,7 @@ from domain.tianxia.board.loader import BOARD
 from domain.tianxia.costs import barge_cost, coins, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.legal import military_actions, pass_actions, region_actions, region_open
 from domain.tianxia.describe import source_words
-from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for
+from domain.tianxia.rewards import climbing, first_owed, less, may_advance_passing, may_take, options_for
 from domain.tianxia.state import TianxiaState
 
 Action = Mapping[str, Any]
@@ -54,7 +54,7 @@ def check_action(state: TianxiaState, seat: int, action: Action) -> None:
     """Nothing if `action`, of a known type with exactly its fields, is open to `seat` (whose turn it
     is) now; else IllegalAction naming the rule it breaks."""
     kind = action["type"]
-    owed = next((item for item in state.owed if item["seat"] == seat), None)
+    owed = first_owed(state, seat)
     if owed is not None:
         check_settling(state, seat, owed, action)
         return
@@ -120,6 +120,8 @@ def check_settling(state: TianxiaState, seat: int, owed: Mapping[str, Any], acti
     """A reward's choice comes first (`tianxia.house.region-order`); one with nothing left to
     choose from is forgone."""
     kind, options = action["type"], options_for(state, seat, owed)
+    if options and action in options:  # the common case: one of the options, with no words to make
+        return
     gave = f"the {owed['kind']} that {source_words(owed['source'])} gave"
     if not options:
         if kind != "forgo":
@@ -149,14 +151,14 @@ def check_military(state: TianxiaState, seat: int, action: Action) -> None:
     if not state.seats[seat].discs:
         raise refuse("type: you have no action disc left for a Military action", rule)
     afford(coins(state, seat), len(state.fortify_discs), "coins: a disc on the Fortify/Train space", rule)
-    climbing = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
+    tracks = climbing(state, seat)
     track = action["track"]
-    if not climbing:
+    if not tracks:
         if track is not None:
             raise refuse(f"track: you stand at the top of every track: null, not {track!r}", "tianxia.house.palace-top")
         return
     known(track, "track", BOARD.tracks, "a Palace track", rule)
-    if track not in climbing:
+    if track not in tracks:
         raise refuse(f"track: you stand at the top of the {track} track", "tianxia.house.palace-top")
 
 
@@ -247,7 +249,7 @@ def check_after_passing(state: TianxiaState, seat: int, action: Action) -> None:
             raise refuse(f"type: one advance per jade figurine owned ({len(mine.figurines)}), and you have bought "
                          f"{acting['bought']}", rule)
         afford(coins(state, seat), BOARD.figurines.pass_coins[acting["bought"]], "coins: this advance", rule)
-        if action["track"] in BOARD.tracks and state.step_of(seat, action["track"]) >= BOARD.palace.steps:
+        if action["track"] in BOARD.tracks and state.at_top(seat, action["track"]):
             raise refuse(f"track: you stand at the top of the {action['track']} track", "tianxia.house.palace-top")
     among(offered, action, RULE_OF[kind])
 

@@ -45,7 +45,8 @@ def reward_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = pay(state, facts["seat"], facts["gain"], sign=1)
     if facts["token"]:
         mine.tokens = [*mine.tokens, facts["token"]]
-    state.owed = [*state.owed, *[dict(item) for item in facts["owed"]]]
+    if facts["owed"]:  # most rewards owe nothing: the list stands as it is (never changed in place)
+        state.owed = [*state.owed, *[dict(item) for item in facts["owed"]]]
 
 
 def objective_drawn(state: TianxiaState, facts: Mapping[str, Any]) -> None:

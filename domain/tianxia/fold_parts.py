@@ -95,11 +95,22 @@ def home(state: TianxiaState, owner: int, field_name: str) -> None:
 def pay(state: TianxiaState, seat: int, amounts: Mapping[str, int], sign: int = -1) -> Seat:
     """`seat` pays `amounts` (or, `sign` 1, gains them); the seat's copy, to change further."""
     mine = own_seat(state, seat)
-    gain(mine, {name: sign * count for name, count in amounts.items() if count})
+    goods = dict(mine.goods)
+    for name, count in amounts.items():  # `gain` of the signed, non-zero amounts, without a dict made for it
+        if not count:
+            continue
+        if name == "prestige":
+            mine.prestige += sign * count
+        else:
+            goods[name] = goods.get(name, 0) + sign * count
+    mine.goods = goods
     return mine
 
 
 def settled(state: TianxiaState, seat: int) -> None:
     """The first choice `seat` owed is made."""
-    index = next(index for index, item in enumerate(state.owed) if item["seat"] == seat)
-    state.owed = [*state.owed[:index], *state.owed[index + 1:]]
+    owed = state.owed
+    index = 0
+    while owed[index]["seat"] != seat:  # a loop, not a generator: settling is a frequent decision
+        index += 1
+    state.owed = [*owed[:index], *owed[index + 1:]]

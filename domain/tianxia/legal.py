@@ -21,13 +21,13 @@ action_checks.py refuses anything else naming the rule broken, and perform.py pe
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
-from typing import Any
+from typing import Any, Mapping
 
 from domain.contract import Action
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import GOODS
 from domain.tianxia.costs import barge_cost, governor_wood, soldier_rice, tower_stone, wall_stone
-from domain.tianxia.rewards import less, may_advance_passing, may_take, options_for
+from domain.tianxia.rewards import climbing, first_owed, less, may_advance_passing, may_take, options_for
 from domain.tianxia.state import ACTION, TianxiaState
 
 
@@ -35,9 +35,9 @@ def legal(state: TianxiaState, seat: int) -> list[Action]:
     """Every decision `seat` may take now in the Action phase, in a stable order."""
     if state.phase != ACTION or state.active != seat:
         return []
-    owed = [item for item in state.owed if item["seat"] == seat]
-    if owed:  # what was owed may have no option left (a second free soldier, the wall full): it is forgone
-        return options_for(state, seat, owed[0]) or [{"type": "forgo"}]
+    owed = first_owed(state, seat)
+    if owed is not None:  # what was owed may have no option left (a second free soldier, the wall full): it is forgone
+        return options_for(state, seat, owed) or [{"type": "forgo"}]
     acting = state.acting
     if acting is None:
         return main_actions(state, seat) + free_actions(state, seat)
@@ -58,8 +58,8 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
             if held >= cost and region_open(state, seat, region, cost, cut):
                 found.append({"type": "region", "region": region})
         if held >= len(state.fortify_discs):
-            tracks = [track for track in BOARD.tracks if state.step_of(seat, track) < BOARD.palace.steps]
-            found += [{"type": "military", "track": track} for track in tracks] or [{"type": "military", "track": None}]
+            for track in climbing(state, seat) or [None]:  # a loop, not a comprehension: every main action list
+                found.append({"type": "military", "track": track})
     cut = less(state, seat, "barge")
     for barge in BOARD.barges:
         if held >= barge_cost(state, seat, barge, cut):
@@ -70,8 +70,10 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
 def free_actions(state: TianxiaState, seat: int) -> list[Action]:
     mine = state.seats[seat]
     found: list[Action] = [{"type": "discard_disc"}] if mine.discs else []
-    found += [{"type": "use_tile", "tile": tile} for tile in dict.fromkeys(mine.tiles)]
-    found += [{"type": "discard_objective", "objective": card} for card in mine.objectives]
+    if mine.tiles:  # each comprehension costs a few thousand instructions even when empty
+        found += [{"type": "use_tile", "tile": tile} for tile in dict.fromkeys(mine.tiles)]
+    if mine.objectives:
+        found += [{"type": "discard_objective", "objective": card} for card in mine.objectives]
     return found
 
 
@@ -82,8 +84,7 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
     if region.port is not None and mine.shipping:
         return True  # a shipping marker alone is a shipment
     goods = mine.goods
-    if BOARD.numbers.exchanges and all(goods[name] - (paid if name == "coins" else 0) >= count
-                                       for name, count in region.give.items()):
+    if BOARD.numbers.exchanges and _pays(goods, region.give, paid):
         return True
     if not mine.meeples:
         return False
@@ -95,6 +96,14 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
                 if owner is None and wood >= governor_wood(state, seat, site_id, space, cut):
                     return True
     return False
+
+
+def _pays(goods: Mapping[str, int], give: Mapping[str, int], paid: int) -> bool:
+    """Whether `goods`, less `paid` coins, hold what an exchange gives (a loop: no generator per region)."""
+    for name, count in give.items():
+        if goods[name] - (paid if name == "coins" else 0) < count:
+            return False
+    return True
 
 
 def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,
@@ -112,7 +121,9 @@ def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid:
                 if owner is None and site.building is not None and goods["wood"] >= governor_wood(state, seat, site_id, space, cut):
                     found.append({"type": "governor", "site": site_id, "space": space})
     if "exchange" not in acting["done"]:
-        most = min([goods[name] // count for name, count in region.give.items()] + [BOARD.numbers.exchanges])
+        most = BOARD.numbers.exchanges
+        for name, count in region.give.items():  # a loop, not a comprehension: asked of every Region action
+            most = min(most, goods[name] // count)
         gets = GOODS if region.get == "good" else (region.get,)
         found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
     if "ship" not in acting["done"] and region.port is not None and mine.shipping:
@@ -124,14 +135,26 @@ def loads(state: TianxiaState, seat: int, port: str, goods: dict[str, int]) -> l
     """The crates a ship action may load in `port`: any number of the demanded goods the seat holds,
     up to the free spaces and its crates; none at all is a shipping marker alone."""
     demanded = BOARD.demands[state.demands[port]].goods
-    free = sum(ship["crates"].count(None) for ship in state.ports[port])
-    most = min(free, state.seats[seat].crates, sum(goods[good] for good in demanded))
+    free = held = 0
+    for ship in state.ports[port]:  # loops, not generators: a generator costs a resumption per item
+        free += ship["crates"].count(None)
+    for good in demanded:
+        held += goods[good]
+    most = min(free, state.seats[seat].crates, held)
     found: list[tuple[str, ...]] = [()]
     for size in range(1, most + 1):
         for load in combinations_with_replacement(demanded, size):
-            if all(load.count(good) <= goods[good] for good in demanded):
+            if _holds(goods, load, demanded):
                 found.append(load)
     return found
+
+
+def _holds(goods: Mapping[str, int], load: tuple[str, ...], demanded: tuple[str, ...]) -> bool:
+    """Whether the seat holds every crate of `load` (a loop: a generator per load costs more)."""
+    for good in demanded:
+        if load.count(good) > goods[good]:
+            return False
+    return True
 
 
 def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list[Action]:
@@ -163,6 +186,5 @@ def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list
     if may_advance_passing(mine.figurines, bought):
         price = BOARD.figurines.pass_coins[bought]
         if mine.goods["coins"] >= price:
-            found = [{"type": "buy_advance", "track": track} for track in BOARD.tracks
-                     if state.step_of(seat, track) < BOARD.palace.steps]
+            found = [{"type": "buy_advance", "track": track} for track in climbing(state, seat)]
     return found + [{"type": "end"}]

@@ -12,7 +12,7 @@ from typing import Any, Callable, Mapping
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.costs import barge_cost, governor_wood, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.evolve import TianxiaEmitter
-from domain.tianxia.rewards import gains_on, may_take, merchants, options_for, pushed_off, reward
+from domain.tianxia.rewards import first_owed, gains_on, may_take, merchants, options_for, pushed_off, reward
 from domain.tianxia.round_end import end_turn
 from domain.tianxia.state import LI_MU
 
@@ -22,7 +22,7 @@ Perform = Callable[[TianxiaEmitter, int, Action], None]
 
 def is_owed(em: TianxiaEmitter, seat: int) -> bool:
     """Whether `seat` is settling a choice a reward left it (`tianxia.house.region-order`)."""
-    return any(item["seat"] == seat for item in em.state.owed)
+    return first_owed(em.state, seat) is not None
 
 
 def advance(em: TianxiaEmitter, seat: int, track: str, rule: str) -> None:

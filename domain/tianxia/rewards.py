@@ -55,6 +55,19 @@ PASSIVE_CUTS = {building: cuts for building, held in BOARD.buildings.items()
                 if held.kind == "passive" and (cuts := _cuts(held.effects))}
 
 
+def _by_occasion(passive: Mapping[str, Mapping[str, int]]) -> dict[str, list[tuple[str, int]]]:
+    """The passive buildings' cuts by occasion: (building, cut) for each building cutting it."""
+    found: dict[str, list[tuple[str, int]]] = {}
+    for building, cuts in passive.items():
+        for occasion, cut in cuts.items():
+            found.setdefault(occasion, []).append((building, cut))
+    return found
+
+
+# `less` looks only for the sites of the few buildings that cut an occasion (none cuts a governor).
+CUTTERS = _by_occasion(PASSIVE_CUTS)
+
+
 def less(state: TianxiaState, seat: int, occasion: str) -> int:
     """How much less `seat` pays per item on an occasion (train, fortify, barge, governor): what
     `effects` holds for it, summed."""
@@ -64,10 +77,10 @@ def less(state: TianxiaState, seat: int, occasion: str) -> int:
         total += SIDE_CUTS[mine.side].get(occasion, 0)
     if mine.starting_building is not None:
         total += START_CUTS[mine.starting_building].get(occasion, 0)
-    for site in state.sites.values():
-        cuts = PASSIVE_CUTS.get(site.building)
-        if cuts is not None and seat in site.governors:
-            total += cuts.get(occasion, 0)
+    for building, cut in CUTTERS.get(occasion, ()):
+        for site in state.sites.values():
+            if site.building == building and seat in site.governors:
+                total += cut
     return total
 
 
@@ -85,7 +98,10 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
     `source` says where from, in the board's own words and ids: {"track", "step"}, {"port"},
     {"tile"}, {"objective"}, {"merchants"}, {"token"}."""
     state = em.state
-    gained = {name: count for name, count in amounts.items() if name in PIECES and count}
+    gained = {}
+    for name, count in amounts.items():  # a loop, not a comprehension: a reward is in most decisions
+        if name in PIECES and count:
+            gained[name] = count
     owed: list[dict[str, Any]] = []
     for kind in OWED:
         for _ in range(int(amounts.get(kind, 0) or 0)):
@@ -105,6 +121,23 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
             em.emit("objective_drawn", rule, {"seat": seat, "source": source}, private={"objective": card}, private_to=seat)
 
 
+def first_owed(state: TianxiaState, seat: int) -> dict[str, Any] | None:
+    """The first choice a reward left `seat` to make, if any (a loop: asked of every decision)."""
+    for item in state.owed:
+        if item["seat"] == seat:
+            return item
+    return None
+
+
+def climbing(state: TianxiaState, seat: int) -> list[str]:
+    """The tracks `seat` may still climb (`tianxia.house.palace-top`), in the board's order."""
+    found = []
+    for track in BOARD.tracks:  # a loop, not a comprehension: this is asked for every legal list
+        if not state.at_top(seat, track):
+            found.append(track)
+    return found
+
+
 def options_for(state: TianxiaState, seat: int, owed: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The actions that settle one owed choice of `seat`'s; [] when there is nothing to choose from."""
     kind = owed["kind"]
@@ -112,8 +145,7 @@ def options_for(state: TianxiaState, seat: int, owed: Mapping[str, Any]) -> list
     if kind == "good":
         return [{"type": "good", "good": good} for good in GOODS]
     if kind == "advance":
-        return [{"type": "advance", "track": track} for track in BOARD.tracks
-                if state.step_of(seat, track) < BOARD.palace.steps]
+        return [{"type": "advance", "track": track} for track in climbing(state, seat)]
     if kind == "soldier":
         if not mine.soldiers:
             return []

@@ -182,12 +182,14 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
 
 def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
     """The track `owner` stands lowest on, ties by the Palace priority; and why."""
-    steps = [state.step_of(owner, colour) for colour in PALACE_PRIORITY]
+    steps = []
+    for colour in PALACE_PRIORITY:  # a loop, not a comprehension: Li Mu asks this in most of his turns
+        steps.append(state.step_of(owner, colour))
     step = min(steps)
     track = PALACE_PRIORITY[steps.index(step)]  # the first lowest in the priority's order
-    tied = [colour for colour, at in zip(PALACE_PRIORITY, steps) if colour != track and at == step]
     why = f"his lowest track (step {step})"
-    if tied:
+    if steps.count(step) > 1:
+        tied = [colour for colour, at in zip(PALACE_PRIORITY, steps) if colour != track and at == step]
         why += f", tied with {', '.join(tied)}; the priority blue, black, white, red puts it first"
     return track, why
 

@@ -34,7 +34,8 @@ SLOT_WORDS = {"first": "the first open card", "second": "the second open card", 
 
 def rival_to_play(state: TianxiaState) -> str | None:
     """The rival whose turn it is in the Action phase, else None."""
-    if state.phase == ACTION and state.rival is not None and state.active == state.rival_owner and not state.rival.passed:
+    # len(state.seats) is the rival's owner (`rival_owner`), read without a property call: asked every decision
+    if state.phase == ACTION and state.rival is not None and state.active == len(state.seats) and not state.rival.passed:
         return state.rival.kind
     return None
 
@@ -72,7 +73,7 @@ def li_mus_turn(em: TianxiaEmitter, number: int) -> None:
     turn.emit("rival_card_discarded", "tianxia.limu.refill", slot=slot)
     if slot != "deck" and turn.state.rival.deck:
         turn.emit("rival_card_drawn", "tianxia.limu.refill", drawn=turn.state.rival.deck[0])
-    if turn.card.passes_late and number in LATE_TURNS:
+    if number in LATE_TURNS and turn.card.passes_late:  # the turn first: the card's test scans its lines
         rival_pass(em, "tianxia.card.pass-late", f"{card_id} was resolved on his {ordinal(number)} turn", card=card_id)
 
 

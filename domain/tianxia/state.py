@@ -146,7 +146,14 @@ class TianxiaState:
         return len(self.seats) if self.rival is not None else None
 
     def has_passed(self, owner: int) -> bool:
-        return self.rival.passed if owner == self.rival_owner else self.seats[owner].passed
+        if self.rival is not None and owner == len(self.seats):  # the rival's owner, without the property's call
+            return self.rival.passed
+        return self.seats[owner].passed
+
+    def at_top(self, owner: int, track: str) -> bool:
+        """Whether `owner`'s marker stands on the last step of `track` (a scan of one step, not of the
+        track: the legal lists ask it of every track)."""
+        return owner in self.palace[track][-1]
 
     def step_of(self, owner: int, track: str) -> int:
         """The Palace step `owner`'s marker stands on."""
