@@ -95,8 +95,16 @@ def rerun(store: GameStore, game: Game, before: Game, cause: dict[str, Any], rec
 
 def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) -> dict[str, Any]:
     """Everything the asker may know of how step `step` came about."""
+    return explain_step_and_tables(store, game, step, viewer)[0]
+
+
+def explain_step_and_tables(store: GameStore, game: Game, step: int,
+                            viewer: int | None) -> tuple[dict[str, Any], dict[int, Any]]:
+    """`explain_step`, with the tables it folded on the way: version -> the whole table (hidden
+    parts included) from the one the decision was taken on to step `step`'s, so that a replay step
+    need not load again the table just before it (none for the deal's step)."""
     if step == 1:
-        return {"decision": None, "rules": [find_rule_json(game, "game.created")], "changes": [], "rerun": None}
+        return {"decision": None, "rules": [find_rule_json(game, "game.created")], "changes": [], "rerun": None}, {}
     decided_on, cause, events = decision_of(store, game, step)
     before = store.game(game.id, version=decided_on)
     seat = cause.get("seat")
@@ -132,7 +140,7 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
         "rules": [find_rule_json(game, rule_id) for rule_id in rule_ids],
         "changes": changes,
         "rerun": rerun(store, game, before, cause, events),
-    }
+    }, states
 
 
 def find_rule_json(game: Game, rule_id: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from domain import lines, rules_turns
 from domain.takeback import TAKE_BACK
 from services.disputes.disputes import disputed_steps, step_record
 from services.errors import InvalidRequest, StepNotFound
-from services.log.explain import explain_step
+from services.log.explain import explain_step_and_tables
 from services.log.game import Game
 from services.log.presenting import find_rule, present_game, present_stored, present_stored_along, shown_version
 from services.log.seats import seat_of_token
@@ -179,12 +179,13 @@ class Queries:
         stored = self.store.stored_events(game_id, gt=step - 1, lte=step)[0]
         # The table at step n: revealed fully only once the game as a whole is over.
         then = self.store.game(game_id, version=step)
-        # The table just before the step, for a game whose lines read it (domain.lines).
-        before = self.store.game(game_id, version=step - 1).state if step > 1 and lines.reads_table(current.rules) else None
+        explanation, tables = explain_step_and_tables(self.store, current, step, viewer)
+        # The table just before the step, for a game whose lines read it (domain.lines): folded
+        # already by the explanation, from the table its decision was taken on.
+        before = tables[step - 1] if step > 1 and lines.reads_table(current.rules) else None
         event = present_stored(current, viewer, stored, current.finished, before)
         rule = find_rule(current, event["rule"])
         table = present_game(then, viewer, reveal=current.finished)
-        explanation = explain_step(self.store, current, step, viewer)
         # The what-ifs asked about the decision behind this step (taken on an earlier step's table).
         decision = explanation.get("decision") or {}
         asked_on = decision.get("decided_on_version") if decision.get("action") is not None else None
