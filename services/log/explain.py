@@ -8,6 +8,7 @@ table's change is computed between the two tables as the asker sees them.
 
 from __future__ import annotations
 
+import copy
 from itertools import takewhile
 from typing import Any
 
@@ -17,7 +18,7 @@ from domain.errors import RulesError
 from domain.rng import Rng
 from services.log.game import Game
 from services.log.presenting import find_rule, shown_version
-from services.log.store import GameStore
+from services.log.store import GameStore, mutated
 
 LEAF_KEYS = ("id",)  # a dict with an id (a card) is one thing on the table, not a set of fields
 
@@ -99,12 +100,13 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
 
 
 def explain_step_and_tables(store: GameStore, game: Game, step: int,
-                            viewer: int | None) -> tuple[dict[str, Any], dict[int, Any]]:
-    """`explain_step`, with the tables it folded on the way: version -> the whole table (hidden
-    parts included) from the one the decision was taken on to step `step`'s, so that a replay step
-    need not load again the table just before it (none for the deal's step)."""
+                            viewer: int | None) -> tuple[dict[str, Any], dict[int, Any], Game | None]:
+    """`explain_step`, with what it read on the way, so that a replay step need not load it again:
+    version -> the whole table (hidden parts included) from the one the decision was taken on to
+    step `step`'s, and the game at step `step`, the decision's events applied to the game it was
+    taken on (nothing for the deal's step)."""
     if step == 1:
-        return {"decision": None, "rules": [find_rule_json(game, "game.created")], "changes": [], "rerun": None}, {}
+        return {"decision": None, "rules": [find_rule_json(game, "game.created")], "changes": [], "rerun": None}, {}, None
     decided_on, cause, events = decision_of(store, game, step)
     before = store.game(game.id, version=decided_on)
     seat = cause.get("seat")
@@ -127,20 +129,24 @@ def explain_step_and_tables(store: GameStore, game: Game, step: int,
                                   if e.originator_version <= visible))
     # The tables around the step: the decision's own events folded from the table it was taken on.
     states = {decided_on: before.state}
-    for stored in events:
-        if stored.originator_version > step:
-            break
+    up_to_step = [stored for stored in events if stored.originator_version <= step]
+    for stored in up_to_step:
         states[stored.originator_version] = clock.fold(game.rules, states[stored.originator_version - 1],
                                                        Event.from_json(stored.domain_event))
     reveal = game.finished
     changes = table_diff(game.rules.view(states[step - 1], viewer, reveal=reveal),
                          game.rules.view(states[step], viewer, reveal=reveal))
-    return {
+    explanation = {
         "decision": decision,
         "rules": [find_rule_json(game, rule_id) for rule_id in rule_ids],
         "changes": changes,
         "rerun": rerun(store, game, before, cause, events),
-    }, states
+    }
+    # The game at the step: its version, time and chain as the store would give them, the table
+    # already folded above (the store checks each event's version follows the one before).
+    at_step = mutated(copy.deepcopy(before), up_to_step)
+    at_step.adopt_state(states[step])
+    return explanation, states, at_step
 
 
 def find_rule_json(game: Game, rule_id: str) -> dict[str, Any]:

@@ -110,6 +110,12 @@ class Game(Aggregate):
         self._unfolded = []
         self._set_state(decision.state)
 
+    def adopt_state(self, state: Any) -> None:
+        """Take `state` as the table after every event recorded so far: folded already by the
+        caller from the same events (a replay step's explanation folds them)."""
+        self._unfolded = []
+        self._set_state(state)
+
     @property
     def state(self) -> Any:
         """The rules' state after every event recorded so far."""

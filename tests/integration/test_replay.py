@@ -94,3 +94,27 @@ def test_the_seed_is_revealed_once_the_game_is_over(services):
     finished = services.queries.table(created.id, None)
     assert finished["seed"] == "reveal-me"
     assert finished["outcome"] is not None
+
+
+def test_a_replay_step_shows_the_game_at_that_step_as_the_store_rebuilds_it_takebacks_included(services):
+    """A step's answer builds the game at the step from the one its decision was taken on: the same
+    version, time of its last event, status, seats and table as the store's own rebuild gives."""
+    from domain.errors import IllegalAction
+    from domain.rng import Rng
+
+    created = services.commands.create("chi", [{"name": "ana"}, {"name": "bo"}], seed="replay-whole")
+    rng, took_back = Rng("replay-whole", "test"), 0
+    while not (game := services.store.game(created.id)).finished:
+        seat = game.to_act()
+        if game.version % 5 == 0:
+            try:
+                services.commands.act(created.id, 1 - seat, {"type": "take_back"}, game.version)
+                took_back += 1
+                continue
+            except IllegalAction:
+                pass
+        services.commands.act(created.id, seat, rng.choice(game.rules.legal_actions(game.state, seat)), game.version)
+    assert took_back, "the game holds takebacks"
+    for version in range(1, game.version + 1):
+        rebuilt = present_game(services.store.game(created.id, version=version), None, reveal=True)
+        assert services.queries.replay_step(created.id, version, None)["table"] == rebuilt, f"step {version}"
