@@ -5,6 +5,9 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHRONICLE_DATA ?= var
 export PORT CHRONICLE_DATA
+# Some machines set PYTHONDONTWRITEBYTECODE: then every process the tests start (servers, workers,
+# the command line) compiles the whole program again. Compiled once, each starts about 0.3 s sooner.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: install run worker sweep lint test test-fast test-browser docs bench screenshot clean
 
@@ -33,6 +36,7 @@ lint: install
 # Test files are shared out among as many processes as the machine has cores (each file whole, so
 # that a module's server or browser is started once); the slowest 25 are named at the end.
 test: install lint
+	$(PY) -m compileall -q domain services projections web workers cli bench tests clients examples
 	$(PY) -m pytest -q -n auto --dist loadfile --durations=25
 
 test-fast: install
