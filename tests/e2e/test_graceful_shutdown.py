@@ -100,21 +100,29 @@ class Mover(threading.Thread):
         self.answered: list[int] = []  # the version each move's 200 answer gave
         self.stop = threading.Event()
         self.failures: list[str] = []
+        self.hiccups: list[str] = []  # what the moves and reads met while the server was away
+
+    def read(self, url: str, **headers: str) -> dict:
+        answer = requests.get(url, headers=headers, timeout=BOUND)
+        answer.raise_for_status()  # a read refused while the server stops: read again once it is back
+        return answer.json()
 
     def move_once(self) -> bool:
-        game = requests.get(self.game_url, timeout=BOUND).json()
+        game = self.read(self.game_url)
         if game["to_act"] is None:
+            self.failures.append(f"the game ended at version {game['version']}")
             return False
         auth = {"Authorization": f"Bearer {self.tokens[game['to_act']['seat']]}"}
-        action = requests.get(f"{self.game_url}/actions", headers=auth, timeout=BOUND).json()["actions"][0]
+        action = self.read(f"{self.game_url}/actions", **auth)["actions"][0]
         body, key = {"action": action, "expected_version": game["version"]}, uuid.uuid4().hex
         deadline = time.monotonic() + BOUND
         while time.monotonic() < deadline:
             try:
                 answer = requests.post(f"{self.game_url}/actions", json=body, timeout=BOUND,
                                        headers={**auth, "Idempotency-Key": key})
-            except requests.ConnectionError:
-                time.sleep(0.2)  # the server is away: the same move again, with the same key
+            except requests.RequestException as away:  # refused, cut off or timed out: the same move again, same key
+                self.hiccups.append(repr(away))
+                time.sleep(0.2)
                 continue
             if answer.status_code != 200:
                 self.failures.append(f"{answer.status_code} {answer.text[:200]}")
@@ -129,14 +137,19 @@ class Mover(threading.Thread):
             try:
                 if not self.move_once():
                     return
-            except requests.ConnectionError:
-                time.sleep(0.2)  # reading the game while the server is away
+            except requests.RequestException as away:  # reading the game while the server is away
+                self.hiccups.append(repr(away))
+                time.sleep(0.2)
+            except Exception as broken:  # anything else ends the mover, and the test says what it was
+                self.failures.append(repr(broken))
+                return
 
 
-def wait_until(check, what: str) -> None:
+def wait_until(check, what) -> None:
+    """Wait for `check`; `what` names it, or is called to say what was seen if it never came."""
     deadline = time.monotonic() + BOUND
     while not check():
-        assert time.monotonic() < deadline, f"waited {BOUND} s for {what}"
+        assert time.monotonic() < deadline, f"waited {BOUND} s for {what() if callable(what) else what}"
         time.sleep(0.05)
 
 
@@ -163,7 +176,9 @@ def test_sigterm_during_play_loses_no_move_and_streams_resume_on_the_next_server
             assert reader.endings[0]["retry"] == 2000 and "server is stopping" in reader.endings[0]["said"][0]
 
         server.start()
-        wait_until(lambda: len(mover.answered) >= moves_before + 5, "moves on the restarted server")
+        wait_until(lambda: len(mover.answered) >= moves_before + 5 or not mover.is_alive(),
+                   lambda: f"moves on the restarted server (the mover met {mover.hiccups[-3:]})\n{server.output()[-2000:]}")
+        assert mover.is_alive(), f"the mover stopped: {mover.failures}, after {mover.hiccups[-3:]}"
         mover.stop.set()
         mover.join(BOUND)
         assert not mover.failures, mover.failures
