@@ -17,8 +17,10 @@ def test_a_finished_games_steps_say_what_changed_and_what_was_decided_in_words(p
     created = api.http.post(f"{server}/api/games", json={"game": game, "seats": GAMES[game], "seed": f"words-{game}"}).json()
     last = api.get(created["id"])["version"]
     told = []
+    page.goto(f"{server}/games/{created['id']}?step=2")
+    page.wait_for_selector("#viewer[data-settled='2']")
     for step in range(2, last + 1, max(1, last // 25)):  # some 25 steps spread over the game
-        page.goto(f"{server}/games/{created['id']}?step={step}")
+        page.locator("#slider").fill(str(step))  # the step slider dragged there, as a reader skims a replay
         page.wait_for_selector(f"#viewer[data-settled='{step}']")
         page.wait_for_function("() => !document.querySelector('#decision .chosen-action')"
                                " || document.querySelector('#decision .chosen-action').textContent")
@@ -48,3 +50,21 @@ def test_two_actions_of_identical_cards_are_numbered_among_their_like_never_told
     attacks = [text for text in page.locator("#actions button.action").all_inner_texts() if text.startswith("Attack")]
     assert attacks == ["Attack the white Yang (6) with the white Yin (card 1 of 2)",
                        "Attack the white Yang (6) with the white Yin (card 2 of 2)"]
+
+
+def test_the_step_slider_dragged_before_the_game_has_loaded_breaks_nothing(page, server, api):
+    """A reader quicker than the network: the slider is moved while the game is still on its way.
+    Nothing happens until it arrives, then the page shows the game (the page fixture fails the test
+    on any error the page raises)."""
+    created = api.create([{"name": "ana"}, {"name": "bo"}], seed="words-early-slider")
+    held = []
+    # The game's first answer kept back; any later read goes through.
+    page.route(f"**/api/games/{created['id']}", lambda route: route.continue_() if held else held.append(route))
+    with page.expect_request(f"**/api/games/{created['id']}"):
+        page.goto(f"{server}/games/{created['id']}", wait_until="domcontentloaded")
+    page.locator("#slider").fill("1")
+    page.locator("#forward").click()
+    assert page.locator("#viewer[data-ready='true']").count() == 0
+    held[0].continue_()
+    page.wait_for_selector("#viewer[data-ready='true']")
+    assert page.locator("#step-number").text_content() == str(api.get(created["id"])["version"])

@@ -232,7 +232,6 @@
       judged: page.analysis.judgement });
     page.since = ChronicleSince.create({ call, goTo }); // "Since your last move" and the places changed since
     page.whatIf = ChronicleWhatIf.create({ call, drawer, words: page.actionWords, problemText, asked: page.explained.keepWhatIf });
-    page.steps.bindControls();
     page.seat.bindTable();
     try {
       await loadGame();
@@ -240,6 +239,7 @@
       $("status").textContent = `The game could not be loaded: ${problemText(error)}`;
       return;
     }
+    page.steps.bindControls(); // once there is a game to step through: a slider dragged before would find none
     drawStatus();
     await page.since.refresh(view.game, view.token); // read first by a seat that comes back
     await drawer.ready; // a table script's own data (Xi's card catalogue), before its first table
