@@ -10,6 +10,7 @@ from the table given is changed: a fold puts new lists and dicts in the fields i
 
 from __future__ import annotations
 
+from domain.contract import Decision
 from domain.emitter import Emitter
 from domain.tianxia.events import EVENTS
 from domain.tianxia.state import TianxiaState, copy_state
@@ -24,3 +25,10 @@ class TianxiaEmitter(Emitter):
     state: TianxiaState
     appliers = EVENTS.folds
     copy = staticmethod(copy_state)
+
+    def decision(self) -> Decision:
+        """The events emitted, and the table they lead to, handed over without what this decision
+        made its own (`TianxiaState.owned`): whatever folds into it next starts from a copy."""
+        state = self.state
+        state.owned = None
+        return Decision(self.events, state)
