@@ -66,22 +66,38 @@ def _by_occasion(passive: Mapping[str, Mapping[str, int]]) -> dict[str, list[tup
 
 # `less` looks only for the sites of the few buildings that cut an occasion (none cuts a governor).
 CUTTERS = _by_occasion(PASSIVE_CUTS)
+CUTTING = frozenset(PASSIVE_CUTS)
 
 
 def less(state: TianxiaState, seat: int, occasion: str) -> int:
     """How much less `seat` pays per item on an occasion (train, fortify, barge, governor): what
-    `effects` holds for it, summed."""
+    `effects` holds for it, summed; the cutting buildings' sites looked up once per game, not
+    scanned for at every cost (`state.cutter_sites`)."""
     mine = state.seats[seat]
     total = 0
     if mine.side is not None:
         total += SIDE_CUTS[mine.side].get(occasion, 0)
     if mine.starting_building is not None:
         total += START_CUTS[mine.starting_building].get(occasion, 0)
-    for building, cut in CUTTERS.get(occasion, ()):
-        for site in state.sites.values():
-            if site.building == building and seat in site.governors:
-                total += cut
+    cutters = CUTTERS.get(occasion)
+    if cutters:
+        at = state.cutter_sites
+        if at is None:
+            at = state.cutter_sites = cutter_sites(state)
+        for building, cut in cutters:
+            for site in at.get(building, ()):
+                if seat in state.sites[site].governors:
+                    total += cut
     return total
+
+
+def cutter_sites(state: TianxiaState) -> dict[str, list[str]]:
+    """The sites of the buildings that cut a cost (CUTTERS), by building: `state.cutter_sites`."""
+    found: dict[str, list[str]] = {}
+    for site_id, site in state.sites.items():
+        if site.building in CUTTING:
+            found.setdefault(site.building, []).append(site_id)
+    return found
 
 
 def gains_on(state: TianxiaState, seat: int, occasion: str) -> dict[str, int]:
