@@ -65,7 +65,7 @@ def join_barge(state: TianxiaState, barge: str, worker: int) -> None:
     room = BOARD.barges[barge].workers
     state.barges = {**state.barges, barge: workers[:room]}
     for pushed in workers[room:]:
-        if pushed == state.rival_owner:
+        if pushed == len(state.seats) and state.rival is not None:  # the rival's (`rival_owner`, without its call)
             rival = own_rival(state)
             if rival.kind == LI_MU:
                 rival.barge_meeples += 1
@@ -102,7 +102,7 @@ def score(state: TianxiaState, owner: int, points: int) -> None:
     """Prestige to an owner: a seat, or Li Mu (the Bot's points are always 0)."""
     if not points:
         return
-    if owner == state.rival_owner:
+    if owner == len(state.seats) and state.rival is not None:  # the rival (`rival_owner`)
         own_rival(state).prestige += points
     else:
         own_seat(state, owner).prestige += points
@@ -110,7 +110,7 @@ def score(state: TianxiaState, owner: int, points: int) -> None:
 
 def home(state: TianxiaState, owner: int, field_name: str) -> None:
     """A piece back to its owner's supply."""
-    holder = own_rival(state) if owner == state.rival_owner else own_seat(state, owner)
+    holder = own_rival(state) if owner == len(state.seats) and state.rival is not None else own_seat(state, owner)
     setattr(holder, field_name, getattr(holder, field_name) + 1)
 
 

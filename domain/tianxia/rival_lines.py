@@ -181,15 +181,19 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
 
 
 def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
-    """The track `owner` stands lowest on, ties by the Palace priority; and why."""
-    steps = []
-    for colour in PALACE_PRIORITY:  # a loop, not a comprehension: Li Mu asks this in most of his turns
-        steps.append(state.step_of(owner, colour))
-    step = min(steps)
-    track = PALACE_PRIORITY[steps.index(step)]  # the first lowest in the priority's order
-    why = f"his lowest track (step {step})"
-    if steps.count(step) > 1:
-        tied = [colour for colour, at in zip(PALACE_PRIORITY, steps) if colour != track and at == step]
+    """The track `owner` stands lowest on, ties by the Palace priority; and why. The four tracks are
+    read a step at a time from the bottom up, so the scan stops at the lowest step he stands on."""
+    palace, step, track, tied = state.palace, 0, None, []
+    while track is None:
+        for colour in PALACE_PRIORITY:  # loops, not comprehensions: Li Mu asks this in most of his turns
+            if owner in palace[colour][step]:
+                if track is None:
+                    track = colour  # the first lowest in the priority's order
+                else:
+                    tied.append(colour)
+        step += 1
+    why = f"his lowest track (step {step - 1})"
+    if tied:
         why += f", tied with {', '.join(tied)}; the priority blue, black, white, red puts it first"
     return track, why
 
