@@ -26,16 +26,16 @@ from typing import Any, Mapping
 from domain.contract import Action
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import GOODS
-from domain.tianxia.costs import barge_cost, governor_wood, soldier_rice, tower_stone, wall_stone
+from domain.tianxia.costs import governor_wood, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.rewards import climbing, first_owed, less, may_advance_passing, may_take, options_for
-from domain.tianxia.state import ACTION, TianxiaState
+from domain.tianxia.state import ACTION, NEUTRAL, TianxiaState
 
 
 def legal(state: TianxiaState, seat: int) -> list[Action]:
     """Every decision `seat` may take now in the Action phase, in a stable order."""
     if state.phase != ACTION or state.active != seat:
         return []
-    owed = first_owed(state, seat)
+    owed = first_owed(state, seat) if state.owed else None  # nothing owed in most decisions: no call
     if owed is not None:  # what was owed may have no option left (a second free soldier, the wall full): it is forgone
         return options_for(state, seat, owed) or [{"type": "forgo"}]
     acting = state.acting
@@ -60,9 +60,10 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
         if held >= len(state.fortify_discs):
             for track in climbing(state, seat) or [None]:  # a loop, not a comprehension: every main action list
                 found.append({"type": "military", "track": track})
-    cut = less(state, seat, "barge")
+    # costs.barge_cost of each barge, without a call per barge
+    base, placed, barges = BOARD.numbers.barge_coins - less(state, seat, "barge"), seat if mine.meeples else NEUTRAL, state.barges
     for barge in BOARD.barges:
-        if held >= barge_cost(state, seat, barge, cut):
+        if held >= max(0, base + barges[barge].count(placed)):
             found.append({"type": "barge", "barge": barge})
     return found + [{"type": "pass"}]
 

@@ -26,11 +26,11 @@ class RivalTurn:
     def __init__(self, em: TianxiaEmitter, card: RivalCard | None):
         self.em, self.card = em, card
         self.state = em.state  # the decision's table, changed in place as each event is emitted
-        self.rival, self.owner = self.state.rival.kind, self.state.rival_owner
+        self.rival, self.owner = self.state.rival.kind, len(self.state.seats)  # `rival_owner`, without its call
+        self.card_id = card.id if card else None
 
     def emit(self, kind: str, rule: str, **data) -> None:
-        card = self.card.id if self.card else None
-        self.em.emit(kind, rule, {"rival": self.rival, "card": card, **data})
+        self.em.emit(kind, rule, {"rival": self.rival, "card": self.card_id, **data})
 
     def skip(self, line: int, rule: str, why: str) -> None:
         self.emit("rival_line_skipped", rule, line=line, why=why)
