@@ -61,15 +61,23 @@ MEASURE_WORDS = {"strongest": "the nomad's strength is highest", "weakest": "the
 
 
 def ranked(state: TianxiaState, line: Line) -> list[str]:
-    """The sections in the order the line tries them: by its measure, ties by its priority list."""
-    return sorted(line.priority, key=lambda section: (measure(state, section, line.where), line.priority.index(section)))
+    """The sections in the order the line tries them: by its measure, ties by its priority list (each
+    measured once, sorted with its place on the list: no key function called per section)."""
+    where, order = line.where, []
+    for place, section in enumerate(line.priority):
+        order.append((measure(state, section, where), place, section))
+    order.sort()
+    return [section for _, _, section in order]
 
 
 def why_section(state: TianxiaState, line: Line, section: str, tried: list[str]) -> str:
     """Why the line went to `section`: its measure, the tie its list broke, the sections it passed."""
-    value = abs(measure(state, section, line.where))
-    tied = [other for other in line.priority if other != section
-            and measure(state, other, line.where) == measure(state, section, line.where)]
+    where = line.where
+    measured = measure(state, section, where)  # once, not again for each section compared with it
+    value, tied = abs(measured), []
+    for other in line.priority:
+        if other != section and measure(state, other, where) == measured:
+            tied.append(other)
     words = f"{SECTION_NAMES[section]}: {MEASURE_WORDS[line.where]} ({value})"
     if tied:
         order = ", ".join(str(list(BOARD.walls).index(s) + 1) for s in line.priority)
