@@ -89,12 +89,13 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
         return True
     if not mine.meeples:
         return False
-    wood = goods["wood"]
+    wood, sites = goods["wood"], state.sites
     for site_id in region.sites:
-        site = state.sites[site_id]
+        site = sites[site_id]
         if site.building is not None:
-            for space, owner in enumerate(site.governors):
-                if owner is None and wood >= governor_wood(state, seat, site_id, space, cut):
+            for space, owner in enumerate(site.governors):  # costs.governor_wood, without its call
+                if owner is None and wood >= max(0, BOARD.buildings[site.building].wood
+                                                 + BOARD.sites[site_id].governor_wood[space] - cut):
                     return True
     return False
 

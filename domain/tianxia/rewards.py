@@ -147,9 +147,9 @@ def first_owed(state: TianxiaState, seat: int) -> dict[str, Any] | None:
 
 def climbing(state: TianxiaState, seat: int) -> list[str]:
     """The tracks `seat` may still climb (`tianxia.house.palace-top`), in the board's order."""
-    found = []
+    found, palace = [], state.palace
     for track in BOARD.tracks:  # a loop, not a comprehension: this is asked for every legal list
-        if not state.at_top(seat, track):
+        if seat not in palace[track][-1]:  # `state.at_top`, without the method's call
             found.append(track)
     return found
 
