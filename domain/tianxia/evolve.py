@@ -16,6 +16,7 @@ from domain.tianxia.events import EVENTS
 from domain.tianxia.state import TianxiaState, copy_state
 
 evolve = EVENTS.evolve
+_new_tuple = tuple.__new__  # a Decision made at once, without the argument handling of Decision(...)
 
 
 class TianxiaEmitter(Emitter):
@@ -31,4 +32,4 @@ class TianxiaEmitter(Emitter):
         made its own (`TianxiaState.owned`): whatever folds into it next starts from a copy."""
         state = self.state
         state.owned = None
-        return Decision(self.events, state)
+        return _new_tuple(Decision, (self.events, state))  # made at once, as `Emitter.emit` makes an Event

@@ -63,7 +63,7 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
     # costs.barge_cost of each barge, without a call per barge
     base, placed, barges = BOARD.numbers.barge_coins - less(state, seat, "barge"), seat if mine.meeples else NEUTRAL, state.barges
     for barge in BOARD.barges:
-        if held >= max(0, base + barges[barge].count(placed)):
+        if held >= base + barges[barge].count(placed) and held >= 0:  # held >= max(0, price), without the call
             found.append({"type": "barge", "barge": barge})
     return found + [{"type": "pass"}]
 
@@ -94,8 +94,8 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
         site = sites[site_id]
         if site.building is not None:
             for space, owner in enumerate(site.governors):  # costs.governor_wood, without its call
-                if owner is None and wood >= max(0, BOARD.buildings[site.building].wood
-                                                 + BOARD.sites[site_id].governor_wood[space] - cut):
+                if owner is None and wood >= 0 and wood >= (BOARD.buildings[site.building].wood
+                                                            + BOARD.sites[site_id].governor_wood[space] - cut):
                     return True
     return False
 
@@ -125,7 +125,9 @@ def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid:
     if "exchange" not in acting["done"]:
         most = BOARD.numbers.exchanges
         for name, count in region.give.items():  # a loop, not a comprehension: asked of every Region action
-            most = min(most, goods[name] // count)
+            times = goods[name] // count
+            if times < most:
+                most = times
         gets = GOODS if region.get == "good" else (region.get,)
         found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
     if "ship" not in acting["done"] and region.port is not None and mine.shipping:

@@ -190,7 +190,7 @@ def may_advance_passing(figurines: Sequence[str], taken: int) -> bool:
     owned, each counting as it arrives, so a figurine taken on a Palace step reached while passing
     opens one more (`tianxia.house.pass-advances`). Li Mu gains his "the same as a player would"
     (L190), without paying."""
-    return taken < min(len(figurines), len(BOARD.figurines.pass_coins))
+    return taken < len(figurines) and taken < len(BOARD.figurines.pass_coins)  # below both: no `min` call
 
 
 def pushed_off(state: TianxiaState, barge: str) -> int | None:
