@@ -85,8 +85,12 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
     if region.port is not None and mine.shipping:
         return True  # a shipping marker alone is a shipment
     goods = mine.goods
-    if BOARD.numbers.exchanges and _pays(goods, region.give, paid):
-        return True
+    if BOARD.numbers.exchanges:
+        for name, count in region.give.items():  # whether the goods, less what was paid, hold what an exchange gives
+            if goods[name] - (paid if name == "coins" else 0) < count:
+                break
+        else:
+            return True
     if not mine.meeples:
         return False
     wood, sites = goods["wood"], state.sites
@@ -98,14 +102,6 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
                                                             + BOARD.sites[site_id].governor_wood[space] - cut):
                     return True
     return False
-
-
-def _pays(goods: Mapping[str, int], give: Mapping[str, int], paid: int) -> bool:
-    """Whether `goods`, less `paid` coins, hold what an exchange gives (a loop: no generator per region)."""
-    for name, count in give.items():
-        if goods[name] - (paid if name == "coins" else 0) < count:
-            return False
-    return True
 
 
 def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,

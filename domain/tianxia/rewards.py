@@ -120,7 +120,10 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
             gained[name] = count
     owed: list[dict[str, Any]] = []
     for kind in OWED:
-        for _ in range(int(amounts.get(kind, 0) or 0)):
+        count = amounts.get(kind)
+        if not count:  # most rewards owe nothing: no `int` or `range` made for them
+            continue
+        for _ in range(int(count)):
             if options_for(state, seat, {"kind": kind}):
                 owed.append({"seat": seat, "kind": kind, "source": source})
     token = amounts.get("token")
@@ -131,7 +134,8 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
         em.emit("reward_taken", rule, {
             "seat": seat, "source": {"token": token}, "gain": {}, "owed": [{"seat": seat, "kind": "port",
                                                                           "source": {"token": token}}], "token": None})
-    for _ in range(int(amounts.get("objective", 0) or 0)):
+    drawn = amounts.get("objective")
+    for _ in range(int(drawn) if drawn else 0):
         if state.objective_deck:
             card = state.objective_deck[0]
             em.emit("objective_drawn", rule, {"seat": seat, "source": source}, private={"objective": card}, private_to=seat)
