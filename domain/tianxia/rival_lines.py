@@ -19,6 +19,7 @@ PALACE_PRIORITY = ("blue", "black", "white", "red")
 PRESTIGE_TRACK = "blue"  # the one track whose printed reward, its prestige, a rival takes (L182)
 NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall section -> its nomad
 SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
+SECTION_NUMBERS = {wall: str(number) for number, wall in enumerate(BOARD.walls, start=1)}  # as a card's list shows them
 
 class RivalTurn:
     """One rival turn being played, on a decision's emitter; `card` None for a pass with no card."""
@@ -80,7 +81,7 @@ def why_section(state: TianxiaState, line: Line, section: str, tried: list[str])
             tied.append(other)
     words = f"{SECTION_NAMES[section]}: {MEASURE_WORDS[line.where]} ({value})"
     if tied:
-        order = ", ".join(str(list(BOARD.walls).index(s) + 1) for s in line.priority)
+        order = ", ".join([SECTION_NUMBERS[s] for s in line.priority])
         words += f", tied with {', '.join(SECTION_NAMES[s] for s in tied)}; the card's list {order} puts it first"
     if tried:
         words += f"; {', '.join(SECTION_NAMES[s] for s in tried)} had no room"
