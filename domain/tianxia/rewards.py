@@ -11,7 +11,6 @@ its governors) change what it pays and gains (`effects`, `less`).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from domain.tianxia.board.loader import BOARD
@@ -102,11 +101,12 @@ def cutter_sites(state: TianxiaState) -> dict[str, list[str]]:
 
 def gains_on(state: TianxiaState, seat: int, occasion: str) -> dict[str, int]:
     """What `seat` gains on an occasion (pass, deliver, ...) from its effects."""
-    total: Counter[str] = Counter()
+    total: dict[str, int] = {}  # a plain dict, not a Counter: a Counter's making and update are Python
     for effect in effects(state, seat):
         if effect.on == occasion and effect.gain:
-            total.update(effect.gain)
-    return dict(total)
+            for name, count in effect.gain.items():
+                total[name] = total.get(name, 0) + count
+    return total
 
 
 def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Mapping[str, Any], rule: str) -> None:
