@@ -15,11 +15,12 @@ from typing import Callable, TypeVar
 T = TypeVar("T")
 
 
-def copier(cls: type[T]) -> Callable[[T], T]:
-    """A function giving a shallow copy of an instance of the dataclass `cls`."""
+def copier(cls: type[T], reset: tuple[str, ...] = ()) -> Callable[[T], T]:
+    """A function giving a shallow copy of an instance of the dataclass `cls`; the fields named in
+    `reset` (what one copy keeps of its own, never part of the table) are None in the copy."""
     names = [field.name for field in fields(cls)]
     source = "def copy(state):\n    new = new_instance(cls)\n"
-    source += "".join(f"    new.{name} = state.{name}\n" for name in names)
+    source += "".join(f"    new.{name} = None\n" if name in reset else f"    new.{name} = state.{name}\n" for name in names)
     source += "    return new\n"
     namespace = {"new_instance": object.__new__, "cls": cls}
     exec(source, namespace)

@@ -54,7 +54,7 @@ def check_action(state: TianxiaState, seat: int, action: Action) -> None:
     """Nothing if `action`, of a known type with exactly its fields, is open to `seat` (whose turn it
     is) now; else IllegalAction naming the rule it breaks."""
     kind = action["type"]
-    owed = first_owed(state, seat)
+    owed = first_owed(state, seat) if state.owed else None  # nothing owed in most decisions: no call
     if owed is not None:
         check_settling(state, seat, owed, action)
         return

@@ -56,7 +56,7 @@ def check(state: TianxiaState, seat: int, action: Any) -> None:
         if not 0 <= seat < len(state.seats):
             raise NotYourTurn(f"there is no seat {seat}")
         return
-    if not is_object(action) or not isinstance(action.get("type"), str):
+    if not (type(action) is dict or is_object(action)) or not isinstance(action.get("type"), str):  # a dict: no call
         raise IllegalAction('an action is a JSON object with a "type", as the legal actions list them',
                             rule="tianxia.action.turns")
     if state.phase == OPENING:
@@ -64,7 +64,8 @@ def check(state: TianxiaState, seat: int, action: Any) -> None:
             FORM.kind(action)
         opening.check_choice(state, seat, action)
         return
-    if seat_to_act(state) != seat:
+    active = state.active  # `seat_to_act(state) != seat` in the Action phase and after, without the call
+    if not (state.phase == ACTION and active is not None and active == seat and active < len(state.seats)):
         rival = rival_to_play(state)
         raise NotYourTurn("it is not your turn" if rival is None else f"it is {rival}'s turn")
     FORM.kind(action)

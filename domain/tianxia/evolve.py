@@ -10,11 +10,17 @@ from the table given is changed: a fold puts new lists and dicts in the fields i
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
+from domain.contract import NO_FACTS, Decision, Event
 from domain.emitter import Emitter
+from domain.rng import Rng
 from domain.tianxia.events import EVENTS
 from domain.tianxia.state import TianxiaState, copy_state
 
 evolve = EVENTS.evolve
+FOLDS = EVENTS.folds
+_new_tuple = tuple.__new__  # an Event or a Decision made at once, without the argument handling of Event(...)
 
 
 class TianxiaEmitter(Emitter):
@@ -24,3 +30,28 @@ class TianxiaEmitter(Emitter):
     state: TianxiaState
     appliers = EVENTS.folds
     copy = staticmethod(copy_state)
+
+    # `Emitter`'s own, with the table's copy and the folds read from this module rather than looked
+    # up on the class through the instance (an attribute lookup CPython 3.11 does not specialise),
+    # in every decision and for every event.
+    def __init__(self, state: TianxiaState, rng: Rng | None):
+        self.state = copy_state(state)  # this decision's own table, changed event by event
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+             private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
+        """Record one event and apply it to the table (an event with hidden facts as `Emitter.emit` does)."""
+        if private or secret:
+            Emitter.emit(self, type, rule, data, private=private, private_to=private_to, secret=secret)
+            return
+        event = _new_tuple(Event, (type, rule, data, NO_FACTS, private_to, NO_FACTS))
+        FOLDS[type](self.state, data)
+        self.events.append(event)
+
+    def decision(self) -> Decision:
+        """The events emitted, and the table they lead to, handed over without what this decision
+        made its own (`TianxiaState.owned`): whatever folds into it next starts from a copy."""
+        state = self.state
+        state.owned = None
+        return _new_tuple(Decision, (self.events, state))  # made at once, as `Emitter.emit` makes an Event

@@ -36,7 +36,9 @@ def turn_ended(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 def advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     seat, (before, after) = facts["seat"], facts["steps"]
     steps = list(state.palace[facts["track"]])
-    steps[before] = [owner for owner in steps[before] if owner != seat]
+    steps[before] = left = list(steps[before])  # a copy and removals, not a comprehension
+    while seat in left:
+        left.remove(seat)
     steps[after] = [*steps[after], seat]
     state.palace = {**state.palace, facts["track"]: steps}
 

@@ -1,5 +1,6 @@
 """The small steps the folds share: a seat, the rival or a wall section copied before it is changed
-(the lists in a table are shared with the tables before it), goods gained and paid, a worker
+(the lists in a table are shared with the tables before it; a seat or the rival once per copy of
+the table), goods gained and paid, a worker
 joining a barge, a tile leaving where it lay, prestige scored and pieces sent home.
 """
 
@@ -11,18 +12,39 @@ from domain.tianxia.board.loader import BOARD
 from domain.tianxia.state import LI_MU, NEUTRAL, Rival, Seat, Section, TianxiaState, copy_rival, copy_seat, copy_site
 
 
+SEATS, RIVAL = "seats", "rival"  # the keys of `state.owned` besides the seats' numbers
+
+
 def own_seat(state: TianxiaState, seat: int) -> Seat:
-    """A copy of `seat`'s supply, put in a new list of seats: the copy is the one to change."""
-    seats = list(state.seats)
-    seats[seat] = copy_seat(seats[seat])
-    state.seats = seats
-    return seats[seat]
+    """`seat`'s supply, to change: a copy put in a new list of seats the first time this copy of the
+    table changes it (the lists and seats of a table are shared with the tables before it), the
+    same copy after that (`state.owned`: a decision's events change one table, copied once)."""
+    owned = state.owned
+    if owned is None:
+        owned = state.owned = {}
+    else:
+        mine = owned.get(seat)
+        if mine is not None and state.seats[seat] is mine:
+            return mine
+    seats = state.seats
+    if owned.get(SEATS) is not seats:
+        seats = owned[SEATS] = state.seats = list(seats)
+    mine = seats[seat] = owned[seat] = copy_seat(seats[seat])
+    return mine
 
 
 def own_rival(state: TianxiaState) -> Rival:
-    """A copy of the rival, put on the table: the copy is the one to change."""
-    state.rival = copy_rival(state.rival)
-    return state.rival
+    """The rival, to change: a copy put on the table the first time this copy of the table changes
+    him, the same copy after that (as `own_seat`)."""
+    owned = state.owned
+    if owned is None:
+        owned = state.owned = {}
+    else:
+        rival = owned.get(RIVAL)
+        if rival is not None and state.rival is rival:
+            return rival
+    rival = state.rival = owned[RIVAL] = copy_rival(state.rival)
+    return rival
 
 
 def gain(seat: Seat, amounts: Mapping[str, int]) -> None:
@@ -43,7 +65,7 @@ def join_barge(state: TianxiaState, barge: str, worker: int) -> None:
     room = BOARD.barges[barge].workers
     state.barges = {**state.barges, barge: workers[:room]}
     for pushed in workers[room:]:
-        if pushed == state.rival_owner:
+        if pushed == len(state.seats) and state.rival is not None:  # the rival's (`rival_owner`, without its call)
             rival = own_rival(state)
             if rival.kind == LI_MU:
                 rival.barge_meeples += 1
@@ -80,7 +102,7 @@ def score(state: TianxiaState, owner: int, points: int) -> None:
     """Prestige to an owner: a seat, or Li Mu (the Bot's points are always 0)."""
     if not points:
         return
-    if owner == state.rival_owner:
+    if owner == len(state.seats) and state.rival is not None:  # the rival (`rival_owner`)
         own_rival(state).prestige += points
     else:
         own_seat(state, owner).prestige += points
@@ -88,7 +110,7 @@ def score(state: TianxiaState, owner: int, points: int) -> None:
 
 def home(state: TianxiaState, owner: int, field_name: str) -> None:
     """A piece back to its owner's supply."""
-    holder = own_rival(state) if owner == state.rival_owner else own_seat(state, owner)
+    holder = own_rival(state) if owner == len(state.seats) and state.rival is not None else own_seat(state, owner)
     setattr(holder, field_name, getattr(holder, field_name) + 1)
 
 

@@ -1,7 +1,9 @@
 """Folding the rivals' turns: Li Mu's or the Bot's card, each of its lines, and the rival's pass.
 
 Each fold changes the table it is given in place (evolve.py says whose), putting new lists
-and dicts in the fields it changes: nothing reachable from the table before is changed.
+and dicts in the fields it changes: nothing reachable from the table before is changed. These
+events come only with a rival, whose owner is `len(state.seats)` (`rival_owner`, without the
+property's call).
 """
 
 from __future__ import annotations
@@ -33,15 +35,17 @@ def rival_card_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 def rival_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     own_rival(state).markers -= 1
     if facts["region"] is None:
-        state.fortify_discs = [*state.fortify_discs, state.rival_owner]
+        state.fortify_discs = [*state.fortify_discs, len(state.seats)]
     else:
-        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], state.rival_owner]}
+        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], len(state.seats)]}
 
 
 def rival_advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    owner, (before, after) = state.rival_owner, facts["steps"]
+    owner, (before, after) = len(state.seats), facts["steps"]
     steps = list(state.palace[facts["track"]])
-    steps[before] = [other for other in steps[before] if other != owner]
+    steps[before] = left = list(steps[before])  # a copy and removals, not a comprehension
+    while owner in left:
+        left.remove(owner)
     steps[after] = [*steps[after], owner]
     state.palace = {**state.palace, facts["track"]: steps}
 
@@ -49,7 +53,7 @@ def rival_advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 def rival_governor_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     site = copy_site(state.sites[facts["site"]])
     governors = list(site.governors)
-    governors[facts["space"]] = state.rival_owner
+    governors[facts["space"]] = len(state.seats)
     site.governors = governors
     state.sites = {**state.sites, facts["site"]: site}
     own_rival(state).meeples -= 1
@@ -66,16 +70,16 @@ def rival_tile_removed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def rival_soldiers_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    own_section(state, facts["section"]).soldiers += [state.rival_owner] * facts["count"]
+    own_section(state, facts["section"]).soldiers += [len(state.seats)] * facts["count"]
     own_rival(state).soldiers -= facts["count"]
 
 
 def rival_wall_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     pieces, rival = own_section(state, facts["section"]), own_rival(state)
-    pieces.walls.append(state.rival_owner)
+    pieces.walls.append(len(state.seats))
     rival.walls -= 1
     if facts["with_soldier"]:
-        pieces.soldiers.append(state.rival_owner)
+        pieces.soldiers.append(len(state.seats))
         rival.soldiers -= 1
 
 
@@ -85,20 +89,20 @@ def rival_worker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
         rival.barge_meeples -= 1
     else:
         rival.meeples -= 1
-    join_barge(state, facts["barge"], state.rival_owner)
+    join_barge(state, facts["barge"], len(state.seats))
 
 
 def rival_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     ships = [dict(ship) for ship in state.ports[facts["port"]]]
     crates = list(ships[facts["ship"]]["crates"])
-    crates[facts["space"]] = state.rival_owner
+    crates[facts["space"]] = len(state.seats)
     ships[facts["ship"]]["crates"] = crates
     state.ports = {**state.ports, facts["port"]: ships}
     own_rival(state).crates -= 1
 
 
 def rival_shipping_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], state.rival_owner]}
+    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], len(state.seats)]}
     own_rival(state).shipping -= 1
 
 
@@ -127,4 +131,4 @@ def rival_passed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     rival = own_rival(state)
     rival.passed = True
     if rival.kind == LI_MU:  # the Bot keeps its last place in turn order (L62)
-        state.next_order = [*state.next_order, state.rival_owner]
+        state.next_order = [*state.next_order, len(state.seats)]

@@ -127,6 +127,7 @@ def arrangement_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> None:
         site = sites[site_id] = copy_site(sites[site_id])
         site.building = building
     state.sites, state.arrangements, state.choices = sites, [], state.choices[1:]
+    state.cutter_sites = None  # the buildings laid: rewards.less finds the cutting ones again
 
 
 def start_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> None:

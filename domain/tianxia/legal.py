@@ -26,16 +26,16 @@ from typing import Any, Mapping
 from domain.contract import Action
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import GOODS
-from domain.tianxia.costs import barge_cost, governor_wood, soldier_rice, tower_stone, wall_stone
+from domain.tianxia.costs import governor_wood, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.rewards import climbing, first_owed, less, may_advance_passing, may_take, options_for
-from domain.tianxia.state import ACTION, TianxiaState
+from domain.tianxia.state import ACTION, NEUTRAL, TianxiaState
 
 
 def legal(state: TianxiaState, seat: int) -> list[Action]:
     """Every decision `seat` may take now in the Action phase, in a stable order."""
     if state.phase != ACTION or state.active != seat:
         return []
-    owed = first_owed(state, seat)
+    owed = first_owed(state, seat) if state.owed else None  # nothing owed in most decisions: no call
     if owed is not None:  # what was owed may have no option left (a second free soldier, the wall full): it is forgone
         return options_for(state, seat, owed) or [{"type": "forgo"}]
     acting = state.acting
@@ -60,9 +60,10 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
         if held >= len(state.fortify_discs):
             for track in climbing(state, seat) or [None]:  # a loop, not a comprehension: every main action list
                 found.append({"type": "military", "track": track})
-    cut = less(state, seat, "barge")
+    # costs.barge_cost of each barge, without a call per barge
+    base, placed, barges = BOARD.numbers.barge_coins - less(state, seat, "barge"), seat if mine.meeples else NEUTRAL, state.barges
     for barge in BOARD.barges:
-        if held >= barge_cost(state, seat, barge, cut):
+        if held >= base + barges[barge].count(placed) and held >= 0:  # held >= max(0, price), without the call
             found.append({"type": "barge", "barge": barge})
     return found + [{"type": "pass"}]
 
@@ -84,26 +85,23 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
     if region.port is not None and mine.shipping:
         return True  # a shipping marker alone is a shipment
     goods = mine.goods
-    if BOARD.numbers.exchanges and _pays(goods, region.give, paid):
-        return True
+    if BOARD.numbers.exchanges:
+        for name, count in region.give.items():  # whether the goods, less what was paid, hold what an exchange gives
+            if goods[name] - (paid if name == "coins" else 0) < count:
+                break
+        else:
+            return True
     if not mine.meeples:
         return False
-    wood = goods["wood"]
+    wood, sites = goods["wood"], state.sites
     for site_id in region.sites:
-        site = state.sites[site_id]
+        site = sites[site_id]
         if site.building is not None:
-            for space, owner in enumerate(site.governors):
-                if owner is None and wood >= governor_wood(state, seat, site_id, space, cut):
+            for space, owner in enumerate(site.governors):  # costs.governor_wood, without its call
+                if owner is None and wood >= 0 and wood >= (BOARD.buildings[site.building].wood
+                                                            + BOARD.sites[site_id].governor_wood[space] - cut):
                     return True
     return False
-
-
-def _pays(goods: Mapping[str, int], give: Mapping[str, int], paid: int) -> bool:
-    """Whether `goods`, less `paid` coins, hold what an exchange gives (a loop: no generator per region)."""
-    for name, count in give.items():
-        if goods[name] - (paid if name == "coins" else 0) < count:
-            return False
-    return True
 
 
 def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,
@@ -123,7 +121,9 @@ def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid:
     if "exchange" not in acting["done"]:
         most = BOARD.numbers.exchanges
         for name, count in region.give.items():  # a loop, not a comprehension: asked of every Region action
-            most = min(most, goods[name] // count)
+            times = goods[name] // count
+            if times < most:
+                most = times
         gets = GOODS if region.get == "good" else (region.get,)
         found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
     if "ship" not in acting["done"] and region.port is not None and mine.shipping:

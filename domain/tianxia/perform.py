@@ -22,7 +22,7 @@ Perform = Callable[[TianxiaEmitter, int, Action], None]
 
 def is_owed(em: TianxiaEmitter, seat: int) -> bool:
     """Whether `seat` is settling a choice a reward left it (`tianxia.house.region-order`)."""
-    return first_owed(em.state, seat) is not None
+    return bool(em.state.owed) and first_owed(em.state, seat) is not None
 
 
 def advance(em: TianxiaEmitter, seat: int, track: str, rule: str) -> None:

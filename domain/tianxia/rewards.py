@@ -11,7 +11,6 @@ its governors) change what it pays and gains (`effects`, `less`).
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from domain.tianxia.board.loader import BOARD
@@ -66,31 +65,48 @@ def _by_occasion(passive: Mapping[str, Mapping[str, int]]) -> dict[str, list[tup
 
 # `less` looks only for the sites of the few buildings that cut an occasion (none cuts a governor).
 CUTTERS = _by_occasion(PASSIVE_CUTS)
+CUTTING = frozenset(PASSIVE_CUTS)
 
 
 def less(state: TianxiaState, seat: int, occasion: str) -> int:
     """How much less `seat` pays per item on an occasion (train, fortify, barge, governor): what
-    `effects` holds for it, summed."""
+    `effects` holds for it, summed; the cutting buildings' sites looked up once per game, not
+    scanned for at every cost (`state.cutter_sites`)."""
     mine = state.seats[seat]
     total = 0
     if mine.side is not None:
         total += SIDE_CUTS[mine.side].get(occasion, 0)
     if mine.starting_building is not None:
         total += START_CUTS[mine.starting_building].get(occasion, 0)
-    for building, cut in CUTTERS.get(occasion, ()):
-        for site in state.sites.values():
-            if site.building == building and seat in site.governors:
-                total += cut
+    cutters = CUTTERS.get(occasion)
+    if cutters:
+        at = state.cutter_sites
+        if at is None:
+            at = state.cutter_sites = cutter_sites(state)
+        for building, cut in cutters:
+            for site in at.get(building, ()):
+                if seat in state.sites[site].governors:
+                    total += cut
     return total
+
+
+def cutter_sites(state: TianxiaState) -> dict[str, list[str]]:
+    """The sites of the buildings that cut a cost (CUTTERS), by building: `state.cutter_sites`."""
+    found: dict[str, list[str]] = {}
+    for site_id, site in state.sites.items():
+        if site.building in CUTTING:
+            found.setdefault(site.building, []).append(site_id)
+    return found
 
 
 def gains_on(state: TianxiaState, seat: int, occasion: str) -> dict[str, int]:
     """What `seat` gains on an occasion (pass, deliver, ...) from its effects."""
-    total: Counter[str] = Counter()
+    total: dict[str, int] = {}  # a plain dict, not a Counter: a Counter's making and update are Python
     for effect in effects(state, seat):
         if effect.on == occasion and effect.gain:
-            total.update(effect.gain)
-    return dict(total)
+            for name, count in effect.gain.items():
+                total[name] = total.get(name, 0) + count
+    return total
 
 
 def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Mapping[str, Any], rule: str) -> None:
@@ -104,7 +120,10 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
             gained[name] = count
     owed: list[dict[str, Any]] = []
     for kind in OWED:
-        for _ in range(int(amounts.get(kind, 0) or 0)):
+        count = amounts.get(kind)
+        if not count:  # most rewards owe nothing: no `int` or `range` made for them
+            continue
+        for _ in range(int(count)):
             if options_for(state, seat, {"kind": kind}):
                 owed.append({"seat": seat, "kind": kind, "source": source})
     token = amounts.get("token")
@@ -115,7 +134,8 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
         em.emit("reward_taken", rule, {
             "seat": seat, "source": {"token": token}, "gain": {}, "owed": [{"seat": seat, "kind": "port",
                                                                           "source": {"token": token}}], "token": None})
-    for _ in range(int(amounts.get("objective", 0) or 0)):
+    drawn = amounts.get("objective")
+    for _ in range(int(drawn) if drawn else 0):
         if state.objective_deck:
             card = state.objective_deck[0]
             em.emit("objective_drawn", rule, {"seat": seat, "source": source}, private={"objective": card}, private_to=seat)
@@ -131,9 +151,9 @@ def first_owed(state: TianxiaState, seat: int) -> dict[str, Any] | None:
 
 def climbing(state: TianxiaState, seat: int) -> list[str]:
     """The tracks `seat` may still climb (`tianxia.house.palace-top`), in the board's order."""
-    found = []
+    found, palace = [], state.palace
     for track in BOARD.tracks:  # a loop, not a comprehension: this is asked for every legal list
-        if not state.at_top(seat, track):
+        if seat not in palace[track][-1]:  # `state.at_top`, without the method's call
             found.append(track)
     return found
 
@@ -174,7 +194,7 @@ def may_advance_passing(figurines: Sequence[str], taken: int) -> bool:
     owned, each counting as it arrives, so a figurine taken on a Palace step reached while passing
     opens one more (`tianxia.house.pass-advances`). Li Mu gains his "the same as a player would"
     (L190), without paying."""
-    return taken < min(len(figurines), len(BOARD.figurines.pass_coins))
+    return taken < len(figurines) and taken < len(BOARD.figurines.pass_coins)  # below both: no `min` call
 
 
 def pushed_off(state: TianxiaState, barge: str) -> int | None:

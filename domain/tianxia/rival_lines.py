@@ -19,6 +19,7 @@ PALACE_PRIORITY = ("blue", "black", "white", "red")
 PRESTIGE_TRACK = "blue"  # the one track whose printed reward, its prestige, a rival takes (L182)
 NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall section -> its nomad
 SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
+SECTION_NUMBERS = {wall: str(number) for number, wall in enumerate(BOARD.walls, start=1)}  # as a card's list shows them
 
 class RivalTurn:
     """One rival turn being played, on a decision's emitter; `card` None for a pass with no card."""
@@ -26,11 +27,11 @@ class RivalTurn:
     def __init__(self, em: TianxiaEmitter, card: RivalCard | None):
         self.em, self.card = em, card
         self.state = em.state  # the decision's table, changed in place as each event is emitted
-        self.rival, self.owner = self.state.rival.kind, self.state.rival_owner
+        self.rival, self.owner = self.state.rival.kind, len(self.state.seats)  # `rival_owner`, without its call
+        self.card_id = card.id if card else None
 
     def emit(self, kind: str, rule: str, **data) -> None:
-        card = self.card.id if self.card else None
-        self.em.emit(kind, rule, {"rival": self.rival, "card": card, **data})
+        self.em.emit(kind, rule, {"rival": self.rival, "card": self.card_id, **data})
 
     def skip(self, line: int, rule: str, why: str) -> None:
         self.emit("rival_line_skipped", rule, line=line, why=why)
@@ -61,18 +62,26 @@ MEASURE_WORDS = {"strongest": "the nomad's strength is highest", "weakest": "the
 
 
 def ranked(state: TianxiaState, line: Line) -> list[str]:
-    """The sections in the order the line tries them: by its measure, ties by its priority list."""
-    return sorted(line.priority, key=lambda section: (measure(state, section, line.where), line.priority.index(section)))
+    """The sections in the order the line tries them: by its measure, ties by its priority list (each
+    measured once, sorted with its place on the list: no key function called per section)."""
+    where, order = line.where, []
+    for place, section in enumerate(line.priority):
+        order.append((measure(state, section, where), place, section))
+    order.sort()
+    return [section for _, _, section in order]
 
 
 def why_section(state: TianxiaState, line: Line, section: str, tried: list[str]) -> str:
     """Why the line went to `section`: its measure, the tie its list broke, the sections it passed."""
-    value = abs(measure(state, section, line.where))
-    tied = [other for other in line.priority if other != section
-            and measure(state, other, line.where) == measure(state, section, line.where)]
+    where = line.where
+    measured = measure(state, section, where)  # once, not again for each section compared with it
+    value, tied = abs(measured), []
+    for other in line.priority:
+        if other != section and measure(state, other, where) == measured:
+            tied.append(other)
     words = f"{SECTION_NAMES[section]}: {MEASURE_WORDS[line.where]} ({value})"
     if tied:
-        order = ", ".join(str(list(BOARD.walls).index(s) + 1) for s in line.priority)
+        order = ", ".join([SECTION_NUMBERS[s] for s in line.priority])
         words += f", tied with {', '.join(SECTION_NAMES[s] for s in tied)}; the card's list {order} puts it first"
     if tried:
         words += f"; {', '.join(SECTION_NAMES[s] for s in tried)} had no room"
@@ -181,15 +190,19 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
 
 
 def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
-    """The track `owner` stands lowest on, ties by the Palace priority; and why."""
-    steps = []
-    for colour in PALACE_PRIORITY:  # a loop, not a comprehension: Li Mu asks this in most of his turns
-        steps.append(state.step_of(owner, colour))
-    step = min(steps)
-    track = PALACE_PRIORITY[steps.index(step)]  # the first lowest in the priority's order
-    why = f"his lowest track (step {step})"
-    if steps.count(step) > 1:
-        tied = [colour for colour, at in zip(PALACE_PRIORITY, steps) if colour != track and at == step]
+    """The track `owner` stands lowest on, ties by the Palace priority; and why. The four tracks are
+    read a step at a time from the bottom up, so the scan stops at the lowest step he stands on."""
+    palace, step, track, tied = state.palace, 0, None, []
+    while track is None:
+        for colour in PALACE_PRIORITY:  # loops, not comprehensions: Li Mu asks this in most of his turns
+            if owner in palace[colour][step]:
+                if track is None:
+                    track = colour  # the first lowest in the priority's order
+                else:
+                    tied.append(colour)
+        step += 1
+    why = f"his lowest track (step {step - 1})"
+    if tied:
         why += f", tied with {', '.join(tied)}; the priority blue, black, white, red puts it first"
     return track, why
 

@@ -137,11 +137,11 @@ def cheapest_site(state: TianxiaState, region: str) -> tuple[str | None, int, st
     offers = []
     for index, site_id in enumerate(BOARD.regions[region].sites):
         site = state.sites[site_id]
-        free = [space for space, owner in enumerate(site.governors) if owner is None]
-        if site.building is None or not free:
+        if site.building is None or None not in site.governors:
             continue
-        cost = BOARD.buildings[site.building].wood + BOARD.sites[site_id].governor_wood[free[0]]
-        offers.append((cost, index, site_id, free[0]))
+        free = site.governors.index(None)  # the first free governor space (no list of them made)
+        cost = BOARD.buildings[site.building].wood + BOARD.sites[site_id].governor_wood[free]
+        offers.append((cost, index, site_id, free))
     if not offers:
         return None, 0, f"no building of {BOARD.regions[region].name} has a free governor space"
     cost, _, site_id, space = min(offers)

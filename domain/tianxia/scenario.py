@@ -44,9 +44,9 @@ def refuse(reason: str) -> IllegalAction:
 # --- Writing a table out ------------------------------------------------------------------------
 
 def plain(value: Any) -> Any:
-    """A state's value as plain JSON (dataclasses as objects of their fields)."""
+    """A state's value as plain JSON (dataclasses as objects of the fields they are built with)."""
     if hasattr(value, "__dataclass_fields__"):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value) if f.init}
     if isinstance(value, list):
         return [plain(item) for item in value]
     if isinstance(value, dict):

@@ -3,7 +3,8 @@
 Every piece has an owner, one int: the seats 0..n-1, the rival (Li Mu or the Bot), when there is
 one, n, and the neutral markers and workers -1 (`NEUTRAL`). An event's fold copies the state
 shallowly and puts new lists and dicts in the fields it changes (domain.state_copy), so the table
-of an earlier step is never touched. Design: docs/design/tianxia.md, section 5.1.
+of an earlier step is never touched; a seat or the rival is copied once per copy of the table, the
+first time a fold changes it (`owned`). Design: docs/design/tianxia.md, section 5.1.
 """
 
 from __future__ import annotations
@@ -140,6 +141,13 @@ class TianxiaState:
     beaten_by: str | None = None  # the rival who won, when no seat did
     ended_by: str | None = None  # why the game ended: final-scoring, zero-prestige
     rolls: list[int] = field(default_factory=list)  # a sandbox's fixed next rolls of Li Mu's die
+    # Not part of the table (never stored, compared or passed in): the seats and rival this copy of
+    # the table has made its own (fold_parts.own_seat, own_rival), which its later folds change in
+    # place rather than copying them again. Every copy starts without (copy_state, `replace`).
+    owned: dict[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
+    # Nor this: the sites of the buildings whose effects cut a cost, by building (rewards.less),
+    # found once and carried by every copy; the folds that lay buildings out set it back to None.
+    cutter_sites: dict[str, list[str]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def rival_owner(self) -> int | None:
@@ -163,7 +171,7 @@ class TianxiaState:
         raise StopIteration(f"no marker of {owner} on the {track} track")
 
 
-copy_state = copier(TianxiaState)
+copy_state = copier(TianxiaState, reset=("owned",))
 copy_seat = copier(Seat)
 copy_rival = copier(Rival)
 copy_site = copier(Site)

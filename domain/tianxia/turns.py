@@ -14,9 +14,10 @@ def next_turn(em: TianxiaEmitter) -> None:
     state = em.state
     order = state.order
     start = order.index(state.active) if state.active in order else -1
+    rival = len(state.seats) if state.rival is not None else None  # `rival_owner`, without its call
     for step in range(1, len(order) + 1):
         owner = order[(start + step) % len(order)]
-        if not state.has_passed(owner):
+        if not (state.rival.passed if owner == rival else state.seats[owner].passed):  # `has_passed`, inlined
             rule = "tianxia.action.turns"
             if state.mode == SOLO:
                 rule = "tianxia.house.alternate" if owner == state.active else "tianxia.limu.alternate"

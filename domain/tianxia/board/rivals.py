@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -82,8 +83,9 @@ class RivalCard:
     lines: tuple[Line, ...]
     replaces: str | None = None  # an Advanced card: the Basic card it replaces
 
-    @property
+    @cached_property
     def passes_late(self) -> bool:
+        """Whether a line of the card makes Li Mu pass late (read once per card: asked every turn)."""
         return any(line.word == "pass_late" for line in self.lines)
 
 
