@@ -124,6 +124,9 @@ class Mover(threading.Thread):
                 self.hiccups.append(repr(away))
                 time.sleep(0.2)
                 continue
+            if answer.status_code == 429:  # quicker than the limit on moves: wait as told, then the same move again
+                time.sleep(float(answer.headers.get("Retry-After", 1)))
+                continue
             if answer.status_code != 200:
                 self.failures.append(f"{answer.status_code} {answer.text[:200]}")
                 return False
