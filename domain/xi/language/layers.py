@@ -264,6 +264,11 @@ def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str
     (Thesis's odd number) at this moment."""
     if extra or chosen:
         return _derive_all(state, extra, chosen)
+    # memo()'s check of a memo still fresh, without its call: every query of every decision asks.
+    held = state.memo
+    if held is not None and held.units is state.units and held.in_play is state.in_play \
+            and held.effects is state.effects and list(map(_MARKS, state.units)) == held.marks:
+        return held.derived
     return memo(state).derived
 
 
