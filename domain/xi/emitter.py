@@ -23,15 +23,25 @@ NAMED_KEYS = ("attacker", "target", "source", "to", "on")
 def cards_named(state: XiState, data: Mapping[str, Any]) -> dict[str, str]:
     """The cards of the units and spells in play that `data` names by id."""
     named: dict[str, str] = {}
+    units, in_play = state.units, state.in_play
+    if not units and not in_play:
+        return named  # nothing in play to name
     for key in NAMED_KEYS:
         value = data.get(key)
         if value is None:
             continue
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, str) and item not in named:
-                card = card_in_play(state, item)
-                if card is not None:
-                    named[item] = card
+                # card_in_play's scan, without its call: most events of a skirmish name two units.
+                for unit in units:
+                    if unit.uid == item:
+                        named[item] = unit.card
+                        break
+                else:
+                    for card in in_play:
+                        if card.iid == item:
+                            named[item] = card.card
+                            break
     return named
 
 

@@ -25,7 +25,7 @@ from domain.xi.engine.standing import checked
 from domain.xi.engine.turns import pass_fallen_turn, start_turn
 from domain.xi.engine.windows import answer, declared, in_window, pass_window
 from domain.xi.language.drawing import draw
-from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, new_state
+from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, PLAY, new_state
 from domain.xi.table import next_seat
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
@@ -121,8 +121,10 @@ def _judged(perform: Any) -> Any:
     then the judgement of a table nobody can win on (xi.house.no-win)."""
     def performed(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
         perform(em, seat, action)
-        pass_fallen_turn(em)
-        judge_no_win(em)
+        state = em.state
+        if state.phase == PLAY and not state.pending:  # else neither has anything to do (a window, a skirmish)
+            pass_fallen_turn(em)
+            judge_no_win(em)
     return performed
 
 
