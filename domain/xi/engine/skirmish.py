@@ -43,7 +43,7 @@ def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str
     # turn, where comprehensions cost more.
     theirs: dict[int, list[str | int]] = {}
     for unit in derived.values():
-        if unit.controller != seat and not unit.untargetable:
+        if unit.controller != seat and "untargetable" not in unit.keywords:  # Keyworded.untargetable, inline
             theirs.setdefault(unit.controller, []).append(unit.uid)
     found: list[str | int] = []
     for other, player in enumerate(state.players):
