@@ -131,11 +131,12 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> No
 
 
 def _check_damage(state: XiState, unit: Stats, damage: Any) -> None:
-    odd = odd_numbers(state)
     if unit.card not in PICKS_DAMAGE:
         if damage is not None:
             raise IllegalAction(f"damage: {NAME[unit.card]}'s damage is not picked", rule="xi.action.well-formed")
-    elif damage is None and odd:
+        return
+    odd = odd_numbers(state)
+    if damage is None and odd:
         raise IllegalAction(f"damage: pick {NAME[unit.card]}'s damage, one of {odd}", rule="xi.house.thesis-choice")
     elif damage is not None and (damage not in odd or type(damage) is not int):
         raise IllegalAction(f"damage: {damage!r} is not an odd number printed on a unit in play ({odd or 'none'})",
@@ -161,14 +162,15 @@ def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
     chosen = {attacker: damage} if damage is not None else {}
     derived = derive_all(em.state)
     defender = derived.get(target) if isinstance(target, str) else None
-    odd = odd_numbers(em.state)
-    if defender is not None and defender.card in PICKS_DAMAGE and len(odd) > 1:
-        em.emit("choice_asked", "xi.house.thesis-choice",
-                {"seat": defender.controller, "source": defender.uid, "card": defender.card, "options": odd,
-                 "resume": "strike", "attacker": attacker, "target": target, "chosen": chosen})
-        return
-    if defender is not None and defender.card in PICKS_DAMAGE and odd:
-        chosen[defender.uid] = odd[0]
+    if defender is not None and defender.card in PICKS_DAMAGE:  # the odd numbers read only for such a defender
+        odd = odd_numbers(em.state)
+        if len(odd) > 1:
+            em.emit("choice_asked", "xi.house.thesis-choice",
+                    {"seat": defender.controller, "source": defender.uid, "card": defender.card, "options": odd,
+                     "resume": "strike", "attacker": attacker, "target": target, "chosen": chosen})
+            return
+        if odd:
+            chosen[defender.uid] = odd[0]
     strike(em, attacker, target, chosen)
 
 
