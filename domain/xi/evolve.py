@@ -30,6 +30,7 @@ from domain.xi.state import (
     Step,
     Unit,
     XiState,
+    copy_unit,
     writable_in_play,
     writable_seat,
     writable_unit,
@@ -122,10 +123,18 @@ def order_chosen(s: XiState, facts: Facts) -> None:
 def turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
     writable_seat(s, facts["seat"]).t = facts["t"]
-    for unit in s.units:
+    units = s.units
+    for index, unit in enumerate(units):
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
-            changed = writable_unit(s, unit.uid)
-            changed.skirmishes = changed.uses = 0
+            # One new list for all the units it changes (writable_unit would make one per unit).
+            units = units[:index]
+            for unit in s.units[index:]:
+                if unit.skirmishes or unit.uses:
+                    unit = copy_unit(unit)
+                    unit.skirmishes = unit.uses = 0
+                units.append(unit)
+            s.units = units
+            break
     for card in s.in_play:
         if card.uses:
             writable_in_play(s, card.iid).uses = 0

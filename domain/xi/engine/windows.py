@@ -62,6 +62,8 @@ def responders(state: XiState, on: Mapping[str, Any]) -> list[int]:
         seat = (declarer + step) % seats
         if not players[seat].out:
             order.append(seat)
+    if len(order) < 2:
+        return order  # one seat to ask (every game of two): the defender is first already
     defender = _defender(state, on)
     if defender in order:
         order.remove(defender)

@@ -97,7 +97,9 @@ class Stats(_StatsFields, Keyworded):
     __slots__ = ()
 
 
-_stats = Stats
+# A Stats made at once, `_new_tuple(Stats, values)`: a named tuple's own __new__ is a Python
+# function, a call of its own for every unit of every table derived.
+_new_tuple = tuple.__new__
 
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
@@ -240,8 +242,9 @@ def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
                                    or unit.controller != before.controller or unit.since != before.since):
             return None
         if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-            stats = _stats(stats.uid, stats.card, stats.owner, stats.controller, unit.life, unit.skirmishes,
-                          stats.since, stats.type, stats.damage, stats.max_life, stats.keywords)
+            stats = _new_tuple(Stats, (stats.uid, stats.card, stats.owner, stats.controller, unit.life,
+                                       unit.skirmishes, stats.since, stats.type, stats.damage, stats.max_life,
+                                       stats.keywords))
         derived[unit.uid] = stats
     return derived
 
@@ -329,8 +332,8 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
                 values[field] = (*values[field], value)
     derived: dict[str, Stats] = {}
     for unit, values in zip(state.units, work.values()):
-        derived[unit.uid] = _stats(unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since,
-                                   values[1], max(0, values[2]), values[3], tuple(values[4]))
+        derived[unit.uid] = _new_tuple(Stats, (unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes,
+                                               unit.since, values[1], max(0, values[2]), values[3], tuple(values[4])))
     return derived
 
 
