@@ -4,6 +4,7 @@ performer of the turn engine and the card language takes one."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, Mapping
 
 from domain.contract import NO_FACTS, Event
@@ -15,34 +16,42 @@ from domain.xi.state import XiState, copy_state
 # The events whose facts name units or spells in play by id, and the keys that hold those ids.
 # Each also names their cards (`cards`: id -> card), so that a replay line reads "Cinder Hound
 # (u12) skirmishes Snow Beast (u7)" from the event alone.
-NAMING = frozenset({"skirmish_declared", "struck", "skirmish_cancelled", "damage_dealt", "life_changed",
-                    "effect_started", "effect_ended", "card_in_play", "card_declared", "ability_declared"})
 NAMED_KEYS = ("attacker", "target", "source", "to", "on")
+# Each such event's keys among them (what its emitters give it), in that order: only they are read.
+NAMING = {kind: tuple(key for key in NAMED_KEYS if key in keys) for kind, keys in {
+    "skirmish_declared": {"attacker", "target"}, "struck": {"attacker", "target"},
+    "skirmish_cancelled": {"attacker", "target"}, "damage_dealt": {"source", "target"},
+    "life_changed": {"target", "to"}, "effect_started": {"source", "to"}, "effect_ended": {"source", "to"},
+    "card_in_play": {"on"}, "card_declared": {"target"}, "ability_declared": {"source", "target"}}.items()}
 
 
-def cards_named(state: XiState, data: Mapping[str, Any]) -> dict[str, str]:
-    """The cards of the units and spells in play that `data` names by id."""
+def cards_named(state: XiState, data: Mapping[str, Any], keys: tuple[str, ...] = NAMED_KEYS) -> dict[str, str]:
+    """The cards of the units and spells in play that `data` names by id (under `keys`)."""
     named: dict[str, str] = {}
     units, in_play = state.units, state.in_play
     if not units and not in_play:
         return named  # nothing in play to name
-    for key in NAMED_KEYS:
+    uids = iids = None  # the ids in play, read in one pass of C once an id is looked for
+    for key in keys:
         value = data.get(key)
         if value is None:
             continue
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, str) and item not in named:
-                # card_in_play's scan, without its call: most events of a skirmish name two units.
-                for unit in units:
-                    if unit.uid == item:
-                        named[item] = unit.card
-                        break
-                else:
-                    for card in in_play:
-                        if card.iid == item:
-                            named[item] = card.card
-                            break
+                # card_in_play's scan, done in C: most events of a skirmish name two units.
+                if uids is None:
+                    uids = list(map(_UID, units))
+                if item in uids:
+                    named[item] = units[uids.index(item)].card
+                    continue
+                if iids is None:
+                    iids = list(map(_IID, in_play))
+                if item in iids:
+                    named[item] = in_play[iids.index(item)].card
     return named
+
+
+_UID, _IID = attrgetter("uid"), attrgetter("iid")
 
 
 def card_in_play(state: XiState, iid: str) -> str | None:
@@ -69,8 +78,9 @@ class Emitter(BaseEmitter):
     copy = staticmethod(copy_state)
 
     def emit(self, type: str, rule: str, data: Mapping[str, Any], **hidden: Any) -> None:
-        if type in NAMING:
-            named = cards_named(self.state, data)
+        keys = NAMING.get(type)
+        if keys is not None:
+            named = cards_named(self.state, data, keys)
             data = {**data, "cards": named} if named else data
         if hidden:
             _emit(self, type, rule, data, **hidden)
