@@ -61,7 +61,7 @@ from domain.xi.state import (
     WINDOW_STEP,
     XiState,
 )
-from domain.xi.table import most_to_bank, pay_t_first
+from domain.xi.table import pay_t_first
 
 FIELDS = {
     "bring_deck": ("cards", "deck"),
@@ -117,14 +117,15 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     if state.phase != PLAY or state.active != seat:
         return []
     player = state.players[seat]
-    actions: list[Action] = []
-    if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
-        actions.append({"type": "draw"})
+    t, pt = player.t, player.pt
+    # pay_t_first and most_to_bank asked without their calls: T first, then pT for the rest; half
+    # the T, no further than the cap.
+    actions: list[Action] = [{"type": "draw"}] if DRAW_COST <= t or DRAW_COST - t <= pt else []
     derived = derive_all(state)  # read once for the whole list (each read checks the memo)
     actions += play_actions(state, seat, derived=derived)
     actions += use_actions(state, seat, derived=derived)
     actions += skirmish_actions(state, seat, derived)
-    for k in range(1, most_to_bank(player.t, player.pt) + 1):  # a loop: a comprehension costs more here
+    for k in range(1, min(t // 2, PT_CAP - pt) + 1):  # a loop: a comprehension costs more here
         actions.append({"type": "bank", "pt": k})
     actions.append({"type": "end_turn"})
     return actions

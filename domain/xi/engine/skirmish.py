@@ -27,7 +27,7 @@ from domain.errors import IllegalAction
 from domain.xi.cards.catalogue import CARDS, NAME
 from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
-from domain.xi.language.board import Cause, skirmish_allowance, skirmishes_allowed
+from domain.xi.language.board import Cause, skirmish_limits, skirmishes_allowed
 from domain.xi.language.damage import unit_hit
 from domain.xi.language.effects import perform
 from domain.xi.language.layers import CARD_STATICS, Stats, derive_all
@@ -54,13 +54,15 @@ def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str
 
 def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
     ready: list[str] = []
-    allowed = None  # read once a unit of the seat's is found
+    limits = None  # read once a unit of the seat's is found
     for unit in derived.values():
         if unit.controller == seat:
-            if allowed is None:
-                allowed = skirmish_allowance(state, derived)
-            if unit.skirmishes < allowed(unit.uid):
-                ready.append(unit.uid)
+            if limits is None:
+                blocked, raised = limits = skirmish_limits(state, derived)
+            uid = unit.uid
+            # skirmish_allowance's answer, without a call per unit: none if blocked, else 1 unless raised.
+            if uid not in blocked and unit.skirmishes < (raised.get(uid, 1) if raised else 1):
+                ready.append(uid)
     return ready
 
 
@@ -78,10 +80,11 @@ def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | N
     return actions
 
 
-def gone(state: XiState, step: Step) -> bool:
+def gone(state: XiState, step: Step, derived: Mapping[str, Stats] | None = None) -> bool:
     """Whether a unit of the skirmish has left play, or changed sides, since it was declared
-    (xi.house.skirmish-gone): the attacker is no longer its seat's, or the defender now is."""
-    derived = derive_all(state)
+    (xi.house.skirmish-gone): the attacker is no longer its seat's, or the defender now is
+    (`derived`, the table's stats where the caller has them already)."""
+    derived = derived if derived is not None else derive_all(state)
     attacker, target = derived.get(step.facts["attacker"]), step.facts["target"]
     if attacker is None or attacker.controller != step.seat:
         return True
@@ -171,17 +174,20 @@ def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
             return
         if odd:
             chosen[defender.uid] = odd[0]
-    strike(em, attacker, target, chosen)
+    strike(em, attacker, target, chosen, None if chosen else derived)
 
 
 def resume_strike(em: Emitter, facts: Mapping[str, Any], choice: Any) -> None:
     strike(em, facts["attacker"], facts["target"], {**facts["chosen"], facts["source"]: choice})
 
 
-def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str, int]) -> None:
-    """Both sides' damage at once, then `deals_damage` triggers, then the state checks."""
+def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str, int],
+           derived: Mapping[str, Stats] | None = None) -> None:
+    """Both sides' damage at once, then `deals_damage` triggers, then the state checks
+    (`derived`, the table's stats where the caller has them already and nothing was chosen)."""
     mark = len(em.events)
-    derived = derive_all(em.state, chosen=chosen)
+    if derived is None:
+        derived = derive_all(em.state, chosen=chosen)
     attacker = derived[attacker_id]
     defender = derived.get(target) if isinstance(target, str) else None
     player = target if isinstance(target, int) else None

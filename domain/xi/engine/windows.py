@@ -30,6 +30,7 @@ from domain.xi.engine.skirmish import gone, strike_actions, strike_now
 from domain.xi.engine.turns import end_turn
 from domain.xi.language.drawing import paid_draw
 from domain.xi.language.effects import cancel_skirmish
+from domain.xi.language.layers import derive_all
 from domain.xi.state import OVER, SKIRMISH_STEP, WINDOW_STEP, XiState
 
 PASS: Action = {"type": "pass"}
@@ -120,11 +121,12 @@ def settle(em: Emitter) -> None:
     if state.phase == OVER or not state.pending or state.pending[-1].kind != SKIRMISH_STEP:
         return
     step = state.pending[-1]
-    if gone(state, step):
+    derived = derive_all(state)  # read once for the three questions below (each read checks the memo)
+    if gone(state, step, derived):
         cancel_skirmish(em, "xi.house.skirmish-gone", None)
         return
-    strikes = strike_actions(state, step)
-    if not state.players[step.seat].hand and not use_actions(state, step.seat) and len(strikes) == 1:
+    strikes = strike_actions(state, step, derived)
+    if not state.players[step.seat].hand and not use_actions(state, step.seat, derived=derived) and len(strikes) == 1:
         strike_now(em, step, strikes[0].get("damage"))
 
 
