@@ -123,8 +123,13 @@ def _judged(perform: Any) -> Any:
         perform(em, seat, action)
         state = em.state
         if state.phase == PLAY and not state.pending:  # else neither has anything to do (a window, a skirmish)
-            pass_fallen_turn(em)
-            judge_no_win(em)
+            if state.active is not None and state.players[state.active].out:  # asked here, as pass_fallen_turn does
+                pass_fallen_turn(em)
+            for player in em.state.players:  # judge_no_win's first question, asked here: a player still in holds a card
+                if (player.deck or player.hand) and not player.out:
+                    break
+            else:
+                judge_no_win(em)
     return performed
 
 

@@ -104,8 +104,11 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
                 continue  # a T card answers no window
             if derived is None:
                 derived = derive_all(state)
-            if change is None:
-                change = cost_change(derived, seat)
+            if change is None:  # cost_change, without its call
+                change = 0
+                for unit in derived.values():
+                    if unit.controller == seat:
+                        change += COST_CHANGE[unit.card]
             cost = card.cost + change
             if cost > player.t and cost - player.t > player.pt:  # pay_t_first: T first, then pT for the rest
                 continue

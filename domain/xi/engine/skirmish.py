@@ -52,28 +52,30 @@ def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str
     return found
 
 
-def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
+def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | None = None) -> list[Action]:
+    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry
+    (`derived`, the table's stats where the caller has them already)."""
+    derived = derived if derived is not None else derive_all(state)
+    # What _ready and targets answer, from one pass over the units without their calls: asked on
+    # every decision of a turn.
     ready: list[str] = []
+    theirs: dict[int, list[str | int]] = {}
     limits = None  # read once a unit of the seat's is found
     for unit in derived.values():
         if unit.controller == seat:
             if limits is None:
                 blocked, raised = limits = skirmish_limits(state, derived)
             uid = unit.uid
-            # skirmish_allowance's answer, without a call per unit: none if blocked, else 1 unless raised.
             if uid not in blocked and unit.skirmishes < (raised.get(uid, 1) if raised else 1):
                 ready.append(uid)
-    return ready
-
-
-def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | None = None) -> list[Action]:
-    """Every skirmish open to `seat` now: each ready unit against each target, in order of entry
-    (`derived`, the table's stats where the caller has them already)."""
-    derived = derived if derived is not None else derive_all(state)
-    ready = _ready(state, derived, seat)
+        elif "untargetable" not in unit.keywords:
+            theirs.setdefault(unit.controller, []).append(unit.uid)
     actions: list[Action] = []
     if ready:
-        aims = targets(state, derived, seat)
+        aims: list[str | int] = []
+        for other, player in enumerate(state.players):
+            if other != seat and not player.out:
+                aims += theirs.get(other) or (other,)
         for uid in ready:
             for aim in aims:
                 actions.append({"type": "skirmish", "unit": uid, "target": aim})

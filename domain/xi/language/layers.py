@@ -208,6 +208,7 @@ class Memo:
 
 # A unit's life and skirmishes used: all a memo's units may differ in from a table the memo still fits.
 _MARKS = attrgetter("life", "skirmishes")
+_CARD = attrgetter("card")
 
 
 def memo(state: XiState) -> Memo:
@@ -223,8 +224,8 @@ def memo(state: XiState) -> Memo:
             held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True,
                                      list(map(_MARKS, state.units)))
             return held
-    carries = not any(unit.card in _CODED for unit in state.units) and not any(
-        card.card in _CODED for card in state.in_play)
+    # No `code` static in play (read in C: no generator's frame).
+    carries = _CODED.isdisjoint(map(_CARD, state.units)) and _CODED.isdisjoint(map(_CARD, state.in_play))
     held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries,
                              list(map(_MARKS, state.units)))
     return held
