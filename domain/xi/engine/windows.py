@@ -84,11 +84,15 @@ def _defender(state: XiState, on: Mapping[str, Any]) -> int | None:
 def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     """A declaration was made (or its window passed by seat `after`): open the next window, or
     resolve it and carry on."""
-    order = responders(em.state, on)
+    state = em.state
+    order = responders(state, on)
     if after is not None:
         order = order[order.index(after) + 1:]
+    players = state.players
     for seat in order:  # a loop, as every declaration passes here: a generator costs more
-        if window_opens(em.state, seat):
+        # window_opens, its first question asked without the call (every seat of `order` is in).
+        player = players[seat]
+        if (player.hand and player.pt >= MIN_PT_COST) or (player.pt > 0 and use_actions(state, seat, pt_only=True)):
             em.emit("window_opened", RULE[on["kind"]], {"seat": seat, **on})
             return
     resolve_declaration(em, on)
