@@ -290,9 +290,10 @@ def turn_ended(s: XiState, facts: Facts) -> None:
     writable_seat(s, facts["seat"]).t = 0  # xi.time.expires
     # xi.house.no-win: with every deck empty, a turn is quiet unless it ends with less life on the
     # table (players still in, and units) than the end of every turn before it since they emptied.
-    if any(player.deck for player in s.players if not player.out):
-        s.quiet_turns, s.low_water = 0, None
-        return
+    for player in s.players:  # a loop: every turn's end asks, where a generator costs more
+        if player.deck and not player.out:
+            s.quiet_turns, s.low_water = 0, None
+            return
     total = sum(player.life for player in s.players if not player.out) + sum(unit.life for unit in s.units)
     if s.low_water is None or total < s.low_water:
         s.quiet_turns, s.low_water = 0, total

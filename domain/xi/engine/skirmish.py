@@ -96,8 +96,9 @@ def gone(state: XiState, step: Step, derived: Mapping[str, Stats] | None = None)
 def strike_actions(state: XiState, step: Step, derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """The strike, once per odd number a unit that picks its damage may pick."""
     derived = derived if derived is not None else derive_all(state)
-    odd = odd_numbers(state) if derived[step.facts["attacker"]].card in PICKS_DAMAGE else []
-    return [{"type": "strike", "damage": n} for n in odd] or [{"type": "strike"}]
+    if derived[step.facts["attacker"]].card not in PICKS_DAMAGE:
+        return [{"type": "strike"}]  # the usual case, without a comprehension's frame
+    return [{"type": "strike", "damage": n} for n in odd_numbers(state)] or [{"type": "strike"}]
 
 
 def check_strike(state: XiState, step: Step, damage: Any) -> None:

@@ -85,10 +85,20 @@ def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     """A declaration was made (or its window passed by seat `after`): open the next window, or
     resolve it and carry on."""
     state = em.state
-    order = responders(state, on)
+    # responders, without its call: every other seat still in, clockwise from the declarer, the
+    # defender of a skirmish first (a game of two has one seat to ask).
+    declarer, order, players, seats = on["declarer"], [], state.players, state.seats
+    for step in range(1, seats):
+        seat = (declarer + step) % seats
+        if not players[seat].out:
+            order.append(seat)
+    if len(order) > 1:
+        defender = _defender(state, on)
+        if defender in order:
+            order.remove(defender)
+            order.insert(0, defender)
     if after is not None:
         order = order[order.index(after) + 1:]
-    players = state.players
     for seat in order:  # a loop, as every declaration passes here: a generator costs more
         # window_opens, its first question asked without the call (every seat of `order` is in).
         player = players[seat]
@@ -142,7 +152,8 @@ def window_actions(state: XiState, seat: int) -> list[Action]:
 
 def pass_window(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     """The seat lets the declaration pass: the next seat's window, or the declaration resolves."""
-    on = _declaration(em.state.pending[-1].facts)
+    on = dict(em.state.pending[-1].facts)  # _declaration, without its call
+    on.pop("seat", None)
     em.emit("window_passed", "xi.house.windows", {"seat": seat, "kind": on["kind"]})
     declared(em, on, after=seat)
 
