@@ -27,7 +27,7 @@ from domain.errors import IllegalAction
 from domain.xi.cards.catalogue import CARDS, NAME
 from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
-from domain.xi.language.board import Cause, skirmish_limits, skirmishes_allowed
+from domain.xi.language.board import Cause, skirmish_limits
 from domain.xi.language.damage import unit_hit
 from domain.xi.language.effects import perform
 from domain.xi.language.layers import CARD_STATICS, Stats, derive_all
@@ -111,7 +111,8 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> No
     unit = derived.get(uid)
     if unit is None or unit.controller != seat:
         raise IllegalAction(f"unit: {uid!r} is not a unit of yours in play", rule="xi.skirmish.once")
-    allowed = skirmishes_allowed(state, derived, uid)
+    blocked, raised = skirmish_limits(state, derived)  # what skirmishes_allowed answers, read here
+    allowed = 0 if uid in blocked else raised.get(uid, 1)
     if unit.skirmishes >= allowed:
         if allowed == 0:
             rule = "xi.house.stolen-unit" if any(e.where == "1" and uid in e.to for e in state.effects) else None
