@@ -22,9 +22,9 @@ from domain.xi.engine.play import declare_card
 from domain.xi.engine.skirmish import declare_skirmish, strike_now
 from domain.xi.engine.standing import checked
 from domain.xi.engine.turns import pass_fallen_turn, start_turn
-from domain.xi.engine.windows import answer, declared, in_window, pass_window
+from domain.xi.engine.windows import answer, declared, pass_window
 from domain.xi.language.drawing import draw
-from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, PLAY, XiState, copy_state, new_state
+from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, PLAY, WINDOW_STEP, XiState, copy_state, new_state
 from domain.xi.table import next_seat
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
@@ -82,14 +82,16 @@ def _end_turn(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 
 def _play(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    if in_window(em.state) is not None:
+    pending = em.state.pending
+    if pending and pending[-1].kind == WINDOW_STEP:  # windows.in_window, asked without its call
         answer(em, seat, action)
     else:
         declared(em, declare_card(em, seat, action))
 
 
 def _use(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    if in_window(em.state) is not None:
+    pending = em.state.pending
+    if pending and pending[-1].kind == WINDOW_STEP:  # windows.in_window, asked without its call
         answer(em, seat, action)
     else:
         declared(em, declare_ability(em, seat, action))

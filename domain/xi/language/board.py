@@ -163,7 +163,10 @@ def immunities(held: Iterable[str]) -> frozenset[str]:
 def stolen(state: XiState, uid: str) -> bool:
     """A unit whose controller changed this turn (xi.house.stolen-unit): control effects last until
     the end of the turn they began in, so one under way began this turn."""
-    return any(effect.where == "1" and uid in effect.to for effect in state.effects)
+    for effect in state.effects:  # a loop: every legal list asks it of each ability, where a generator costs more
+        if effect.where == "1" and uid in effect.to:
+            return True
+    return False
 
 
 def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -> int:
@@ -181,7 +184,9 @@ def skirmish_allowance(state: XiState, derived: Mapping[str, Stats]) -> Callable
 def skirmish_limits(state: XiState, derived: Mapping[str, Stats]) -> tuple[frozenset[str], dict[str, int]]:
     """What `skirmishes_allowed` reads, once per table: the units that may not skirmish this turn,
     and those a restriction in play lets skirmish more than once, with how often (the rest once)."""
-    kept = answers(state, derived)
+    held = state.memo  # layers.answers, without its call: the memo's answers if `derived` is its stats
+    kept = held.found if held is not None and held.derived is derived and held.units is state.units \
+        and held.in_play is state.in_play and held.effects is state.effects else None
     limits = kept.get("skirmish_limits") if kept is not None else None
     if limits is None:  # once per table, for every unit at once
         limits = _skirmish_limits(state, derived)

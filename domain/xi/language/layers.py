@@ -100,6 +100,7 @@ class Stats(_StatsFields, Keyworded):
 # A Stats made at once, `_new_tuple(Stats, values)`: a named tuple's own __new__ is a Python
 # function, a call of its own for every unit of every table derived.
 _new_tuple = tuple.__new__
+_new = object.__new__
 
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
@@ -220,9 +221,11 @@ def memo(state: XiState) -> Memo:
         if held.units is state.units and list(map(_MARKS, state.units)) == held.marks:
             return held
         derived = _carried(held, state.units) if held.carries else None
-        if derived is not None:
-            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True,
-                                     list(map(_MARKS, state.units)))
+        if derived is not None:  # Memo(...) without its __init__'s call: a table an event changed asks here
+            found, held = held.found, _new(Memo)
+            held.units, held.in_play, held.effects, held.derived, held.found, held.carries, held.marks = (
+                state.units, state.in_play, state.effects, derived, found, True, list(map(_MARKS, state.units)))
+            state.memo = held
             return held
     # No `code` static in play (read in C: no generator's frame).
     carries = _CODED.isdisjoint(map(_CARD, state.units)) and _CODED.isdisjoint(map(_CARD, state.in_play))
