@@ -77,13 +77,14 @@ class Emitter(BaseEmitter):
     appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], **hidden: Any) -> None:
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+             private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
         keys = NAMING.get(type)
         if keys is not None:
             named = cards_named(self.state, data, keys)
             data = {**data, "cards": named} if named else data
-        if hidden:
-            _emit(self, type, rule, data, **hidden)
+        if private is not None or private_to is not None or secret is not None:
+            _emit(self, type, rule, data, private=private, private_to=private_to, secret=secret)
             return
         # An event with public facts only (nearly all), recorded and applied as the base Emitter
         # does, without a second call: every event of every decision passes here.
