@@ -323,7 +323,14 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
             continue
         # A unit is selected by its own working values, which only its own change below touches:
         # checking each as it comes takes the same units as a list made first, without the list.
-        for uid, values in work.items():
+        # A `self` or `attached` selector can take one unit only, its holder's: only it is asked.
+        base = (_SELECTORS.get(to) or _parse(to))[0]
+        if base == "self" or base == "attached":
+            one = None if holder is None else holder[0] if base == "self" else holder[2]
+            candidates = ((one, work[one]),) if one in work else ()
+        else:
+            candidates = work.items()
+        for uid, values in candidates:
             if not selects(to, holder, uid, values[0], values[1]):
                 continue
             if code:
