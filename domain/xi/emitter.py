@@ -91,3 +91,10 @@ class Emitter(BaseEmitter):
         event = _new_tuple(Event, (type, rule, data, NO_FACTS, None, NO_FACTS))
         self.appliers[type](self.state, data)
         self.events.append(event)
+
+    def emit_named(self, type: str, rule: str, data: Mapping[str, Any]) -> None:
+        """`emit` for an event with public facts only whose `data` names the cards of the units and
+        spells in play it names by id already, last, under `cards` (as `emit` would add them)."""
+        event = _new_tuple(Event, (type, rule, data, NO_FACTS, None, NO_FACTS))
+        self.appliers[type](self.state, data)
+        self.events.append(event)

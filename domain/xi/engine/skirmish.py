@@ -199,8 +199,14 @@ def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str
     if defender is not None:  # both computed before either lands (xi.skirmish.simultaneous)
         hits.append((defender, attacker.uid, unit_hit(em.state, derived, defender, attacker)))
     for source, aim, (amount, steps) in hits:
-        em.emit("damage_dealt", "xi.skirmish.simultaneous" if defender else "xi.skirmish.player",
-                {"source": source.uid, "target": aim, "type": source.type, "amount": amount, "steps": steps})
+        # The cards the event names, known here (both units are in play until the state checks):
+        # what the Emitter's lookup would find, under the same keys in the same order.
+        named = {aim: derived[aim].card} if aim in derived else {}
+        if source.uid not in named:
+            named[source.uid] = source.card
+        em.emit_named("damage_dealt", "xi.skirmish.simultaneous" if defender else "xi.skirmish.player",
+                      {"source": source.uid, "target": aim, "type": source.type, "amount": amount, "steps": steps,
+                       "cards": named})
     for source, aim, (amount, _steps) in hits:
         for entry in CARDS[source.card].trigger:
             if dict(entry)["when"] == "deals_damage" and amount > 0:

@@ -92,7 +92,7 @@ def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
         seat = (declarer + step) % seats
         if not players[seat].out:
             order.append(seat)
-    if len(order) > 1:
+    if len(order) > 1 and on["kind"] == "skirmish":  # only a skirmish has a defender (_defender)
         defender = _defender(state, on)
         if defender in order:
             order.remove(defender)
