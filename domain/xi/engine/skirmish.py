@@ -155,9 +155,21 @@ def declare_skirmish(em: Emitter, seat: int, action: Mapping[str, Any]) -> dict[
     attacker, target = action["unit"], action["target"]
     derived = derive_all(em.state)
     rule = "xi.skirmish.target-unit" if isinstance(target, str) else "xi.skirmish.target-player"
-    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target})
+    em.emit_named("skirmish_declared", rule, _named({"seat": seat, "attacker": attacker, "target": target}, derived,
+                                                    attacker, target))
     return {"kind": "skirmish", "declarer": seat, "attacker": attacker, "card": derived[attacker].card,
             "attacker_type": derived[attacker].type, "target": target}
+
+
+def _named(data: dict[str, Any], derived: Mapping[str, Stats], attacker: str, target: str | int) -> dict[str, Any]:
+    """`data` with the cards of the skirmish's units in play, as the Emitter names them (under
+    `cards`, last, attacker first; none if neither is in play), read from the stats at hand."""
+    named = {attacker: derived[attacker].card} if attacker in derived else {}
+    if isinstance(target, str) and target in derived and target not in named:
+        named[target] = derived[target].card
+    if named:
+        data["cards"] = named
+    return data
 
 
 def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
@@ -165,9 +177,11 @@ def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
     defender that picks its damage has picked it."""
     attacker, target = step.facts["attacker"], step.facts["target"]
     picked = {"damage": damage} if damage is not None else {}
-    em.emit("struck", "xi.house.skirmish-step", {"seat": step.seat, "attacker": attacker, "target": target, **picked})
+    derived = derive_all(em.state)  # the same after `struck`, which changes the pending steps alone
+    em.emit_named("struck", "xi.house.skirmish-step",
+                  _named({"seat": step.seat, "attacker": attacker, "target": target, **picked}, derived, attacker,
+                         target))
     chosen = {attacker: damage} if damage is not None else {}
-    derived = derive_all(em.state)
     defender = derived.get(target) if isinstance(target, str) else None
     if defender is not None and defender.card in PICKS_DAMAGE:  # the odd numbers read only for such a defender
         odd = odd_numbers(em.state)
