@@ -133,9 +133,10 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
 
 def check(state: XiState, seat: int, action: Any) -> None:
     """Raise GameOver, NotYourTurn or IllegalAction unless `seat` may take `action` now."""
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         raise GameOver("the game is over; no decision is left to take")
-    if state.phase == SETUP:
+    if phase == SETUP:
         raise NotYourTurn("the game has not been set up yet")
     # The form (FORM.kind), its common case asked here without the call: a plain dict of a known
     # type whose fields are that type's, its optional ones given or not.
@@ -146,13 +147,12 @@ def check(state: XiState, seat: int, action: Any) -> None:
     form = _FORM_CHECKS.get(kind)
     if form is not None:
         form(action)
-    if kind == "resign":
-        return
-    if kind == "set_standing":
-        checked(action)
+    if kind in OPEN:
+        if kind == "set_standing":
+            checked(action)
         return
     pending = state.pending
-    deciding = pending[-1].seat if pending else state.active if state.phase == PLAY else None  # table.to_act
+    deciding = pending[-1].seat if pending else state.active if phase == PLAY else None  # table.to_act
     if seat != deciding:
         if kind == "play" and action["card"] in CARDS and CARDS[action["card"]].cost_unit == "pt":
             raise NotYourTurn(f"card: {CARDS[action['card']].name} costs pT, so it may be played in another's turn, "
@@ -163,7 +163,7 @@ def check(state: XiState, seat: int, action: Any) -> None:
                               rule="xi.time.own-turn")
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
     top = pending[-1].kind if pending else None
-    if not (kind in ALLOWED[top] if top in ALLOWED else top is None and state.phase == PLAY and kind in _TURN_KINDS):
+    if not (kind in ALLOWED[top] if top in ALLOWED else top is None and phase == PLAY and kind in _TURN_KINDS):
         _check_step(state, kind)  # the whole check: a setup step's or a choice's own type, else refused
     values = _VALUE_CHECKS.get(kind)  # by type: one lookup, not a chain of comparisons
     if values is not None:
