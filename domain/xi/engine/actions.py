@@ -44,7 +44,7 @@ from domain.xi.engine.choices import check_choose, choose_actions, rule_of
 from domain.xi.engine.play import check_play, play_actions
 from domain.xi.engine.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
 from domain.xi.engine.standing import checked
-from domain.xi.engine.windows import in_window, window_actions
+from domain.xi.engine.windows import PASS, in_window
 from domain.xi.language.layers import derive_all
 from domain.xi.state import (
     CHOOSE_STEP,
@@ -104,7 +104,11 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
             return []
         top = step.kind
         if top == WINDOW_STEP:  # the most frequent, asked first
-            return window_actions(state, seat)
+            # windows.window_actions, without its call: pass first, then each pT card and pT ability.
+            actions = [dict(PASS)]
+            actions += play_actions(state, seat, step.facts)
+            actions += use_actions(state, seat, pt_only=True)
+            return actions
         if top == ORDER_STEP:
             return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
         if top == CHOOSE_STEP:

@@ -95,7 +95,7 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
             continue
         # What `_playable` and `price` answer, asked here without their calls: every card in
         # hand, every decision.
-        card, selector = CARDS[card_id], TARGET[card_id]
+        card = CARDS[card_id]
         if card.cost_unit == "pt":
             if player.pt < card.cost:
                 continue
@@ -114,6 +114,7 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
                 continue
         if card_id in ANSWER_ONLY and not answers_here(state, card_id, window):
             continue
+        selector = TARGET[card_id]
         if derived is None and selector:
             derived = derive_all(state)
         seen.add(card_id)
