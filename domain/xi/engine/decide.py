@@ -24,7 +24,17 @@ from domain.xi.engine.standing import checked
 from domain.xi.engine.turns import pass_fallen_turn, start_turn
 from domain.xi.engine.windows import answer, declared, pass_window
 from domain.xi.language.drawing import draw
-from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, PLAY, WINDOW_STEP, XiState, copy_state, new_state
+from domain.xi.state import (
+    BANK_RATE,
+    FIRST_TURN_T,
+    LIFE,
+    OPENING_DRAW,
+    PLAY,
+    WINDOW_STEP,
+    XiState,
+    copy_state,
+    new_state,
+)
 from domain.xi.table import next_seat
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
