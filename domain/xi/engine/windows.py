@@ -41,6 +41,9 @@ RULE = {"spell": "xi.response.one", "ability": "xi.response.one", "skirmish": "x
 # The cheapest pT cost of the catalogue (1 by xi.house.zero-pt): no effect changes a pT cost
 # (xi.time.cost-reduction), so no deck list or card in play changes it either.
 MIN_PT_COST = min(card.cost for card in CARDS.values() if card.cost_unit == "pt")
+# The other seats clockwise from each seat, by the table's number of seats (a game has 2 to 4).
+_CLOCKWISE = [[tuple((seat + step) % seats for step in range(1, seats)) for seat in range(seats)]
+              for seats in range(9)]
 
 
 def window_opens(state: XiState, seat: int) -> bool:
@@ -58,9 +61,8 @@ def responders(state: XiState, on: Mapping[str, Any]) -> list[int]:
     first, then turn order from the declarer (xi.house.free-for-all)."""
     # Every other seat still in, clockwise from the declarer (what following next_seat round the
     # table gives, read in one pass: every declaration asks).
-    declarer, order, players, seats = on["declarer"], [], state.players, state.seats
-    for step in range(1, seats):
-        seat = (declarer + step) % seats
+    order, players = [], state.players
+    for seat in _CLOCKWISE[state.seats][on["declarer"]]:
         if not players[seat].out:
             order.append(seat)
     if len(order) < 2:
@@ -87,9 +89,8 @@ def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     state = em.state
     # responders, without its call: every other seat still in, clockwise from the declarer, the
     # defender of a skirmish first (a game of two has one seat to ask).
-    declarer, order, players, seats = on["declarer"], [], state.players, state.seats
-    for step in range(1, seats):
-        seat = (declarer + step) % seats
+    order, players = [], state.players
+    for seat in _CLOCKWISE[state.seats][on["declarer"]]:
         if not players[seat].out:
             order.append(seat)
     if len(order) > 1 and on["kind"] == "skirmish":  # only a skirmish has a defender (_defender)
@@ -106,7 +107,9 @@ def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
             em.emit("window_opened", RULE[on["kind"]], {"seat": seat, **on})
             return
     resolve_declaration(em, on)
-    settle(em)
+    pending = em.state.pending
+    if pending and pending[-1].kind == SKIRMISH_STEP:  # else settle has nothing to do
+        settle(em)
 
 
 def resolve_declaration(em: Emitter, on: Mapping[str, Any]) -> None:
