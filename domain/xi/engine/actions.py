@@ -207,7 +207,9 @@ def _check_choose_here(state: XiState, seat: int, action: Any) -> None:
 
 
 def _check_bank_here(state: XiState, seat: int, action: Any) -> None:
-    _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+    player, k = state.players[seat], action["pt"]
+    if 2 * k > player.t or player.pt + k > PT_CAP:  # asked here first: banking is a sixth of all decisions
+        _check_bank(player.t, player.pt, k)  # which refuses it, saying why
 
 
 _VALUE_CHECKS = {"bring_deck": _check_bring_deck, "draw": _check_draw, "play": _check_play_here,
