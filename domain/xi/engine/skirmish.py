@@ -120,9 +120,12 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> No
             raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) cannot skirmish this turn",
                                 rule=rule or (CARDS[by].rule if by else "xi.skirmish.once"))
         raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) has already skirmished this turn", rule="xi.skirmish.once")
+    aimed = derived.get(target) if isinstance(target, str) else None
+    if aimed is not None and aimed.controller != seat and "untargetable" not in aimed.keywords \
+            and not state.players[aimed.controller].out:
+        return  # an opposing unit that can be targeted: one of `targets`, asked without listing them
     if target in targets(state, derived, seat):
         return
-    aimed = derived.get(target) if isinstance(target, str) else None
     if isinstance(target, str) and aimed is None:
         raise IllegalAction(f"target: {target!r} is not a unit in play", rule="xi.skirmish.target-unit")
     if aimed is not None and aimed.controller == seat:
