@@ -187,7 +187,9 @@ def _check_draw(state: XiState, seat: int, action: Any) -> None:
 
 
 def _check_play_here(state: XiState, seat: int, action: Any) -> None:
-    check_play(state, seat, action["card"], action.get("target"), in_window(state))
+    pending = state.pending  # in_window, without its call
+    window = pending[-1].facts if pending and pending[-1].kind == WINDOW_STEP else None
+    check_play(state, seat, action["card"], action.get("target"), window)
 
 
 def _check_use_here(state: XiState, seat: int, action: Any) -> None:

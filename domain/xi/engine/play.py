@@ -145,7 +145,9 @@ def check_play(state: XiState, seat: int, card_id: str, target: Any, window: Map
         unit = "pT" if card.cost_unit == "pt" else "T"
         raise IllegalAction(f"card: {card.name} costs {card.cost}{unit}; you have {player.t}T and {player.pt}pT",
                             rule="xi.time.pt-cost" if unit == "pT" else "xi.time.pt-as-t")
-    check_target(state, seat, card.name, TARGET[card_id], target)
+    selector = TARGET[card_id]
+    if selector is not None or target is not None:  # else no target, as none is taken
+        check_target(state, seat, card.name, selector, target)
 
 
 def check_target(state: XiState, seat: int, name: str, selector: str | None, target: Any) -> None:
