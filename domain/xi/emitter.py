@@ -4,7 +4,6 @@ performer of the turn engine and the card language takes one."""
 
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, Mapping
 
 from domain.contract import NO_FACTS, Event
@@ -31,27 +30,23 @@ def cards_named(state: XiState, data: Mapping[str, Any], keys: tuple[str, ...] =
     units, in_play = state.units, state.in_play
     if not units and not in_play:
         return named  # nothing in play to name
-    uids = iids = None  # the ids in play, read in one pass of C once an id is looked for
     for key in keys:
         value = data.get(key)
         if value is None:
             continue
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, str) and item not in named:
-                # card_in_play's scan, done in C: most events of a skirmish name two units.
-                if uids is None:
-                    uids = list(map(_UID, units))
-                if item in uids:
-                    named[item] = units[uids.index(item)].card
-                    continue
-                if iids is None:
-                    iids = list(map(_IID, in_play))
-                if item in iids:
-                    named[item] = in_play[iids.index(item)].card
+                # card_in_play's scan, without its call.
+                for unit in units:
+                    if unit.uid == item:
+                        named[item] = unit.card
+                        break
+                else:
+                    for card in in_play:
+                        if card.iid == item:
+                            named[item] = card.card
+                            break
     return named
-
-
-_UID, _IID = attrgetter("uid"), attrgetter("iid")
 
 
 def card_in_play(state: XiState, iid: str) -> str | None:
