@@ -42,7 +42,7 @@ class Emitter:
 
     def decision(self) -> Decision:
         """The events emitted, and the table they lead to."""
-        return Decision(self.events, self.state)
+        return _new_tuple(Decision, (self.events, self.state))  # a named tuple's __new__ is a call of its own
 
 
 Perform = Callable[["Emitter", int, Mapping[str, Any]], None]

@@ -15,23 +15,37 @@ from domain.xi.state import XiState, copy_state
 # The events whose facts name units or spells in play by id, and the keys that hold those ids.
 # Each also names their cards (`cards`: id -> card), so that a replay line reads "Cinder Hound
 # (u12) skirmishes Snow Beast (u7)" from the event alone.
-NAMING = frozenset({"skirmish_declared", "struck", "skirmish_cancelled", "damage_dealt", "life_changed",
-                    "effect_started", "effect_ended", "card_in_play", "card_declared", "ability_declared"})
 NAMED_KEYS = ("attacker", "target", "source", "to", "on")
+# Each such event's keys among them (what its emitters give it), in that order: only they are read.
+NAMING = {kind: tuple(key for key in NAMED_KEYS if key in keys) for kind, keys in {
+    "skirmish_declared": {"attacker", "target"}, "struck": {"attacker", "target"},
+    "skirmish_cancelled": {"attacker", "target"}, "damage_dealt": {"source", "target"},
+    "life_changed": {"target", "to"}, "effect_started": {"source", "to"}, "effect_ended": {"source", "to"},
+    "card_in_play": {"on"}, "card_declared": {"target"}, "ability_declared": {"source", "target"}}.items()}
 
 
-def cards_named(state: XiState, data: Mapping[str, Any]) -> dict[str, str]:
-    """The cards of the units and spells in play that `data` names by id."""
+def cards_named(state: XiState, data: Mapping[str, Any], keys: tuple[str, ...] = NAMED_KEYS) -> dict[str, str]:
+    """The cards of the units and spells in play that `data` names by id (under `keys`)."""
     named: dict[str, str] = {}
-    for key in NAMED_KEYS:
+    units, in_play = state.units, state.in_play
+    if not units and not in_play:
+        return named  # nothing in play to name
+    for key in keys:
         value = data.get(key)
         if value is None:
             continue
         for item in value if isinstance(value, list) else (value,):
             if isinstance(item, str) and item not in named:
-                card = card_in_play(state, item)
-                if card is not None:
-                    named[item] = card
+                # card_in_play's scan, without its call.
+                for unit in units:
+                    if unit.uid == item:
+                        named[item] = unit.card
+                        break
+                else:
+                    for card in in_play:
+                        if card.iid == item:
+                            named[item] = card.card
+                            break
     return named
 
 
@@ -58,15 +72,24 @@ class Emitter(BaseEmitter):
     appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], **hidden: Any) -> None:
-        if type in NAMING:
-            named = cards_named(self.state, data)
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+             private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
+        keys = NAMING.get(type)
+        if keys is not None:
+            named = cards_named(self.state, data, keys)
             data = {**data, "cards": named} if named else data
-        if hidden:
-            _emit(self, type, rule, data, **hidden)
+        if private is not None or private_to is not None or secret is not None:
+            _emit(self, type, rule, data, private=private, private_to=private_to, secret=secret)
             return
         # An event with public facts only (nearly all), recorded and applied as the base Emitter
         # does, without a second call: every event of every decision passes here.
+        event = _new_tuple(Event, (type, rule, data, NO_FACTS, None, NO_FACTS))
+        self.appliers[type](self.state, data)
+        self.events.append(event)
+
+    def emit_named(self, type: str, rule: str, data: Mapping[str, Any]) -> None:
+        """`emit` for an event with public facts only whose `data` names the cards of the units and
+        spells in play it names by id already, last, under `cards` (as `emit` would add them)."""
         event = _new_tuple(Event, (type, rule, data, NO_FACTS, None, NO_FACTS))
         self.appliers[type](self.state, data)
         self.events.append(event)

@@ -24,12 +24,14 @@ from domain.xi.state import (
     ORDER_STEP,
     OVER,
     PLAY,
+    PT_CAP,
     SKIRMISH_STEP,
     WINDOW_STEP,
     Seat,
     Step,
     Unit,
     XiState,
+    copy_unit,
     writable_in_play,
     writable_seat,
     writable_unit,
@@ -37,6 +39,7 @@ from domain.xi.state import (
 from domain.xi.table import capped_pt
 
 Facts = Mapping[str, Any]
+_new = object.__new__
 
 
 def _tick(s: XiState, since: int) -> None:
@@ -122,10 +125,18 @@ def order_chosen(s: XiState, facts: Facts) -> None:
 def turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
     writable_seat(s, facts["seat"]).t = facts["t"]
-    for unit in s.units:
+    units = s.units
+    for index, unit in enumerate(units):
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
-            changed = writable_unit(s, unit.uid)
-            changed.skirmishes = changed.uses = 0
+            # One new list for all the units it changes (writable_unit would make one per unit).
+            units = units[:index]
+            for unit in s.units[index:]:
+                if unit.skirmishes or unit.uses:
+                    unit = copy_unit(unit)
+                    unit.skirmishes = unit.uses = 0
+                units.append(unit)
+            s.units = units
+            break
     for card in s.in_play:
         if card.uses:
             writable_in_play(s, card.iid).uses = 0
@@ -161,11 +172,16 @@ def ability_declared(s: XiState, facts: Facts) -> None:
 
 
 def window_opened(s: XiState, facts: Facts) -> None:
-    s.pending = s.pending + [Step(WINDOW_STEP, facts["seat"], dict(facts))]
+    step = _new(Step)  # Step(WINDOW_STEP, seat, facts) without its __init__'s call: most declarations open one
+    step.kind, step.seat, step.facts = WINDOW_STEP, facts["seat"], dict(facts)
+    s.pending = s.pending + [step]
 
 
 def window_passed(s: XiState, facts: Facts) -> None:
-    _pop(s, WINDOW_STEP, facts["seat"])
+    pending = s.pending  # _pop, without its call: a quarter of all decisions pass a window
+    if not pending or pending[-1].kind != WINDOW_STEP or pending[-1].seat != facts["seat"]:
+        _pop(s, WINDOW_STEP, facts["seat"])  # which refuses it
+    s.pending = pending[:-1]
 
 
 def struck(s: XiState, facts: Facts) -> None:
@@ -266,8 +282,11 @@ def unit_destroyed(s: XiState, facts: Facts) -> None:
 
 def time_banked(s: XiState, facts: Facts) -> None:
     seat = writable_seat(s, facts["seat"])
-    _spend(seat, {"t": facts["t"], "pt": 0})
-    seat.pt = capped_pt(seat.pt + facts["pt"])
+    t = facts["t"]  # _spend and capped_pt, without their calls: banking is a sixth of all decisions
+    if t > seat.t or 0 > seat.pt:
+        _spend(seat, {"t": t, "pt": 0})  # which refuses it
+    seat.t -= t
+    seat.pt = min(seat.pt + facts["pt"], PT_CAP)  # xi.cap.pt
 
 
 def pt_gained(s: XiState, facts: Facts) -> None:
@@ -281,9 +300,10 @@ def turn_ended(s: XiState, facts: Facts) -> None:
     writable_seat(s, facts["seat"]).t = 0  # xi.time.expires
     # xi.house.no-win: with every deck empty, a turn is quiet unless it ends with less life on the
     # table (players still in, and units) than the end of every turn before it since they emptied.
-    if any(player.deck for player in s.players if not player.out):
-        s.quiet_turns, s.low_water = 0, None
-        return
+    for player in s.players:  # a loop: every turn's end asks, where a generator costs more
+        if player.deck and not player.out:
+            s.quiet_turns, s.low_water = 0, None
+            return
     total = sum(player.life for player in s.players if not player.out) + sum(unit.life for unit in s.units)
     if s.low_water is None or total < s.low_water:
         s.quiet_turns, s.low_water = 0, total

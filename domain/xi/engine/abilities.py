@@ -41,6 +41,10 @@ TARGET = {card_id: entry["to"] if entry and entry["to"].startswith("target:") el
           for card_id, entry in ABILITY.items()}
 
 
+HAS_ABILITY = frozenset(card_id for card_id, entry in ABILITY.items() if entry)
+PT_ABILITY = frozenset(card_id for card_id, entry in ABILITY.items() if entry and entry["cost"][0] == "pt")
+
+
 def _sources(state: XiState, seat: int, derived: Mapping[str, Stats] | None = None) -> list[tuple[str, str, int]]:
     """(id, card, uses this turn) of every card in play with an ability that `seat` controls
     (`derived`, the table's stats where the caller has them already)."""
@@ -82,9 +86,22 @@ def use_actions(state: XiState, seat: int, pt_only: bool = False, derived: Mappi
     """Each usable ability, once per target and choice, in order of entry; in a window
     (`pt_only`), those with a pT cost only. `derived`, the table's stats where the caller has
     them already."""
+    # _sources without its call, and in a window only the cards with a pT ability looked at:
+    # asked on every decision of a turn and every window.
+    sources: list[tuple[str, str, int]] = []
+    wanted = PT_ABILITY if pt_only else HAS_ABILITY
+    for unit in state.units:
+        if unit.card in wanted:
+            if derived is None:
+                derived = derive_all(state)
+            if derived[unit.uid].controller == seat:
+                sources.append((unit.uid, unit.card, unit.uses))
+    for card in state.in_play:
+        if card.card in wanted and card.controller == seat:
+            sources.append((card.iid, card.card, card.uses))
     actions: list[Action] = []
-    for source, card, uses in _sources(state, seat, derived):
-        if (pt_only and ABILITY[card]["cost"][0] != "pt") or _ready(state, seat, source, card, uses):
+    for source, card, uses in sources:
+        if _ready(state, seat, source, card, uses):
             continue
         base: dict[str, Any] = {"type": "use", "source": source}
         aims: list[Any] = [None]

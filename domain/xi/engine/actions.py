@@ -44,7 +44,7 @@ from domain.xi.engine.choices import check_choose, choose_actions, rule_of
 from domain.xi.engine.play import check_play, play_actions
 from domain.xi.engine.skirmish import check_skirmish, check_strike, skirmish_actions, strike_actions
 from domain.xi.engine.standing import checked
-from domain.xi.engine.windows import in_window, window_actions
+from domain.xi.engine.windows import PASS, in_window
 from domain.xi.language.layers import derive_all
 from domain.xi.state import (
     CHOOSE_STEP,
@@ -61,7 +61,7 @@ from domain.xi.state import (
     WINDOW_STEP,
     XiState,
 )
-from domain.xi.table import most_to_bank, pay_t_first, to_act
+from domain.xi.table import pay_t_first
 
 FIELDS = {
     "bring_deck": ("cards", "deck"),
@@ -87,16 +87,28 @@ OPEN = frozenset({"resign", "set_standing"})  # open to every seat, whoever's de
 SPENDS_TIME = frozenset({"draw", "bank", "play", "use"})
 WELL_FORMED = "xi.action.well-formed"
 FORM = ActionForm(FIELDS, "an Xi", WELL_FORMED, OPTIONAL)
+_KEYS = {kind: frozenset(("type", *names)) for kind, names in FIELDS.items()}  # each type's fields, all given
+_NEEDED = {kind: keys - frozenset(OPTIONAL.get(kind, ())) for kind, keys in _KEYS.items()}  # and those it needs
+# The types an empty stack lets the active seat take in play (what _check_step lets through there).
+_TURN_KINDS = frozenset(kind for kind in FIELDS if kind not in STEP_OF and kind not in ("pass", "strike"))
 
 
 def legal_actions(state: XiState, seat: int) -> list[Action]:
     """Every action `seat` may take now, in a stable order; empty when it is not to act."""
-    if to_act(state) != seat:
+    # Whether `seat` is to act (table.to_act, asked without its call: every decision asks).
+    if state.phase == OVER:
         return []
     if state.pending:
-        top = state.pending[-1].kind
+        step = state.pending[-1]
+        if step.seat != seat:
+            return []
+        top = step.kind
         if top == WINDOW_STEP:  # the most frequent, asked first
-            return window_actions(state, seat)
+            # windows.window_actions, without its call: pass first, then each pT card and pT ability.
+            actions = [dict(PASS)]
+            actions += play_actions(state, seat, step.facts)
+            actions += use_actions(state, seat, pt_only=True)
+            return actions
         if top == ORDER_STEP:
             return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
         if top == CHOOSE_STEP:
@@ -106,15 +118,18 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
             return (play_actions(state, seat, derived=derived) + use_actions(state, seat, derived=derived)
                     + strike_actions(state, state.pending[-1], derived))
         return [{"type": "bring_deck", "deck": name} for name in NAMED]  # see the module's docstring
+    if state.phase != PLAY or state.active != seat:
+        return []
     player = state.players[seat]
-    actions: list[Action] = []
-    if pay_t_first(DRAW_COST, player.t, player.pt) is not None:
-        actions.append({"type": "draw"})
+    t, pt = player.t, player.pt
+    # pay_t_first and most_to_bank asked without their calls: T first, then pT for the rest; half
+    # the T, no further than the cap.
+    actions: list[Action] = [{"type": "draw"}] if DRAW_COST <= t or DRAW_COST - t <= pt else []
     derived = derive_all(state)  # read once for the whole list (each read checks the memo)
     actions += play_actions(state, seat, derived=derived)
     actions += use_actions(state, seat, derived=derived)
     actions += skirmish_actions(state, seat, derived)
-    for k in range(1, most_to_bank(player.t, player.pt) + 1):  # a loop: a comprehension costs more here
+    for k in range(1, min(t // 2, PT_CAP - pt) + 1):  # a loop: a comprehension costs more here
         actions.append({"type": "bank", "pt": k})
     actions.append({"type": "end_turn"})
     return actions
@@ -122,18 +137,26 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
 
 def check(state: XiState, seat: int, action: Any) -> None:
     """Raise GameOver, NotYourTurn or IllegalAction unless `seat` may take `action` now."""
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         raise GameOver("the game is over; no decision is left to take")
-    if state.phase == SETUP:
+    if phase == SETUP:
         raise NotYourTurn("the game has not been set up yet")
-    _check_form(action)
-    kind = action["type"]
-    if kind == "resign":
+    # The form (FORM.kind), its common case asked here without the call: a plain dict of a known
+    # type whose fields are that type's, its optional ones given or not.
+    kind = action.get("type") if type(action) is dict else None
+    keys = _KEYS.get(kind) if type(kind) is str else None
+    if keys is None or not (action.keys() <= keys and action.keys() >= _NEEDED[kind]):
+        kind = FORM.kind(action)  # which refuses it, naming the field, or finds it well formed
+    form = _FORM_CHECKS.get(kind)
+    if form is not None:
+        form(action)
+    if kind in OPEN:
+        if kind == "set_standing":
+            checked(action)
         return
-    if kind == "set_standing":
-        checked(action)
-        return
-    deciding = to_act(state)
+    pending = state.pending
+    deciding = pending[-1].seat if pending else state.active if phase == PLAY else None  # table.to_act
     if seat != deciding:
         if kind == "play" and action["card"] in CARDS and CARDS[action["card"]].cost_unit == "pt":
             raise NotYourTurn(f"card: {CARDS[action['card']].name} costs pT, so it may be played in another's turn, "
@@ -143,7 +166,9 @@ def check(state: XiState, seat: int, action: Any) -> None:
             raise NotYourTurn(f"T is spent in your own turn only; it is seat {deciding}'s decision",
                               rule="xi.time.own-turn")
         raise NotYourTurn(f"seat {deciding} is to decide, not seat {seat}")
-    _check_step(state, kind)
+    top = pending[-1].kind if pending else None
+    if not (kind in ALLOWED[top] if top in ALLOWED else top is None and phase == PLAY and kind in _TURN_KINDS):
+        _check_step(state, kind)  # the whole check: a setup step's or a choice's own type, else refused
     values = _VALUE_CHECKS.get(kind)  # by type: one lookup, not a chain of comparisons
     if values is not None:
         values(state, seat, action)
@@ -162,7 +187,9 @@ def _check_draw(state: XiState, seat: int, action: Any) -> None:
 
 
 def _check_play_here(state: XiState, seat: int, action: Any) -> None:
-    check_play(state, seat, action["card"], action.get("target"), in_window(state))
+    pending = state.pending  # in_window, without its call
+    window = pending[-1].facts if pending and pending[-1].kind == WINDOW_STEP else None
+    check_play(state, seat, action["card"], action.get("target"), window)
 
 
 def _check_use_here(state: XiState, seat: int, action: Any) -> None:
@@ -182,7 +209,9 @@ def _check_choose_here(state: XiState, seat: int, action: Any) -> None:
 
 
 def _check_bank_here(state: XiState, seat: int, action: Any) -> None:
-    _check_bank(state.players[seat].t, state.players[seat].pt, action["pt"])
+    player, k = state.players[seat], action["pt"]
+    if 2 * k > player.t or player.pt + k > PT_CAP:  # asked here first: banking is a sixth of all decisions
+        _check_bank(player.t, player.pt, k)  # which refuses it, saying why
 
 
 _VALUE_CHECKS = {"bring_deck": _check_bring_deck, "draw": _check_draw, "play": _check_play_here,
@@ -295,9 +324,3 @@ def _check_bank_form(action: Any) -> None:
 _FORM_CHECKS = {"bring_deck": _check_deck_form, "choose_order": _check_choose_order_form, "play": _check_play_form,
                 "use": _check_use_form, "skirmish": _check_skirmish_form, "strike": _check_strike_form,
                 "bank": _check_bank_form}
-
-
-def _check_form(action: Any) -> None:
-    values = _FORM_CHECKS.get(FORM.kind(action))
-    if values is not None:
-        values(action)

@@ -77,8 +77,7 @@ def discard(em: Emitter, card: InPlay, rule: str) -> None:
 def state_checks(em: Emitter, since: int) -> None:
     """Run the checks on the events from index `since` of this decision, then on their own."""
     while em.state.phase != OVER and since < len(em.events):
-        units, players = _hurt(em.events[since:])
-        since = len(em.events)
+        start, since = since, len(em.events)  # the events these checks judge (read only if a spell has an `until`)
         state = em.state
         # The units of the table as the checks began: an event puts a new list in place, never
         # changes this one (a loop over it costs less than a comprehension's copy).
@@ -89,17 +88,25 @@ def state_checks(em: Emitter, since: int) -> None:
             for entry in CARDS[unit.card].trigger:
                 if dict(entry)["when"] == "destroyed":
                     perform(em, dict(entry), Cause(unit.card, unit.owner, unit.uid))
-        if _any_attached(em.state.in_play):
-            present = {unit.uid for unit in em.state.units}
-            for card in [card for card in em.state.in_play if card.on and card.on not in present]:
-                discard(em, card, "xi.house.attached")
-        if _any_until(em.state.in_play):  # each judged on the table before any of them is discarded
-            for card in [card for card in em.state.in_play if CARDS[card.card].until and _ended(em.state, card, units,
-                                                                                                 players)]:
-                discard(em, card, "xi.house.flames-condition" if card.on else "xi.lasting.until")
-        for unit in derive_all(em.state).values():
-            if unit.life > unit.max_life:
-                change_life(em, "xi.house.flames-condition", unit.uid, unit.max_life - unit.life)
+        if em.state.in_play:  # else neither spells on units nor spells with an `until` are there
+            if _any_attached(em.state.in_play):
+                present = {unit.uid for unit in em.state.units}
+                for card in [card for card in em.state.in_play if card.on and card.on not in present]:
+                    discard(em, card, "xi.house.attached")
+            if _any_until(em.state.in_play):  # each judged on the table before any of them is discarded
+                units, players = _hurt(em.events[start:since])
+                for card in [card for card in em.state.in_play
+                             if CARDS[card.card].until and _ended(em.state, card, units, players)]:
+                    discard(em, card, "xi.house.flames-condition" if card.on else "xi.lasting.until")
+        if em.state.units:
+            for unit in derive_all(em.state).values():
+                if unit.life > unit.max_life:
+                    change_life(em, "xi.house.flames-condition", unit.uid, unit.max_life - unit.life)
+    for player in em.state.players:  # a loop: what `fallen` looks for first, and mostly finds none of
+        if player.life <= 0 and not player.out:
+            break
+    else:
+        return
     mark = len(em.events)
     if fallen(em):
         state_checks(em, mark)

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.contract import Decision
-from domain.emitter import decide_by_type
 from domain.rng import Rng
 from domain.xi.emitter import Emitter
 from domain.xi.engine.abilities import declare_ability
@@ -23,9 +22,19 @@ from domain.xi.engine.play import declare_card
 from domain.xi.engine.skirmish import declare_skirmish, strike_now
 from domain.xi.engine.standing import checked
 from domain.xi.engine.turns import pass_fallen_turn, start_turn
-from domain.xi.engine.windows import answer, declared, in_window, pass_window
+from domain.xi.engine.windows import answer, declared, pass_window
 from domain.xi.language.drawing import draw
-from domain.xi.state import BANK_RATE, FIRST_TURN_T, LIFE, OPENING_DRAW, new_state
+from domain.xi.state import (
+    BANK_RATE,
+    FIRST_TURN_T,
+    LIFE,
+    OPENING_DRAW,
+    PLAY,
+    WINDOW_STEP,
+    XiState,
+    copy_state,
+    new_state,
+)
 from domain.xi.table import next_seat
 
 FREE = {"t": 0, "pt": 0}  # what the opening draw costs
@@ -83,14 +92,16 @@ def _end_turn(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
 
 
 def _play(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    if in_window(em.state) is not None:
+    pending = em.state.pending
+    if pending and pending[-1].kind == WINDOW_STEP:  # windows.in_window, asked without its call
         answer(em, seat, action)
     else:
         declared(em, declare_card(em, seat, action))
 
 
 def _use(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-    if in_window(em.state) is not None:
+    pending = em.state.pending
+    if pending and pending[-1].kind == WINDOW_STEP:  # windows.in_window, asked without its call
         answer(em, seat, action)
     else:
         declared(em, declare_ability(em, seat, action))
@@ -116,16 +127,6 @@ def _resign(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     em.emit("resigned", "xi.house.resign", {"seat": seat, "winners": others})
 
 
-def _judged(perform: Any) -> Any:
-    """The performer, then the turn of a player who fell in it passing on (xi.house.free-for-all),
-    then the judgement of a table nobody can win on (xi.house.no-win)."""
-    def performed(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
-        perform(em, seat, action)
-        pass_fallen_turn(em)
-        judge_no_win(em)
-    return performed
-
-
 _PERFORM = {
     "bring_deck": _bring_deck,
     "choose_order": _choose_order,
@@ -141,4 +142,33 @@ _PERFORM = {
     "set_standing": _set_standing,
     "resign": _resign,
 }
-decide_events, decide_trusted = decide_by_type(check, Emitter, {kind: _judged(perform) for kind, perform in _PERFORM.items()})
+_new = object.__new__
+_new_tuple = tuple.__new__
+
+
+def decide_trusted(state: XiState, seat: int, action: Any, rng: Rng) -> Decision:
+    """`decide_events` for an action from the seat's own legal list, which it does not check
+    again: the events of `seat` taking `action` on its own copy of the table, and the table after
+    them. The performer of its type, then the turn of a player who fell in it passing on
+    (xi.house.free-for-all), then the judgement of a table nobody can win on (xi.house.no-win).
+    What domain.emitter.decide_by_type gives, with the Emitter made and the Decision given
+    without their calls: every decision passes here."""
+    em = _new(Emitter)
+    em.state, em.rng, em.events = copy_state(state), rng, []
+    _PERFORM[action["type"]](em, seat, action)
+    state = em.state
+    if state.phase == PLAY and not state.pending:  # else neither has anything to do (a window, a skirmish)
+        if state.active is not None and state.players[state.active].out:  # asked here, as pass_fallen_turn does
+            pass_fallen_turn(em)
+        for player in em.state.players:  # judge_no_win's first question, asked here: a player still in holds a card
+            if (player.deck or player.hand) and not player.out:
+                break
+        else:
+            judge_no_win(em)
+    return _new_tuple(Decision, (em.events, em.state))
+
+
+def decide_events(state: XiState, seat: int, action: Any, rng: Rng) -> Decision:
+    """The events of `seat` taking `action` and the table after them, or the error saying why it may not."""
+    check(state, seat, action)
+    return decide_trusted(state, seat, action, rng)

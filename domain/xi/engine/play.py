@@ -80,12 +80,6 @@ def answers_here(state: XiState, card_id: str, window: Mapping[str, Any] | None)
         "cancel_skirmish" in words and under_way(state) is not None)
 
 
-def _playable(state: XiState, card_id: str, window: Mapping[str, Any] | None) -> bool:
-    if window is not None and CARDS[card_id].cost_unit != "pt":
-        return False
-    return card_id not in ANSWER_ONLY or answers_here(state, card_id, window)
-
-
 def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = None,
                  derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """Each card in hand that `seat` can pay for, once per target it may name, in hand order: in
@@ -97,20 +91,30 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
     change = None  # the seat's T cost change, read once for all its cards
     player = state.players[seat]
     for card_id in player.hand:
-        if card_id in seen or not _playable(state, card_id, window):
+        if card_id in seen:
             continue
-        # What `price` answers, asked here without its call: every card in hand, every decision.
-        card, selector = CARDS[card_id], TARGET[card_id]
+        # What `_playable` and `price` answer, asked here without their calls: every card in
+        # hand, every decision.
+        card = CARDS[card_id]
         if card.cost_unit == "pt":
             if player.pt < card.cost:
                 continue
         else:
+            if window is not None:
+                continue  # a T card answers no window
             if derived is None:
                 derived = derive_all(state)
-            if change is None:
-                change = cost_change(derived, seat)
-            if pay_t_first(max(0, card.cost + change), player.t, player.pt) is None:
+            if change is None:  # cost_change, without its call
+                change = 0
+                for unit in derived.values():
+                    if unit.controller == seat:
+                        change += COST_CHANGE[unit.card]
+            cost = card.cost + change
+            if cost > player.t and cost - player.t > player.pt:  # pay_t_first: T first, then pT for the rest
                 continue
+        if card_id in ANSWER_ONLY and not answers_here(state, card_id, window):
+            continue
+        selector = TARGET[card_id]
         if derived is None and selector:
             derived = derive_all(state)
         seen.add(card_id)
@@ -141,7 +145,9 @@ def check_play(state: XiState, seat: int, card_id: str, target: Any, window: Map
         unit = "pT" if card.cost_unit == "pt" else "T"
         raise IllegalAction(f"card: {card.name} costs {card.cost}{unit}; you have {player.t}T and {player.pt}pT",
                             rule="xi.time.pt-cost" if unit == "pT" else "xi.time.pt-as-t")
-    check_target(state, seat, card.name, TARGET[card_id], target)
+    selector = TARGET[card_id]
+    if selector is not None or target is not None:  # else no target, as none is taken
+        check_target(state, seat, card.name, selector, target)
 
 
 def check_target(state: XiState, seat: int, name: str, selector: str | None, target: Any) -> None:

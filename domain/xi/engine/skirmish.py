@@ -27,7 +27,7 @@ from domain.errors import IllegalAction
 from domain.xi.cards.catalogue import CARDS, NAME
 from domain.xi.emitter import Emitter
 from domain.xi.engine.checks import state_checks
-from domain.xi.language.board import Cause, skirmish_allowance, skirmishes_allowed
+from domain.xi.language.board import Cause, skirmish_limits
 from domain.xi.language.damage import unit_hit
 from domain.xi.language.effects import perform
 from domain.xi.language.layers import CARD_STATICS, Stats, derive_all
@@ -43,7 +43,7 @@ def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str
     # turn, where comprehensions cost more.
     theirs: dict[int, list[str | int]] = {}
     for unit in derived.values():
-        if unit.controller != seat and not unit.untargetable:
+        if unit.controller != seat and "untargetable" not in unit.keywords:  # Keyworded.untargetable, inline
             theirs.setdefault(unit.controller, []).append(unit.uid)
     found: list[str | int] = []
     for other, player in enumerate(state.players):
@@ -52,36 +52,41 @@ def targets(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str
     return found
 
 
-def _ready(state: XiState, derived: Mapping[str, Stats], seat: int) -> list[str]:
-    ready: list[str] = []
-    allowed = None  # read once a unit of the seat's is found
-    for unit in derived.values():
-        if unit.controller == seat:
-            if allowed is None:
-                allowed = skirmish_allowance(state, derived)
-            if unit.skirmishes < allowed(unit.uid):
-                ready.append(unit.uid)
-    return ready
-
-
 def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """Every skirmish open to `seat` now: each ready unit against each target, in order of entry
     (`derived`, the table's stats where the caller has them already)."""
     derived = derived if derived is not None else derive_all(state)
-    ready = _ready(state, derived, seat)
+    # What _ready and targets answer, from one pass over the units without their calls: asked on
+    # every decision of a turn.
+    ready: list[str] = []
+    theirs: dict[int, list[str | int]] = {}
+    limits = None  # read once a unit of the seat's is found
+    for unit in derived.values():
+        if unit.controller == seat:
+            if limits is None:
+                blocked, raised = limits = skirmish_limits(state, derived)
+            uid = unit.uid
+            if uid not in blocked and unit.skirmishes < (raised.get(uid, 1) if raised else 1):
+                ready.append(uid)
+        elif "untargetable" not in unit.keywords:
+            theirs.setdefault(unit.controller, []).append(unit.uid)
     actions: list[Action] = []
     if ready:
-        aims = targets(state, derived, seat)
+        aims: list[str | int] = []
+        for other, player in enumerate(state.players):
+            if other != seat and not player.out:
+                aims += theirs.get(other) or (other,)
         for uid in ready:
             for aim in aims:
                 actions.append({"type": "skirmish", "unit": uid, "target": aim})
     return actions
 
 
-def gone(state: XiState, step: Step) -> bool:
+def gone(state: XiState, step: Step, derived: Mapping[str, Stats] | None = None) -> bool:
     """Whether a unit of the skirmish has left play, or changed sides, since it was declared
-    (xi.house.skirmish-gone): the attacker is no longer its seat's, or the defender now is."""
-    derived = derive_all(state)
+    (xi.house.skirmish-gone): the attacker is no longer its seat's, or the defender now is
+    (`derived`, the table's stats where the caller has them already)."""
+    derived = derived if derived is not None else derive_all(state)
     attacker, target = derived.get(step.facts["attacker"]), step.facts["target"]
     if attacker is None or attacker.controller != step.seat:
         return True
@@ -91,8 +96,9 @@ def gone(state: XiState, step: Step) -> bool:
 def strike_actions(state: XiState, step: Step, derived: Mapping[str, Stats] | None = None) -> list[Action]:
     """The strike, once per odd number a unit that picks its damage may pick."""
     derived = derived if derived is not None else derive_all(state)
-    odd = odd_numbers(state) if derived[step.facts["attacker"]].card in PICKS_DAMAGE else []
-    return [{"type": "strike", "damage": n} for n in odd] or [{"type": "strike"}]
+    if derived[step.facts["attacker"]].card not in PICKS_DAMAGE:
+        return [{"type": "strike"}]  # the usual case, without a comprehension's frame
+    return [{"type": "strike", "damage": n} for n in odd_numbers(state)] or [{"type": "strike"}]
 
 
 def check_strike(state: XiState, step: Step, damage: Any) -> None:
@@ -105,7 +111,8 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> No
     unit = derived.get(uid)
     if unit is None or unit.controller != seat:
         raise IllegalAction(f"unit: {uid!r} is not a unit of yours in play", rule="xi.skirmish.once")
-    allowed = skirmishes_allowed(state, derived, uid)
+    blocked, raised = skirmish_limits(state, derived)  # what skirmishes_allowed answers, read here
+    allowed = 0 if uid in blocked else raised.get(uid, 1)
     if unit.skirmishes >= allowed:
         if allowed == 0:
             rule = "xi.house.stolen-unit" if any(e.where == "1" and uid in e.to for e in state.effects) else None
@@ -113,9 +120,12 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> No
             raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) cannot skirmish this turn",
                                 rule=rule or (CARDS[by].rule if by else "xi.skirmish.once"))
         raise IllegalAction(f"unit: {NAME[unit.card]} ({uid}) has already skirmished this turn", rule="xi.skirmish.once")
+    aimed = derived.get(target) if isinstance(target, str) else None
+    if aimed is not None and aimed.controller != seat and "untargetable" not in aimed.keywords \
+            and not state.players[aimed.controller].out:
+        return  # an opposing unit that can be targeted: one of `targets`, asked without listing them
     if target in targets(state, derived, seat):
         return
-    aimed = derived.get(target) if isinstance(target, str) else None
     if isinstance(target, str) and aimed is None:
         raise IllegalAction(f"target: {target!r} is not a unit in play", rule="xi.skirmish.target-unit")
     if aimed is not None and aimed.controller == seat:
@@ -131,11 +141,12 @@ def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> No
 
 
 def _check_damage(state: XiState, unit: Stats, damage: Any) -> None:
-    odd = odd_numbers(state)
     if unit.card not in PICKS_DAMAGE:
         if damage is not None:
             raise IllegalAction(f"damage: {NAME[unit.card]}'s damage is not picked", rule="xi.action.well-formed")
-    elif damage is None and odd:
+        return
+    odd = odd_numbers(state)
+    if damage is None and odd:
         raise IllegalAction(f"damage: pick {NAME[unit.card]}'s damage, one of {odd}", rule="xi.house.thesis-choice")
     elif damage is not None and (damage not in odd or type(damage) is not int):
         raise IllegalAction(f"damage: {damage!r} is not an odd number printed on a unit in play ({odd or 'none'})",
@@ -147,9 +158,21 @@ def declare_skirmish(em: Emitter, seat: int, action: Mapping[str, Any]) -> dict[
     attacker, target = action["unit"], action["target"]
     derived = derive_all(em.state)
     rule = "xi.skirmish.target-unit" if isinstance(target, str) else "xi.skirmish.target-player"
-    em.emit("skirmish_declared", rule, {"seat": seat, "attacker": attacker, "target": target})
+    em.emit_named("skirmish_declared", rule, _named({"seat": seat, "attacker": attacker, "target": target}, derived,
+                                                    attacker, target))
     return {"kind": "skirmish", "declarer": seat, "attacker": attacker, "card": derived[attacker].card,
             "attacker_type": derived[attacker].type, "target": target}
+
+
+def _named(data: dict[str, Any], derived: Mapping[str, Stats], attacker: str, target: str | int) -> dict[str, Any]:
+    """`data` with the cards of the skirmish's units in play, as the Emitter names them (under
+    `cards`, last, attacker first; none if neither is in play), read from the stats at hand."""
+    named = {attacker: derived[attacker].card} if attacker in derived else {}
+    if isinstance(target, str) and target in derived and target not in named:
+        named[target] = derived[target].card
+    if named:
+        data["cards"] = named
+    return data
 
 
 def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
@@ -157,29 +180,35 @@ def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
     defender that picks its damage has picked it."""
     attacker, target = step.facts["attacker"], step.facts["target"]
     picked = {"damage": damage} if damage is not None else {}
-    em.emit("struck", "xi.house.skirmish-step", {"seat": step.seat, "attacker": attacker, "target": target, **picked})
+    derived = derive_all(em.state)  # the same after `struck`, which changes the pending steps alone
+    em.emit_named("struck", "xi.house.skirmish-step",
+                  _named({"seat": step.seat, "attacker": attacker, "target": target, **picked}, derived, attacker,
+                         target))
     chosen = {attacker: damage} if damage is not None else {}
-    derived = derive_all(em.state)
     defender = derived.get(target) if isinstance(target, str) else None
-    odd = odd_numbers(em.state)
-    if defender is not None and defender.card in PICKS_DAMAGE and len(odd) > 1:
-        em.emit("choice_asked", "xi.house.thesis-choice",
-                {"seat": defender.controller, "source": defender.uid, "card": defender.card, "options": odd,
-                 "resume": "strike", "attacker": attacker, "target": target, "chosen": chosen})
-        return
-    if defender is not None and defender.card in PICKS_DAMAGE and odd:
-        chosen[defender.uid] = odd[0]
-    strike(em, attacker, target, chosen)
+    if defender is not None and defender.card in PICKS_DAMAGE:  # the odd numbers read only for such a defender
+        odd = odd_numbers(em.state)
+        if len(odd) > 1:
+            em.emit("choice_asked", "xi.house.thesis-choice",
+                    {"seat": defender.controller, "source": defender.uid, "card": defender.card, "options": odd,
+                     "resume": "strike", "attacker": attacker, "target": target, "chosen": chosen})
+            return
+        if odd:
+            chosen[defender.uid] = odd[0]
+    strike(em, attacker, target, chosen, None if chosen else derived)
 
 
 def resume_strike(em: Emitter, facts: Mapping[str, Any], choice: Any) -> None:
     strike(em, facts["attacker"], facts["target"], {**facts["chosen"], facts["source"]: choice})
 
 
-def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str, int]) -> None:
-    """Both sides' damage at once, then `deals_damage` triggers, then the state checks."""
+def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str, int],
+           derived: Mapping[str, Stats] | None = None) -> None:
+    """Both sides' damage at once, then `deals_damage` triggers, then the state checks
+    (`derived`, the table's stats where the caller has them already and nothing was chosen)."""
     mark = len(em.events)
-    derived = derive_all(em.state, chosen=chosen)
+    if derived is None:
+        derived = derive_all(em.state, chosen=chosen)
     attacker = derived[attacker_id]
     defender = derived.get(target) if isinstance(target, str) else None
     player = target if isinstance(target, int) else None
@@ -187,8 +216,14 @@ def strike(em: Emitter, attacker_id: str, target: str | int, chosen: Mapping[str
     if defender is not None:  # both computed before either lands (xi.skirmish.simultaneous)
         hits.append((defender, attacker.uid, unit_hit(em.state, derived, defender, attacker)))
     for source, aim, (amount, steps) in hits:
-        em.emit("damage_dealt", "xi.skirmish.simultaneous" if defender else "xi.skirmish.player",
-                {"source": source.uid, "target": aim, "type": source.type, "amount": amount, "steps": steps})
+        # The cards the event names, known here (both units are in play until the state checks):
+        # what the Emitter's lookup would find, under the same keys in the same order.
+        named = {aim: derived[aim].card} if aim in derived else {}
+        if source.uid not in named:
+            named[source.uid] = source.card
+        em.emit_named("damage_dealt", "xi.skirmish.simultaneous" if defender else "xi.skirmish.player",
+                      {"source": source.uid, "target": aim, "type": source.type, "amount": amount, "steps": steps,
+                       "cards": named})
     for source, aim, (amount, _steps) in hits:
         for entry in CARDS[source.card].trigger:
             if dict(entry)["when"] == "deals_damage" and amount > 0:

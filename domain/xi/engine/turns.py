@@ -90,7 +90,11 @@ def _start_triggers(state: XiState) -> list[list]:
         return []  # the usual case: no card in play has a trigger
     held.sort(key=_timestamp)  # stable: by timestamp, then in order of entry
     seats, queue = [state.active], []
-    while len(seats) < state.seats - sum(player.out for player in state.players):
+    standing = state.seats
+    for player in state.players:  # counted once, in a loop (a generator costs more)
+        if player.out:
+            standing -= 1
+    while len(seats) < standing:
         seats.append(next_seat(state, seats[-1]))
     for seat in seats:
         for source, card, controller, _since in held:

@@ -30,6 +30,7 @@ from domain.xi.engine.skirmish import gone, strike_actions, strike_now
 from domain.xi.engine.turns import end_turn
 from domain.xi.language.drawing import paid_draw
 from domain.xi.language.effects import cancel_skirmish
+from domain.xi.language.layers import derive_all
 from domain.xi.state import OVER, SKIRMISH_STEP, WINDOW_STEP, XiState
 
 PASS: Action = {"type": "pass"}
@@ -40,6 +41,9 @@ RULE = {"spell": "xi.response.one", "ability": "xi.response.one", "skirmish": "x
 # The cheapest pT cost of the catalogue (1 by xi.house.zero-pt): no effect changes a pT cost
 # (xi.time.cost-reduction), so no deck list or card in play changes it either.
 MIN_PT_COST = min(card.cost for card in CARDS.values() if card.cost_unit == "pt")
+# The other seats clockwise from each seat, by the table's number of seats (a game has 2 to 4).
+_CLOCKWISE = [[tuple((seat + step) % seats for step in range(1, seats)) for seat in range(seats)]
+              for seats in range(9)]
 
 
 def window_opens(state: XiState, seat: int) -> bool:
@@ -57,11 +61,12 @@ def responders(state: XiState, on: Mapping[str, Any]) -> list[int]:
     first, then turn order from the declarer (xi.house.free-for-all)."""
     # Every other seat still in, clockwise from the declarer (what following next_seat round the
     # table gives, read in one pass: every declaration asks).
-    declarer, order, players, seats = on["declarer"], [], state.players, state.seats
-    for step in range(1, seats):
-        seat = (declarer + step) % seats
+    order, players = [], state.players
+    for seat in _CLOCKWISE[state.seats][on["declarer"]]:
         if not players[seat].out:
             order.append(seat)
+    if len(order) < 2:
+        return order  # one seat to ask (every game of two): the defender is first already
     defender = _defender(state, on)
     if defender in order:
         order.remove(defender)
@@ -81,15 +86,30 @@ def _defender(state: XiState, on: Mapping[str, Any]) -> int | None:
 def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     """A declaration was made (or its window passed by seat `after`): open the next window, or
     resolve it and carry on."""
-    order = responders(em.state, on)
+    state = em.state
+    # responders, without its call: every other seat still in, clockwise from the declarer, the
+    # defender of a skirmish first (a game of two has one seat to ask).
+    order, players = [], state.players
+    for seat in _CLOCKWISE[state.seats][on["declarer"]]:
+        if not players[seat].out:
+            order.append(seat)
+    if len(order) > 1 and on["kind"] == "skirmish":  # only a skirmish has a defender (_defender)
+        defender = _defender(state, on)
+        if defender in order:
+            order.remove(defender)
+            order.insert(0, defender)
     if after is not None:
         order = order[order.index(after) + 1:]
     for seat in order:  # a loop, as every declaration passes here: a generator costs more
-        if window_opens(em.state, seat):
+        # window_opens, its first question asked without the call (every seat of `order` is in).
+        player = players[seat]
+        if (player.hand and player.pt >= MIN_PT_COST) or (player.pt > 0 and use_actions(state, seat, pt_only=True)):
             em.emit("window_opened", RULE[on["kind"]], {"seat": seat, **on})
             return
     resolve_declaration(em, on)
-    settle(em)
+    pending = em.state.pending
+    if pending and pending[-1].kind == SKIRMISH_STEP:  # else settle has nothing to do
+        settle(em)
 
 
 def resolve_declaration(em: Emitter, on: Mapping[str, Any]) -> None:
@@ -118,11 +138,12 @@ def settle(em: Emitter) -> None:
     if state.phase == OVER or not state.pending or state.pending[-1].kind != SKIRMISH_STEP:
         return
     step = state.pending[-1]
-    if gone(state, step):
+    derived = derive_all(state)  # read once for the three questions below (each read checks the memo)
+    if gone(state, step, derived):
         cancel_skirmish(em, "xi.house.skirmish-gone", None)
         return
-    strikes = strike_actions(state, step)
-    if not state.players[step.seat].hand and not use_actions(state, step.seat) and len(strikes) == 1:
+    strikes = strike_actions(state, step, derived)
+    if not state.players[step.seat].hand and not use_actions(state, step.seat, derived=derived) and len(strikes) == 1:
         strike_now(em, step, strikes[0].get("damage"))
 
 
@@ -134,7 +155,8 @@ def window_actions(state: XiState, seat: int) -> list[Action]:
 
 def pass_window(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     """The seat lets the declaration pass: the next seat's window, or the declaration resolves."""
-    on = _declaration(em.state.pending[-1].facts)
+    on = dict(em.state.pending[-1].facts)  # _declaration, without its call
+    on.pop("seat", None)
     em.emit("window_passed", "xi.house.windows", {"seat": seat, "kind": on["kind"]})
     declared(em, on, after=seat)
 

@@ -163,7 +163,10 @@ def immunities(held: Iterable[str]) -> frozenset[str]:
 def stolen(state: XiState, uid: str) -> bool:
     """A unit whose controller changed this turn (xi.house.stolen-unit): control effects last until
     the end of the turn they began in, so one under way began this turn."""
-    return any(effect.where == "1" and uid in effect.to for effect in state.effects)
+    for effect in state.effects:  # a loop: every legal list asks it of each ability, where a generator costs more
+        if effect.where == "1" and uid in effect.to:
+            return True
+    return False
 
 
 def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -> int:
@@ -174,17 +177,26 @@ def skirmishes_allowed(state: XiState, derived: Mapping[str, Stats], uid: str) -
 
 def skirmish_allowance(state: XiState, derived: Mapping[str, Stats]) -> Callable[[str], int]:
     """What `skirmishes_allowed` answers, for any unit of the table: computed once per table."""
-    kept = answers(state, derived)
-    allowed = kept.get("skirmishes_allowed") if kept is not None else None
-    if allowed is None:  # once per table, for every unit at once
-        allowed = _skirmishes_allowed(state, derived)
+    blocked, raised = skirmish_limits(state, derived)
+    return lambda uid: 0 if uid in blocked else raised.get(uid, 1)
+
+
+def skirmish_limits(state: XiState, derived: Mapping[str, Stats]) -> tuple[frozenset[str], dict[str, int]]:
+    """What `skirmishes_allowed` reads, once per table: the units that may not skirmish this turn,
+    and those a restriction in play lets skirmish more than once, with how often (the rest once)."""
+    held = state.memo  # layers.answers, without its call: the memo's answers if `derived` is its stats
+    kept = held.found if held is not None and held.derived is derived and held.units is state.units \
+        and held.in_play is state.in_play and held.effects is state.effects else None
+    limits = kept.get("skirmish_limits") if kept is not None else None
+    if limits is None:  # once per table, for every unit at once
+        limits = _skirmish_limits(state, derived)
         if kept is not None:
-            kept["skirmishes_allowed"] = allowed
-    return allowed
+            kept["skirmish_limits"] = limits
+    return limits
 
 
-def _skirmishes_allowed(state: XiState, derived: Mapping[str, Stats]) -> Callable[[str], int]:
-    """What skirmishes_allowed answers for any unit, from one pass over the table."""
+def _skirmish_limits(state: XiState, derived: Mapping[str, Stats]) -> tuple[frozenset[str], dict[str, int]]:
+    """What skirmish_limits answers, from one pass over the table."""
     blocked = frozenset(uid for effect in state.effects if effect.where == "1" or effect.op == "cannot_skirmish"
                         for uid in effect.to)
     raised: dict[str, int] = {}
@@ -194,4 +206,4 @@ def _skirmishes_allowed(state: XiState, derived: Mapping[str, Stats]) -> Callabl
             if entry["op"] == "skirmishes_per_turn":
                 for uid in units(derived, entry["to"], owner):
                     raised[uid] = max(raised.get(uid, 1), entry["value"])
-    return lambda uid: 0 if uid in blocked else raised.get(uid, 1)
+    return blocked, raised

@@ -111,7 +111,10 @@ def unit_hit(state: XiState, derived: Mapping[str, Stats], source: Stats, target
              player: int | None = None) -> tuple[int, list]:
     """The damage the unit `source` deals to the unit `target`, or to the seat `player`: its
     derived damage, of its derived type (xi.house.damage-type), through the pipeline."""
-    immune = target.immune if target else player_immunities(state, player) if player is not None else ()
+    if target is not None and target.keywords:
+        immune, reductions = target.immune, target.reductions
+    else:  # a unit without keywords has neither immunities nor reductions (most units)
+        immune = () if target is not None else player_immunities(state, player) if player is not None else ()
+        reductions = ()
     return deal(source.damage, source.type, target.type if target else None,
-                immune=immune, reductions=target.reductions if target else (),
-                multipliers=multipliers(state, derived, source, target))
+                immune=immune, reductions=reductions, multipliers=multipliers(state, derived, source, target))

@@ -29,7 +29,6 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS
@@ -97,7 +96,10 @@ class Stats(_StatsFields, Keyworded):
     __slots__ = ()
 
 
-_stats = Stats
+# A Stats made at once, `_new_tuple(Stats, values)`: a named tuple's own __new__ is a Python
+# function, a call of its own for every unit of every table derived.
+_new_tuple = tuple.__new__
+_new = object.__new__
 
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
@@ -204,8 +206,9 @@ class Memo:
     marks: list[tuple[int, int]]  # each unit's (life, skirmishes) as the stats were derived
 
 
-# A unit's life and skirmishes used: all a memo's units may differ in from a table the memo still fits.
-_MARKS = attrgetter("life", "skirmishes")
+# A unit's life and skirmishes used, (life, skirmishes): all a memo's units may differ in from a
+# table the memo still fits. Read by a comprehension where a memo is checked or made (fewer
+# instructions than map and attrgetter's tuples in CPython 3.11, counted by bench.instructions).
 
 
 def memo(state: XiState) -> Memo:
@@ -213,18 +216,30 @@ def memo(state: XiState) -> Memo:
     held = state.memo
     if held is not None and held.in_play is state.in_play and held.effects is state.effects:
         # A unit changed in place (never by an event, but a table set up by hand may be) is seen
-        # by its marks: read in one pass of C, as every query of every decision makes this check.
-        if held.units is state.units and list(map(_MARKS, state.units)) == held.marks:
+        # by its marks: every query of every decision makes this check.
+        if held.units is state.units and [(unit.life, unit.skirmishes) for unit in state.units] == held.marks:
             return held
         derived = _carried(held, state.units) if held.carries else None
-        if derived is not None:
-            held = state.memo = Memo(state.units, state.in_play, state.effects, derived, held.found, True,
-                                     list(map(_MARKS, state.units)))
+        if derived is not None:  # Memo(...) without its __init__'s call: a table an event changed asks here
+            found, held = held.found, _new(Memo)
+            held.units, held.in_play, held.effects, held.derived, held.found, held.carries, held.marks = (
+                state.units, state.in_play, state.effects, derived, found, True,
+                [(unit.life, unit.skirmishes) for unit in state.units])
+            state.memo = held
             return held
-    carries = not any(unit.card in _CODED for unit in state.units) and not any(
-        card.card in _CODED for card in state.in_play)
+    # No `code` static in play (plain loops: fewer instructions than a generator, or a map read in C).
+    carries = True
+    for unit in state.units:
+        if unit.card in _CODED:
+            carries = False
+            break
+    else:
+        for card in state.in_play:
+            if card.card in _CODED:
+                carries = False
+                break
     held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries,
-                             list(map(_MARKS, state.units)))
+                             [(unit.life, unit.skirmishes) for unit in state.units])
     return held
 
 
@@ -240,8 +255,9 @@ def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
                                    or unit.controller != before.controller or unit.since != before.since):
             return None
         if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-            stats = _stats(stats.uid, stats.card, stats.owner, stats.controller, unit.life, unit.skirmishes,
-                          stats.since, stats.type, stats.damage, stats.max_life, stats.keywords)
+            stats = _new_tuple(Stats, (stats.uid, stats.card, stats.owner, stats.controller, unit.life,
+                                       unit.skirmishes, stats.since, stats.type, stats.damage, stats.max_life,
+                                       stats.keywords))
         derived[unit.uid] = stats
     return derived
 
@@ -264,6 +280,11 @@ def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str
     (Thesis's odd number) at this moment."""
     if extra or chosen:
         return _derive_all(state, extra, chosen)
+    # memo()'s check of a memo still fresh, without its call: every query of every decision asks.
+    held = state.memo
+    if held is not None and held.units is state.units and held.in_play is state.in_play \
+            and held.effects is state.effects and [(unit.life, unit.skirmishes) for unit in state.units] == held.marks:
+        return held.derived
     return memo(state).derived
 
 
@@ -311,7 +332,14 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
             continue
         # A unit is selected by its own working values, which only its own change below touches:
         # checking each as it comes takes the same units as a list made first, without the list.
-        for uid, values in work.items():
+        # A `self` or `attached` selector can take one unit only, its holder's: only it is asked.
+        base = (_SELECTORS.get(to) or _parse(to))[0]
+        if base == "self" or base == "attached":
+            one = None if holder is None else holder[0] if base == "self" else holder[2]
+            candidates = ((one, work[one]),) if one in work else ()
+        else:
+            candidates = work.items()
+        for uid, values in candidates:
             if not selects(to, holder, uid, values[0], values[1]):
                 continue
             if code:
@@ -324,8 +352,8 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
                 values[field] = (*values[field], value)
     derived: dict[str, Stats] = {}
     for unit, values in zip(state.units, work.values()):
-        derived[unit.uid] = _stats(unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since,
-                                   values[1], max(0, values[2]), values[3], tuple(values[4]))
+        derived[unit.uid] = _new_tuple(Stats, (unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes,
+                                               unit.since, values[1], max(0, values[2]), values[3], tuple(values[4])))
     return derived
 
 
