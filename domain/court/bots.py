@@ -4,11 +4,17 @@ RandomBot picks uniformly. Autoplayer scores each legal action by what it brings
 promises: VP and CP gained (a CP is a third of a VP at the end, more early on, when it buys),
 the powers the card will lend later (Tax Collectors for income and Ministers, Generals for
 fights), and what a card on top of the court loses by being covered.
+
+The autoplayer plays every decision of the search bot's playouts, so it reads what all its
+actions share off the view once a decision (what a CP is worth, the Tax Collectors and Generals
+on top, what covering each space loses) and only then values each action: the same values,
+computed in the same order, as valuing each action from the view alone
+(tests/unit/court/test_bots.py keeps that plain form and compares them).
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from domain.bots import RandomBot, best_of
 from domain.contract import Action
@@ -24,79 +30,86 @@ class Autoplayer:
     version = "1"
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        return best_of(legal, lambda action: _value(view, action), rng)
+        return best_of(legal, valuer(view), rng)
 
 
-def _top(view: View, space: int) -> Mapping[str, Any] | None:
-    return view["tops"][space]
-
-
-def _cp_worth(view: View) -> float:
-    """What one CP is worth in VP now: more early, when it still buys cards, a third at the end."""
-    return 0.34 + 0.5 * view["deck_count"] / 54
-
-
-def _tops_of(view: View, role: str) -> list[Mapping[str, Any]]:
-    return [card for card in view["tops"] if card and card["role"] == role]
-
-
-def _placement_value(view: View, card: Mapping[str, Any], space: int) -> float:
-    """What placing `card` on `space` is worth: its power now, its promise, less what it covers."""
-    cp = _cp_worth(view)
-    value = 0.0
-    role, clan = card["role"], card["clan"]
-    covered = _top(view, space)
-    others = [top for index, top in enumerate(view["tops"]) if top and index != space]
-    if role == "minister":
-        value += cp * sum(tc["vp"] + (1 if tc["clan"] == clan else 0) for tc in _tops_of(view, "tax-collector")
-                          if tc is not covered)
-    elif role == "poet":
-        value += card["vp"] + sum(top["vp"] for top in others if top["clan"] == clan)
-    elif role == "tax-collector":
-        value += cp * 1.5 * view["deck_count"] / 12  # income in every Phase 1B to come
-        targets = [top for top in others if top["clan"] == clan]
-        value += max((top["vp"] for top in targets), default=0) * 0.8
-    elif role == "general":
-        value += card["strength"] * 0.9 + (1.5 if len({g["clan"] for g in _tops_of(view, "general")} | {clan}) == 3 else 0)
-    elif role == "courtesan":
-        value += 0.8 * card["vp"]
-    if covered:
-        value -= _cover_loss(view, covered)
-    return value
-
-
-def _cover_loss(view: View, covered: Mapping[str, Any]) -> float:
-    role = covered["role"]
-    if role == "tax-collector":
-        return _cp_worth(view) * 1.5 * view["deck_count"] / 12
-    if role == "general":
-        return covered["strength"] * 0.9
-    if role == "courtesan":
-        return 0.8 * covered["vp"]
-    return 0.3  # a spent Minister or Poet: little but a clan for later Poets
-
-
-def _value(view: View, action: Action) -> float:
-    kind = action["type"]
-    cp = _cp_worth(view)
+def valuer(view: View) -> Callable[[Action], float]:
+    """What each action is worth from `view`: the facts its actions share read once."""
+    tops = view["tops"]
     row = view["row"]
-    if kind in ("start", "buy"):
-        slot = row[action["slot"]]
-        card = slot["card"]
-        spend = 0 if kind == "start" else slot["price"]
-        empty_bonus = 0.5 if _top(view, action["space"]) is None else 0.0
-        return _placement_value(view, card, action["space"]) - cp * spend + empty_bonus
-    if kind == "exchange":
-        card = row[action["slot"]]["card"]
-        return _placement_value(view, card, action["space"]) + 0.2
-    if kind == "skip":
-        daemons = sum(1 for slot in row if slot["card"] and slot["card"]["role"] == "daemon")
-        return cp * (1 + len(_tops_of(view, "tax-collector"))) - 0.2 * daemons
-    if kind in ("tax_for_vp", "tax_for_cp"):
-        card = _top(view, action["space"])
-        gain = card["vp"] if kind == "tax_for_vp" else cp * card["vp"] - card["vp"]
-        return gain - _cover_loss(view, card) * 0.5
-    if kind == "fight":
-        daemon = row[action["slot"]]["card"]
-        return daemon["vp"] + 3.0 - cp * action["pay"]
-    return 0.0  # decline
+    deck = view["deck_count"]
+    cp = 0.34 + 0.5 * deck / 54  # what one CP is worth in VP now: more early, when it still buys cards
+    income = cp * 1.5 * deck / 12  # a Tax Collector's income in every Phase 1B to come
+    collectors = []  # (space, VP, clan) of each Tax Collector on top
+    general_clans = set()
+    clan_vp: dict[str, int] = {}  # each clan's VP on top of the court
+    losses = []  # what covering each space's top card loses (None: an empty space)
+    for space, top in enumerate(tops):
+        if not top:
+            losses.append(None)
+            continue
+        role, clan, vp = top["role"], top["clan"], top["vp"]
+        clan_vp[clan] = clan_vp.get(clan, 0) + vp
+        if role == "tax-collector":
+            collectors.append((space, vp, clan))
+            losses.append(income)
+        elif role == "general":
+            general_clans.add(clan)
+            losses.append(top["strength"] * 0.9)
+        elif role == "courtesan":
+            losses.append(0.8 * vp)
+        else:
+            losses.append(0.3)  # a spent Minister or Poet: little but a clan for later Poets
+
+    def placement(card: Mapping[str, Any], space: int) -> float:
+        """What placing `card` on `space` is worth: its power now, its promise, less what it covers."""
+        value = 0.0
+        role, clan = card["role"], card["clan"]
+        covered = tops[space]
+        if role == "minister":
+            total = 0
+            for at, vp, of in collectors:  # the Tax Collectors left on top once it is placed
+                if at != space:
+                    total += vp + (1 if of == clan else 0)
+            value += cp * total
+        elif role == "poet":
+            honours = clan_vp.get(clan, 0)  # its clan's other cards on top (not the one it covers)
+            if covered and covered["clan"] == clan:
+                honours -= covered["vp"]
+            value += card["vp"] + honours
+        elif role == "tax-collector":
+            value += income
+            best = 0  # the best card of its clan it could tax (not the one it covers)
+            for at, top in enumerate(tops):
+                if top and at != space and top["clan"] == clan and top["vp"] > best:
+                    best = top["vp"]
+            value += best * 0.8
+        elif role == "general":
+            value += card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0)
+        elif role == "courtesan":
+            value += 0.8 * card["vp"]
+        if covered:
+            value -= losses[space]
+        return value
+
+    def value(action: Action) -> float:
+        kind = action["type"]
+        if kind == "buy" or kind == "start":
+            slot = row[action["slot"]]
+            spend = 0 if kind == "start" else slot["price"]
+            empty_bonus = 0.5 if tops[action["space"]] is None else 0.0
+            return placement(slot["card"], action["space"]) - cp * spend + empty_bonus
+        if kind == "exchange":
+            return placement(row[action["slot"]]["card"], action["space"]) + 0.2
+        if kind == "skip":
+            daemons = sum(1 for slot in row if slot["card"] and slot["card"]["role"] == "daemon")
+            return cp * (1 + len(collectors)) - 0.2 * daemons
+        if kind in ("tax_for_vp", "tax_for_cp"):
+            card = tops[action["space"]]
+            gain = card["vp"] if kind == "tax_for_vp" else cp * card["vp"] - card["vp"]
+            return gain - losses[action["space"]] * 0.5
+        if kind == "fight":
+            return row[action["slot"]]["card"]["vp"] + 3.0 - cp * action["pay"]
+        return 0.0  # decline
+
+    return value
