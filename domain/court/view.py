@@ -15,8 +15,18 @@ from domain.court.table import (
 REASONS = {"four-daemons": "four Daemon Princes stood in Society Row", "all-daemons-drawn": "all nine Daemon Princes were drawn"}
 
 
+# Each card's face as the view shows it, made once: a view copies it (a dict's copy, made in C),
+# fresh for every view, as the search's playouts ask a view at each decision.
+FACES: dict[str, dict[str, Any]] = {card_id: card.to_json() for card_id, card in CARDS.items()}
+
+
 def _card(card_id: str | None) -> dict[str, Any] | None:
-    return CARDS[card_id].to_json() if card_id else None
+    return FACES[card_id].copy() if card_id else None
+
+
+def _cards(card_ids: list[str]) -> list[dict[str, Any]]:
+    """The faces of a list of cards (none of them missing), each a fresh dict."""
+    return [FACES[card_id].copy() for card_id in card_ids]
 
 
 # What each role's cards do, the same at every step: a line for a card's face, the rulebook in full.
@@ -33,6 +43,7 @@ def _price(state: CourtState, slot: int, card: str | None) -> int | None:
 
 def view(state: CourtState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
     shown = reveal or state.phase == OVER
+    score = final_score(state)
     table: dict[str, Any] = {
         "viewer": viewer,
         "phase": state.phase,
@@ -40,27 +51,27 @@ def view(state: CourtState, viewer: int | None, reveal: bool = False) -> dict[st
         "spaces": state.spaces,
         "row": [{"slot": slot, "card": _card(card), "price": _price(state, slot, card)} for slot, card in enumerate(state.row)],
         "deck_count": len(state.deck),
-        "court": [[_card(card) for card in stack] for stack in state.court],
+        "court": [_cards(stack) for stack in state.court],
         "tops": [_card(card) for card in tops(state)],
         "placed_on": list(state.placed_on),
         "cp": state.cp,
         "vp": state.vp,
         "generals_strength": generals_strength(state),
-        "discard": [_card(card) for card in state.discard],
-        "daemon_court": [_card(card) for card in state.daemon_court],
-        "defeated": [_card(card) for card in state.defeated],
-        "set_aside": [_card(card) for card in state.set_aside],
+        "discard": _cards(state.discard),
+        "daemon_court": _cards(state.daemon_court),
+        "defeated": _cards(state.defeated),
+        "set_aside": _cards(state.set_aside),
         "drawn_daemons": state.drawn_daemons,
         "pending": dict(state.pending) if state.pending else None,
         "exchanged": state.exchanged,
-        "score": final_score(state),
+        "score": score,
         "penalty": penalty(state),
-        "title": title(final_score(state)),
+        "title": title(score),
         "titles": list(TITLE_ORDER),
         "powers": POWERS_SHOWN,
     }
     if shown:
-        table["deck"] = [_card(card) for card in state.deck]
+        table["deck"] = _cards(state.deck)
     return table
 
 
