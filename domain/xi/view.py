@@ -20,10 +20,10 @@ from typing import Any
 from domain.contract import Outcome
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.cards.decks import NAMED
-from domain.xi.cards.labels import labelled
+from domain.xi.cards.labels import labels
 from domain.xi.engine.standing import ANSWERS, UNABLE, inert
 from domain.xi.engine.windows import KINDS
-from domain.xi.language.board import skirmishes_allowed, tags
+from domain.xi.language.board import skirmish_allowance, tags
 from domain.xi.language.layers import Stats, derive_all
 from domain.xi.state import CHOOSE_STEP, LIFE_CAP, OVER, PT_CAP, SKIRMISH_STEP, WINDOW_STEP, XiState
 from domain.xi.table import to_act
@@ -31,12 +31,15 @@ from domain.xi.table import to_act
 REASONS = {"resignation": "a player resigned", "turn-limit": "turn 400 ended: a draw",
            "zero-life": "a player's life reached 0", "no-win": "nobody could win any more: a draw"}
 
+NAMED_SIZES = tuple((name, len(cards)) for name, cards in NAMED.items())  # the named decks and their sizes
+
 
 def _units(state: XiState) -> list[dict[str, Any]]:
     """The units in play as everyone sees them: derived stats, and the printed ones beside them."""
     derived = derive_all(state)
     uses = {unit.uid: unit.uses for unit in state.units}
-    return [_unit(unit, skirmishes_allowed(state, derived, unit.uid),
+    allowed = skirmish_allowance(state, derived)  # skirmishes_allowed's answers, read once for every unit
+    return [_unit(unit, allowed(unit.uid),
                   [card.iid for card in state.in_play if card.on == unit.uid], uses[unit.uid])
             for unit in derived.values()]
 
@@ -107,7 +110,7 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         "deck_list": list(own.deck_list) if own and own.deck_list is not None else None,
         "standing": _standing(state, own.standing) if own else None,
         "caps": {"life": LIFE_CAP, "pt": PT_CAP},
-        "named_decks": [{"name": name, "cards": len(cards)} for name, cards in NAMED.items()],  # public: anyone may bring one
+        "named_decks": [{"name": name, "cards": cards} for name, cards in NAMED_SIZES],  # public: anyone may bring one
         "quiet_turns": state.quiet_turns,
         # What standing rules may say, for every seat alike (the editor of one's own rules reads it).
         "standing_vocabulary": {"kinds": list(KINDS), "answers": list(ANSWERS)},
@@ -119,7 +122,13 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
         table["decks"] = [list(seat.deck) for seat in state.players]  # top first
         table["deck_lists"] = [None if seat.deck_list is None else list(seat.deck_list) for seat in state.players]
         table["standings"] = [_standing(state, seat.standing) for seat in state.players]
-    return labelled(table)
+    # Each unit and spell with its label (labels.labelled's, without copying the dicts built here).
+    names = labels(table)
+    for unit in table["units"]:
+        unit["label"] = names[unit["uid"]]
+    for spell in table["in_play"]:
+        spell["label"] = names[spell["iid"]]
+    return table
 
 
 def outcome(state: XiState) -> Outcome | None:

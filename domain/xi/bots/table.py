@@ -14,12 +14,12 @@ hand); a player's life point is worth more the lower their life.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS, Card
-from domain.xi.language.board import immunities
+from domain.xi.language.board import PLAYER_DAMAGE, immunities
 from domain.xi.language.damage import DAMAGE_MODS, deal, multipliers_held
 from domain.xi.language.layers import Keyworded
 from domain.xi.language.special import odd_numbers_printed
@@ -41,6 +41,9 @@ PICKS_DAMAGE = frozenset(card.id for card in CARDS.values() if any(e.get("code")
 COMES_BACK = frozenset(card.id for card in CARDS.values()
                        if any(e["when"] == "destroyed" and e["do"] == "return_to_hand" and e["to"] == "self"
                               for e in entries(card, "trigger")))
+
+# The cards in play that can make their controller immune to a damage type (board.immunities).
+GRANTS_IMMUNITY = frozenset(card for card, found in PLAYER_DAMAGE.items() if any(e["op"] == "immune" for e in found))
 
 LETHAL = 100.0  # a blow that ends a player: above anything else on the table
 
@@ -123,7 +126,7 @@ class Table:
         self.in_play = [(card["card"], card["controller"], card["iid"], card["on"]) for card in view["in_play"]]
         self.tags = frozenset(view["tags"])
         # What a Thesis picks: the most.
-        self.odd_max = max(odd_numbers_printed(unit["card"] for unit in view["units"]), default=0)
+        self.odd_max = odd_max(unit["card"] for unit in view["units"])
         self.danger = {self.me: _shares(self._their_cards()), None: _shares(view["deck_list"] or [])}
         self.units: dict[str, Fighter] = {}
         for unit in view["units"]:
@@ -134,8 +137,8 @@ class Table:
         holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()]
         holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play]
         self.holders = [(card, holder) for card, holder in holders if card in MULTIPLIES]
-        self.immune = {seat: immunities(card for card, held, _, _ in self.in_play if held == seat)
-                       for seat in range(self.seats)}
+        immunes = [(card, held) for card, held, _, _ in self.in_play if card in GRANTS_IMMUNITY]
+        self.immune = {seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
         self._hits: dict[tuple, int] = {}
 
     def _their_cards(self) -> list[str]:
@@ -223,6 +226,9 @@ class Table:
         lives = {uid: unit.life for uid, unit in units.items()}
         facing = [(seat, [unit for unit in units.values() if unit.seat == seat and not unit.untargetable])
                   for seat in seats]
+        # Called for every action weighed at every decision of a search's playouts: the loops read
+        # `value` inline (the same sums in the same order) and look the table's methods up once.
+        hit, loss, face = self.hit, self.loss, self.face
         total = 0.0
         for attacker in sorted(attackers, key=lambda unit: -unit.damage):
             struck: dict[str, tuple[int, float]] = {}  # by aim: the damage dealt, and the loss taken back
@@ -230,17 +236,26 @@ class Table:
                 best, chosen, dealt = 0.0, None, 0
                 for seat, theirs in facing:
                     aims = [unit for unit in theirs if lives[unit.uid] > 0]
-                    for aim in aims or [seat]:
-                        if isinstance(aim, Fighter):
-                            if aim.uid not in struck:
-                                struck[aim.uid] = (self.hit(attacker, aim, holders),
-                                                   self.loss(attacker, self.hit(aim, attacker, holders)))
-                            hurt, back = struck[aim.uid]
-                            life = lives[aim.uid]
-                            gain = self.value(aim, life) - self.value(aim, life - hurt) - back
+                    if not aims:  # no unit of theirs left to skirmish: the player
+                        hurt = hit(attacker, seat, holders)
+                        gain = face(seat, hurt)
+                        if gain > best:
+                            best, chosen, dealt = gain, seat, hurt
+                        continue
+                    for aim in aims:
+                        found = struck.get(aim.uid)
+                        if found is None:
+                            found = struck[aim.uid] = (hit(attacker, aim, holders),
+                                                       loss(attacker, hit(aim, attacker, holders)))
+                        hurt, back = found
+                        life = lives[aim.uid]
+                        worth, most = aim.worth, aim.max_life
+                        left = life - hurt
+                        if left <= 0:
+                            after = 0.4 * worth if aim.card in COMES_BACK else 0.0
                         else:
-                            hurt = self.hit(attacker, aim, holders)
-                            gain = self.face(aim, hurt)
+                            after = worth * (0.35 + 0.65 * min(left, most) / max(most, 1))
+                        gain = worth * (0.35 + 0.65 * min(life, most) / max(most, 1)) - after - back
                         if gain > best:
                             best, chosen, dealt = gain, aim, hurt
                 if chosen is None:
@@ -249,6 +264,24 @@ class Table:
                 if isinstance(chosen, Fighter):
                     lives[chosen.uid] -= dealt
         return total
+
+
+_NO_ODD = object()
+_ODD_MAX: dict[str, Any] = {}  # card id -> the greatest odd number printed on it (None: none), read once
+
+
+def odd_max(cards: Iterable[str]) -> int:
+    """The greatest odd number printed on the unit cards `cards` (special.odd_numbers_printed's
+    last), 0 when there is none: each card's read once and kept, as a Table is built for every
+    decision of a search's playouts."""
+    best = None
+    for card in cards:
+        found = _ODD_MAX.get(card, _NO_ODD)
+        if found is _NO_ODD:
+            found = _ODD_MAX[card] = max(odd_numbers_printed((card,)), default=None)
+        if found is not None and (best is None or found > best):
+            best = found
+    return 0 if best is None else best
 
 
 def _shares(cards: list[str]) -> Mapping[str, float]:

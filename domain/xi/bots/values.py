@@ -81,8 +81,11 @@ def _restriction_holders(table: Table) -> list[tuple[str, tuple]]:
 def play_score(table: Table, base: Baseline, card_id: str, target: Any) -> Score:
     """What playing `card_id` (at `target`) now gains the bot, before what holding it is worth."""
     whatif = enter(table, card_id, target)
-    attack = whatif.attack(table.me) - base.attack if table.view["active"] == table.me else 0.0
-    threat = whatif.threat() - base.threat
+    if whatif.unchanged():  # the units as they are: no change to what they can gain or threaten
+        attack = threat = 0.0
+    else:
+        attack = whatif.attack(table.me) - base.attack if table.view["active"] == table.me else 0.0
+        threat = whatif.threat() - base.threat
     return Score(whatif.board + whatif.extra + attack - THREAT_WEIGHT * threat, attack)
 
 
@@ -167,8 +170,11 @@ def ability_score(table: Table, base: Baseline, action: Mapping[str, Any]) -> Sc
     card = source_card(table, action["source"])
     whatif.perform(ABILITY[card], Cause(card, table.me, action["source"], None, action.get("target"),
                                         action.get("choice")))
-    attack = whatif.attack(table.me) - base.attack
-    threat = whatif.threat() - base.threat
+    if whatif.unchanged():
+        attack = threat = 0.0
+    else:
+        attack = whatif.attack(table.me) - base.attack
+        threat = whatif.threat() - base.threat
     return Score(whatif.board + whatif.extra + attack - THREAT_WEIGHT * threat, attack)
 
 
@@ -196,7 +202,7 @@ def answer_score(table: Table, action: Mapping[str, Any], window: Mapping[str, A
     gained = whatif.board + whatif.extra + _skirmish_change(table, whatif)
     active = table.view["active"]
     if active != table.me:  # the rest of their turn: units stopped from skirmishing gain them nothing
-        gained += attack_now(table, table.units, active) - whatif.attack(active)
+        gained += 0.0 if whatif.unchanged() else attack_now(table, table.units, active) - whatif.attack(active)
     if whatif.prevented and window is not None and window.get("kind") == "spell":
         gained += declared_worth(table, window)
     return gained - cost

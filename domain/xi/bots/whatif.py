@@ -270,6 +270,12 @@ class WhatIf:
 
     # -- what can still fight ------------------------------------------------------------------
 
+    def unchanged(self) -> bool:
+        """Whether this copy's units and damage multipliers are still the table's own, the same
+        units in the same order (none entered, changed or gone): then what they can gain this
+        turn and threaten the next is the table's, and `attack` and `threat` need not count it again."""
+        return not self._copied and self.holders is None and len(self.units) == len(self.table.units)
+
     def attack(self, seat: int) -> float:
         """What `seat`'s units could still gain by skirmishing this turn."""
         return attack_now(self.table, self.units, seat, self.holders)
