@@ -79,7 +79,7 @@ class Fighter(Keyworded):
     go back to (`home`) when a control effect ends."""
 
     __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
-                 "danger", "_key")
+                 "danger", "_key", "_immune", "_reductions")
 
     def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
                  keywords: tuple[str, ...], left: int, home: int | None = None,
@@ -90,16 +90,34 @@ class Fighter(Keyworded):
         self.danger = danger
         self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
         self._key: tuple | None = None
+        self._immune: frozenset[str] | None = None
+        self._reductions: tuple[int, ...] | None = None
 
     def copy(self) -> "Fighter":
-        twin = object.__new__(Fighter)
-        for name in Fighter.__slots__:
-            setattr(twin, name, getattr(self, name))
+        twin = object.__new__(Fighter)  # every slot, one by one: a what-if copies units by the thousand
+        twin.uid, twin.card, twin.seat, twin.home, twin.type = self.uid, self.card, self.seat, self.home, self.type
+        twin.damage, twin.life, twin.max_life, twin.keywords = self.damage, self.life, self.max_life, self.keywords
+        twin.left, twin.worth, twin.danger, twin._key = self.left, self.worth, self.danger, self._key
+        twin._immune, twin._reductions = self._immune, self._reductions
         return twin
+
+    # Its keywords' immunities and reductions (Keyworded's), read once until its keywords change:
+    # the damage pipeline asks them of every unit hit in every what-if.
+    @property
+    def immune(self) -> frozenset[str]:
+        if self._immune is None:
+            self._immune = Keyworded.immune.fget(self)
+        return self._immune
+
+    @property
+    def reductions(self) -> tuple[int, ...]:
+        if self._reductions is None:
+            self._reductions = Keyworded.reductions.fget(self)
+        return self._reductions
 
     def changed(self, lasting: bool) -> None:
         """Its numbers were changed by an effect: its worth too if for good."""
-        self._key = None
+        self._key = self._immune = self._reductions = None
         if lasting:
             self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
 
@@ -178,11 +196,10 @@ class Table:
 
     def _hit(self, source: Fighter, target: Fighter | int, holders: list) -> int:
         unit = target if isinstance(target, Fighter) else None
-        multipliers = multipliers_held(holders, source.uid, source.seat, source.type, unit)
+        multipliers = tuple(multipliers_held(holders, source.uid, source.seat, source.type, unit))
         if unit is None:
-            return deal(source.damage, source.type, None, immune=self.immune[target], multipliers=multipliers)[0]
-        return deal(source.damage, source.type, unit.type, immune=unit.immune, reductions=unit.reductions,
-                    multipliers=multipliers)[0]
+            return _dealt(source.damage, source.type, None, self.immune[target], (), multipliers)
+        return _dealt(source.damage, source.type, unit.type, unit.immune, unit.reductions, multipliers)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -282,6 +299,14 @@ def odd_max(cards: Iterable[str]) -> int:
         if found is not None and (best is None or found > best):
             best = found
     return 0 if best is None else best
+
+
+@lru_cache(maxsize=4096)
+def _dealt(amount: int, dtype: str, target_type: str | None, immune: frozenset[str], reductions: tuple[int, ...],
+           multipliers: tuple[int, ...]) -> int:
+    """The damage the pipeline deals (`deal`'s amount, its steps left out), kept: a bot's tables
+    ask the same few blows of it at every decision of a search's playouts."""
+    return deal(amount, dtype, target_type, immune=immune, reductions=reductions, multipliers=multipliers)[0]
 
 
 def _shares(cards: list[str]) -> Mapping[str, float]:
