@@ -188,7 +188,7 @@ class Table:
         the cards with damage multipliers in play, when a what-if adds one."""
         if holders is not None:  # a what-if's own cards in play: not this table's to remember
             return self._hit(source, target, holders)
-        key = (source.key(), target.key() if isinstance(target, Fighter) else target)
+        key = (source._key or source.key(), (target._key or target.key()) if isinstance(target, Fighter) else target)
         found = self._hits.get(key)
         if found is None:
             found = self._hits[key] = self._hit(source, target, self.holders)

@@ -18,6 +18,9 @@ def labels(view: Mapping[str, Any], entering: Iterable[tuple[str, str]] = ()) ->
     things = [(unit["uid"], unit["card"]) for unit in view.get("units") or []]
     things += [(spell["iid"], spell["card"]) for spell in view.get("in_play") or []]
     things += [thing for thing in entering if thing[0] not in {uid for uid, _card in things}]
+    names = {thing_id: NAME.get(card, card) for thing_id, card in things}
+    if len(set(names.values())) == len(things):  # no two share a name (most tables): each its name alone
+        return names
     things.sort(key=lambda thing: _entry(thing[0]))
     alike: dict[str, list[str]] = {}
     for thing_id, card in things:
