@@ -9,6 +9,7 @@ table's change is computed between the two tables as the asker sees them.
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from itertools import takewhile
 from typing import Any
 
@@ -99,14 +100,29 @@ def explain_step(store: GameStore, game: Game, step: int, viewer: int | None) ->
     return explain_step_and_tables(store, game, step, viewer)[0]
 
 
+@dataclass(frozen=True)
+class Folded:
+    """What an explanation read on its way, so that a replay step need not load it again: the game
+    its decision was taken on, that decision's events up to the step, and the whole tables (hidden
+    parts included) from the one decided on to the step's, by version."""
+
+    before: Game
+    events: list[Any]
+    tables: dict[int, Any]
+
+    def game_at_step(self) -> Game:
+        """The game at the step, as the store would rebuild it (version, time, chain; the store
+        checks each event's version follows the one before), its table the one already folded."""
+        game = mutated(copy.deepcopy(self.before), self.events)
+        game.adopt_state(self.tables[game.version])
+        return game
+
+
 def explain_step_and_tables(store: GameStore, game: Game, step: int,
-                            viewer: int | None) -> tuple[dict[str, Any], dict[int, Any], Game | None]:
-    """`explain_step`, with what it read on the way, so that a replay step need not load it again:
-    version -> the whole table (hidden parts included) from the one the decision was taken on to
-    step `step`'s, and the game at step `step`, the decision's events applied to the game it was
-    taken on (nothing for the deal's step)."""
+                            viewer: int | None) -> tuple[dict[str, Any], Folded | None]:
+    """`explain_step`, with what it folded on the way (none for the deal's step)."""
     if step == 1:
-        return {"decision": None, "rules": [find_rule_json(game, "game.created")], "changes": [], "rerun": None}, {}, None
+        return {"decision": None, "rules": [find_rule_json(game, "game.created")], "changes": [], "rerun": None}, None
     decided_on, cause, events = decision_of(store, game, step)
     before = store.game(game.id, version=decided_on)
     seat = cause.get("seat")
@@ -136,17 +152,12 @@ def explain_step_and_tables(store: GameStore, game: Game, step: int,
     reveal = game.finished
     changes = table_diff(game.rules.view(states[step - 1], viewer, reveal=reveal),
                          game.rules.view(states[step], viewer, reveal=reveal))
-    explanation = {
+    return {
         "decision": decision,
         "rules": [find_rule_json(game, rule_id) for rule_id in rule_ids],
         "changes": changes,
         "rerun": rerun(store, game, before, cause, events),
-    }
-    # The game at the step: its version, time and chain as the store would give them, the table
-    # already folded above (the store checks each event's version follows the one before).
-    at_step = mutated(copy.deepcopy(before), up_to_step)
-    at_step.adopt_state(states[step])
-    return explanation, states, at_step
+    }, Folded(before, up_to_step, states)
 
 
 def find_rule_json(game: Game, rule_id: str) -> dict[str, Any]:

@@ -177,12 +177,12 @@ class Queries:
             behind = "" if last == current.version else " (spectators see this game some steps behind)"
             raise StepNotFound(f"steps run from 1 to {last}{behind}; there is no step {step}", field="n")
         stored = self.store.stored_events(game_id, gt=step - 1, lte=step)[0]
-        explanation, tables, then = explain_step_and_tables(self.store, current, step, viewer)
+        explanation, folded = explain_step_and_tables(self.store, current, step, viewer)
         # The table at step n: revealed fully only once the game as a whole is over.
-        then = then or self.store.game(game_id, version=step)
+        then = folded.game_at_step() if folded is not None else self.store.game(game_id, version=step)
         # The table just before the step, for a game whose lines read it (domain.lines): folded
         # already by the explanation, from the table its decision was taken on.
-        before = tables[step - 1] if step > 1 and lines.reads_table(current.rules) else None
+        before = folded.tables[step - 1] if folded is not None and lines.reads_table(current.rules) else None
         event = present_stored(current, viewer, stored, current.finished, before)
         rule = find_rule(current, event["rule"])
         table = present_game(then, viewer, reveal=current.finished)
