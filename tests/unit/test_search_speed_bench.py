@@ -16,3 +16,12 @@ def test_counting_the_rules_steps_leaves_the_search_choosing_as_the_games_own_bo
         rng = f"count-{number}"
         assert counting.choose(view, legal, Rng(rng)) == own.choose(view, legal, Rng(rng))
     assert counting.steps >= 2 * own.budget.playouts  # a step at least for each playout's first move
+
+
+def test_the_counted_searches_are_bench_search_speeds_own_and_take_rules_steps():
+    from bench.search_instructions import _child
+
+    playouts = registry.get("court").bots["search"].budget.playouts
+    counted = _child("court", 1)
+    assert counted["decisions"] == 1 and counted["random_steps"] > 0
+    assert counted["steps"] >= playouts  # a step at least for each playout's first move
