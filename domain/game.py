@@ -135,6 +135,12 @@ class SearchHooks(Generic[S]):
     # Each seat's reward in [0, 1] for a table a playout stopped on; None leaves it to the scores.
     rewards: Callable[[S], list[float] | None] | None = None
     analysis: AnalysisTerms[S] | None = None  # None: the analysis's defaults
+    # By the name of a bot that plays playouts: what that bot is handed in them, `(table, seat)` to
+    # a view holding only what the bot reads (the same choices as on the whole view), built like
+    # `view` from what the seat may see. A playout asks a view at every decision, and the whole view
+    # a client gets (every stack, label and score) costs more than the bot's choice. A bot not named
+    # here is handed `view`. Read only: it may share the table's lists and the cards' faces.
+    playout_views: Mapping[str, Callable[[S, int], View]] = field(default_factory=lambda: EMPTY)
 
 
 @dataclass(frozen=True)

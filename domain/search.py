@@ -262,6 +262,7 @@ class SearchBot:
     def _played_out(self, state: Any, rng: Rng) -> Any:
         """The table a playout stops on: over, or cut short after the budget's depth of decisions."""
         player = self._playout_player()
+        view = self._playout_view()
         for _ in range(self.budget.depth):
             seat = self.rules.to_act(state)
             if seat is None:
@@ -270,9 +271,14 @@ class SearchBot:
             if player is None:
                 state = self._step(state, seat, rng.choice(legal), rng, trusted=True)
             else:  # the bot's action is trusted only if it is one of the listed ones itself
-                action = player.choose(self.rules.view(state, seat), legal, rng)
+                action = player.choose(view(state, seat), legal, rng)
                 state = self._step(state, seat, action, rng, trusted=any(action is listed for listed in legal))
         return state
+
+    def _playout_view(self) -> Callable[[Any, int], View]:
+        """What the playout bot is handed at each decision: the view the game declares for it (only
+        what it reads), else the whole view."""
+        return self.rules.search.playout_views.get(self.budget.playout_bot or "", self.rules.view)
 
     def _rewards(self, state: Any) -> list[float]:
         """Each seat's reward in [0, 1]: its share of the win once the game is over (nothing when

@@ -15,7 +15,7 @@ from domain.court.rulebook import RULEBOOK
 from domain.court.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.court.state import CourtState, new_state
 from domain.court.table import TITLE_ORDER, final_score
-from domain.court.view import outcome, view
+from domain.court.view import outcome, playout_view, view
 from domain.court.analysis import ANALYSIS
 from domain.game import Game, GameOptions, SearchHooks, SoloBoards
 from domain.search import Budget, SearchBot
@@ -74,5 +74,5 @@ RULES: Game[CourtState] = Game(
     seat_modes={1: "a solitaire: one player alone, scored against the titles of the Aristocracy"},
     titles=TITLE_ORDER,  # the Aristocracy, lowest first
     options=GameOptions(types={"advanced": bool}),  # the Advanced Game
-    search=SearchHooks(determinize, analysis=ANALYSIS), solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
+    search=SearchHooks(determinize, analysis=ANALYSIS, playout_views={"autoplayer": playout_view}), solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
 )

@@ -75,6 +75,18 @@ def view(state: CourtState, viewer: int | None, reveal: bool = False) -> dict[st
     return table
 
 
+def playout_view(state: CourtState, viewer: int) -> dict[str, Any]:
+    """What the autoplayer reads of `view` (bots.valuer), the same values, for the search's
+    playouts: the top card of each space, Society Row with its prices, the deck's size. The faces
+    are FACES' own, not copies: the search's playout bot only reads them."""
+    return {
+        "tops": [FACES[stack[-1]] if stack else None for stack in state.court],
+        "row": [{"card": FACES[card] if card else None, "price": _price(state, slot, card)}
+                for slot, card in enumerate(state.row)],
+        "deck_count": len(state.deck),
+    }
+
+
 def outcome(state: CourtState) -> Outcome | None:
     if state.phase != OVER:
         return None
