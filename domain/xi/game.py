@@ -36,7 +36,7 @@ from domain.xi.rulebook import RULEBOOK
 from domain.xi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.xi.state import CHOOSE_STEP, OVER, SETUP, WINDOW_STEP, Effect, InPlay, Seat, Step, Unit, XiState, new_state
 from domain.xi.table import to_act
-from domain.xi.view import outcome, view
+from domain.xi.view import outcome, playout_view, view
 
 # The general bot's own move, overruled only on clear evidence: every legal action is played out
 # on the same dealt tables with the same random streams (paired playouts by the general bot, 30
@@ -124,5 +124,5 @@ RULES: Game[XiState] = Game(
     # The starters (xi.house.starters): public lists a seat may bring by name; the FAQ's advice for
     # starter-deck battles (L431-433), for `chronicle simulate xi`.
     decks=Decks(NAMED, bring_deck, {f"with the FAQ's removals ({', '.join(REMOVED_NAMES)})": without_faq_removals}),
-    search=SearchHooks(determinize, search_reward, analysis=ANALYSIS),
+    search=SearchHooks(determinize, search_reward, analysis=ANALYSIS, playout_views={"general": playout_view}),
 )

@@ -131,6 +131,36 @@ def view(state: XiState, viewer: int | None, reveal: bool = False) -> dict[str, 
     return table
 
 
+def playout_view(state: XiState, viewer: int) -> dict[str, Any]:
+    """What the general bot reads of `view` (bots.table, values, whatif), the same values, for the
+    search's playouts: whose turn, the pending steps, each seat's life, Time and discard pile, the
+    units' derived stats, the cards in play, the tags, and the seat's own hand, remaining deck and
+    deck list. No labels, effects or standing rules, which the bot never reads; the seat's own lists
+    and discard piles are the table's, not copies: the playout bot only reads them."""
+    own = state.players[viewer]
+    derived = derive_all(state)
+    allowed = skirmish_allowance(state, derived)
+    units = []
+    for unit in derived.values():
+        units.append({"uid": unit.uid, "card": unit.card, "owner": unit.owner, "controller": unit.controller,
+                      "type": unit.type, "damage": unit.damage, "life": unit.life, "max_life": unit.max_life,
+                      "keywords": unit.keywords, "skirmishes_left": max(0, allowed(unit.uid) - unit.skirmishes)})
+    return {
+        "viewer": viewer,
+        "active": state.active,
+        "pending": [_step(step) for step in state.pending],
+        "players": [{"life": seat.life, "t": seat.t, "pt": seat.pt, "deck_size": len(seat.deck),
+                     "discard": seat.discard, "out": seat.out} for seat in state.players],
+        "units": units,
+        "in_play": [{"iid": card.iid, "card": card.card, "controller": card.controller, "on": card.on}
+                    for card in state.in_play],
+        "tags": tags(state),
+        "hand": own.hand,
+        "deck": sorted(own.deck),  # what is left, never in what order
+        "deck_list": own.deck_list,
+    }
+
+
 def outcome(state: XiState) -> Outcome | None:
     """Life by seat as the scores, and the winners (none on a draw), once the game is over."""
     if state.phase != OVER:
