@@ -14,9 +14,9 @@ computed in the same order, as valuing each action from the view alone
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from domain.bots import RandomBot, best_of
+from domain.bots import RandomBot
 from domain.contract import Action
 from domain.rng import Rng
 
@@ -30,11 +30,15 @@ class Autoplayer:
     version = "1"
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        return best_of(legal, valuer(view), rng)
+        """The legal action of highest value; ties broken at random (bots.best_of's way)."""
+        scores = values(view, legal)
+        best = max(scores)
+        return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]
 
 
-def valuer(view: View) -> Callable[[Action], float]:
-    """What each action is worth from `view`: the facts its actions share read once."""
+def values(view: View, legal: Sequence[Action]) -> list[float]:
+    """What each legal action is worth from `view`: the facts its actions share read once, and what
+    placing each card of Society Row on each space is worth read once per card."""
     tops = view["tops"]
     row = view["row"]
     deck = view["deck_count"]
@@ -61,55 +65,49 @@ def valuer(view: View) -> Callable[[Action], float]:
         else:
             losses.append(0.3)  # a spent Minister or Poet: little but a clan for later Poets
 
-    def placement(card: Mapping[str, Any], space: int) -> float:
-        """What placing `card` on `space` is worth: its power now, its promise, less what it covers."""
-        value = 0.0
+    def placements(card: Mapping[str, Any]) -> list[float]:
+        """What placing `card` on each space is worth: its power now, its promise, less what it covers."""
         role, clan = card["role"], card["clan"]
-        covered = tops[space]
-        if role == "minister":
-            total = 0
-            for at, vp, of in collectors:  # the Tax Collectors left on top once it is placed
-                if at != space:
-                    total += vp + (1 if of == clan else 0)
-            value += cp * total
-        elif role == "poet":
-            honours = clan_vp.get(clan, 0)  # its clan's other cards on top (not the one it covers)
-            if covered and covered["clan"] == clan:
-                honours -= covered["vp"]
-            value += card["vp"] + honours
-        elif role == "tax-collector":
-            value += income
-            best = 0  # the best card of its clan it could tax (not the one it covers)
-            for at, top in enumerate(tops):
-                if top and at != space and top["clan"] == clan and top["vp"] > best:
-                    best = top["vp"]
-            value += best * 0.8
+        if role == "minister":  # the Tax Collectors left on top once it is placed
+            taxed = [(at, vp + (1 if of == clan else 0)) for at, vp, of in collectors]
+            gains = [cp * sum(worth for at, worth in taxed if at != space) for space in range(len(tops))]
+        elif role == "poet":  # its clan's other cards on top (not the one it covers)
+            honours = clan_vp.get(clan, 0)
+            gains = [0.0 + card["vp"] + (honours - covered["vp"] if covered and covered["clan"] == clan else honours)
+                     for covered in tops]
+        elif role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
+            clan_tops = [(at, top["vp"]) for at, top in enumerate(tops) if top and top["clan"] == clan]
+            gains = [income + max([0, *(vp for at, vp in clan_tops if at != space)]) * 0.8 for space in range(len(tops))]
         elif role == "general":
-            value += card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0)
+            gains = [0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))] * len(tops)
         elif role == "courtesan":
-            value += 0.8 * card["vp"]
-        if covered:
-            value -= losses[space]
-        return value
+            gains = [0.0 + 0.8 * card["vp"]] * len(tops)
+        else:
+            gains = [0.0] * len(tops)
+        return [gain if loss is None else gain - loss for gain, loss in zip(gains, losses)]
 
-    def value(action: Action) -> float:
+    placed: dict[int, list[float]] = {}  # by slot of Society Row
+    out = []
+    for action in legal:
         kind = action["type"]
         if kind == "buy" or kind == "start":
-            slot = row[action["slot"]]
-            spend = 0 if kind == "start" else slot["price"]
-            empty_bonus = 0.5 if tops[action["space"]] is None else 0.0
-            return placement(slot["card"], action["space"]) - cp * spend + empty_bonus
-        if kind == "exchange":
-            return placement(row[action["slot"]]["card"], action["space"]) + 0.2
-        if kind == "skip":
+            slot, space = action["slot"], action["space"]
+            worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
+            spend = 0 if kind == "start" else row[slot]["price"]
+            out.append(worth[space] - cp * spend + (0.5 if tops[space] is None else 0.0))
+        elif kind == "exchange":
+            slot = action["slot"]
+            worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
+            out.append(worth[action["space"]] + 0.2)
+        elif kind == "skip":
             daemons = sum(1 for slot in row if slot["card"] and slot["card"]["role"] == "daemon")
-            return cp * (1 + len(collectors)) - 0.2 * daemons
-        if kind in ("tax_for_vp", "tax_for_cp"):
+            out.append(cp * (1 + len(collectors)) - 0.2 * daemons)
+        elif kind in ("tax_for_vp", "tax_for_cp"):
             card = tops[action["space"]]
             gain = card["vp"] if kind == "tax_for_vp" else cp * card["vp"] - card["vp"]
-            return gain - losses[action["space"]] * 0.5
-        if kind == "fight":
-            return row[action["slot"]]["card"]["vp"] + 3.0 - cp * action["pay"]
-        return 0.0  # decline
-
-    return value
+            out.append(gain - losses[action["space"]] * 0.5)
+        elif kind == "fight":
+            out.append(row[action["slot"]]["card"]["vp"] + 3.0 - cp * action["pay"])
+        else:
+            out.append(0.0)  # decline
+    return out

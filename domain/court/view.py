@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.contract import Outcome
 from domain.court.cards import CARDS, POWERS, ROLE_NAMES
-from domain.court.state import CHOOSE, OVER, SETUP, CourtState
+from domain.court.state import CHOOSE, OVER, ROW_SLOTS, SETUP, CourtState
 from domain.court.table import (
     final_score, generals_strength, penalty, price, title, tops, TITLE_ORDER,
 )
@@ -75,14 +75,22 @@ def view(state: CourtState, viewer: int | None, reveal: bool = False) -> dict[st
     return table
 
 
+# Each slot of Society Row as the playout view shows it, by whether the phase prices the cards, the
+# slot and its card (or None), made once: `view`'s slot less its number, shared, read only.
+ROW_SHOWN: dict[bool, list[dict[str | None, dict[str, Any]]]] = {
+    priced: [{card: {"card": _card(card), "price": None if card is None or CARDS[card].is_daemon or not priced
+                     else price(slot, card)} for card in (None, *CARDS)} for slot in range(ROW_SLOTS)]
+    for priced in (False, True)}
+
+
 def playout_view(state: CourtState, viewer: int) -> dict[str, Any]:
-    """What the autoplayer reads of `view` (bots.valuer), the same values, for the search's
+    """What the autoplayer reads of `view` (bots.values), the same values, for the search's
     playouts: the top card of each space, Society Row with its prices, the deck's size. The faces
-    are FACES' own, not copies: the search's playout bot only reads them."""
+    and slots are made once (FACES, ROW_SHOWN), not copied: the search's playout bot only reads them."""
+    row = ROW_SHOWN[state.phase not in (SETUP, CHOOSE)]
     return {
         "tops": [FACES[stack[-1]] if stack else None for stack in state.court],
-        "row": [{"card": FACES[card] if card else None, "price": _price(state, slot, card)}
-                for slot, card in enumerate(state.row)],
+        "row": [row[slot][card] for slot, card in enumerate(state.row)],
         "deck_count": len(state.deck),
     }
 

@@ -1,4 +1,4 @@
-"""The autoplayer's values: read once a decision (domain.court.bots.valuer), exactly those of
+"""The autoplayer's values: read once a decision (domain.court.bots.values), exactly those of
 valuing each action from the view alone, the plain form kept here (so its choices, which the
 search bot's playouts and the golden games record, stay the same)."""
 
@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from domain.contract import Action
 from domain.court import RULES
-from domain.court.bots import valuer
+from domain.court.bots import values
 from domain.rng import Rng
 from tests.unit.court.test_scenario import play
 
@@ -90,9 +90,8 @@ def _value(view: View, action: Action) -> float:
 
 def check_values(state) -> None:
     view, legal = RULES.view(state, 0), RULES.legal_actions(state, 0)
-    value = valuer(view)
-    for action in legal:
-        assert value(action) == _value(view, action), action  # equal floats, not near ones
+    for action, value in zip(legal, values(view, legal), strict=True):
+        assert value == _value(view, action), action  # equal floats, not near ones
 
 
 def test_the_values_read_once_a_decision_equal_each_action_valued_alone():
