@@ -25,7 +25,7 @@ from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.scenario import SCENARIO_EXAMPLE, scenario_of, scenario_setup
 from domain.tianxia.setup import DEFAULT_DIFFICULTY, deal
 from domain.tianxia.state import OPENING, OVER, Nomad, Rival, Seat, Section, Site, TianxiaState
-from domain.tianxia.view import view
+from domain.tianxia.view import playout_view, view
 
 # The search bot: tables dealt from its view, playouts by the steward, cut short and judged by
 # the prestige each may expect to end with (`search_rewards`). Unanchored (60 playouts) it won 0
@@ -115,6 +115,6 @@ RULES: Game[TianxiaState] = Game(
     catalogue=CATALOGUE,
     rated_seats="persons",  # ratings count games between persons: the Bot beside them is the rules', unrated
     rival=RivalTurns(rival_to_play, play_rival_turn, names=RIVAL_NAMES), options=OPTIONS,
-    search=SearchHooks(determinize, rewards=search_rewards, analysis=ANALYSIS),
+    search=SearchHooks(determinize, rewards=search_rewards, analysis=ANALYSIS, playout_views={"steward": playout_view}),
     solo=SoloBoards(boards=BOARD.solo.difficulties, board=solo_board),  # results against Li Mu, by difficulty
 )

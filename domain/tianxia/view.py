@@ -99,3 +99,28 @@ def rival_view(state: TianxiaState, shown: bool) -> dict[str, Any] | None:
     if shown:
         table["deck"], table["basic"], table["advanced"] = list(rival.deck), list(rival.basic), list(rival.advanced)
     return table
+
+
+def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
+    """What the steward reads of `view` (bots.Judgement), the same values, for the search's
+    playouts: the round, phase, turn and action under way, the board it values actions on, the
+    rival's kind and owner, and each seat's pieces and goods. The board's lists and dicts are the
+    table's own, not copies (a fold never changes them in place, and the steward only reads them);
+    its sites, wall sections and nomads, which the table keeps as records, are dicts as in `view`."""
+    rival = state.rival
+    return {
+        "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting,
+        "seats": [{"side": seat.side, "goods": seat.goods, "discs": seat.discs, "meeples": seat.meeples,
+                   "walls": seat.walls, "towers": seat.towers, "shipping": seat.shipping, "crates": seat.crates,
+                   "figurines": seat.figurines} for seat in state.seats],
+        "rival": {"kind": rival.kind, "owner": state.rival_owner} if rival is not None else None,
+        "palace": state.palace, "step_tiles": state.step_tiles, "discs": state.discs,
+        "fortify_discs": state.fortify_discs, "barges": state.barges, "ports": state.ports,
+        "demands": state.demands, "shipping": state.shipping,
+        "sites": {site_id: {"building": site.building, "governors": site.governors, "tile": site.tile}
+                  for site_id, site in state.sites.items()},
+        "sections": {wall: {"walls": section.walls, "towers": section.towers, "soldiers": section.soldiers}
+                     for wall, section in state.sections.items()},
+        "nomads": {nomad: {"strength": moved.strength, "distance": moved.distance}
+                   for nomad, moved in state.nomads.items()},
+    }

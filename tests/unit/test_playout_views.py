@@ -19,6 +19,7 @@ RANDOM_EVERY = 5  # every fifth decision a random legal action, as a search's tr
 # Keys a bot reads only on positions these games do not reach, each with where it reads them.
 RARELY_READ = {
     ("xi", "general"): {"deck": "the worth of a statement's tag to the cards left in the deck (values._tag_worth)"},
+    ("tianxia", "steward"): {"rival": "whether a full barge's last worker is Li Mu's (Judgement.on_barge)"},
 }
 CASES = [(name, bot) for name in registry.GAMES if (rules := registry.get(name)).search is not None
          for bot in rules.search.playout_views]
