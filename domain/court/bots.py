@@ -77,7 +77,8 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
                      for covered in tops]
         elif role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
             clan_tops = [(at, top["vp"]) for at, top in enumerate(tops) if top and top["clan"] == clan]
-            gains = [income + max([0, *(vp for at, vp in clan_tops if at != space)]) * 0.8 for space in range(len(tops))]
+            gains = [income + max([0, *(vp for at, vp in clan_tops if at != space)]) * 0.8
+                     for space in range(len(tops))]
         elif role == "general":
             gains = [0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))] * len(tops)
         elif role == "courtesan":

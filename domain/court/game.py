@@ -74,5 +74,6 @@ RULES: Game[CourtState] = Game(
     seat_modes={1: "a solitaire: one player alone, scored against the titles of the Aristocracy"},
     titles=TITLE_ORDER,  # the Aristocracy, lowest first
     options=GameOptions(types={"advanced": bool}),  # the Advanced Game
-    search=SearchHooks(determinize, analysis=ANALYSIS, playout_views={"autoplayer": playout_view}), solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
+    search=SearchHooks(determinize, analysis=ANALYSIS, playout_views={"autoplayer": playout_view}),
+    solo=SoloBoards(boards=("standard", "advanced"), board=solo_board),
 )

@@ -21,7 +21,7 @@ from domain.xanadu.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_o
 from domain.xanadu.state import OVER, SETUP, XanaduState, new_state
 from domain.xanadu.table import scores
 from domain.xanadu.tallies import tallies
-from domain.xanadu.view import outcome, view
+from domain.xanadu.view import outcome, playout_view, view
 
 # 2: the deck has editions (the game's `edition` option); version 1 games played the first.
 VERSION = "2"
@@ -90,7 +90,8 @@ RULES: Game[XanaduState] = Game(
     scenario_example=SCENARIO_EXAMPLE, scenario_setup=scenario_setup, scenario_of=scenario_of,
     make_bots=_bots,
     catalogue=DECKS[LATEST_EDITION],  # the public deck list: what any building is, whoever holds it
-    replays=replays, options=OPTIONS, search=SearchHooks(determinize, analysis=ANALYSIS),
+    replays=replays, options=OPTIONS,
+    search=SearchHooks(determinize, analysis=ANALYSIS, playout_views={"builder": playout_view}),
     # `chronicle simulate` counts how often each building is built, and the Favors of each decision.
     tallies=Tallies(event="building_constructed", count=tallies),
 )

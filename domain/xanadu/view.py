@@ -63,6 +63,45 @@ def view(state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[s
     return table
 
 
+# What the playout view shows, made on first use and shared (read only): a card's face by edition
+# and card, a building in play (its worker cards aside) by edition, card and workers on it.
+_FACES: dict[tuple[int, str], dict[str, Any]] = {}
+_BUILDINGS: dict[tuple[int, str, int], dict[str, Any]] = {}
+
+
+def _face(state: XanaduState, card: str) -> dict[str, Any]:
+    face = _FACES.get((state.edition, card))
+    if face is None:
+        face = _FACES[state.edition, card] = cards_of(state)[card].to_json()
+    return face
+
+
+def _shown_building(state: XanaduState, building: dict[str, Any]) -> dict[str, Any]:
+    key = (state.edition, building["card"], len(building["workers"]))
+    shown = _BUILDINGS.get(key)
+    if shown is None:
+        shown = {**_building(cards_of(state), building, False), "card": _face(state, building["card"])}
+        _BUILDINGS[key] = shown
+    return shown
+
+
+def playout_view(state: XanaduState, viewer: int) -> dict[str, Any]:
+    """What the builder reads of `view` (bots.Builder), the same values, for the search's playouts:
+    every building in play, its own hand, the hands' sizes, whether it sold this turn, and the
+    buildings and covers of its turn's plan. The faces and buildings are made once and shared (the
+    search's playout bot only reads them)."""
+    table: dict[str, Any] = {
+        "viewer": viewer,
+        "buildings": [[_shown_building(state, building) for building in owned] for owned in state.buildings],
+        "hand": [_face(state, card) for card in state.hands[viewer]],
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "sold_this_turn": bool(state.plan and state.plan["sold"]),
+    }
+    if state.plan and viewer == state.current:
+        table["plan"] = {"build": state.plan["build"], "covers": state.plan["covers"]}
+    return table
+
+
 def outcome(state: XanaduState) -> Outcome | None:
     if state.phase != OVER:
         return None
