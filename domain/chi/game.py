@@ -14,7 +14,7 @@ from domain.chi.rulebook import RULEBOOK
 from domain.chi.scenario import SCENARIO_EXAMPLE, scenario_events, scenario_of
 from domain.chi.state import CONFLICT, OVER, SETUP, ChiState, Conflict, new_state
 from domain.chi.table import final_scores, to_act
-from domain.chi.view import outcome, view
+from domain.chi.view import outcome, playout_view, view
 from domain.contract import WINDOW, Action, Pending, Turn
 from domain.chi.analysis import ANALYSIS
 from domain.game import Game, Interrupts, SearchHooks
@@ -61,5 +61,6 @@ RULES: Game[ChiState] = Game(
     scenario_example=SCENARIO_EXAMPLE,
     scenario_setup=lambda seats, options, scenario, rng: scenario_events(seats, scenario, rng),
     scenario_of=scenario_of,
-    make_bots=_bots, interrupts=Interrupts(pending), search=SearchHooks(determinize, analysis=ANALYSIS),
+    make_bots=_bots, interrupts=Interrupts(pending),
+    search=SearchHooks(determinize, analysis=ANALYSIS, playout_views={"greedy": playout_view}),
 )

@@ -64,6 +64,26 @@ def view(state: ChiState, viewer: int | None, reveal: bool = False) -> dict[str,
     return table
 
 
+# Each card's face as the playout view shows it, made once and shared (read only).
+FACES: dict[str, dict[str, Any]] = {card_id: card.to_json() for card_id, card in CARDS.items()}
+
+
+def playout_view(state: ChiState, viewer: int) -> dict[str, Any]:
+    """What the greedy bot reads of `view` (bots.Greedy), the same values, for the search's
+    playouts: the row, both play areas, its hand, the hands' sizes, the points in play and the
+    conflict under way. The faces are FACES', not copies: the search's playout bot only reads them."""
+    conflict = state.conflict
+    return {
+        "viewer": viewer,
+        "row": [FACES[card] if card else None for card in state.row],
+        "areas": [[[FACES[card] for card in stack] for stack in stacks] for stacks in state.areas],
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "hand": [FACES[card] for card in state.hands[viewer]],
+        "conflict": None if conflict is None else {"target": FACES[conflict.target]},
+        "points_in_play": points_in_play(state),
+    }
+
+
 def _conflict(state: ChiState) -> dict[str, Any] | None:
     conflict = state.conflict
     if conflict is None:
