@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import json
 import math
+from itertools import repeat
+from operator import is_
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
@@ -272,7 +274,7 @@ class SearchBot:
                 state = self._step(state, seat, rng.choice(legal), rng, trusted=True)
             else:  # the bot's action is trusted only if it is one of the listed ones itself
                 action = player.choose(view(state, seat), legal, rng)
-                state = self._step(state, seat, action, rng, trusted=any(action is listed for listed in legal))
+                state = self._step(state, seat, action, rng, trusted=any(map(is_, legal, repeat(action))))
         return state
 
     def _playout_view(self) -> Callable[[Any, int], View]:
@@ -303,7 +305,12 @@ class SearchBot:
         return rewards
 
 
+# json.dumps(action, sort_keys=True, separators=(",", ":")), with its encoder made once instead of
+# at every call: a tree asks a key of every legal action at every node it passes through.
+_ACTION_KEYS = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def action_key(action: Action) -> str:
     """An action as one canonical string: the key of its child at the root."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+    return _ACTION_KEYS.encode(action)
 

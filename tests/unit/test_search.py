@@ -178,3 +178,13 @@ def test_the_search_checks_the_actions_at_its_root_and_takes_the_rest_from_the_l
     chosen = bot.choose(CHI.view(state, seat), legal, Rng("search-trusted", "bot"))
     assert chosen == SearchBot(CHI, bot.budget).choose(CHI.view(state, seat), legal, Rng("search-trusted", "bot"))
     assert taken["checked"] <= 12 < taken["trusted"]
+
+
+def test_an_actions_key_is_its_canonical_json_whatever_the_order_of_its_fields():
+    import json
+
+    from domain.search import action_key
+
+    action = {"type": "play", "card": "Rain Dancer é", "target": [1, None], "choice": 2.5}
+    canonical = json.dumps(action, sort_keys=True, separators=(",", ":"))
+    assert action_key(action) == canonical == action_key(dict(reversed(list(action.items()))))
