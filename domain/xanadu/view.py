@@ -77,11 +77,8 @@ def _face(state: XanaduState, card: str) -> dict[str, Any]:
 
 
 def _shown_building(state: XanaduState, building: dict[str, Any]) -> dict[str, Any]:
-    key = (state.edition, building["card"], len(building["workers"]))
-    shown = _BUILDINGS.get(key)
-    if shown is None:
-        shown = {**_building(cards_of(state), building, False), "card": _face(state, building["card"])}
-        _BUILDINGS[key] = shown
+    shown = {**_building(cards_of(state), building, False), "card": _face(state, building["card"])}
+    _BUILDINGS[state.edition, building["card"], len(building["workers"])] = shown
     return shown
 
 
@@ -90,10 +87,12 @@ def playout_view(state: XanaduState, viewer: int) -> dict[str, Any]:
     every building in play, its own hand, the hands' sizes, whether it sold this turn, and the
     buildings and covers of its turn's plan. The faces and buildings are made once and shared (the
     search's playout bot only reads them)."""
+    edition = state.edition
     table: dict[str, Any] = {
         "viewer": viewer,
-        "buildings": [[_shown_building(state, building) for building in owned] for owned in state.buildings],
-        "hand": [_face(state, card) for card in state.hands[viewer]],
+        "buildings": [[_BUILDINGS.get((edition, building["card"], len(building["workers"])))
+                       or _shown_building(state, building) for building in owned] for owned in state.buildings],
+        "hand": [_FACES.get((edition, card)) or _face(state, card) for card in state.hands[viewer]],
         "hand_sizes": [len(hand) for hand in state.hands],
         "sold_this_turn": bool(state.plan and state.plan["sold"]),
     }
