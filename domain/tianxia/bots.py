@@ -31,6 +31,10 @@ TILE_TAKEN = 1.5  # a bonus tile from a step, before knowing which
 DISC = 2.5  # an action disc kept: what a Region or Military action usually brings
 PASS_WITH_NOTHING_LEFT = 0.35
 DEFENCE = {"wall": 1, "tower": 2, "soldier": 1}
+ATTACKS = {nomad.attacks: nomad.id for nomad in reversed(BOARD.nomads.values())}  # section -> the first nomad at it
+# An objective discarded: its worth, by objective and whether it is the last round, worked out once
+# (`amounts` reads nothing else): a playout's steward weighs every objective it may discard each decision.
+DISCARDED: dict[tuple[str, bool], float] = {}
 
 
 class Steward:
@@ -132,8 +136,7 @@ class Judgement:
     def piece(self, kind: str, section: str, double: bool = False) -> float:
         """A wall, tower or soldier in `section`: the battle prestige it gains if the chieftain
         attacks there this round (half of it if next round), and the strength it takes away."""
-        nomad = next(nomad for nomad in BOARD.nomads.values() if nomad.attacks == section)
-        moved = self.view["nomads"][nomad.id]
+        moved = self.view["nomads"][ATTACKS[section]]
         totals = self.defences(section)
         added = DEFENCE[kind] * (2 if double else 1)
         after = {**totals, self.seat: totals.get(self.seat, 0) + added}
@@ -201,9 +204,8 @@ class Judgement:
     # --- every action ----------------------------------------------------------------------------
 
     def value(self, action: Action) -> float:
-        kind = action["type"]
-        judge = getattr(self, f"on_{kind}", None)
-        return judge(action) if judge else 0.0
+        judge = JUDGES.get(action["type"])  # on_<type>, looked up once for the class
+        return judge(self, action) if judge else 0.0
 
     def on_region(self, action: Action) -> float:
         return self.region(action["region"]) - DISC + 1.0
@@ -239,8 +241,12 @@ class Judgement:
         return self.amounts(BOARD.tiles[action["tile"]].once or {}) - 0.2
 
     def on_discard_objective(self, action: Action) -> float:
-        objective = BOARD.objectives[action["objective"]]
-        return self.amounts(objective.reward) - min(objective.points * 2, objective.most) * 0.6
+        key = (action["objective"], not self.rounds_left)  # its value changes only in the last round
+        value = DISCARDED.get(key)
+        if value is None:
+            objective = BOARD.objectives[action["objective"]]
+            value = DISCARDED[key] = self.amounts(objective.reward) - min(objective.points * 2, objective.most) * 0.6
+        return value
 
     def on_governor(self, action: Action) -> float:
         return self.governor(action["site"], action["space"])
@@ -283,3 +289,6 @@ class Judgement:
 
     def on_end(self, action: Action) -> float:
         return 0.05
+
+
+JUDGES = {name.removeprefix("on_"): judge for name, judge in vars(Judgement).items() if name.startswith("on_")}
