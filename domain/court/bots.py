@@ -68,17 +68,23 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
     def placements(card: Mapping[str, Any]) -> list[float]:
         """What placing `card` on each space is worth: its power now, its promise, less what it covers."""
         role, clan = card["role"], card["clan"]
-        if role == "minister":  # the Tax Collectors left on top once it is placed
-            taxed = [(at, vp + (1 if of == clan else 0)) for at, vp, of in collectors]
-            gains = [cp * sum(worth for at, worth in taxed if at != space) for space in range(len(tops))]
+        if role == "minister":  # the Tax Collectors left on top once it is placed (whole numbers)
+            taxed = {at: vp + (1 if of == clan else 0) for at, vp, of in collectors}
+            total = sum(taxed.values())
+            gains = [cp * (total - taxed.get(space, 0)) for space in range(len(tops))]
         elif role == "poet":  # its clan's other cards on top (not the one it covers)
             honours = clan_vp.get(clan, 0)
             gains = [0.0 + card["vp"] + (honours - covered["vp"] if covered and covered["clan"] == clan else honours)
                      for covered in tops]
         elif role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
-            clan_tops = [(at, top["vp"]) for at, top in enumerate(tops) if top and top["clan"] == clan]
-            gains = [income + max([0, *(vp for at, vp in clan_tops if at != space)]) * 0.8
-                     for space in range(len(tops))]
+            best, at_best, second = 0, None, 0  # the best VP of its clan on top, where, and the best elsewhere
+            for at, top in enumerate(tops):
+                if top and top["clan"] == clan and top["vp"] > second:
+                    if top["vp"] > best:
+                        best, at_best, second = top["vp"], at, best
+                    else:
+                        second = top["vp"]
+            gains = [income + (second if space == at_best else best) * 0.8 for space in range(len(tops))]
         elif role == "general":
             gains = [0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))] * len(tops)
         elif role == "courtesan":
@@ -88,14 +94,14 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
         return [gain if loss is None else gain - loss for gain, loss in zip(gains, losses)]
 
     placed: dict[int, list[float]] = {}  # by slot of Society Row
+    empty_bonus = [0.5 if top is None else 0.0 for top in tops]
     out = []
     for action in legal:
         kind = action["type"]
         if kind == "buy" or kind == "start":
             slot, space = action["slot"], action["space"]
             worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
-            spend = 0 if kind == "start" else row[slot]["price"]
-            out.append(worth[space] - cp * spend + (0.5 if tops[space] is None else 0.0))
+            out.append(worth[space] - cp * (0 if kind == "start" else row[slot]["price"]) + empty_bonus[space])
         elif kind == "exchange":
             slot = action["slot"]
             worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
