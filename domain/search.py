@@ -254,6 +254,8 @@ class SearchBot:
         return self._rules_turns(decide(state, seat, action, rng).state, rng)
 
     def _rules_turns(self, state: Any, rng: Rng) -> Any:
+        if self.rules.rival is None:  # no turns of their own to play: asked at every step of a playout
+            return state
         while (played := rules_turns.play_due(self.rules, state, rng)) is not None:
             state = played.state
         return state
