@@ -41,6 +41,6 @@ class DeckChoosing:
 
 def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng) -> Action:
     """The legal action of highest value; ties broken at random."""
-    scored = [(value(action), index) for index, action in enumerate(legal)]
-    best = max(score for score, _ in scored)
-    return legal[rng.choice([index for score, index in scored if score == best])]
+    scores = list(map(value, legal))  # a search's playouts ask it at every decision: the loops in C
+    best = max(scores)
+    return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]

@@ -9,6 +9,7 @@ hand it places a worker rather than pass, or the game could stand still."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping, Sequence
 
 from domain.bots import RandomBot, best_of
@@ -29,7 +30,7 @@ class Builder:
     version = "2"  # 2: values Favors, keeps buildings that give passives or Favors, never stands still
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        return best_of(legal, lambda action: _value(view, action), rng)
+        return best_of(legal, partial(_value, view), rng)
 
 
 def _card(view: View, card: str) -> Mapping[str, Any]:
