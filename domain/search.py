@@ -5,7 +5,8 @@ every bot is, never the table. It asks the game for tables consistent with that 
 (`rules.search.determinize(view, rng)`: the cards it cannot see dealt at random among those it has not
 seen), grows a UCT tree on each, playing every seat's decisions and the rules' own turns (a
 rival's) as the rules do, with playouts of a bounded length (random moves, or the game's own
-heuristic bot playing every seat on the dealt table) scored by the outcome or, cut short, by the
+heuristic bot playing every seat on the dealt table, handed the view of only what it reads that
+the game declares for it, `rules.search.playout_views`) scored by the outcome or, cut short, by the
 scores so far; it takes the root action most visited over all the tables. Anchored (a budget
 with `anchor`), it first asks the game's heuristic bot what it would play from the same view,
 searches that move first in every tree, and keeps it unless another's mean reward beats it by the
@@ -24,9 +25,9 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import is_
-from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from domain import rules_turns
