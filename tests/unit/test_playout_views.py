@@ -63,8 +63,12 @@ def choice(bot, view, legal, seed: str) -> tuple:
         return type(error).__name__, str(error)
 
 
-def test_some_game_declares_a_playout_view():
-    assert ("court", "autoplayer") in CASES
+def test_every_games_own_search_hands_its_playout_bot_a_playout_view():
+    for name in registry.GAMES:
+        search = registry.get(name).bots.get("search")
+        if search is not None and search.budget.playout_bot is not None:
+            assert (name, search.budget.playout_bot) in CASES, name
+    assert {name for name, _ in CASES} >= {"chi", "court", "xanadu", "xi", "tianxia"}
 
 
 @pytest.mark.parametrize("game, bot_name", CASES)
