@@ -8,8 +8,9 @@ move the rival made. A line's choices are scans of 4 sections or 4 barges: no se
 
 from __future__ import annotations
 
+from domain.contract import NO_FACTS, Event
 from domain.tianxia.board.loader import BOARD
-from domain.tianxia.evolve import TianxiaEmitter
+from domain.tianxia.evolve import FOLDS, TianxiaEmitter
 from domain.tianxia.rewards import merchants, pushed_off
 from domain.tianxia.board.rivals import Line, RivalCard
 from domain.tianxia.state import LI_MU, TianxiaState
@@ -19,6 +20,7 @@ PALACE_PRIORITY = ("blue", "black", "white", "red")
 PRESTIGE_TRACK = "blue"  # the one track whose printed reward, its prestige, a rival takes (L182)
 NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall section -> its nomad
 SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
+_new_tuple = tuple.__new__  # an Event made at once, as the emitter makes it
 SECTION_NUMBERS = {wall: str(number) for number, wall in enumerate(BOARD.walls, start=1)}  # as a card's list shows them
 
 class RivalTurn:
@@ -29,9 +31,14 @@ class RivalTurn:
         self.state = em.state  # the decision's table, changed in place as each event is emitted
         self.rival, self.owner = self.state.rival.kind, len(self.state.seats)  # `rival_owner`, without its call
         self.card_id = card.id if card else None
+        self.events = em.events
 
     def emit(self, kind: str, rule: str, **data) -> None:
-        self.em.emit(kind, rule, {"rival": self.rival, "card": self.card_id, **data})
+        """One event of the turn, naming the rival and the card: `TianxiaEmitter.emit` for facts that
+        are all public, written out here (a call fewer for each of the ten-odd events of a turn)."""
+        facts = {"rival": self.rival, "card": self.card_id, **data}
+        FOLDS[kind](self.state, facts)
+        self.events.append(_new_tuple(Event, (kind, rule, facts, NO_FACTS, None, NO_FACTS)))
 
     def skip(self, line: int, rule: str, why: str) -> None:
         self.emit("rival_line_skipped", rule, line=line, why=why)
@@ -189,29 +196,38 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
         turn.skip(number, "tianxia.house.no-room", "he has no shipping marker left")
 
 
-def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
-    """The track `owner` stands lowest on, ties by the Palace priority; and why. The four tracks are
-    read a step at a time from the bottom up, so the scan stops at the lowest step he stands on."""
-    palace, step, track, tied = state.palace, 0, None, []
-    while track is None:
-        for colour in PALACE_PRIORITY:  # loops, not comprehensions: Li Mu asks this in most of his turns
-            if owner in palace[colour][step]:
-                if track is None:
-                    track = colour  # the first lowest in the priority's order
-                else:
-                    tied.append(colour)
+def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str, int]:
+    """The track `owner` stands lowest on, ties by the Palace priority; why; and the step. The four
+    tracks are read a step at a time from the bottom up, side by side (`zip` gives each step of the
+    four at once, in the priority's order), so the scan stops at the lowest step he stands on."""
+    palace, step = state.palace, 0
+    # PALACE_PRIORITY's tracks written out: loops, not comprehensions (Li Mu asks this in most of his turns)
+    for blue, black, white, red in zip(palace["blue"], palace["black"], palace["white"], palace["red"]):
+        if owner in blue or owner in black or owner in white or owner in red:
+            break
         step += 1
-    why = f"his lowest track (step {step - 1})"
-    if tied:
-        why += f", tied with {', '.join(tied)}; the priority blue, black, white, red puts it first"
-    return track, why
+    tied = []
+    if owner in blue:
+        tied.append("blue")
+    if owner in black:
+        tied.append("black")
+    if owner in white:
+        tied.append("white")
+    if owner in red:
+        tied.append("red")
+    why = f"his lowest track (step {step})"
+    if len(tied) > 1:
+        why += f", tied with {', '.join(tied[1:])}; the priority blue, black, white, red puts it first"
+    return tied[0], why, step
 
 
-def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str) -> None:
+def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str, before: int | None = None) -> None:
     """One step up `track` (L265): the blue track's printed prestige for Li Mu (L182), and a tile of the
-    step taken if its figurine is new to him, else the leftmost removed (L182, L265; the Bot: L54)."""
+    step taken if its figurine is new to him, else the leftmost removed (L182, L265; the Bot: L54).
+    `before`, the step he stands on, when the caller has found it already."""
     state = turn.state
-    before = state.step_of(turn.owner, track)
+    if before is None:
+        before = state.step_of(turn.owner, track)
     if before == BOARD.palace.steps:
         turn.skip(number or 0, "tianxia.house.palace-top", f"he stands at the top of the {track} track")
         return
@@ -283,8 +299,8 @@ def line(turn: RivalTurn, number: int, card_line: Line) -> None:
     elif word == "advance":
         advance(turn, number, card_line.track, "tianxia.card.advance", f"the {card_line.track} track shown on the card")
     elif word == "advance_least":
-        track, why = least_advanced(turn.state, turn.owner)
-        advance(turn, number, track, "tianxia.card.advance-least", why)
+        track, why, step = least_advanced(turn.state, turn.owner)
+        advance(turn, number, track, "tianxia.card.advance-least", why, step)
     elif word == "prestige":
         if turn.rival == LI_MU:
             prestige(turn, number, card_line)

@@ -164,7 +164,7 @@ def rival_pass(em: TianxiaEmitter, rule: str, why: str, card: str | None = None)
             take_tile(turn, list(turn.state.display), {"display": True}, "tianxia.limu.pass")
         taken = 0
         while may_advance_passing(turn.state.rival.figurines, taken):
-            track, least = least_advanced(turn.state, turn.owner)
-            advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}")
+            track, least, step = least_advanced(turn.state, turn.owner)
+            advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}", step)
             taken += 1
 
