@@ -8,6 +8,8 @@ move the rival made. A line's choices are scans of 4 sections or 4 barges: no se
 
 from __future__ import annotations
 
+from typing import Any
+
 from domain.contract import NO_FACTS, Event
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import FOLDS, TianxiaEmitter
@@ -33,15 +35,17 @@ class RivalTurn:
         self.card_id = card.id if card else None
         self.events = em.events
 
-    def emit(self, kind: str, rule: str, **data) -> None:
-        """One event of the turn, naming the rival and the card: `TianxiaEmitter.emit` for facts that
-        are all public, written out here (a call fewer for each of the ten-odd events of a turn)."""
+    def emit(self, kind: str, rule: str, data: dict[str, Any]) -> None:
+        """One event of the turn, its facts `data` after the rival and the card: `TianxiaEmitter.emit`
+        for facts that are all public, written out here (a call fewer for each of the ten-odd events
+        of a turn). The facts come as a dict, not keywords: keywords gathered by `**` are each
+        compared with every parameter's name before they land in the dict."""
         facts = {"rival": self.rival, "card": self.card_id, **data}
         FOLDS[kind](self.state, facts)
         self.events.append(_new_tuple(Event, (kind, rule, facts, NO_FACTS, None, NO_FACTS)))
 
     def skip(self, line: int, rule: str, why: str) -> None:
-        self.emit("rival_line_skipped", rule, line=line, why=why)
+        self.emit("rival_line_skipped", rule, {"line": line, "why": why})
 
 
 def defence(state: TianxiaState, section: str) -> int:
@@ -122,8 +126,8 @@ def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
             turn.skip(number, "tianxia.house.no-room", f"no soldier in {SECTION_NAMES[section]}: {reason}")
             continue
         before = defence(turn.state, section)
-        turn.emit("rival_soldiers_placed", rule, line=number, section=section, count=count,
-                  defence=[before, before + count], why=why)
+        turn.emit("rival_soldiers_placed", rule, {"line": number, "section": section, "count": count,
+                   "defence": [before, before + count], "why": why})
     if line.word == "soldiers" and not targets:
         turn.skip(number, "tianxia.house.no-room", "no wall section has room for a soldier")
 
@@ -143,8 +147,8 @@ def wall(turn: RivalTurn, number: int, line: Line) -> None:
             not line.with_soldier or len(pieces.soldiers) < BOARD.walls[section].soldiers)
         if fits:
             before = defence(turn.state, section)
-            turn.emit("rival_wall_placed", rule, line=number, section=section, with_soldier=line.with_soldier,
-                      defence=[before, before + 1 + line.with_soldier], why=why_section(turn.state, line, section, tried))
+            turn.emit("rival_wall_placed", rule, {"line": number, "section": section, "with_soldier": line.with_soldier,
+                       "defence": [before, before + 1 + line.with_soldier], "why": why_section(turn.state, line, section, tried)})
             return
         tried.append(section)
     turn.skip(number, "tianxia.house.no-room", "no wall section has room" + (" for a wall and a soldier" if line.with_soldier else ""))
@@ -167,10 +171,10 @@ def worker(turn: RivalTurn, number: int, line: Line) -> None:
         why = f"fewest of his workers ({mine})" + (f", tied with {', '.join(tied)}; the card's list puts it first" if tied else "")
         rule = "tianxia.card.worker-fewest"
     pushed = pushed_off(state, barge)
-    turn.emit("rival_worker_placed", rule, line=number, barge=barge, pushed=pushed, why=why)
+    turn.emit("rival_worker_placed", rule, {"line": number, "barge": barge, "pushed": pushed, "why": why})
     merchants(turn.em, pushed)
     if pushed == turn.owner and turn.rival == LI_MU:
-        turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", points=3, why=f"his worker was pushed off the {barge}")
+        turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", {"points": 3, "why": f"his worker was pushed off the {barge}"})
 
 
 def deliver(turn: RivalTurn, number: int, line: Line) -> None:
@@ -183,15 +187,15 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
             if placed == line.count or not turn.state.rival.crates:
                 break
             if turn.state.ports[line.port][index]["crates"][space] is None:
-                turn.emit("rival_delivered", "tianxia.card.deliver", line=number, port=line.port, ship=index,
-                          space=space, why=f"the first free space from the {line.side} of the "
-                          + ("top ship" if index == 0 else "next ship"))
+                turn.emit("rival_delivered", "tianxia.card.deliver", {"line": number, "port": line.port, "ship": index,
+                           "space": space, "why": f"the first free space from the {line.side} of the "
+                           + ("top ship" if index == 0 else "next ship")})
                 placed += 1
     if placed < line.count:
         turn.skip(number, "tianxia.house.deliver-full", f"{line.count - placed} delivery marker(s) found no free "
                   f"space on the ships of {line.port}" + ("" if turn.state.rival.crates else ": he has none left"))
     if turn.state.rival.shipping:
-        turn.emit("rival_shipping_marker_placed", "tianxia.card.deliver", line=number, port=line.port)
+        turn.emit("rival_shipping_marker_placed", "tianxia.card.deliver", {"line": number, "port": line.port})
     else:
         turn.skip(number, "tianxia.house.no-room", "he has no shipping marker left")
 
@@ -231,11 +235,11 @@ def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str
     if before == BOARD.palace.steps:
         turn.skip(number or 0, "tianxia.house.palace-top", f"he stands at the top of the {track} track")
         return
-    turn.emit("rival_advanced", rule, line=number, track=track, steps=[before, before + 1], why=why)
+    turn.emit("rival_advanced", rule, {"line": number, "track": track, "steps": [before, before + 1], "why": why})
     printed = BOARD.tracks[track].steps[before + 1].reward.get("prestige", 0)
     if turn.rival == LI_MU and track == PRESTIGE_TRACK and printed:
-        turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", points=printed,
-                  why=f"step {before + 1} of the blue track")
+        turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", {"points": printed,
+                   "why": f"step {before + 1} of the blue track"})
     tiles = turn.state.step_tiles[track][before + 1]
     if tiles:
         where = {"track": track, "step": before + 1}
@@ -250,19 +254,19 @@ def take_tile(turn: RivalTurn, tiles: list[str], where: dict, rule: str) -> None
         for index, tile in enumerate(tiles):
             figurine = BOARD.tiles[tile].figurine
             if figurine is not None and figurine not in owned:
-                turn.emit("rival_tile_claimed", rule, tile=tile, index=index, where=where,
-                          why=f"a jade {figurine} he does not have")
+                turn.emit("rival_tile_claimed", rule, {"tile": tile, "index": index, "where": where,
+                           "why": f"a jade {figurine} he does not have"})
                 return
-    turn.emit("rival_tile_removed", rule, tile=tiles[0], index=0, where=where,
-              why="the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks")
+    turn.emit("rival_tile_removed", rule, {"tile": tiles[0], "index": 0, "where": where,
+               "why": "the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks"})
 
 
 def prestige(turn: RivalTurn, number: int, line: Line) -> None:
     """`prestige` (L267): points for each thing counted now (`tianxia.house.prestige-icons`)."""
     count = counted(turn.state, turn.owner, line.per)
     if count:
-        turn.emit("rival_prestige_gained", "tianxia.card.prestige", line=number, points=line.count * count,
-                  why=f"{line.count} for each {line.per} ({count})")
+        turn.emit("rival_prestige_gained", "tianxia.card.prestige", {"line": number, "points": line.count * count,
+                   "why": f"{line.count} for each {line.per} ({count})"})
     else:
         turn.skip(number, "tianxia.card.prestige", f"he has no {line.per} to count")
 
