@@ -50,6 +50,11 @@ def _cuts(found: Sequence[Effect]) -> dict[str, int]:
 # `less` is asked for every cost of every legal list: each source's cuts summed once, at import.
 SIDE_CUTS = {side: _cuts(board.effects) for side, board in BOARD.player_boards.items()}
 START_CUTS = {building: _cuts(start.effects) for building, start in BOARD.starting_buildings.items()}
+# A seat's own cuts by its side and starting building (either None before it is chosen), summed.
+SEAT_CUTS = {side: {start: {occasion: SIDE_CUTS.get(side, {}).get(occasion, 0) + START_CUTS.get(start, {}).get(occasion, 0)
+                            for occasion in {*SIDE_CUTS.get(side, {}), *START_CUTS.get(start, {})}}
+                    for start in (None, *START_CUTS)}
+             for side in (None, *SIDE_CUTS)}
 PASSIVE_CUTS = {building: cuts for building, held in BOARD.buildings.items()
                 if held.kind == "passive" and (cuts := _cuts(held.effects))}
 
@@ -65,37 +70,34 @@ def _by_occasion(passive: Mapping[str, Mapping[str, int]]) -> dict[str, list[tup
 
 # `less` looks only for the sites of the few buildings that cut an occasion (none cuts a governor).
 CUTTERS = _by_occasion(PASSIVE_CUTS)
-CUTTING = frozenset(PASSIVE_CUTS)
 
 
 def less(state: TianxiaState, seat: int, occasion: str) -> int:
     """How much less `seat` pays per item on an occasion (train, fortify, barge, governor): what
-    `effects` holds for it, summed; the cutting buildings' sites looked up once per game, not
-    scanned for at every cost (`state.cutter_sites`)."""
+    `effects` holds for it, summed; the cutting buildings' sites and cuts looked up once per game,
+    by occasion, not scanned for at every cost (`state.cutter_sites`)."""
     mine = state.seats[seat]
-    total = 0
-    if mine.side is not None:
-        total += SIDE_CUTS[mine.side].get(occasion, 0)
-    if mine.starting_building is not None:
-        total += START_CUTS[mine.starting_building].get(occasion, 0)
-    cutters = CUTTERS.get(occasion)
-    if cutters:
+    total = SEAT_CUTS[mine.side][mine.starting_building].get(occasion, 0)
+    if occasion in CUTTERS:  # none cuts a governor, the cost every main action list asks
         at = state.cutter_sites
         if at is None:
             at = state.cutter_sites = cutter_sites(state)
-        for building, cut in cutters:
-            for site in at.get(building, ()):
-                if seat in state.sites[site].governors:
-                    total += cut
+        sites = state.sites
+        for site, cut in at[occasion]:
+            if seat in sites[site].governors:
+                total += cut
     return total
 
 
-def cutter_sites(state: TianxiaState) -> dict[str, list[str]]:
-    """The sites of the buildings that cut a cost (CUTTERS), by building: `state.cutter_sites`."""
-    found: dict[str, list[str]] = {}
+def cutter_sites(state: TianxiaState) -> dict[str, list[tuple[str, int]]]:
+    """The sites of the buildings that cut a cost (CUTTERS) and each one's cut, by occasion:
+    `state.cutter_sites`."""
+    found: dict[str, list[tuple[str, int]]] = {occasion: [] for occasion in CUTTERS}
     for site_id, site in state.sites.items():
-        if site.building in CUTTING:
-            found.setdefault(site.building, []).append(site_id)
+        cuts = PASSIVE_CUTS.get(site.building)
+        if cuts:
+            for occasion, cut in cuts.items():
+                found[occasion].append((site_id, cut))
     return found
 
 
