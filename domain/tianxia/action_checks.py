@@ -209,7 +209,7 @@ def check_region_part(state: TianxiaState, seat: int, action: Action) -> None:
             raise refuse(f"type: {acting['region']} has no port to ship from", RULE_OF[kind])
         if not mine.shipping:
             raise refuse("type: you have no shipping marker left", RULE_OF[kind])
-    among(region_actions(state, seat, acting), action, RULE_OF[kind])
+    among(region_actions(state, seat, acting, only=kind), action, RULE_OF[kind])  # its type's: `among` looks at no other
 
 
 def check_end(state: TianxiaState, seat: int, action: Action) -> None:
@@ -232,7 +232,7 @@ def check_piece(state: TianxiaState, seat: int, action: Action) -> None:
         cost = wall_stone(state, seat) if kind == "wall" else tower_stone(state, seat)
         if mine.goods["stone"] < cost:  # the words made only for a refusal
             afford(mine.goods["stone"], cost, f"stone: a {kind}", rule)
-    among(military_actions(state, seat, state.acting), action, rule)
+    among(military_actions(state, seat, state.acting, only=kind), action, rule)  # its type's: `among` looks at no other
 
 
 # --- After passing ---------------------------------------------------------------------------

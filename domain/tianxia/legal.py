@@ -104,21 +104,29 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
     return False
 
 
+REGION_PARTS = ("governor", "exchange", "ship")  # a Region action's follow-ups, each once
+OTHER_PARTS = {part: tuple(other for other in REGION_PARTS if other != part) for part in REGION_PARTS}
+
+
 def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,
-                   cut: int | None = None) -> list[Action]:
+                   cut: int | None = None, only: str | None = None) -> list[Action]:
     """The region's follow-ups not yet done that the seat can pay for (after paying `paid` coins);
-    `cut`, its governor discount, when the caller has it already."""
+    `cut`, its governor discount, when the caller has it already; `only`, one type's of them (what
+    a check of an action of that type looks among)."""
     region, mine = BOARD.regions[acting["region"]], state.seats[seat]
     found: list[Action] = []
     goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
-    if "governor" not in acting["done"] and mine.meeples:
+    done = acting["done"]
+    if only is not None:  # the other types as if done: not listed
+        done = REGION_PARTS if only in done else OTHER_PARTS[only]
+    if "governor" not in done and mine.meeples:
         cut = less(state, seat, "governor") if cut is None else cut
         for site_id in region.sites:
             site = state.sites[site_id]
             for space, owner in enumerate(site.governors):
                 if owner is None and site.building is not None and goods["wood"] >= governor_wood(state, seat, site_id, space, cut):
                     found.append({"type": "governor", "site": site_id, "space": space})
-    if "exchange" not in acting["done"]:
+    if "exchange" not in done:
         most = BOARD.numbers.exchanges
         for name, count in region.give.items():  # a loop, not a comprehension: asked of every Region action
             times = goods[name] // count
@@ -126,7 +134,7 @@ def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid:
                 most = times
         gets = GOODS if region.get == "good" else (region.get,)
         found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
-    if "ship" not in acting["done"] and region.port is not None and mine.shipping:
+    if "ship" not in done and region.port is not None and mine.shipping:
         found += [{"type": "ship", "goods": list(load)} for load in loads(state, seat, region.port, goods)]
     return found
 
@@ -157,18 +165,20 @@ def _holds(goods: Mapping[str, int], load: tuple[str, ...], demanded: tuple[str,
     return True
 
 
-def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list[Action]:
+def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any], only: str | None = None) -> list[Action]:
+    """The walls, towers and soldiers the Military action under way may build; `only`, one type's of
+    them (what a check of an action of that type looks among)."""
     mine, found = state.seats[seat], []
-    if acting["mode"] in (None, "fortify"):
-        if mine.walls and mine.goods["stone"] >= wall_stone(state, seat):
+    if acting["mode"] in (None, "fortify") and only != "soldier":
+        if only != "tower" and mine.walls and mine.goods["stone"] >= wall_stone(state, seat):
             found += [{"type": "wall", "section": s} for s, p in state.sections.items() if len(p.walls) < BOARD.walls[s].walls]
-        if mine.towers and mine.goods["stone"] >= tower_stone(state, seat):
+        if only != "wall" and mine.towers and mine.goods["stone"] >= tower_stone(state, seat):
             for section, pieces in state.sections.items():
                 if len(pieces.towers) < BOARD.walls[section].towers:
                     found.append({"type": "tower", "section": section})
                     if "double-tower" in mine.tokens and len(pieces.towers) + 2 <= BOARD.walls[section].towers:
                         found.append({"type": "tower", "section": section, "double": True})
-    if acting["mode"] in (None, "train"):
+    if acting["mode"] in (None, "train") and only in (None, "soldier"):
         if mine.soldiers and mine.goods["rice"] >= soldier_rice(state, seat):
             found += [{"type": "soldier", "section": s} for s, p in state.sections.items()
                       if len(p.soldiers) < BOARD.walls[s].soldiers]
