@@ -48,15 +48,35 @@ def legal(state: TianxiaState, seat: int) -> list[Action]:
     return pass_actions(state, seat, acting)
 
 
+# Each region's id, whether it has a port, and what its exchange takes (good, count), read once.
+REGION_OFFERS = tuple((region.id, region.port is not None, tuple(region.give.items())) for region in BOARD.regions.values())
+
+
 def main_actions(state: TianxiaState, seat: int) -> list[Action]:
     mine, found = state.seats[seat], []
-    held = mine.goods["coins"]
+    goods = mine.goods
+    held = goods["coins"]
     if mine.discs:
-        cut = less(state, seat, "governor")
-        for region in BOARD.regions:
-            cost = len(state.discs[region])
-            if held >= cost and region_open(state, seat, region, cost, cut):
-                found.append({"type": "region", "region": region})
+        discs, shipping, exchanges, cut = state.discs, mine.shipping, BOARD.numbers.exchanges, None
+        for region, port, give in REGION_OFFERS:  # `region_open`, its first two tests written out
+            cost = len(discs[region])
+            if held < cost:
+                continue
+            if not (port and shipping):
+                if exchanges:
+                    for name, count in give:
+                        if goods[name] - (cost if name == "coins" else 0) < count:
+                            break
+                    else:
+                        found.append({"type": "region", "region": region})
+                        continue
+                if not mine.meeples:
+                    continue
+                if cut is None:
+                    cut = less(state, seat, "governor")
+                if not governor_open(state, seat, region, cut):
+                    continue
+            found.append({"type": "region", "region": region})
         if held >= len(state.fortify_discs):
             for track in climbing(state, seat) or [None]:  # a loop, not a comprehension: every main action list
                 found.append({"type": "military", "track": track})
@@ -91,10 +111,16 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
                 break
         else:
             return True
+    return governor_open(state, seat, region_id, cut)
+
+
+def governor_open(state: TianxiaState, seat: int, region_id: str, cut: int) -> bool:
+    """Whether the seat could place a governor in the region, `cut` its governor discount."""
+    mine = state.seats[seat]
     if not mine.meeples:
         return False
-    wood, sites = goods["wood"], state.sites
-    for site_id in region.sites:
+    wood, sites = mine.goods["wood"], state.sites
+    for site_id in BOARD.regions[region_id].sites:
         site = sites[site_id]
         if site.building is not None:
             for space, owner in enumerate(site.governors):  # costs.governor_wood, without its call
