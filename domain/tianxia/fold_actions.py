@@ -48,7 +48,10 @@ def reward_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     if facts["token"]:
         mine.tokens = [*mine.tokens, facts["token"]]
     if facts["owed"]:  # most rewards owe nothing: the list stands as it is (never changed in place)
-        state.owed = [*state.owed, *[dict(item) for item in facts["owed"]]]
+        owed = list(state.owed)
+        for item in facts["owed"]:  # a loop, not a comprehension
+            owed.append(dict(item))
+        state.owed = owed
 
 
 def objective_drawn(state: TianxiaState, facts: Mapping[str, Any]) -> None:

@@ -84,10 +84,12 @@ def tile_leaves(state: TianxiaState, facts: Mapping[str, Any]) -> None:
         state.sites = {**state.sites, where["site"]: site}
     elif "track" in where:
         steps = list(state.step_tiles[where["track"]])
-        steps[where["step"]] = [tile for place, tile in enumerate(steps[where["step"]]) if place != index]
+        tiles = steps[where["step"]]
+        steps[where["step"]] = [*tiles[:index], *tiles[index + 1:]] if index >= 0 else list(tiles)  # the tile at `index` gone
         state.step_tiles = {**state.step_tiles, where["track"]: steps}
     else:
-        state.display = [tile for place, tile in enumerate(state.display) if place != index]
+        display = state.display
+        state.display = [*display[:index], *display[index + 1:]] if index >= 0 else list(display)  # the tile at `index` gone
 
 
 def own_section(state: TianxiaState, section: str) -> Section:

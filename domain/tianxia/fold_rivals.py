@@ -93,7 +93,9 @@ def rival_worker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def rival_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    ships = [dict(ship) for ship in state.ports[facts["port"]]]
+    ships = []
+    for ship in state.ports[facts["port"]]:  # a loop, not a comprehension
+        ships.append(dict(ship))
     crates = list(ships[facts["ship"]]["crates"])
     crates[facts["space"]] = len(state.seats)
     ships[facts["ship"]]["crates"] = crates

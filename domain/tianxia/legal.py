@@ -91,10 +91,12 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
 def free_actions(state: TianxiaState, seat: int) -> list[Action]:
     mine = state.seats[seat]
     found: list[Action] = [{"type": "discard_disc"}] if mine.discs else []
-    if mine.tiles:  # each comprehension costs a few thousand instructions even when empty
-        found += [{"type": "use_tile", "tile": tile} for tile in dict.fromkeys(mine.tiles)]
-    if mine.objectives:
-        found += [{"type": "discard_objective", "objective": card} for card in mine.objectives]
+    # loops, not comprehensions: a comprehension's function costs a few thousand instructions a list
+    if mine.tiles:
+        for tile in dict.fromkeys(mine.tiles):
+            found.append({"type": "use_tile", "tile": tile})
+    for card in mine.objectives:
+        found.append({"type": "discard_objective", "objective": card})
     return found
 
 
@@ -159,9 +161,12 @@ def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid:
             if times < most:
                 most = times
         gets = GOODS if region.get == "good" else (region.get,)
-        found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
+        for times in range(1, most + 1):  # loops, not comprehensions (as in free_actions)
+            for get in gets:
+                found.append({"type": "exchange", "times": times, "get": get})
     if "ship" not in done and region.port is not None and mine.shipping:
-        found += [{"type": "ship", "goods": list(load)} for load in loads(state, seat, region.port, goods)]
+        for load in loads(state, seat, region.port, goods):
+            found.append({"type": "ship", "goods": list(load)})
     return found
 
 
@@ -197,7 +202,9 @@ def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any], onl
     mine, found = state.seats[seat], []
     if acting["mode"] in (None, "fortify") and only != "soldier":
         if only != "tower" and mine.walls and mine.goods["stone"] >= wall_stone(state, seat):
-            found += [{"type": "wall", "section": s} for s, p in state.sections.items() if len(p.walls) < BOARD.walls[s].walls]
+            for section, pieces in state.sections.items():  # loops, not comprehensions (as in free_actions)
+                if len(pieces.walls) < BOARD.walls[section].walls:
+                    found.append({"type": "wall", "section": section})
         if only != "wall" and mine.towers and mine.goods["stone"] >= tower_stone(state, seat):
             for section, pieces in state.sections.items():
                 if len(pieces.towers) < BOARD.walls[section].towers:
@@ -206,15 +213,18 @@ def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any], onl
                         found.append({"type": "tower", "section": section, "double": True})
     if acting["mode"] in (None, "train") and only in (None, "soldier"):
         if mine.soldiers and mine.goods["rice"] >= soldier_rice(state, seat):
-            found += [{"type": "soldier", "section": s} for s, p in state.sections.items()
-                      if len(p.soldiers) < BOARD.walls[s].soldiers]
+            for section, pieces in state.sections.items():
+                if len(pieces.soldiers) < BOARD.walls[section].soldiers:
+                    found.append({"type": "soldier", "section": section})
     return found
 
 
 def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list[Action]:
     if acting["tile"]:
-        tiles = [{"type": "tile", "tile": tile, "index": index} for index, tile in enumerate(state.display)
-                 if may_take(state, seat, tile)]
+        tiles = []
+        for index, tile in enumerate(state.display):  # loops, not comprehensions (as in free_actions)
+            if may_take(state, seat, tile):
+                tiles.append({"type": "tile", "tile": tile, "index": index})
         if tiles:
             return tiles
     mine, bought = state.seats[seat], acting["bought"]
@@ -222,5 +232,7 @@ def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list
     if may_advance_passing(mine.figurines, bought):
         price = BOARD.figurines.pass_coins[bought]
         if mine.goods["coins"] >= price:
-            found = [{"type": "buy_advance", "track": track} for track in climbing(state, seat)]
-    return found + [{"type": "end"}]
+            for track in climbing(state, seat):
+                found.append({"type": "buy_advance", "track": track})
+    found.append({"type": "end"})
+    return found

@@ -146,7 +146,11 @@ def pass_turn(em: TianxiaEmitter, seat: int, action: Action) -> None:
     state = em.state
     gain = gains_on(state, seat, "pass")
     em.emit("seat_passed", "tianxia.action.pass", {"seat": seat, "place": len(state.next_order) + 1, "gain": gain})
-    tile = any(may_take(state, seat, tile) for tile in state.display)
+    tile = False
+    for shown in state.display:  # a loop, not a generator
+        if may_take(state, seat, shown):
+            tile = True
+            break
     em.emit("action_begun", "tianxia.action.pass", {"seat": seat, "acting": {"kind": "pass", "tile": tile, "bought": 0}})
 
 

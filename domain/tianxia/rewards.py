@@ -164,25 +164,32 @@ def options_for(state: TianxiaState, seat: int, owed: Mapping[str, Any]) -> list
     """The actions that settle one owed choice of `seat`'s; [] when there is nothing to choose from."""
     kind = owed["kind"]
     mine = state.seats[seat]
+    found: list[dict[str, Any]] = []  # loops, not comprehensions: a comprehension's function costs more
     if kind == "good":
-        return [{"type": "good", "good": good} for good in GOODS]
-    if kind == "advance":
-        return [{"type": "advance", "track": track} for track in climbing(state, seat)]
-    if kind == "soldier":
-        if not mine.soldiers:
-            return []
-        return [{"type": "soldier", "section": section} for section, pieces in state.sections.items()
-                if len(pieces.soldiers) < BOARD.walls[section].soldiers]
-    if kind == "wall":
-        if not mine.walls:
-            return []
-        return [{"type": "wall", "section": section} for section, pieces in state.sections.items()
-                if len(pieces.walls) < BOARD.walls[section].walls]
-    if kind == "port":
-        return [{"type": "port", "port": port} for port in BOARD.ports] if mine.shipping else []
-    tiles = state.step_tiles[owed["track"]][owed["step"]]
-    return [{"type": "tile", "tile": tile, "index": index} for index, tile in enumerate(tiles)
-            if may_take(state, seat, tile)]
+        for good in GOODS:
+            found.append({"type": "good", "good": good})
+    elif kind == "advance":
+        for track in climbing(state, seat):
+            found.append({"type": "advance", "track": track})
+    elif kind == "soldier":
+        if mine.soldiers:
+            for section, pieces in state.sections.items():
+                if len(pieces.soldiers) < BOARD.walls[section].soldiers:
+                    found.append({"type": "soldier", "section": section})
+    elif kind == "wall":
+        if mine.walls:
+            for section, pieces in state.sections.items():
+                if len(pieces.walls) < BOARD.walls[section].walls:
+                    found.append({"type": "wall", "section": section})
+    elif kind == "port":
+        if mine.shipping:
+            for port in BOARD.ports:
+                found.append({"type": "port", "port": port})
+    else:
+        for index, tile in enumerate(state.step_tiles[owed["track"]][owed["step"]]):
+            if may_take(state, seat, tile):
+                found.append({"type": "tile", "tile": tile, "index": index})
+    return found
 
 
 def may_take(state: TianxiaState, seat: int, tile: str) -> bool:

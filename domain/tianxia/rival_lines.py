@@ -79,7 +79,10 @@ def ranked(state: TianxiaState, line: Line) -> list[str]:
     for place, section in enumerate(line.priority):
         order.append((measure(state, section, where), place, section))
     order.sort()
-    return [section for _, _, section in order]
+    found = []
+    for _, _, section in order:  # a loop, not a comprehension
+        found.append(section)
+    return found
 
 
 def why_section(state: TianxiaState, line: Line, section: str, tried: list[str]) -> str:
@@ -165,8 +168,11 @@ def worker(turn: RivalTurn, number: int, line: Line) -> None:
     if line.word == "worker":
         barge, rule, why = line.barge, "tianxia.card.worker", "the barge shown on the card"
     else:
-        barge = min(line.priority, key=lambda b: (state.barges[b].count(turn.owner), line.priority.index(b)))
-        mine = state.barges[barge].count(turn.owner)
+        barge, mine = None, 0  # the first on the card's list with fewest of his workers (no key function called per barge)
+        for other in line.priority:
+            count = state.barges[other].count(turn.owner)
+            if barge is None or count < mine:
+                barge, mine = other, count
         tied = [b for b in line.priority if b != barge and state.barges[b].count(turn.owner) == mine]
         why = f"fewest of his workers ({mine})" + (f", tied with {', '.join(tied)}; the card's list puts it first" if tied else "")
         rule = "tianxia.card.worker-fewest"

@@ -80,7 +80,10 @@ def li_mus_turn(em: TianxiaEmitter, number: int) -> None:
 def bots_turn(em: TianxiaEmitter, number: int) -> None:
     """The Bot's turn: its leftmost card, played; after its third turn, or with no card left, it passes."""
     rival = em.state.rival
-    left = [index for index, card in enumerate(rival.open) if card is not None]
+    left = []
+    for index, card in enumerate(rival.open):  # a loop, not a comprehension
+        if card is not None:
+            left.append(index)
     if not left:
         # L76: no card left on its board; its turn is skipped and, for the round, so are the rest.
         rival_pass(em, "tianxia.bot.out-of-cards", "no card is left on its board")
@@ -145,7 +148,10 @@ def cheapest_site(state: TianxiaState, region: str) -> tuple[str | None, int, st
     if not offers:
         return None, 0, f"no building of {BOARD.regions[region].name} has a free governor space"
     cost, _, site_id, space = min(offers)
-    tied = [other for c, _, other, _ in offers if c == cost and other != site_id]
+    tied = []
+    for c, _, other, _ in offers:  # a loop, not a comprehension
+        if c == cost and other != site_id:
+            tied.append(other)
     why = f"the cheapest building of {BOARD.regions[region].name} ({cost} wood)"
     if tied:
         why += f", tied with {', '.join(tied)}: the topmost"
@@ -158,7 +164,12 @@ def rival_pass(em: TianxiaEmitter, rule: str, why: str, card: str | None = None)
     step he reaches opens one more advance); the Bot keeps its last place and takes no tile (L55, L62)."""
     state = em.state
     turn = RivalTurn(em, RIVALS.cards[card] if card else None)
-    turn.emit("rival_passed", rule, {"why": why, "first": not any(state.has_passed(owner) for owner in state.order)})
+    first = True
+    for owner in state.order:  # a loop, not a generator
+        if state.has_passed(owner):
+            first = False
+            break
+    turn.emit("rival_passed", rule, {"why": why, "first": first})
     if turn.rival == LI_MU:
         if turn.state.display:
             take_tile(turn, list(turn.state.display), {"display": True}, "tianxia.limu.pass")
