@@ -99,7 +99,9 @@ def shipped(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 def crate_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = pay(state, facts["seat"], {facts["good"]: 1})
     mine.crates -= 1
-    ships = [dict(ship) for ship in state.ports[facts["port"]]]
+    ships = []
+    for ship in state.ports[facts["port"]]:  # a loop, not a comprehension
+        ships.append(dict(ship))
     crates = list(ships[facts["ship"]]["crates"])
     crates[facts["space"]] = facts["seat"]
     ships[facts["ship"]]["crates"] = crates
@@ -185,4 +187,8 @@ def tile_used(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def objective_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = own_seat(state, facts["seat"])
-    mine.objectives = [card for card in mine.objectives if card != facts["objective"]]
+    kept, gone = [], facts["objective"]
+    for card in mine.objectives:  # a loop, not a comprehension
+        if card != gone:
+            kept.append(card)
+    mine.objectives = kept

@@ -96,4 +96,8 @@ def income(state: TianxiaState, seat: int) -> dict[str, int]:
                     gain.update(BOARD.buildings[site.building].income)
     for barge, workers in state.barges.items():
         gain[BOARD.barges[barge].resource] += workers.count(seat)
-    return {name: count for name, count in gain.items() if count}
+    found = {}
+    for name, count in gain.items():  # a loop, not a comprehension
+        if count:
+            found[name] = count
+    return found
