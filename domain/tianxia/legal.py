@@ -28,12 +28,16 @@ from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import GOODS
 from domain.tianxia.costs import governor_wood, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.rewards import climbing, first_owed, less, may_advance_passing, may_take, options_for
-from domain.tianxia.state import ACTION, NEUTRAL, TianxiaState
+from domain.tianxia import opening
+from domain.tianxia.state import ACTION, NEUTRAL, OPENING, TianxiaState
 
 
 def legal(state: TianxiaState, seat: int) -> list[Action]:
-    """Every decision `seat` may take now in the Action phase, in a stable order."""
-    if state.phase != ACTION or state.active != seat:
+    """Every decision `seat` may take now: the opening's choices (opening.py), or the Action phase's,
+    in a stable order."""
+    if state.phase != ACTION:
+        return opening.choices(state, seat) if state.phase == OPENING else []
+    if state.active != seat:
         return []
     owed = first_owed(state, seat) if state.owed else None  # nothing owed in most decisions: no call
     if owed is not None:  # what was owed may have no option left (a second free soldier, the wall full): it is forgone
