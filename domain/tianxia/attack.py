@@ -33,11 +33,12 @@ def defences(state: TianxiaState, section: str) -> dict[int, int]:
     for owners, worth in ((pieces.walls, 1), (pieces.towers, 2), (pieces.soldiers, 1)):
         for owner in owners:
             totals[owner] = totals.get(owner, 0) + worth
+    rival_owner = len(state.seats) if state.rival is not None else None  # `rival_owner`, without its call
     for site in state.sites.values():
         if site.building in WATCH:
             for owner in set(site.governors):
                 # The rivals ignore every printed effect of buildings (L52, L141).
-                if owner in totals and owner != state.rival_owner:
+                if owner in totals and owner != rival_owner:
                     totals[owner] += WATCH[site.building]
     return totals
 
@@ -137,7 +138,7 @@ def rival_kind(state: TianxiaState) -> str | None:
 
 
 def is_bot(state: TianxiaState, owner: int) -> bool:
-    return state.rival is not None and owner == state.rival_owner and state.rival.kind != LI_MU
+    return state.rival is not None and owner == len(state.seats) and state.rival.kind != LI_MU  # `rival_owner`, inlined
 
 
 def lose_prestige(em: TianxiaEmitter, seat: int, points: int, rule: str, why: str) -> None:
