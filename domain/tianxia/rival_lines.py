@@ -54,30 +54,39 @@ def defence(state: TianxiaState, section: str) -> int:
     return len(pieces.walls) + 2 * len(pieces.towers) + len(pieces.soldiers)
 
 
-def measure(state: TianxiaState, section: str, where: str) -> int:
-    """What a line compares between sections, as a number to sort by, lowest first."""
+def measures(state: TianxiaState, line: Line) -> dict[str, int]:
+    """What the line compares between the sections on its list, as numbers to sort by, lowest first:
+    each section measured once per line (`ranked` and `why_section` read them), in one call."""
+    where, found = line.where, {}
     if where == "fewest":
-        return len(state.sections[section].walls)
-    nomad = state.nomads[NOMAD_OF[section]]
-    if where == "strongest":
-        return -nomad.strength
-    if where == "weakest":
-        return nomad.strength
-    if where == "closest":
-        return nomad.distance
-    raise KeyError(where)
+        sections = state.sections
+        for section in line.priority:
+            found[section] = len(sections[section].walls)
+        return found
+    nomads = state.nomads
+    for section in line.priority:
+        nomad = nomads[NOMAD_OF[section]]
+        if where == "strongest":
+            found[section] = -nomad.strength
+        elif where == "weakest":
+            found[section] = nomad.strength
+        elif where == "closest":
+            found[section] = nomad.distance
+        else:
+            raise KeyError(where)
+    return found
 
 
 MEASURE_WORDS = {"strongest": "the nomad's strength is highest", "weakest": "the nomad's strength is lowest",
                  "closest": "the chieftain is closest", "fewest": "the fewest walls stand"}
 
 
-def ranked(state: TianxiaState, line: Line) -> list[str]:
-    """The sections in the order the line tries them: by its measure, ties by its priority list (each
-    measured once, sorted with its place on the list: no key function called per section)."""
-    where, order = line.where, []
+def ranked(line: Line, measured: dict[str, int]) -> list[str]:
+    """The sections in the order the line tries them: by its measure (`measures`), ties by its priority
+    list (sorted with its place on the list: no key function called per section)."""
+    order = []
     for place, section in enumerate(line.priority):
-        order.append((measure(state, section, where), place, section))
+        order.append((measured[section], place, section))
     order.sort()
     found = []
     for _, _, section in order:  # a loop, not a comprehension
@@ -85,13 +94,13 @@ def ranked(state: TianxiaState, line: Line) -> list[str]:
     return found
 
 
-def why_section(state: TianxiaState, line: Line, section: str, tried: list[str]) -> str:
-    """Why the line went to `section`: its measure, the tie its list broke, the sections it passed."""
-    where = line.where
-    measured = measure(state, section, where)  # once, not again for each section compared with it
-    value, tied = abs(measured), []
+def why_section(line: Line, section: str, tried: list[str], measured: dict[str, int]) -> str:
+    """Why the line went to `section`: its measure (`measures`), the tie its list broke, the sections
+    it passed."""
+    mine = measured[section]
+    value, tied = abs(mine), []
     for other in line.priority:
-        if other != section and measure(state, other, where) == measured:
+        if other != section and measured[other] == mine:
             tied.append(other)
     words = f"{SECTION_NAMES[section]}: {MEASURE_WORDS[line.where]} ({value})"
     if tied:
@@ -110,14 +119,14 @@ def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
     if line.word == "soldier":
         targets = [(section, 1, f"{SECTION_NAMES[section]}, shown on the card") for section in line.sections]
     else:
-        targets, left, tried = [], line.count, []
-        for section in ranked(turn.state, line):
+        targets, left, tried, measured = [], line.count, [], measures(turn.state, line)
+        for section in ranked(line, measured):
             room = BOARD.walls[section].soldiers - len(turn.state.sections[section].soldiers)
             if room <= 0:
                 tried.append(section)
                 continue
             placed = min(room, left)
-            targets.append((section, placed, why_section(turn.state, line, section, tried)))
+            targets.append((section, placed, why_section(line, section, tried, measured)))
             left -= placed
             if not left:
                 break
@@ -143,15 +152,15 @@ def wall(turn: RivalTurn, number: int, line: Line) -> None:
         turn.skip(number, "tianxia.house.no-room", "he has no wall left" if not turn.state.rival.walls
                   else "he has no soldier left to go with the wall")
         return
-    tried = []
-    for section in ranked(turn.state, line):
+    tried, measured = [], measures(turn.state, line)
+    for section in ranked(line, measured):
         pieces = turn.state.sections[section]
         fits = len(pieces.walls) < BOARD.walls[section].walls and (
             not line.with_soldier or len(pieces.soldiers) < BOARD.walls[section].soldiers)
         if fits:
             before = defence(turn.state, section)
             turn.emit("rival_wall_placed", rule, {"line": number, "section": section, "with_soldier": line.with_soldier,
-                       "defence": [before, before + 1 + line.with_soldier], "why": why_section(turn.state, line, section, tried)})
+                       "defence": [before, before + 1 + line.with_soldier], "why": why_section(line, section, tried, measured)})
             return
         tried.append(section)
     turn.skip(number, "tianxia.house.no-room", "no wall section has room" + (" for a wall and a soldier" if line.with_soldier else ""))
@@ -279,20 +288,32 @@ def prestige(turn: RivalTurn, number: int, line: Line) -> None:
 
 def counted(state: TianxiaState, owner: int, per: str) -> int:
     """How many of `per` the rival has on the board now."""
-    if per == "wall":
-        return sum(section.walls.count(owner) for section in state.sections.values())
-    if per == "soldier":
-        return sum(section.soldiers.count(owner) for section in state.sections.values())
-    if per == "governor":
-        return sum(site.governors.count(owner) for site in state.sites.values())
     if per == "figurine":
         return len(state.rival.figurines)
-    if per == "barge-worker":
-        return sum(workers.count(owner) for workers in state.barges.values())
-    if per == "delivery":
-        return sum(ship["crates"].count(owner) for ships in state.ports.values() for ship in ships)
-    return sum(1 for region in BOARD.regions.values()
-               if any(owner in state.sites[site].governors for site in region.sites))
+    found = 0  # loops, not generators
+    if per == "wall":
+        for section in state.sections.values():
+            found += section.walls.count(owner)
+    elif per == "soldier":
+        for section in state.sections.values():
+            found += section.soldiers.count(owner)
+    elif per == "governor":
+        for site in state.sites.values():
+            found += site.governors.count(owner)
+    elif per == "barge-worker":
+        for workers in state.barges.values():
+            found += workers.count(owner)
+    elif per == "delivery":
+        for ships in state.ports.values():
+            for ship in ships:
+                found += ship["crates"].count(owner)
+    else:
+        for region in BOARD.regions.values():
+            for site in region.sites:
+                if owner in state.sites[site].governors:
+                    found += 1
+                    break
+    return found
 
 
 def line(turn: RivalTurn, number: int, card_line: Line) -> None:
