@@ -35,17 +35,16 @@ class RivalTurn:
         self.card_id = card.id if card else None
         self.events = em.events
 
-    def emit(self, kind: str, rule: str, data: dict[str, Any]) -> None:
-        """One event of the turn, its facts `data` after the rival and the card: `TianxiaEmitter.emit`
-        for facts that are all public, written out here (a call fewer for each of the ten-odd events
-        of a turn). The facts come as a dict, not keywords: keywords gathered by `**` are each
-        compared with every parameter's name before they land in the dict."""
-        facts = {"rival": self.rival, "card": self.card_id, **data}
+    def emit(self, kind: str, rule: str, facts: dict[str, Any]) -> None:
+        """One event of the turn, its facts naming the rival and the card first (`"rival": turn.rival,
+        "card": turn.card_id`, written at each call: one dict made, not two merged, for each of the
+        ten-odd events of a turn): `TianxiaEmitter.emit` for facts that are all public, written out
+        here (a call fewer an event)."""
         FOLDS[kind](self.state, facts)
         self.events.append(_new_tuple(Event, (kind, rule, facts, NO_FACTS, None, NO_FACTS)))
 
     def skip(self, line: int, rule: str, why: str) -> None:
-        self.emit("rival_line_skipped", rule, {"line": line, "why": why})
+        self.emit("rival_line_skipped", rule, {"rival": self.rival, "card": self.card_id, "line": line, "why": why})
 
 
 def defence(state: TianxiaState, section: str) -> int:
@@ -138,8 +137,9 @@ def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
             turn.skip(number, "tianxia.house.no-room", f"no soldier in {SECTION_NAMES[section]}: {reason}")
             continue
         before = defence(turn.state, section)
-        turn.emit("rival_soldiers_placed", rule, {"line": number, "section": section, "count": count,
-                   "defence": [before, before + count], "why": why})
+        turn.emit("rival_soldiers_placed", rule, {
+            "rival": turn.rival, "card": turn.card_id, "line": number, "section": section, "count": count,
+            "defence": [before, before + count], "why": why})
     if line.word == "soldiers" and not targets:
         turn.skip(number, "tianxia.house.no-room", "no wall section has room for a soldier")
 
@@ -159,8 +159,10 @@ def wall(turn: RivalTurn, number: int, line: Line) -> None:
             not line.with_soldier or len(pieces.soldiers) < BOARD.walls[section].soldiers)
         if fits:
             before = defence(turn.state, section)
-            turn.emit("rival_wall_placed", rule, {"line": number, "section": section, "with_soldier": line.with_soldier,
-                       "defence": [before, before + 1 + line.with_soldier], "why": why_section(line, section, tried, measured)})
+            turn.emit("rival_wall_placed", rule, {
+                "rival": turn.rival, "card": turn.card_id, "line": number, "section": section,
+                "with_soldier": line.with_soldier, "defence": [before, before + 1 + line.with_soldier],
+                "why": why_section(line, section, tried, measured)})
             return
         tried.append(section)
     turn.skip(number, "tianxia.house.no-room", "no wall section has room" + (" for a wall and a soldier" if line.with_soldier else ""))
@@ -177,7 +179,7 @@ def worker(turn: RivalTurn, number: int, line: Line) -> None:
     if line.word == "worker":
         barge, rule, why = line.barge, "tianxia.card.worker", "the barge shown on the card"
     else:
-        barge, mine = None, 0  # the first on the card's list with fewest of his workers (no key function called per barge)
+        barge, mine = None, 0  # the first on the card's list with fewest of his workers (no key function)
         for other in line.priority:
             count = state.barges[other].count(turn.owner)
             if barge is None or count < mine:
@@ -186,10 +188,12 @@ def worker(turn: RivalTurn, number: int, line: Line) -> None:
         why = f"fewest of his workers ({mine})" + (f", tied with {', '.join(tied)}; the card's list puts it first" if tied else "")
         rule = "tianxia.card.worker-fewest"
     pushed = pushed_off(state, barge)
-    turn.emit("rival_worker_placed", rule, {"line": number, "barge": barge, "pushed": pushed, "why": why})
+    turn.emit("rival_worker_placed", rule, {
+        "rival": turn.rival, "card": turn.card_id, "line": number, "barge": barge, "pushed": pushed, "why": why})
     merchants(turn.em, pushed)
     if pushed == turn.owner and turn.rival == LI_MU:
-        turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", {"points": 3, "why": f"his worker was pushed off the {barge}"})
+        turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", {
+            "rival": turn.rival, "card": turn.card_id, "points": 3, "why": f"his worker was pushed off the {barge}"})
 
 
 def deliver(turn: RivalTurn, number: int, line: Line) -> None:
@@ -202,15 +206,17 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
             if placed == line.count or not turn.state.rival.crates:
                 break
             if turn.state.ports[line.port][index]["crates"][space] is None:
-                turn.emit("rival_delivered", "tianxia.card.deliver", {"line": number, "port": line.port, "ship": index,
-                           "space": space, "why": f"the first free space from the {line.side} of the "
-                           + ("top ship" if index == 0 else "next ship")})
+                turn.emit("rival_delivered", "tianxia.card.deliver", {
+                    "rival": turn.rival, "card": turn.card_id, "line": number, "port": line.port, "ship": index,
+                    "space": space, "why": f"the first free space from the {line.side} of the "
+                    + ("top ship" if index == 0 else "next ship")})
                 placed += 1
     if placed < line.count:
         turn.skip(number, "tianxia.house.deliver-full", f"{line.count - placed} delivery marker(s) found no free "
                   f"space on the ships of {line.port}" + ("" if turn.state.rival.crates else ": he has none left"))
     if turn.state.rival.shipping:
-        turn.emit("rival_shipping_marker_placed", "tianxia.card.deliver", {"line": number, "port": line.port})
+        turn.emit("rival_shipping_marker_placed", "tianxia.card.deliver", {
+            "rival": turn.rival, "card": turn.card_id, "line": number, "port": line.port})
     else:
         turn.skip(number, "tianxia.house.no-room", "he has no shipping marker left")
 
@@ -250,11 +256,14 @@ def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str
     if before == BOARD.palace.steps:
         turn.skip(number or 0, "tianxia.house.palace-top", f"he stands at the top of the {track} track")
         return
-    turn.emit("rival_advanced", rule, {"line": number, "track": track, "steps": [before, before + 1], "why": why})
+    turn.emit("rival_advanced", rule, {
+        "rival": turn.rival, "card": turn.card_id, "line": number, "track": track, "steps": [before, before + 1],
+        "why": why})
     printed = BOARD.tracks[track].steps[before + 1].reward.get("prestige", 0)
     if turn.rival == LI_MU and track == PRESTIGE_TRACK and printed:
-        turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", {"points": printed,
-                   "why": f"step {before + 1} of the blue track"})
+        turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", {
+            "rival": turn.rival, "card": turn.card_id, "points": printed,
+            "why": f"step {before + 1} of the blue track"})
     tiles = turn.state.step_tiles[track][before + 1]
     if tiles:
         where = {"track": track, "step": before + 1}
@@ -269,19 +278,22 @@ def take_tile(turn: RivalTurn, tiles: list[str], where: dict, rule: str) -> None
         for index, tile in enumerate(tiles):
             figurine = BOARD.tiles[tile].figurine
             if figurine is not None and figurine not in owned:
-                turn.emit("rival_tile_claimed", rule, {"tile": tile, "index": index, "where": where,
-                           "why": f"a jade {figurine} he does not have"})
+                turn.emit("rival_tile_claimed", rule, {
+                    "rival": turn.rival, "card": turn.card_id, "tile": tile, "index": index, "where": where,
+                    "why": f"a jade {figurine} he does not have"})
                 return
-    turn.emit("rival_tile_removed", rule, {"tile": tiles[0], "index": 0, "where": where,
-               "why": "the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks"})
+    turn.emit("rival_tile_removed", rule, {
+        "rival": turn.rival, "card": turn.card_id, "tile": tiles[0], "index": 0, "where": where,
+        "why": "the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks"})
 
 
 def prestige(turn: RivalTurn, number: int, line: Line) -> None:
     """`prestige` (L267): points for each thing counted now (`tianxia.house.prestige-icons`)."""
     count = counted(turn.state, turn.owner, line.per)
     if count:
-        turn.emit("rival_prestige_gained", "tianxia.card.prestige", {"line": number, "points": line.count * count,
-                   "why": f"{line.count} for each {line.per} ({count})"})
+        turn.emit("rival_prestige_gained", "tianxia.card.prestige", {
+            "rival": turn.rival, "card": turn.card_id, "line": number, "points": line.count * count,
+            "why": f"{line.count} for each {line.per} ({count})"})
     else:
         turn.skip(number, "tianxia.card.prestige", f"he has no {line.per} to count")
 
