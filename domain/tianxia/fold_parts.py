@@ -63,7 +63,9 @@ def join_barge(state: TianxiaState, barge: str, worker: int) -> None:
     or to its seat's merchant spaces (`tianxia.house.merchants`); a neutral one leaves the board."""
     workers = [worker, *state.barges[barge]]
     room = BOARD.barges[barge].workers
-    state.barges = {**state.barges, barge: workers[:room]}
+    barges = state.barges.copy()
+    barges[barge] = workers[:room]
+    state.barges = barges
     for pushed in workers[room:]:
         if pushed == len(state.seats) and state.rival is not None:  # the rival's (`rival_owner`, without its call)
             rival = own_rival(state)
@@ -81,12 +83,16 @@ def tile_leaves(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     if "site" in where:
         site = copy_site(state.sites[where["site"]])
         site.tile = None
-        state.sites = {**state.sites, where["site"]: site}
+        sites = state.sites.copy()
+        sites[where["site"]] = site
+        state.sites = sites
     elif "track" in where:
         steps = list(state.step_tiles[where["track"]])
         tiles = steps[where["step"]]
         steps[where["step"]] = [*tiles[:index], *tiles[index + 1:]] if index >= 0 else list(tiles)  # the tile at `index` gone
-        state.step_tiles = {**state.step_tiles, where["track"]: steps}
+        step_tiles = state.step_tiles.copy()
+        step_tiles[where["track"]] = steps
+        state.step_tiles = step_tiles
     else:
         display = state.display
         state.display = [*display[:index], *display[index + 1:]] if index >= 0 else list(display)  # the tile at `index` gone
@@ -96,7 +102,9 @@ def own_section(state: TianxiaState, section: str) -> Section:
     """A copy of a wall section's pieces, put on the table: the copy is the one to change."""
     pieces = state.sections[section]
     copied = Section(list(pieces.walls), list(pieces.towers), list(pieces.soldiers))
-    state.sections = {**state.sections, section: copied}
+    sections = state.sections.copy()
+    sections[section] = copied
+    state.sections = sections
     return copied
 
 

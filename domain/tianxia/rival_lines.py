@@ -328,23 +328,33 @@ def counted(state: TianxiaState, owner: int, per: str) -> int:
     return found
 
 
+def advance_shown(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`advance` (L265): a step on the track shown on the card."""
+    advance(turn, number, card_line.track, "tianxia.card.advance", f"the {card_line.track} track shown on the card")
+
+
+def advance_lowest(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`advance_least`: a step on his lowest track (`least_advanced`)."""
+    track, why, step = least_advanced(turn.state, turn.owner)
+    advance(turn, number, track, "tianxia.card.advance-least", why, step)
+
+
+def prestige_line(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`prestige`: Li Mu's alone (the Bot scores nothing, L47)."""
+    if turn.rival == LI_MU:
+        prestige(turn, number, card_line)
+
+
+def pass_late(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`pass_late` acts once the card is resolved (rival_turn.py)."""
+
+
+# Each line's word -> how it is played, found in one look rather than by comparing the word in turn.
+LINES = {"soldier": soldiers, "soldiers": soldiers, "wall": wall, "worker": worker, "workers": worker,
+         "deliver": deliver, "advance": advance_shown, "advance_least": advance_lowest, "prestige": prestige_line,
+         "pass_late": pass_late}
+
+
 def line(turn: RivalTurn, number: int, card_line: Line) -> None:
     """Play one line of the card below its top section."""
-    word = card_line.word
-    if word in ("soldier", "soldiers"):
-        soldiers(turn, number, card_line)
-    elif word == "wall":
-        wall(turn, number, card_line)
-    elif word in ("worker", "workers"):
-        worker(turn, number, card_line)
-    elif word == "deliver":
-        deliver(turn, number, card_line)
-    elif word == "advance":
-        advance(turn, number, card_line.track, "tianxia.card.advance", f"the {card_line.track} track shown on the card")
-    elif word == "advance_least":
-        track, why, step = least_advanced(turn.state, turn.owner)
-        advance(turn, number, track, "tianxia.card.advance-least", why, step)
-    elif word == "prestige":
-        if turn.rival == LI_MU:
-            prestige(turn, number, card_line)
-    # `pass_late` acts once the card is resolved (rival_turn.py).
+    LINES[card_line.word](turn, number, card_line)

@@ -21,7 +21,7 @@ from domain.errors import NotYourTurn
 from domain.rng import Rng
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.rewards import may_advance_passing
-from domain.tianxia.rival_lines import RivalTurn, advance, least_advanced, line, take_tile
+from domain.tianxia.rival_lines import LINES, RivalTurn, advance, least_advanced, take_tile
 from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import ACTION, LI_MU, TianxiaState
 from domain.tianxia.evolve import TianxiaEmitter
@@ -115,7 +115,7 @@ def resolve(turn: RivalTurn, number: int) -> None:
     else:
         region_top(turn, top.region)
     for index, card_line in enumerate(turn.card.lines, start=1):
-        line(turn, index, card_line)
+        LINES[card_line.word](turn, index, card_line)  # `line`, without its call
 
 
 def region_top(turn: RivalTurn, region: str) -> None:
