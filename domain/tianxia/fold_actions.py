@@ -37,8 +37,8 @@ def turn_ended(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     seat, (before, after) = facts["seat"], facts["steps"]
-    steps = list(state.palace[facts["track"]])
-    steps[before] = left = list(steps[before])  # a copy and removals, not a comprehension
+    steps = state.palace[facts["track"]].copy()
+    steps[before] = left = steps[before].copy()  # a copy and removals, not a comprehension
     while seat in left:
         left.remove(seat)
     steps[after] = [*steps[after], seat]

@@ -44,8 +44,8 @@ def rival_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def rival_advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     owner, (before, after), track = len(state.seats), facts["steps"], facts["track"]
-    steps = list(state.palace[track])
-    steps[before] = left = list(steps[before])  # a copy and removals, not a comprehension
+    steps = state.palace[track].copy()
+    steps[before] = left = steps[before].copy()  # a copy and removals, not a comprehension
     while owner in left:
         left.remove(owner)
     steps[after] = [*steps[after], owner]
