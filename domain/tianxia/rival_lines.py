@@ -81,16 +81,10 @@ MEASURE_WORDS = {"strongest": "the nomad's strength is highest", "weakest": "the
 
 
 def ranked(line: Line, measured: dict[str, int]) -> list[str]:
-    """The sections in the order the line tries them: by its measure (`measures`), ties by its priority
-    list (sorted with its place on the list: no key function called per section)."""
-    order = []
-    for place, section in enumerate(line.priority):
-        order.append((measured[section], place, section))
-    order.sort()
-    found = []
-    for _, _, section in order:  # a loop, not a comprehension
-        found.append(section)
-    return found
+    """The sections in the order the line tries them: by its measure (`measures`, made in the order of
+    the card's list, whose sections are distinct), ties by that list: a stable sort keyed by the
+    dict's own `get`, called in C rather than a key function in Python."""
+    return sorted(measured, key=measured.get)
 
 
 def why_section(line: Line, section: str, tried: list[str], measured: dict[str, int]) -> str:
@@ -256,17 +250,18 @@ def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str
     if before == BOARD.palace.steps:
         turn.skip(number or 0, "tianxia.house.palace-top", f"he stands at the top of the {track} track")
         return
+    after = before + 1
     turn.emit("rival_advanced", rule, {
-        "rival": turn.rival, "card": turn.card_id, "line": number, "track": track, "steps": [before, before + 1],
+        "rival": turn.rival, "card": turn.card_id, "line": number, "track": track, "steps": [before, after],
         "why": why})
-    printed = BOARD.tracks[track].steps[before + 1].reward.get("prestige", 0)
-    if turn.rival == LI_MU and track == PRESTIGE_TRACK and printed:
-        turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", {
-            "rival": turn.rival, "card": turn.card_id, "points": printed,
-            "why": f"step {before + 1} of the blue track"})
-    tiles = turn.state.step_tiles[track][before + 1]
+    if track == PRESTIGE_TRACK and turn.rival == LI_MU:  # the printed prestige read only where he takes it
+        printed = BOARD.tracks[track].steps[after].reward.get("prestige", 0)
+        if printed:
+            turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", {
+                "rival": turn.rival, "card": turn.card_id, "points": printed, "why": f"step {after} of the blue track"})
+    tiles = state.step_tiles[track][after]
     if tiles:
-        where = {"track": track, "step": before + 1}
+        where = {"track": track, "step": after}
         take_tile(turn, tiles, where, "tianxia.limu.palace-tiles" if turn.rival == LI_MU else "tianxia.bot.palace-tile")
 
 
