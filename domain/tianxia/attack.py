@@ -43,10 +43,11 @@ def defences(state: TianxiaState, section: str) -> dict[int, int]:
     return totals
 
 
-def ranking(state: TianxiaState, section: str) -> list[int]:
+def ranking(state: TianxiaState, section: str, totals: dict[int, int] | None = None) -> list[int]:
     """The defenders of a section, best first: the higher defence, then the leftmost soldier, then
-    the leftmost wall, then the earlier in turn order (`tianxia.house.battle-ties`)."""
-    totals, pieces = defences(state, section), state.sections[section]
+    the leftmost wall, then the earlier in turn order (`tianxia.house.battle-ties`); `totals`, their
+    `defences`, when the caller has them already."""
+    totals, pieces = defences(state, section) if totals is None else totals, state.sections[section]
 
     def first(owners: list[int], owner: int) -> int:
         return owners.index(owner) if owner in owners else len(owners) + 99
@@ -71,8 +72,8 @@ def battle(em: TianxiaEmitter, section: str) -> None:
     state = em.state
     nomad_id = NOMAD_OF[section]
     strength = state.nomads[nomad_id].strength
-    ranked = ranking(state, section)
     totals = defences(state, section)
+    ranked = ranking(state, section, totals)  # the defences read once for both
     places = []
     for place, owner in enumerate(ranked[:len(BOARD.numbers.battle_prestige)]):
         points = 0 if is_bot(state, owner) else BOARD.numbers.battle_prestige[place]

@@ -79,6 +79,10 @@ def rival_round(em: TianxiaEmitter, number: int) -> None:
     em.emit("rival_deck_made", "tianxia.bot.round-cards", {"rival": rival.kind, "open": shown}, secret={"cards": drawn})
 
 
+# The income buildings' income, by building.
+INCOME_OF = {building.id: building.income for building in BOARD.buildings.values() if building.kind == "income"}
+
+
 def income(state: TianxiaState, seat: int) -> dict[str, int]:
     """What `seat` gains in the Income phase: its board's income, its starting building's, each of
     its governors' income building's, and a resource per own worker on a barge."""
@@ -89,10 +93,12 @@ def income(state: TianxiaState, seat: int) -> dict[str, int]:
     if mine.starting_building is not None:
         incomes.append(BOARD.starting_buildings[mine.starting_building].income)
     for site in state.sites.values():
-        if site.building is not None and BOARD.buildings[site.building].kind == "income":
-            for owner in site.governors:
-                if owner == seat:
-                    incomes.append(BOARD.buildings[site.building].income)
+        if seat in site.governors:  # the seat's governors first: most sites have none of them
+            income = INCOME_OF.get(site.building)
+            if income is not None:
+                for owner in site.governors:
+                    if owner == seat:
+                        incomes.append(income)
     gain: dict[str, int] = {}
     for amounts in incomes:
         for name, count in amounts.items():
