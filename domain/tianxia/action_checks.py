@@ -209,7 +209,8 @@ def check_region_part(state: TianxiaState, seat: int, action: Action) -> None:
             raise refuse(f"type: {acting['region']} has no port to ship from", RULE_OF[kind])
         if not mine.shipping:
             raise refuse("type: you have no shipping marker left", RULE_OF[kind])
-    among(region_actions(state, seat, acting, only=kind), action, RULE_OF[kind])  # its type's: `among` looks at no other
+    # its own type's actions only: `among` looks at no other
+    among(region_actions(state, seat, acting, only=kind), action, RULE_OF[kind])
 
 
 def check_end(state: TianxiaState, seat: int, action: Action) -> None:

@@ -89,13 +89,14 @@ def tile_leaves(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     elif "track" in where:
         steps = list(state.step_tiles[where["track"]])
         tiles = steps[where["step"]]
-        steps[where["step"]] = [*tiles[:index], *tiles[index + 1:]] if index >= 0 else list(tiles)  # the tile at `index` gone
+        # the tile at `index` gone (slices, not a comprehension)
+        steps[where["step"]] = [*tiles[:index], *tiles[index + 1:]] if index >= 0 else list(tiles)
         step_tiles = state.step_tiles.copy()
         step_tiles[where["track"]] = steps
         state.step_tiles = step_tiles
     else:
         display = state.display
-        state.display = [*display[:index], *display[index + 1:]] if index >= 0 else list(display)  # the tile at `index` gone
+        state.display = [*display[:index], *display[index + 1:]] if index >= 0 else list(display)
 
 
 def own_section(state: TianxiaState, section: str) -> Section:

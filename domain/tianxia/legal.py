@@ -53,7 +53,8 @@ def legal(state: TianxiaState, seat: int) -> list[Action]:
 
 
 # Each region's id, whether it has a port, and what its exchange takes (good, count), read once.
-REGION_OFFERS = tuple((region.id, region.port is not None, tuple(region.give.items())) for region in BOARD.regions.values())
+REGION_OFFERS = tuple((region.id, region.port is not None, tuple(region.give.items()))
+                      for region in BOARD.regions.values())
 
 
 def main_actions(state: TianxiaState, seat: int) -> list[Action]:

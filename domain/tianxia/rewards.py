@@ -51,7 +51,8 @@ def _cuts(found: Sequence[Effect]) -> dict[str, int]:
 SIDE_CUTS = {side: _cuts(board.effects) for side, board in BOARD.player_boards.items()}
 START_CUTS = {building: _cuts(start.effects) for building, start in BOARD.starting_buildings.items()}
 # A seat's own cuts by its side and starting building (either None before it is chosen), summed.
-SEAT_CUTS = {side: {start: {occasion: SIDE_CUTS.get(side, {}).get(occasion, 0) + START_CUTS.get(start, {}).get(occasion, 0)
+SEAT_CUTS = {side: {start: {occasion: SIDE_CUTS.get(side, {}).get(occasion, 0)
+                                      + START_CUTS.get(start, {}).get(occasion, 0)
                             for occasion in {*SIDE_CUTS.get(side, {}), *START_CUTS.get(start, {})}}
                     for start in (None, *START_CUTS)}
              for side in (None, *SIDE_CUTS)}
