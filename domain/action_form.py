@@ -26,7 +26,9 @@ class ActionForm:
         self.fields, self.game, self.rule = fields, game, rule
         self.optional = {kind: frozenset(names) for kind, names in (optional or {}).items()}
         self.known = ", ".join(fields)
-        self._keys = {kind: frozenset(("type", *names)) for kind, names in fields.items()}
+        # Each type's keys, "type" included: an action whose keys are exactly these is well formed
+        # (a game's check may compare them itself on its common path, without calling `kind`).
+        self.exact_keys = {kind: frozenset(("type", *names)) for kind, names in fields.items()}
 
     def refuse(self, reason: str) -> IllegalAction:
         return IllegalAction(reason, rule=self.rule)
@@ -41,7 +43,7 @@ class ActionForm:
             raise self.refuse(f"type: missing; it is one of {self.known}")
         if not isinstance(kind, str) or kind not in self.fields:
             raise self.refuse(f"type: {kind!r} is not {self.game} action; it is one of {self.known}")
-        if action.keys() != self._keys[kind]:  # the common case costs one comparison
+        if action.keys() != self.exact_keys[kind]:  # the common case costs one comparison
             wanted = self.fields[kind]
             for name in action:
                 if name != "type" and name not in wanted:

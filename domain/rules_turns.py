@@ -57,9 +57,9 @@ def check_seat_may_act(rules: Any, state: Any, seat: int, action: Mapping[str, A
 def play_due(rules: Any, state: Any, rng: Rng) -> Decision | None:
     """The rules turn due on `state`, played with `rng`; None when a seat is to act or the game is
     over. What a playout in the pure domain (a simulation, a benchmark) calls before asking
-    `to_act`, taking it as one decision of the playout."""
-    rival = due(rules, state)
-    return None if rival is None else rules.play_rules_turn(state, rng)
+    `to_act`, taking it as one decision of the playout (`due`, asked without its call: a playout
+    asks this before every decision)."""
+    return None if rules.rules_turn(state) is None else rules.play_rules_turn(state, rng)
 
 
 def is_rules_turn(cause: Mapping[str, Any]) -> bool:

@@ -140,7 +140,8 @@ def check_region(state: TianxiaState, seat: int, action: Action) -> None:
     if not state.seats[seat].discs:
         raise refuse("region: you have no action disc left", rule)
     cost = len(state.discs[region])
-    afford(coins(state, seat), cost, f"coins: a disc on {region} ({cost} there already)", rule)
+    if coins(state, seat) < cost:  # the words made only for a refusal
+        afford(coins(state, seat), cost, f"coins: a disc on {region} ({cost} there already)", rule)
     if not region_open(state, seat, region, cost, less(state, seat, "governor")):
         raise refuse(f"region: nothing could follow a disc on {region}: no governor, exchange or shipment "
                      "you could pay for", ORDER)
@@ -164,8 +165,12 @@ def check_military(state: TianxiaState, seat: int, action: Action) -> None:
 
 def check_barge(state: TianxiaState, seat: int, action: Action) -> None:
     rule = "tianxia.action.barge"
-    barge = known(action["barge"], "barge", BOARD.barges, "a barge", rule)
-    afford(coins(state, seat), barge_cost(state, seat, barge), f"coins: a worker on the {barge}", rule)
+    barge = action["barge"]
+    if not (type(barge) is str and barge in BOARD.barges):  # `known`'s test, its call made only for a refusal
+        known(barge, "barge", BOARD.barges, "a barge", rule)
+    cost, held = barge_cost(state, seat, barge), state.seats[seat].goods["coins"]
+    if held < cost:  # the words made only for a refusal
+        afford(held, cost, f"coins: a worker on the {barge}", rule)
 
 
 def check_pass(state: TianxiaState, seat: int, action: Action) -> None:
@@ -204,7 +209,8 @@ def check_region_part(state: TianxiaState, seat: int, action: Action) -> None:
             raise refuse(f"type: {acting['region']} has no port to ship from", RULE_OF[kind])
         if not mine.shipping:
             raise refuse("type: you have no shipping marker left", RULE_OF[kind])
-    among(region_actions(state, seat, acting), action, RULE_OF[kind])
+    # its own type's actions only: `among` looks at no other
+    among(region_actions(state, seat, acting, only=kind), action, RULE_OF[kind])
 
 
 def check_end(state: TianxiaState, seat: int, action: Action) -> None:
@@ -224,9 +230,10 @@ def check_piece(state: TianxiaState, seat: int, action: Action) -> None:
     if kind == "soldier":
         afford(mine.goods["rice"], soldier_rice(state, seat), "rice: a soldier", rule)
     else:
-        afford(mine.goods["stone"], wall_stone(state, seat) if kind == "wall" else tower_stone(state, seat),
-               f"stone: a {kind}", rule)
-    among(military_actions(state, seat, state.acting), action, rule)
+        cost = wall_stone(state, seat) if kind == "wall" else tower_stone(state, seat)
+        if mine.goods["stone"] < cost:  # the words made only for a refusal
+            afford(mine.goods["stone"], cost, f"stone: a {kind}", rule)
+    among(military_actions(state, seat, state.acting, only=kind), action, rule)  # its type's: `among` looks at no other
 
 
 # --- After passing ---------------------------------------------------------------------------

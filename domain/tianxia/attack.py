@@ -33,19 +33,21 @@ def defences(state: TianxiaState, section: str) -> dict[int, int]:
     for owners, worth in ((pieces.walls, 1), (pieces.towers, 2), (pieces.soldiers, 1)):
         for owner in owners:
             totals[owner] = totals.get(owner, 0) + worth
+    rival_owner = len(state.seats) if state.rival is not None else None  # `rival_owner`, without its call
     for site in state.sites.values():
         if site.building in WATCH:
             for owner in set(site.governors):
                 # The rivals ignore every printed effect of buildings (L52, L141).
-                if owner in totals and owner != state.rival_owner:
+                if owner in totals and owner != rival_owner:
                     totals[owner] += WATCH[site.building]
     return totals
 
 
-def ranking(state: TianxiaState, section: str) -> list[int]:
+def ranking(state: TianxiaState, section: str, totals: dict[int, int] | None = None) -> list[int]:
     """The defenders of a section, best first: the higher defence, then the leftmost soldier, then
-    the leftmost wall, then the earlier in turn order (`tianxia.house.battle-ties`)."""
-    totals, pieces = defences(state, section), state.sections[section]
+    the leftmost wall, then the earlier in turn order (`tianxia.house.battle-ties`); `totals`, their
+    `defences`, when the caller has them already."""
+    totals, pieces = defences(state, section) if totals is None else totals, state.sections[section]
 
     def first(owners: list[int], owner: int) -> int:
         return owners.index(owner) if owner in owners else len(owners) + 99
@@ -70,8 +72,8 @@ def battle(em: TianxiaEmitter, section: str) -> None:
     state = em.state
     nomad_id = NOMAD_OF[section]
     strength = state.nomads[nomad_id].strength
-    ranked = ranking(state, section)
     totals = defences(state, section)
+    ranked = ranking(state, section, totals)  # the defences read once for both
     places = []
     for place, owner in enumerate(ranked[:len(BOARD.numbers.battle_prestige)]):
         points = 0 if is_bot(state, owner) else BOARD.numbers.battle_prestige[place]
@@ -137,7 +139,7 @@ def rival_kind(state: TianxiaState) -> str | None:
 
 
 def is_bot(state: TianxiaState, owner: int) -> bool:
-    return state.rival is not None and owner == state.rival_owner and state.rival.kind != LI_MU
+    return state.rival is not None and owner == len(state.seats) and state.rival.kind != LI_MU  # `rival_owner`, inlined
 
 
 def lose_prestige(em: TianxiaEmitter, seat: int, points: int, rule: str, why: str) -> None:

@@ -35,6 +35,7 @@ FORM = ActionForm({
     "good": ["good"], "advance": ["track"], "port": ["port"], "forgo": [],
     "resign": [],
 }, "a Tianxia", "tianxia.action.turns", optional={"tower": ["double"]})
+EXACT_KEYS = FORM.exact_keys
 
 
 def seat_to_act(state: TianxiaState) -> int | None:
@@ -50,8 +51,15 @@ def seat_to_act(state: TianxiaState) -> int | None:
 def check(state: TianxiaState, seat: int, action: Any) -> None:
     """Nothing if `seat` may take `action` now; else GameOver, NotYourTurn, or IllegalAction naming
     the rule broken."""
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         raise GameOver("the game is over")
+    if type(action) is dict and phase == ACTION:  # the common case: the active seat's action of a known form
+        kind = action.get("type")
+        if (type(kind) is str and kind != "resign" and state.active == seat and seat < len(state.seats)
+                and action.keys() == EXACT_KEYS.get(kind)):  # what the checks below would find, in one frame
+            check_action(state, seat, action)
+            return
     if action == RESIGN:
         if not 0 <= seat < len(state.seats):
             raise NotYourTurn(f"there is no seat {seat}")

@@ -5,7 +5,8 @@ fold_actions).
 Every fact is read from the event, hidden ones included (`Event.facts`). `evolve` applies one event
 to a shallow copy of the table (state.copy_state); a decision's `TianxiaEmitter` copies the table
 once and applies each of its events to that copy as it is emitted. Either way nothing reachable
-from the table given is changed: a fold puts new lists and dicts in the fields it changes.
+from the table given is changed: a fold puts new lists and dicts in the fields it changes (a dict
+field copied with `.copy()` and its one item set: fewer instructions than `{**field, key: value}`).
 """
 
 from __future__ import annotations

@@ -22,7 +22,9 @@ def disc_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     if facts["region"] is None:
         state.fortify_discs = [*state.fortify_discs, seat]
     else:
-        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], seat]}
+        discs = state.discs.copy()
+        discs[facts["region"]] = [*state.discs[facts["region"]], seat]
+        state.discs = discs
 
 
 def action_begun(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -35,12 +37,14 @@ def turn_ended(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     seat, (before, after) = facts["seat"], facts["steps"]
-    steps = list(state.palace[facts["track"]])
-    steps[before] = left = list(steps[before])  # a copy and removals, not a comprehension
+    steps = state.palace[facts["track"]].copy()
+    steps[before] = left = steps[before].copy()  # a copy and removals, not a comprehension
     while seat in left:
         left.remove(seat)
     steps[after] = [*steps[after], seat]
-    state.palace = {**state.palace, facts["track"]: steps}
+    palace = state.palace.copy()
+    palace[facts["track"]] = steps
+    state.palace = palace
 
 
 def reward_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -48,7 +52,10 @@ def reward_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     if facts["token"]:
         mine.tokens = [*mine.tokens, facts["token"]]
     if facts["owed"]:  # most rewards owe nothing: the list stands as it is (never changed in place)
-        state.owed = [*state.owed, *[dict(item) for item in facts["owed"]]]
+        owed = list(state.owed)
+        for item in facts["owed"]:  # a loop, not a comprehension
+            owed.append(dict(item))
+        state.owed = owed
 
 
 def objective_drawn(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -66,7 +73,9 @@ def governor_installed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     governors = list(site.governors)
     governors[facts["space"]] = seat
     site.governors = governors
-    state.sites = {**state.sites, facts["site"]: site}
+    sites = state.sites.copy()
+    sites[facts["site"]] = site
+    state.sites = sites
 
 
 def tile_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -80,7 +89,9 @@ def tile_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     if facts["owed"]:
         settled(state, facts["seat"])
     elif "display" in facts["where"] and state.acting is not None:
-        state.acting = {**state.acting, "tile": False}
+        acting = state.acting.copy()
+        acting["tile"] = False
+        state.acting = acting
 
 
 def exchanged(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -90,17 +101,23 @@ def exchanged(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def shipped(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     own_seat(state, facts["seat"]).shipping -= 1
-    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], facts["seat"]]}
+    shipping = state.shipping.copy()
+    shipping[facts["port"]] = [*state.shipping[facts["port"]], facts["seat"]]
+    state.shipping = shipping
 
 
 def crate_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = pay(state, facts["seat"], {facts["good"]: 1})
     mine.crates -= 1
-    ships = [dict(ship) for ship in state.ports[facts["port"]]]
+    ships = []
+    for ship in state.ports[facts["port"]]:  # a loop, not a comprehension
+        ships.append(dict(ship))
     crates = list(ships[facts["ship"]]["crates"])
     crates[facts["space"]] = facts["seat"]
     ships[facts["ship"]]["crates"] = crates
-    state.ports = {**state.ports, facts["port"]: ships}
+    ports = state.ports.copy()
+    ports[facts["port"]] = ships
+    state.ports = ports
 
 
 def piece_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -121,7 +138,9 @@ def piece_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     if facts["owed"]:
         settled(state, seat)
     elif state.acting is not None:
-        state.acting = {**state.acting, "mode": facts["mode"]}
+        acting = state.acting.copy()
+        acting["mode"] = facts["mode"]
+        state.acting = acting
 
 
 def barge_joined(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -147,7 +166,9 @@ def seat_passed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def advance_bought(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     pay(state, facts["seat"], {"coins": facts["coins"]})
-    state.acting = {**state.acting, "bought": state.acting["bought"] + 1}
+    acting = state.acting.copy()
+    acting["bought"] = state.acting["bought"] + 1
+    state.acting = acting
 
 
 def good_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -182,4 +203,8 @@ def tile_used(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 def objective_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = own_seat(state, facts["seat"])
-    mine.objectives = [card for card in mine.objectives if card != facts["objective"]]
+    kept, gone = [], facts["objective"]
+    for card in mine.objectives:  # a loop, not a comprehension
+        if card != gone:
+            kept.append(card)
+    mine.objectives = kept

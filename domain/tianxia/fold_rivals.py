@@ -37,17 +37,21 @@ def rival_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     if facts["region"] is None:
         state.fortify_discs = [*state.fortify_discs, len(state.seats)]
     else:
-        state.discs = {**state.discs, facts["region"]: [*state.discs[facts["region"]], len(state.seats)]}
+        discs = state.discs.copy()
+        discs[facts["region"]] = [*state.discs[facts["region"]], len(state.seats)]
+        state.discs = discs
 
 
 def rival_advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    owner, (before, after) = len(state.seats), facts["steps"]
-    steps = list(state.palace[facts["track"]])
-    steps[before] = left = list(steps[before])  # a copy and removals, not a comprehension
+    owner, (before, after), track = len(state.seats), facts["steps"], facts["track"]
+    steps = state.palace[track].copy()
+    steps[before] = left = steps[before].copy()  # a copy and removals, not a comprehension
     while owner in left:
         left.remove(owner)
     steps[after] = [*steps[after], owner]
-    state.palace = {**state.palace, facts["track"]: steps}
+    palace = state.palace.copy()
+    palace[track] = steps
+    state.palace = palace
 
 
 def rival_governor_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -55,7 +59,9 @@ def rival_governor_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None
     governors = list(site.governors)
     governors[facts["space"]] = len(state.seats)
     site.governors = governors
-    state.sites = {**state.sites, facts["site"]: site}
+    sites = state.sites.copy()
+    sites[facts["site"]] = site
+    state.sites = sites
     own_rival(state).meeples -= 1
 
 
@@ -93,16 +99,22 @@ def rival_worker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def rival_delivered(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    ships = [dict(ship) for ship in state.ports[facts["port"]]]
+    ships = []
+    for ship in state.ports[facts["port"]]:  # a loop, not a comprehension
+        ships.append(dict(ship))
     crates = list(ships[facts["ship"]]["crates"])
     crates[facts["space"]] = len(state.seats)
     ships[facts["ship"]]["crates"] = crates
-    state.ports = {**state.ports, facts["port"]: ships}
+    ports = state.ports.copy()
+    ports[facts["port"]] = ships
+    state.ports = ports
     own_rival(state).crates -= 1
 
 
 def rival_shipping_marker_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    state.shipping = {**state.shipping, facts["port"]: [*state.shipping[facts["port"]], len(state.seats)]}
+    shipping = state.shipping.copy()
+    shipping[facts["port"]] = [*state.shipping[facts["port"]], len(state.seats)]
+    state.shipping = shipping
     own_rival(state).shipping -= 1
 
 

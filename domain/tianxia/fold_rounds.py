@@ -90,7 +90,9 @@ def building_raided(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     site.raided += 1
     if facts["refill"] is not None:
         site.tile, state.tile_bag = facts["refill"], state.tile_bag[1:]
-    state.sites = {**state.sites, facts["site"]: site}
+    sites = state.sites.copy()
+    sites[facts["site"]] = site
+    state.sites = sites
 
 
 def excess_paid(state: TianxiaState, facts: Mapping[str, Any]) -> None:
@@ -109,7 +111,9 @@ def battle_won(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def nomad_reset(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    state.nomads = {**state.nomads, facts["nomad"]: Nomad(facts["strength"], facts["distance"])}
+    nomads = state.nomads.copy()
+    nomads[facts["nomad"]] = Nomad(facts["strength"], facts["distance"])
+    state.nomads = nomads
 
 
 def game_ended(state: TianxiaState, facts: Mapping[str, Any]) -> None:

@@ -10,7 +10,6 @@ from domain.contract import Action, Outcome, Turn
 from domain.tianxia.analysis import ANALYSIS
 from domain.game import Game, GameOptions, RivalTurns, SearchHooks, SoloBoards
 from domain.search import Budget, SearchBot
-from domain.tianxia import opening
 from domain.tianxia.board.catalogue import CATALOGUE
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.bots import RandomBot, Steward
@@ -24,7 +23,7 @@ from domain.tianxia.rival_turn import play_rival_turn, rival_to_play
 from domain.tianxia.rulebook import RULEBOOK
 from domain.tianxia.scenario import SCENARIO_EXAMPLE, scenario_of, scenario_setup
 from domain.tianxia.setup import DEFAULT_DIFFICULTY, deal
-from domain.tianxia.state import OPENING, OVER, Nomad, Rival, Seat, Section, Site, TianxiaState
+from domain.tianxia.state import OVER, Nomad, Rival, Seat, Section, Site, TianxiaState
 from domain.tianxia.view import playout_view, view
 
 # The search bot: tables dealt from its view, playouts by the steward, cut short and judged by
@@ -69,11 +68,7 @@ def turn(state: TianxiaState) -> Turn:
     return Turn(state.turns, owner)
 
 
-def legal_actions(state: TianxiaState, seat: int) -> list[Action]:
-    """The opening's choices, or the Action phase's decisions (legal.py)."""
-    if state.phase == OPENING:
-        return opening.choices(state, seat)
-    return legal(state, seat)
+legal_actions = legal  # the opening's choices, or the Action phase's decisions (legal.py), in one call
 
 
 def open_actions(state: TianxiaState, seat: int) -> list[Action]:

@@ -28,12 +28,16 @@ from domain.tianxia.board.loader import BOARD
 from domain.tianxia.board.vocabulary import GOODS
 from domain.tianxia.costs import governor_wood, soldier_rice, tower_stone, wall_stone
 from domain.tianxia.rewards import climbing, first_owed, less, may_advance_passing, may_take, options_for
-from domain.tianxia.state import ACTION, NEUTRAL, TianxiaState
+from domain.tianxia import opening
+from domain.tianxia.state import ACTION, NEUTRAL, OPENING, TianxiaState
 
 
 def legal(state: TianxiaState, seat: int) -> list[Action]:
-    """Every decision `seat` may take now in the Action phase, in a stable order."""
-    if state.phase != ACTION or state.active != seat:
+    """Every decision `seat` may take now: the opening's choices (opening.py), or the Action phase's,
+    in a stable order."""
+    if state.phase != ACTION:
+        return opening.choices(state, seat) if state.phase == OPENING else []
+    if state.active != seat:
         return []
     owed = first_owed(state, seat) if state.owed else None  # nothing owed in most decisions: no call
     if owed is not None:  # what was owed may have no option left (a second free soldier, the wall full): it is forgone
@@ -48,15 +52,36 @@ def legal(state: TianxiaState, seat: int) -> list[Action]:
     return pass_actions(state, seat, acting)
 
 
+# Each region's id, whether it has a port, and what its exchange takes (good, count), read once.
+REGION_OFFERS = tuple((region.id, region.port is not None, tuple(region.give.items()))
+                      for region in BOARD.regions.values())
+
+
 def main_actions(state: TianxiaState, seat: int) -> list[Action]:
     mine, found = state.seats[seat], []
-    held = mine.goods["coins"]
+    goods = mine.goods
+    held = goods["coins"]
     if mine.discs:
-        cut = less(state, seat, "governor")
-        for region in BOARD.regions:
-            cost = len(state.discs[region])
-            if held >= cost and region_open(state, seat, region, cost, cut):
-                found.append({"type": "region", "region": region})
+        discs, shipping, exchanges, cut = state.discs, mine.shipping, BOARD.numbers.exchanges, None
+        for region, port, give in REGION_OFFERS:  # `region_open`, its first two tests written out
+            cost = len(discs[region])
+            if held < cost:
+                continue
+            if not (port and shipping):
+                if exchanges:
+                    for name, count in give:
+                        if goods[name] - (cost if name == "coins" else 0) < count:
+                            break
+                    else:
+                        found.append({"type": "region", "region": region})
+                        continue
+                if not mine.meeples:
+                    continue
+                if cut is None:
+                    cut = less(state, seat, "governor")
+                if not governor_open(state, seat, region, cut):
+                    continue
+            found.append({"type": "region", "region": region})
         if held >= len(state.fortify_discs):
             for track in climbing(state, seat) or [None]:  # a loop, not a comprehension: every main action list
                 found.append({"type": "military", "track": track})
@@ -71,10 +96,12 @@ def main_actions(state: TianxiaState, seat: int) -> list[Action]:
 def free_actions(state: TianxiaState, seat: int) -> list[Action]:
     mine = state.seats[seat]
     found: list[Action] = [{"type": "discard_disc"}] if mine.discs else []
-    if mine.tiles:  # each comprehension costs a few thousand instructions even when empty
-        found += [{"type": "use_tile", "tile": tile} for tile in dict.fromkeys(mine.tiles)]
-    if mine.objectives:
-        found += [{"type": "discard_objective", "objective": card} for card in mine.objectives]
+    # loops, not comprehensions: a comprehension's function costs a few thousand instructions a list
+    if mine.tiles:
+        for tile in dict.fromkeys(mine.tiles):
+            found.append({"type": "use_tile", "tile": tile})
+    for card in mine.objectives:
+        found.append({"type": "discard_objective", "objective": card})
     return found
 
 
@@ -91,10 +118,16 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
                 break
         else:
             return True
+    return governor_open(state, seat, region_id, cut)
+
+
+def governor_open(state: TianxiaState, seat: int, region_id: str, cut: int) -> bool:
+    """Whether the seat could place a governor in the region, `cut` its governor discount."""
+    mine = state.seats[seat]
     if not mine.meeples:
         return False
-    wood, sites = goods["wood"], state.sites
-    for site_id in region.sites:
+    wood, sites = mine.goods["wood"], state.sites
+    for site_id in BOARD.regions[region_id].sites:
         site = sites[site_id]
         if site.building is not None:
             for space, owner in enumerate(site.governors):  # costs.governor_wood, without its call
@@ -104,30 +137,41 @@ def region_open(state: TianxiaState, seat: int, region_id: str, paid: int, cut: 
     return False
 
 
+REGION_PARTS = ("governor", "exchange", "ship")  # a Region action's follow-ups, each once
+OTHER_PARTS = {part: tuple(other for other in REGION_PARTS if other != part) for part in REGION_PARTS}
+
+
 def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid: int = 0,
-                   cut: int | None = None) -> list[Action]:
+                   cut: int | None = None, only: str | None = None) -> list[Action]:
     """The region's follow-ups not yet done that the seat can pay for (after paying `paid` coins);
-    `cut`, its governor discount, when the caller has it already."""
+    `cut`, its governor discount, when the caller has it already; `only`, one type's of them (what
+    a check of an action of that type looks among)."""
     region, mine = BOARD.regions[acting["region"]], state.seats[seat]
     found: list[Action] = []
     goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
-    if "governor" not in acting["done"] and mine.meeples:
+    done = acting["done"]
+    if only is not None:  # the other types as if done: not listed
+        done = REGION_PARTS if only in done else OTHER_PARTS[only]
+    if "governor" not in done and mine.meeples:
         cut = less(state, seat, "governor") if cut is None else cut
         for site_id in region.sites:
             site = state.sites[site_id]
             for space, owner in enumerate(site.governors):
                 if owner is None and site.building is not None and goods["wood"] >= governor_wood(state, seat, site_id, space, cut):
                     found.append({"type": "governor", "site": site_id, "space": space})
-    if "exchange" not in acting["done"]:
+    if "exchange" not in done:
         most = BOARD.numbers.exchanges
         for name, count in region.give.items():  # a loop, not a comprehension: asked of every Region action
             times = goods[name] // count
             if times < most:
                 most = times
         gets = GOODS if region.get == "good" else (region.get,)
-        found += [{"type": "exchange", "times": times, "get": get} for times in range(1, most + 1) for get in gets]
-    if "ship" not in acting["done"] and region.port is not None and mine.shipping:
-        found += [{"type": "ship", "goods": list(load)} for load in loads(state, seat, region.port, goods)]
+        for times in range(1, most + 1):  # loops, not comprehensions (as in free_actions)
+            for get in gets:
+                found.append({"type": "exchange", "times": times, "get": get})
+    if "ship" not in done and region.port is not None and mine.shipping:
+        for load in loads(state, seat, region.port, goods):
+            found.append({"type": "ship", "goods": list(load)})
     return found
 
 
@@ -157,28 +201,35 @@ def _holds(goods: Mapping[str, int], load: tuple[str, ...], demanded: tuple[str,
     return True
 
 
-def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list[Action]:
+def military_actions(state: TianxiaState, seat: int, acting: dict[str, Any], only: str | None = None) -> list[Action]:
+    """The walls, towers and soldiers the Military action under way may build; `only`, one type's of
+    them (what a check of an action of that type looks among)."""
     mine, found = state.seats[seat], []
-    if acting["mode"] in (None, "fortify"):
-        if mine.walls and mine.goods["stone"] >= wall_stone(state, seat):
-            found += [{"type": "wall", "section": s} for s, p in state.sections.items() if len(p.walls) < BOARD.walls[s].walls]
-        if mine.towers and mine.goods["stone"] >= tower_stone(state, seat):
+    if acting["mode"] in (None, "fortify") and only != "soldier":
+        if only != "tower" and mine.walls and mine.goods["stone"] >= wall_stone(state, seat):
+            for section, pieces in state.sections.items():  # loops, not comprehensions (as in free_actions)
+                if len(pieces.walls) < BOARD.walls[section].walls:
+                    found.append({"type": "wall", "section": section})
+        if only != "wall" and mine.towers and mine.goods["stone"] >= tower_stone(state, seat):
             for section, pieces in state.sections.items():
                 if len(pieces.towers) < BOARD.walls[section].towers:
                     found.append({"type": "tower", "section": section})
                     if "double-tower" in mine.tokens and len(pieces.towers) + 2 <= BOARD.walls[section].towers:
                         found.append({"type": "tower", "section": section, "double": True})
-    if acting["mode"] in (None, "train"):
+    if acting["mode"] in (None, "train") and only in (None, "soldier"):
         if mine.soldiers and mine.goods["rice"] >= soldier_rice(state, seat):
-            found += [{"type": "soldier", "section": s} for s, p in state.sections.items()
-                      if len(p.soldiers) < BOARD.walls[s].soldiers]
+            for section, pieces in state.sections.items():
+                if len(pieces.soldiers) < BOARD.walls[section].soldiers:
+                    found.append({"type": "soldier", "section": section})
     return found
 
 
 def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list[Action]:
     if acting["tile"]:
-        tiles = [{"type": "tile", "tile": tile, "index": index} for index, tile in enumerate(state.display)
-                 if may_take(state, seat, tile)]
+        tiles = []
+        for index, tile in enumerate(state.display):  # loops, not comprehensions (as in free_actions)
+            if may_take(state, seat, tile):
+                tiles.append({"type": "tile", "tile": tile, "index": index})
         if tiles:
             return tiles
     mine, bought = state.seats[seat], acting["bought"]
@@ -186,5 +237,7 @@ def pass_actions(state: TianxiaState, seat: int, acting: dict[str, Any]) -> list
     if may_advance_passing(mine.figurines, bought):
         price = BOARD.figurines.pass_coins[bought]
         if mine.goods["coins"] >= price:
-            found = [{"type": "buy_advance", "track": track} for track in climbing(state, seat)]
-    return found + [{"type": "end"}]
+            for track in climbing(state, seat):
+                found.append({"type": "buy_advance", "track": track})
+    found.append({"type": "end"})
+    return found

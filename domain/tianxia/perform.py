@@ -76,7 +76,9 @@ def _governor(em: TianxiaEmitter, seat: int, action: Action) -> None:
 
 def _exchange(em: TianxiaEmitter, seat: int, action: Action) -> None:
     region_id = em.state.acting["region"]
-    give = {name: count * action["times"] for name, count in BOARD.regions[region_id].give.items()}
+    give = {}
+    for name, count in BOARD.regions[region_id].give.items():  # a loop, not a comprehension
+        give[name] = count * action["times"]
     em.emit("exchanged", "tianxia.action.exchange", {
         "seat": seat, "region": region_id, "times": action["times"], "give": give, "get": {action["get"]: action["times"]}})
 
@@ -87,8 +89,12 @@ def _ship(em: TianxiaEmitter, seat: int, action: Action) -> None:
     em.emit("shipped", "tianxia.action.shipping", {"seat": seat, "port": port})
     bonus = BOARD.demands[state.demands[port]].bonus
     for good in action["goods"]:
-        ship_index, space = next((index, space) for index, afloat in enumerate(state.ports[port])
-                                 for space, owner in enumerate(afloat["crates"]) if owner is None)
+        for ship_index, afloat in enumerate(state.ports[port]):  # the first free space: a loop, not a generator
+            if None in afloat["crates"]:
+                space = afloat["crates"].index(None)
+                break
+        else:  # the load was checked against the free spaces (legal.loads)
+            raise RuntimeError(f"no free space on the ships of {port}")
         em.emit("crate_delivered", "tianxia.action.shipping", {
             "seat": seat, "port": port, "ship": ship_index, "space": space, "good": good})
         gain = dict(BOARD.ships[state.ports[port][ship_index]["ship"]].spaces[space])
@@ -146,7 +152,11 @@ def pass_turn(em: TianxiaEmitter, seat: int, action: Action) -> None:
     state = em.state
     gain = gains_on(state, seat, "pass")
     em.emit("seat_passed", "tianxia.action.pass", {"seat": seat, "place": len(state.next_order) + 1, "gain": gain})
-    tile = any(may_take(state, seat, tile) for tile in state.display)
+    tile = False
+    for shown in state.display:  # a loop, not a generator
+        if may_take(state, seat, shown):
+            tile = True
+            break
     em.emit("action_begun", "tianxia.action.pass", {"seat": seat, "acting": {"kind": "pass", "tile": tile, "bought": 0}})
 
 
@@ -155,7 +165,7 @@ def take_tile(em: TianxiaEmitter, seat: int, action: Action) -> None:
     state = em.state
     owed = is_owed(em, seat)
     if owed:
-        item = next(item for item in state.owed if item["seat"] == seat)
+        item = first_owed(state, seat)
         where = {"track": item["track"], "step": item["step"]}
     else:
         where = {"display": True}

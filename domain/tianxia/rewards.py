@@ -50,6 +50,12 @@ def _cuts(found: Sequence[Effect]) -> dict[str, int]:
 # `less` is asked for every cost of every legal list: each source's cuts summed once, at import.
 SIDE_CUTS = {side: _cuts(board.effects) for side, board in BOARD.player_boards.items()}
 START_CUTS = {building: _cuts(start.effects) for building, start in BOARD.starting_buildings.items()}
+# A seat's own cuts by its side and starting building (either None before it is chosen), summed.
+SEAT_CUTS = {side: {start: {occasion: SIDE_CUTS.get(side, {}).get(occasion, 0)
+                                      + START_CUTS.get(start, {}).get(occasion, 0)
+                            for occasion in {*SIDE_CUTS.get(side, {}), *START_CUTS.get(start, {})}}
+                    for start in (None, *START_CUTS)}
+             for side in (None, *SIDE_CUTS)}
 PASSIVE_CUTS = {building: cuts for building, held in BOARD.buildings.items()
                 if held.kind == "passive" and (cuts := _cuts(held.effects))}
 
@@ -65,37 +71,34 @@ def _by_occasion(passive: Mapping[str, Mapping[str, int]]) -> dict[str, list[tup
 
 # `less` looks only for the sites of the few buildings that cut an occasion (none cuts a governor).
 CUTTERS = _by_occasion(PASSIVE_CUTS)
-CUTTING = frozenset(PASSIVE_CUTS)
 
 
 def less(state: TianxiaState, seat: int, occasion: str) -> int:
     """How much less `seat` pays per item on an occasion (train, fortify, barge, governor): what
-    `effects` holds for it, summed; the cutting buildings' sites looked up once per game, not
-    scanned for at every cost (`state.cutter_sites`)."""
+    `effects` holds for it, summed; the cutting buildings' sites and cuts looked up once per game,
+    by occasion, not scanned for at every cost (`state.cutter_sites`)."""
     mine = state.seats[seat]
-    total = 0
-    if mine.side is not None:
-        total += SIDE_CUTS[mine.side].get(occasion, 0)
-    if mine.starting_building is not None:
-        total += START_CUTS[mine.starting_building].get(occasion, 0)
-    cutters = CUTTERS.get(occasion)
-    if cutters:
+    total = SEAT_CUTS[mine.side][mine.starting_building].get(occasion, 0)
+    if occasion in CUTTERS:  # none cuts a governor, the cost every main action list asks
         at = state.cutter_sites
         if at is None:
             at = state.cutter_sites = cutter_sites(state)
-        for building, cut in cutters:
-            for site in at.get(building, ()):
-                if seat in state.sites[site].governors:
-                    total += cut
+        sites = state.sites
+        for site, cut in at[occasion]:
+            if seat in sites[site].governors:
+                total += cut
     return total
 
 
-def cutter_sites(state: TianxiaState) -> dict[str, list[str]]:
-    """The sites of the buildings that cut a cost (CUTTERS), by building: `state.cutter_sites`."""
-    found: dict[str, list[str]] = {}
+def cutter_sites(state: TianxiaState) -> dict[str, list[tuple[str, int]]]:
+    """The sites of the buildings that cut a cost (CUTTERS) and each one's cut, by occasion:
+    `state.cutter_sites`."""
+    found: dict[str, list[tuple[str, int]]] = {occasion: [] for occasion in CUTTERS}
     for site_id, site in state.sites.items():
-        if site.building in CUTTING:
-            found.setdefault(site.building, []).append(site_id)
+        cuts = PASSIVE_CUTS.get(site.building)
+        if cuts:
+            for occasion, cut in cuts.items():
+                found[occasion].append((site_id, cut))
     return found
 
 
@@ -162,25 +165,32 @@ def options_for(state: TianxiaState, seat: int, owed: Mapping[str, Any]) -> list
     """The actions that settle one owed choice of `seat`'s; [] when there is nothing to choose from."""
     kind = owed["kind"]
     mine = state.seats[seat]
+    found: list[dict[str, Any]] = []  # loops, not comprehensions: a comprehension's function costs more
     if kind == "good":
-        return [{"type": "good", "good": good} for good in GOODS]
-    if kind == "advance":
-        return [{"type": "advance", "track": track} for track in climbing(state, seat)]
-    if kind == "soldier":
-        if not mine.soldiers:
-            return []
-        return [{"type": "soldier", "section": section} for section, pieces in state.sections.items()
-                if len(pieces.soldiers) < BOARD.walls[section].soldiers]
-    if kind == "wall":
-        if not mine.walls:
-            return []
-        return [{"type": "wall", "section": section} for section, pieces in state.sections.items()
-                if len(pieces.walls) < BOARD.walls[section].walls]
-    if kind == "port":
-        return [{"type": "port", "port": port} for port in BOARD.ports] if mine.shipping else []
-    tiles = state.step_tiles[owed["track"]][owed["step"]]
-    return [{"type": "tile", "tile": tile, "index": index} for index, tile in enumerate(tiles)
-            if may_take(state, seat, tile)]
+        for good in GOODS:
+            found.append({"type": "good", "good": good})
+    elif kind == "advance":
+        for track in climbing(state, seat):
+            found.append({"type": "advance", "track": track})
+    elif kind == "soldier":
+        if mine.soldiers:
+            for section, pieces in state.sections.items():
+                if len(pieces.soldiers) < BOARD.walls[section].soldiers:
+                    found.append({"type": "soldier", "section": section})
+    elif kind == "wall":
+        if mine.walls:
+            for section, pieces in state.sections.items():
+                if len(pieces.walls) < BOARD.walls[section].walls:
+                    found.append({"type": "wall", "section": section})
+    elif kind == "port":
+        if mine.shipping:
+            for port in BOARD.ports:
+                found.append({"type": "port", "port": port})
+    else:
+        for index, tile in enumerate(state.step_tiles[owed["track"]][owed["step"]]):
+            if may_take(state, seat, tile):
+                found.append({"type": "tile", "tile": tile, "index": index})
+    return found
 
 
 def may_take(state: TianxiaState, seat: int, tile: str) -> bool:

@@ -8,8 +8,11 @@ move the rival made. A line's choices are scans of 4 sections or 4 barges: no se
 
 from __future__ import annotations
 
+from typing import Any
+
+from domain.contract import NO_FACTS, Event
 from domain.tianxia.board.loader import BOARD
-from domain.tianxia.evolve import TianxiaEmitter
+from domain.tianxia.evolve import FOLDS, TianxiaEmitter
 from domain.tianxia.rewards import merchants, pushed_off
 from domain.tianxia.board.rivals import Line, RivalCard
 from domain.tianxia.state import LI_MU, TianxiaState
@@ -19,6 +22,7 @@ PALACE_PRIORITY = ("blue", "black", "white", "red")
 PRESTIGE_TRACK = "blue"  # the one track whose printed reward, its prestige, a rival takes (L182)
 NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall section -> its nomad
 SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
+_new_tuple = tuple.__new__  # an Event made at once, as the emitter makes it
 SECTION_NUMBERS = {wall: str(number) for number, wall in enumerate(BOARD.walls, start=1)}  # as a card's list shows them
 
 class RivalTurn:
@@ -29,12 +33,18 @@ class RivalTurn:
         self.state = em.state  # the decision's table, changed in place as each event is emitted
         self.rival, self.owner = self.state.rival.kind, len(self.state.seats)  # `rival_owner`, without its call
         self.card_id = card.id if card else None
+        self.events = em.events
 
-    def emit(self, kind: str, rule: str, **data) -> None:
-        self.em.emit(kind, rule, {"rival": self.rival, "card": self.card_id, **data})
+    def emit(self, kind: str, rule: str, facts: dict[str, Any]) -> None:
+        """One event of the turn, its facts naming the rival and the card first (`"rival": turn.rival,
+        "card": turn.card_id`, written at each call: one dict made, not two merged, for each of the
+        ten-odd events of a turn): `TianxiaEmitter.emit` for facts that are all public, written out
+        here (a call fewer an event)."""
+        FOLDS[kind](self.state, facts)
+        self.events.append(_new_tuple(Event, (kind, rule, facts, NO_FACTS, None, NO_FACTS)))
 
     def skip(self, line: int, rule: str, why: str) -> None:
-        self.emit("rival_line_skipped", rule, line=line, why=why)
+        self.emit("rival_line_skipped", rule, {"rival": self.rival, "card": self.card_id, "line": line, "why": why})
 
 
 def defence(state: TianxiaState, section: str) -> int:
@@ -43,41 +53,47 @@ def defence(state: TianxiaState, section: str) -> int:
     return len(pieces.walls) + 2 * len(pieces.towers) + len(pieces.soldiers)
 
 
-def measure(state: TianxiaState, section: str, where: str) -> int:
-    """What a line compares between sections, as a number to sort by, lowest first."""
+def measures(state: TianxiaState, line: Line) -> dict[str, int]:
+    """What the line compares between the sections on its list, as numbers to sort by, lowest first:
+    each section measured once per line (`ranked` and `why_section` read them), in one call."""
+    where, found = line.where, {}
     if where == "fewest":
-        return len(state.sections[section].walls)
-    nomad = state.nomads[NOMAD_OF[section]]
-    if where == "strongest":
-        return -nomad.strength
-    if where == "weakest":
-        return nomad.strength
-    if where == "closest":
-        return nomad.distance
-    raise KeyError(where)
+        sections = state.sections
+        for section in line.priority:
+            found[section] = len(sections[section].walls)
+        return found
+    nomads = state.nomads
+    for section in line.priority:
+        nomad = nomads[NOMAD_OF[section]]
+        if where == "strongest":
+            found[section] = -nomad.strength
+        elif where == "weakest":
+            found[section] = nomad.strength
+        elif where == "closest":
+            found[section] = nomad.distance
+        else:
+            raise KeyError(where)
+    return found
 
 
 MEASURE_WORDS = {"strongest": "the nomad's strength is highest", "weakest": "the nomad's strength is lowest",
                  "closest": "the chieftain is closest", "fewest": "the fewest walls stand"}
 
 
-def ranked(state: TianxiaState, line: Line) -> list[str]:
-    """The sections in the order the line tries them: by its measure, ties by its priority list (each
-    measured once, sorted with its place on the list: no key function called per section)."""
-    where, order = line.where, []
-    for place, section in enumerate(line.priority):
-        order.append((measure(state, section, where), place, section))
-    order.sort()
-    return [section for _, _, section in order]
+def ranked(line: Line, measured: dict[str, int]) -> list[str]:
+    """The sections in the order the line tries them: by its measure (`measures`, made in the order of
+    the card's list, whose sections are distinct), ties by that list: a stable sort keyed by the
+    dict's own `get`, called in C rather than a key function in Python."""
+    return sorted(measured, key=measured.get)
 
 
-def why_section(state: TianxiaState, line: Line, section: str, tried: list[str]) -> str:
-    """Why the line went to `section`: its measure, the tie its list broke, the sections it passed."""
-    where = line.where
-    measured = measure(state, section, where)  # once, not again for each section compared with it
-    value, tied = abs(measured), []
+def why_section(line: Line, section: str, tried: list[str], measured: dict[str, int]) -> str:
+    """Why the line went to `section`: its measure (`measures`), the tie its list broke, the sections
+    it passed."""
+    mine = measured[section]
+    value, tied = abs(mine), []
     for other in line.priority:
-        if other != section and measure(state, other, where) == measured:
+        if other != section and measured[other] == mine:
             tied.append(other)
     words = f"{SECTION_NAMES[section]}: {MEASURE_WORDS[line.where]} ({value})"
     if tied:
@@ -96,14 +112,14 @@ def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
     if line.word == "soldier":
         targets = [(section, 1, f"{SECTION_NAMES[section]}, shown on the card") for section in line.sections]
     else:
-        targets, left, tried = [], line.count, []
-        for section in ranked(turn.state, line):
+        targets, left, tried, measured = [], line.count, [], measures(turn.state, line)
+        for section in ranked(line, measured):
             room = BOARD.walls[section].soldiers - len(turn.state.sections[section].soldiers)
             if room <= 0:
                 tried.append(section)
                 continue
             placed = min(room, left)
-            targets.append((section, placed, why_section(turn.state, line, section, tried)))
+            targets.append((section, placed, why_section(line, section, tried, measured)))
             left -= placed
             if not left:
                 break
@@ -115,8 +131,9 @@ def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
             turn.skip(number, "tianxia.house.no-room", f"no soldier in {SECTION_NAMES[section]}: {reason}")
             continue
         before = defence(turn.state, section)
-        turn.emit("rival_soldiers_placed", rule, line=number, section=section, count=count,
-                  defence=[before, before + count], why=why)
+        turn.emit("rival_soldiers_placed", rule, {
+            "rival": turn.rival, "card": turn.card_id, "line": number, "section": section, "count": count,
+            "defence": [before, before + count], "why": why})
     if line.word == "soldiers" and not targets:
         turn.skip(number, "tianxia.house.no-room", "no wall section has room for a soldier")
 
@@ -129,15 +146,17 @@ def wall(turn: RivalTurn, number: int, line: Line) -> None:
         turn.skip(number, "tianxia.house.no-room", "he has no wall left" if not turn.state.rival.walls
                   else "he has no soldier left to go with the wall")
         return
-    tried = []
-    for section in ranked(turn.state, line):
+    tried, measured = [], measures(turn.state, line)
+    for section in ranked(line, measured):
         pieces = turn.state.sections[section]
         fits = len(pieces.walls) < BOARD.walls[section].walls and (
             not line.with_soldier or len(pieces.soldiers) < BOARD.walls[section].soldiers)
         if fits:
             before = defence(turn.state, section)
-            turn.emit("rival_wall_placed", rule, line=number, section=section, with_soldier=line.with_soldier,
-                      defence=[before, before + 1 + line.with_soldier], why=why_section(turn.state, line, section, tried))
+            turn.emit("rival_wall_placed", rule, {
+                "rival": turn.rival, "card": turn.card_id, "line": number, "section": section,
+                "with_soldier": line.with_soldier, "defence": [before, before + 1 + line.with_soldier],
+                "why": why_section(line, section, tried, measured)})
             return
         tried.append(section)
     turn.skip(number, "tianxia.house.no-room", "no wall section has room" + (" for a wall and a soldier" if line.with_soldier else ""))
@@ -154,16 +173,21 @@ def worker(turn: RivalTurn, number: int, line: Line) -> None:
     if line.word == "worker":
         barge, rule, why = line.barge, "tianxia.card.worker", "the barge shown on the card"
     else:
-        barge = min(line.priority, key=lambda b: (state.barges[b].count(turn.owner), line.priority.index(b)))
-        mine = state.barges[barge].count(turn.owner)
+        barge, mine = None, 0  # the first on the card's list with fewest of his workers (no key function)
+        for other in line.priority:
+            count = state.barges[other].count(turn.owner)
+            if barge is None or count < mine:
+                barge, mine = other, count
         tied = [b for b in line.priority if b != barge and state.barges[b].count(turn.owner) == mine]
         why = f"fewest of his workers ({mine})" + (f", tied with {', '.join(tied)}; the card's list puts it first" if tied else "")
         rule = "tianxia.card.worker-fewest"
     pushed = pushed_off(state, barge)
-    turn.emit("rival_worker_placed", rule, line=number, barge=barge, pushed=pushed, why=why)
+    turn.emit("rival_worker_placed", rule, {
+        "rival": turn.rival, "card": turn.card_id, "line": number, "barge": barge, "pushed": pushed, "why": why})
     merchants(turn.em, pushed)
     if pushed == turn.owner and turn.rival == LI_MU:
-        turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", points=3, why=f"his worker was pushed off the {barge}")
+        turn.emit("rival_prestige_gained", "tianxia.limu.pushed-off", {
+            "rival": turn.rival, "card": turn.card_id, "points": 3, "why": f"his worker was pushed off the {barge}"})
 
 
 def deliver(turn: RivalTurn, number: int, line: Line) -> None:
@@ -176,53 +200,68 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
             if placed == line.count or not turn.state.rival.crates:
                 break
             if turn.state.ports[line.port][index]["crates"][space] is None:
-                turn.emit("rival_delivered", "tianxia.card.deliver", line=number, port=line.port, ship=index,
-                          space=space, why=f"the first free space from the {line.side} of the "
-                          + ("top ship" if index == 0 else "next ship"))
+                turn.emit("rival_delivered", "tianxia.card.deliver", {
+                    "rival": turn.rival, "card": turn.card_id, "line": number, "port": line.port, "ship": index,
+                    "space": space, "why": f"the first free space from the {line.side} of the "
+                    + ("top ship" if index == 0 else "next ship")})
                 placed += 1
     if placed < line.count:
         turn.skip(number, "tianxia.house.deliver-full", f"{line.count - placed} delivery marker(s) found no free "
                   f"space on the ships of {line.port}" + ("" if turn.state.rival.crates else ": he has none left"))
     if turn.state.rival.shipping:
-        turn.emit("rival_shipping_marker_placed", "tianxia.card.deliver", line=number, port=line.port)
+        turn.emit("rival_shipping_marker_placed", "tianxia.card.deliver", {
+            "rival": turn.rival, "card": turn.card_id, "line": number, "port": line.port})
     else:
         turn.skip(number, "tianxia.house.no-room", "he has no shipping marker left")
 
 
-def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str]:
-    """The track `owner` stands lowest on, ties by the Palace priority; and why. The four tracks are
-    read a step at a time from the bottom up, so the scan stops at the lowest step he stands on."""
-    palace, step, track, tied = state.palace, 0, None, []
-    while track is None:
-        for colour in PALACE_PRIORITY:  # loops, not comprehensions: Li Mu asks this in most of his turns
-            if owner in palace[colour][step]:
-                if track is None:
-                    track = colour  # the first lowest in the priority's order
-                else:
-                    tied.append(colour)
+def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str, int]:
+    """The track `owner` stands lowest on, ties by the Palace priority; why; and the step. The four
+    tracks are read a step at a time from the bottom up, side by side (`zip` gives each step of the
+    four at once, in the priority's order), so the scan stops at the lowest step he stands on."""
+    palace, step = state.palace, 0
+    # PALACE_PRIORITY's tracks written out: loops, not comprehensions (Li Mu asks this in most of his turns)
+    for blue, black, white, red in zip(palace["blue"], palace["black"], palace["white"], palace["red"]):
+        if owner in blue or owner in black or owner in white or owner in red:
+            break
         step += 1
-    why = f"his lowest track (step {step - 1})"
-    if tied:
-        why += f", tied with {', '.join(tied)}; the priority blue, black, white, red puts it first"
-    return track, why
+    tied = []
+    if owner in blue:
+        tied.append("blue")
+    if owner in black:
+        tied.append("black")
+    if owner in white:
+        tied.append("white")
+    if owner in red:
+        tied.append("red")
+    why = f"his lowest track (step {step})"
+    if len(tied) > 1:
+        why += f", tied with {', '.join(tied[1:])}; the priority blue, black, white, red puts it first"
+    return tied[0], why, step
 
 
-def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str) -> None:
+def advance(turn: RivalTurn, number: int | None, track: str, rule: str, why: str, before: int | None = None) -> None:
     """One step up `track` (L265): the blue track's printed prestige for Li Mu (L182), and a tile of the
-    step taken if its figurine is new to him, else the leftmost removed (L182, L265; the Bot: L54)."""
+    step taken if its figurine is new to him, else the leftmost removed (L182, L265; the Bot: L54).
+    `before`, the step he stands on, when the caller has found it already."""
     state = turn.state
-    before = state.step_of(turn.owner, track)
+    if before is None:
+        before = state.step_of(turn.owner, track)
     if before == BOARD.palace.steps:
         turn.skip(number or 0, "tianxia.house.palace-top", f"he stands at the top of the {track} track")
         return
-    turn.emit("rival_advanced", rule, line=number, track=track, steps=[before, before + 1], why=why)
-    printed = BOARD.tracks[track].steps[before + 1].reward.get("prestige", 0)
-    if turn.rival == LI_MU and track == PRESTIGE_TRACK and printed:
-        turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", points=printed,
-                  why=f"step {before + 1} of the blue track")
-    tiles = turn.state.step_tiles[track][before + 1]
+    after = before + 1
+    turn.emit("rival_advanced", rule, {
+        "rival": turn.rival, "card": turn.card_id, "line": number, "track": track, "steps": [before, after],
+        "why": why})
+    if track == PRESTIGE_TRACK and turn.rival == LI_MU:  # the printed prestige read only where he takes it
+        printed = BOARD.tracks[track].steps[after].reward.get("prestige", 0)
+        if printed:
+            turn.emit("rival_prestige_gained", "tianxia.limu.blue-prestige", {
+                "rival": turn.rival, "card": turn.card_id, "points": printed, "why": f"step {after} of the blue track"})
+    tiles = state.step_tiles[track][after]
     if tiles:
-        where = {"track": track, "step": before + 1}
+        where = {"track": track, "step": after}
         take_tile(turn, tiles, where, "tianxia.limu.palace-tiles" if turn.rival == LI_MU else "tianxia.bot.palace-tile")
 
 
@@ -234,58 +273,83 @@ def take_tile(turn: RivalTurn, tiles: list[str], where: dict, rule: str) -> None
         for index, tile in enumerate(tiles):
             figurine = BOARD.tiles[tile].figurine
             if figurine is not None and figurine not in owned:
-                turn.emit("rival_tile_claimed", rule, tile=tile, index=index, where=where,
-                          why=f"a jade {figurine} he does not have")
+                turn.emit("rival_tile_claimed", rule, {
+                    "rival": turn.rival, "card": turn.card_id, "tile": tile, "index": index, "where": where,
+                    "why": f"a jade {figurine} he does not have"})
                 return
-    turn.emit("rival_tile_removed", rule, tile=tiles[0], index=0, where=where,
-              why="the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks")
+    turn.emit("rival_tile_removed", rule, {
+        "rival": turn.rival, "card": turn.card_id, "tile": tiles[0], "index": 0, "where": where,
+        "why": "the Bot keeps no tile" if turn.rival != LI_MU else "no tile there has a jade figurine he lacks"})
 
 
 def prestige(turn: RivalTurn, number: int, line: Line) -> None:
     """`prestige` (L267): points for each thing counted now (`tianxia.house.prestige-icons`)."""
     count = counted(turn.state, turn.owner, line.per)
     if count:
-        turn.emit("rival_prestige_gained", "tianxia.card.prestige", line=number, points=line.count * count,
-                  why=f"{line.count} for each {line.per} ({count})")
+        turn.emit("rival_prestige_gained", "tianxia.card.prestige", {
+            "rival": turn.rival, "card": turn.card_id, "line": number, "points": line.count * count,
+            "why": f"{line.count} for each {line.per} ({count})"})
     else:
         turn.skip(number, "tianxia.card.prestige", f"he has no {line.per} to count")
 
 
 def counted(state: TianxiaState, owner: int, per: str) -> int:
     """How many of `per` the rival has on the board now."""
-    if per == "wall":
-        return sum(section.walls.count(owner) for section in state.sections.values())
-    if per == "soldier":
-        return sum(section.soldiers.count(owner) for section in state.sections.values())
-    if per == "governor":
-        return sum(site.governors.count(owner) for site in state.sites.values())
     if per == "figurine":
         return len(state.rival.figurines)
-    if per == "barge-worker":
-        return sum(workers.count(owner) for workers in state.barges.values())
-    if per == "delivery":
-        return sum(ship["crates"].count(owner) for ships in state.ports.values() for ship in ships)
-    return sum(1 for region in BOARD.regions.values()
-               if any(owner in state.sites[site].governors for site in region.sites))
+    found = 0  # loops, not generators
+    if per == "wall":
+        for section in state.sections.values():
+            found += section.walls.count(owner)
+    elif per == "soldier":
+        for section in state.sections.values():
+            found += section.soldiers.count(owner)
+    elif per == "governor":
+        for site in state.sites.values():
+            found += site.governors.count(owner)
+    elif per == "barge-worker":
+        for workers in state.barges.values():
+            found += workers.count(owner)
+    elif per == "delivery":
+        for ships in state.ports.values():
+            for ship in ships:
+                found += ship["crates"].count(owner)
+    else:
+        for region in BOARD.regions.values():
+            for site in region.sites:
+                if owner in state.sites[site].governors:
+                    found += 1
+                    break
+    return found
+
+
+def advance_shown(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`advance` (L265): a step on the track shown on the card."""
+    advance(turn, number, card_line.track, "tianxia.card.advance", f"the {card_line.track} track shown on the card")
+
+
+def advance_lowest(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`advance_least`: a step on his lowest track (`least_advanced`)."""
+    track, why, step = least_advanced(turn.state, turn.owner)
+    advance(turn, number, track, "tianxia.card.advance-least", why, step)
+
+
+def prestige_line(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`prestige`: Li Mu's alone (the Bot scores nothing, L47)."""
+    if turn.rival == LI_MU:
+        prestige(turn, number, card_line)
+
+
+def pass_late(turn: RivalTurn, number: int, card_line: Line) -> None:
+    """`pass_late` acts once the card is resolved (rival_turn.py)."""
+
+
+# Each line's word -> how it is played, found in one look rather than by comparing the word in turn.
+LINES = {"soldier": soldiers, "soldiers": soldiers, "wall": wall, "worker": worker, "workers": worker,
+         "deliver": deliver, "advance": advance_shown, "advance_least": advance_lowest, "prestige": prestige_line,
+         "pass_late": pass_late}
 
 
 def line(turn: RivalTurn, number: int, card_line: Line) -> None:
     """Play one line of the card below its top section."""
-    word = card_line.word
-    if word in ("soldier", "soldiers"):
-        soldiers(turn, number, card_line)
-    elif word == "wall":
-        wall(turn, number, card_line)
-    elif word in ("worker", "workers"):
-        worker(turn, number, card_line)
-    elif word == "deliver":
-        deliver(turn, number, card_line)
-    elif word == "advance":
-        advance(turn, number, card_line.track, "tianxia.card.advance", f"the {card_line.track} track shown on the card")
-    elif word == "advance_least":
-        track, why = least_advanced(turn.state, turn.owner)
-        advance(turn, number, track, "tianxia.card.advance-least", why)
-    elif word == "prestige":
-        if turn.rival == LI_MU:
-            prestige(turn, number, card_line)
-    # `pass_late` acts once the card is resolved (rival_turn.py).
+    LINES[card_line.word](turn, number, card_line)

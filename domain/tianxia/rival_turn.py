@@ -21,7 +21,7 @@ from domain.errors import NotYourTurn
 from domain.rng import Rng
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.rewards import may_advance_passing
-from domain.tianxia.rival_lines import RivalTurn, advance, least_advanced, line, take_tile
+from domain.tianxia.rival_lines import LINES, RivalTurn, advance, least_advanced, take_tile
 from domain.tianxia.board.rivals import RIVALS
 from domain.tianxia.state import ACTION, LI_MU, TianxiaState
 from domain.tianxia.evolve import TianxiaEmitter
@@ -67,12 +67,14 @@ def li_mus_turn(em: TianxiaEmitter, number: int) -> None:
     if card_id is None:  # no second open card (a short deck): the deck's top, else the first
         slot, card_id = ("deck", rival.deck[0]) if rival.deck else ("first", rival.open[0])
     turn = RivalTurn(em, RIVALS.cards[card_id])
-    turn.emit("rival_card_chosen", "tianxia.limu.die", turn=number, roll=roll, slot=slot,
-              why=f"a roll of {roll} resolves {SLOT_WORDS[slot]} (tianxia.house.die)")
+    turn.emit("rival_card_chosen", "tianxia.limu.die", {
+        "rival": turn.rival, "card": turn.card_id, "turn": number, "roll": roll, "slot": slot,
+        "why": f"a roll of {roll} resolves {SLOT_WORDS[slot]} (tianxia.house.die)"})
     resolve(turn, number)
-    turn.emit("rival_card_discarded", "tianxia.limu.refill", slot=slot)
+    turn.emit("rival_card_discarded", "tianxia.limu.refill", {"rival": turn.rival, "card": turn.card_id, "slot": slot})
     if slot != "deck" and turn.state.rival.deck:
-        turn.emit("rival_card_drawn", "tianxia.limu.refill", drawn=turn.state.rival.deck[0])
+        turn.emit("rival_card_drawn", "tianxia.limu.refill", {
+            "rival": turn.rival, "card": turn.card_id, "drawn": turn.state.rival.deck[0]})
     if number in LATE_TURNS and turn.card.passes_late:  # the turn first: the card's test scans its lines
         rival_pass(em, "tianxia.card.pass-late", f"{card_id} was resolved on his {ordinal(number)} turn", card=card_id)
 
@@ -80,17 +82,21 @@ def li_mus_turn(em: TianxiaEmitter, number: int) -> None:
 def bots_turn(em: TianxiaEmitter, number: int) -> None:
     """The Bot's turn: its leftmost card, played; after its third turn, or with no card left, it passes."""
     rival = em.state.rival
-    left = [index for index, card in enumerate(rival.open) if card is not None]
+    left = []
+    for index, card in enumerate(rival.open):  # a loop, not a comprehension
+        if card is not None:
+            left.append(index)
     if not left:
         # L76: no card left on its board; its turn is skipped and, for the round, so are the rest.
         rival_pass(em, "tianxia.bot.out-of-cards", "no card is left on its board")
         return
     slot = left[0]
     turn = RivalTurn(em, RIVALS.cards[rival.open[slot]])
-    turn.emit("rival_card_chosen", "tianxia.bot.leftmost", turn=number, roll=None, slot=slot,
-              why="the Bot resolves its leftmost card" + (", turned face up" if rival.face_down[slot] else ""))
+    turn.emit("rival_card_chosen", "tianxia.bot.leftmost", {
+        "rival": turn.rival, "card": turn.card_id, "turn": number, "roll": None, "slot": slot,
+        "why": "the Bot resolves its leftmost card" + (", turned face up" if rival.face_down[slot] else "")})
     resolve(turn, number)
-    turn.emit("rival_card_discarded", "tianxia.bot.leftmost", slot=slot)
+    turn.emit("rival_card_discarded", "tianxia.bot.leftmost", {"rival": turn.rival, "card": turn.card_id, "slot": slot})
     if number >= BOARD.two_player.bot_turns:
         rival_pass(em, "tianxia.bot.three-turns", f"it has taken {number} turns")
 
@@ -103,18 +109,20 @@ def resolve(turn: RivalTurn, number: int) -> None:
     elif top.starred and number == LAST_CARD_TURN:
         turn.skip(0, "tianxia.card.fourth-turn", "the starred top section is ignored on his 4th turn")
     elif top.word == "fortify":
-        turn.emit("rival_marker_placed", "tianxia.card.fortify", line=0, region=None,
-                  why="on the Fortify/Train space; that is all this section does (tianxia.house.fortify-space)")
+        turn.emit("rival_marker_placed", "tianxia.card.fortify", {
+            "rival": turn.rival, "card": turn.card_id, "line": 0, "region": None,
+            "why": "on the Fortify/Train space; that is all this section does (tianxia.house.fortify-space)"})
     else:
         region_top(turn, top.region)
     for index, card_line in enumerate(turn.card.lines, start=1):
-        line(turn, index, card_line)
+        LINES[card_line.word](turn, index, card_line)  # `line`, without its call
 
 
 def region_top(turn: RivalTurn, region: str) -> None:
     """L255: a marker in the region, a step on its track, a governor in its cheapest building
     (topmost on a tie), and the tile beside it (L184)."""
-    turn.emit("rival_marker_placed", "tianxia.card.region", line=0, region=region, why="the region shown on the card")
+    turn.emit("rival_marker_placed", "tianxia.card.region", {
+        "rival": turn.rival, "card": turn.card_id, "line": 0, "region": region, "why": "the region shown on the card"})
     track = BOARD.regions[region].palace
     advance(turn, 0, track, "tianxia.card.region", f"the {track} track of {BOARD.regions[region].name}")
     site, space, why = cheapest_site(turn.state, region)
@@ -124,7 +132,8 @@ def region_top(turn: RivalTurn, region: str) -> None:
     if not turn.state.rival.meeples:
         turn.skip(0, "tianxia.house.no-room", "he has no governor left")
         return
-    turn.emit("rival_governor_placed", "tianxia.card.region", line=0, site=site, space=space, why=why)
+    turn.emit("rival_governor_placed", "tianxia.card.region", {
+        "rival": turn.rival, "card": turn.card_id, "line": 0, "site": site, "space": space, "why": why})
     tile = turn.state.sites[site].tile
     if tile is not None:
         rule = "tianxia.limu.governor-tile" if turn.rival == LI_MU else "tianxia.bot.tile-removed"
@@ -145,7 +154,10 @@ def cheapest_site(state: TianxiaState, region: str) -> tuple[str | None, int, st
     if not offers:
         return None, 0, f"no building of {BOARD.regions[region].name} has a free governor space"
     cost, _, site_id, space = min(offers)
-    tied = [other for c, _, other, _ in offers if c == cost and other != site_id]
+    tied = []
+    for c, _, other, _ in offers:  # a loop, not a comprehension
+        if c == cost and other != site_id:
+            tied.append(other)
     why = f"the cheapest building of {BOARD.regions[region].name} ({cost} wood)"
     if tied:
         why += f", tied with {', '.join(tied)}: the topmost"
@@ -158,13 +170,18 @@ def rival_pass(em: TianxiaEmitter, rule: str, why: str, card: str | None = None)
     step he reaches opens one more advance); the Bot keeps its last place and takes no tile (L55, L62)."""
     state = em.state
     turn = RivalTurn(em, RIVALS.cards[card] if card else None)
-    turn.emit("rival_passed", rule, why=why, first=not any(state.has_passed(owner) for owner in state.order))
+    first = True
+    for owner in state.order:  # a loop, not a generator
+        if state.has_passed(owner):
+            first = False
+            break
+    turn.emit("rival_passed", rule, {"rival": turn.rival, "card": turn.card_id, "why": why, "first": first})
     if turn.rival == LI_MU:
         if turn.state.display:
             take_tile(turn, list(turn.state.display), {"display": True}, "tianxia.limu.pass")
         taken = 0
         while may_advance_passing(turn.state.rival.figurines, taken):
-            track, least = least_advanced(turn.state, turn.owner)
-            advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}")
+            track, least, step = least_advanced(turn.state, turn.owner)
+            advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}", step)
             taken += 1
 

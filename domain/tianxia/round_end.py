@@ -57,9 +57,9 @@ def cleanup(em: TianxiaEmitter) -> None:
     wave = [ship["ship"] for ship in state.wave]
     deck = list(state.ship_deck)
     for port, ships in state.ports.items():
-        full = [ship for ship in ships if all(owner is not None for owner in ship["crates"])]
-        staying = [ship["ship"] for ship in ships if ship not in full]
-        sailed[port] = [ship["ship"] for ship in full]
+        staying, sailed[port] = [], []
+        for ship in ships:  # a full ship sails (loops, not comprehensions and a generator per ship)
+            (staying if None in ship["crates"] else sailed[port]).append(ship["ship"])
         while len(staying) < BOARD.ports[port].ships and (wave or deck):
             staying.append(wave.pop(0) if wave else deck.pop(0))
         ports[port] = staying

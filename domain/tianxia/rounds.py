@@ -12,7 +12,6 @@ barges; the rivals gain none (L70, L172); then a neutral worker joins every barg
 
 from __future__ import annotations
 
-from collections import Counter
 
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import TianxiaEmitter
@@ -80,20 +79,35 @@ def rival_round(em: TianxiaEmitter, number: int) -> None:
     em.emit("rival_deck_made", "tianxia.bot.round-cards", {"rival": rival.kind, "open": shown}, secret={"cards": drawn})
 
 
+# The income buildings' income, by building.
+INCOME_OF = {building.id: building.income for building in BOARD.buildings.values() if building.kind == "income"}
+
+
 def income(state: TianxiaState, seat: int) -> dict[str, int]:
     """What `seat` gains in the Income phase: its board's income, its starting building's, each of
     its governors' income building's, and a resource per own worker on a barge."""
     mine = state.seats[seat]
-    gain: Counter[str] = Counter()
+    incomes = []  # summed in a plain dict, in the order a Counter would keep: its `update` is Python
     if mine.side is not None:
-        gain.update(BOARD.player_boards[mine.side].income)
+        incomes.append(BOARD.player_boards[mine.side].income)
     if mine.starting_building is not None:
-        gain.update(BOARD.starting_buildings[mine.starting_building].income)
+        incomes.append(BOARD.starting_buildings[mine.starting_building].income)
     for site in state.sites.values():
-        if site.building is not None and BOARD.buildings[site.building].kind == "income":
-            for owner in site.governors:
-                if owner == seat:
-                    gain.update(BOARD.buildings[site.building].income)
+        if seat in site.governors:  # the seat's governors first: most sites have none of them
+            income = INCOME_OF.get(site.building)
+            if income is not None:
+                for owner in site.governors:
+                    if owner == seat:
+                        incomes.append(income)
+    gain: dict[str, int] = {}
+    for amounts in incomes:
+        for name, count in amounts.items():
+            gain[name] = gain.get(name, 0) + count
     for barge, workers in state.barges.items():
-        gain[BOARD.barges[barge].resource] += workers.count(seat)
-    return {name: count for name, count in gain.items() if count}
+        resource = BOARD.barges[barge].resource
+        gain[resource] = gain.get(resource, 0) + workers.count(seat)
+    found = {}
+    for name, count in gain.items():  # a loop, not a comprehension
+        if count:
+            found[name] = count
+    return found

@@ -145,9 +145,10 @@ class TianxiaState:
     # the table has made its own (fold_parts.own_seat, own_rival), which its later folds change in
     # place rather than copying them again. Every copy starts without (copy_state, `replace`).
     owned: dict[Any, Any] | None = field(default=None, init=False, repr=False, compare=False)
-    # Nor this: the sites of the buildings whose effects cut a cost, by building (rewards.less),
-    # found once and carried by every copy; the folds that lay buildings out set it back to None.
-    cutter_sites: dict[str, list[str]] | None = field(default=None, init=False, repr=False, compare=False)
+    # Nor this: the sites of the buildings whose effects cut a cost and their cuts, by occasion
+    # (rewards.less), found once and carried by every copy; the folds that lay buildings out set it
+    # back to None.
+    cutter_sites: dict[str, list[tuple[str, int]]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def rival_owner(self) -> int | None:

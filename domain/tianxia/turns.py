@@ -12,15 +12,16 @@ from domain.tianxia.state import SOLO
 def next_turn(em: TianxiaEmitter) -> None:
     """The events giving the turn to the next owner who has not passed, or ending the Action phase."""
     state = em.state
-    order = state.order
-    start = order.index(state.active) if state.active in order else -1
-    rival = len(state.seats) if state.rival is not None else None  # `rival_owner`, without its call
-    for step in range(1, len(order) + 1):
-        owner = order[(start + step) % len(order)]
-        if not (state.rival.passed if owner == rival else state.seats[owner].passed):  # `has_passed`, inlined
+    order, active, seats = state.order, state.active, state.seats
+    start = order.index(active) if active in order else -1
+    rival = len(seats) if state.rival is not None else None  # `rival_owner`, without its call
+    count = len(order)
+    for step in range(1, count + 1):
+        owner = order[(start + step) % count]
+        if not (state.rival.passed if owner == rival else seats[owner].passed):  # `has_passed`, inlined
             rule = "tianxia.action.turns"
             if state.mode == SOLO:
-                rule = "tianxia.house.alternate" if owner == state.active else "tianxia.limu.alternate"
+                rule = "tianxia.house.alternate" if owner == active else "tianxia.limu.alternate"
             em.emit("turn_began", rule, {"owner": owner, "round": state.round})
             return
     em.emit("actions_ended", "tianxia.action.turns", {"round": state.round})
