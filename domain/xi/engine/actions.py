@@ -137,6 +137,61 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
 
 def check(state: XiState, seat: int, action: Any) -> None:
     """Raise GameOver, NotYourTurn or IllegalAction unless `seat` may take `action` now."""
+    # The common types in play, well formed and in their step, taken here in a few questions each:
+    # what the whole check below asks of them (the form, whose decision, the step), its value
+    # check called straight. Anything else, refusals included, goes the whole way, which words
+    # them; every action a client sends passes one or the other.
+    if state.phase == PLAY and type(action) is dict:
+        kind, size, pending = action.get("type"), len(action), state.pending
+        if pending:
+            top = pending[-1]
+            if top.seat == seat:
+                if kind == "pass":
+                    if size == 1 and top.kind == WINDOW_STEP:
+                        return
+                elif kind == "strike":
+                    if top.kind == SKIRMISH_STEP and (size == 1 or size == 2 and type(action.get("damage")) is int):
+                        check_strike(state, top, action.get("damage"))
+                        return
+                elif kind == "play":
+                    card = action.get("card")
+                    if type(card) is str and (size == 2 or size == 3 and "target" in action):
+                        if top.kind == WINDOW_STEP:
+                            check_play(state, seat, card, action.get("target"), top.facts)
+                            return
+                        if top.kind == SKIRMISH_STEP:
+                            check_play(state, seat, card, action.get("target"), None)
+                            return
+        elif state.active == seat:
+            if kind == "end_turn":
+                if size == 1:
+                    return
+            elif kind == "bank":
+                k = action.get("pt")
+                if size == 2 and type(k) is int and k >= 1:
+                    player = state.players[seat]
+                    if 2 * k <= player.t and player.pt + k <= PT_CAP:
+                        return
+            elif kind == "skirmish":
+                unit, target = action.get("unit"), action.get("target")
+                if size == 3 and type(unit) is str and (type(target) is str or type(target) is int):
+                    check_skirmish(state, seat, unit, target)
+                    return
+            elif kind == "draw":
+                if size == 1:
+                    player = state.players[seat]
+                    if DRAW_COST <= player.t or DRAW_COST - player.t <= player.pt:  # pay_t_first, inline
+                        return
+            elif kind == "play":
+                card = action.get("card")
+                if type(card) is str and (size == 2 or size == 3 and "target" in action):
+                    check_play(state, seat, card, action.get("target"), None)
+                    return
+    _check(state, seat, action)
+
+
+def _check(state: XiState, seat: int, action: Any) -> None:
+    """The whole check, every type and every refusal."""
     phase = state.phase
     if phase == OVER:
         raise GameOver("the game is over; no decision is left to take")
