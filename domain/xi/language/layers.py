@@ -26,13 +26,13 @@ layered static reads, the stats carry over with those two read anew.
 
 from __future__ import annotations
 
-from collections import namedtuple
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.language.special import CODES
+from domain.state_copy import copier
 from domain.xi.state import Unit, XiState
 
 LAYERS = ("1", "2", "3", "4a", "4b", "4c", "5a", "5b")
@@ -83,23 +83,33 @@ class Keyworded:
         return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
 
 
-_StatsFields = namedtuple("_StatsFields", ("uid", "card", "owner", "controller", "life", "skirmishes", "since", "type",
-                                           "damage", "max_life", "keywords"))
+@dataclass(slots=True)
+class Stats(Keyworded):
+    """A unit as the rules see it now: stored facts plus everything derived. A slots record, never
+    changed once made: its fields are read a score of times a decision for each one made, and a
+    slot is read in a few instructions where a named tuple's field (or index, on a tuple's
+    subclass) takes a generic lookup."""
+
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    life: int
+    skirmishes: int
+    since: int
+    type: str
+    damage: int
+    max_life: int
+    keywords: tuple[str, ...]
+
+    def __hash__(self) -> int:  # hashable by value, as the named tuple it replaces
+        return hash((self.uid, self.card, self.owner, self.controller, self.life, self.skirmishes, self.since,
+                     self.type, self.damage, self.max_life, self.keywords))
 
 
-class Stats(_StatsFields, Keyworded):
-    """A unit as the rules see it now: stored facts plus everything derived (uid, card, owner,
-    controller, life, skirmishes, since, type, damage, max_life, keywords). A named tuple: derived
-    stats are built for every unit of every table an event changed, and a tuple is the cheapest
-    immutable record Python builds."""
-
-    __slots__ = ()
-
-
-# A Stats made at once, `_new_tuple(Stats, values)`: a named tuple's own __new__ is a Python
-# function, a call of its own for every unit of every table derived.
-_new_tuple = tuple.__new__
+# A Stats made at once, without its __init__'s call: one for every unit of every table derived.
 _new = object.__new__
+_copy_stats = copier(Stats)
 
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
@@ -255,9 +265,8 @@ def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
                                    or unit.controller != before.controller or unit.since != before.since):
             return None
         if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-            stats = _new_tuple(Stats, (stats.uid, stats.card, stats.owner, stats.controller, unit.life,
-                                       unit.skirmishes, stats.since, stats.type, stats.damage, stats.max_life,
-                                       stats.keywords))
+            stats = _copy_stats(stats)
+            stats.life, stats.skirmishes = unit.life, unit.skirmishes
         derived[unit.uid] = stats
     return derived
 
@@ -352,8 +361,11 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
                 values[field] = (*values[field], value)
     derived: dict[str, Stats] = {}
     for unit, values in zip(state.units, work.values()):
-        derived[unit.uid] = _new_tuple(Stats, (unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes,
-                                               unit.since, values[1], max(0, values[2]), values[3], tuple(values[4])))
+        stats = derived[unit.uid] = _new(Stats)
+        stats.uid, stats.card, stats.owner, stats.controller, stats.life, stats.skirmishes, stats.since, stats.type, \
+            stats.damage, stats.max_life, stats.keywords = (
+                unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since, values[1],
+                max(0, values[2]), values[3], tuple(values[4]))
     return derived
 
 
