@@ -229,12 +229,12 @@ def memo(state: XiState) -> Memo:
         # by its marks: every query of every decision makes this check.
         if held.units is state.units and [(unit.life, unit.skirmishes) for unit in state.units] == held.marks:
             return held
-        derived = _carried(held, state.units) if held.carries else None
+        marks: list[tuple[int, int]] = []
+        derived = _carried(held, state.units, marks) if held.carries else None
         if derived is not None:  # Memo(...) without its __init__'s call: a table an event changed asks here
             found, held = held.found, _new(Memo)
             held.units, held.in_play, held.effects, held.derived, held.found, held.carries, held.marks = (
-                state.units, state.in_play, state.effects, derived, found, True,
-                [(unit.life, unit.skirmishes) for unit in state.units])
+                state.units, state.in_play, state.effects, derived, found, True, marks)
             state.memo = held
             return held
     # No `code` static in play (plain loops: fewer instructions than a generator, or a map read in C).
@@ -253,10 +253,11 @@ def memo(state: XiState) -> Memo:
     return held
 
 
-def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
+def _carried(held: Memo, units: list[Unit], marks: list[tuple[int, int]]) -> dict[str, Stats] | None:
     """The stats of `units` from the memo's, when they are the memo's units in the same order,
     changed at most in life and skirmishes (damage, healing, a skirmish, a new turn), which no
-    layered static reads; else None, and they are derived afresh."""
+    layered static reads; else None, and they are derived afresh. Each unit's mark is added to
+    `marks` in the same pass (no comprehension of its own)."""
     if len(units) != len(held.units):
         return None
     derived = {}
@@ -268,6 +269,7 @@ def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
             stats = _copy_stats(stats)
             stats.life, stats.skirmishes = unit.life, unit.skirmishes
         derived[unit.uid] = stats
+        marks.append((unit.life, unit.skirmishes))
     return derived
 
 
@@ -292,8 +294,19 @@ def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str
     # memo()'s check of a memo still fresh, without its call: every query of every decision asks.
     held = state.memo
     if held is not None and held.units is state.units and held.in_play is state.in_play \
-            and held.effects is state.effects and [(unit.life, unit.skirmishes) for unit in state.units] == held.marks:
-        return held.derived
+            and held.effects is state.effects:
+        # Each unit's (life, skirmishes) against its mark, by a plain loop reading the marks by
+        # index: no list, tuple or comprehension's function made (what a comprehension costs more than).
+        marks = held.marks
+        if len(marks) == len(held.units):
+            index = 0
+            for unit in held.units:
+                mark = marks[index]
+                if unit.life != mark[0] or unit.skirmishes != mark[1]:
+                    break
+                index += 1
+            else:
+                return held.derived
     return memo(state).derived
 
 
