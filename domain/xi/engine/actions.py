@@ -107,7 +107,7 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
             # windows.window_actions, without its call: pass first, then each pT card and pT ability.
             actions = [dict(PASS)]
             actions += play_actions(state, seat, step.facts)
-            actions += use_actions(state, seat, pt_only=True)
+            actions += use_actions(state, seat, True)  # pt_only (positional: a call by keyword is not specialised)
             return actions
         if top == ORDER_STEP:
             return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
@@ -115,7 +115,7 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
             return choose_actions(state)
         if top == SKIRMISH_STEP:
             derived = derive_all(state)  # read once for the whole list (each read checks the memo)
-            return (play_actions(state, seat, derived=derived) + use_actions(state, seat, derived=derived)
+            return (play_actions(state, seat, None, derived) + use_actions(state, seat, False, derived)
                     + strike_actions(state, state.pending[-1], derived))
         return [{"type": "bring_deck", "deck": name} for name in NAMED]  # see the module's docstring
     if state.phase != PLAY or state.active != seat:
@@ -126,8 +126,9 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     # the T, no further than the cap.
     actions: list[Action] = [{"type": "draw"}] if DRAW_COST <= t or DRAW_COST - t <= pt else []
     derived = derive_all(state)  # read once for the whole list (each read checks the memo)
-    actions += play_actions(state, seat, derived=derived)
-    actions += use_actions(state, seat, derived=derived)
+    # Arguments by position on every decision's path: CPython 3.11 does not specialise a call by keyword.
+    actions += play_actions(state, seat, None, derived)  # no window, the stats read
+    actions += use_actions(state, seat, False, derived)  # every ability, not only pT ones
     actions += skirmish_actions(state, seat, derived)
     for k in range(1, min(t // 2, PT_CAP - pt) + 1):  # a loop: a comprehension costs more here
         actions.append({"type": "bank", "pt": k})

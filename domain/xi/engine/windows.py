@@ -103,7 +103,8 @@ def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     for seat in order:  # a loop, as every declaration passes here: a generator costs more
         # window_opens, its first question asked without the call (every seat of `order` is in).
         player = players[seat]
-        if (player.hand and player.pt >= MIN_PT_COST) or (player.pt > 0 and use_actions(state, seat, pt_only=True)):
+        # use_actions' pt_only by position: a call by keyword is not specialised (CPython 3.11).
+        if (player.hand and player.pt >= MIN_PT_COST) or (player.pt > 0 and use_actions(state, seat, True)):
             em.emit("window_opened", RULE[on["kind"]], {"seat": seat, **on})
             return
     resolve_declaration(em, on)
@@ -143,7 +144,7 @@ def settle(em: Emitter) -> None:
         cancel_skirmish(em, "xi.house.skirmish-gone", None)
         return
     strikes = strike_actions(state, step, derived)
-    if not state.players[step.seat].hand and not use_actions(state, step.seat, derived=derived) and len(strikes) == 1:
+    if not state.players[step.seat].hand and not use_actions(state, step.seat, False, derived) and len(strikes) == 1:
         strike_now(em, step, strikes[0].get("damage"))
 
 
@@ -158,7 +159,7 @@ def pass_window(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     on = dict(em.state.pending[-1].facts)  # _declaration, without its call
     on.pop("seat", None)
     em.emit("window_passed", "xi.house.windows", {"seat": seat, "kind": on["kind"]})
-    declared(em, on, after=seat)
+    declared(em, on, seat)  # after `seat`
 
 
 def answer(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
