@@ -126,7 +126,8 @@ def turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
     writable_seat(s, facts["seat"]).t = facts["t"]
     units = s.units
-    for index, unit in enumerate(units):
+    index = 0  # counted by hand: `enumerate` is a call of its own
+    for unit in units:
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
             # One new list for all the units it changes (writable_unit would make one per unit).
             units = units[:index]
@@ -137,6 +138,7 @@ def turn_started(s: XiState, facts: Facts) -> None:
                 units.append(unit)
             s.units = units
             break
+        index += 1
     for card in s.in_play:
         if card.uses:
             writable_in_play(s, card.iid).uses = 0

@@ -130,8 +130,13 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     actions += play_actions(state, seat, None, derived)  # no window, the stats read
     actions += use_actions(state, seat, False, derived)  # every ability, not only pT ones
     actions += skirmish_actions(state, seat, derived)
-    for k in range(1, min(t // 2, PT_CAP - pt) + 1):  # a loop: a comprehension costs more here
+    # A while loop: `range` and `min` are calls of their own (a comprehension costs more still).
+    most, k = t // 2, 1
+    if most > PT_CAP - pt:
+        most = PT_CAP - pt
+    while k <= most:
         actions.append({"type": "bank", "pt": k})
+        k += 1
     actions.append({"type": "end_turn"})
     return actions
 

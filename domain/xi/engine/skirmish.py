@@ -73,9 +73,11 @@ def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | N
     actions: list[Action] = []
     if ready:
         aims: list[str | int] = []
-        for other, player in enumerate(state.players):
+        other = 0  # counted by hand: `enumerate` is a call of its own
+        for player in state.players:
             if other != seat and not player.out:
                 aims += theirs.get(other) or (other,)
+            other += 1
         for uid in ready:
             for aim in aims:
                 actions.append({"type": "skirmish", "unit": uid, "target": aim})

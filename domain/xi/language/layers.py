@@ -261,10 +261,14 @@ def _carried(held: Memo, units: list[Unit], marks: list[tuple[int, int]]) -> dic
     if len(units) != len(held.units):
         return None
     derived = {}
-    for unit, before, stats in zip(units, held.units, held.derived.values()):
+    befores, before_stats, index = held.units, held.derived, 0  # read by index and id: `zip` is a call of its own
+    for unit in units:
+        before = befores[index]
+        index += 1
         if unit is not before and (unit.uid != before.uid or unit.card != before.card or unit.owner != before.owner
                                    or unit.controller != before.controller or unit.since != before.since):
             return None
+        stats = before_stats[before.uid]
         if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
             stats = _copy_stats(stats)
             stats.life, stats.skirmishes = unit.life, unit.skirmishes
@@ -372,13 +376,21 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
                 values[field] = values[field] + value
             elif value not in values[field]:
                 values[field] = (*values[field], value)
+    # Each unit's values found by its id, its damage floored and its keywords kept as the tuple
+    # they are, without the calls of `zip`, `max` and `tuple`.
     derived: dict[str, Stats] = {}
-    for unit, values in zip(state.units, work.values()):
+    for unit in state.units:
+        values = work[unit.uid]
+        damage, keywords = values[2], values[4]
+        if damage < 0:
+            damage = 0
+        if type(keywords) is not tuple:
+            keywords = tuple(keywords)
         stats = derived[unit.uid] = _new(Stats)
         stats.uid, stats.card, stats.owner, stats.controller, stats.life, stats.skirmishes, stats.since, stats.type, \
             stats.damage, stats.max_life, stats.keywords = (
                 unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since, values[1],
-                max(0, values[2]), values[3], tuple(values[4]))
+                damage, values[3], keywords)
     return derived
 
 
