@@ -105,7 +105,7 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
         top = step.kind
         if top == WINDOW_STEP:  # the most frequent, asked first
             # windows.window_actions, without its call: pass first, then each pT card and pT ability.
-            actions = [dict(PASS)]
+            actions = [{**PASS}]  # a copy without `dict`'s call
             actions += play_actions(state, seat, step.facts)
             actions += use_actions(state, seat, True)  # pt_only (positional: a call by keyword is not specialised)
             return actions

@@ -86,7 +86,7 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
     a window (`window` its facts), the pT cards that may answer it. `derived`, the table's stats
     where the caller has them already."""
     actions: list[Action] = []
-    seen: set[str] = set()
+    seen: list[str] = []  # a hand holds a few cards: a list, without `set`'s call
     # Else derived once a card needs it (a T cost, a target): in a window, often none does.
     change = None  # the seat's T cost change, read once for all its cards
     player = state.players[seat]
@@ -117,7 +117,7 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
         selector = TARGET[card_id]
         if derived is None and selector:
             derived = derive_all(state)
-        seen.add(card_id)
+        seen.append(card_id)
         if selector is None:
             actions.append({"type": "play", "card": card_id})
         else:

@@ -77,7 +77,10 @@ def _holding(state: XiState, source: str) -> tuple[str, int] | None:
     unit = derive_all(state).get(source)
     if unit is not None:
         return unit.card, unit.controller
-    return next(((card.card, card.controller) for card in state.in_play if card.iid == source), None)
+    for card in state.in_play:  # a loop: a generator and `next` cost more
+        if card.iid == source:
+            return card.card, card.controller
+    return None
 
 
 # The cards with a trigger: only they are looked at for the triggers of a turn.

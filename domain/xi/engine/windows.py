@@ -80,7 +80,10 @@ def _defender(state: XiState, on: Mapping[str, Any]) -> int | None:
     target = on["target"]
     if isinstance(target, int):
         return target
-    return next((unit.controller for unit in state.units if unit.uid == target), None)
+    for unit in state.units:  # a loop: a generator and `next` cost more
+        if unit.uid == target:
+            return unit.controller
+    return None
 
 
 def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
@@ -156,7 +159,7 @@ def window_actions(state: XiState, seat: int) -> list[Action]:
 
 def pass_window(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     """The seat lets the declaration pass: the next seat's window, or the declaration resolves."""
-    on = dict(em.state.pending[-1].facts)  # _declaration, without its call
+    on = {**em.state.pending[-1].facts}  # _declaration, without its call (nor `dict`'s)
     on.pop("seat", None)
     em.emit("window_passed", "xi.house.windows", {"seat": seat, "kind": on["kind"]})
     declared(em, on, seat)  # after `seat`

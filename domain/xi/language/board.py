@@ -38,7 +38,10 @@ class Cause:
 
 def under_way(state: XiState) -> Step | None:
     """The skirmish declared and not yet struck or cancelled, if there is one."""
-    return next((step for step in state.pending if step.kind == SKIRMISH_STEP), None)
+    for step in state.pending:  # a loop: a generator and `next` cost more
+        if step.kind == SKIRMISH_STEP:
+            return step
+    return None
 
 
 def _list_entries(card_id: str, name: str) -> tuple[Mapping[str, Any], ...]:
@@ -52,7 +55,10 @@ PLAYER_DAMAGE = {card_id: tuple(e for e in _list_entries(card_id, "damage") if e
 
 
 def spell(state: XiState, iid: str) -> InPlay | None:
-    return next((card for card in state.in_play if card.iid == iid), None)
+    for card in state.in_play:  # a loop: a generator and `next` cost more
+        if card.iid == iid:
+            return card
+    return None
 
 
 def holder(state: XiState, derived: Mapping[str, Stats], cause: Cause) -> Holder:
@@ -81,7 +87,7 @@ def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: i
             kept[("options", selector, seat)] = aimed
     if kind == "unit_or_player":
         return [*aimed, *(other for other, player in enumerate(state.players) if not player.out)]
-    return list(aimed)
+    return [*aimed]  # a copy without `list`'s call
 
 
 def tags(state: XiState) -> frozenset[str]:
