@@ -50,13 +50,22 @@ def _tick(s: XiState, since: int) -> None:
 
 def _leave(s: XiState, uid: str) -> Unit:
     """The unit leaves play, and the effects under way forget it."""
-    unit = next((unit for unit in s.units if unit.uid == uid), None)
+    # Plain loops: a unit leaves on most strikes, where generators cost more.
+    units: list[Unit] = []
+    unit = None
+    for other in s.units:
+        if other.uid != uid:
+            units.append(other)
+        elif unit is None:
+            unit = other
     if unit is None:
         raise ValueError(f"no unit {uid} in play")
-    s.units = [other for other in s.units if other.uid != uid]
-    if any(uid in effect.to for effect in s.effects):
-        s.effects = [Effect(e.source, [to for to in e.to if to != uid], e.where, e.op, e.value, e.since)
-                     for e in s.effects if e.to != [uid]]
+    s.units = units
+    for effect in s.effects:
+        if uid in effect.to:
+            s.effects = [Effect(e.source, [to for to in e.to if to != uid], e.where, e.op, e.value, e.since)
+                         for e in s.effects if e.to != [uid]]
+            break
     return unit
 
 

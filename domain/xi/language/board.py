@@ -202,14 +202,29 @@ def skirmish_limits(state: XiState, derived: Mapping[str, Stats]) -> tuple[froze
 
 
 def _skirmish_limits(state: XiState, derived: Mapping[str, Stats]) -> tuple[frozenset[str], dict[str, int]]:
-    """What skirmish_limits answers, from one pass over the table."""
-    blocked = frozenset(uid for effect in state.effects if effect.where == "1" or effect.op == "cannot_skirmish"
-                        for uid in effect.to)
+    """What skirmish_limits answers, from one pass over the table (plain loops, and only the cards
+    with a restriction looked into: comprehensions and generators cost more)."""
+    stopped: list[str] = []
+    for effect in state.effects:
+        if effect.where == "1" or effect.op == "cannot_skirmish":
+            stopped += effect.to
     raised: dict[str, int] = {}
-    for card, owner in ([(unit.card, (unit.uid, unit.controller, None)) for unit in derived.values()]
-                        + [(card.card, (card.iid, card.controller, card.on)) for card in state.in_play]):
-        for entry in RESTRICTIONS[card]:
-            if entry["op"] == "skirmishes_per_turn":
-                for uid in units(derived, entry["to"], owner):
-                    raised[uid] = max(raised.get(uid, 1), entry["value"])
-    return blocked, raised
+    for unit in derived.values():
+        if unit.card in _RESTRICTING:
+            _raise(raised, derived, unit.card, (unit.uid, unit.controller, None))
+    for card in state.in_play:
+        if card.card in _RESTRICTING:
+            _raise(raised, derived, card.card, (card.iid, card.controller, card.on))
+    return frozenset(stopped), raised
+
+
+# The cards with a restriction on skirmishes: only they are looked into.
+_RESTRICTING = frozenset(card for card, entries in RESTRICTIONS.items() if entries)
+
+
+def _raise(raised: dict[str, int], derived: Mapping[str, Stats], card: str, owner: Holder) -> None:
+    """The units `card`'s restrictions let skirmish more than once a turn, held by `owner`."""
+    for entry in RESTRICTIONS[card]:
+        if entry["op"] == "skirmishes_per_turn":
+            for uid in units(derived, entry["to"], owner):
+                raised[uid] = max(raised.get(uid, 1), entry["value"])

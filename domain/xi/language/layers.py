@@ -248,8 +248,12 @@ def memo(state: XiState) -> Memo:
             if card.card in _CODED:
                 carries = False
                 break
-    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries,
-                             [(unit.life, unit.skirmishes) for unit in state.units])
+    derived, marks = _derive_all(state), []
+    for unit in state.units:  # a loop: a comprehension costs more
+        marks.append((unit.life, unit.skirmishes))
+    held = state.memo = _new(Memo)  # Memo(...) without its __init__'s call
+    held.units, held.in_play, held.effects, held.derived, held.found, held.carries, held.marks = (
+        state.units, state.in_play, state.effects, derived, {}, carries, marks)
     return held
 
 
