@@ -152,18 +152,27 @@ def holds(state: XiState, derived: Mapping[str, Stats], condition: str, cause: C
 
 def player_immunities(state: XiState, seat: int) -> frozenset[str]:
     """The damage types a player is immune to (God's Protection)."""
-    return immunities(card.card for card in state.in_play if card.controller == seat)
+    held = []  # plain loops: a hit on a player asks, where a generator costs more
+    for card in state.in_play:
+        if card.controller == seat:
+            held.append(card.card)
+    return immunities(held)
 
 
 def immunities(held: Iterable[str]) -> frozenset[str]:
     """The damage types the cards `held` in play (by card id) make their controller immune to."""
-    found: set[str] = set()
+    found: set[str] | None = None  # made only for a card that gives one (`set` is a call)
     for card in held:
         for entry in PLAYER_DAMAGE[card]:
             if entry["op"] == "immune":
                 value = entry["value"]
+                if found is None:
+                    found = set()
                 found.update((value,) if isinstance(value, str) else value)
-    return frozenset(found)
+    return _NONE if found is None else frozenset(found)
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def stolen(state: XiState, uid: str) -> bool:
