@@ -76,11 +76,24 @@ class Keyworded:
 
     @property
     def immune(self) -> frozenset[str]:
-        return frozenset(k.split(":", 1)[1] for k in self.keywords if k.startswith("immune:"))
+        found = _IMMUNE.get(self.keywords)  # read once per set of keywords: a hit on a unit asks
+        if found is None:
+            found = _IMMUNE[self.keywords] = frozenset(k.split(":", 1)[1] for k in self.keywords
+                                                       if k.startswith("immune:"))
+        return found
 
     @property
     def reductions(self) -> tuple[int, ...]:
-        return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
+        found = _REDUCTIONS.get(self.keywords)
+        if found is None:
+            found = _REDUCTIONS[self.keywords] = tuple(int(k.split(":", 1)[1]) for k in self.keywords
+                                                       if k.startswith("reduce:"))
+        return found
+
+
+# What each set of keywords met so far says (the vocabulary's keywords are few, so these stay small).
+_IMMUNE: dict[tuple[str, ...], frozenset[str]] = {}
+_REDUCTIONS: dict[tuple[str, ...], tuple[int, ...]] = {}
 
 
 @dataclass(slots=True)
