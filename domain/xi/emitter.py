@@ -75,7 +75,9 @@ class Emitter(BaseEmitter):
     appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+    # The private facts are not keyword-only here, as in the base: CPython 3.11 does not specialise
+    # a call of a function with keyword-only parameters, and every event of a decision is emitted.
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], private: Mapping[str, Any] | None = None,
              private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
         keys = NAMING.get(type)
         if keys is not None:
