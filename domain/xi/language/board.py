@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.language import reading
-from domain.xi.language.layers import Holder, Stats, answers, selects
+from domain.xi.language.layers import Holder, Stats, answers, passes, selects, split
 from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int
@@ -71,7 +71,19 @@ def holder(state: XiState, derived: Mapping[str, Stats], cause: Cause) -> Holder
 
 def units(derived: Mapping[str, Stats], selector: str, owner: Holder) -> list[str]:
     """The units a selector that names no target takes, in order of entry."""
-    return [uid for uid, unit in derived.items() if selects(selector, owner, uid, unit.controller, unit.type)]
+    # What `selects` answers of each unit, a side's or all units asked here without its call.
+    base, filters = split(selector)
+    found: list[str] = []
+    if base == "all_units" or (owner is not None and (base == "own_units" or base == "opposing_units")):
+        own, every = base == "own_units", base == "all_units"
+        for uid, unit in derived.items():
+            if (every or (unit.controller == owner[1]) == own) and (not filters or passes(filters, unit.type)):
+                found.append(uid)
+        return found
+    for uid, unit in derived.items():
+        if selects(selector, owner, uid, unit.controller, unit.type):
+            found.append(uid)
+    return found
 
 
 def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: int) -> list[Target]:

@@ -177,6 +177,19 @@ def selects(to: str, holder: Holder | None, uid: str, controller: int, type_: st
     return taken
 
 
+def passes(filters: tuple[tuple[str, bool], ...], type_: str) -> bool:
+    """Whether a unit of type `type_` passes a selector's `type:`/`not_type:` filters."""
+    for wanted, negated in filters:
+        if (type_ == wanted) == negated:
+            return False
+    return True
+
+
+def split(to: str) -> tuple[str, tuple[tuple[str, bool], ...]]:
+    """A selector's base and its filters as (type, negated), split once per selector."""
+    return _SELECTORS.get(to) or _parse(to)
+
+
 # Each selector met so far, split once: its base and its filters as (type, negated). The
 # vocabulary's selectors are few, so this stays small.
 _SELECTORS: dict[str, tuple[str, tuple[tuple[str, bool], ...]]] = {}
@@ -376,14 +389,22 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
         # A unit is selected by its own working values, which only its own change below touches:
         # checking each as it comes takes the same units as a list made first, without the list.
         # A `self` or `attached` selector can take one unit only, its holder's: only it is asked.
-        base = (_SELECTORS.get(to) or _parse(to))[0]
+        base, filters = _SELECTORS.get(to) or _parse(to)
         if base == "self" or base == "attached":
             one = None if holder is None else holder[0] if base == "self" else holder[2]
             candidates = ((one, work[one]),) if one in work else ()
         else:
             candidates = work.items()
+        # A side or all units: what `selects` answers, asked here without its call for each unit.
+        sided = holder is not None and (base == "own_units" or base == "opposing_units")
+        plain, own = sided or base == "all_units", base == "own_units"
         for uid, values in candidates:
-            if not selects(to, holder, uid, values[0], values[1]):
+            if plain:
+                if sided and (values[0] == holder[1]) != own:
+                    continue
+                if filters and not passes(filters, values[1]):
+                    continue
+            elif not selects(to, holder, uid, values[0], values[1]):
                 continue
             if code:
                 values[field] = CODES[code](state, uid, chosen or {})
