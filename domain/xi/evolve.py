@@ -272,8 +272,10 @@ def unit_entered(s: XiState, facts: Facts) -> None:
 
 def skirmish_declared(s: XiState, facts: Facts) -> None:
     writable_unit(s, facts["attacker"]).skirmishes += 1  # used, whatever becomes of the skirmish
-    s.pending = s.pending + [Step(SKIRMISH_STEP, facts["seat"], {"attacker": facts["attacker"],
-                                                                   "target": facts["target"]})]
+    step = _new(Step)  # Step(...) without its __init__'s call, as window_opened makes one
+    step.kind, step.seat, step.facts = SKIRMISH_STEP, facts["seat"], {"attacker": facts["attacker"],
+                                                                     "target": facts["target"]}
+    s.pending = s.pending + [step]
 
 
 def damage_dealt(s: XiState, facts: Facts) -> None:

@@ -149,17 +149,26 @@ class _OnState:
 
 def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: Cause) -> list[Target]:
     """What `selector` takes now for `cause` (reading.resolve on the rules' table)."""
-    return reading.resolve(_OnState(state, derived), selector, cause)
+    table = _new(_OnState)  # _OnState(state, derived) without its __init__'s call: most effects ask
+    table.state, table.derived = state, derived
+    return reading.resolve(table, selector, cause)
 
 
 def amount(state: XiState, derived: Mapping[str, Stats], value: int | str, cause: Cause) -> int:
     """An amount for `cause` now (reading.amount on the rules' table)."""
-    return reading.amount(_OnState(state, derived), value, cause)
+    table = _new(_OnState)  # as in `resolve`
+    table.state, table.derived = state, derived
+    return reading.amount(table, value, cause)
 
 
 def holds(state: XiState, derived: Mapping[str, Stats], condition: str, cause: Cause) -> bool:
     """Whether an `if` condition holds for `cause` now (reading.holds on the rules' table)."""
-    return reading.holds(_OnState(state, derived), condition, cause)
+    table = _new(_OnState)  # as in `resolve`
+    table.state, table.derived = state, derived
+    return reading.holds(table, condition, cause)
+
+
+_new = object.__new__
 
 
 def player_immunities(state: XiState, seat: int) -> frozenset[str]:
