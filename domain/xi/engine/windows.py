@@ -148,7 +148,7 @@ def settle(em: Emitter) -> None:
         return
     strikes = strike_actions(state, step, derived)
     if not state.players[step.seat].hand and not use_actions(state, step.seat, False, derived) and len(strikes) == 1:
-        strike_now(em, step, strikes[0].get("damage"))
+        strike_now(em, step, strikes[0].get("damage"), derived)  # the table as derived above
 
 
 def window_actions(state: XiState, seat: int) -> list[Action]:
