@@ -118,14 +118,21 @@ def run(em: Emitter, queue: list[list]) -> None:
     """Resolve the queued triggers in order, stopping to ask where one needs a choice."""
     while queue and em.state.phase != OVER:
         (source, index), queue = queue[0], queue[1:]
-        found = _holding(em.state, source)
+        derived = derive_all(em.state)  # read once for _holding's question and the options below
+        unit = derived.get(source)
+        found = (unit.card, unit.controller) if unit is not None else None  # _holding, without its call
+        if unit is None:
+            for held in em.state.in_play:
+                if held.iid == source:
+                    found = held.card, held.controller
+                    break
         if found is None:
             continue  # its card left play before its turn came
         card, controller = found
         entry = dict(CARDS[card].trigger[index])
         target = None
         if entry["to"].startswith("target:"):
-            aims = options(em.state, derive_all(em.state), entry["to"], controller)
+            aims = options(em.state, derived, entry["to"], controller)
             if not aims:
                 continue
             if len(aims) > 1:
