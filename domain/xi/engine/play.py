@@ -27,7 +27,6 @@ from domain.xi.language.board import Cause, options, under_way
 from domain.xi.language.effects import ANSWERS, perform
 from domain.xi.language.layers import Stats, derive_all
 from domain.xi.state import XiState
-from domain.xi.table import pay_t_first
 
 # The "cost" list of section 4.2: how much each card in play changes its controller's T costs.
 COST_CHANGE = {card.id: sum(dict(entry)["value"] for entry in card.static
@@ -53,8 +52,15 @@ def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] 
     card, player = CARDS[card_id], state.players[seat]
     if card.cost_unit == "pt":
         return (0, card.cost) if player.pt >= card.cost else None
-    change = cost_change(derived if derived is not None else derive_all(state), seat)
-    return pay_t_first(max(0, card.cost + change), player.t, player.pt)
+    # cost_change, `max` and pay_t_first, without their calls: every card played asks, checked and declared.
+    cost = card.cost
+    for unit in (derived if derived is not None else derive_all(state)).values():
+        if unit.controller == seat:
+            cost += COST_CHANGE[unit.card]
+    if cost < 0:
+        cost = 0
+    from_t = cost if cost < player.t else player.t
+    return (from_t, cost - from_t) if cost - from_t <= player.pt else None
 
 
 def cost_change(derived: Mapping[str, Stats], seat: int) -> int:
