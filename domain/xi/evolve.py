@@ -167,7 +167,7 @@ def card_declared(s: XiState, facts: Facts) -> None:
     if card not in seat.hand:
         raise ValueError(f"{card} is not in seat {facts['seat']}'s hand")
     _spend(seat, facts["paid"])
-    hand = list(seat.hand)
+    hand = [*seat.hand]  # copies without `list`'s or `dict`'s call, here and in window_opened
     hand.remove(card)
     seat.hand = hand
     _answered(s, seat, facts)
@@ -184,7 +184,7 @@ def ability_declared(s: XiState, facts: Facts) -> None:
 
 def window_opened(s: XiState, facts: Facts) -> None:
     step = _new(Step)  # Step(WINDOW_STEP, seat, facts) without its __init__'s call: most declarations open one
-    step.kind, step.seat, step.facts = WINDOW_STEP, facts["seat"], dict(facts)
+    step.kind, step.seat, step.facts = WINDOW_STEP, facts["seat"], {**facts}
     s.pending = s.pending + [step]
 
 

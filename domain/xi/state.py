@@ -146,7 +146,7 @@ copy_in_play = copier(InPlay)
 def writable_seat(s: XiState, index: int) -> Seat:
     """A copy of seat `index`, put in a new players list: a fold's applier may then change it."""
     seat = copy_seat(s.players[index])
-    players = list(s.players)
+    players = [*s.players]  # a copy without `list`'s call: most decisions change a seat
     players[index] = seat
     s.players = players
     return seat

@@ -370,10 +370,10 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
     found.sort()
     # Plain loops here and below: a table derives anew whenever its cards in play change, where
     # comprehensions cost more.
-    in_force: set[str] = set()  # the tags of the statements in play
+    in_force: list[str] = []  # the tags of the statements in play (a few: a list, without `set`'s call)
     for card in state.in_play:
         if card.card in _TAG:
-            in_force.add(_TAG[card.card])
+            in_force.append(_TAG[card.card])
     # Each unit's working values, as printed: [controller, type, damage, max life, keywords].
     work: dict[str, list] = {}
     for unit in state.units:
