@@ -90,9 +90,16 @@ def state_checks(em: Emitter, since: int) -> None:
                     attached = True
                 if CARDS[card.card].until:
                     until = True
-            if attached:
-                present = {unit.uid for unit in em.state.units}
-                for card in [card for card in em.state.in_play if card.on and card.on not in present]:
+            if attached:  # the spells on a unit no longer in play (plain loops: comprehensions cost more)
+                units, left = em.state.units, []
+                for card in in_play:
+                    if card.on:
+                        for unit in units:
+                            if unit.uid == card.on:
+                                break
+                        else:
+                            left.append(card)
+                for card in left:
                     discard(em, card, "xi.house.attached")
             if until and _any_until(em.state.in_play):  # each judged on the table before any is discarded
                 units, players = _hurt(em.events[start:since])

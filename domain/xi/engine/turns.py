@@ -83,8 +83,10 @@ def _holding(state: XiState, source: str) -> tuple[str, int] | None:
     return None
 
 
-# The cards with a trigger: only they are looked at for the triggers of a turn.
+# The cards with a trigger: only they are looked at for the triggers of a turn; and when each of
+# a card's triggers fires, in order (read once, not as a dict made of the entry at every turn).
 _TRIGGERED = frozenset(card.id for card in CARDS.values() if card.trigger)
+_WHEN = {card.id: tuple(dict(entry)["when"] for entry in card.trigger) for card in CARDS.values()}
 
 
 def _start_triggers(state: XiState) -> list[list]:
@@ -103,10 +105,11 @@ def _start_triggers(state: XiState) -> list[list]:
         for source, card, controller, _since in held:
             if controller != seat:
                 continue
-            for index, entry in enumerate(CARDS[card].trigger):
-                when = dict(entry)["when"]
+            index = 0
+            for when in _WHEN[card]:
                 if when == "turn_start" or (when == "own_turn_start" and controller == state.active):
                     queue.append([source, index])
+                index += 1
     return queue
 
 
