@@ -63,6 +63,9 @@ def card_in_play(state: XiState, iid: str) -> str | None:
 
 _emit = BaseEmitter.emit  # called unbound: every event of a decision passes here, and super() costs a lookup
 _new_tuple = tuple.__new__  # an Event made at once, as the base Emitter makes it
+# Each event's fold, read as a module's name: `self.appliers`, a class's attribute read from an
+# instance, is a lookup CPython 3.11 does not specialise, on every event.
+_FOLDS = EVENTS.folds
 
 
 class Emitter(BaseEmitter):
@@ -72,7 +75,9 @@ class Emitter(BaseEmitter):
     appliers = EVENTS.folds
     copy = staticmethod(copy_state)
 
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+    # The private facts are not keyword-only here, as in the base: CPython 3.11 does not specialise
+    # a call of a function with keyword-only parameters, and every event of a decision is emitted.
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], private: Mapping[str, Any] | None = None,
              private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
         keys = NAMING.get(type)
         if keys is not None:
@@ -84,12 +89,12 @@ class Emitter(BaseEmitter):
         # An event with public facts only (nearly all), recorded and applied as the base Emitter
         # does, without a second call: every event of every decision passes here.
         event = _new_tuple(Event, (type, rule, data, NO_FACTS, None, NO_FACTS))
-        self.appliers[type](self.state, data)
+        _FOLDS[type](self.state, data)
         self.events.append(event)
 
     def emit_named(self, type: str, rule: str, data: Mapping[str, Any]) -> None:
         """`emit` for an event with public facts only whose `data` names the cards of the units and
         spells in play it names by id already, last, under `cards` (as `emit` would add them)."""
         event = _new_tuple(Event, (type, rule, data, NO_FACTS, None, NO_FACTS))
-        self.appliers[type](self.state, data)
+        _FOLDS[type](self.state, data)
         self.events.append(event)

@@ -50,13 +50,22 @@ def _tick(s: XiState, since: int) -> None:
 
 def _leave(s: XiState, uid: str) -> Unit:
     """The unit leaves play, and the effects under way forget it."""
-    unit = next((unit for unit in s.units if unit.uid == uid), None)
+    # Plain loops: a unit leaves on most strikes, where generators cost more.
+    units: list[Unit] = []
+    unit = None
+    for other in s.units:
+        if other.uid != uid:
+            units.append(other)
+        elif unit is None:
+            unit = other
     if unit is None:
         raise ValueError(f"no unit {uid} in play")
-    s.units = [other for other in s.units if other.uid != uid]
-    if any(uid in effect.to for effect in s.effects):
-        s.effects = [Effect(e.source, [to for to in e.to if to != uid], e.where, e.op, e.value, e.since)
-                     for e in s.effects if e.to != [uid]]
+    s.units = units
+    for effect in s.effects:
+        if uid in effect.to:
+            s.effects = [Effect(e.source, [to for to in e.to if to != uid], e.where, e.op, e.value, e.since)
+                         for e in s.effects if e.to != [uid]]
+            break
     return unit
 
 
@@ -126,7 +135,8 @@ def turn_started(s: XiState, facts: Facts) -> None:
     s.active, s.turn = facts["seat"], facts["turn"]
     writable_seat(s, facts["seat"]).t = facts["t"]
     units = s.units
-    for index, unit in enumerate(units):
+    index = 0  # counted by hand: `enumerate` is a call of its own
+    for unit in units:
         if unit.skirmishes or unit.uses:  # xi.skirmish.once: a new turn, a new skirmish for every unit
             # One new list for all the units it changes (writable_unit would make one per unit).
             units = units[:index]
@@ -137,6 +147,7 @@ def turn_started(s: XiState, facts: Facts) -> None:
                 units.append(unit)
             s.units = units
             break
+        index += 1
     for card in s.in_play:
         if card.uses:
             writable_in_play(s, card.iid).uses = 0
@@ -156,7 +167,7 @@ def card_declared(s: XiState, facts: Facts) -> None:
     if card not in seat.hand:
         raise ValueError(f"{card} is not in seat {facts['seat']}'s hand")
     _spend(seat, facts["paid"])
-    hand = list(seat.hand)
+    hand = [*seat.hand]  # copies without `list`'s or `dict`'s call, here and in window_opened
     hand.remove(card)
     seat.hand = hand
     _answered(s, seat, facts)
@@ -173,7 +184,7 @@ def ability_declared(s: XiState, facts: Facts) -> None:
 
 def window_opened(s: XiState, facts: Facts) -> None:
     step = _new(Step)  # Step(WINDOW_STEP, seat, facts) without its __init__'s call: most declarations open one
-    step.kind, step.seat, step.facts = WINDOW_STEP, facts["seat"], dict(facts)
+    step.kind, step.seat, step.facts = WINDOW_STEP, facts["seat"], {**facts}
     s.pending = s.pending + [step]
 
 
@@ -261,8 +272,10 @@ def unit_entered(s: XiState, facts: Facts) -> None:
 
 def skirmish_declared(s: XiState, facts: Facts) -> None:
     writable_unit(s, facts["attacker"]).skirmishes += 1  # used, whatever becomes of the skirmish
-    s.pending = s.pending + [Step(SKIRMISH_STEP, facts["seat"], {"attacker": facts["attacker"],
-                                                                   "target": facts["target"]})]
+    step = _new(Step)  # Step(...) without its __init__'s call, as window_opened makes one
+    step.kind, step.seat, step.facts = SKIRMISH_STEP, facts["seat"], {"attacker": facts["attacker"],
+                                                                     "target": facts["target"]}
+    s.pending = s.pending + [step]
 
 
 def damage_dealt(s: XiState, facts: Facts) -> None:

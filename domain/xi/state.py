@@ -146,7 +146,7 @@ copy_in_play = copier(InPlay)
 def writable_seat(s: XiState, index: int) -> Seat:
     """A copy of seat `index`, put in a new players list: a fold's applier may then change it."""
     seat = copy_seat(s.players[index])
-    players = list(s.players)
+    players = [*s.players]  # a copy without `list`'s call: most decisions change a seat
     players[index] = seat
     s.players = players
     return seat
@@ -156,11 +156,13 @@ def writable_unit(s: XiState, uid: str) -> Unit:
     """A copy of the unit `uid`, put in a new units list: a fold's applier may then change it."""
     # A loop of its own, not _with_a_copy: units change on most strikes, where a lambda costs more.
     units = s.units
-    for index, unit in enumerate(units):
+    index = 0  # counted by hand: `enumerate` is a call of its own
+    for unit in units:
         if unit.uid == uid:
             unit = copy_unit(unit)
             s.units = units[:index] + [unit] + units[index + 1:]
             return unit
+        index += 1
     raise ValueError(f"no unit {uid} in play")
 
 

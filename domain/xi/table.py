@@ -17,7 +17,7 @@ def to_act(state: XiState) -> int | None:
 def pay_t_first(cost: int, t: int, pt: int) -> tuple[int, int] | None:
     """What a T cost takes in your own turn, (from T, from pT): T first, pT only for the rest
     (xi.house.pay-t-first, xi.time.pt-as-t); None when T and pT together fall short."""
-    from_t = min(cost, t)
+    from_t = cost if cost < t else t  # min(cost, t), without its call
     from_pt = cost - from_t
     return (from_t, from_pt) if from_pt <= pt else None
 

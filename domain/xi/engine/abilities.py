@@ -100,9 +100,22 @@ def use_actions(state: XiState, seat: int, pt_only: bool = False, derived: Mappi
         if card.card in wanted and card.controller == seat:
             sources.append((card.iid, card.card, card.uses))
     actions: list[Action] = []
+    player = state.players[seat]
     for source, card, uses in sources:
-        if _ready(state, seat, source, card, uses):
+        # What _ready answers, asked without its calls (nor stolen's, _price's, pay_t_first's).
+        entry = ABILITY[card]
+        if uses >= entry.get("limit", uses + 1):
+            continue  # used as often as it may be this turn
+        taken = False
+        for effect in state.effects:
+            if effect.where == "1" and source in effect.to:
+                taken = True  # its control changed this turn
+                break
+        if taken:
             continue
+        unit, cost = entry["cost"]
+        if (cost > player.pt) if unit == "pt" else (cost > player.t and cost - player.t > player.pt):
+            continue  # it cannot be paid: pT from pT only, T first and pT for the rest
         base: dict[str, Any] = {"type": "use", "source": source}
         aims: list[Any] = [None]
         if TARGET[card]:
@@ -111,7 +124,7 @@ def use_actions(state: XiState, seat: int, pt_only: bool = False, derived: Mappi
         picks = CHOICES[ABILITY[card]["choose"]] if "choose" in ABILITY[card] else (None,)
         for aim in aims:
             for pick in picks:
-                action = dict(base)
+                action = {**base}  # a copy without `dict`'s call
                 if aim is not None:
                     action["target"] = aim
                 if pick is not None:

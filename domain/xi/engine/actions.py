@@ -105,9 +105,9 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
         top = step.kind
         if top == WINDOW_STEP:  # the most frequent, asked first
             # windows.window_actions, without its call: pass first, then each pT card and pT ability.
-            actions = [dict(PASS)]
+            actions = [{**PASS}]  # a copy without `dict`'s call
             actions += play_actions(state, seat, step.facts)
-            actions += use_actions(state, seat, pt_only=True)
+            actions += use_actions(state, seat, True)  # pt_only (positional: a call by keyword is not specialised)
             return actions
         if top == ORDER_STEP:
             return [{"type": "choose_order", "first": True}, {"type": "choose_order", "first": False}]
@@ -115,7 +115,7 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
             return choose_actions(state)
         if top == SKIRMISH_STEP:
             derived = derive_all(state)  # read once for the whole list (each read checks the memo)
-            return (play_actions(state, seat, derived=derived) + use_actions(state, seat, derived=derived)
+            return (play_actions(state, seat, None, derived) + use_actions(state, seat, False, derived)
                     + strike_actions(state, state.pending[-1], derived))
         return [{"type": "bring_deck", "deck": name} for name in NAMED]  # see the module's docstring
     if state.phase != PLAY or state.active != seat:
@@ -126,17 +126,78 @@ def legal_actions(state: XiState, seat: int) -> list[Action]:
     # the T, no further than the cap.
     actions: list[Action] = [{"type": "draw"}] if DRAW_COST <= t or DRAW_COST - t <= pt else []
     derived = derive_all(state)  # read once for the whole list (each read checks the memo)
-    actions += play_actions(state, seat, derived=derived)
-    actions += use_actions(state, seat, derived=derived)
+    # Arguments by position on every decision's path: CPython 3.11 does not specialise a call by keyword.
+    actions += play_actions(state, seat, None, derived)  # no window, the stats read
+    actions += use_actions(state, seat, False, derived)  # every ability, not only pT ones
     actions += skirmish_actions(state, seat, derived)
-    for k in range(1, min(t // 2, PT_CAP - pt) + 1):  # a loop: a comprehension costs more here
+    # A while loop: `range` and `min` are calls of their own (a comprehension costs more still).
+    most, k = t // 2, 1
+    if most > PT_CAP - pt:
+        most = PT_CAP - pt
+    while k <= most:
         actions.append({"type": "bank", "pt": k})
+        k += 1
     actions.append({"type": "end_turn"})
     return actions
 
 
 def check(state: XiState, seat: int, action: Any) -> None:
     """Raise GameOver, NotYourTurn or IllegalAction unless `seat` may take `action` now."""
+    # The common types in play, well formed and in their step, taken here in a few questions each:
+    # what the whole check below asks of them (the form, whose decision, the step), its value
+    # check called straight. Anything else, refusals included, goes the whole way, which words
+    # them; every action a client sends passes one or the other.
+    if state.phase == PLAY and type(action) is dict:
+        kind, size, pending = action.get("type"), len(action), state.pending
+        if pending:
+            top = pending[-1]
+            if top.seat == seat:
+                if kind == "pass":
+                    if size == 1 and top.kind == WINDOW_STEP:
+                        return
+                elif kind == "strike":
+                    if top.kind == SKIRMISH_STEP and (size == 1 or size == 2 and type(action.get("damage")) is int):
+                        check_strike(state, top, action.get("damage"))
+                        return
+                elif kind == "play":
+                    card = action.get("card")
+                    if type(card) is str and (size == 2 or size == 3 and "target" in action):
+                        if top.kind == WINDOW_STEP:
+                            check_play(state, seat, card, action.get("target"), top.facts)
+                            return
+                        if top.kind == SKIRMISH_STEP:
+                            check_play(state, seat, card, action.get("target"), None)
+                            return
+        elif state.active == seat:
+            if kind == "end_turn":
+                if size == 1:
+                    return
+            elif kind == "bank":
+                k = action.get("pt")
+                if size == 2 and type(k) is int and k >= 1:
+                    player = state.players[seat]
+                    if 2 * k <= player.t and player.pt + k <= PT_CAP:
+                        return
+            elif kind == "skirmish":
+                unit, target = action.get("unit"), action.get("target")
+                if size == 3 and type(unit) is str and (type(target) is str or type(target) is int):
+                    check_skirmish(state, seat, unit, target)
+                    return
+            elif kind == "draw":
+                if size == 1:
+                    player = state.players[seat]
+                    if DRAW_COST <= player.t or DRAW_COST - player.t <= player.pt:  # pay_t_first, inline
+                        return
+            elif kind == "play":
+                card = action.get("card")
+                if type(card) is str and (size == 2 or size == 3 and "target" in action):
+                    check_play(state, seat, card, action.get("target"), None)
+                    return
+    _check(state, seat, action)
+
+
+def _check(state: XiState, seat: int, action: Any) -> None:
+    """The whole check, every type and every refusal."""
     phase = state.phase
     if phase == OVER:
         raise GameOver("the game is over; no decision is left to take")

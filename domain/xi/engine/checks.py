@@ -56,13 +56,6 @@ def _ended(state: XiState, card: InPlay, units: set[str], players: set[int]) -> 
 
 
 # Plain loops: the state checks run after most decisions, and mostly find nothing to do.
-def _any_attached(in_play: list[InPlay]) -> bool:
-    for card in in_play:
-        if card.on:
-            return True
-    return False
-
-
 def _any_until(in_play: list[InPlay]) -> bool:
     for card in in_play:
         if CARDS[card.card].until:
@@ -88,12 +81,27 @@ def state_checks(em: Emitter, since: int) -> None:
             for entry in CARDS[unit.card].trigger:
                 if dict(entry)["when"] == "destroyed":
                     perform(em, dict(entry), Cause(unit.card, unit.owner, unit.uid))
-        if em.state.in_play:  # else neither spells on units nor spells with an `until` are there
-            if _any_attached(em.state.in_play):
-                present = {unit.uid for unit in em.state.units}
-                for card in [card for card in em.state.in_play if card.on and card.on not in present]:
+        in_play = em.state.in_play
+        if in_play:  # else neither spells on units nor spells with an `until` are there
+            # Whether a spell is on a unit, or has an `until`: one loop, without calls.
+            attached = until = False
+            for card in in_play:
+                if card.on:
+                    attached = True
+                if CARDS[card.card].until:
+                    until = True
+            if attached:  # the spells on a unit no longer in play (plain loops: comprehensions cost more)
+                units, left = em.state.units, []
+                for card in in_play:
+                    if card.on:
+                        for unit in units:
+                            if unit.uid == card.on:
+                                break
+                        else:
+                            left.append(card)
+                for card in left:
                     discard(em, card, "xi.house.attached")
-            if _any_until(em.state.in_play):  # each judged on the table before any of them is discarded
+            if until and _any_until(em.state.in_play):  # each judged on the table before any is discarded
                 units, players = _hurt(em.events[start:since])
                 for card in [card for card in em.state.in_play
                              if CARDS[card.card].until and _ended(em.state, card, units, players)]:

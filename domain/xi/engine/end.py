@@ -68,7 +68,11 @@ def put_out(em: Emitter, seat: int) -> None:
 def end_of_turn(em: Emitter) -> bool:
     """After a turn has ended: True if the game ends here, as a draw (quiet turns, turn 400)."""
     state = em.state
-    if state.quiet_turns >= QUIET_TURNS_EACH * len(in_game(state)):
+    standing = 0  # len(in_game(state)), counted in a loop without the list
+    for player in state.players:
+        if not player.out:
+            standing += 1
+    if state.quiet_turns >= QUIET_TURNS_EACH * standing:
         em.emit("game_ended", "xi.house.no-win", {"reason": "no-win", "winners": [], "quiet_turns": state.quiet_turns})
         return True
     if state.turn >= TURN_LIMIT:

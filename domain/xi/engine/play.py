@@ -27,7 +27,6 @@ from domain.xi.language.board import Cause, options, under_way
 from domain.xi.language.effects import ANSWERS, perform
 from domain.xi.language.layers import Stats, derive_all
 from domain.xi.state import XiState
-from domain.xi.table import pay_t_first
 
 # The "cost" list of section 4.2: how much each card in play changes its controller's T costs.
 COST_CHANGE = {card.id: sum(dict(entry)["value"] for entry in card.static
@@ -53,8 +52,15 @@ def price(state: XiState, seat: int, card_id: str, derived: Mapping[str, Stats] 
     card, player = CARDS[card_id], state.players[seat]
     if card.cost_unit == "pt":
         return (0, card.cost) if player.pt >= card.cost else None
-    change = cost_change(derived if derived is not None else derive_all(state), seat)
-    return pay_t_first(max(0, card.cost + change), player.t, player.pt)
+    # cost_change, `max` and pay_t_first, without their calls: every card played asks, checked and declared.
+    cost = card.cost
+    for unit in (derived if derived is not None else derive_all(state)).values():
+        if unit.controller == seat:
+            cost += COST_CHANGE[unit.card]
+    if cost < 0:
+        cost = 0
+    from_t = cost if cost < player.t else player.t
+    return (from_t, cost - from_t) if cost - from_t <= player.pt else None
 
 
 def cost_change(derived: Mapping[str, Stats], seat: int) -> int:
@@ -86,7 +92,7 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
     a window (`window` its facts), the pT cards that may answer it. `derived`, the table's stats
     where the caller has them already."""
     actions: list[Action] = []
-    seen: set[str] = set()
+    seen: list[str] = []  # a hand holds a few cards: a list, without `set`'s call
     # Else derived once a card needs it (a T cost, a target): in a window, often none does.
     change = None  # the seat's T cost change, read once for all its cards
     player = state.players[seat]
@@ -117,7 +123,7 @@ def play_actions(state: XiState, seat: int, window: Mapping[str, Any] | None = N
         selector = TARGET[card_id]
         if derived is None and selector:
             derived = derive_all(state)
-        seen.add(card_id)
+        seen.append(card_id)
         if selector is None:
             actions.append({"type": "play", "card": card_id})
         else:

@@ -73,9 +73,11 @@ def skirmish_actions(state: XiState, seat: int, derived: Mapping[str, Stats] | N
     actions: list[Action] = []
     if ready:
         aims: list[str | int] = []
-        for other, player in enumerate(state.players):
+        other = 0  # counted by hand: `enumerate` is a call of its own
+        for player in state.players:
             if other != seat and not player.out:
                 aims += theirs.get(other) or (other,)
+            other += 1
         for uid in ready:
             for aim in aims:
                 actions.append({"type": "skirmish", "unit": uid, "target": aim})
@@ -102,7 +104,13 @@ def strike_actions(state: XiState, step: Step, derived: Mapping[str, Stats] | No
 
 
 def check_strike(state: XiState, step: Step, damage: Any) -> None:
-    _check_damage(state, derive_all(state)[step.facts["attacker"]], damage)
+    attacker = step.facts["attacker"]
+    for unit in state.units:  # a unit's card is its stats' card: the usual one is read without deriving
+        if unit.uid == attacker:
+            if unit.card not in PICKS_DAMAGE and damage is None:
+                return  # what _check_damage finds of a unit whose damage is not picked, and none given
+            break
+    _check_damage(state, derive_all(state)[attacker], damage)
 
 
 def check_skirmish(state: XiState, seat: int, uid: str, target: str | int) -> None:
@@ -175,12 +183,14 @@ def _named(data: dict[str, Any], derived: Mapping[str, Stats], attacker: str, ta
     return data
 
 
-def strike_now(em: Emitter, step: Step, damage: int | None) -> None:
+def strike_now(em: Emitter, step: Step, damage: int | None, derived: Mapping[str, Stats] | None = None) -> None:
     """The attacker strikes: the skirmish step ends, and the damage is dealt at once, once a
-    defender that picks its damage has picked it."""
+    defender that picks its damage has picked it (`derived`, the table's stats where the caller
+    has them already)."""
     attacker, target = step.facts["attacker"], step.facts["target"]
     picked = {"damage": damage} if damage is not None else {}
-    derived = derive_all(em.state)  # the same after `struck`, which changes the pending steps alone
+    if derived is None:  # the same after `struck`, which changes the pending steps alone
+        derived = derive_all(em.state)
     em.emit_named("struck", "xi.house.skirmish-step",
                   _named({"seat": step.seat, "attacker": attacker, "target": target, **picked}, derived, attacker,
                          target))

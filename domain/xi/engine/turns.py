@@ -77,11 +77,16 @@ def _holding(state: XiState, source: str) -> tuple[str, int] | None:
     unit = derive_all(state).get(source)
     if unit is not None:
         return unit.card, unit.controller
-    return next(((card.card, card.controller) for card in state.in_play if card.iid == source), None)
+    for card in state.in_play:  # a loop: a generator and `next` cost more
+        if card.iid == source:
+            return card.card, card.controller
+    return None
 
 
-# The cards with a trigger: only they are looked at for the triggers of a turn.
+# The cards with a trigger: only they are looked at for the triggers of a turn; and when each of
+# a card's triggers fires, in order (read once, not as a dict made of the entry at every turn).
 _TRIGGERED = frozenset(card.id for card in CARDS.values() if card.trigger)
+_WHEN = {card.id: tuple(dict(entry)["when"] for entry in card.trigger) for card in CARDS.values()}
 
 
 def _start_triggers(state: XiState) -> list[list]:
@@ -100,10 +105,11 @@ def _start_triggers(state: XiState) -> list[list]:
         for source, card, controller, _since in held:
             if controller != seat:
                 continue
-            for index, entry in enumerate(CARDS[card].trigger):
-                when = dict(entry)["when"]
+            index = 0
+            for when in _WHEN[card]:
                 if when == "turn_start" or (when == "own_turn_start" and controller == state.active):
                     queue.append([source, index])
+                index += 1
     return queue
 
 
@@ -115,14 +121,21 @@ def run(em: Emitter, queue: list[list]) -> None:
     """Resolve the queued triggers in order, stopping to ask where one needs a choice."""
     while queue and em.state.phase != OVER:
         (source, index), queue = queue[0], queue[1:]
-        found = _holding(em.state, source)
+        derived = derive_all(em.state)  # read once for _holding's question and the options below
+        unit = derived.get(source)
+        found = (unit.card, unit.controller) if unit is not None else None  # _holding, without its call
+        if unit is None:
+            for held in em.state.in_play:
+                if held.iid == source:
+                    found = held.card, held.controller
+                    break
         if found is None:
             continue  # its card left play before its turn came
         card, controller = found
         entry = dict(CARDS[card].trigger[index])
         target = None
         if entry["to"].startswith("target:"):
-            aims = options(em.state, derive_all(em.state), entry["to"], controller)
+            aims = options(em.state, derived, entry["to"], controller)
             if not aims:
                 continue
             if len(aims) > 1:

@@ -80,7 +80,10 @@ def _defender(state: XiState, on: Mapping[str, Any]) -> int | None:
     target = on["target"]
     if isinstance(target, int):
         return target
-    return next((unit.controller for unit in state.units if unit.uid == target), None)
+    for unit in state.units:  # a loop: a generator and `next` cost more
+        if unit.uid == target:
+            return unit.controller
+    return None
 
 
 def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
@@ -103,7 +106,8 @@ def declared(em: Emitter, on: dict[str, Any], after: int | None = None) -> None:
     for seat in order:  # a loop, as every declaration passes here: a generator costs more
         # window_opens, its first question asked without the call (every seat of `order` is in).
         player = players[seat]
-        if (player.hand and player.pt >= MIN_PT_COST) or (player.pt > 0 and use_actions(state, seat, pt_only=True)):
+        # use_actions' pt_only by position: a call by keyword is not specialised (CPython 3.11).
+        if (player.hand and player.pt >= MIN_PT_COST) or (player.pt > 0 and use_actions(state, seat, True)):
             em.emit("window_opened", RULE[on["kind"]], {"seat": seat, **on})
             return
     resolve_declaration(em, on)
@@ -143,8 +147,8 @@ def settle(em: Emitter) -> None:
         cancel_skirmish(em, "xi.house.skirmish-gone", None)
         return
     strikes = strike_actions(state, step, derived)
-    if not state.players[step.seat].hand and not use_actions(state, step.seat, derived=derived) and len(strikes) == 1:
-        strike_now(em, step, strikes[0].get("damage"))
+    if not state.players[step.seat].hand and not use_actions(state, step.seat, False, derived) and len(strikes) == 1:
+        strike_now(em, step, strikes[0].get("damage"), derived)  # the table as derived above
 
 
 def window_actions(state: XiState, seat: int) -> list[Action]:
@@ -155,10 +159,10 @@ def window_actions(state: XiState, seat: int) -> list[Action]:
 
 def pass_window(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:
     """The seat lets the declaration pass: the next seat's window, or the declaration resolves."""
-    on = dict(em.state.pending[-1].facts)  # _declaration, without its call
+    on = {**em.state.pending[-1].facts}  # _declaration, without its call (nor `dict`'s)
     on.pop("seat", None)
     em.emit("window_passed", "xi.house.windows", {"seat": seat, "kind": on["kind"]})
-    declared(em, on, after=seat)
+    declared(em, on, seat)  # after `seat`
 
 
 def answer(em: Emitter, seat: int, action: Mapping[str, Any]) -> None:

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.language import reading
-from domain.xi.language.layers import Holder, Stats, answers, selects
+from domain.xi.language.layers import Holder, Stats, answers, passes, selects, split
 from domain.xi.state import SKIRMISH_STEP, InPlay, Step, XiState
 
 Target = str | int
@@ -38,7 +38,10 @@ class Cause:
 
 def under_way(state: XiState) -> Step | None:
     """The skirmish declared and not yet struck or cancelled, if there is one."""
-    return next((step for step in state.pending if step.kind == SKIRMISH_STEP), None)
+    for step in state.pending:  # a loop: a generator and `next` cost more
+        if step.kind == SKIRMISH_STEP:
+            return step
+    return None
 
 
 def _list_entries(card_id: str, name: str) -> tuple[Mapping[str, Any], ...]:
@@ -52,7 +55,10 @@ PLAYER_DAMAGE = {card_id: tuple(e for e in _list_entries(card_id, "damage") if e
 
 
 def spell(state: XiState, iid: str) -> InPlay | None:
-    return next((card for card in state.in_play if card.iid == iid), None)
+    for card in state.in_play:  # a loop: a generator and `next` cost more
+        if card.iid == iid:
+            return card
+    return None
 
 
 def holder(state: XiState, derived: Mapping[str, Stats], cause: Cause) -> Holder:
@@ -65,7 +71,19 @@ def holder(state: XiState, derived: Mapping[str, Stats], cause: Cause) -> Holder
 
 def units(derived: Mapping[str, Stats], selector: str, owner: Holder) -> list[str]:
     """The units a selector that names no target takes, in order of entry."""
-    return [uid for uid, unit in derived.items() if selects(selector, owner, uid, unit.controller, unit.type)]
+    # What `selects` answers of each unit, a side's or all units asked here without its call.
+    base, filters = split(selector)
+    found: list[str] = []
+    if base == "all_units" or (owner is not None and (base == "own_units" or base == "opposing_units")):
+        own, every = base == "own_units", base == "all_units"
+        for uid, unit in derived.items():
+            if (every or (unit.controller == owner[1]) == own) and (not filters or passes(filters, unit.type)):
+                found.append(uid)
+        return found
+    for uid, unit in derived.items():
+        if selects(selector, owner, uid, unit.controller, unit.type):
+            found.append(uid)
+    return found
 
 
 def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: int) -> list[Target]:
@@ -81,7 +99,7 @@ def options(state: XiState, derived: Mapping[str, Stats], selector: str, seat: i
             kept[("options", selector, seat)] = aimed
     if kind == "unit_or_player":
         return [*aimed, *(other for other, player in enumerate(state.players) if not player.out)]
-    return list(aimed)
+    return [*aimed]  # a copy without `list`'s call
 
 
 def tags(state: XiState) -> frozenset[str]:
@@ -131,33 +149,51 @@ class _OnState:
 
 def resolve(state: XiState, derived: Mapping[str, Stats], selector: str, cause: Cause) -> list[Target]:
     """What `selector` takes now for `cause` (reading.resolve on the rules' table)."""
-    return reading.resolve(_OnState(state, derived), selector, cause)
+    table = _new(_OnState)  # _OnState(state, derived) without its __init__'s call: most effects ask
+    table.state, table.derived = state, derived
+    return reading.resolve(table, selector, cause)
 
 
 def amount(state: XiState, derived: Mapping[str, Stats], value: int | str, cause: Cause) -> int:
     """An amount for `cause` now (reading.amount on the rules' table)."""
-    return reading.amount(_OnState(state, derived), value, cause)
+    table = _new(_OnState)  # as in `resolve`
+    table.state, table.derived = state, derived
+    return reading.amount(table, value, cause)
 
 
 def holds(state: XiState, derived: Mapping[str, Stats], condition: str, cause: Cause) -> bool:
     """Whether an `if` condition holds for `cause` now (reading.holds on the rules' table)."""
-    return reading.holds(_OnState(state, derived), condition, cause)
+    table = _new(_OnState)  # as in `resolve`
+    table.state, table.derived = state, derived
+    return reading.holds(table, condition, cause)
+
+
+_new = object.__new__
 
 
 def player_immunities(state: XiState, seat: int) -> frozenset[str]:
     """The damage types a player is immune to (God's Protection)."""
-    return immunities(card.card for card in state.in_play if card.controller == seat)
+    held = []  # plain loops: a hit on a player asks, where a generator costs more
+    for card in state.in_play:
+        if card.controller == seat:
+            held.append(card.card)
+    return immunities(held)
 
 
 def immunities(held: Iterable[str]) -> frozenset[str]:
     """The damage types the cards `held` in play (by card id) make their controller immune to."""
-    found: set[str] = set()
+    found: set[str] | None = None  # made only for a card that gives one (`set` is a call)
     for card in held:
         for entry in PLAYER_DAMAGE[card]:
             if entry["op"] == "immune":
                 value = entry["value"]
+                if found is None:
+                    found = set()
                 found.update((value,) if isinstance(value, str) else value)
-    return frozenset(found)
+    return _NONE if found is None else frozenset(found)
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def stolen(state: XiState, uid: str) -> bool:
@@ -196,14 +232,29 @@ def skirmish_limits(state: XiState, derived: Mapping[str, Stats]) -> tuple[froze
 
 
 def _skirmish_limits(state: XiState, derived: Mapping[str, Stats]) -> tuple[frozenset[str], dict[str, int]]:
-    """What skirmish_limits answers, from one pass over the table."""
-    blocked = frozenset(uid for effect in state.effects if effect.where == "1" or effect.op == "cannot_skirmish"
-                        for uid in effect.to)
+    """What skirmish_limits answers, from one pass over the table (plain loops, and only the cards
+    with a restriction looked into: comprehensions and generators cost more)."""
+    stopped: list[str] = []
+    for effect in state.effects:
+        if effect.where == "1" or effect.op == "cannot_skirmish":
+            stopped += effect.to
     raised: dict[str, int] = {}
-    for card, owner in ([(unit.card, (unit.uid, unit.controller, None)) for unit in derived.values()]
-                        + [(card.card, (card.iid, card.controller, card.on)) for card in state.in_play]):
-        for entry in RESTRICTIONS[card]:
-            if entry["op"] == "skirmishes_per_turn":
-                for uid in units(derived, entry["to"], owner):
-                    raised[uid] = max(raised.get(uid, 1), entry["value"])
-    return blocked, raised
+    for unit in derived.values():
+        if unit.card in _RESTRICTING:
+            _raise(raised, derived, unit.card, (unit.uid, unit.controller, None))
+    for card in state.in_play:
+        if card.card in _RESTRICTING:
+            _raise(raised, derived, card.card, (card.iid, card.controller, card.on))
+    return frozenset(stopped), raised
+
+
+# The cards with a restriction on skirmishes: only they are looked into.
+_RESTRICTING = frozenset(card for card, entries in RESTRICTIONS.items() if entries)
+
+
+def _raise(raised: dict[str, int], derived: Mapping[str, Stats], card: str, owner: Holder) -> None:
+    """The units `card`'s restrictions let skirmish more than once a turn, held by `owner`."""
+    for entry in RESTRICTIONS[card]:
+        if entry["op"] == "skirmishes_per_turn":
+            for uid in units(derived, entry["to"], owner):
+                raised[uid] = max(raised.get(uid, 1), entry["value"])

@@ -35,7 +35,7 @@ def deal(amount: int, dtype: str, target_type: str | None, *, additions: Iterabl
     for add in additions:
         amount += add
         steps.append({"step": "add", "by": add, "value": amount})
-    if dtype in frozenset(immune):
+    if dtype in immune:  # a frozenset or a tuple (without `frozenset`'s call)
         steps.append({"step": "immune", "rule": "xi.keyword.immune", "value": 0})
         return 0, steps
     if target_type == "celestial" and dtype in ELEMENTS:

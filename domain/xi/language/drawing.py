@@ -16,9 +16,9 @@ def draw(em: Emitter, seat: int, cost: Mapping[str, int], rule: str) -> None:
     """`seat` pays `cost` and draws its top card; from an empty deck the cost is still paid."""
     deck = em.state.players[seat].deck
     if not deck:
-        em.emit("draw_missed", "xi.time.draw-empty", {"seat": seat, "cost": dict(cost)})
+        em.emit("draw_missed", "xi.time.draw-empty", {"seat": seat, "cost": {**cost}})
         return
-    em.emit("card_drawn", rule, {"seat": seat, "cost": dict(cost)}, private={"card": deck[0]}, private_to=seat)
+    em.emit("card_drawn", rule, {"seat": seat, "cost": {**cost}}, private={"card": deck[0]}, private_to=seat)
 
 
 def paid_draw(em: Emitter, seat: int) -> None:

@@ -58,7 +58,12 @@ def _damage(em: Emitter, entry: Entry, cause: Cause, derived: Mapping[str, Stats
 def change_life(em: Emitter, rule: str, target: str | int, by: int) -> None:
     """A unit's or a player's life changes by `by`, not by damage (xi.house.damage-type)."""
     if isinstance(target, str):
-        life = next(unit.life for unit in em.state.units if unit.uid == target)
+        for unit in em.state.units:  # a loop: a generator and `next` cost more
+            if unit.uid == target:
+                life = unit.life
+                break
+        else:
+            raise ValueError(f"no unit {target} in play")
     else:
         life = em.state.players[target].life
         by = max(by, -life)  # xi.house.life-floor

@@ -26,13 +26,13 @@ layered static reads, the stats carry over with those two read anew.
 
 from __future__ import annotations
 
-from collections import namedtuple
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.language.special import CODES
+from domain.state_copy import copier
 from domain.xi.state import Unit, XiState
 
 LAYERS = ("1", "2", "3", "4a", "4b", "4c", "5a", "5b")
@@ -76,30 +76,53 @@ class Keyworded:
 
     @property
     def immune(self) -> frozenset[str]:
-        return frozenset(k.split(":", 1)[1] for k in self.keywords if k.startswith("immune:"))
+        found = _IMMUNE.get(self.keywords)  # read once per set of keywords: a hit on a unit asks
+        if found is None:
+            found = _IMMUNE[self.keywords] = frozenset(k.split(":", 1)[1] for k in self.keywords
+                                                       if k.startswith("immune:"))
+        return found
 
     @property
     def reductions(self) -> tuple[int, ...]:
-        return tuple(int(k.split(":", 1)[1]) for k in self.keywords if k.startswith("reduce:"))
+        found = _REDUCTIONS.get(self.keywords)
+        if found is None:
+            found = _REDUCTIONS[self.keywords] = tuple(int(k.split(":", 1)[1]) for k in self.keywords
+                                                       if k.startswith("reduce:"))
+        return found
 
 
-_StatsFields = namedtuple("_StatsFields", ("uid", "card", "owner", "controller", "life", "skirmishes", "since", "type",
-                                           "damage", "max_life", "keywords"))
+# What each set of keywords met so far says (the vocabulary's keywords are few, so these stay small).
+_IMMUNE: dict[tuple[str, ...], frozenset[str]] = {}
+_REDUCTIONS: dict[tuple[str, ...], tuple[int, ...]] = {}
 
 
-class Stats(_StatsFields, Keyworded):
-    """A unit as the rules see it now: stored facts plus everything derived (uid, card, owner,
-    controller, life, skirmishes, since, type, damage, max_life, keywords). A named tuple: derived
-    stats are built for every unit of every table an event changed, and a tuple is the cheapest
-    immutable record Python builds."""
+@dataclass(slots=True)
+class Stats(Keyworded):
+    """A unit as the rules see it now: stored facts plus everything derived. A slots record, never
+    changed once made: its fields are read a score of times a decision for each one made, and a
+    slot is read in a few instructions where a named tuple's field (or index, on a tuple's
+    subclass) takes a generic lookup."""
 
-    __slots__ = ()
+    uid: str
+    card: str
+    owner: int
+    controller: int
+    life: int
+    skirmishes: int
+    since: int
+    type: str
+    damage: int
+    max_life: int
+    keywords: tuple[str, ...]
+
+    def __hash__(self) -> int:  # hashable by value, as the named tuple it replaces
+        return hash((self.uid, self.card, self.owner, self.controller, self.life, self.skirmishes, self.since,
+                     self.type, self.damage, self.max_life, self.keywords))
 
 
-# A Stats made at once, `_new_tuple(Stats, values)`: a named tuple's own __new__ is a Python
-# function, a call of its own for every unit of every table derived.
-_new_tuple = tuple.__new__
+# A Stats made at once, without its __init__'s call: one for every unit of every table derived.
 _new = object.__new__
+_copy_stats = copier(Stats)
 
 
 def _compile(card_id: str, entry: tuple) -> Static | None:
@@ -152,6 +175,19 @@ def selects(to: str, holder: Holder | None, uid: str, controller: int, type_: st
             if (type_ == wanted) == negated:
                 return False
     return taken
+
+
+def passes(filters: tuple[tuple[str, bool], ...], type_: str) -> bool:
+    """Whether a unit of type `type_` passes a selector's `type:`/`not_type:` filters."""
+    for wanted, negated in filters:
+        if (type_ == wanted) == negated:
+            return False
+    return True
+
+
+def split(to: str) -> tuple[str, tuple[tuple[str, bool], ...]]:
+    """A selector's base and its filters as (type, negated), split once per selector."""
+    return _SELECTORS.get(to) or _parse(to)
 
 
 # Each selector met so far, split once: its base and its filters as (type, negated). The
@@ -219,12 +255,12 @@ def memo(state: XiState) -> Memo:
         # by its marks: every query of every decision makes this check.
         if held.units is state.units and [(unit.life, unit.skirmishes) for unit in state.units] == held.marks:
             return held
-        derived = _carried(held, state.units) if held.carries else None
+        marks: list[tuple[int, int]] = []
+        derived = _carried(held, state.units, marks) if held.carries else None
         if derived is not None:  # Memo(...) without its __init__'s call: a table an event changed asks here
             found, held = held.found, _new(Memo)
             held.units, held.in_play, held.effects, held.derived, held.found, held.carries, held.marks = (
-                state.units, state.in_play, state.effects, derived, found, True,
-                [(unit.life, unit.skirmishes) for unit in state.units])
+                state.units, state.in_play, state.effects, derived, found, True, marks)
             state.memo = held
             return held
     # No `code` static in play (plain loops: fewer instructions than a generator, or a map read in C).
@@ -238,27 +274,36 @@ def memo(state: XiState) -> Memo:
             if card.card in _CODED:
                 carries = False
                 break
-    held = state.memo = Memo(state.units, state.in_play, state.effects, _derive_all(state), {}, carries,
-                             [(unit.life, unit.skirmishes) for unit in state.units])
+    derived, marks = _derive_all(state), []
+    for unit in state.units:  # a loop: a comprehension costs more
+        marks.append((unit.life, unit.skirmishes))
+    held = state.memo = _new(Memo)  # Memo(...) without its __init__'s call
+    held.units, held.in_play, held.effects, held.derived, held.found, held.carries, held.marks = (
+        state.units, state.in_play, state.effects, derived, {}, carries, marks)
     return held
 
 
-def _carried(held: Memo, units: list[Unit]) -> dict[str, Stats] | None:
+def _carried(held: Memo, units: list[Unit], marks: list[tuple[int, int]]) -> dict[str, Stats] | None:
     """The stats of `units` from the memo's, when they are the memo's units in the same order,
     changed at most in life and skirmishes (damage, healing, a skirmish, a new turn), which no
-    layered static reads; else None, and they are derived afresh."""
+    layered static reads; else None, and they are derived afresh. Each unit's mark is added to
+    `marks` in the same pass (no comprehension of its own)."""
     if len(units) != len(held.units):
         return None
     derived = {}
-    for unit, before, stats in zip(units, held.units, held.derived.values()):
+    befores, before_stats, index = held.units, held.derived, 0  # read by index and id: `zip` is a call of its own
+    for unit in units:
+        before = befores[index]
+        index += 1
         if unit is not before and (unit.uid != before.uid or unit.card != before.card or unit.owner != before.owner
                                    or unit.controller != before.controller or unit.since != before.since):
             return None
+        stats = before_stats[before.uid]
         if unit.life != stats.life or unit.skirmishes != stats.skirmishes:
-            stats = _new_tuple(Stats, (stats.uid, stats.card, stats.owner, stats.controller, unit.life,
-                                       unit.skirmishes, stats.since, stats.type, stats.damage, stats.max_life,
-                                       stats.keywords))
+            stats = _copy_stats(stats)
+            stats.life, stats.skirmishes = unit.life, unit.skirmishes
         derived[unit.uid] = stats
+        marks.append((unit.life, unit.skirmishes))
     return derived
 
 
@@ -283,8 +328,19 @@ def derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[str
     # memo()'s check of a memo still fresh, without its call: every query of every decision asks.
     held = state.memo
     if held is not None and held.units is state.units and held.in_play is state.in_play \
-            and held.effects is state.effects and [(unit.life, unit.skirmishes) for unit in state.units] == held.marks:
-        return held.derived
+            and held.effects is state.effects:
+        # Each unit's (life, skirmishes) against its mark, by a plain loop reading the marks by
+        # index: no list, tuple or comprehension's function made (what a comprehension costs more than).
+        marks = held.marks
+        if len(marks) == len(held.units):
+            index = 0
+            for unit in held.units:
+                mark = marks[index]
+                if unit.life != mark[0] or unit.skirmishes != mark[1]:
+                    break
+                index += 1
+            else:
+                return held.derived
     return memo(state).derived
 
 
@@ -314,10 +370,10 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
     found.sort()
     # Plain loops here and below: a table derives anew whenever its cards in play change, where
     # comprehensions cost more.
-    in_force: set[str] = set()  # the tags of the statements in play
+    in_force: list[str] = []  # the tags of the statements in play (a few: a list, without `set`'s call)
     for card in state.in_play:
         if card.card in _TAG:
-            in_force.add(_TAG[card.card])
+            in_force.append(_TAG[card.card])
     # Each unit's working values, as printed: [controller, type, damage, max life, keywords].
     work: dict[str, list] = {}
     for unit in state.units:
@@ -333,14 +389,22 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
         # A unit is selected by its own working values, which only its own change below touches:
         # checking each as it comes takes the same units as a list made first, without the list.
         # A `self` or `attached` selector can take one unit only, its holder's: only it is asked.
-        base = (_SELECTORS.get(to) or _parse(to))[0]
+        base, filters = _SELECTORS.get(to) or _parse(to)
         if base == "self" or base == "attached":
             one = None if holder is None else holder[0] if base == "self" else holder[2]
             candidates = ((one, work[one]),) if one in work else ()
         else:
             candidates = work.items()
+        # A side or all units: what `selects` answers, asked here without its call for each unit.
+        sided = holder is not None and (base == "own_units" or base == "opposing_units")
+        plain, own = sided or base == "all_units", base == "own_units"
         for uid, values in candidates:
-            if not selects(to, holder, uid, values[0], values[1]):
+            if plain:
+                if sided and (values[0] == holder[1]) != own:
+                    continue
+                if filters and not passes(filters, values[1]):
+                    continue
+            elif not selects(to, holder, uid, values[0], values[1]):
                 continue
             if code:
                 values[field] = CODES[code](state, uid, chosen or {})
@@ -350,10 +414,21 @@ def _derive_all(state: XiState, extra: Iterable[Static] = (), chosen: Mapping[st
                 values[field] = values[field] + value
             elif value not in values[field]:
                 values[field] = (*values[field], value)
+    # Each unit's values found by its id, its damage floored and its keywords kept as the tuple
+    # they are, without the calls of `zip`, `max` and `tuple`.
     derived: dict[str, Stats] = {}
-    for unit, values in zip(state.units, work.values()):
-        derived[unit.uid] = _new_tuple(Stats, (unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes,
-                                               unit.since, values[1], max(0, values[2]), values[3], tuple(values[4])))
+    for unit in state.units:
+        values = work[unit.uid]
+        damage, keywords = values[2], values[4]
+        if damage < 0:
+            damage = 0
+        if type(keywords) is not tuple:
+            keywords = tuple(keywords)
+        stats = derived[unit.uid] = _new(Stats)
+        stats.uid, stats.card, stats.owner, stats.controller, stats.life, stats.skirmishes, stats.since, stats.type, \
+            stats.damage, stats.max_life, stats.keywords = (
+                unit.uid, unit.card, unit.owner, values[0], unit.life, unit.skirmishes, unit.since, values[1],
+                damage, values[3], keywords)
     return derived
 
 

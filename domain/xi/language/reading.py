@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Set
 from typing import Any, Protocol
 
-from domain.xi.language.layers import selects
+from domain.xi.language.layers import passes, split
 
 _COUNT = re.compile(r"count\((.+)\) >= (\d+)$")
 _FUNCTION = re.compile(r"(count|copies)\((.+)\)$")
@@ -64,9 +64,15 @@ def unit_options(selector: str, seat: int, units: Iterable[tuple[str, int, str]]
     too), yours or the others' for `own_unit` and `opposing_unit`; each passing its filters."""
     base, *filters = selector.split("+")
     kind = base.split(":", 1)[1]
-    rest = "+".join(["all_units", *filters])
-    return tuple(uid for uid, controller, type_ in units if selects(rest, (None, seat), uid, controller, type_)
-                 and (kind in ("unit", "unit_or_player") or (controller == seat) == (kind == "own_unit")))
+    # All units through the filters (what `selects` answers of "all_units+<filters>"), asked in a
+    # loop without its call for each unit, nor a generator's.
+    parsed = split("+".join(["all_units", *filters]))[1]
+    anyone, own = kind in ("unit", "unit_or_player"), kind == "own_unit"
+    found = []
+    for uid, controller, type_ in units:
+        if (anyone or (controller == seat) == own) and (not parsed or passes(parsed, type_)):
+            found.append(uid)
+    return tuple(found)
 
 
 def resolve(table: Table, selector: str, cause: Cause) -> list[Any]:
