@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from domain.canonical import canonical_json
 
@@ -29,3 +29,19 @@ def header_hash(header: Mapping[str, Any]) -> str:
 def link(seed: str, previous: str, version: int, event: Mapping[str, Any], cause: Mapping[str, Any]) -> str:
     body = canonical_json({"version": version, "event": event, "cause": cause})
     return hmac.new(seed.encode(), (previous + body).encode(), hashlib.sha256).hexdigest()
+
+
+def links(seed: str, previous: str, first_version: int, events: Sequence[Mapping[str, Any]],
+          cause: Mapping[str, Any]) -> list[str]:
+    """The hashes of a decision's events, numbered from `first_version`, each chained to the one
+    before: `link` of each in turn, with the cause they share encoded once. The body is that
+    canonical JSON, written in parts: its keys in their sorted order ("cause", "event",
+    "version"), each value encoded as canonical JSON encodes it inside the whole."""
+    key = seed.encode()
+    head = '{"cause":' + canonical_json(cause) + ',"event":'
+    hashes = []
+    for version, event in enumerate(events, first_version):
+        body = f'{head}{canonical_json(event)},"version":{version}}}'
+        previous = hmac.new(key, (previous + body).encode(), hashlib.sha256).hexdigest()
+        hashes.append(previous)
+    return hashes

@@ -27,6 +27,7 @@ from domain.state_codec import stored_fields
 from services.errors import GameNotFound
 from services.log.game import Game
 from services.log.seating import with_joined_seats
+from services.log.store_mapper import GameEventStore, GameMapper
 from services.log.store_recorders import game_recorder
 from services.observe.metrics import STORE_ERRORS
 
@@ -84,6 +85,12 @@ class GameStore(Application[UUID]):
 
     def construct_recorder(self):
         return game_recorder(self.factory)
+
+    def construct_mapper(self) -> GameMapper:
+        return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=GameMapper)
+
+    def construct_event_store(self) -> GameEventStore:
+        return GameEventStore(mapper=self.mapper, recorder=self.recorder)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
