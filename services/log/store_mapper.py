@@ -6,12 +6,15 @@ domain event, cause, chain) as one JSON object, the cause again for every event;
 is written in its parts, each encoded by the same transcoder's encoder, and a cause shared by the
 events of one save is encoded once. The bytes are the same: JSON encodes an object's values as
 it encodes them alone, and the parts are joined in the order of the event's fields, as the
-library's `vars` gives them. Every other event, and any store that compresses or encrypts, goes
-the library's way.
+library's `vars` gives them. The strings among them (the chain, the timestamp's text as its
+transcoding gives it) are encoded by the function the encoder uses for strings. Every other
+event, and any store that compresses or encrypts, goes the library's way.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+from json.encoder import encode_basestring
 from typing import Any, Sequence
 
 from eventsourcing.persistence import EventStore, JSONTranscoder, Mapper, Notification, Recording, StoredEvent
@@ -27,9 +30,13 @@ class GameMapper(Mapper):
 
     def to_stored_events(self, domain_events: Sequence[Any]) -> list[StoredEvent]:
         """Each event as `to_stored_event` stores it."""
-        if self.compressor or self.cipher or not isinstance(self.transcoder, JSONTranscoder):
+        transcoder = self.transcoder
+        if (self.compressor or self.cipher or not isinstance(transcoder, JSONTranscoder)
+                or transcoder.encoder.ensure_ascii or datetime not in transcoder.types):
             return [self.to_stored_event(event) for event in domain_events]
-        encode = self.transcoder.encoder.encode
+        encode = transcoder.encoder.encode
+        stamp = transcoder.types[datetime]  # the timestamp's transcoding, as the encoder's default hook finds it
+        stamp_head = '{"_type_":' + encode_basestring(stamp.name) + ',"_data_":'
         causes: dict[int, str] = {}  # id of a cause -> its JSON, for this save (its events keep it alive)
         stored = []
         for event in domain_events:
@@ -39,11 +46,20 @@ class GameMapper(Mapper):
             cause = event.cause
             if (encoded_cause := causes.get(id(cause))) is None:
                 encoded_cause = causes[id(cause)] = encode(cause)
-            state = (f'{{"timestamp":{encode(event.timestamp)},"domain_event":{encode(event.domain_event)},'
-                     f'"cause":{encoded_cause},"chain":{encode(event.chain)}}}')
+            if type(event.timestamp) is not datetime or type(event.chain) is not str:
+                stored.append(self.to_stored_event(event))
+                continue
+            timestamp = stamp_head + encoded_text(stamp.encode(event.timestamp), encode) + "}"
+            state = (f'{{"timestamp":{timestamp},"domain_event":{encode(event.domain_event)},'
+                     f'"cause":{encoded_cause},"chain":{encode_basestring(event.chain)}}}')
             stored.append(StoredEvent(originator_id=event.originator_id, originator_version=event.originator_version,
                                       topic=RECORDED_TOPIC, state=state.encode("utf8")))
         return stored
+
+
+def encoded_text(value: Any, encode) -> str:
+    """`value` as `encode` writes it: a plain string by the encoder's own function for strings."""
+    return encode_basestring(value) if type(value) is str else encode(value)
 
 
 class GameEventStore(EventStore):
