@@ -154,7 +154,8 @@ class GameStore(Application[UUID]):
         first_new = game.version - len(game.pending_events) + 1
         snapshots = []
         if (first_new - 1) // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
-            snapshots.append(self.mapper.to_stored_event(self.snapshot(game)))
+            # Stored as it is taken, so it need not own what it holds (`snapshot` copies it for a later store).
+            snapshots.append(self.mapper.to_stored_event(Snapshot.take(game)))
         try:
             self.save(game, *others, snapshots=snapshots)
         except IntegrityError:
