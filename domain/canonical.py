@@ -9,8 +9,12 @@ import json
 from typing import Any
 
 
+# One encoder for every call: `json.dumps` with these arguments builds the same encoder each time.
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def sha256_of(value: Any) -> str:

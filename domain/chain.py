@@ -15,9 +15,10 @@ rewritten. Canonical JSON is `domain.canonical`: keys sorted, no spaces, UTF-8.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from domain.canonical import canonical_json
 
@@ -29,3 +30,28 @@ def header_hash(header: Mapping[str, Any]) -> str:
 def link(seed: str, previous: str, version: int, event: Mapping[str, Any], cause: Mapping[str, Any]) -> str:
     body = canonical_json({"version": version, "event": event, "cause": cause})
     return hmac.new(seed.encode(), (previous + body).encode(), hashlib.sha256).hexdigest()
+
+
+def links(seed: str, previous: str, first_version: int, events: Sequence[Mapping[str, Any]],
+          cause: Mapping[str, Any]) -> list[str]:
+    """The hashes of a decision's events, numbered from `first_version`, each chained to the one
+    before: `link` of each in turn, with the cause they share encoded once. The body is that
+    canonical JSON, written in parts: its keys in their sorted order ("cause", "event",
+    "version"), each value encoded as canonical JSON encodes it inside the whole."""
+    keyed = keyed_hmac(seed)
+    head = '{"cause":' + canonical_json(cause) + ',"event":'
+    hashes = []
+    for version, event in enumerate(events, first_version):
+        body = f'{head}{canonical_json(event)},"version":{version}}}'
+        mac = keyed.copy()
+        mac.update((previous + body).encode())
+        previous = mac.hexdigest()
+        hashes.append(previous)
+    return hashes
+
+
+@functools.lru_cache(maxsize=1024)
+def keyed_hmac(seed: str) -> hmac.HMAC:
+    """An HMAC-SHA-256 keyed by a game's seed, fed nothing: a copy of it hashes one link (the key's
+    work done once for the games in play, not once per event). Only ever copied, never fed."""
+    return hmac.new(seed.encode(), digestmod=hashlib.sha256)

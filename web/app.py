@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import json
 import logging
 import os
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Mapping
 
 import swagger_ui_bundle
 from flask import Flask, send_from_directory
+from flask.json.provider import DefaultJSONProvider
 
 from projections.database import ProjectionDatabase
 from services.compose import Services, build
@@ -39,10 +41,32 @@ def projection_path(services: Services) -> str:
     return str(Path(services.data_dir) / PROJECTIONS_FILE)
 
 
+class OneEncoderJSON(DefaultJSONProvider):
+    """Flask's JSON, its compact answers written by one encoder made once: `json.dumps`, given
+    arguments, makes a new encoder for every answer. The same settings, so the same text."""
+
+    COMPACT = {"separators": (",", ":")}  # what Flask's `response` asks of `dumps` out of debug mode
+
+    def __init__(self, app: Flask) -> None:
+        super().__init__(app)
+        self._compact: tuple[tuple, json.JSONEncoder] | None = None
+
+    def dumps(self, obj, **kwargs) -> str:
+        if kwargs != self.COMPACT:
+            return super().dumps(obj, **kwargs)
+        settings = (self.default, self.ensure_ascii, self.sort_keys)  # as `dumps` would read them now
+        if self._compact is None or self._compact[0] != settings:
+            self._compact = settings, json.JSONEncoder(default=self.default, ensure_ascii=self.ensure_ascii,
+                                                       sort_keys=self.sort_keys, **self.COMPACT)
+        return self._compact[1].encode(obj)
+
+
 class ChronicleFlask(Flask):
     """Flask, asking once per function whether it is a coroutine function (Flask asks for every
     view and every hook of every request: a tenth of a move's calls, for an answer that never
-    changes)."""
+    changes); its JSON written by one encoder."""
+
+    json_provider_class = OneEncoderJSON
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

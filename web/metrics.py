@@ -31,8 +31,10 @@ SAMPLE_SECONDS = 5.0
 UNMATCHED = "unmatched"  # a path no route answers: one label, however many paths are tried
 
 
-def route_of_request() -> str:
-    return request.url_rule.rule if request.url_rule is not None else UNMATCHED
+def route_of_request(asked=None) -> str:
+    """The request's route template (`asked`: the request itself, read once through the proxy)."""
+    rule = (asked or request).url_rule
+    return rule.rule if rule is not None else UNMATCHED
 
 
 def register(app: Flask) -> None:
@@ -47,7 +49,8 @@ def register(app: Flask) -> None:
 
     @app.after_request
     def counted(response):
-        route, method, status = route_of_request(), request.method, response.status_code
+        asked = request._get_current_object()  # the request itself: each read through the proxy costs a lookup
+        route, method, status = route_of_request(asked), asked.method, response.status_code
         if (found := counters.get((route, method, status))) is None:
             found = counters[route, method, status] = (REQUESTS.labels(route, method, str(status)),
                                                        REQUEST_SECONDS.labels(route, method))

@@ -20,7 +20,7 @@ from typing import Any
 from eventsourcing.domain import Aggregate, event
 
 from domain import clock, registry
-from domain.chain import header_hash, link
+from domain.chain import header_hash, links
 from domain.contract import Decision, Event
 from domain.rng import Rng
 
@@ -90,6 +90,9 @@ class Game(Aggregate):
     def record(self, domain_event: dict[str, Any], cause: dict[str, Any], chain: str) -> None:
         """One domain event of the log; `chain` is its hash in the game's chain. It is folded into
         the state when the state is next read."""
+        self._apply_recorded(domain_event, cause, chain)
+
+    def _apply_recorded(self, domain_event: dict[str, Any], cause: dict[str, Any], chain: str) -> None:
         self.head = chain
         self.decided_at = cause.get("at", getattr(self, "decided_at", None))
         # The seat whose time ran out and who forfeited by it, if the last decision was that: a
@@ -103,12 +106,24 @@ class Game(Aggregate):
         table the rules built along them."""
         if self._unfolded:  # the decision was taken on the table after every earlier event
             self._fold()
-        for happened in decision.events:
-            domain_event = happened.to_json()
-            self.record(domain_event=domain_event, cause=cause,
-                        chain=link(self.seed, self.head, self.version + 1, domain_event, cause))
+        domain_events = [happened.to_json() for happened in decision.events]
+        for domain_event, chain in zip(domain_events, links(self.seed, self.head, self.version + 1, domain_events, cause)):
+            self._trigger_recorded(domain_event, cause, chain)
         self._unfolded = []
         self._set_state(decision.state)
+
+    def _trigger_recorded(self, domain_event: dict[str, Any], cause: dict[str, Any], chain: str) -> None:
+        """What `record` triggers (the library's `trigger_event` and `mutate` for this one event
+        class: the next version's `Recorded`, applied, then kept to be saved), without the
+        decorator's work per call of matching arguments to parameters, checking the class's
+        topic and the event's id and version, which a game recording its own next event passes."""
+        recorded = self.Recorded(originator_id=self.id, originator_version=self.version + 1,
+                                 timestamp=self.Recorded.create_timestamp(),
+                                 domain_event=domain_event, cause=cause, chain=chain)
+        self._apply_recorded(domain_event, cause, chain)
+        self.version = recorded.originator_version
+        self.modified_on = recorded.timestamp
+        self._pending_events.append(recorded)
 
     def adopt_state(self, state: Any) -> None:
         """Take `state` as the table after every event recorded so far: folded already by the

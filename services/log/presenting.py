@@ -62,7 +62,9 @@ def present_event(game: Game, viewer: int | None, event: Event, version: int, re
     seen["version"] = version
     if view_before is None:
         view_before = table_before(game, viewer, before, reveal)
-    seen["description"] = lines.line(game.rules, view_before, lines.seen_event(event, viewer, reveal), seat_names(game))
+    # What lines.seen_event gives (the facts the viewer may see, a copy of their own), from the same view.
+    event_seen = Event(event.type, event.rule, dict(seen["data"]))
+    seen["description"] = lines.line(game.rules, view_before, event_seen, seat_names(game))
     return seen
 
 

@@ -27,6 +27,7 @@ from domain.state_codec import stored_fields
 from services.errors import GameNotFound
 from services.log.game import Game
 from services.log.seating import with_joined_seats
+from services.log.store_mapper import GameEventStore, GameMapper
 from services.log.store_recorders import game_recorder
 from services.observe.metrics import STORE_ERRORS
 
@@ -84,6 +85,12 @@ class GameStore(Application[UUID]):
 
     def construct_recorder(self):
         return game_recorder(self.factory)
+
+    def construct_mapper(self) -> GameMapper:
+        return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=GameMapper)
+
+    def construct_event_store(self) -> GameEventStore:
+        return GameEventStore(mapper=self.mapper, recorder=self.recorder)
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         super().register_transcodings(transcoder)
@@ -147,7 +154,8 @@ class GameStore(Application[UUID]):
         first_new = game.version - len(game.pending_events) + 1
         snapshots = []
         if (first_new - 1) // SNAPSHOT_INTERVAL != game.version // SNAPSHOT_INTERVAL:
-            snapshots.append(self.mapper.to_stored_event(self.snapshot(game)))
+            # Stored as it is taken, so it need not own what it holds (`snapshot` copies it for a later store).
+            snapshots.append(self.mapper.to_stored_event(Snapshot.take(game)))
         try:
             self.save(game, *others, snapshots=snapshots)
         except IntegrityError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import re
+import time
 from contextvars import ContextVar
 from typing import Mapping
 from uuid import uuid4
@@ -34,7 +35,23 @@ def accepted_or_new(given: str | None) -> str:
     return uuid4().hex
 
 
-class PlainWithRequestId(logging.Formatter):
+class SecondWrittenOnce:
+    """A formatter's time of a record, the date and time to the second written once a second (the
+    same text as logging.Formatter's `formatTime`, without a `localtime` and `strftime` per line)."""
+
+    _second: tuple[int, str] = (-1, "")
+
+    def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
+        if datefmt or not self.default_msec_format:
+            return super().formatTime(record, datefmt)
+        second, text = self._second
+        if second != (whole := int(record.created)):
+            text = time.strftime(self.default_time_format, self.converter(whole))
+            self._second = (whole, text)
+        return self.default_msec_format % (text, record.msecs)
+
+
+class PlainWithRequestId(SecondWrittenOnce, logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         line = super().format(record)
         request_id = getattr(record, META_KEY, None)
@@ -56,12 +73,16 @@ def _stamp_request_ids() -> None:
     logging.setLogRecordFactory(stamped)
 
 
+class JsonWithRequestId(SecondWrittenOnce, JsonFormatter):
+    """JSON lines (python-json-logger), the time written as the plain lines write it."""
+
+
 def formatter(env: Mapping[str, str]) -> logging.Formatter:
     chosen = (env.get("CHRONICLE_LOG_FORMAT") or "plain").lower()
     if chosen not in FORMATS:
         raise ValueError(f"CHRONICLE_LOG_FORMAT is 'plain' or 'json', not {chosen!r}")
     if chosen == "json":
-        return JsonFormatter("%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
+        return JsonWithRequestId("%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s",
                              rename_fields={"levelname": "level", "name": "logger", "asctime": "time"})
     return PlainWithRequestId(PLAIN)
 

@@ -80,7 +80,7 @@ def act_request() -> dict:
     """The body of a move, `{"action": {...}, "expected_version": n}`, checked directly: the one
     hot route skips building a schema for a body this small. Anything else goes through
     schemas.ActRequest, so a body the schema refuses is refused with the schema's own words."""
-    body = json_body(request)
+    body = json_body(request._get_current_object())  # the request itself: json_body reads several of its fields
     if (type(body) is dict and len(body) == 2 and type(body.get("action")) is dict
             and type(version := body.get("expected_version")) is int and version >= 1):
         return body
