@@ -91,15 +91,15 @@ def playout_view(state: ChiState, viewer: int) -> dict[str, Any]:
     playouts: the row, both play areas, its hand, the hands' sizes, the points in play and the
     conflict under way. The faces are FACES', not copies: the search's playout bot only reads them."""
     conflict = state.conflict
-    areas = [_area(stacks) for stacks in state.areas]
+    (faces, points), (other_faces, other_points) = map(_area, state.areas)  # Chi is for two players
     return {
         "viewer": viewer,
         "row": [FACES[card] if card else None for card in state.row],
-        "areas": [faces for faces, _ in areas],
+        "areas": [faces, other_faces],
         "hand_sizes": [len(hand) for hand in state.hands],
         "hand": [FACES[card] for card in state.hands[viewer]],
         "conflict": None if conflict is None else {"target": FACES[conflict.target]},
-        "points_in_play": [points for _, points in areas],
+        "points_in_play": [points, other_points],
     }
 
 
