@@ -41,6 +41,9 @@ class DeckChoosing:
 
 def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng) -> Action:
     """The legal action of highest value; ties broken at random."""
+    if len(legal) == 1:  # nothing to weigh; the stream moves on as a tie among one moves it
+        rng.below(1)
+        return legal[0]
     scores = list(map(value, legal))  # a search's playouts ask it at every decision: the loops in C
     best = max(scores)
     return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]

@@ -43,7 +43,7 @@ class _Seen:
         self.theirs = view["areas"][self.opp]
         self.my_colours = {stack[0]["colour"]: len(stack) for stack in self.mine}
         self.their_singles = {stack[0]["colour"]: stack[0]["points"] for stack in self.theirs if len(stack) == 1}
-        self.scores = [points + size for points, size in zip(view["points_in_play"], view["hand_sizes"])]
+        self.points, self.hand_sizes = view["points_in_play"], view["hand_sizes"]  # the scores, when a play could end the game
 
     def value(self, action: Action) -> float:
         kind = action["type"]
@@ -77,6 +77,7 @@ class _Seen:
         if self.my_colours.get(card["colour"]) == 1:
             value += 2  # stacking makes both cards immune
         if card["colour"] not in self.my_colours and len(self.mine) + 1 >= 6:
-            ahead = self.scores[self.me] + card["points"] - 1 > self.scores[self.opp]
+            scores = [points + size for points, size in zip(self.points, self.hand_sizes)]
+            ahead = scores[self.me] + card["points"] - 1 > scores[self.opp]
             value += 3 if ahead else -8  # ending the game only pays when ahead
         return value

@@ -35,11 +35,15 @@ class Builder:
 
 def _card(view: View, card: str) -> Mapping[str, Any]:
     """A card of the bot's hand as the view shows it (the game's edition of the deck)."""
-    return next(shown for shown in view["hand"] if shown["id"] == card)
+    for shown in view["hand"]:  # a loop, not next() over a generator: asked of every card a search's playout weighs
+        if shown["id"] == card:
+            return shown
+    raise KeyError(card)
 
 
 def _worth(building: Mapping[str, Any]) -> float:
-    return max(building["values"]) + len(building["passive"]) * 1.5 + sum(1 for row in building["rows"] if row["favor"])
+    favors = [row for row in building["rows"] if row["favor"]]
+    return max(building["values"]) + len(building["passive"]) * 1.5 + len(favors)
 
 
 def _own_cover(view: View, action: Action, building: Mapping[str, Any]) -> float:

@@ -10,7 +10,7 @@ from domain.contract import Outcome
 from typing import Mapping
 
 from domain.xanadu.cards import Building
-from domain.xanadu.state import OVER, XanaduState
+from domain.xanadu.state import BUILD, CHOOSE, FOOTHOLD, OVER, SELL, START, WORKERS, XanaduState
 from domain.xanadu.table import cards_of, missing
 
 
@@ -82,22 +82,30 @@ def _shown_building(state: XanaduState, building: dict[str, Any]) -> dict[str, A
     return shown
 
 
+# What the builder reads in each phase, by the actions the phase offers (bots._value): a card's
+# face for a start, a build or a worker; buildings and hand sizes for a sale or a passed turn; and
+# for covers, the plan of the turn and whether it sold too. Confirming a turn reads nothing.
+_HAND_READ = frozenset({START, FOOTHOLD, BUILD, CHOOSE})
+_TABLE_READ = frozenset({SELL, WORKERS})
+
+
 def playout_view(state: XanaduState, viewer: int) -> dict[str, Any]:
-    """What the builder reads of `view` (bots.Builder), the same values, for the search's playouts:
-    every building in play, its own hand, the hands' sizes, whether it sold this turn, and the
-    buildings and covers of its turn's plan. The faces and buildings are made once and shared (the
-    search's playout bot only reads them)."""
-    edition = state.edition
-    table: dict[str, Any] = {
-        "viewer": viewer,
-        "buildings": [[_BUILDINGS.get((edition, building["card"], len(building["workers"])))
-                       or _shown_building(state, building) for building in owned] for owned in state.buildings],
-        "hand": [_FACES.get((edition, card)) or _face(state, card) for card in state.hands[viewer]],
-        "hand_sizes": [len(hand) for hand in state.hands],
-        "sold_this_turn": bool(state.plan and state.plan["sold"]),
-    }
-    if state.plan and viewer == state.current:
-        table["plan"] = {"build": state.plan["build"], "covers": state.plan["covers"]}
+    """What the builder reads of `view` (bots.Builder) in this phase, the same values, for the
+    search's playouts: its own hand; every building in play and the hands' sizes; whether it sold
+    this turn and the buildings and covers of its turn's plan. The faces and buildings are made
+    once and shared (the search's playout bot only reads them)."""
+    edition, phase = state.edition, state.phase
+    table: dict[str, Any] = {"viewer": viewer}
+    if phase in _HAND_READ:
+        table["hand"] = [_FACES.get((edition, card)) or _face(state, card) for card in state.hands[viewer]]
+    elif phase in _TABLE_READ:
+        table["buildings"] = [[_BUILDINGS.get((edition, building["card"], len(building["workers"])))
+                               or _shown_building(state, building) for building in owned] for owned in state.buildings]
+        table["hand_sizes"] = [len(hand) for hand in state.hands]
+        if phase == WORKERS:
+            table["sold_this_turn"] = bool(state.plan and state.plan["sold"])
+            if state.plan and viewer == state.current:
+                table["plan"] = {"build": state.plan["build"], "covers": state.plan["covers"]}
     return table
 
 
