@@ -240,9 +240,25 @@ class Table:
         """What `attackers` (of one side) could gain by skirmishing the `seats` they face, each
         taking its best skirmish in turn: the damage of one lands before the next chooses, and a
         player with no unit left to skirmish is hit. Only skirmishes that gain count."""
-        lives = {uid: unit.life for uid, unit in units.items()}
         facing = [(seat, [unit for unit in units.values() if unit.seat == seat and not unit.untargetable])
                   for seat in seats]
+        held = self.holders if holders is None else holders
+        # Everything the sum reads (see `_fought`), as values: a search's playouts start from the
+        # same table again and again, and its bot weighs the same onslaughts at each decision.
+        key = (tuple(held), tuple((seat, self.life[seat], self.immune[seat], tuple(map(_fighting, theirs)))
+                                  for seat, theirs in facing),
+               tuple((_fighting(unit), unit.left) for unit in attackers))
+        found = _ONSLAUGHTS.get(key)
+        if found is None:
+            if len(_ONSLAUGHTS) >= _ONSLAUGHTS_KEPT:
+                _ONSLAUGHTS.clear()
+            found = _ONSLAUGHTS[key] = self._fought(facing, attackers, holders)
+        return found
+
+    def _fought(self, facing: list[tuple[int, list[Fighter]]], attackers: list[Fighter],
+                holders: list | None) -> float:
+        """`onslaught`'s sum, the units each seat faced with listed."""
+        lives = {unit.uid: unit.life for _seat, theirs in facing for unit in theirs}
         # Called for every action weighed at every decision of a search's playouts: the loops read
         # `value` inline (the same sums in the same order) and look the table's methods up once.
         hit, loss, face = self.hit, self.loss, self.face
@@ -281,6 +297,17 @@ class Table:
                 if isinstance(chosen, Fighter):
                     lives[chosen.uid] -= dealt
         return total
+
+
+# Onslaughts summed, by everything they read (kept for any table: a pure sum of those values).
+_ONSLAUGHTS: dict[tuple, float] = {}
+_ONSLAUGHTS_KEPT = 10_000
+
+
+def _fighting(unit: Fighter) -> tuple:
+    """What a skirmish's sum reads of a unit but its skirmishes left: the damage it deals or
+    takes (`Fighter.key`), its life and worth."""
+    return (unit._key or unit.key(), unit.card, unit.life, unit.max_life, unit.worth)
 
 
 _NO_ODD = object()
