@@ -157,7 +157,8 @@ class Table:
         self.holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play if card in MULTIPLIES]
         immunes = [(card, held) for card, held, _, _ in self.in_play if card in GRANTS_IMMUNITY]
         self.immune = {seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
-        self._hits: dict[tuple, int] = {}
+        # Without a multiplier in play a blow is the same on any table: those are kept for all.
+        self._hits: dict[tuple, int] = {} if self.holders else _PLAIN_HITS
 
     def _their_cards(self) -> list[str]:
         """The other seats' cards the bot has seen: in play, and in their discard piles."""
@@ -188,9 +189,12 @@ class Table:
         the cards with damage multipliers in play, when a what-if adds one."""
         if holders is not None:  # a what-if's own cards in play: not this table's to remember
             return self._hit(source, target, holders)
-        key = (source._key or source.key(), (target._key or target.key()) if isinstance(target, Fighter) else target)
+        key = (source._key or source.key(),
+               (target._key or target.key()) if isinstance(target, Fighter) else (target, self.immune[target]))
         found = self._hits.get(key)
         if found is None:
+            if len(self._hits) >= _PLAIN_HITS_KEPT:
+                self._hits.clear()
             found = self._hits[key] = self._hit(source, target, self.holders)
         return found
 
@@ -302,6 +306,11 @@ class Table:
                     lives[chosen.uid] -= dealt
         return total
 
+
+# The damage of each blow on a table without a multiplier in play, by what it depends on: the two
+# units' `Fighter.key`, or the unit's and the seat hit with its immunities.
+_PLAIN_HITS: dict[tuple, int] = {}
+_PLAIN_HITS_KEPT = 20_000
 
 # Onslaughts summed, by everything they read (kept for any table: a pure sum of those values):
 # of each unit, what the damage it deals or takes depends on (`Fighter.key`), its card, life and
