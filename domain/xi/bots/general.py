@@ -187,7 +187,8 @@ class _Option:
 def own_turn(table: Table, legal: Sequence[Action]) -> Action:
     """The bot's decision on its own turn, in the order of the module's docstring."""
     base = Baseline(table)
-    others = _options(table, base, legal, units=False)
+    change = _cost_change(table)
+    others = _options(table, base, change, legal, units=False)
     openers = [option for option in others.values() if option.gain > 0.5 and option.attack > 0.5]
     if openers:
         return max(openers, key=lambda option: option.gain).action
@@ -197,11 +198,11 @@ def own_turn(table: Table, legal: Sequence[Action]) -> Action:
         if gain > WORTH_DOING:
             return action
     # The units' what-ifs, the dearest (each moves the table's units), only once a plan needs them.
-    options = _in_legal_order(legal, others | _options(table, base, legal, units=True))
+    options = _in_legal_order(legal, others | _options(table, base, change, legal, units=True))
     planned = _plan(table, [option for option in options if option.gain > WORTH_DOING])
     left = table.t - min(table.t, sum(option.cost for option in planned))
     banks = {action["pt"]: action for action in legal if action["type"] == "bank"}
-    saving = min(_saving(table), left // 2, max(banks, default=0))
+    saving = min(_saving(table, change), left // 2, max(banks, default=0))
     if saving > 0:
         return banks[saving]
     draw = next((action for action in legal if action["type"] == "draw"), None)
@@ -219,20 +220,20 @@ def _reserve(table: Table) -> int:
     return max((CARDS[card].cost for card in table.view["hand"] or () if CARDS[card].cost_unit == "pt"), default=0)
 
 
-def _saving(table: Table) -> int:
+def _saving(table: Table, change: int) -> int:
     """The pT still to bank for the dearest card in hand that a turn's T cannot pay (a 12T Drain
-    Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers."""
-    change = _cost_change(table)
+    Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers; `change` is
+    what the bot's cards in play change its T costs by."""
     dearest = max((CARDS[card].cost + change for card in table.view["hand"] or () if CARDS[card].cost_unit == "t"),
                   default=0)
     return max(0, dearest - TURN_T - max(0, table.pt - _reserve(table)))
 
 
-def _options(table: Table, base: Baseline, legal: Sequence[Action], units: bool) -> dict[str, _Option]:
+def _options(table: Table, base: Baseline, change: int, legal: Sequence[Action], units: bool) -> dict[str, _Option]:
     """Each unit card's best play (`units`), or else each other card's best play (its best
-    target) and each ability's best use, with their gains, by card or ability source."""
+    target) and each ability's best use, with their gains, by card or ability source; `change`
+    is what the bot's cards in play change its T costs by."""
     best: dict[str, _Option] = {}
-    change = _cost_change(table)
     in_hand = len(table.view["hand"] or ())
     for action in legal:
         if action["type"] == "play":
