@@ -79,7 +79,7 @@ class Fighter(Keyworded):
     go back to (`home`) when a control effect ends."""
 
     __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
-                 "danger", "_key", "_immune", "_reductions", "_fighting")
+                 "danger", "_key", "_immune", "_reductions")
 
     def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
                  keywords: tuple[str, ...], left: int, home: int | None = None,
@@ -92,14 +92,13 @@ class Fighter(Keyworded):
         self._key: tuple | None = None
         self._immune: frozenset[str] | None = None
         self._reductions: tuple[int, ...] | None = None
-        self._fighting: tuple | None = None
 
     def copy(self) -> "Fighter":
         twin = object.__new__(Fighter)  # every slot, one by one: a what-if copies units by the thousand
         twin.uid, twin.card, twin.seat, twin.home, twin.type = self.uid, self.card, self.seat, self.home, self.type
         twin.damage, twin.life, twin.max_life, twin.keywords = self.damage, self.life, self.max_life, self.keywords
         twin.left, twin.worth, twin.danger, twin._key = self.left, self.worth, self.danger, self._key
-        twin._immune, twin._reductions, twin._fighting = self._immune, self._reductions, self._fighting
+        twin._immune, twin._reductions = self._immune, self._reductions
         return twin
 
     # Its keywords' immunities and reductions (Keyworded's), read once until its keywords change:
@@ -118,7 +117,7 @@ class Fighter(Keyworded):
 
     def changed(self, lasting: bool) -> None:
         """Its numbers were changed by an effect: its worth too if for good."""
-        self._key = self._immune = self._reductions = self._fighting = None
+        self._key = self._immune = self._reductions = None
         if lasting:
             self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
 
@@ -127,19 +126,6 @@ class Fighter(Keyworded):
         if self._key is None:
             self._key = (self.uid, self.seat, self.type, self.damage, self.keywords)
         return self._key
-
-    def set_life(self, life: int) -> None:
-        """Its life is changed by an effect (a blow, a heal)."""
-        self.life = life
-        self._fighting = None
-
-    def fighting(self) -> tuple:
-        """What an onslaught's sum reads of it but its skirmishes left (`_ONSLAUGHTS`), read once
-        until an effect changes it."""
-        if self._fighting is None:
-            self._fighting = (self.uid, self.seat, self.type, self.damage, self.keywords, self.card, self.life,
-                              self.max_life, self.worth)
-        return self._fighting
 
 
 class Table:
@@ -265,9 +251,11 @@ class Table:
         # same table again and again, and its bot weighs the same onslaughts at each decision.
         key = (tuple(held),
                tuple((seat, self.life[seat], self.immune[seat],
-                      tuple([unit._fighting or unit.fighting() for unit in theirs]))
+                      tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
+                              unit.max_life, unit.worth) for unit in theirs]))
                      for seat, theirs in facing),
-               tuple([(unit._fighting or unit.fighting(), unit.left) for unit in attackers]))
+               tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
+                       unit.max_life, unit.worth, unit.left) for unit in attackers]))
         found = _ONSLAUGHTS.get(key)
         if found is None:
             if len(_ONSLAUGHTS) >= _ONSLAUGHTS_KEPT:
