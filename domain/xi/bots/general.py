@@ -178,10 +178,10 @@ class _Option:
     """A card to play or an ability to use this turn: its gain, the T it takes, and what it
     adds to the skirmishes the bot's units can still win."""
 
-    __slots__ = ("gain", "cost", "attack", "action", "unit")
+    __slots__ = ("gain", "cost", "attack", "action")
 
-    def __init__(self, gain: float, cost: int, attack: float, action: Action, unit: bool):
-        self.gain, self.cost, self.attack, self.action, self.unit = gain, cost, attack, action, unit
+    def __init__(self, gain: float, cost: int, attack: float, action: Action):
+        self.gain, self.cost, self.attack, self.action = gain, cost, attack, action
 
 
 def own_turn(table: Table, legal: Sequence[Action]) -> Action:
@@ -242,13 +242,13 @@ def _options(table: Table, base: Baseline, change: int, legal: Sequence[Action],
                 continue
             score = play_score(table, base, card.id, action.get("target"))
             cost = 0 if card.cost_unit == "pt" else max(0, card.cost + change)
-            option = _Option(score.total - hold(card, in_hand), cost, score.attack, action, card.kind == "unit")
+            option = _Option(score.total - hold(card, in_hand), cost, score.attack, action)
             key = card.id
         elif action["type"] == "use" and not units:
             unit, amount = ABILITY[source_card(table, action["source"])]["cost"]
             score = ability_score(table, base, action)
             cost = amount if unit == "t" else 0
-            option = _Option(score.total - 0.3 * amount * (1 if unit == "t" else 4), cost, score.attack, action, False)
+            option = _Option(score.total - 0.3 * amount * (1 if unit == "t" else 4), cost, score.attack, action)
             key = action["source"]
         else:
             continue
