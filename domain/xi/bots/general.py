@@ -178,17 +178,18 @@ class _Option:
     """A card to play or an ability to use this turn: its gain, the T it takes, and what it
     adds to the skirmishes the bot's units can still win."""
 
-    __slots__ = ("gain", "cost", "attack", "action", "unit")
+    __slots__ = ("gain", "cost", "attack", "action")
 
-    def __init__(self, gain: float, cost: int, attack: float, action: Action, unit: bool):
-        self.gain, self.cost, self.attack, self.action, self.unit = gain, cost, attack, action, unit
+    def __init__(self, gain: float, cost: int, attack: float, action: Action):
+        self.gain, self.cost, self.attack, self.action = gain, cost, attack, action
 
 
 def own_turn(table: Table, legal: Sequence[Action]) -> Action:
     """The bot's decision on its own turn, in the order of the module's docstring."""
     base = Baseline(table)
-    options = _options(table, base, legal)
-    openers = [option for option in options if not option.unit and option.gain > 0.5 and option.attack > 0.5]
+    change = _cost_change(table)
+    others = _options(table, base, change, legal, units=False)
+    openers = [option for option in others.values() if option.gain > 0.5 and option.attack > 0.5]
     if openers:
         return max(openers, key=lambda option: option.gain).action
     skirmishes = [(skirmish_score(table, action), action) for action in legal if action["type"] == "skirmish"]
@@ -196,10 +197,12 @@ def own_turn(table: Table, legal: Sequence[Action]) -> Action:
         gain, action = max(skirmishes, key=lambda scored: scored[0])
         if gain > WORTH_DOING:
             return action
+    # The units' what-ifs, the dearest (each moves the table's units), only once a plan needs them.
+    options = _in_legal_order(legal, others | _options(table, base, change, legal, units=True))
     planned = _plan(table, [option for option in options if option.gain > WORTH_DOING])
     left = table.t - min(table.t, sum(option.cost for option in planned))
     banks = {action["pt"]: action for action in legal if action["type"] == "bank"}
-    saving = min(_saving(table), left // 2, max(banks, default=0))
+    saving = min(_saving(table, change), left // 2, max(banks, default=0))
     if saving > 0:
         return banks[saving]
     draw = next((action for action in legal if action["type"] == "draw"), None)
@@ -217,38 +220,49 @@ def _reserve(table: Table) -> int:
     return max((CARDS[card].cost for card in table.view["hand"] or () if CARDS[card].cost_unit == "pt"), default=0)
 
 
-def _saving(table: Table) -> int:
+def _saving(table: Table, change: int) -> int:
     """The pT still to bank for the dearest card in hand that a turn's T cannot pay (a 12T Drain
-    Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers."""
-    change = _cost_change(table)
+    Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers; `change` is
+    what the bot's cards in play change its T costs by."""
     dearest = max((CARDS[card].cost + change for card in table.view["hand"] or () if CARDS[card].cost_unit == "t"),
                   default=0)
     return max(0, dearest - TURN_T - max(0, table.pt - _reserve(table)))
 
 
-def _options(table: Table, base: Baseline, legal: Sequence[Action]) -> list[_Option]:
-    """Each card's best play (its best target), and each ability's best use, with their gains."""
+def _options(table: Table, base: Baseline, change: int, legal: Sequence[Action], units: bool) -> dict[str, _Option]:
+    """Each unit card's best play (`units`), or else each other card's best play (its best
+    target) and each ability's best use, with their gains, by card or ability source; `change`
+    is what the bot's cards in play change its T costs by."""
     best: dict[str, _Option] = {}
-    change = _cost_change(table)
     in_hand = len(table.view["hand"] or ())
     for action in legal:
         if action["type"] == "play":
             card = CARDS[action["card"]]
+            if (card.kind == "unit") is not units:
+                continue
             score = play_score(table, base, card.id, action.get("target"))
             cost = 0 if card.cost_unit == "pt" else max(0, card.cost + change)
-            option = _Option(score.total - hold(card, in_hand), cost, score.attack, action, card.kind == "unit")
+            option = _Option(score.total - hold(card, in_hand), cost, score.attack, action)
             key = card.id
-        elif action["type"] == "use":
+        elif action["type"] == "use" and not units:
             unit, amount = ABILITY[source_card(table, action["source"])]["cost"]
             score = ability_score(table, base, action)
             cost = amount if unit == "t" else 0
-            option = _Option(score.total - 0.3 * amount * (1 if unit == "t" else 4), cost, score.attack, action, False)
+            option = _Option(score.total - 0.3 * amount * (1 if unit == "t" else 4), cost, score.attack, action)
             key = action["source"]
         else:
             continue
         if key not in best or option.gain > best[key].gain:
             best[key] = option
-    return list(best.values())
+    return best
+
+
+def _in_legal_order(legal: Sequence[Action], options: Mapping[str, _Option]) -> list[_Option]:
+    """`options` in the order their cards and abilities first come in `legal` (the plan's ties go
+    to the first)."""
+    keys = (action["card"] if action["type"] == "play" else action["source"]
+            for action in legal if action["type"] in ("play", "use"))
+    return [options[key] for key in dict.fromkeys(keys)]
 
 
 def _cost_change(table: Table) -> int:

@@ -14,7 +14,7 @@ hand); a player's life point is worth more the lower their life.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -145,19 +145,20 @@ class Table:
         self.tags = frozenset(view["tags"])
         # What a Thesis picks: the most.
         self.odd_max = odd_max(unit["card"] for unit in view["units"])
-        self.danger = {self.me: _shares(self._their_cards()), None: _shares(view["deck_list"] or [])}
+        self.danger = {self.me: _LazyShares(self._their_cards), None: _LazyShares(lambda: view["deck_list"] or [])}
         self.units: dict[str, Fighter] = {}
         for unit in view["units"]:
             damage = self.odd_max if unit["card"] in PICKS_DAMAGE else unit["damage"]
             self.units[unit["uid"]] = Fighter(unit["uid"], unit["card"], unit["controller"], unit["type"], damage,
                                               unit["life"], unit["max_life"], tuple(unit["keywords"]),
                                               unit["skirmishes_left"], unit["owner"], self.danger_to(unit["owner"]))
-        holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()]
-        holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play]
-        self.holders = [(card, holder) for card, holder in holders if card in MULTIPLIES]
+        self.holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()
+                        if fighter.card in MULTIPLIES]
+        self.holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play if card in MULTIPLIES]
         immunes = [(card, held) for card, held, _, _ in self.in_play if card in GRANTS_IMMUNITY]
         self.immune = {seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
-        self._hits: dict[tuple, int] = {}
+        # Without a multiplier in play a blow is the same on any table: those are kept for all.
+        self._hits: dict[tuple, int] = {} if self.holders else _PLAIN_HITS
 
     def _their_cards(self) -> list[str]:
         """The other seats' cards the bot has seen: in play, and in their discard piles."""
@@ -188,9 +189,12 @@ class Table:
         the cards with damage multipliers in play, when a what-if adds one."""
         if holders is not None:  # a what-if's own cards in play: not this table's to remember
             return self._hit(source, target, holders)
-        key = (source._key or source.key(), (target._key or target.key()) if isinstance(target, Fighter) else target)
+        key = (source._key or source.key(),
+               (target._key or target.key()) if isinstance(target, Fighter) else (target, self.immune[target]))
         found = self._hits.get(key)
         if found is None:
+            if len(self._hits) >= _PLAIN_HITS_KEPT:
+                self._hits.clear()
             found = self._hits[key] = self._hit(source, target, self.holders)
         return found
 
@@ -240,9 +244,29 @@ class Table:
         """What `attackers` (of one side) could gain by skirmishing the `seats` they face, each
         taking its best skirmish in turn: the damage of one lands before the next chooses, and a
         player with no unit left to skirmish is hit. Only skirmishes that gain count."""
-        lives = {uid: unit.life for uid, unit in units.items()}
         facing = [(seat, [unit for unit in units.values() if unit.seat == seat and not unit.untargetable])
                   for seat in seats]
+        held = self.holders if holders is None else holders
+        # Everything the sum reads (see `_ONSLAUGHTS`), as values: a search's playouts start from the
+        # same table again and again, and its bot weighs the same onslaughts at each decision.
+        key = (tuple(held),
+               tuple((seat, self.life[seat], self.immune[seat],
+                      tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
+                              unit.max_life, unit.worth) for unit in theirs]))
+                     for seat, theirs in facing),
+               tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
+                       unit.max_life, unit.worth, unit.left) for unit in attackers]))
+        found = _ONSLAUGHTS.get(key)
+        if found is None:
+            if len(_ONSLAUGHTS) >= _ONSLAUGHTS_KEPT:
+                _ONSLAUGHTS.clear()
+            found = _ONSLAUGHTS[key] = self._fought(facing, attackers, holders)
+        return found
+
+    def _fought(self, facing: list[tuple[int, list[Fighter]]], attackers: list[Fighter],
+                holders: list | None) -> float:
+        """`onslaught`'s sum, the units each seat faced with listed."""
+        lives = {unit.uid: unit.life for _seat, theirs in facing for unit in theirs}
         # Called for every action weighed at every decision of a search's playouts: the loops read
         # `value` inline (the same sums in the same order) and look the table's methods up once.
         hit, loss, face = self.hit, self.loss, self.face
@@ -283,6 +307,18 @@ class Table:
         return total
 
 
+# The damage of each blow on a table without a multiplier in play, by what it depends on: the two
+# units' `Fighter.key`, or the unit's and the seat hit with its immunities.
+_PLAIN_HITS: dict[tuple, int] = {}
+_PLAIN_HITS_KEPT = 20_000
+
+# Onslaughts summed, by everything they read (kept for any table: a pure sum of those values):
+# of each unit, what the damage it deals or takes depends on (`Fighter.key`), its card, life and
+# worth, and an attacker's skirmishes left; each seat's life and immunities; the multipliers held.
+_ONSLAUGHTS: dict[tuple, float] = {}
+_ONSLAUGHTS_KEPT = 10_000
+
+
 _NO_ODD = object()
 _ODD_MAX: dict[str, Any] = {}  # card id -> the greatest odd number printed on it (None: none), read once
 
@@ -307,6 +343,32 @@ def _dealt(amount: int, dtype: str, target_type: str | None, immune: frozenset[s
     """The damage the pipeline deals (`deal`'s amount, its steps left out), kept: a bot's tables
     ask the same few blows of it at every decision of a search's playouts."""
     return deal(amount, dtype, target_type, immune=immune, reductions=reductions, multipliers=multipliers)[0]
+
+
+class _LazyShares(Mapping):
+    """`_shares` of the cards `cards()` lists, worked out when first read: only the worth of an
+    immunity reads them (unit_worth), which few units have, and a table is built for every
+    decision of a search's playouts."""
+
+    __slots__ = ("_cards", "_found")
+
+    def __init__(self, cards: Callable[[], list[str]]):
+        self._cards = cards
+        self._found: Mapping[str, float] | None = None
+
+    def _shares(self) -> Mapping[str, float]:
+        if self._found is None:
+            self._found = _shares(self._cards())
+        return self._found
+
+    def __getitem__(self, kind: str) -> float:
+        return self._shares()[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._shares())
+
+    def __len__(self) -> int:
+        return len(self._shares())
 
 
 def _shares(cards: list[str]) -> Mapping[str, float]:

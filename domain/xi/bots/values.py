@@ -37,11 +37,26 @@ class Score:
 
 
 class Baseline:
-    """The table before a decision: what the bot's units can gain now and what the others threaten."""
+    """The table before a decision: what the bot's units can gain now and what the others threaten,
+    each worked out when first asked (a decision whose what-ifs leave the units as they are never
+    asks)."""
 
     def __init__(self, table: Table):
-        self.attack = attack_now(table, table.units, table.me)
-        self.threat = threat_next(table, table.units)
+        self.table = table
+        self._attack: float | None = None
+        self._threat: float | None = None
+
+    @property
+    def attack(self) -> float:
+        if self._attack is None:
+            self._attack = attack_now(self.table, self.table.units, self.table.me)
+        return self._attack
+
+    @property
+    def threat(self) -> float:
+        if self._threat is None:
+            self._threat = threat_next(self.table, self.table.units)
+        return self._threat
 
 
 def hold(card: Card, in_hand: int = 1) -> float:

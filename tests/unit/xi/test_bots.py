@@ -6,6 +6,7 @@ from __future__ import annotations
 from domain.bots import DeckChoosing
 from domain.rng import Rng
 from domain.xi import RULES
+from domain.xi.bots import table as bot_table
 from domain.xi.bots.general import GeneralBot
 from domain.xi.state import XiState
 from tests.unit.xi.builders import act, play, public_twin, skirmish, table
@@ -146,3 +147,30 @@ def test_a_deck_choosing_wrapper_brings_its_deck_and_plays_as_its_bot():
     listed = DeckChoosing(BOT, RULES.decks.bring(["earth-moth"] * 3))
     assert listed.choose(RULES.view(state, 0), legal, Rng("d")) == {"type": "bring_deck", "cards": ["earth-moth"] * 3}
     assert (bot.name, bot.version) == (BOT.name, BOT.version)
+
+
+GAMES_KEPT = 12  # fewer let a key missing a unit's life go unseen
+
+
+def test_its_choice_on_a_table_does_not_depend_on_the_tables_it_weighed_before():
+    # The bot keeps the onslaughts and blows it sums for any later table (a search's playouts
+    # weigh the same ones again and again): each choice over a dozen seeded games of its own is
+    # the one it makes when it has weighed nothing before.
+    positions = []
+    for number in range(GAMES_KEPT):
+        seed = f"kept-{number}"
+        state = RULES.setup(2, {}, Rng(seed, "setup")).state
+        for step in range(400):
+            seat = RULES.to_act(state)
+            if seat is None:
+                break
+            legal = RULES.legal_actions(state, seat)
+            positions.append((RULES.view(state, seat), legal))
+            action = BOT.choose(positions[-1][0], legal, Rng(seed, f"bot:{step}"))
+            state = RULES.decide(state, seat, action, Rng(seed, f"decision:{step}")).state
+    weighed_before = [BOT.choose(view, legal, Rng("kept")) for view, legal in reversed(positions)][::-1]
+    for (view, legal), choice in zip(positions, weighed_before):
+        bot_table._ONSLAUGHTS.clear()
+        bot_table._PLAIN_HITS.clear()
+        assert BOT.choose(view, legal, Rng("kept")) == choice
+    assert len(positions) > 100 * GAMES_KEPT
