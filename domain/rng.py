@@ -18,7 +18,7 @@ T = TypeVar("T")
 
 _WORD = 2**64
 _WORDS = struct.Struct(">4Q")  # a block's four unsigned 64-bit words, big endian
-# below(n)'s rejection limit for the n of a shuffle (a deck's length at most), made once: each
+# below(n)'s rejection limit for n up to 128 (a die, a deck's length at most), made once: each
 # is two big-integer operations, and a deck's shuffle would ask for one per card.
 _LIMITS = tuple(_WORD - _WORD % n if n else 0 for n in range(129))
 
@@ -35,26 +35,24 @@ class Rng:
 
     def _refill(self) -> None:
         """The stream's next block into `_words`, once every word of the last one is taken."""
-        if not self._prefix:
-            self._prefix = self._seed.encode() + b"\x00" + self._stream.encode() + b"\x00"
+        if not self._prefix:  # one string encoded (UTF-8 of the whole is the parts' UTF-8 joined)
+            self._prefix = f"{self._seed}\x00{self._stream}\x00".encode()
         digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
         self._block += 1
         words = self._words  # the same list, which a shuffle holds on to
         words.extend(_WORDS.unpack(digest))
         words.reverse()  # taken from the end: the first word first
 
-    def _word(self) -> int:
-        if not self._words:
-            self._refill()
-        return self._words.pop()
-
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below(n) needs n > 0")
-        limit = _WORD - _WORD % n
+        limit = _LIMITS[n] if n < 129 else _WORD - _WORD % n
+        words = self._words  # taken straight from the block, as `shuffle` takes them: no call a word
         while True:
-            word = self._word()
+            if not words:
+                self._refill()
+            word = words.pop()
             if word < limit:
                 return word % n
 

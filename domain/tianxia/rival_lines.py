@@ -14,7 +14,7 @@ from domain.contract import NO_FACTS, Event
 from domain.tianxia.board.loader import BOARD
 from domain.tianxia.evolve import FOLDS, TianxiaEmitter
 from domain.tianxia.rewards import merchants, pushed_off
-from domain.tianxia.board.rivals import Line, RivalCard
+from domain.tianxia.board.rivals import RIVALS, Line, RivalCard
 from domain.tianxia.state import LI_MU, TianxiaState
 
 # The Palace tie-break of both rivals, whose pictures are lost (L56, L144): `tianxia.house.palace-priority`.
@@ -24,6 +24,9 @@ NOMAD_OF = {nomad.attacks: nomad.id for nomad in BOARD.nomads.values()}  # wall 
 SECTION_NAMES = {wall.id: wall.name for wall in BOARD.walls.values()}
 _new_tuple = tuple.__new__  # an Event made at once, as the emitter makes it
 SECTION_NUMBERS = {wall: str(number) for number, wall in enumerate(BOARD.walls, start=1)}  # as a card's list shows them
+# A card's list of wall sections as a tie's words give it ("2, 1, 3, 4"), by list: made once, at import (`list_words`).
+LIST_WORDS = {line.priority: ", ".join([SECTION_NUMBERS[s] for s in line.priority])
+              for card in RIVALS.cards.values() for line in card.lines if line.word in ("soldiers", "wall")}
 
 class RivalTurn:
     """One rival turn being played, on a decision's emitter; `card` None for a pass with no card."""
@@ -97,11 +100,25 @@ def why_section(line: Line, section: str, tried: list[str], measured: dict[str, 
             tied.append(other)
     words = f"{SECTION_NAMES[section]}: {MEASURE_WORDS[line.where]} ({value})"
     if tied:
-        order = ", ".join([SECTION_NUMBERS[s] for s in line.priority])
-        words += f", tied with {', '.join(SECTION_NAMES[s] for s in tied)}; the card's list {order} puts it first"
+        words += f", tied with {names(tied)}; the card's list {list_words(line.priority)} puts it first"
     if tried:
-        words += f"; {', '.join(SECTION_NAMES[s] for s in tried)} had no room"
+        words += f"; {names(tried)} had no room"
     return words
+
+
+def list_words(priority: tuple[str, ...]) -> str:
+    """A card's list of wall sections numbered as the card shows them: the one made at import for
+    the rivals' cards, else made now."""
+    words = LIST_WORDS.get(priority)
+    return words if words is not None else ", ".join([SECTION_NUMBERS[s] for s in priority])
+
+
+def names(sections: list[str]) -> str:
+    """The sections' names, listed (a loop, not a generator: a tie is common, every wall empty)."""
+    found = []
+    for section in sections:
+        found.append(SECTION_NAMES[section])
+    return ", ".join(found)
 
 
 def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
@@ -110,7 +127,9 @@ def soldiers(turn: RivalTurn, number: int, line: Line) -> None:
     rule = "tianxia.card.soldier" if line.word == "soldier" else (
         "tianxia.card.soldier-chieftain" if line.where == "closest" else "tianxia.card.soldier-strength")
     if line.word == "soldier":
-        targets = [(section, 1, f"{SECTION_NAMES[section]}, shown on the card") for section in line.sections]
+        targets = []
+        for section in line.sections:  # a loop, not a comprehension
+            targets.append((section, 1, f"{SECTION_NAMES[section]}, shown on the card"))
     else:
         targets, left, tried, measured = [], line.count, [], measures(turn.state, line)
         for section in ranked(line, measured):
@@ -178,7 +197,10 @@ def worker(turn: RivalTurn, number: int, line: Line) -> None:
             count = state.barges[other].count(turn.owner)
             if barge is None or count < mine:
                 barge, mine = other, count
-        tied = [b for b in line.priority if b != barge and state.barges[b].count(turn.owner) == mine]
+        tied = []
+        for other in line.priority:  # a loop, not a comprehension
+            if other != barge and state.barges[other].count(turn.owner) == mine:
+                tied.append(other)
         why = f"fewest of his workers ({mine})" + (f", tied with {', '.join(tied)}; the card's list puts it first" if tied else "")
         rule = "tianxia.card.worker-fewest"
     pushed = pushed_off(state, barge)
