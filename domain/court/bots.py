@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.bots import RandomBot
+from domain.bots import RandomBot, highest
 from domain.contract import Action
 from domain.rng import Rng
 
@@ -31,9 +31,10 @@ class Autoplayer:
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The legal action of highest value; ties broken at random (bots.best_of's way)."""
-        scores = values(view, legal)
-        best = max(scores)
-        return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]
+        if len(legal) == 1:  # a lone skip or decline: nothing to weigh, the stream moves on as a tie among one moves it
+            rng.below(1)
+            return legal[0]
+        return highest(legal, values(view, legal), rng)
 
 
 def values(view: View, legal: Sequence[Action]) -> list[float]:
