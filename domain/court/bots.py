@@ -48,10 +48,10 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
     collectors = []  # (space, VP, clan) of each Tax Collector on top
     general_clans = set()
     clan_vp: dict[str, int] = {}  # each clan's VP on top of the court
-    losses = []  # what covering each space's top card loses (None: an empty space)
+    losses = []  # what covering each space's top card loses (nothing for an empty space: x - 0.0 is x)
     for space, top in enumerate(tops):
         if not top:
-            losses.append(None)
+            losses.append(0.0)
             continue
         role, clan, vp = top["role"], top["clan"], top["vp"]
         clan_vp[clan] = clan_vp.get(clan, 0) + vp
@@ -67,17 +67,18 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
             losses.append(0.3)  # a spent Minister or Poet: little but a clan for later Poets
 
     def placements(card: Mapping[str, Any]) -> list[float]:
-        """What placing `card` on each space is worth: its power now, its promise, less what it covers."""
+        """What placing `card` on each space is worth: its power now, its promise, less what it covers
+        (one list made per card: the gain and the loss on a space taken together)."""
         role, clan = card["role"], card["clan"]
         if role == "minister":  # the Tax Collectors left on top once it is placed (whole numbers)
             taxed = {at: vp + (1 if of == clan else 0) for at, vp, of in collectors}
             total = sum(taxed.values())
-            gains = [cp * (total - taxed.get(space, 0)) for space in range(len(tops))]
-        elif role == "poet":  # its clan's other cards on top (not the one it covers)
+            return [cp * (total - taxed.get(space, 0)) - loss for space, loss in enumerate(losses)]
+        if role == "poet":  # its clan's other cards on top (not the one it covers)
             honours = clan_vp.get(clan, 0)
-            gains = [0.0 + card["vp"] + (honours - covered["vp"] if covered and covered["clan"] == clan else honours)
-                     for covered in tops]
-        elif role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
+            return [0.0 + card["vp"] + (honours - covered["vp"] if covered and covered["clan"] == clan else honours)
+                    - loss for covered, loss in zip(tops, losses)]
+        if role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
             best, at_best, second = 0, None, 0  # the best VP of its clan on top, where, and the best elsewhere
             for at, top in enumerate(tops):
                 if top and top["clan"] == clan and top["vp"] > second:
@@ -85,14 +86,14 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
                         best, at_best, second = top["vp"], at, best
                     else:
                         second = top["vp"]
-            gains = [income + (second if space == at_best else best) * 0.8 for space in range(len(tops))]
-        elif role == "general":
-            gains = [0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))] * len(tops)
+            return [income + (second if space == at_best else best) * 0.8 - loss for space, loss in enumerate(losses)]
+        if role == "general":
+            gain = 0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))
         elif role == "courtesan":
-            gains = [0.0 + 0.8 * card["vp"]] * len(tops)
+            gain = 0.0 + 0.8 * card["vp"]
         else:
-            gains = [0.0] * len(tops)
-        return [gain if loss is None else gain - loss for gain, loss in zip(gains, losses)]
+            gain = 0.0
+        return [gain - loss for loss in losses]
 
     placed: dict[int, list[float]] = {}  # by slot of Society Row
     empty_bonus = [0.5 if top is None else 0.0 for top in tops]
