@@ -66,18 +66,23 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
         else:
             losses.append(0.3)  # a spent Minister or Poet: little but a clan for later Poets
 
-    def placements(card: Mapping[str, Any]) -> list[float]:
-        """What placing `card` on each space is worth: its power now, its promise, less what it covers
-        (one list made per card: the gain and the loss on a space taken together)."""
+    empty_bonus = [0.5 if top is None else 0.0 for top in tops]  # an empty space fills the court
+    covering = list(zip(losses, empty_bonus))
+
+    def placements(card: Mapping[str, Any], spend: float) -> list[float]:
+        """What taking `card` onto each space is worth, `spend` CP paid: its power now, its promise,
+        less what it covers and the CP, plus an empty space's bonus (one list made per card and
+        price: each space's terms taken together, in the order an action's value adds them up)."""
         role, clan = card["role"], card["clan"]
         if role == "minister":  # the Tax Collectors left on top once it is placed (whole numbers)
             taxed = {at: vp + (1 if of == clan else 0) for at, vp, of in collectors}
             total = sum(taxed.values())
-            return [cp * (total - taxed.get(space, 0)) - loss for space, loss in enumerate(losses)]
+            return [cp * (total - taxed.get(space, 0)) - loss - spend + bonus
+                    for space, (loss, bonus) in enumerate(covering)]
         if role == "poet":  # its clan's other cards on top (not the one it covers)
             honours = clan_vp.get(clan, 0)
             return [0.0 + card["vp"] + (honours - covered["vp"] if covered and covered["clan"] == clan else honours)
-                    - loss for covered, loss in zip(tops, losses)]
+                    - loss - spend + bonus for covered, (loss, bonus) in zip(tops, covering)]
         if role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
             best, at_best, second = 0, None, 0  # the best VP of its clan on top, where, and the best elsewhere
             for at, top in enumerate(tops):
@@ -86,27 +91,32 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
                         best, at_best, second = top["vp"], at, best
                     else:
                         second = top["vp"]
-            return [income + (second if space == at_best else best) * 0.8 - loss for space, loss in enumerate(losses)]
+            return [income + (second if space == at_best else best) * 0.8 - loss - spend + bonus
+                    for space, (loss, bonus) in enumerate(covering)]
         if role == "general":
             gain = 0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))
         elif role == "courtesan":
             gain = 0.0 + 0.8 * card["vp"]
         else:
             gain = 0.0
-        return [gain - loss for loss in losses]
+        return [gain - loss - spend + bonus for loss, bonus in covering]
 
-    placed: dict[int, list[float]] = {}  # by slot of Society Row
-    empty_bonus = [0.5 if top is None else 0.0 for top in tops]
+    bought: dict[int, list[float]] = {}  # by slot of Society Row: its card bought onto each space
+    free: dict[int, list[float]] = {}  # by slot: its card taken for nothing (a start, an exchange)
     out = []
     for action in legal:
         kind = action["type"]
-        if kind == "buy" or kind == "start":
-            slot, space = action["slot"], action["space"]
-            worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
-            out.append(worth[space] - cp * (0 if kind == "start" else row[slot]["price"]) + empty_bonus[space])
-        elif kind == "exchange":
+        if kind == "buy":
             slot = action["slot"]
-            worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
+            worth = bought.get(slot) or bought.setdefault(slot, placements(row[slot]["card"], cp * row[slot]["price"]))
+            out.append(worth[action["space"]])
+        elif kind == "start":
+            slot = action["slot"]
+            worth = free.get(slot) or free.setdefault(slot, placements(row[slot]["card"], cp * 0))
+            out.append(worth[action["space"]])
+        elif kind == "exchange":  # onto a Courtesan: no bonus, and x - 0.0 + 0.0 + 0.2 is x + 0.2
+            slot = action["slot"]
+            worth = free.get(slot) or free.setdefault(slot, placements(row[slot]["card"], cp * 0))
             out.append(worth[action["space"]] + 0.2)
         elif kind == "skip":
             daemons = sum(1 for slot in row if slot["card"] and slot["card"]["role"] == "daemon")
