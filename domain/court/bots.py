@@ -48,26 +48,25 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
     collectors = []  # (space, VP, clan) of each Tax Collector on top
     general_clans = set()
     clan_vp: dict[str, int] = {}  # each clan's VP on top of the court
-    losses = []  # what covering each space's top card loses (nothing for an empty space: x - 0.0 is x)
+    # Each space's (what covering its top card loses, the bonus for filling it): an empty space
+    # loses nothing (x - 0.0 is x) and brings 0.5, a card's space no bonus.
+    covering: list[tuple[float, float]] = []
     for space, top in enumerate(tops):
         if not top:
-            losses.append(0.0)
+            covering.append((0.0, 0.5))
             continue
         role, clan, vp = top["role"], top["clan"], top["vp"]
         clan_vp[clan] = clan_vp.get(clan, 0) + vp
         if role == "tax-collector":
             collectors.append((space, vp, clan))
-            losses.append(income)
+            covering.append((income, 0.0))
         elif role == "general":
             general_clans.add(clan)
-            losses.append(top["strength"] * 0.9)
+            covering.append((top["strength"] * 0.9, 0.0))
         elif role == "courtesan":
-            losses.append(0.8 * vp)
+            covering.append((0.8 * vp, 0.0))
         else:
-            losses.append(0.3)  # a spent Minister or Poet: little but a clan for later Poets
-
-    empty_bonus = [0.5 if top is None else 0.0 for top in tops]  # an empty space fills the court
-    covering = list(zip(losses, empty_bonus))
+            covering.append((0.3, 0.0))  # a spent Minister or Poet: little but a clan for later Poets
 
     def placements(card: Mapping[str, Any], spend: float) -> list[float]:
         """What taking `card` onto each space is worth, `spend` CP paid: its power now, its promise,
@@ -124,7 +123,7 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
         elif kind in ("tax_for_vp", "tax_for_cp"):
             card = tops[action["space"]]
             gain = card["vp"] if kind == "tax_for_vp" else cp * card["vp"] - card["vp"]
-            out.append(gain - losses[action["space"]] * 0.5)
+            out.append(gain - covering[action["space"]][0] * 0.5)
         elif kind == "fight":
             out.append(row[action["slot"]]["card"]["vp"] + 3.0 - cp * action["pay"])
         else:
