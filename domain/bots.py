@@ -45,5 +45,13 @@ def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng)
         rng.below(1)
         return legal[0]
     scores = list(map(value, legal))  # a search's playouts ask it at every decision: the loops in C
+    return highest(legal, scores, rng)
+
+
+def highest(legal: Sequence[Action], scores: list[float], rng: Rng) -> Action:
+    """The legal action of highest score (`scores[i]` is `legal[i]`'s); ties broken at random."""
     best = max(scores)
+    if scores.count(best) == 1:  # most decisions: no tie, found in C; the stream moves on as a tie among one moves it
+        rng.below(1)
+        return legal[scores.index(best)]
     return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]

@@ -214,10 +214,12 @@ class SearchBot:
     def _grow(self, world: Any, legal: Sequence[Action], playouts: int, rng: Rng, first: str | None = None) -> Node:
         seats = len(self.rules.scores(world))
         root = Node([0.0] * seats)
+        at_root = {action_key(action): action for action in legal}  # keyed once: every playout starts there
         for _ in range(playouts):
             state, node, path = world, root, [root]
             while (seat := self.rules.to_act(state)) is not None:
-                options = {action_key(action): action for action in (legal if node is root else self.rules.legal_actions(state, seat))}
+                options = at_root if node is root else {
+                    action_key(action): action for action in self.rules.legal_actions(state, seat)}
                 untried = [key for key in options if key not in node.children]
                 if untried:  # expand one (at the root, the heuristic's move first), then play out
                     key = first if node is root and first in untried else untried[rng.below(len(untried))]
@@ -252,7 +254,8 @@ class SearchBot:
         rules' trusted path takes it unchecked; the root's actions, listed on the real table the
         bot was asked about and not on the dealt one, are checked."""
         decide = self.rules.decide_trusted if trusted else self.rules.decide
-        return self._rules_turns(decide(state, seat, action, rng).state, rng)
+        state = decide(state, seat, action, rng).state
+        return state if self.rules.rival is None else self._rules_turns(state, rng)  # a call saved at every step
 
     def _rules_turns(self, state: Any, rng: Rng) -> Any:
         if self.rules.rival is None:  # no turns of their own to play: asked at every step of a playout

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.bots import RandomBot
+from domain.bots import RandomBot, highest
 from domain.contract import Action
 from domain.rng import Rng
 
@@ -31,9 +31,10 @@ class Autoplayer:
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The legal action of highest value; ties broken at random (bots.best_of's way)."""
-        scores = values(view, legal)
-        best = max(scores)
-        return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]
+        if len(legal) == 1:  # a lone skip or decline: nothing to weigh, the stream moves on as a tie among one moves it
+            rng.below(1)
+            return legal[0]
+        return highest(legal, values(view, legal), rng)
 
 
 def values(view: View, legal: Sequence[Action]) -> list[float]:
@@ -47,36 +48,41 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
     collectors = []  # (space, VP, clan) of each Tax Collector on top
     general_clans = set()
     clan_vp: dict[str, int] = {}  # each clan's VP on top of the court
-    losses = []  # what covering each space's top card loses (None: an empty space)
+    # Each space's (what covering its top card loses, the bonus for filling it): an empty space
+    # loses nothing (x - 0.0 is x) and brings 0.5, a card's space no bonus.
+    covering: list[tuple[float, float]] = []
     for space, top in enumerate(tops):
         if not top:
-            losses.append(None)
+            covering.append((0.0, 0.5))
             continue
         role, clan, vp = top["role"], top["clan"], top["vp"]
         clan_vp[clan] = clan_vp.get(clan, 0) + vp
         if role == "tax-collector":
             collectors.append((space, vp, clan))
-            losses.append(income)
+            covering.append((income, 0.0))
         elif role == "general":
             general_clans.add(clan)
-            losses.append(top["strength"] * 0.9)
+            covering.append((top["strength"] * 0.9, 0.0))
         elif role == "courtesan":
-            losses.append(0.8 * vp)
+            covering.append((0.8 * vp, 0.0))
         else:
-            losses.append(0.3)  # a spent Minister or Poet: little but a clan for later Poets
+            covering.append((0.3, 0.0))  # a spent Minister or Poet: little but a clan for later Poets
 
-    def placements(card: Mapping[str, Any]) -> list[float]:
-        """What placing `card` on each space is worth: its power now, its promise, less what it covers."""
+    def placements(card: Mapping[str, Any], spend: float) -> list[float]:
+        """What taking `card` onto each space is worth, `spend` CP paid: its power now, its promise,
+        less what it covers and the CP, plus an empty space's bonus (one list made per card and
+        price: each space's terms taken together, in the order an action's value adds them up)."""
         role, clan = card["role"], card["clan"]
         if role == "minister":  # the Tax Collectors left on top once it is placed (whole numbers)
             taxed = {at: vp + (1 if of == clan else 0) for at, vp, of in collectors}
             total = sum(taxed.values())
-            gains = [cp * (total - taxed.get(space, 0)) for space in range(len(tops))]
-        elif role == "poet":  # its clan's other cards on top (not the one it covers)
+            return [cp * (total - taxed.get(space, 0)) - loss - spend + bonus
+                    for space, (loss, bonus) in enumerate(covering)]
+        if role == "poet":  # its clan's other cards on top (not the one it covers)
             honours = clan_vp.get(clan, 0)
-            gains = [0.0 + card["vp"] + (honours - covered["vp"] if covered and covered["clan"] == clan else honours)
-                     for covered in tops]
-        elif role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
+            return [0.0 + card["vp"] + (honours - covered["vp"] if covered and covered["clan"] == clan else honours)
+                    - loss - spend + bonus for covered, (loss, bonus) in zip(tops, covering)]
+        if role == "tax-collector":  # the best card of its clan it could tax (not the one it covers)
             best, at_best, second = 0, None, 0  # the best VP of its clan on top, where, and the best elsewhere
             for at, top in enumerate(tops):
                 if top and top["clan"] == clan and top["vp"] > second:
@@ -84,27 +90,32 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
                         best, at_best, second = top["vp"], at, best
                     else:
                         second = top["vp"]
-            gains = [income + (second if space == at_best else best) * 0.8 for space in range(len(tops))]
-        elif role == "general":
-            gains = [0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))] * len(tops)
+            return [income + (second if space == at_best else best) * 0.8 - loss - spend + bonus
+                    for space, (loss, bonus) in enumerate(covering)]
+        if role == "general":
+            gain = 0.0 + (card["strength"] * 0.9 + (1.5 if len(general_clans | {clan}) == 3 else 0))
         elif role == "courtesan":
-            gains = [0.0 + 0.8 * card["vp"]] * len(tops)
+            gain = 0.0 + 0.8 * card["vp"]
         else:
-            gains = [0.0] * len(tops)
-        return [gain if loss is None else gain - loss for gain, loss in zip(gains, losses)]
+            gain = 0.0
+        return [gain - loss - spend + bonus for loss, bonus in covering]
 
-    placed: dict[int, list[float]] = {}  # by slot of Society Row
-    empty_bonus = [0.5 if top is None else 0.0 for top in tops]
+    bought: dict[int, list[float]] = {}  # by slot of Society Row: its card bought onto each space
+    free: dict[int, list[float]] = {}  # by slot: its card taken for nothing (a start, an exchange)
     out = []
     for action in legal:
         kind = action["type"]
-        if kind == "buy" or kind == "start":
-            slot, space = action["slot"], action["space"]
-            worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
-            out.append(worth[space] - cp * (0 if kind == "start" else row[slot]["price"]) + empty_bonus[space])
-        elif kind == "exchange":
+        if kind == "buy":
             slot = action["slot"]
-            worth = placed.get(slot) or placed.setdefault(slot, placements(row[slot]["card"]))
+            worth = bought.get(slot) or bought.setdefault(slot, placements(row[slot]["card"], cp * row[slot]["price"]))
+            out.append(worth[action["space"]])
+        elif kind == "start":
+            slot = action["slot"]
+            worth = free.get(slot) or free.setdefault(slot, placements(row[slot]["card"], cp * 0))
+            out.append(worth[action["space"]])
+        elif kind == "exchange":  # onto a Courtesan: no bonus, and x - 0.0 + 0.0 + 0.2 is x + 0.2
+            slot = action["slot"]
+            worth = free.get(slot) or free.setdefault(slot, placements(row[slot]["card"], cp * 0))
             out.append(worth[action["space"]] + 0.2)
         elif kind == "skip":
             daemons = sum(1 for slot in row if slot["card"] and slot["card"]["role"] == "daemon")
@@ -112,7 +123,7 @@ def values(view: View, legal: Sequence[Action]) -> list[float]:
         elif kind in ("tax_for_vp", "tax_for_cp"):
             card = tops[action["space"]]
             gain = card["vp"] if kind == "tax_for_vp" else cp * card["vp"] - card["vp"]
-            out.append(gain - losses[action["space"]] * 0.5)
+            out.append(gain - covering[action["space"]][0] * 0.5)
         elif kind == "fight":
             out.append(row[action["slot"]]["card"]["vp"] + 3.0 - cp * action["pay"])
         else:
