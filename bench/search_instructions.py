@@ -23,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.search_speed import STEP_RATIO, TABLES
+from bench.search_speed import TABLES, step_verdict
 
 POSITIONS = 8  # as bench.search_speed
 
@@ -81,7 +81,7 @@ def lines(games: list[str], count: int = POSITIONS) -> list[str]:
         ratio = figures["step"] / figures["random_step"]
         out.append(f"  {game}: {figures['step'] / 1e3:.0f} k a rules step inside the search ({figures['steps']} steps "
                    f"over {figures['decisions']} decisions), a random playout's {figures['random_step'] / 1e3:.0f} k "
-                   f"({ratio:.1f}x; target at most {STEP_RATIO}x: {'meets' if ratio <= STEP_RATIO else 'MISSES'})")
+                   f"({step_verdict(ratio)})")
     return out
 
 
