@@ -56,6 +56,7 @@ $(VENV)/.bench-installed: $(VENV)/.installed
 bench: install $(VENV)/.bench-installed
 	$(PY) -m bench
 	$(PY) -m bench.instructions
+	$(PY) -m bench.search_instructions
 	$(PY) -m bench.move_instructions
 
 # docs/screenshots/, the pictures of the viewer in the README and docs/viewer.md (needs chromium)
