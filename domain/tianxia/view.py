@@ -11,9 +11,9 @@ rival's stacks (which Advanced cards were drawn), the round stacks, the Bot's fa
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from domain.tianxia.state import OVER, Site, TianxiaState
+from domain.tianxia.state import OVER, Nomad, Section, Site, TianxiaState
 
 
 def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
@@ -106,7 +106,8 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
     playouts: the round, phase, turn and action under way, the board it values actions on, the
     rival's kind and owner, and each seat's pieces and goods. The board's lists and dicts are the
     table's own, not copies (a fold never changes them in place, and the steward only reads them);
-    its sites, wall sections and nomads, which the table keeps as records, are dicts as in `view`."""
+    its sites, wall sections and nomads, which the table keeps as records, are dicts as in `view`,
+    shared by the views of every table holding the same records (`_shown`)."""
     rival = state.rival
     return {
         "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting,
@@ -117,10 +118,38 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
         "palace": state.palace, "step_tiles": state.step_tiles, "discs": state.discs,
         "fortify_discs": state.fortify_discs, "barges": state.barges, "ports": state.ports,
         "demands": state.demands, "shipping": state.shipping,
-        "sites": {site_id: {"building": site.building, "governors": site.governors, "tile": site.tile}
-                  for site_id, site in state.sites.items()},
-        "sections": {wall: {"walls": section.walls, "towers": section.towers, "soldiers": section.soldiers}
-                     for wall, section in state.sections.items()},
-        "nomads": {nomad: {"strength": moved.strength, "distance": moved.distance}
-                   for nomad, moved in state.nomads.items()},
+        "sites": _shown("sites", state.sites, _sites_shown),
+        "sections": _shown("sections", state.sections, _sections_shown),
+        "nomads": _shown("nomads", state.nomads, _nomads_shown),
     }
+
+
+# The last sites, wall sections and nomads a playout view showed, each with the dict it showed them
+# as. A fold that changes one of them puts a new dict in the table's field, never changing the old
+# one in place, so the same dict shows the same: a search's playouts ask for a view at every step
+# and most steps change none of them (and many start from the same dealt table).
+_SHOWN: dict[str, tuple[Any, dict[str, Any]]] = {}
+
+
+def _shown(part: str, records: dict[str, Any], show: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
+    """`show(records)`, or the dict it gave last time for the very same `records`."""
+    kept = _SHOWN.get(part)
+    if kept is not None and kept[0] is records:
+        return kept[1]
+    shown = show(records)
+    _SHOWN[part] = (records, shown)
+    return shown
+
+
+def _sites_shown(sites: dict[str, Site]) -> dict[str, Any]:
+    return {site_id: {"building": site.building, "governors": site.governors, "tile": site.tile}
+            for site_id, site in sites.items()}
+
+
+def _sections_shown(sections: dict[str, Section]) -> dict[str, Any]:
+    return {wall: {"walls": section.walls, "towers": section.towers, "soldiers": section.soldiers}
+            for wall, section in sections.items()}
+
+
+def _nomads_shown(nomads: dict[str, Nomad]) -> dict[str, Any]:
+    return {nomad: {"strength": moved.strength, "distance": moved.distance} for nomad, moved in nomads.items()}

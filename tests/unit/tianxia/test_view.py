@@ -1,9 +1,11 @@
 """The Tianxia view of the board's sites, wall sections and nomads: every piece of each, as the
-table holds it, and copies, so that nothing a reader does to a view changes the table."""
+table holds it, and copies, so that nothing a reader does to a view changes the table; in the
+steward's playout view, which reuses the dicts it made for the same records, still each table's own."""
 
 from dataclasses import asdict
 
 from domain.tianxia.game import RULES
+from domain.tianxia.view import playout_view
 from tests.unit.tianxia.test_determinize import some_tables
 
 
@@ -24,3 +26,13 @@ def test_changing_a_view_leaves_the_table_as_it_was():
     view["sections"][wall]["walls"].append(0)
     assert view["sites"][site_id]["governors"] != state.sites[site_id].governors
     assert view["sections"][wall]["walls"] != state.sections[wall].walls
+
+
+def test_a_playout_view_shows_each_tables_own_sites_sections_and_nomads_whatever_it_showed_before():
+    tables = some_tables(2, "playout-board", every=1)
+    for state, seat in [*tables, *reversed(tables), *tables[::3], *tables[::-2]]:  # the views kept met in every order
+        shown, whole = playout_view(state, seat), RULES.view(state, seat)
+        assert shown["sites"] == {site_id: {key: site[key] for key in ("building", "governors", "tile")}
+                                  for site_id, site in whole["sites"].items()}
+        assert shown["sections"] == whole["sections"]
+        assert shown["nomads"] == whole["nomads"]
