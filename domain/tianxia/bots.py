@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from domain.bots import RandomBot, best_of
+from domain.bots import RandomBot, best_of, highest
 from domain.contract import Action
 from domain.rng import Rng
 from domain.tianxia.board.loader import BOARD
@@ -91,9 +91,10 @@ class Steward:
     version = "2"  # 2: a shipment is valued in its own port
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
+        if len(legal) == 1:  # nothing to weigh (`best_of` values no lone action), as a tie among one it draws
+            return best_of(legal, float, rng)
         seat = view["active"] if view.get("active") is not None else 0
-        judgement = Judgement(view, seat, legal)
-        return best_of(legal, judgement.value, rng)
+        return highest(legal, Judgement(view, seat, legal).values(), rng)
 
 
 class Judgement:
@@ -260,9 +261,14 @@ class Judgement:
 
     # --- every action ----------------------------------------------------------------------------
 
-    def value(self, action: Action) -> float:
-        judge = JUDGES.get(action["type"])  # on_<type>, looked up once for the class
-        return judge(self, action) if judge else 0.0
+    def values(self) -> list[float]:
+        """Each legal action's value, in the legal order, by its type's judge (on_<type>, looked up
+        once for the class; none: 0.0)."""
+        values = []
+        for action in self.legal:  # a loop calling each judge straight: one call an action, not two
+            judge = JUDGES.get(action["type"])
+            values.append(judge(self, action) if judge else 0.0)
+        return values
 
     def on_region(self, action: Action) -> float:
         return self.region(action["region"]) - DISC + 1.0

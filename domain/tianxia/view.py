@@ -108,13 +108,15 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
     table's own, not copies (a fold never changes them in place, and the steward only reads them);
     its sites, wall sections and nomads, which the table keeps as records, are dicts as in `view`,
     shared by the views of every table holding the same records (`_shown`)."""
-    rival = state.rival
+    seats, rival = [], state.rival
+    for seat in state.seats:  # a loop, not a comprehension: a view at every step of a playout
+        seats.append({"side": seat.side, "goods": seat.goods, "discs": seat.discs, "meeples": seat.meeples,
+                      "walls": seat.walls, "towers": seat.towers, "shipping": seat.shipping, "crates": seat.crates,
+                      "figurines": seat.figurines})
     return {
-        "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting,
-        "seats": [{"side": seat.side, "goods": seat.goods, "discs": seat.discs, "meeples": seat.meeples,
-                   "walls": seat.walls, "towers": seat.towers, "shipping": seat.shipping, "crates": seat.crates,
-                   "figurines": seat.figurines} for seat in state.seats],
-        "rival": {"kind": rival.kind, "owner": state.rival_owner} if rival is not None else None,
+        "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting, "seats": seats,
+        # the rival's owner is the seat after the last (`rival_owner`, without the property's call)
+        "rival": {"kind": rival.kind, "owner": len(seats)} if rival is not None else None,
         "palace": state.palace, "step_tiles": state.step_tiles, "discs": state.discs,
         "fortify_discs": state.fortify_discs, "barges": state.barges, "ports": state.ports,
         "demands": state.demands, "shipping": state.shipping,
