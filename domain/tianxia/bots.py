@@ -128,12 +128,13 @@ class Judgement:
     def _step(self, track: str, steps: int) -> float:
         seat, now, ahead = self.seat, -1, 0
         for number, owners in enumerate(self.view["palace"][track]):  # this seat's step and the highest other's, in one pass
-            for owner in owners:
-                if owner == seat:
-                    if now < 0:
-                        now = number
-                elif owner != NEUTRAL:
-                    ahead = number
+            if owners:  # most steps hold no marker: no loop begun over them
+                for owner in owners:
+                    if owner == seat:
+                        if now < 0:
+                            now = number
+                    elif owner != NEUTRAL:
+                        ahead = number
         if now >= BOARD.palace.steps:
             return -1.0
         to = min(BOARD.palace.steps, now + steps)
@@ -160,15 +161,16 @@ class Judgement:
         the pieces, and how soon it attacks."""
         front = self.fronts.get(section)
         if front is None:
-            pieces = self.view["sections"][section]
+            pieces, moved = self.view["sections"][section], self.view["nomads"][ATTACKS[section]]
             totals: dict[int, int] = {}
-            strength = self.view["nomads"][ATTACKS[section]]["strength"]
+            strength = moved["strength"]
             for kind, defence in SECTION_PIECES:
                 placed = pieces[kind]
-                strength -= defence * len(placed)
-                for owner in placed:
-                    totals[owner] = totals.get(owner, 0) + defence
-            distance = self.view["nomads"][ATTACKS[section]]["distance"]
+                if placed:  # most sections hold few kinds of piece: no loop begun over the others
+                    strength -= defence * len(placed)
+                    for owner in placed:
+                        totals[owner] = totals.get(owner, 0) + defence
+            distance = moved["distance"]
             soon = 1.0 if distance == 0 and self.view["phase"] == "action" else 0.5 if distance <= 1 else 0.25
             now = totals.get(self.seat)
             front = self.fronts[section] = (totals, 0 if now is None else self.prize(totals, now), strength, soon)
@@ -187,8 +189,11 @@ class Judgement:
     def piece(self, kind: str, section: str, double: bool = False) -> float:
         """A wall, tower or soldier in `section`: the battle prestige it gains if the chieftain
         attacks there this round (half of it if next round), and the strength it takes away."""
-        totals, prize, strength_left, soon = self.front(section)
-        added = DEFENCE[kind] * (2 if double else 1)
+        return self.piece_at(self.front(section), kind, DEFENCE[kind] * (2 if double else 1))
+
+    def piece_at(self, front: tuple[dict[int, int], int, int, float], kind: str, added: int) -> float:
+        """`piece`, on a section read as `front`, the piece adding `added` to this seat's defence."""
+        totals, prize, strength_left, soon = front
         gain = self.prize(totals, totals.get(self.seat, 0) + added) - prize
         if strength_left > 0:
             gain += min(added, strength_left) * 1.5  # fewer raids, less excess to pay
@@ -281,13 +286,16 @@ class Judgement:
         """A Military action's best piece on the wall (none: 0) and its coins, the same whatever its
         track: judged once a decision."""
         if self.fortified is None:
-            costs = {kind: self.piece_cost(kind) for kind in ("soldier", "wall")}
+            soldier_cost, wall_cost = self.piece_cost("soldier"), self.piece_cost("wall")
             best = 0.0
-            for section in BOARD.walls:
-                for kind, cost in costs.items():
-                    value = self.piece(kind, section) - cost
-                    if value > best:
-                        best = value
+            for section in BOARD.walls:  # each section read once for both pieces
+                front = self.front(section)
+                value = self.piece_at(front, "soldier", DEFENCE["soldier"]) - soldier_cost
+                if value > best:
+                    best = value
+                value = self.piece_at(front, "wall", DEFENCE["wall"]) - wall_cost
+                if value > best:
+                    best = value
             self.fortified = best, self.worth["coins"] * len(self.view["fortify_discs"])
         return self.fortified
 

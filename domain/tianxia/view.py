@@ -11,7 +11,7 @@ rival's stacks (which Advanced cards were drawn), the round stacks, the Bot's fa
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from domain.tianxia.state import OVER, Nomad, Section, Site, TianxiaState
 
@@ -107,12 +107,13 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
     rival's kind and owner, and each seat's pieces and goods. The board's lists and dicts are the
     table's own, not copies (a fold never changes them in place, and the steward only reads them);
     its sites, wall sections and nomads, which the table keeps as records, are dicts as in `view`,
-    shared by the views of every table holding the same records (`_shown`)."""
+    shared by the views of every table holding the same records (`_Shown`)."""
     seats, rival = [], state.rival
     for seat in state.seats:  # a loop, not a comprehension: a view at every step of a playout
         seats.append({"side": seat.side, "goods": seat.goods, "discs": seat.discs, "meeples": seat.meeples,
                       "walls": seat.walls, "towers": seat.towers, "shipping": seat.shipping, "crates": seat.crates,
                       "figurines": seat.figurines})
+    shown = SHOWN.of(state)
     return {
         "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting, "seats": seats,
         # the rival's owner is the seat after the last (`rival_owner`, without the property's call)
@@ -120,27 +121,35 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
         "palace": state.palace, "step_tiles": state.step_tiles, "discs": state.discs,
         "fortify_discs": state.fortify_discs, "barges": state.barges, "ports": state.ports,
         "demands": state.demands, "shipping": state.shipping,
-        "sites": _shown("sites", state.sites, _sites_shown),
-        "sections": _shown("sections", state.sections, _sections_shown),
-        "nomads": _shown("nomads", state.nomads, _nomads_shown),
+        "sites": shown.sites, "sections": shown.sections, "nomads": shown.nomads,
     }
 
 
-# The last sites, wall sections and nomads a playout view showed, each with the dict it showed them
-# as. A fold that changes one of them puts a new dict in the table's field, never changing the old
-# one in place, so the same dict shows the same: a search's playouts ask for a view at every step
-# and most steps change none of them (and many start from the same dealt table).
-_SHOWN: dict[str, tuple[Any, dict[str, Any]]] = {}
+class _Shown:
+    """The last sites, wall sections and nomads a playout view showed: the table's dicts of records
+    and the dicts of dicts made of each. A fold that changes one of them puts a new dict in the
+    table's field, never changing the old one in place, so the same dict shows the same: a search's
+    playouts ask for a view at every step, and most steps change none of them (and many start from
+    the same dealt table)."""
+
+    __slots__ = ("site_records", "sites", "section_records", "sections", "nomad_records", "nomads")
+
+    def __init__(self) -> None:
+        self.site_records = self.section_records = self.nomad_records = None
+
+    def of(self, state: TianxiaState) -> "_Shown":
+        """Kept up to date with `state`'s sites, sections and nomads: each made again only for a
+        table dict other than the last one shown."""
+        if self.site_records is not state.sites:
+            self.site_records, self.sites = state.sites, _sites_shown(state.sites)
+        if self.section_records is not state.sections:
+            self.section_records, self.sections = state.sections, _sections_shown(state.sections)
+        if self.nomad_records is not state.nomads:
+            self.nomad_records, self.nomads = state.nomads, _nomads_shown(state.nomads)
+        return self
 
 
-def _shown(part: str, records: dict[str, Any], show: Callable[[dict[str, Any]], dict[str, Any]]) -> dict[str, Any]:
-    """`show(records)`, or the dict it gave last time for the very same `records`."""
-    kept = _SHOWN.get(part)
-    if kept is not None and kept[0] is records:
-        return kept[1]
-    shown = show(records)
-    _SHOWN[part] = (records, shown)
-    return shown
+SHOWN = _Shown()
 
 
 def _sites_shown(sites: dict[str, Site]) -> dict[str, Any]:
