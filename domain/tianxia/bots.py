@@ -91,7 +91,7 @@ class Steward:
     version = "2"  # 2: a shipment is valued in its own port
 
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
-        if len(legal) == 1:  # nothing to weigh (`best_of` values no lone action), as a tie among one it draws
+        if len(legal) == 1:  # a lone action is not weighed (`best_of` asks no value of it), only drawn as a tie among one
             return best_of(legal, float, rng)
         seat = view["active"] if view.get("active") is not None else 0
         return highest(legal, Judgement(view, seat, legal).values(), rng)
