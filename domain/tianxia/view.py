@@ -113,7 +113,7 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
         seats.append({"side": seat.side, "goods": seat.goods, "discs": seat.discs, "meeples": seat.meeples,
                       "walls": seat.walls, "towers": seat.towers, "shipping": seat.shipping, "crates": seat.crates,
                       "figurines": seat.figurines})
-    shown = SHOWN.of(state)
+    sites, sections, nomads = SHOWN.of(state)
     return {
         "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting, "seats": seats,
         # the rival's owner is the seat after the last (`rival_owner`, without the property's call)
@@ -121,32 +121,34 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
         "palace": state.palace, "step_tiles": state.step_tiles, "discs": state.discs,
         "fortify_discs": state.fortify_discs, "barges": state.barges, "ports": state.ports,
         "demands": state.demands, "shipping": state.shipping,
-        "sites": shown.sites, "sections": shown.sections, "nomads": shown.nomads,
+        "sites": sites, "sections": sections, "nomads": nomads,
     }
 
 
 class _Shown:
-    """The last sites, wall sections and nomads a playout view showed: the table's dicts of records
-    and the dicts of dicts made of each. A fold that changes one of them puts a new dict in the
-    table's field, never changing the old one in place, so the same dict shows the same: a search's
-    playouts ask for a view at every step, and most steps change none of them (and many start from
-    the same dealt table)."""
+    """The last sites, wall sections and nomads a playout view showed, each as one pair: the table's
+    dict of records and the dict of dicts made of it. A fold that changes one of them puts a new
+    dict in the table's field, never changing the old one in place, so the same dict shows the
+    same: a search's playouts ask for a view at every step, and most steps change none of them (and
+    many start from the same dealt table). Each pair is read once and replaced whole, so a view
+    made while another thread's search replaces one still pairs each dict with its own records."""
 
-    __slots__ = ("site_records", "sites", "section_records", "sections", "nomad_records", "nomads")
+    __slots__ = ("sites", "sections", "nomads")
 
     def __init__(self) -> None:
-        self.site_records = self.section_records = self.nomad_records = None
+        self.sites = self.sections = self.nomads = (None, {})
 
-    def of(self, state: TianxiaState) -> "_Shown":
-        """Kept up to date with `state`'s sites, sections and nomads: each made again only for a
-        table dict other than the last one shown."""
-        if self.site_records is not state.sites:
-            self.site_records, self.sites = state.sites, _sites_shown(state.sites)
-        if self.section_records is not state.sections:
-            self.section_records, self.sections = state.sections, _sections_shown(state.sections)
-        if self.nomad_records is not state.nomads:
-            self.nomad_records, self.nomads = state.nomads, _nomads_shown(state.nomads)
-        return self
+    def of(self, state: TianxiaState) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """`state`'s sites, sections and nomads as dicts: each made again only for a table dict
+        other than the last one shown."""
+        sites, sections, nomads = self.sites, self.sections, self.nomads
+        if sites[0] is not state.sites:
+            sites = self.sites = (state.sites, _sites_shown(state.sites))
+        if sections[0] is not state.sections:
+            sections = self.sections = (state.sections, _sections_shown(state.sections))
+        if nomads[0] is not state.nomads:
+            nomads = self.nomads = (state.nomads, _nomads_shown(state.nomads))
+        return sites[1], sections[1], nomads[1]
 
 
 SHOWN = _Shown()
