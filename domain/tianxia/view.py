@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.tianxia.state import OVER, Site, TianxiaState
+from domain.tianxia.state import OVER, Nomad, Section, Site, TianxiaState
 
 
 def view(state: TianxiaState, viewer: int | None, reveal: bool = False) -> dict[str, Any]:
@@ -106,21 +106,63 @@ def playout_view(state: TianxiaState, viewer: int) -> dict[str, Any]:
     playouts: the round, phase, turn and action under way, the board it values actions on, the
     rival's kind and owner, and each seat's pieces and goods. The board's lists and dicts are the
     table's own, not copies (a fold never changes them in place, and the steward only reads them);
-    its sites, wall sections and nomads, which the table keeps as records, are dicts as in `view`."""
-    rival = state.rival
+    its sites, wall sections and nomads, which the table keeps as records, are dicts as in `view`,
+    shared by the views of every table holding the same records (`_Shown`)."""
+    seats, rival = [], state.rival
+    for seat in state.seats:  # a loop, not a comprehension: a view at every step of a playout
+        seats.append({"side": seat.side, "goods": seat.goods, "discs": seat.discs, "meeples": seat.meeples,
+                      "walls": seat.walls, "towers": seat.towers, "shipping": seat.shipping, "crates": seat.crates,
+                      "figurines": seat.figurines})
+    sites, sections, nomads = SHOWN.of(state)
     return {
-        "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting,
-        "seats": [{"side": seat.side, "goods": seat.goods, "discs": seat.discs, "meeples": seat.meeples,
-                   "walls": seat.walls, "towers": seat.towers, "shipping": seat.shipping, "crates": seat.crates,
-                   "figurines": seat.figurines} for seat in state.seats],
-        "rival": {"kind": rival.kind, "owner": state.rival_owner} if rival is not None else None,
+        "round": state.round, "phase": state.phase, "active": state.active, "acting": state.acting, "seats": seats,
+        # the rival's owner is the seat after the last (`rival_owner`, without the property's call)
+        "rival": {"kind": rival.kind, "owner": len(seats)} if rival is not None else None,
         "palace": state.palace, "step_tiles": state.step_tiles, "discs": state.discs,
         "fortify_discs": state.fortify_discs, "barges": state.barges, "ports": state.ports,
         "demands": state.demands, "shipping": state.shipping,
-        "sites": {site_id: {"building": site.building, "governors": site.governors, "tile": site.tile}
-                  for site_id, site in state.sites.items()},
-        "sections": {wall: {"walls": section.walls, "towers": section.towers, "soldiers": section.soldiers}
-                     for wall, section in state.sections.items()},
-        "nomads": {nomad: {"strength": moved.strength, "distance": moved.distance}
-                   for nomad, moved in state.nomads.items()},
+        "sites": sites, "sections": sections, "nomads": nomads,
     }
+
+
+class _Shown:
+    """The last sites, wall sections and nomads a playout view showed, each as one pair: the table's
+    dict of records and the dict of dicts made of it. A fold that changes one of them puts a new
+    dict in the table's field, never changing the old one in place, so the same dict shows the
+    same: a search's playouts ask for a view at every step, and most steps change none of them (and
+    many start from the same dealt table). Each pair is read once and replaced whole, so a view
+    made while another thread's search replaces one still pairs each dict with its own records."""
+
+    __slots__ = ("sites", "sections", "nomads")
+
+    def __init__(self) -> None:
+        self.sites = self.sections = self.nomads = (None, {})
+
+    def of(self, state: TianxiaState) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+        """`state`'s sites, sections and nomads as dicts: each made again only for a table dict
+        other than the last one shown."""
+        sites, sections, nomads = self.sites, self.sections, self.nomads
+        if sites[0] is not state.sites:
+            sites = self.sites = (state.sites, _sites_shown(state.sites))
+        if sections[0] is not state.sections:
+            sections = self.sections = (state.sections, _sections_shown(state.sections))
+        if nomads[0] is not state.nomads:
+            nomads = self.nomads = (state.nomads, _nomads_shown(state.nomads))
+        return sites[1], sections[1], nomads[1]
+
+
+SHOWN = _Shown()
+
+
+def _sites_shown(sites: dict[str, Site]) -> dict[str, Any]:
+    return {site_id: {"building": site.building, "governors": site.governors, "tile": site.tile}
+            for site_id, site in sites.items()}
+
+
+def _sections_shown(sections: dict[str, Section]) -> dict[str, Any]:
+    return {wall: {"walls": section.walls, "towers": section.towers, "soldiers": section.soldiers}
+            for wall, section in sections.items()}
+
+
+def _nomads_shown(nomads: dict[str, Nomad]) -> dict[str, Any]:
+    return {nomad: {"strength": moved.strength, "distance": moved.distance} for nomad, moved in nomads.items()}

@@ -1,9 +1,14 @@
 """The Tianxia view of the board's sites, wall sections and nomads: every piece of each, as the
-table holds it, and copies, so that nothing a reader does to a view changes the table."""
+table holds it, and copies, so that nothing a reader does to a view changes the table; in the
+steward's playout view, which reuses the dicts it made for the same records, still each table's own,
+whatever was shown before and whatever another thread's search shows meanwhile."""
 
+import sys
+import threading
 from dataclasses import asdict
 
 from domain.tianxia.game import RULES
+from domain.tianxia.view import playout_view
 from tests.unit.tianxia.test_determinize import some_tables
 
 
@@ -24,3 +29,39 @@ def test_changing_a_view_leaves_the_table_as_it_was():
     view["sections"][wall]["walls"].append(0)
     assert view["sites"][site_id]["governors"] != state.sites[site_id].governors
     assert view["sections"][wall]["walls"] != state.sections[wall].walls
+
+
+def test_a_playout_view_shows_each_tables_own_sites_sections_and_nomads_whatever_it_showed_before():
+    tables = some_tables(2, "playout-board", every=1)
+    for state, seat in [*tables, *reversed(tables), *tables[::3], *tables[::-2]]:  # the views kept met in every order
+        assert parts(playout_view(state, seat)) == parts(RULES.view(state, seat))
+
+
+def test_playout_views_made_in_two_threads_at_once_each_show_their_own_tables():
+    games = [some_tables(2, "playout-thread-a", every=1), some_tables(1, "playout-thread-b", every=1, difficulty="hard")]
+    wrong = []
+
+    def make(found):
+        expected = [(state, seat, parts(RULES.view(state, seat))) for state, seat in found]
+        for _ in range(30):
+            for state, seat, whole in expected:
+                if parts(playout_view(state, seat)) != whole:
+                    wrong.append(seat)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switched as often as the interpreter allows
+    try:
+        threads = [threading.Thread(target=make, args=(found,)) for found in games]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert not wrong
+
+
+def parts(view):
+    """A view's sites, wall sections and nomads, as much of each as a playout view shows."""
+    sites = {site_id: {key: site[key] for key in ("building", "governors", "tile")} for site_id, site in view["sites"].items()}
+    return sites, view["sections"], view["nomads"]
