@@ -125,6 +125,9 @@ def home(state: TianxiaState, owner: int, field_name: str) -> None:
     setattr(holder, field_name, getattr(holder, field_name) + 1)
 
 
+GAINED = 1  # `pay`'s sign for goods gained, passed by position: a call by keyword is not specialised
+
+
 def pay(state: TianxiaState, seat: int, amounts: Mapping[str, int], sign: int = -1) -> Seat:
     """`seat` pays `amounts` (or, `sign` 1, gains them); the seat's copy, to change further."""
     mine = own_seat(state, seat)
