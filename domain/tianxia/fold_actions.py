@@ -125,13 +125,13 @@ def piece_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = pay(state, seat, facts["paid"])
     pieces = own_section(state, facts["section"])
     if piece == "soldier":
-        pieces.soldiers.append(seat)
+        pieces.soldiers = [*pieces.soldiers, seat]
         mine.soldiers -= 1
     elif piece == "wall":
-        pieces.walls.append(seat)
+        pieces.walls = [*pieces.walls, seat]
         mine.walls -= 1
     else:  # a tower, or one built with the Double Tower token, which counts as two
-        pieces.towers.extend([seat] * (2 if piece == "double-tower" else 1))
+        pieces.towers = [*pieces.towers, seat, seat] if piece == "double-tower" else [*pieces.towers, seat]
         mine.towers -= 1
         if piece == "double-tower":
             mine.tokens = [token for token in mine.tokens if token != "double-tower"]
