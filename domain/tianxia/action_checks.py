@@ -210,7 +210,7 @@ def check_region_part(state: TianxiaState, seat: int, action: Action) -> None:
         if not mine.shipping:
             raise refuse("type: you have no shipping marker left", RULE_OF[kind])
     # its own type's actions only: `among` looks at no other
-    among(region_actions(state, seat, acting, only=kind), action, RULE_OF[kind])
+    among(region_actions(state, seat, acting, 0, None, kind), action, RULE_OF[kind])  # paid, cut and `only` by position
 
 
 def check_end(state: TianxiaState, seat: int, action: Action) -> None:
@@ -233,7 +233,7 @@ def check_piece(state: TianxiaState, seat: int, action: Action) -> None:
         cost = wall_stone(state, seat) if kind == "wall" else tower_stone(state, seat)
         if mine.goods["stone"] < cost:  # the words made only for a refusal
             afford(mine.goods["stone"], cost, f"stone: a {kind}", rule)
-    among(military_actions(state, seat, state.acting, only=kind), action, rule)  # its type's: `among` looks at no other
+    among(military_actions(state, seat, state.acting, kind), action, rule)  # `only` its type's: `among` looks at no other
 
 
 # --- After passing ---------------------------------------------------------------------------

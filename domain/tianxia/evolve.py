@@ -40,7 +40,9 @@ class TianxiaEmitter(Emitter):
         self.rng = rng
         self.events: list[Event] = []
 
-    def emit(self, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+    # The hidden facts are positional parameters with defaults, not keyword-only ones: CPython 3.11
+    # fills a missing keyword-only parameter by looking its name up in a dict, at every call.
+    def emit(self, type: str, rule: str, data: Mapping[str, Any], private: Mapping[str, Any] | None = None,
              private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
         """Record one event and apply it to the table (an event with hidden facts as `Emitter.emit` does)."""
         if private or secret:
@@ -56,3 +58,4 @@ class TianxiaEmitter(Emitter):
         state = self.state
         state.owned = None
         return _new_tuple(Decision, (self.events, state))  # made at once, as `Emitter.emit` makes an Event
+

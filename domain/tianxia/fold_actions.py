@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.tianxia.board.loader import BOARD
-from domain.tianxia.fold_parts import gain, join_barge, own_seat, own_section, pay, settled, tile_leaves
+from domain.tianxia.fold_parts import GAINED, gain, join_barge, own_seat, own_section, pay, settled, tile_leaves
 from domain.tianxia.state import NEUTRAL, TianxiaState, copy_site
 
 
@@ -48,7 +48,7 @@ def advanced(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def reward_taken(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    mine = pay(state, facts["seat"], facts["gain"], sign=1)
+    mine = pay(state, facts["seat"], facts["gain"], GAINED)
     if facts["token"]:
         mine.tokens = [*mine.tokens, facts["token"]]
     if facts["owed"]:  # most rewards owe nothing: the list stands as it is (never changed in place)
@@ -125,13 +125,13 @@ def piece_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     mine = pay(state, seat, facts["paid"])
     pieces = own_section(state, facts["section"])
     if piece == "soldier":
-        pieces.soldiers.append(seat)
+        pieces.soldiers = [*pieces.soldiers, seat]
         mine.soldiers -= 1
     elif piece == "wall":
-        pieces.walls.append(seat)
+        pieces.walls = [*pieces.walls, seat]
         mine.walls -= 1
     else:  # a tower, or one built with the Double Tower token, which counts as two
-        pieces.towers.extend([seat] * (2 if piece == "double-tower" else 1))
+        pieces.towers = [*pieces.towers, seat, seat] if piece == "double-tower" else [*pieces.towers, seat]
         mine.towers -= 1
         if piece == "double-tower":
             mine.tokens = [token for token in mine.tokens if token != "double-tower"]
@@ -159,7 +159,7 @@ def merchants_paid(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def seat_passed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    mine = pay(state, facts["seat"], facts["gain"], sign=1)
+    mine = pay(state, facts["seat"], facts["gain"], GAINED)
     mine.passed = True
     state.next_order = [*state.next_order, facts["seat"]]
 
@@ -172,7 +172,7 @@ def advance_bought(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def good_chosen(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    pay(state, facts["seat"], {facts["good"]: 1}, sign=1)
+    pay(state, facts["seat"], {facts["good"]: 1}, GAINED)
     settled(state, facts["seat"])
 
 
@@ -190,7 +190,7 @@ def shipping_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def disc_discarded(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    mine = pay(state, facts["seat"], {"coins": facts["coins"]}, sign=1)
+    mine = pay(state, facts["seat"], {"coins": facts["coins"]}, GAINED)
     mine.discs -= 1
     mine.discarded_discs += 1
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from domain.tianxia.board.loader import BOARD
-from domain.tianxia.state import LI_MU, NEUTRAL, Rival, Seat, Section, TianxiaState, copy_rival, copy_seat, copy_site
+from domain.tianxia.state import LI_MU, NEUTRAL, Rival, Seat, Section, TianxiaState, copy_rival, copy_seat, copy_section, copy_site
 
 
 SEATS, RIVAL = "seats", "rival"  # the keys of `state.owned` besides the seats' numbers
@@ -100,9 +100,9 @@ def tile_leaves(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def own_section(state: TianxiaState, section: str) -> Section:
-    """A copy of a wall section's pieces, put on the table: the copy is the one to change."""
-    pieces = state.sections[section]
-    copied = Section(list(pieces.walls), list(pieces.towers), list(pieces.soldiers))
+    """A copy of a wall section's pieces, put on the table: the copy is the one to change, by new
+    lists in the fields it changes (its lists are still the table's before it)."""
+    copied = copy_section(state.sections[section])
     sections = state.sections.copy()
     sections[section] = copied
     state.sections = sections
@@ -123,6 +123,9 @@ def home(state: TianxiaState, owner: int, field_name: str) -> None:
     """A piece back to its owner's supply."""
     holder = own_rival(state) if owner == len(state.seats) and state.rival is not None else own_seat(state, owner)
     setattr(holder, field_name, getattr(holder, field_name) + 1)
+
+
+GAINED = 1  # `pay`'s sign for goods gained, passed by position: a call by keyword is not specialised
 
 
 def pay(state: TianxiaState, seat: int, amounts: Mapping[str, int], sign: int = -1) -> Seat:

@@ -76,16 +76,17 @@ def rival_tile_removed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def rival_soldiers_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    own_section(state, facts["section"]).soldiers += [len(state.seats)] * facts["count"]
+    pieces = own_section(state, facts["section"])
+    pieces.soldiers = pieces.soldiers + [len(state.seats)] * facts["count"]
     own_rival(state).soldiers -= facts["count"]
 
 
 def rival_wall_placed(state: TianxiaState, facts: Mapping[str, Any]) -> None:
     pieces, rival = own_section(state, facts["section"]), own_rival(state)
-    pieces.walls.append(len(state.seats))
+    pieces.walls = [*pieces.walls, len(state.seats)]
     rival.walls -= 1
     if facts["with_soldier"]:
-        pieces.soldiers.append(len(state.seats))
+        pieces.soldiers = [*pieces.soldiers, len(state.seats)]
         rival.soldiers -= 1
 
 

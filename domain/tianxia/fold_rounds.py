@@ -122,20 +122,30 @@ def game_ended(state: TianxiaState, facts: Mapping[str, Any]) -> None:
 
 
 def round_cleaned(state: TianxiaState, facts: Mapping[str, Any]) -> None:
-    sailed = {port: set(ships) for port, ships in facts["sailed"].items()}
+    # loops, not comprehensions: a comprehension's function and frame cost more than its few items
+    sailed, afloat = facts["sailed"], {}
     for port, ships in state.ports.items():
         for ship in ships:
             if ship["ship"] in sailed[port]:
                 for owner in ship["crates"]:
                     if owner is not None:
                         home(state, owner, "crates")
-    afloat = {ship["ship"]: ship for ships in state.ports.values() for ship in ships}
-    state.ports = {port: [dict(afloat[ship]) if ship in afloat and ship not in sailed[port]
-                          else {"ship": ship, "crates": [None] * len(BOARD.ships[ship].spaces)} for ship in ships]
-                   for port, ships in facts["ports"].items()}
-    state.wave = [{"ship": ship, "crates": [None] * len(BOARD.ships[ship].spaces)} for ship in facts["wave"]]
+            afloat[ship["ship"]] = ship
+    ports = {}
+    for port, ships in facts["ports"].items():
+        ports[port] = staying = []
+        for ship in ships:
+            staying.append(afloat[ship].copy() if ship in afloat and ship not in sailed[port] else empty_ship(ship))
+    state.ports = ports
+    wave = []
+    for ship in facts["wave"]:
+        wave.append(empty_ship(ship))
+    state.wave = wave
     state.ship_deck = state.ship_deck[facts["ships_drawn"]:]
-    state.display, state.discs, state.fortify_discs = [], {region: [] for region in state.discs}, []
+    discs = {}
+    for region in state.discs:
+        discs[region] = []
+    state.display, state.discs, state.fortify_discs = [], discs, []
     seats = []
     for seat in state.seats:
         seat = copy_seat(seat)
@@ -143,6 +153,11 @@ def round_cleaned(state: TianxiaState, facts: Mapping[str, Any]) -> None:
         seats.append(seat)
     state.seats, state.order, state.next_order, state.active = seats, list(facts["order"]), [], None
     state.acting, state.owed = None, []  # a choice a seat could not make before the round ended is lost
+
+
+def empty_ship(ship: str) -> dict[str, Any]:
+    """A ship come to a port or the wave space, no crate on it yet."""
+    return {"ship": ship, "crates": [None] * len(BOARD.ships[ship].spaces)}
 
 
 def rival_cleaned_up(state: TianxiaState, facts: Mapping[str, Any]) -> None:

@@ -148,7 +148,8 @@ def region_actions(state: TianxiaState, seat: int, acting: dict[str, Any], paid:
     a check of an action of that type looks among)."""
     region, mine = BOARD.regions[acting["region"]], state.seats[seat]
     found: list[Action] = []
-    goods = dict(mine.goods, coins=mine.goods["coins"] - paid)
+    goods = mine.goods.copy()  # a method's copy and one item set: `dict(..., coins=...)` is a keyword call
+    goods["coins"] -= paid
     done = acting["done"]
     if only is not None:  # the other types as if done: not listed
         done = REGION_PARTS if only in done else OTHER_PARTS[only]

@@ -19,7 +19,7 @@ from domain.tianxia.evolve import TianxiaEmitter
 from domain.tianxia.state import TianxiaState
 from domain.tianxia.board.vocabulary import GOODS, RESOURCES
 
-PIECES = (*RESOURCES, "prestige")  # what is gained at once
+PIECES = frozenset({*RESOURCES, "prestige"})  # what is gained at once (a set: asked of every item of a reward)
 OWED = ("good", "advance", "soldier", "wall")
 
 
@@ -123,8 +123,10 @@ def reward(em: TianxiaEmitter, seat: int, amounts: Mapping[str, Any], source: Ma
             gained[name] = count
     owed: list[dict[str, Any]] = []
     for kind in OWED:
-        count = amounts.get(kind)
-        if not count:  # most rewards owe nothing: no `int` or `range` made for them
+        if kind not in amounts:  # most rewards owe nothing: no look-up's call, `int` or `range` for them
+            continue
+        count = amounts[kind]
+        if not count:
             continue
         for _ in range(int(count)):
             if options_for(state, seat, {"kind": kind}):

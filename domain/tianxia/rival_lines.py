@@ -237,16 +237,17 @@ def deliver(turn: RivalTurn, number: int, line: Line) -> None:
         turn.skip(number, "tianxia.house.no-room", "he has no shipping marker left")
 
 
-def least_advanced(state: TianxiaState, owner: int) -> tuple[str, str, int]:
+def least_advanced(state: TianxiaState, owner: int, lowest: int = 0) -> tuple[str, str, int]:
     """The track `owner` stands lowest on, ties by the Palace priority; why; and the step. The four
-    tracks are read a step at a time from the bottom up, side by side (`zip` gives each step of the
-    four at once, in the priority's order), so the scan stops at the lowest step he stands on."""
-    palace, step = state.palace, 0
+    tracks are read a step at a time from `lowest` up, side by side, so the scan stops at the lowest
+    step he stands on; `lowest`, a step below which he stands on no track (known to a caller that
+    advances him again: the bottom, else the step he last left)."""
+    palace, step = state.palace, lowest
     # PALACE_PRIORITY's tracks written out: loops, not comprehensions (Li Mu asks this in most of his turns)
-    for blue, black, white, red in zip(palace["blue"], palace["black"], palace["white"], palace["red"]):
-        if owner in blue or owner in black or owner in white or owner in red:
-            break
+    blues, blacks, whites, reds = palace["blue"], palace["black"], palace["white"], palace["red"]
+    while not (owner in blues[step] or owner in blacks[step] or owner in whites[step] or owner in reds[step]):
         step += 1
+    blue, black, white, red = blues[step], blacks[step], whites[step], reds[step]
     tied = []
     if owner in blue:
         tied.append("blue")

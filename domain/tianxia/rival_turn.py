@@ -114,7 +114,7 @@ def resolve(turn: RivalTurn, number: int) -> None:
             "why": "on the Fortify/Train space; that is all this section does (tianxia.house.fortify-space)"})
     else:
         region_top(turn, top.region)
-    for index, card_line in enumerate(turn.card.lines, start=1):
+    for index, card_line in enumerate(turn.card.lines, 1):
         LINES[card_line.word](turn, index, card_line)  # `line`, without its call
 
 
@@ -179,9 +179,10 @@ def rival_pass(em: TianxiaEmitter, rule: str, why: str, card: str | None = None)
     if turn.rival == LI_MU:
         if turn.state.display:
             take_tile(turn, list(turn.state.display), {"display": True}, "tianxia.limu.pass")
-        taken = 0
+        taken = step = 0
         while may_advance_passing(turn.state.rival.figurines, taken):
-            track, least, step = least_advanced(turn.state, turn.owner)
+            # no track of his is below the step he last left: the next scan starts there
+            track, least, step = least_advanced(turn.state, turn.owner, step)
             advance(turn, None, track, "tianxia.limu.pass", f"an advance for a jade figurine, on {least}", step)
             taken += 1
 
