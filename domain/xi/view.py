@@ -156,9 +156,28 @@ def playout_view(state: XiState, viewer: int) -> dict[str, Any]:
                     for card in state.in_play],
         "tags": tags(state),
         "hand": own.hand,
-        "deck": sorted(own.deck),  # what is left, never in what order
+        "deck": _sorted_deck(own.deck),  # what is left, never in what order
         "deck_list": own.deck_list,
     }
+
+
+# A seat's deck sorted, kept with the deck list it was sorted from: the rules replace a deck (a
+# draw, a shuffle), never change one in place, and a search's playouts hand their bot a view at
+# every decision on tables that share a deck until its next draw. An entry holds its deck, so no
+# other list takes that id while it is kept; the sorted list is shared, read only.
+_SORTED_DECKS: dict[int, tuple[list[str], list[str]]] = {}
+_SORTED_DECKS_KEPT = 2_000
+
+
+def _sorted_deck(deck: list[str]) -> list[str]:
+    found = _SORTED_DECKS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    if len(_SORTED_DECKS) >= _SORTED_DECKS_KEPT:
+        _SORTED_DECKS.clear()
+    ordered = sorted(deck)
+    _SORTED_DECKS[id(deck)] = (deck, ordered)
+    return ordered
 
 
 def outcome(state: XiState) -> Outcome | None:

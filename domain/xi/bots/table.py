@@ -33,6 +33,13 @@ def entries(card: Card, shape: str) -> list[dict]:
     return [dict(entry) for entry in getattr(card, shape)]
 
 
+# Each card's entries as plain dicts, made once (read only): the bot tries the cards in hand at every
+# decision of a search's playouts.
+ON_PLAY = {card.id: tuple(entries(card, "on_play")) for card in CARDS.values()}
+TRIGGERS = {card.id: tuple(entries(card, "trigger")) for card in CARDS.values()}
+STATICS = {card.id: tuple(entries(card, "static")) for card in CARDS.values()}
+
+
 # What the catalogue says about each card, read once: whether it multiplies a unit's damage (the
 # typed list "damage", read by damage.py), units that pick their damage (Thesis), and units that
 # come back to hand when destroyed (Endless Jet).
@@ -78,8 +85,10 @@ class Fighter(Keyworded):
     """A unit as the bot sees it: derived stats from the view, its worth, and the seat it will
     go back to (`home`) when a control effect ends."""
 
+    # `untargetable` a slot, not Keyworded's property: every onslaught and target list asks it of
+    # every unit (set again when its keywords change: `changed`).
     __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
-                 "danger", "_key", "_immune", "_reductions")
+                 "danger", "untargetable", "_key", "_immune", "_reductions")
 
     def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
                  keywords: tuple[str, ...], left: int, home: int | None = None,
@@ -89,6 +98,7 @@ class Fighter(Keyworded):
         self.damage, self.life, self.max_life, self.keywords, self.left = damage, life, max_life, keywords, left
         self.danger = danger
         self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
+        self.untargetable = "untargetable" in keywords
         self._key: tuple | None = None
         self._immune: frozenset[str] | None = None
         self._reductions: tuple[int, ...] | None = None
@@ -98,6 +108,7 @@ class Fighter(Keyworded):
         twin.uid, twin.card, twin.seat, twin.home, twin.type = self.uid, self.card, self.seat, self.home, self.type
         twin.damage, twin.life, twin.max_life, twin.keywords = self.damage, self.life, self.max_life, self.keywords
         twin.left, twin.worth, twin.danger, twin._key = self.left, self.worth, self.danger, self._key
+        twin.untargetable = self.untargetable
         twin._immune, twin._reductions = self._immune, self._reductions
         return twin
 
@@ -118,6 +129,7 @@ class Fighter(Keyworded):
     def changed(self, lasting: bool) -> None:
         """Its numbers were changed by an effect: its worth too if for good."""
         self._key = self._immune = self._reductions = None
+        self.untargetable = "untargetable" in self.keywords
         if lasting:
             self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
 
@@ -132,31 +144,49 @@ class Table:
     """The public table from `me`'s seat: units, lives, Time, the cards in play, and the damage
     any unit would deal any unit or player now."""
 
+    # Built for every decision of a search's playouts: plain loops, not comprehensions (each a call).
     def __init__(self, view: View, me: int | None = None):
         self.view = view
-        self.me = view["viewer"] if me is None else me
+        me = self.me = view["viewer"] if me is None else me
         players = view["players"]
         self.seats = len(players)
-        self.life = [player["life"] for player in players]
-        self.out = [player["out"] for player in players]
-        self.t, self.pt = players[self.me]["t"], players[self.me]["pt"]
-        self.opponents = [seat for seat in range(self.seats) if seat != self.me and not self.out[seat]]
-        self.in_play = [(card["card"], card["controller"], card["iid"], card["on"]) for card in view["in_play"]]
+        self.life, self.out, self.opponents = [], [], []
+        seat = 0
+        for player in players:
+            self.life.append(player["life"])
+            self.out.append(player["out"])
+            if seat != me and not player["out"]:
+                self.opponents.append(seat)
+            seat += 1
+        self.t, self.pt = players[me]["t"], players[me]["pt"]
         self.tags = frozenset(view["tags"])
         # What a Thesis picks: the most.
-        self.odd_max = odd_max(unit["card"] for unit in view["units"])
-        self.danger = {self.me: _LazyShares(self._their_cards), None: _LazyShares(lambda: view["deck_list"] or [])}
+        self.odd_max = odd_max(view["units"])
+        self.danger = {me: _LazyShares(self._their_cards), None: _LazyShares(lambda: view["deck_list"] or [])}
+        self.in_play: list[tuple[str, int, str, str | None]] = []
+        in_play_holders, immunes = [], None
+        for shown in view["in_play"]:
+            held = card, seat, iid, on = shown["card"], shown["controller"], shown["iid"], shown["on"]
+            self.in_play.append(held)
+            if card in MULTIPLIES:
+                in_play_holders.append((card, (iid, seat, on)))
+            if card in GRANTS_IMMUNITY:
+                immunes = [] if immunes is None else immunes
+                immunes.append((card, seat))
         self.units: dict[str, Fighter] = {}
+        self.holders: list[tuple[str, Holder]] = []
         for unit in view["units"]:
-            damage = self.odd_max if unit["card"] in PICKS_DAMAGE else unit["damage"]
-            self.units[unit["uid"]] = Fighter(unit["uid"], unit["card"], unit["controller"], unit["type"], damage,
-                                              unit["life"], unit["max_life"], tuple(unit["keywords"]),
-                                              unit["skirmishes_left"], unit["owner"], self.danger_to(unit["owner"]))
-        self.holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()
-                        if fighter.card in MULTIPLIES]
-        self.holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play if card in MULTIPLIES]
-        immunes = [(card, held) for card, held, _, _ in self.in_play if card in GRANTS_IMMUNITY]
-        self.immune = {seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
+            card, uid = unit["card"], unit["uid"]
+            fighter = self.units[uid] = Fighter(
+                uid, card, unit["controller"], unit["type"], self.odd_max if card in PICKS_DAMAGE else unit["damage"],
+                unit["life"], unit["max_life"], tuple(unit["keywords"]), unit["skirmishes_left"], unit["owner"],
+                self.danger[me if unit["owner"] == me else None])
+            if card in MULTIPLIES:
+                self.holders.append((card, (uid, fighter.seat, None)))
+        self.holders += in_play_holders  # the units' first
+        self.immune = _no_immunity(self.seats) if immunes is None else {
+            seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
+        self._mine: list[Fighter] | None = None
         # Without a multiplier in play a blow is the same on any table: those are kept for all.
         self._hits: dict[tuple, int] = {} if self.holders else _PLAIN_HITS
 
@@ -174,8 +204,11 @@ class Table:
 
     # -- who is where ------------------------------------------------------------------------
 
-    def mine(self, units: Mapping[str, Fighter] | None = None) -> list[Fighter]:
-        return [unit for unit in (units or self.units).values() if unit.seat == self.me]
+    def mine(self) -> list[Fighter]:
+        """The bot's units on this table (listed once; not to be changed)."""
+        if self._mine is None:
+            self._mine = [unit for unit in self.units.values() if unit.seat == self.me]
+        return self._mine
 
     def targetable(self, seat: int, units: Mapping[str, Fighter] | None = None) -> list[Fighter]:
         """`seat`'s units another seat may skirmish."""
@@ -244,18 +277,24 @@ class Table:
         """What `attackers` (of one side) could gain by skirmishing the `seats` they face, each
         taking its best skirmish in turn: the damage of one lands before the next chooses, and a
         player with no unit left to skirmish is hit. Only skirmishes that gain count."""
-        facing = [(seat, [unit for unit in units.values() if unit.seat == seat and not unit.untargetable])
-                  for seat in seats]
-        held = self.holders if holders is None else holders
         # Everything the sum reads (see `_ONSLAUGHTS`), as values: a search's playouts start from the
         # same table again and again, and its bot weighs the same onslaughts at each decision.
-        key = (tuple(held),
-               tuple((seat, self.life[seat], self.immune[seat],
-                      tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
-                              unit.max_life, unit.worth) for unit in theirs]))
-                     for seat, theirs in facing),
-               tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
-                       unit.max_life, unit.worth, unit.left) for unit in attackers]))
+        # Plain loops, not comprehensions: this is asked for every card tried at every decision.
+        facing, sides = [], []
+        for seat in seats:
+            theirs, shown = [], []
+            for unit in units.values():
+                if unit.seat == seat and not unit.untargetable:
+                    theirs.append(unit)
+                    shown.append((unit.uid, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
+                                  unit.max_life, unit.worth))
+            facing.append((seat, theirs))
+            sides.append((seat, self.life[seat], self.immune[seat], tuple(shown)))
+        shown = []
+        for unit in attackers:
+            shown.append((unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
+                          unit.max_life, unit.worth, unit.left))
+        key = (tuple(self.holders if holders is None else holders), tuple(sides), tuple(shown))
         found = _ONSLAUGHTS.get(key)
         if found is None:
             if len(_ONSLAUGHTS) >= _ONSLAUGHTS_KEPT:
@@ -323,18 +362,30 @@ _NO_ODD = object()
 _ODD_MAX: dict[str, Any] = {}  # card id -> the greatest odd number printed on it (None: none), read once
 
 
-def odd_max(cards: Iterable[str]) -> int:
-    """The greatest odd number printed on the unit cards `cards` (special.odd_numbers_printed's
-    last), 0 when there is none: each card's read once and kept, as a Table is built for every
-    decision of a search's playouts."""
+def odd_max(units: Iterable[Mapping[str, Any]]) -> int:
+    """The greatest odd number printed on the cards of the units `units` (as a view shows them;
+    special.odd_numbers_printed's last), 0 when there is none: each card's read once and kept,
+    as a Table is built for every decision of a search's playouts."""
     best = None
-    for card in cards:
+    for unit in units:
+        card = unit["card"]
         found = _ODD_MAX.get(card, _NO_ODD)
         if found is _NO_ODD:
             found = _ODD_MAX[card] = max(odd_numbers_printed((card,)), default=None)
         if found is not None and (best is None or found > best):
             best = found
     return 0 if best is None else best
+
+
+_NO_IMMUNITIES: dict[int, dict[int, frozenset[str]]] = {}
+
+
+def _no_immunity(seats: int) -> dict[int, frozenset[str]]:
+    """Each seat immune to nothing (shared, read only: a what-if copies it before adding one)."""
+    found = _NO_IMMUNITIES.get(seats)
+    if found is None:
+        found = _NO_IMMUNITIES[seats] = {seat: immunities(()) for seat in range(seats)}
+    return found
 
 
 @lru_cache(maxsize=4096)

@@ -11,10 +11,9 @@ what it costs; a trigger's target is the one that gains most.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from domain.xi.bots.table import PICKS_DAMAGE, Fighter, Table, price_in_t
+from domain.xi.bots.table import ON_PLAY, PICKS_DAMAGE, TRIGGERS, Fighter, Table, entries, price_in_t
 from domain.xi.bots.whatif import Cause, WhatIf, attack_now, skirmish_under_way, threat_next
 from domain.xi.cards.catalogue import CARDS, Card
 from domain.xi.engine.abilities import ABILITY
@@ -30,10 +29,14 @@ AN_ABILITY = 0.75  # an ability to use later, whatever it does
 HAND_KEPT = 5  # cards a hand keeps for later at full worth: more wait longer for their Time
 
 
-@dataclass(frozen=True)
 class Score:
-    total: float  # the whole gain, in T
-    attack: float  # of which: what it adds to the skirmishes the bot's units can still win this turn
+    """What a card or an ability gains (read only; a plain class: one is made for every card tried)."""
+
+    __slots__ = ("total", "attack")
+
+    def __init__(self, total: float, attack: float):
+        self.total = total  # the whole gain, in T
+        self.attack = attack  # of which: what it adds to the skirmishes the bot's units can still win this turn
 
 
 class Baseline:
@@ -114,12 +117,12 @@ def enter(table: Table, card_id: str, target: Any) -> WhatIf:
     if card.kind == "unit":
         whatif.enter(entering(table, card_id))
     if card.tag:
-        whatif.tags.add(card.tag)
+        whatif.tags = whatif.tags | {card.tag}
         whatif.extra += 0.0 if card.tag in table.tags else _tag_worth(table, card.tag)
     if card.kind != "point":
         whatif.card_statics(card_id, cause)
-    for entry in card.on_play:
-        whatif.perform(dict(entry), cause)
+    for entry in ON_PLAY[card_id]:
+        whatif.perform(entry, cause)
     if card.kind != "point":
         whatif.extra += later(table, card, source)
     return whatif
@@ -128,8 +131,7 @@ def enter(table: Table, card_id: str, target: Any) -> WhatIf:
 def later(table: Table, card: Card, source: str) -> float:
     """What a card in play promises beyond now: its triggers over a few turns, its abilities."""
     worth = AN_ABILITY * len(card.ability)
-    for entry in card.trigger:
-        entry = dict(entry)
+    for entry in TRIGGERS[card.id]:
         if entry["when"] == "destroyed" and entry["do"] == "return_to_hand":
             continue  # counted in the unit's worth (bot_table.COMES_BACK)
         worth += FIRINGS.get(entry["when"], 0.5) * _best_firing(table, card, source, entry)
@@ -166,17 +168,22 @@ def _tag_worth(table: Table, tag: str) -> float:
     wanted = f"tag:{tag}"
     hand = table.view["hand"] or []
     deck = table.view["deck"] or []
-    return sum(1.0 for card in hand if _reads(CARDS[card], wanted)) + sum(
-        0.3 for card in deck if _reads(CARDS[card], wanted))
+    return sum(1.0 for card in hand if wanted in CONDITIONS[card]) + sum(
+        0.3 for card in deck if wanted in CONDITIONS[card])
 
 
-def _reads(card: Card, wanted: str) -> bool:
-    for shape in (card.on_play, card.trigger, card.ability, card.static):
-        for entry in shape:
-            entry = dict(entry)
-            if entry.get("if") == wanted or ("bonus" in entry and dict(entry["bonus"]).get("if") == wanted):
-                return True
-    return False
+def _conditions(card: Card) -> frozenset[str]:
+    """The `if` conditions a card's entries (and their bonuses) read."""
+    found = set()
+    for shape in ("on_play", "trigger", "ability", "static"):
+        for entry in entries(card, shape):
+            found.add(entry.get("if"))
+            if "bonus" in entry:
+                found.add(dict(entry["bonus"]).get("if"))
+    return frozenset(found - {None})
+
+
+CONDITIONS = {card.id: _conditions(card) for card in CARDS.values()}  # read once: asked of a whole deck
 
 
 def ability_score(table: Table, base: Baseline, action: Mapping[str, Any]) -> Score:
@@ -253,7 +260,7 @@ def declared_worth(table: Table, window: Mapping[str, Any]) -> float:
 
 def choice_score(table: Table, card_id: str, source: str, option: Any) -> float:
     """What a trigger's target gains the bot (it is the trigger's controller)."""
-    entry = next((dict(entry) for entry in CARDS[card_id].trigger if dict(entry)["to"].startswith("target:")), None)
+    entry = next((entry for entry in TRIGGERS[card_id] if entry["to"].startswith("target:")), None)
     if entry is None:
         return float(option) if type(option) is int else 0.0  # a number to pick (Thesis): the most
     whatif = WhatIf(table)
