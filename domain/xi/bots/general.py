@@ -154,9 +154,13 @@ def gang_kill(table: Table, attacker: Fighter, target: Fighter) -> float:
     """What destroying `target` this turn with `attacker` and the fewest other ready units of
     the bot's gains, each taking the target's blow back (0 if they cannot, or `attacker` is not
     needed): chip damage healed by the next turn is worth nothing, a kill is."""
-    ready = sorted((unit for unit in table.mine() if unit is not attacker and unit.left > 0),
-                   key=lambda unit: -table.hit(unit, target))
     dealt, gang = table.hit(attacker, target), [attacker]
+    if dealt >= target.life:  # `attacker` alone destroys it
+        return 0.0
+    ready = [unit for unit in table.mine() if unit is not attacker and unit.left > 0]
+    if not ready:
+        return 0.0
+    ready.sort(key=lambda unit: -table.hit(unit, target))
     for unit in ready:
         if dealt >= target.life:
             break
@@ -199,21 +203,21 @@ class _Kinds:
         self.order: dict[str, None] = {}  # each card and ability source, in the order it first comes
         for action in legal:
             kind = action["type"]
-            if kind == "play":
+            if kind == "bank":  # the kinds most often listed first
+                self.banks[action["pt"]] = action
+            elif kind == "play":
                 card = action["card"]
                 (self.units if CARDS[card].kind == "unit" else self.cards).append(action)
                 self.order[card] = None
+            elif kind == "end_turn":
+                self.end = self.end or action
+            elif kind == "draw":
+                self.draw = self.draw or action
+            elif kind == "skirmish":
+                self.skirmishes.append(action)
             elif kind == "use":
                 self.cards.append(action)
                 self.order[action["source"]] = None
-            elif kind == "skirmish":
-                self.skirmishes.append(action)
-            elif kind == "bank":
-                self.banks[action["pt"]] = action
-            elif kind == "draw":
-                self.draw = self.draw or action
-            elif kind == "end_turn":
-                self.end = self.end or action
 
 
 def own_turn(table: Table, legal: Sequence[Action]) -> Action:
@@ -303,9 +307,9 @@ def _cost_change(table: Table) -> int:
 def _plan(table: Table, options: list[_Option], reserve: int) -> list[_Option]:
     """The options this turn's Time pays for that gain most together (a knapsack over T). pT
     pays too, above what the bot's pT answers in hand may need (`reserve`)."""
-    if not options:
-        return []
     budget = table.t + max(0, table.pt - reserve)
+    if len(options) < 2:  # what the knapsack gives for one option (its gain is above 0) or none
+        return [option for option in options if option.cost <= budget]
     # best[spent]: the greatest gain, and the options giving it, for exactly `spent` T at most
     best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (budget + 1)
     for index, option in enumerate(options):

@@ -76,6 +76,20 @@ def unit_worth(card: Card, damage: float, max_life: int, keywords: tuple[str, ..
     return max(worth, 0.5)
 
 
+def _plain_worth(card: str, damage: float, max_life: int) -> float:
+    """`unit_worth` of a unit without keywords (which reads no danger), kept: a table makes a
+    Fighter of every unit at every decision of a search's playouts."""
+    found = _PLAIN_WORTHS.get((card, damage, max_life))
+    if found is None:
+        if len(_PLAIN_WORTHS) >= 10_000:
+            _PLAIN_WORTHS.clear()
+        found = _PLAIN_WORTHS[card, damage, max_life] = unit_worth(CARDS[card], damage, max_life)
+    return found
+
+
+_PLAIN_WORTHS: dict[tuple[str, float, int], float] = {}
+
+
 def life_value(life: int) -> float:
     """What one life point of a player at `life` is worth, in T."""
     return 0.3 + 10.0 / (max(life, 0) + 10.0)
@@ -97,7 +111,8 @@ class Fighter(Keyworded):
         self.home = seat if home is None else home
         self.damage, self.life, self.max_life, self.keywords, self.left = damage, life, max_life, keywords, left
         self.danger = danger
-        self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
+        self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger) if keywords else _plain_worth(
+            card, damage, max_life)
         self.untargetable = "untargetable" in keywords
         self._key: tuple | None = None
         self._immune: frozenset[str] | None = None
@@ -235,8 +250,8 @@ class Table:
         unit = target if isinstance(target, Fighter) else None
         multipliers = tuple(multipliers_held(holders, source.uid, source.seat, source.type, unit))
         if unit is None:
-            return _dealt(source.damage, source.type, None, self.immune[target], (), multipliers)
-        return _dealt(source.damage, source.type, unit.type, unit.immune, unit.reductions, multipliers)
+            return dealt(source.damage, source.type, None, self.immune[target], (), multipliers)
+        return dealt(source.damage, source.type, unit.type, unit.immune, unit.reductions, multipliers)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -389,8 +404,8 @@ def _no_immunity(seats: int) -> dict[int, frozenset[str]]:
 
 
 @lru_cache(maxsize=4096)
-def _dealt(amount: int, dtype: str, target_type: str | None, immune: frozenset[str], reductions: tuple[int, ...],
-           multipliers: tuple[int, ...]) -> int:
+def dealt(amount: int, dtype: str, target_type: str | None, immune: frozenset[str], reductions: tuple[int, ...],
+          multipliers: tuple[int, ...]) -> int:
     """The damage the pipeline deals (`deal`'s amount, its steps left out), kept: a bot's tables
     ask the same few blows of it at every decision of a search's playouts."""
     return deal(amount, dtype, target_type, immune=immune, reductions=reductions, multipliers=multipliers)[0]

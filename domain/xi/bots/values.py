@@ -83,17 +83,29 @@ def entering(table: Table, card_id: str) -> Fighter:
         damage = max([table.odd_max] + [n for n in (card.cost, card.damage, card.life) if n % 2])
     uid = f"new:{card_id}"
     left = 1
-    for held, holder in _restriction_holders(table):
-        for entry in RESTRICTIONS[held]:
-            if entry["op"] == "skirmishes_per_turn" and selects(entry["to"], holder, uid, table.me, card.type):
-                left = max(left, entry["value"])
+    # Only the few cards in play that let units skirmish more than once a turn are looked into.
+    for unit in table.units.values():
+        if unit.card in _RAISES:
+            left = _skirmishes(unit.card, (unit.uid, unit.seat, None), uid, table.me, card.type, left)
+    for held, seat, iid, on in table.in_play:
+        if held in _RAISES:
+            left = _skirmishes(held, (iid, seat, on), uid, table.me, card.type, left)
     return Fighter(uid, card_id, table.me, card.type, damage, card.life, card.life, card.keywords, left,
                    danger=table.danger_to(table.me))
 
 
-def _restriction_holders(table: Table) -> list[tuple[str, tuple]]:
-    found = [(unit.card, (unit.uid, unit.seat, None)) for unit in table.units.values()]
-    return found + [(card, (iid, seat, on)) for card, seat, iid, on in table.in_play]
+# The cards whose restrictions let units skirmish more than once a turn, with those entries.
+_RAISES = {card: raising for card, entries in RESTRICTIONS.items()
+           if (raising := tuple(entry for entry in entries if entry["op"] == "skirmishes_per_turn"))}
+
+
+def _skirmishes(held: str, holder: tuple, uid: str, seat: int, type_: str, left: int) -> int:
+    """The skirmishes a turn a unit (`uid`, of `seat` and `type_`) has, `left` at least, under the
+    card `held` in play (by `holder`)."""
+    for entry in _RAISES[held]:
+        if selects(entry["to"], holder, uid, seat, type_):
+            left = max(left, entry["value"])
+    return left
 
 
 def play_score(table: Table, base: Baseline, card_id: str, target: Any) -> Score:

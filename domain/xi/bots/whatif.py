@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.xi.bots.table import STATICS, Fighter, Table, life_value
+from domain.xi.bots.table import STATICS, Fighter, Table, dealt, life_value
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.cards.vocabulary import ELEMENTS
-from domain.xi.language.damage import deal
 from domain.xi.language.layers import selects
 from domain.xi.language.reading import amount, holds, resolve
 
@@ -157,18 +156,21 @@ class WhatIf:
         if do == "prevent":
             self.prevented = True
             return
-        value = amount(self, entry.get("amount", 0), cause)
+        value = entry.get("amount", 0)
+        if type(value) is not int:  # most amounts are numbers: no call for them
+            value = amount(self, value, cause)
         if do == "damage":
-            bonus = dict(entry["bonus"]) if "bonus" in entry else None
+            bonus = entry.get("bonus")
+            bonus = None if bonus is None else dict(bonus)
             if bonus and holds(self, bonus["if"], cause):
                 value += bonus["add"]
             dtype = entry.get("type", CARDS[cause.card].type)
             for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
-                    hurt = deal(value, dtype, target.type, immune=target.immune, reductions=target.reductions)[0]
+                    hurt = dealt(value, dtype, target.type, target.immune, target.reductions, ())
                     self.set_life(target, target.life - hurt)
                 else:
-                    self.player_life(target, -deal(value, dtype, None, immune=self.immune[target])[0])
+                    self.player_life(target, -dealt(value, dtype, None, self.immune[target], (), ()))
         elif do in ("heal", "gain_life"):
             for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
