@@ -258,18 +258,29 @@ def own_turn(table: Table, legal: Sequence[Action]) -> Action:
     return kinds.end
 
 
+# _reserve, _saving and _cost_change are asked at every decision of the bot's own turns: plain
+# loops, not generators (each a call and a frame).
+
 def _reserve(table: Table) -> int:
     """The pT the bot keeps for its answers: the dearest pT card in its hand."""
-    return max((CARDS[card].cost for card in table.view["hand"] or () if CARDS[card].cost_unit == "pt"), default=0)
+    dearest = 0
+    for card in table.view["hand"] or ():
+        found = CARDS[card]
+        if found.cost_unit == "pt" and found.cost > dearest:
+            dearest = found.cost
+    return dearest
 
 
 def _saving(table: Table, change: int, reserve: int) -> int:
     """The pT still to bank for the dearest card in hand that a turn's T cannot pay (a 12T Drain
     Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers (`reserve`);
     `change` is what the bot's cards in play change its T costs by."""
-    dearest = max((CARDS[card].cost + change for card in table.view["hand"] or () if CARDS[card].cost_unit == "t"),
-                  default=0)
-    return max(0, dearest - TURN_T - max(0, table.pt - reserve))
+    dearest = None
+    for card in table.view["hand"] or ():
+        found = CARDS[card]
+        if found.cost_unit == "t" and (dearest is None or found.cost + change > dearest):
+            dearest = found.cost + change
+    return max(0, (dearest or 0) - TURN_T - max(0, table.pt - reserve))
 
 
 def _options(table: Table, base: Baseline, change: int, actions: Sequence[Action]) -> dict[str, _Option]:
@@ -301,7 +312,10 @@ def _options(table: Table, base: Baseline, change: int, actions: Sequence[Action
 
 def _cost_change(table: Table) -> int:
     """How much the bot's cards in play change its T costs (Quickwind Sage's 1T less)."""
-    return sum(COST_CHANGE[unit.card] for unit in table.mine())
+    change = 0
+    for unit in table.mine():
+        change += COST_CHANGE[unit.card]
+    return change
 
 
 def _plan(table: Table, options: list[_Option], reserve: int) -> list[_Option]:

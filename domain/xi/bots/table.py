@@ -102,7 +102,7 @@ class Fighter(Keyworded):
     # `untargetable` a slot, not Keyworded's property: every onslaught and target list asks it of
     # every unit (set again when its keywords change: `changed`).
     __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
-                 "danger", "untargetable", "_key", "_immune", "_reductions")
+                 "danger", "untargetable", "_key", "_immune", "_reductions", "_shown")
 
     def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
                  keywords: tuple[str, ...], left: int, home: int | None = None,
@@ -115,6 +115,7 @@ class Fighter(Keyworded):
             card, damage, max_life)
         self.untargetable = "untargetable" in keywords
         self._key: tuple | None = None
+        self._shown: tuple | None = None
         self._immune: frozenset[str] | None = None
         self._reductions: tuple[int, ...] | None = None
 
@@ -123,7 +124,7 @@ class Fighter(Keyworded):
         twin.uid, twin.card, twin.seat, twin.home, twin.type = self.uid, self.card, self.seat, self.home, self.type
         twin.damage, twin.life, twin.max_life, twin.keywords = self.damage, self.life, self.max_life, self.keywords
         twin.left, twin.worth, twin.danger, twin._key = self.left, self.worth, self.danger, self._key
-        twin.untargetable = self.untargetable
+        twin.untargetable, twin._shown = self.untargetable, self._shown
         twin._immune, twin._reductions = self._immune, self._reductions
         return twin
 
@@ -143,7 +144,7 @@ class Fighter(Keyworded):
 
     def changed(self, lasting: bool) -> None:
         """Its numbers were changed by an effect: its worth too if for good."""
-        self._key = self._immune = self._reductions = None
+        self._key = self._immune = self._reductions = self._shown = None
         self.untargetable = "untargetable" in self.keywords
         if lasting:
             self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
@@ -153,6 +154,19 @@ class Fighter(Keyworded):
         if self._key is None:
             self._key = (self.uid, self.seat, self.type, self.damage, self.keywords)
         return self._key
+
+    def shown(self) -> tuple:
+        """What an onslaught reads of it (`Table.onslaught`), its seat and skirmishes left aside;
+        kept until it changes (`changed`, `wounded`)."""
+        if self._shown is None:
+            self._shown = (self.uid, self.type, self.damage, self.keywords, self.card, self.life, self.max_life,
+                           self.worth)
+        return self._shown
+
+    def wounded(self, life: int) -> None:
+        """Its life is now `life` (nothing else changes)."""
+        self.life = life
+        self._shown = None
 
 
 class Table:
@@ -261,7 +275,8 @@ class Table:
         life = unit.life if life is None else life
         if life <= 0:
             return 0.4 * unit.worth if unit.card in COMES_BACK else 0.0
-        return unit.worth * (0.35 + 0.65 * min(life, unit.max_life) / max(unit.max_life, 1))
+        most = unit.max_life  # min and max written out: asked for every blow weighed
+        return unit.worth * (0.35 + 0.65 * (life if life < most else most) / (most if most > 1 else 1))
 
     def loss(self, unit: Fighter, damage: int) -> float:
         """What `damage` takes from `unit`'s worth."""
@@ -301,14 +316,12 @@ class Table:
             for unit in units.values():
                 if unit.seat == seat and not unit.untargetable:
                     theirs.append(unit)
-                    shown.append((unit.uid, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
-                                  unit.max_life, unit.worth))
+                    shown.append(unit._shown or unit.shown())
             facing.append((seat, theirs))
             sides.append((seat, self.life[seat], self.immune[seat], tuple(shown)))
         shown = []
         for unit in attackers:
-            shown.append((unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
-                          unit.max_life, unit.worth, unit.left))
+            shown.append((unit._shown or unit.shown(), unit.seat, unit.left))
         key = (tuple(self.holders if holders is None else holders), tuple(sides), tuple(shown))
         found = _ONSLAUGHTS.get(key)
         if found is None:
@@ -346,11 +359,12 @@ class Table:
                         life = lives[aim.uid]
                         worth, most = aim.worth, aim.max_life
                         left = life - hurt
+                        full = most if most > 1 else 1  # max(most, 1), written out
                         if left <= 0:
                             after = 0.4 * worth if aim.card in COMES_BACK else 0.0
                         else:
-                            after = worth * (0.35 + 0.65 * min(left, most) / max(most, 1))
-                        gain = worth * (0.35 + 0.65 * min(life, most) / max(most, 1)) - after - back
+                            after = worth * (0.35 + 0.65 * (left if left < most else most) / full)
+                        gain = worth * (0.35 + 0.65 * (life if life < most else most) / full) - after - back
                         if gain > best:
                             best, chosen, dealt = gain, aim, hurt
                 if chosen is None:

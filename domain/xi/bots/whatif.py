@@ -77,7 +77,7 @@ class WhatIf:
     def set_life(self, unit: Fighter, life: int) -> None:
         unit = self._changing(unit)
         before = self.table.value(unit)
-        unit.life = life
+        unit.wounded(life)
         self.board += self.table.sign(unit.home) * (self.table.value(unit) - before)
         if life <= 0:
             del self.units[unit.uid]
