@@ -140,20 +140,26 @@ def playout_view(state: XiState, viewer: int) -> dict[str, Any]:
     own = state.players[viewer]
     derived = derive_all(state)
     allowed = skirmish_allowance(state, derived)
-    units = []
+    # Built at every decision of a search's playouts: plain loops, not comprehensions (each a call).
+    units, players, in_play, pending = [], [], [], []
     for unit in derived.values():
         units.append({"uid": unit.uid, "card": unit.card, "owner": unit.owner, "controller": unit.controller,
                       "type": unit.type, "damage": unit.damage, "life": unit.life, "max_life": unit.max_life,
                       "keywords": unit.keywords, "skirmishes_left": max(0, allowed(unit.uid) - unit.skirmishes)})
+    for seat in state.players:
+        players.append({"life": seat.life, "t": seat.t, "pt": seat.pt, "deck_size": len(seat.deck),
+                        "discard": seat.discard, "out": seat.out})
+    for card in state.in_play:
+        in_play.append({"iid": card.iid, "card": card.card, "controller": card.controller, "on": card.on})
+    for step in state.pending:
+        pending.append(_step(step))
     return {
         "viewer": viewer,
         "active": state.active,
-        "pending": [_step(step) for step in state.pending],
-        "players": [{"life": seat.life, "t": seat.t, "pt": seat.pt, "deck_size": len(seat.deck),
-                     "discard": seat.discard, "out": seat.out} for seat in state.players],
+        "pending": pending,
+        "players": players,
         "units": units,
-        "in_play": [{"iid": card.iid, "card": card.card, "controller": card.controller, "on": card.on}
-                    for card in state.in_play],
+        "in_play": in_play,
         "tags": tags(state),
         "hand": own.hand,
         "deck": _sorted_deck(own.deck),  # what is left, never in what order
