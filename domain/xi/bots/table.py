@@ -191,7 +191,10 @@ class Table:
         self.tags = frozenset(view["tags"])
         # What a Thesis picks: the most.
         self.odd_max = odd_max(view["units"])
-        self.danger = {me: _LazyShares(self._their_cards), None: _LazyShares(lambda: view["deck_list"] or [])}
+        # What the shares read, by closures over the view and the seat, never the table itself: a
+        # table in a cycle of references outlives its decision until the garbage collector finds it.
+        self.danger = {me: _LazyShares(lambda: _their_cards(view, me)),
+                       None: _LazyShares(lambda: view["deck_list"] or [])}
         self.in_play: list[tuple[str, int, str, str | None]] = []
         in_play_holders, immunes = [], None
         for shown in view["in_play"]:
@@ -218,13 +221,6 @@ class Table:
         self._mine: list[Fighter] | None = None
         # Without a multiplier in play a blow is the same on any table: those are kept for all.
         self._hits: dict[tuple, int] = {} if self.holders else _PLAIN_HITS
-
-    def _their_cards(self) -> list[str]:
-        """The other seats' cards the bot has seen: in play, and in their discard piles."""
-        seen = [unit["card"] for unit in self.view["units"] if unit["owner"] != self.me]
-        seen += [card for card, seat, _iid, _on in self.in_play if seat != self.me]
-        return seen + [card for seat, player in enumerate(self.view["players"]) if seat != self.me
-                       for card in player["discard"]]
 
     def danger_to(self, seat: int) -> Mapping[str, float]:
         """The share of each type among the cards `seat`'s side faces: the others' cards seen, for
@@ -404,6 +400,13 @@ def odd_max(units: Iterable[Mapping[str, Any]]) -> int:
         if found is not None and (best is None or found > best):
             best = found
     return 0 if best is None else best
+
+
+def _their_cards(view: View, me: int) -> list[str]:
+    """The other seats' cards the bot at `me` has seen: in play, and in their discard piles."""
+    seen = [unit["card"] for unit in view["units"] if unit["owner"] != me]
+    seen += [card["card"] for card in view["in_play"] if card["controller"] != me]
+    return seen + [card for seat, player in enumerate(view["players"]) if seat != me for card in player["discard"]]
 
 
 _NO_IMMUNITIES: dict[int, dict[int, frozenset[str]]] = {}
