@@ -216,6 +216,7 @@ class Table:
             if card in MULTIPLIES:
                 self.holders.append((card, (uid, fighter.seat, None)))
         self.holders += in_play_holders  # the units' first
+        self._held = tuple(self.holders)  # as an onslaught's key reads them
         self.immune = _no_immunity(self.seats) if immunes is None else {
             seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
         self._mine: list[Fighter] | None = None
@@ -299,10 +300,11 @@ class Table:
                 - self.loss(attacker, self.hit(target, attacker, holders)))
 
     def onslaught(self, seats: list[int], units: Mapping[str, Fighter], attackers: list[Fighter],
-                  holders: list | None = None) -> float:
+                  holders: list | None = None, ready: bool = False) -> float:
         """What `attackers` (of one side) could gain by skirmishing the `seats` they face, each
         taking its best skirmish in turn: the damage of one lands before the next chooses, and a
-        player with no unit left to skirmish is hit. Only skirmishes that gain count."""
+        player with no unit left to skirmish is hit. Only skirmishes that gain count. `ready`:
+        each attacker has one skirmish, whatever it has left now (their next turn)."""
         # Everything the sum reads (see `_ONSLAUGHTS`), as values: a search's playouts start from the
         # same table again and again, and its bot weighs the same onslaughts at each decision.
         # Plain loops, not comprehensions: this is asked for every card tried at every decision.
@@ -317,17 +319,17 @@ class Table:
             sides.append((seat, self.life[seat], self.immune[seat], tuple(shown)))
         shown = []
         for unit in attackers:
-            shown.append((unit._shown or unit.shown(), unit.seat, unit.left))
-        key = (tuple(self.holders if holders is None else holders), tuple(sides), tuple(shown))
+            shown.append((unit._shown or unit.shown(), unit.seat, 1 if ready else unit.left))
+        key = (self._held if holders is None else tuple(holders), tuple(sides), tuple(shown))
         found = _ONSLAUGHTS.get(key)
         if found is None:
             if len(_ONSLAUGHTS) >= _ONSLAUGHTS_KEPT:
                 _ONSLAUGHTS.clear()
-            found = _ONSLAUGHTS[key] = self._fought(facing, attackers, holders)
+            found = _ONSLAUGHTS[key] = self._fought(facing, attackers, holders, ready)
         return found
 
     def _fought(self, facing: list[tuple[int, list[Fighter]]], attackers: list[Fighter],
-                holders: list | None) -> float:
+                holders: list | None, ready: bool) -> float:
         """`onslaught`'s sum, the units each seat faced with listed."""
         lives = {unit.uid: unit.life for _seat, theirs in facing for unit in theirs}
         # Called for every action weighed at every decision of a search's playouts: the loops read
@@ -336,7 +338,7 @@ class Table:
         total = 0.0
         for attacker in sorted(attackers, key=lambda unit: -unit.damage):
             struck: dict[str, tuple[int, float]] = {}  # by aim: the damage dealt, and the loss taken back
-            for _ in range(max(attacker.left, 0)):
+            for _ in range(1 if ready else max(attacker.left, 0)):
                 best, chosen, dealt = 0.0, None, 0
                 for seat, theirs in facing:
                     aims = [unit for unit in theirs if lives[unit.uid] > 0]

@@ -318,9 +318,9 @@ def threat_next(table: Table, units: Mapping[str, Fighter], holders: list | None
         attackers = []
         for unit in units.values():
             if unit.seat == seat and unit.damage > 0:
-                attackers.append(unit if unit.left == 1 else _ready(unit))
+                attackers.append(unit)
         if attackers:
-            total += table.onslaught(facing, units, attackers, holders)
+            total += table.onslaught(facing, units, attackers, holders, True)
     return total
 
 
@@ -331,12 +331,6 @@ def _home(unit: Fighter) -> Fighter:
     back.seat = back.home
     back.changed(False)
     return back
-
-
-def _ready(unit: Fighter) -> Fighter:
-    ready = unit.copy()
-    ready.left = 1
-    return ready
 
 
 def skirmish_under_way(view: Mapping[str, Any]) -> tuple[str | None, str | int | None]:
