@@ -140,25 +140,50 @@ def playout_view(state: XiState, viewer: int) -> dict[str, Any]:
     own = state.players[viewer]
     derived = derive_all(state)
     allowed = skirmish_allowance(state, derived)
-    units = []
+    # Built at every decision of a search's playouts: plain loops, not comprehensions (each a call).
+    units, players, in_play, pending = [], [], [], []
     for unit in derived.values():
         units.append({"uid": unit.uid, "card": unit.card, "owner": unit.owner, "controller": unit.controller,
                       "type": unit.type, "damage": unit.damage, "life": unit.life, "max_life": unit.max_life,
                       "keywords": unit.keywords, "skirmishes_left": max(0, allowed(unit.uid) - unit.skirmishes)})
+    for seat in state.players:
+        players.append({"life": seat.life, "t": seat.t, "pt": seat.pt, "deck_size": len(seat.deck),
+                        "discard": seat.discard, "out": seat.out})
+    for card in state.in_play:
+        in_play.append({"iid": card.iid, "card": card.card, "controller": card.controller, "on": card.on})
+    for step in state.pending:
+        pending.append(_step(step))
     return {
         "viewer": viewer,
         "active": state.active,
-        "pending": [_step(step) for step in state.pending],
-        "players": [{"life": seat.life, "t": seat.t, "pt": seat.pt, "deck_size": len(seat.deck),
-                     "discard": seat.discard, "out": seat.out} for seat in state.players],
+        "pending": pending,
+        "players": players,
         "units": units,
-        "in_play": [{"iid": card.iid, "card": card.card, "controller": card.controller, "on": card.on}
-                    for card in state.in_play],
+        "in_play": in_play,
         "tags": tags(state),
         "hand": own.hand,
-        "deck": sorted(own.deck),  # what is left, never in what order
+        "deck": _sorted_deck(own.deck),  # what is left, never in what order
         "deck_list": own.deck_list,
     }
+
+
+# A seat's deck sorted, kept with the deck list it was sorted from: the rules replace a deck (a
+# draw, a shuffle), never change one in place, and a search's playouts hand their bot a view at
+# every decision on tables that share a deck until its next draw. An entry holds its deck, so no
+# other list takes that id while it is kept; the sorted list is shared, read only.
+_SORTED_DECKS: dict[int, tuple[list[str], list[str]]] = {}
+_SORTED_DECKS_KEPT = 2_000
+
+
+def _sorted_deck(deck: list[str]) -> list[str]:
+    found = _SORTED_DECKS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    if len(_SORTED_DECKS) >= _SORTED_DECKS_KEPT:
+        _SORTED_DECKS.clear()
+    ordered = sorted(deck)
+    _SORTED_DECKS[id(deck)] = (deck, ordered)
+    return ordered
 
 
 def outcome(state: XiState) -> Outcome | None:

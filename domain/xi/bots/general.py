@@ -154,9 +154,13 @@ def gang_kill(table: Table, attacker: Fighter, target: Fighter) -> float:
     """What destroying `target` this turn with `attacker` and the fewest other ready units of
     the bot's gains, each taking the target's blow back (0 if they cannot, or `attacker` is not
     needed): chip damage healed by the next turn is worth nothing, a kill is."""
-    ready = sorted((unit for unit in table.mine() if unit is not attacker and unit.left > 0),
-                   key=lambda unit: -table.hit(unit, target))
     dealt, gang = table.hit(attacker, target), [attacker]
+    if dealt >= target.life:  # `attacker` alone destroys it
+        return 0.0
+    ready = [unit for unit in table.mine() if unit is not attacker and unit.left > 0]
+    if not ready:
+        return 0.0
+    ready.sort(key=lambda unit: -table.hit(unit, target))
     for unit in ready:
         if dealt >= target.life:
             break
@@ -184,96 +188,142 @@ class _Option:
         self.gain, self.cost, self.attack, self.action = gain, cost, attack, action
 
 
+class _Kinds:
+    """The bot's legal actions on its own turn sorted by kind, in one pass (a loop, not a
+    comprehension per kind: its own turn is most of a search's playout decisions)."""
+
+    __slots__ = ("cards", "units", "skirmishes", "banks", "draw", "end", "order")
+
+    def __init__(self, legal: Sequence[Action]):
+        self.cards: list[Action] = []  # plays of cards other than units, and abilities used
+        self.units: list[Action] = []  # plays of unit cards
+        self.skirmishes: list[Action] = []
+        self.banks: dict[int, Action] = {}
+        self.draw = self.end = None
+        self.order: dict[str, None] = {}  # each card and ability source, in the order it first comes
+        for action in legal:
+            kind = action["type"]
+            if kind == "bank":  # the kinds most often listed first
+                self.banks[action["pt"]] = action
+            elif kind == "play":
+                card = action["card"]
+                (self.units if CARDS[card].kind == "unit" else self.cards).append(action)
+                self.order[card] = None
+            elif kind == "end_turn":
+                self.end = self.end or action
+            elif kind == "draw":
+                self.draw = self.draw or action
+            elif kind == "skirmish":
+                self.skirmishes.append(action)
+            elif kind == "use":
+                self.cards.append(action)
+                self.order[action["source"]] = None
+
+
 def own_turn(table: Table, legal: Sequence[Action]) -> Action:
     """The bot's decision on its own turn, in the order of the module's docstring."""
+    kinds = _Kinds(legal)
     base = Baseline(table)
     change = _cost_change(table)
-    others = _options(table, base, change, legal, units=False)
-    openers = [option for option in others.values() if option.gain > 0.5 and option.attack > 0.5]
-    if openers:
-        return max(openers, key=lambda option: option.gain).action
-    skirmishes = [(skirmish_score(table, action), action) for action in legal if action["type"] == "skirmish"]
-    if skirmishes:
-        gain, action = max(skirmishes, key=lambda scored: scored[0])
-        if gain > WORTH_DOING:
-            return action
+    others = _options(table, base, change, kinds.cards)
+    opener = None
+    for option in others.values():
+        if option.gain > 0.5 and option.attack > 0.5 and (opener is None or option.gain > opener.gain):
+            opener = option
+    if opener is not None:
+        return opener.action
+    if kinds.skirmishes:
+        best, chosen = None, None
+        for action in kinds.skirmishes:
+            gain = skirmish_score(table, action)
+            if best is None or gain > best:
+                best, chosen = gain, action
+        if best > WORTH_DOING:
+            return chosen
     # The units' what-ifs, the dearest (each moves the table's units), only once a plan needs them.
-    options = _in_legal_order(legal, others | _options(table, base, change, legal, units=True))
-    planned = _plan(table, [option for option in options if option.gain > WORTH_DOING])
+    options = others | _options(table, base, change, kinds.units)
+    reserve = _reserve(table)
+    planned = _plan(table, [options[key] for key in kinds.order if options[key].gain > WORTH_DOING], reserve)
     left = table.t - min(table.t, sum(option.cost for option in planned))
-    banks = {action["pt"]: action for action in legal if action["type"] == "bank"}
-    saving = min(_saving(table, change), left // 2, max(banks, default=0))
+    banks = kinds.banks
+    saving = min(_saving(table, change, reserve), left // 2, max(banks, default=0))
     if saving > 0:
         return banks[saving]
-    draw = next((action for action in legal if action["type"] == "draw"), None)
-    if draw is not None and left >= DRAW_COST and table.view["players"][table.me]["deck_size"]:
-        return draw
+    if kinds.draw is not None and left >= DRAW_COST and table.view["players"][table.me]["deck_size"]:
+        return kinds.draw
     if planned:
         return max(planned, key=lambda option: option.gain).action
     if banks:
         return banks[max(banks)]
-    return next(action for action in legal if action["type"] == "end_turn")
+    return kinds.end
 
+
+# _reserve, _saving and _cost_change are asked at every decision of the bot's own turns: plain
+# loops, not generators (each a call and a frame).
 
 def _reserve(table: Table) -> int:
     """The pT the bot keeps for its answers: the dearest pT card in its hand."""
-    return max((CARDS[card].cost for card in table.view["hand"] or () if CARDS[card].cost_unit == "pt"), default=0)
+    dearest = 0
+    for card in table.view["hand"] or ():
+        found = CARDS[card]
+        if found.cost_unit == "pt" and found.cost > dearest:
+            dearest = found.cost
+    return dearest
 
 
-def _saving(table: Table, change: int) -> int:
+def _saving(table: Table, change: int, reserve: int) -> int:
     """The pT still to bank for the dearest card in hand that a turn's T cannot pay (a 12T Drain
-    Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers; `change` is
-    what the bot's cards in play change its T costs by."""
-    dearest = max((CARDS[card].cost + change for card in table.view["hand"] or () if CARDS[card].cost_unit == "t"),
-                  default=0)
-    return max(0, dearest - TURN_T - max(0, table.pt - _reserve(table)))
+    Fairy needs 2pT more than the 10T of a turn), beyond the pT kept for answers (`reserve`);
+    `change` is what the bot's cards in play change its T costs by."""
+    dearest = None
+    for card in table.view["hand"] or ():
+        found = CARDS[card]
+        if found.cost_unit == "t" and (dearest is None or found.cost + change > dearest):
+            dearest = found.cost + change
+    return max(0, (dearest or 0) - TURN_T - max(0, table.pt - reserve))
 
 
-def _options(table: Table, base: Baseline, change: int, legal: Sequence[Action], units: bool) -> dict[str, _Option]:
-    """Each unit card's best play (`units`), or else each other card's best play (its best
-    target) and each ability's best use, with their gains, by card or ability source; `change`
-    is what the bot's cards in play change its T costs by."""
+def _options(table: Table, base: Baseline, change: int, actions: Sequence[Action]) -> dict[str, _Option]:
+    """Each card's best play among `actions` (its best target) and each ability's best use, with
+    their gains, by card or ability source; `change` is what the bot's cards in play change its T
+    costs by."""
     best: dict[str, _Option] = {}
     in_hand = len(table.view["hand"] or ())
-    for action in legal:
+    priced: dict[str, tuple[float, int]] = {}  # by card: what holding it is worth, and its cost (once a card)
+    for action in actions:
         if action["type"] == "play":
-            card = CARDS[action["card"]]
-            if (card.kind == "unit") is not units:
-                continue
-            score = play_score(table, base, card.id, action.get("target"))
-            cost = 0 if card.cost_unit == "pt" else max(0, card.cost + change)
-            option = _Option(score.total - hold(card, in_hand), cost, score.attack, action)
-            key = card.id
-        elif action["type"] == "use" and not units:
-            unit, amount = ABILITY[source_card(table, action["source"])]["cost"]
-            score = ability_score(table, base, action)
-            cost = amount if unit == "t" else 0
-            option = _Option(score.total - 0.3 * amount * (1 if unit == "t" else 4), cost, score.attack, action)
-            key = action["source"]
+            key = action["card"]
+            score = play_score(table, base, key, action.get("target"))
+            found = priced.get(key)
+            if found is None:
+                card = CARDS[key]
+                found = priced[key] = hold(card, in_hand), 0 if card.cost_unit == "pt" else max(0, card.cost + change)
+            gain, cost = score.total - found[0], found[1]
         else:
-            continue
-        if key not in best or option.gain > best[key].gain:
-            best[key] = option
+            key = action["source"]
+            unit, amount = ABILITY[source_card(table, key)]["cost"]
+            score = ability_score(table, base, action)
+            gain, cost = score.total - 0.3 * amount * (1 if unit == "t" else 4), amount if unit == "t" else 0
+        kept = best.get(key)
+        if kept is None or gain > kept.gain:  # the first of equals
+            best[key] = _Option(gain, cost, score.attack, action)
     return best
-
-
-def _in_legal_order(legal: Sequence[Action], options: Mapping[str, _Option]) -> list[_Option]:
-    """`options` in the order their cards and abilities first come in `legal` (the plan's ties go
-    to the first)."""
-    keys = (action["card"] if action["type"] == "play" else action["source"]
-            for action in legal if action["type"] in ("play", "use"))
-    return [options[key] for key in dict.fromkeys(keys)]
 
 
 def _cost_change(table: Table) -> int:
     """How much the bot's cards in play change its T costs (Quickwind Sage's 1T less)."""
-    return sum(COST_CHANGE[unit.card] for unit in table.mine())
+    change = 0
+    for unit in table.mine():
+        change += COST_CHANGE[unit.card]
+    return change
 
 
-def _plan(table: Table, options: list[_Option]) -> list[_Option]:
+def _plan(table: Table, options: list[_Option], reserve: int) -> list[_Option]:
     """The options this turn's Time pays for that gain most together (a knapsack over T). pT
-    pays too, above what the bot's pT answers in hand may need."""
-    budget = table.t + max(0, table.pt - _reserve(table))
+    pays too, above what the bot's pT answers in hand may need (`reserve`)."""
+    budget = table.t + max(0, table.pt - reserve)
+    if len(options) < 2:  # what the knapsack gives for one option (its gain is above 0) or none
+        return [option for option in options if option.cost <= budget]
     # best[spent]: the greatest gain, and the options giving it, for exactly `spent` T at most
     best: list[tuple[float, tuple[int, ...]]] = [(0.0, ())] * (budget + 1)
     for index, option in enumerate(options):

@@ -33,6 +33,13 @@ def entries(card: Card, shape: str) -> list[dict]:
     return [dict(entry) for entry in getattr(card, shape)]
 
 
+# Each card's entries as plain dicts, made once (read only): the bot tries the cards in hand at every
+# decision of a search's playouts.
+ON_PLAY = {card.id: tuple(entries(card, "on_play")) for card in CARDS.values()}
+TRIGGERS = {card.id: tuple(entries(card, "trigger")) for card in CARDS.values()}
+STATICS = {card.id: tuple(entries(card, "static")) for card in CARDS.values()}
+
+
 # What the catalogue says about each card, read once: whether it multiplies a unit's damage (the
 # typed list "damage", read by damage.py), units that pick their damage (Thesis), and units that
 # come back to hand when destroyed (Endless Jet).
@@ -69,6 +76,20 @@ def unit_worth(card: Card, damage: float, max_life: int, keywords: tuple[str, ..
     return max(worth, 0.5)
 
 
+def _plain_worth(card: str, damage: float, max_life: int) -> float:
+    """`unit_worth` of a unit without keywords (which reads no danger), kept: a table makes a
+    Fighter of every unit at every decision of a search's playouts."""
+    found = _PLAIN_WORTHS.get((card, damage, max_life))
+    if found is None:
+        if len(_PLAIN_WORTHS) >= 10_000:
+            _PLAIN_WORTHS.clear()
+        found = _PLAIN_WORTHS[card, damage, max_life] = unit_worth(CARDS[card], damage, max_life)
+    return found
+
+
+_PLAIN_WORTHS: dict[tuple[str, float, int], float] = {}
+
+
 def life_value(life: int) -> float:
     """What one life point of a player at `life` is worth, in T."""
     return 0.3 + 10.0 / (max(life, 0) + 10.0)
@@ -78,8 +99,10 @@ class Fighter(Keyworded):
     """A unit as the bot sees it: derived stats from the view, its worth, and the seat it will
     go back to (`home`) when a control effect ends."""
 
+    # `untargetable` a slot, not Keyworded's property: every onslaught and target list asks it of
+    # every unit (set again when its keywords change: `changed`).
     __slots__ = ("uid", "card", "seat", "home", "type", "damage", "life", "max_life", "keywords", "left", "worth",
-                 "danger", "_key", "_immune", "_reductions")
+                 "danger", "untargetable", "_key", "_immune", "_reductions", "_shown")
 
     def __init__(self, uid: str, card: str, seat: int, type_: str, damage: int, life: int, max_life: int,
                  keywords: tuple[str, ...], left: int, home: int | None = None,
@@ -88,8 +111,11 @@ class Fighter(Keyworded):
         self.home = seat if home is None else home
         self.damage, self.life, self.max_life, self.keywords, self.left = damage, life, max_life, keywords, left
         self.danger = danger
-        self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger)
+        self.worth = unit_worth(CARDS[card], damage, max_life, keywords, danger) if keywords else _plain_worth(
+            card, damage, max_life)
+        self.untargetable = "untargetable" in keywords
         self._key: tuple | None = None
+        self._shown: tuple | None = None
         self._immune: frozenset[str] | None = None
         self._reductions: tuple[int, ...] | None = None
 
@@ -98,6 +124,7 @@ class Fighter(Keyworded):
         twin.uid, twin.card, twin.seat, twin.home, twin.type = self.uid, self.card, self.seat, self.home, self.type
         twin.damage, twin.life, twin.max_life, twin.keywords = self.damage, self.life, self.max_life, self.keywords
         twin.left, twin.worth, twin.danger, twin._key = self.left, self.worth, self.danger, self._key
+        twin.untargetable, twin._shown = self.untargetable, self._shown
         twin._immune, twin._reductions = self._immune, self._reductions
         return twin
 
@@ -117,7 +144,8 @@ class Fighter(Keyworded):
 
     def changed(self, lasting: bool) -> None:
         """Its numbers were changed by an effect: its worth too if for good."""
-        self._key = self._immune = self._reductions = None
+        self._key = self._immune = self._reductions = self._shown = None
+        self.untargetable = "untargetable" in self.keywords
         if lasting:
             self.worth = unit_worth(CARDS[self.card], self.damage, self.max_life, self.keywords, self.danger)
 
@@ -127,45 +155,73 @@ class Fighter(Keyworded):
             self._key = (self.uid, self.seat, self.type, self.damage, self.keywords)
         return self._key
 
+    def shown(self) -> tuple:
+        """What an onslaught reads of it (`Table.onslaught`), its seat and skirmishes left aside;
+        kept until it changes (`changed`, `wounded`)."""
+        if self._shown is None:
+            self._shown = (self.uid, self.type, self.damage, self.keywords, self.card, self.life, self.max_life,
+                           self.worth)
+        return self._shown
+
+    def wounded(self, life: int) -> None:
+        """Its life is now `life` (nothing else changes)."""
+        self.life = life
+        self._shown = None
+
 
 class Table:
     """The public table from `me`'s seat: units, lives, Time, the cards in play, and the damage
     any unit would deal any unit or player now."""
 
+    # Built for every decision of a search's playouts: plain loops, not comprehensions (each a call).
     def __init__(self, view: View, me: int | None = None):
         self.view = view
-        self.me = view["viewer"] if me is None else me
+        me = self.me = view["viewer"] if me is None else me
         players = view["players"]
         self.seats = len(players)
-        self.life = [player["life"] for player in players]
-        self.out = [player["out"] for player in players]
-        self.t, self.pt = players[self.me]["t"], players[self.me]["pt"]
-        self.opponents = [seat for seat in range(self.seats) if seat != self.me and not self.out[seat]]
-        self.in_play = [(card["card"], card["controller"], card["iid"], card["on"]) for card in view["in_play"]]
+        self.life, self.out, self.opponents = [], [], []
+        seat = 0
+        for player in players:
+            self.life.append(player["life"])
+            self.out.append(player["out"])
+            if seat != me and not player["out"]:
+                self.opponents.append(seat)
+            seat += 1
+        self.t, self.pt = players[me]["t"], players[me]["pt"]
         self.tags = frozenset(view["tags"])
         # What a Thesis picks: the most.
-        self.odd_max = odd_max(unit["card"] for unit in view["units"])
-        self.danger = {self.me: _LazyShares(self._their_cards), None: _LazyShares(lambda: view["deck_list"] or [])}
+        self.odd_max = odd_max(view["units"])
+        # What the shares read, by closures over the view and the seat, never the table itself: a
+        # table in a cycle of references outlives its decision until the garbage collector finds it.
+        self.danger = {me: _LazyShares(lambda: _their_cards(view, me)),
+                       None: _LazyShares(lambda: view["deck_list"] or [])}
+        self.in_play: list[tuple[str, int, str, str | None]] = []
+        in_play_holders, immunes = [], None
+        for shown in view["in_play"]:
+            held = card, seat, iid, on = shown["card"], shown["controller"], shown["iid"], shown["on"]
+            self.in_play.append(held)
+            if card in MULTIPLIES:
+                in_play_holders.append((card, (iid, seat, on)))
+            if card in GRANTS_IMMUNITY:
+                immunes = [] if immunes is None else immunes
+                immunes.append((card, seat))
         self.units: dict[str, Fighter] = {}
+        self.holders: list[tuple[str, Holder]] = []
         for unit in view["units"]:
-            damage = self.odd_max if unit["card"] in PICKS_DAMAGE else unit["damage"]
-            self.units[unit["uid"]] = Fighter(unit["uid"], unit["card"], unit["controller"], unit["type"], damage,
-                                              unit["life"], unit["max_life"], tuple(unit["keywords"]),
-                                              unit["skirmishes_left"], unit["owner"], self.danger_to(unit["owner"]))
-        self.holders = [(fighter.card, (uid, fighter.seat, None)) for uid, fighter in self.units.items()
-                        if fighter.card in MULTIPLIES]
-        self.holders += [(card, (iid, seat, on)) for card, seat, iid, on in self.in_play if card in MULTIPLIES]
-        immunes = [(card, held) for card, held, _, _ in self.in_play if card in GRANTS_IMMUNITY]
-        self.immune = {seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
+            card, uid = unit["card"], unit["uid"]
+            fighter = self.units[uid] = Fighter(
+                uid, card, unit["controller"], unit["type"], self.odd_max if card in PICKS_DAMAGE else unit["damage"],
+                unit["life"], unit["max_life"], tuple(unit["keywords"]), unit["skirmishes_left"], unit["owner"],
+                self.danger[me if unit["owner"] == me else None])
+            if card in MULTIPLIES:
+                self.holders.append((card, (uid, fighter.seat, None)))
+        self.holders += in_play_holders  # the units' first
+        self._held = tuple(self.holders)  # as an onslaught's key reads them
+        self.immune = _no_immunity(self.seats) if immunes is None else {
+            seat: immunities(card for card, held in immunes if held == seat) for seat in range(self.seats)}
+        self._mine: list[Fighter] | None = None
         # Without a multiplier in play a blow is the same on any table: those are kept for all.
         self._hits: dict[tuple, int] = {} if self.holders else _PLAIN_HITS
-
-    def _their_cards(self) -> list[str]:
-        """The other seats' cards the bot has seen: in play, and in their discard piles."""
-        seen = [unit["card"] for unit in self.view["units"] if unit["owner"] != self.me]
-        seen += [card for card, seat, _iid, _on in self.in_play if seat != self.me]
-        return seen + [card for seat, player in enumerate(self.view["players"]) if seat != self.me
-                       for card in player["discard"]]
 
     def danger_to(self, seat: int) -> Mapping[str, float]:
         """The share of each type among the cards `seat`'s side faces: the others' cards seen, for
@@ -174,8 +230,11 @@ class Table:
 
     # -- who is where ------------------------------------------------------------------------
 
-    def mine(self, units: Mapping[str, Fighter] | None = None) -> list[Fighter]:
-        return [unit for unit in (units or self.units).values() if unit.seat == self.me]
+    def mine(self) -> list[Fighter]:
+        """The bot's units on this table (listed once; not to be changed)."""
+        if self._mine is None:
+            self._mine = [unit for unit in self.units.values() if unit.seat == self.me]
+        return self._mine
 
     def targetable(self, seat: int, units: Mapping[str, Fighter] | None = None) -> list[Fighter]:
         """`seat`'s units another seat may skirmish."""
@@ -202,8 +261,8 @@ class Table:
         unit = target if isinstance(target, Fighter) else None
         multipliers = tuple(multipliers_held(holders, source.uid, source.seat, source.type, unit))
         if unit is None:
-            return _dealt(source.damage, source.type, None, self.immune[target], (), multipliers)
-        return _dealt(source.damage, source.type, unit.type, unit.immune, unit.reductions, multipliers)
+            return dealt(source.damage, source.type, None, self.immune[target], (), multipliers)
+        return dealt(source.damage, source.type, unit.type, unit.immune, unit.reductions, multipliers)
 
     # -- values --------------------------------------------------------------------------------
 
@@ -213,7 +272,8 @@ class Table:
         life = unit.life if life is None else life
         if life <= 0:
             return 0.4 * unit.worth if unit.card in COMES_BACK else 0.0
-        return unit.worth * (0.35 + 0.65 * min(life, unit.max_life) / max(unit.max_life, 1))
+        most = unit.max_life  # min and max written out: asked for every blow weighed
+        return unit.worth * (0.35 + 0.65 * (life if life < most else most) / (most if most > 1 else 1))
 
     def loss(self, unit: Fighter, damage: int) -> float:
         """What `damage` takes from `unit`'s worth."""
@@ -240,31 +300,36 @@ class Table:
                 - self.loss(attacker, self.hit(target, attacker, holders)))
 
     def onslaught(self, seats: list[int], units: Mapping[str, Fighter], attackers: list[Fighter],
-                  holders: list | None = None) -> float:
+                  holders: list | None = None, ready: bool = False) -> float:
         """What `attackers` (of one side) could gain by skirmishing the `seats` they face, each
         taking its best skirmish in turn: the damage of one lands before the next chooses, and a
-        player with no unit left to skirmish is hit. Only skirmishes that gain count."""
-        facing = [(seat, [unit for unit in units.values() if unit.seat == seat and not unit.untargetable])
-                  for seat in seats]
-        held = self.holders if holders is None else holders
+        player with no unit left to skirmish is hit. Only skirmishes that gain count. `ready`:
+        each attacker has one skirmish, whatever it has left now (their next turn)."""
         # Everything the sum reads (see `_ONSLAUGHTS`), as values: a search's playouts start from the
         # same table again and again, and its bot weighs the same onslaughts at each decision.
-        key = (tuple(held),
-               tuple((seat, self.life[seat], self.immune[seat],
-                      tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
-                              unit.max_life, unit.worth) for unit in theirs]))
-                     for seat, theirs in facing),
-               tuple([(unit.uid, unit.seat, unit.type, unit.damage, unit.keywords, unit.card, unit.life,
-                       unit.max_life, unit.worth, unit.left) for unit in attackers]))
+        # Plain loops, not comprehensions: this is asked for every card tried at every decision.
+        facing, sides = [], []
+        for seat in seats:
+            theirs, shown = [], []
+            for unit in units.values():
+                if unit.seat == seat and not unit.untargetable:
+                    theirs.append(unit)
+                    shown.append(unit._shown or unit.shown())
+            facing.append((seat, theirs))
+            sides.append((seat, self.life[seat], self.immune[seat], tuple(shown)))
+        shown = []
+        for unit in attackers:
+            shown.append((unit._shown or unit.shown(), unit.seat, 1 if ready else unit.left))
+        key = (self._held if holders is None else tuple(holders), tuple(sides), tuple(shown))
         found = _ONSLAUGHTS.get(key)
         if found is None:
             if len(_ONSLAUGHTS) >= _ONSLAUGHTS_KEPT:
                 _ONSLAUGHTS.clear()
-            found = _ONSLAUGHTS[key] = self._fought(facing, attackers, holders)
+            found = _ONSLAUGHTS[key] = self._fought(facing, attackers, holders, ready)
         return found
 
     def _fought(self, facing: list[tuple[int, list[Fighter]]], attackers: list[Fighter],
-                holders: list | None) -> float:
+                holders: list | None, ready: bool) -> float:
         """`onslaught`'s sum, the units each seat faced with listed."""
         lives = {unit.uid: unit.life for _seat, theirs in facing for unit in theirs}
         # Called for every action weighed at every decision of a search's playouts: the loops read
@@ -273,7 +338,7 @@ class Table:
         total = 0.0
         for attacker in sorted(attackers, key=lambda unit: -unit.damage):
             struck: dict[str, tuple[int, float]] = {}  # by aim: the damage dealt, and the loss taken back
-            for _ in range(max(attacker.left, 0)):
+            for _ in range(1 if ready else max(attacker.left, 0)):
                 best, chosen, dealt = 0.0, None, 0
                 for seat, theirs in facing:
                     aims = [unit for unit in theirs if lives[unit.uid] > 0]
@@ -292,11 +357,12 @@ class Table:
                         life = lives[aim.uid]
                         worth, most = aim.worth, aim.max_life
                         left = life - hurt
+                        full = most if most > 1 else 1  # max(most, 1), written out
                         if left <= 0:
                             after = 0.4 * worth if aim.card in COMES_BACK else 0.0
                         else:
-                            after = worth * (0.35 + 0.65 * min(left, most) / max(most, 1))
-                        gain = worth * (0.35 + 0.65 * min(life, most) / max(most, 1)) - after - back
+                            after = worth * (0.35 + 0.65 * (left if left < most else most) / full)
+                        gain = worth * (0.35 + 0.65 * (life if life < most else most) / full) - after - back
                         if gain > best:
                             best, chosen, dealt = gain, aim, hurt
                 if chosen is None:
@@ -323,12 +389,13 @@ _NO_ODD = object()
 _ODD_MAX: dict[str, Any] = {}  # card id -> the greatest odd number printed on it (None: none), read once
 
 
-def odd_max(cards: Iterable[str]) -> int:
-    """The greatest odd number printed on the unit cards `cards` (special.odd_numbers_printed's
-    last), 0 when there is none: each card's read once and kept, as a Table is built for every
-    decision of a search's playouts."""
+def odd_max(units: Iterable[Mapping[str, Any]]) -> int:
+    """The greatest odd number printed on the cards of the units `units` (as a view shows them;
+    special.odd_numbers_printed's last), 0 when there is none: each card's read once and kept,
+    as a Table is built for every decision of a search's playouts."""
     best = None
-    for card in cards:
+    for unit in units:
+        card = unit["card"]
         found = _ODD_MAX.get(card, _NO_ODD)
         if found is _NO_ODD:
             found = _ODD_MAX[card] = max(odd_numbers_printed((card,)), default=None)
@@ -337,9 +404,27 @@ def odd_max(cards: Iterable[str]) -> int:
     return 0 if best is None else best
 
 
+def _their_cards(view: View, me: int) -> list[str]:
+    """The other seats' cards the bot at `me` has seen: in play, and in their discard piles."""
+    seen = [unit["card"] for unit in view["units"] if unit["owner"] != me]
+    seen += [card["card"] for card in view["in_play"] if card["controller"] != me]
+    return seen + [card for seat, player in enumerate(view["players"]) if seat != me for card in player["discard"]]
+
+
+_NO_IMMUNITIES: dict[int, dict[int, frozenset[str]]] = {}
+
+
+def _no_immunity(seats: int) -> dict[int, frozenset[str]]:
+    """Each seat immune to nothing (shared, read only: a what-if copies it before adding one)."""
+    found = _NO_IMMUNITIES.get(seats)
+    if found is None:
+        found = _NO_IMMUNITIES[seats] = {seat: immunities(()) for seat in range(seats)}
+    return found
+
+
 @lru_cache(maxsize=4096)
-def _dealt(amount: int, dtype: str, target_type: str | None, immune: frozenset[str], reductions: tuple[int, ...],
-           multipliers: tuple[int, ...]) -> int:
+def dealt(amount: int, dtype: str, target_type: str | None, immune: frozenset[str], reductions: tuple[int, ...],
+          multipliers: tuple[int, ...]) -> int:
     """The damage the pipeline deals (`deal`'s amount, its steps left out), kept: a bot's tables
     ask the same few blows of it at every decision of a search's playouts."""
     return deal(amount, dtype, target_type, immune=immune, reductions=reductions, multipliers=multipliers)[0]

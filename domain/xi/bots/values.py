@@ -11,10 +11,9 @@ what it costs; a trigger's target is the one that gains most.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from domain.xi.bots.table import PICKS_DAMAGE, Fighter, Table, price_in_t
+from domain.xi.bots.table import ON_PLAY, PICKS_DAMAGE, TRIGGERS, Fighter, Table, entries, price_in_t
 from domain.xi.bots.whatif import Cause, WhatIf, attack_now, skirmish_under_way, threat_next
 from domain.xi.cards.catalogue import CARDS, Card
 from domain.xi.engine.abilities import ABILITY
@@ -30,10 +29,14 @@ AN_ABILITY = 0.75  # an ability to use later, whatever it does
 HAND_KEPT = 5  # cards a hand keeps for later at full worth: more wait longer for their Time
 
 
-@dataclass(frozen=True)
 class Score:
-    total: float  # the whole gain, in T
-    attack: float  # of which: what it adds to the skirmishes the bot's units can still win this turn
+    """What a card or an ability gains (read only; a plain class: one is made for every card tried)."""
+
+    __slots__ = ("total", "attack")
+
+    def __init__(self, total: float, attack: float):
+        self.total = total  # the whole gain, in T
+        self.attack = attack  # of which: what it adds to the skirmishes the bot's units can still win this turn
 
 
 class Baseline:
@@ -80,17 +83,29 @@ def entering(table: Table, card_id: str) -> Fighter:
         damage = max([table.odd_max] + [n for n in (card.cost, card.damage, card.life) if n % 2])
     uid = f"new:{card_id}"
     left = 1
-    for held, holder in _restriction_holders(table):
-        for entry in RESTRICTIONS[held]:
-            if entry["op"] == "skirmishes_per_turn" and selects(entry["to"], holder, uid, table.me, card.type):
-                left = max(left, entry["value"])
+    # Only the few cards in play that let units skirmish more than once a turn are looked into.
+    for unit in table.units.values():
+        if unit.card in _RAISES:
+            left = _skirmishes(unit.card, (unit.uid, unit.seat, None), uid, table.me, card.type, left)
+    for held, seat, iid, on in table.in_play:
+        if held in _RAISES:
+            left = _skirmishes(held, (iid, seat, on), uid, table.me, card.type, left)
     return Fighter(uid, card_id, table.me, card.type, damage, card.life, card.life, card.keywords, left,
                    danger=table.danger_to(table.me))
 
 
-def _restriction_holders(table: Table) -> list[tuple[str, tuple]]:
-    found = [(unit.card, (unit.uid, unit.seat, None)) for unit in table.units.values()]
-    return found + [(card, (iid, seat, on)) for card, seat, iid, on in table.in_play]
+# The cards whose restrictions let units skirmish more than once a turn, with those entries.
+_RAISES = {card: raising for card, entries in RESTRICTIONS.items()
+           if (raising := tuple(entry for entry in entries if entry["op"] == "skirmishes_per_turn"))}
+
+
+def _skirmishes(held: str, holder: tuple, uid: str, seat: int, type_: str, left: int) -> int:
+    """The skirmishes a turn a unit (`uid`, of `seat` and `type_`) has, `left` at least, under the
+    card `held` in play (by `holder`)."""
+    for entry in _RAISES[held]:
+        if selects(entry["to"], holder, uid, seat, type_):
+            left = max(left, entry["value"])
+    return left
 
 
 def play_score(table: Table, base: Baseline, card_id: str, target: Any) -> Score:
@@ -114,12 +129,12 @@ def enter(table: Table, card_id: str, target: Any) -> WhatIf:
     if card.kind == "unit":
         whatif.enter(entering(table, card_id))
     if card.tag:
-        whatif.tags.add(card.tag)
+        whatif.tags = whatif.tags | {card.tag}
         whatif.extra += 0.0 if card.tag in table.tags else _tag_worth(table, card.tag)
     if card.kind != "point":
         whatif.card_statics(card_id, cause)
-    for entry in card.on_play:
-        whatif.perform(dict(entry), cause)
+    for entry in ON_PLAY[card_id]:
+        whatif.perform(entry, cause)
     if card.kind != "point":
         whatif.extra += later(table, card, source)
     return whatif
@@ -128,8 +143,7 @@ def enter(table: Table, card_id: str, target: Any) -> WhatIf:
 def later(table: Table, card: Card, source: str) -> float:
     """What a card in play promises beyond now: its triggers over a few turns, its abilities."""
     worth = AN_ABILITY * len(card.ability)
-    for entry in card.trigger:
-        entry = dict(entry)
+    for entry in TRIGGERS[card.id]:
         if entry["when"] == "destroyed" and entry["do"] == "return_to_hand":
             continue  # counted in the unit's worth (bot_table.COMES_BACK)
         worth += FIRINGS.get(entry["when"], 0.5) * _best_firing(table, card, source, entry)
@@ -166,17 +180,22 @@ def _tag_worth(table: Table, tag: str) -> float:
     wanted = f"tag:{tag}"
     hand = table.view["hand"] or []
     deck = table.view["deck"] or []
-    return sum(1.0 for card in hand if _reads(CARDS[card], wanted)) + sum(
-        0.3 for card in deck if _reads(CARDS[card], wanted))
+    return sum(1.0 for card in hand if wanted in CONDITIONS[card]) + sum(
+        0.3 for card in deck if wanted in CONDITIONS[card])
 
 
-def _reads(card: Card, wanted: str) -> bool:
-    for shape in (card.on_play, card.trigger, card.ability, card.static):
-        for entry in shape:
-            entry = dict(entry)
-            if entry.get("if") == wanted or ("bonus" in entry and dict(entry["bonus"]).get("if") == wanted):
-                return True
-    return False
+def _conditions(card: Card) -> frozenset[str]:
+    """The `if` conditions a card's entries (and their bonuses) read."""
+    found = set()
+    for shape in ("on_play", "trigger", "ability", "static"):
+        for entry in entries(card, shape):
+            found.add(entry.get("if"))
+            if "bonus" in entry:
+                found.add(dict(entry["bonus"]).get("if"))
+    return frozenset(found - {None})
+
+
+CONDITIONS = {card.id: _conditions(card) for card in CARDS.values()}  # read once: asked of a whole deck
 
 
 def ability_score(table: Table, base: Baseline, action: Mapping[str, Any]) -> Score:
@@ -253,7 +272,7 @@ def declared_worth(table: Table, window: Mapping[str, Any]) -> float:
 
 def choice_score(table: Table, card_id: str, source: str, option: Any) -> float:
     """What a trigger's target gains the bot (it is the trigger's controller)."""
-    entry = next((dict(entry) for entry in CARDS[card_id].trigger if dict(entry)["to"].startswith("target:")), None)
+    entry = next((entry for entry in TRIGGERS[card_id] if entry["to"].startswith("target:")), None)
     if entry is None:
         return float(option) if type(option) is int else 0.0  # a number to pick (Thesis): the most
     whatif = WhatIf(table)

@@ -15,13 +15,11 @@ fight this turn and the next.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from domain.xi.bots.table import Fighter, Table, life_value
+from domain.xi.bots.table import STATICS, Fighter, Table, dealt, life_value
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.cards.vocabulary import ELEMENTS
-from domain.xi.language.damage import deal
 from domain.xi.language.layers import selects
 from domain.xi.language.reading import amount, holds, resolve
 
@@ -30,19 +28,18 @@ A_PT = 1.8  # a pT gained (banking one costs 2T)
 HEALTH = 0.6  # how much a life point gained is worth beside one lost
 
 
-@dataclass(frozen=True)
 class Cause:
     """What an entry acts for: its card, the seat controlling it, the id of the card or unit
     holding it, the unit it is on, the target and choice it was given, and the damage just dealt
-    (for a `deals_damage` trigger)."""
+    (for a `deals_damage` trigger). Read only; a plain class, not a frozen dataclass, whose
+    fields are each set by a call: one is made for every card tried at every decision."""
 
-    card: str
-    seat: int
-    source: str | None = None
-    on: str | None = None
-    target: str | int | None = None
-    choice: Any = None
-    dealt: int = 0
+    __slots__ = ("card", "seat", "source", "on", "target", "choice", "dealt")
+
+    def __init__(self, card: str, seat: int, source: str | None = None, on: str | None = None,
+                 target: str | int | None = None, choice: Any = None, dealt: int = 0):
+        self.card, self.seat, self.source, self.on = card, seat, source, on
+        self.target, self.choice, self.dealt = target, choice, dealt
 
 
 class WhatIf:
@@ -52,10 +49,12 @@ class WhatIf:
         self.table = table
         self.units = dict(table.units)  # the table's own units until one is changed (`_changing`)
         self._copied: set[str] = set()
-        self.life = list(table.life)
-        self.tags = set(table.tags)
+        # The table's own lives, tags and immunities until an effect changes them (then copied):
+        # a what-if is made for every card tried, and most change none of them.
+        self.life = table.life
+        self.tags = table.tags
         self.holders: list | None = None  # None: the table's own damage multipliers
-        self.immune = dict(table.immune)
+        self.immune = table.immune
         self.board = 0.0  # what lasting changes gain the bot, in T
         self.extra = 0.0  # what the copy cannot play out, in T
         self.cancelled = False  # the skirmish under way
@@ -78,7 +77,7 @@ class WhatIf:
     def set_life(self, unit: Fighter, life: int) -> None:
         unit = self._changing(unit)
         before = self.table.value(unit)
-        unit.life = life
+        unit.wounded(life)
         self.board += self.table.sign(unit.home) * (self.table.value(unit) - before)
         if life <= 0:
             del self.units[unit.uid]
@@ -89,6 +88,8 @@ class WhatIf:
         del self.units[unit.uid]
 
     def player_life(self, seat: int, by: int) -> None:
+        if self.life is self.table.life:
+            self.life = list(self.life)
         life = self.life[seat]
         if by < 0:
             lost = min(-by, life)
@@ -130,7 +131,7 @@ class WhatIf:
         return sum(unit.card == card for unit in self.units.values()) + sum(
             held == card for held, *_ in self.table.in_play)
 
-    def true_tags(self) -> set[str]:
+    def true_tags(self) -> frozenset[str]:
         return self.tags
 
     def active(self) -> int | None:
@@ -155,18 +156,21 @@ class WhatIf:
         if do == "prevent":
             self.prevented = True
             return
-        value = amount(self, entry.get("amount", 0), cause)
+        value = entry.get("amount", 0)
+        if type(value) is not int:  # most amounts are numbers: no call for them
+            value = amount(self, value, cause)
         if do == "damage":
-            bonus = dict(entry["bonus"]) if "bonus" in entry else None
+            bonus = entry.get("bonus")
+            bonus = None if bonus is None else dict(bonus)
             if bonus and holds(self, bonus["if"], cause):
                 value += bonus["add"]
             dtype = entry.get("type", CARDS[cause.card].type)
             for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
-                    hurt = deal(value, dtype, target.type, immune=target.immune, reductions=target.reductions)[0]
+                    hurt = dealt(value, dtype, target.type, target.immune, target.reductions, ())
                     self.set_life(target, target.life - hurt)
                 else:
-                    self.player_life(target, -deal(value, dtype, None, immune=self.immune[target])[0])
+                    self.player_life(target, -dealt(value, dtype, None, self.immune[target], (), ()))
         elif do in ("heal", "gain_life"):
             for target in resolve(self, entry["to"], cause):
                 if isinstance(target, Fighter):
@@ -238,8 +242,7 @@ class WhatIf:
     def card_statics(self, card_id: str, cause: Cause) -> None:
         """The statics of a card entering play, on what they select now; those the copy cannot
         hold (a cost change) are counted in `extra`."""
-        for entry in CARDS[card_id].static:
-            entry = dict(entry)
+        for entry in STATICS[card_id]:
             if entry.get("list") == "damage" and entry["op"] == "multiply":
                 self._multiplier(card_id, entry, cause)
                 continue
@@ -247,6 +250,8 @@ class WhatIf:
                 for seat in resolve(self, entry["to"], cause):
                     if isinstance(seat, int):
                         kinds = (entry["value"],) if isinstance(entry["value"], str) else entry["value"]
+                        if self.immune is self.table.immune:
+                            self.immune = dict(self.immune)
                         self.immune[seat] = self.immune[seat] | frozenset(kinds)
                 continue
             if entry.get("list") == "cost" and entry["op"] == "add":
@@ -285,24 +290,37 @@ class WhatIf:
         return threat_next(self.table, self.units, self.holders)
 
 
+# attack_now and threat_next are asked for every card tried at every decision of a search's
+# playouts: plain loops, not comprehensions or any() (each a call).
+
 def attack_now(table: Table, units: Mapping[str, Fighter], seat: int, holders: list | None = None) -> float:
-    attackers = [unit for unit in units.values() if unit.seat == seat and unit.left > 0 and unit.damage > 0]
+    attackers = []
+    for unit in units.values():
+        if unit.seat == seat and unit.left > 0 and unit.damage > 0:
+            attackers.append(unit)
     if not attackers:
         return 0.0
-    facing = [other for other in range(table.seats) if other != seat and not table.out[other]]
+    facing = table.opponents if seat == table.me else [
+        other for other in range(table.seats) if other != seat and not table.out[other]]
     return table.onslaught(facing, units, attackers, holders)
 
 
 def threat_next(table: Table, units: Mapping[str, Fighter], holders: list | None = None) -> float:
     """Each other seat's units, back with their owners and each with one skirmish, against the
     bot's side."""
-    if any(unit.seat != unit.home for unit in units.values()):
-        units = {uid: _home(unit) for uid, unit in units.items()}
+    for unit in units.values():
+        if unit.seat != unit.home:
+            units = {uid: _home(unit) for uid, unit in units.items()}
+            break
     total = 0.0
+    facing = [table.me]
     for seat in table.opponents:
-        attackers = [_ready(unit) for unit in units.values() if unit.seat == seat and unit.damage > 0]
+        attackers = []
+        for unit in units.values():
+            if unit.seat == seat and unit.damage > 0:
+                attackers.append(unit)
         if attackers:
-            total += table.onslaught([table.me], units, attackers, holders)
+            total += table.onslaught(facing, units, attackers, holders, True)
     return total
 
 
@@ -313,14 +331,6 @@ def _home(unit: Fighter) -> Fighter:
     back.seat = back.home
     back.changed(False)
     return back
-
-
-def _ready(unit: Fighter) -> Fighter:
-    if unit.left == 1:
-        return unit
-    ready = unit.copy()
-    ready.left = 1
-    return ready
 
 
 def skirmish_under_way(view: Mapping[str, Any]) -> tuple[str | None, str | int | None]:
