@@ -173,7 +173,8 @@ def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, cover
 # The last `_Rows` read, with what it was read from. A table's lists are never changed in place
 # (a fold puts new lists in the fields it changes: domain.event_table), so the same `buildings`
 # list and `covers` list hold the same facts: the legal list, the check and the decision of one
-# move, which read the same table, read it once. The entry holds those lists, so their identities
+# move, which read the same table, read it once; and a turn's next cover (the plan's covers, one
+# more) is one row more of the same reading. The entry holds those lists, so their identities
 # cannot pass to new lists while it stands.
 _LAST_ROWS: list[tuple] = []
 
@@ -181,11 +182,17 @@ _LAST_ROWS: list[tuple] = []
 def _rows_of(state: XanaduState, seat: int, covers: Sequence[Sequence[int]]) -> "_Rows":
     """`_Rows(state, seat, covers)`, read once for the same buildings, covers, seat and edition."""
     buildings = state.buildings
+    rows = None
     if _LAST_ROWS:
         last = _LAST_ROWS[0]  # one read: another thread may put its own entry in meanwhile
-        if last[0] is buildings and last[1] is covers and last[2] == seat and last[3] == state.edition:
-            return last[4]
-    rows = _Rows(state, seat, covers)
+        if last[0] is buildings and last[2] == seat and last[3] == state.edition:
+            if last[1] is covers:
+                return last[4]
+            if len(covers) == len(last[1]) + 1 and covers[:-1] == last[1]:
+                owner, index = covers[-1]
+                rows = last[4].after_cover((owner, index))
+    if rows is None:
+        rows = _Rows(state, seat, covers)
     _LAST_ROWS[:] = [(buildings, covers, seat, state.edition, rows)]
     return rows
 
@@ -244,6 +251,34 @@ class _Rows:
             for resource in known.harvests[buildings[owner][index]["card"]][row]:
                 have[resource] = have.get(resource, 0) + 1
         self.have, self.ahead, self.giving, self._coverable = have, ahead, giving, coverable
+
+    def after_cover(self, cover: Cover) -> "_Rows":
+        """What the seat has once the next row of `cover` is covered too: what that row gives it
+        added, the building's rows left one fewer (worked out from these, not the table again)."""
+        known = self.facts
+        card, start, own = self.ahead[cover]
+        after = _Rows.__new__(_Rows)
+        after.facts, after.answers = known, {}
+        after.have = have = dict(self.have)
+        for resource in (known.gains_own if own else known.harvests)[card][start]:
+            have[resource] = have.get(resource, 0) + 1
+        after.ahead = ahead = dict(self.ahead)
+        ahead[cover] = (card, start + 1, own)
+        after._coverable = self._coverable
+        if start + 1 == known.height[card]:
+            after._coverable = [target for target in self._coverable if target != cover]
+        # The resources the building's rows no longer give once this one is covered.
+        gives = (known.giving_own if own else known.giving)[card]
+        after.giving = giving = dict(self.giving)
+        still = gives[start + 1]
+        for resource in gives[start]:  # a loop, not a comprehension: once per cover planned
+            if resource not in still:
+                left = [target for target in giving[resource] if target != cover]
+                if left:
+                    giving[resource] = left
+                else:
+                    del giving[resource]
+        return after
 
     def coverable(self) -> list[Cover]:
         """The buildings with a row not yet covered, in seat and building order (not to be changed)."""
