@@ -435,17 +435,25 @@ def _less(short: tuple[int, ...], gain: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(left)
 
 
+def _added(got: tuple[int, ...], gain: tuple[int, ...]) -> tuple[int, ...]:
+    """`got` and `gain` together, resource by resource."""
+    total = []
+    for count, more in zip(got, gain):
+        total.append(count + more)
+    return tuple(total)
+
+
 def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget: int) -> bool:
     """Whether covering some number of rows of each option's building, `budget` rows in all at
     most, gives at least `short` of each resource (of two buildings or more: `_Rows._can_pay`
     tries each alone first)."""
     # reach[i]: all that options i.. could give, budget aside: a need beyond it fails at once.
-    reach = [tuple(0 for _ in short)] * (len(options) + 1)
+    reach = [(0,) * len(short)] * (len(options) + 1)
     for i in range(len(options) - 1, -1, -1):
-        reach[i] = tuple(a + b for a, b in zip(reach[i + 1], options[i][-1]))
+        reach[i] = _added(reach[i + 1], options[i][-1])
     failed: set = set()
 
-    # Helpers with loops, not generators, in this recursion (see `_Rows._can_pay`).
+    # Helpers with loops, not generators, in this search (see `_Rows._can_pay`).
     def search(i: int, short: tuple[int, ...], budget: int) -> bool:
         if _met(short):
             return True
