@@ -272,7 +272,7 @@ class _Rows:
         gives = (known.giving_own if own else known.giving)[card]
         after.giving = giving = dict(self.giving)
         still = gives[start + 1]
-        for resource in gives[start]:  # a loop, not a comprehension: once per cover planned
+        for resource in gives[start]:
             if resource not in still:
                 left = [target for target in giving[resource] if target != cover]
                 if left:
