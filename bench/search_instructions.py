@@ -6,7 +6,8 @@ searches on them (the game's own search bot, the same seeded streams), after one
 to warm the interpreter up; callgrind writes its count out at a mark just before the searches
 (`--dump-before` on a call made there and nowhere else), again after them, and again after the
 same random playouts bench.search_speed times. The first figure is the searches' count divided by
-the rules steps they took, the second the playouts' count divided by their steps.
+the rules steps they took (and by their playouts: a playout's share of the searches), the second
+the random playouts' count divided by their steps.
 
     python -m bench.search_instructions              # every game
     python -m bench.search_instructions court xi     # some
@@ -53,7 +54,8 @@ def _child(game: str, count: int) -> dict[str, int]:
     _mark()
     random_steps = sum(random_playout(rules, seats, options, f"search-speed-{number}")[1] for number in range(3))
     _mark()
-    return {"steps": bot.steps, "random_steps": random_steps, "decisions": len(found)}
+    return {"steps": bot.steps, "random_steps": random_steps, "decisions": len(found),
+            "playouts": len(found) * bot.budget.playouts}
 
 
 def per_step(game: str, count: int = POSITIONS) -> dict[str, float]:
@@ -71,7 +73,7 @@ def per_step(game: str, count: int = POSITIONS) -> dict[str, float]:
             text = Path(f"{out}.{number}").read_text()
             totals.append(int(re.search(r"^(?:summary|totals):\s*(\d+)", text, re.MULTILINE).group(1)))
     return {"step": totals[0] / counted["steps"], "random_step": totals[1] / counted["random_steps"],
-            "steps": counted["steps"], "decisions": counted["decisions"]}
+            "playout": totals[0] / counted["playouts"], "steps": counted["steps"], "decisions": counted["decisions"]}
 
 
 def lines(games: list[str], count: int = POSITIONS) -> list[str]:
@@ -81,7 +83,7 @@ def lines(games: list[str], count: int = POSITIONS) -> list[str]:
         ratio = figures["step"] / figures["random_step"]
         out.append(f"  {game}: {figures['step'] / 1e3:.0f} k a rules step inside the search ({figures['steps']} steps "
                    f"over {figures['decisions']} decisions), a random playout's {figures['random_step'] / 1e3:.0f} k "
-                   f"({step_verdict(ratio)})")
+                   f"({step_verdict(ratio)}); {figures['playout'] / 1e6:.2f} M a playout")
     return out
 
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping, Sequence
 from domain.bots import RandomBot, best_of
 from domain.contract import Action
 from domain.rng import Rng
+from domain.xanadu.cards import DECKS, Building
 
 __all__ = ["Builder", "RandomBot"]
 
@@ -33,17 +34,22 @@ class Builder:
         return best_of(legal, partial(_value, view), rng)
 
 
-def _card(view: View, card: str) -> Mapping[str, Any]:
-    """A card of the bot's hand as the view shows it (the game's edition of the deck)."""
-    for shown in view["hand"]:  # a loop, not next() over a generator: asked of every card a search's playout weighs
-        if shown["id"] == card:
-            return shown
-    raise KeyError(card)
+def _worth(card: Building) -> float:
+    """What a building of one's hand is worth keeping: its best value, its passives, its Favors."""
+    favors = [row for row in card.rows if row.favor]
+    return max(card.values) + len(card.passive) * 1.5 + len(favors)
 
 
-def _worth(building: Mapping[str, Any]) -> float:
-    favors = [row for row in building["rows"] if row["favor"]]
-    return max(building["values"]) + len(building["passive"]) * 1.5 + len(favors)
+# Each card's worth by edition of the deck, worked out once: the builder weighs a card of its hand
+# (to start, build or place as a worker) by the card's id, looked up in the public deck list of the
+# view's edition, at every decision of a search's playout.
+WORTHS: dict[int, dict[str, float]] = {edition: {card.id: _worth(card) for card in cards.values()}
+                                       for edition, cards in DECKS.items()}
+
+
+def _hand_worth(view: View, card: str) -> float:
+    """The worth of a card of the bot's hand (the view's edition of the deck)."""
+    return WORTHS[view["edition"]][card]
 
 
 def _own_cover(view: View, action: Action, building: Mapping[str, Any]) -> float:
@@ -52,50 +58,62 @@ def _own_cover(view: View, action: Action, building: Mapping[str, Any]) -> float
     at the end of the turn and loses them (the rulebook's tip: keep a few such buildings)."""
     card = building["card"]
     rows, values = card["rows"], card["values"]
-    planned = sum(1 for cover in view.get("plan", {}).get("covers", ())
-                  if list(cover) == [action["owner"], action["building"]])
-    covered = building["workers"] + planned
+    covered = building["workers"] + _planned(view, action["owner"], action["building"])
     step = values[covered + 1] - values[covered]
     score = 1.5 if step > 0 else 0.5 if step == 0 else -1
     if rows[covered]["favor"]:
         score += FAVOR_UNLOCK
-    if covered + 1 == len(rows):
-        keeps = card["passive"] or any(row["favor"] for row in rows)
-        if keeps:
-            score -= KEEPER_FILLED
+    if covered + 1 == len(rows) and (card["passive"] or _gives_favors(rows)):
+        score -= KEEPER_FILLED
     return score
 
 
+# Plain loops, not generators, in the two below: the builder values every cover a search's
+# playout offers.
+def _planned(view: View, owner: int, index: int) -> int:
+    """How many rows of that building the turn's plan covers already."""
+    planned = 0
+    for cover_owner, cover_index in view.get("plan", {}).get("covers", ()):
+        if cover_owner == owner and cover_index == index:
+            planned += 1
+    return planned
+
+
+def _gives_favors(rows: Sequence[Mapping[str, Any]]) -> bool:
+    for row in rows:
+        if row["favor"]:
+            return True
+    return False
+
+
 def _value(view: View, action: Action) -> float:
-    me = view["viewer"]
+    """How much the builder likes `action`; the kinds in the order a search's playouts offer
+    them most (covers, then workers), as each is one more comparison away."""
     kind = action["type"]
-    if kind == "start":
-        return _worth(_card(view, action["card"]))
-    if kind == "sell":
-        building = view["buildings"][me][action["building"]]
-        falling = building["trend"] in ("down", None) or building["trend"] == "flat"
-        # A building whose Favors are unlocked pays for later buildings while it stays in play.
-        kept = FAVOR_KEPT * len(building["favors"])
-        return building["value"] - 1.5 - kept if falling and building["value"] >= 3 else -5
-    if kind == "end_sell":
-        return 0
-    if kind == "skip_turn":
-        return -1 + 0.2 * (7 - view["hand_sizes"][me])
-    if kind == "build":
-        return 5 + _worth(_card(view, action["card"]))
-    if kind == "skip_build":
-        return 0
     if kind == "cover":
         building = view["buildings"][action["owner"]][action["building"]]
-        trend = building["trend"]
-        if action["owner"] == me:
+        if action["owner"] == view["viewer"]:
             return _own_cover(view, action, building)
-        return 1.0 if trend == "down" else -0.5
+        return 1.0 if building["trend"] == "down" else -0.5
+    if kind == "worker":
+        return -_hand_worth(view, action["card"])
     if kind == "done_covering":
         plan = view.get("plan") or {}
         idle = not (plan.get("build") or plan.get("covers") or view["sold_this_turn"])
         # A turn that does nothing with a full hand draws nothing: the game would stand still.
-        return -3 if idle and view["hand_sizes"][me] >= HAND else 0.2
-    if kind == "worker":
-        return -_worth(_card(view, action["card"]))
+        return -3 if idle and view["hand_sizes"][view["viewer"]] >= HAND else 0.2
+    if kind == "build":
+        return 5 + _hand_worth(view, action["card"])
+    if kind == "end_sell" or kind == "skip_build":
+        return 0
+    if kind == "start":
+        return _hand_worth(view, action["card"])
+    if kind == "sell":
+        building = view["buildings"][view["viewer"]][action["building"]]
+        falling = building["trend"] in ("down", None) or building["trend"] == "flat"
+        # A building whose Favors are unlocked pays for later buildings while it stays in play.
+        kept = FAVOR_KEPT * len(building["favors"])
+        return building["value"] - 1.5 - kept if falling and building["value"] >= 3 else -5
+    if kind == "skip_turn":
+        return -1 + 0.2 * (7 - view["hand_sizes"][view["viewer"]])
     return 0

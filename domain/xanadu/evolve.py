@@ -17,12 +17,18 @@ from domain.xanadu.state import (
 Facts = Mapping[str, Any]
 
 
+# A new outer list with the one seat's entry replaced: a copy and a store, not a comprehension
+# (cheaper in CPython 3.11; a search's playouts fold these at every turn).
 def _hand(state: XanaduState, seat: int, hand: list[str]) -> list[list[str]]:
-    return [hand if index == seat else cards for index, cards in enumerate(state.hands)]
+    hands = list(state.hands)
+    hands[seat] = hand
+    return hands
 
 
 def _owned(state: XanaduState, seat: int, owned: list[dict]) -> list[list[dict]]:
-    return [owned if index == seat else buildings for index, buildings in enumerate(state.buildings)]
+    buildings = list(state.buildings)
+    buildings[seat] = owned
+    return buildings
 
 
 def _plan(state: XanaduState, **changes: Any) -> dict[str, Any]:
@@ -63,8 +69,10 @@ def building_autosold(state: XanaduState, f: Facts) -> None:
     """The building and the workers on it go to the discard pile; its owner scores its value."""
     seat, index = f["seat"], f["building"]
     building = state.buildings[seat][index]
-    owned = [b for i, b in enumerate(state.buildings[seat]) if i != index]
-    scores = [score + (f["value"] if i == seat else 0) for i, score in enumerate(state.scores)]
+    owned = list(state.buildings[seat])
+    del owned[index]
+    scores = list(state.scores)
+    scores[seat] += f["value"]
     discard = state.discard + [building["card"]] + list(building["workers"])
     state.buildings, state.scores, state.discard = _owned(state, seat, owned), scores, discard
 

@@ -173,7 +173,8 @@ def open_covers(state: XanaduState, seat: int, cost: Sequence[str] | None, cover
 # The last `_Rows` read, with what it was read from. A table's lists are never changed in place
 # (a fold puts new lists in the fields it changes: domain.event_table), so the same `buildings`
 # list and `covers` list hold the same facts: the legal list, the check and the decision of one
-# move, which read the same table, read it once. The entry holds those lists, so their identities
+# move, which read the same table, read it once; and a turn's next cover (the plan's covers, one
+# more) is one row more of the same reading. The entry holds those lists, so their identities
 # cannot pass to new lists while it stands.
 _LAST_ROWS: list[tuple] = []
 
@@ -181,11 +182,17 @@ _LAST_ROWS: list[tuple] = []
 def _rows_of(state: XanaduState, seat: int, covers: Sequence[Sequence[int]]) -> "_Rows":
     """`_Rows(state, seat, covers)`, read once for the same buildings, covers, seat and edition."""
     buildings = state.buildings
+    rows = None
     if _LAST_ROWS:
         last = _LAST_ROWS[0]  # one read: another thread may put its own entry in meanwhile
-        if last[0] is buildings and last[1] is covers and last[2] == seat and last[3] == state.edition:
-            return last[4]
-    rows = _Rows(state, seat, covers)
+        if last[0] is buildings and last[2] == seat and last[3] == state.edition:
+            if last[1] is covers:
+                return last[4]
+            if len(covers) == len(last[1]) + 1 and covers[:-1] == last[1]:
+                owner, index = covers[-1]
+                rows = last[4].after_cover((owner, index))
+    if rows is None:
+        rows = _Rows(state, seat, covers)
     _LAST_ROWS[:] = [(buildings, covers, seat, state.edition, rows)]
     return rows
 
@@ -201,11 +208,12 @@ class _Rows:
     one exists within the budget.
     """
 
-    __slots__ = ("have", "ahead", "giving", "facts", "answers", "_coverable")
+    __slots__ = ("have", "ahead", "giving", "facts", "answers", "shorts", "_coverable")
 
     def __init__(self, state: XanaduState, seat: int, covers: Sequence[Sequence[int]]):
         self.facts = known = facts(state)
         self.answers: dict[tuple, bool] = {}  # can_pay's answers: the facts read never change
+        self.shorts: dict[tuple[str, ...], dict[str, int]] = {}  # short_of's, likewise
         buildings = state.buildings
         planned: dict[Cover, int] = {}  # this turn's covers per building
         for owner, index in covers:
@@ -245,6 +253,34 @@ class _Rows:
                 have[resource] = have.get(resource, 0) + 1
         self.have, self.ahead, self.giving, self._coverable = have, ahead, giving, coverable
 
+    def after_cover(self, cover: Cover) -> "_Rows":
+        """What the seat has once the next row of `cover` is covered too: what that row gives it
+        added, the building's rows left one fewer (worked out from these, not the table again)."""
+        known = self.facts
+        card, start, own = self.ahead[cover]
+        after = _Rows.__new__(_Rows)
+        after.facts, after.answers, after.shorts = known, {}, {}
+        after.have = have = dict(self.have)
+        for resource in (known.gains_own if own else known.harvests)[card][start]:
+            have[resource] = have.get(resource, 0) + 1
+        after.ahead = ahead = dict(self.ahead)
+        ahead[cover] = (card, start + 1, own)
+        after._coverable = self._coverable
+        if start + 1 == known.height[card]:
+            after._coverable = [target for target in self._coverable if target != cover]
+        # The resources the building's rows no longer give once this one is covered.
+        gives = (known.giving_own if own else known.giving)[card]
+        after.giving = giving = dict(self.giving)
+        still = gives[start + 1]
+        for resource in gives[start]:
+            if resource not in still:
+                left = [target for target in giving[resource] if target != cover]
+                if left:
+                    giving[resource] = left
+                else:
+                    del giving[resource]
+        return after
+
     def coverable(self) -> list[Cover]:
         """The buildings with a row not yet covered, in seat and building order (not to be changed)."""
         return self._coverable
@@ -252,14 +288,25 @@ class _Rows:
     def can_pay(self, cost: Sequence[str], budget: int, first: Cover | None = None) -> bool:
         """Whether `cost` can be paid with at most `budget` more covers (after the cover of the next
         row of `first`, when given, which the budget does not count)."""
+        short_of = self.short_of(cost)
+        if not short_of:  # paid already, whatever is covered next: the turn's covers once it is
+            return True
         key = (tuple(cost), budget, first)
         answer = self.answers.get(key)
         if answer is None:
-            answer = self.answers[key] = self._can_pay(cost, budget, first)
+            answer = self.answers[key] = self._can_pay(short_of, budget, first)
         return answer
 
     def short_of(self, cost: Sequence[str]) -> dict[str, int]:
-        """What the seat still lacks of `cost`, per resource, before any further cover."""
+        """What the seat still lacks of `cost`, per resource, before any further cover (worked out
+        once per cost; not to be changed)."""
+        key = tuple(cost)
+        short_of = self.shorts.get(key)
+        if short_of is None:
+            short_of = self.shorts[key] = self._short_of(key)
+        return short_of
+
+    def _short_of(self, cost: tuple[str, ...]) -> dict[str, int]:
         have = self.have
         short_of: dict[str, int] = {}
         for resource, count in _needs(cost):
@@ -283,12 +330,11 @@ class _Rows:
 
     # Plain loops rather than comprehensions and generators below: each of those costs 2-4 k
     # instructions in CPython 3.11, and this runs for every card in hand and every row offered.
-    def _can_pay(self, cost: Sequence[str], budget: int, first: Cover | None) -> bool:
-        short_of = self.short_of(cost)
-        if not short_of:
-            return True
+    def _can_pay(self, short_of: dict[str, int], budget: int, first: Cover | None) -> bool:
+        """`can_pay` for a cost still short of `short_of`."""
         ahead, known = self.ahead, self.facts
         if first is not None:
+            short_of = dict(short_of)  # less what the row of `first` gives: a copy of the shared one
             card, start, own = ahead[first]
             for resource in (known.gains_own if own else known.harvests)[card][start]:
                 lacking = short_of.get(resource)
@@ -305,9 +351,10 @@ class _Rows:
         if not helpers:
             return False  # no row left anywhere gives some resource
         keys, short = tuple(short_of), tuple(short_of.values())
-        # Each building's further covers as running totals of the still-missing resources they give,
-        # cut after the last row that gives any (covering past it never helps).
-        options: list[list[tuple[int, ...]]] = []
+        # Each building's further covers as running totals of the still-missing resources they give
+        # (a column per resource), cut after the last row that gives any (covering past it never
+        # helps): its first row not covered and that last row, for the search over several.
+        options: list[tuple[list[tuple[int, ...]], int, int]] = []
         for cover in helpers:
             card, start, own = ahead[cover]
             if cover == first:
@@ -324,16 +371,31 @@ class _Rows:
             columns = []
             for resource in keys:
                 columns.append(running.get(resource, _NONE))
-            totals = []
-            for row in range(start + 1, top + 2):
-                total = []
-                for column in columns:
-                    total.append(column[row] - column[start])
-                totals.append(tuple(total))
-            if _enough(totals[min(len(totals), budget) - 1], short):
+            if _gives_enough(columns, start, min(top + 1, start + budget), short):
                 return True  # this building alone pays (running totals only grow)
-            options.append(totals)
-        return len(options) > 1 and _search(options, short, budget)
+            options.append((columns, start, top))
+        if len(options) < 2:  # nearly always: one building at most gives what is missing
+            return False
+        return _search([_totals(columns, start, top) for columns, start, top in options], short, budget)
+
+
+def _gives_enough(columns: list[tuple[int, ...]], start: int, end: int, short: tuple[int, ...]) -> bool:
+    """Whether covering a building's rows from `start` up to `end` (not included) meets `short`."""
+    for column, need in zip(columns, short):
+        if column[end] - column[start] < need:
+            return False
+    return True
+
+
+def _totals(columns: list[tuple[int, ...]], start: int, top: int) -> list[tuple[int, ...]]:
+    """What covering a building's rows from `start` gives, covering one row, two, ... up to `top`."""
+    totals = []
+    for row in range(start + 1, top + 2):
+        total = []
+        for column in columns:
+            total.append(column[row] - column[start])
+        totals.append(tuple(total))
+    return totals
 
 
 def _enough(got: tuple[int, ...], short: tuple[int, ...]) -> bool:
@@ -373,21 +435,25 @@ def _less(short: tuple[int, ...], gain: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(left)
 
 
+def _added(got: tuple[int, ...], gain: tuple[int, ...]) -> tuple[int, ...]:
+    """`got` and `gain` together, resource by resource."""
+    total = []
+    for count, more in zip(got, gain):
+        total.append(count + more)
+    return tuple(total)
+
+
 def _search(options: list[list[tuple[int, ...]]], short: tuple[int, ...], budget: int) -> bool:
     """Whether covering some number of rows of each option's building, `budget` rows in all at
-    most, gives at least `short` of each resource."""
-    if len(options) < 2:  # nearly always: one building at most gives what is missing
-        if not options:
-            return False
-        most = options[0][min(len(options[0]), budget) - 1]  # running totals only grow
-        return all(got >= count for got, count in zip(most, short))
+    most, gives at least `short` of each resource (of two buildings or more: `_Rows._can_pay`
+    tries each alone first)."""
     # reach[i]: all that options i.. could give, budget aside: a need beyond it fails at once.
-    reach = [tuple(0 for _ in short)] * (len(options) + 1)
+    reach = [(0,) * len(short)] * (len(options) + 1)
     for i in range(len(options) - 1, -1, -1):
-        reach[i] = tuple(a + b for a, b in zip(reach[i + 1], options[i][-1]))
+        reach[i] = _added(reach[i + 1], options[i][-1])
     failed: set = set()
 
-    # Helpers with loops, not generators, in this recursion (see `_Rows._can_pay`).
+    # Helpers with loops, not generators, in this search (see `_Rows._can_pay`).
     def search(i: int, short: tuple[int, ...], budget: int) -> bool:
         if _met(short):
             return True

@@ -63,45 +63,58 @@ def view(state: XanaduState, viewer: int | None, reveal: bool = False) -> dict[s
     return table
 
 
-# What the playout view shows, made on first use and shared (read only): a card's face by edition
-# and card, a building in play (its worker cards aside) by edition, card and workers on it.
-_FACES: dict[tuple[int, str], dict[str, Any]] = {}
+# What the playout view shows of a building in play (its worker cards aside), made on first use and
+# shared (read only), by edition, card and workers on it.
 _BUILDINGS: dict[tuple[int, str, int], dict[str, Any]] = {}
 
 
-def _face(state: XanaduState, card: str) -> dict[str, Any]:
-    face = _FACES.get((state.edition, card))
-    if face is None:
-        face = _FACES[state.edition, card] = cards_of(state)[card].to_json()
-    return face
-
-
 def _shown_building(state: XanaduState, building: dict[str, Any]) -> dict[str, Any]:
-    shown = {**_building(cards_of(state), building, False), "card": _face(state, building["card"])}
-    _BUILDINGS[state.edition, building["card"], len(building["workers"])] = shown
+    key = (state.edition, building["card"], len(building["workers"]))
+    shown = _BUILDINGS.get(key)
+    if shown is None:
+        shown = _BUILDINGS[key] = _building(cards_of(state), building, False)
     return shown
 
 
-# What the builder reads in each phase, by the actions the phase offers (bots._value): a card's
-# face for a start, a build or a worker; buildings and hand sizes for a sale or a passed turn; and
-# for covers, the plan of the turn and whether it sold too. Confirming a turn reads nothing.
+# The buildings and hand sizes the playout view showed last, with the lists they were read from. A
+# table's lists are never changed in place (domain.event_table), so the same `buildings` and
+# `hands` lists show the same: the decisions of one turn's sale and covers, which keep them, read
+# them once. The entry holds those lists, so their identities cannot pass to new lists meanwhile.
+_LAST_SHOWN: list[tuple] = []
+
+
+def _shown_table(state: XanaduState) -> tuple[list[list[dict[str, Any]]], list[int]]:
+    """Every building in play as the builder reads it, and the hands' sizes."""
+    buildings, hands = state.buildings, state.hands
+    if _LAST_SHOWN:
+        last = _LAST_SHOWN[0]  # one read: another thread may put its own entry in meanwhile
+        if last[0] is buildings and last[1] is hands and last[2] == state.edition:
+            return last[3], last[4]
+    shown = [[_shown_building(state, building) for building in owned] for owned in buildings]
+    sizes = [len(hand) for hand in hands]
+    _LAST_SHOWN[:] = [(buildings, hands, state.edition, shown, sizes)]
+    return shown, sizes
+
+
+# What the builder reads in each phase, by the actions the phase offers (bots._value): the edition
+# of the deck (a card of the hand is weighed by its id in the deck's list) for a start, a build or a
+# worker; buildings and hand sizes for a sale or a passed turn; and for covers, the plan of the
+# turn and whether it sold too. Confirming a turn reads nothing.
 _HAND_READ = frozenset({START, FOOTHOLD, BUILD, CHOOSE})
 _TABLE_READ = frozenset({SELL, WORKERS})
 
 
 def playout_view(state: XanaduState, viewer: int) -> dict[str, Any]:
     """What the builder reads of `view` (bots.Builder) in this phase, the same values, for the
-    search's playouts: its own hand; every building in play and the hands' sizes; whether it sold
-    this turn and the buildings and covers of its turn's plan. The faces and buildings are made
-    once and shared (the search's playout bot only reads them)."""
-    edition, phase = state.edition, state.phase
-    table: dict[str, Any] = {"viewer": viewer}
+    search's playouts: the deck's edition; every building in play and the hands' sizes; whether it
+    sold this turn and the buildings and covers of its turn's plan. The buildings are made once
+    and shared (the search's playout bot only reads them)."""
+    phase = state.phase
     if phase in _HAND_READ:
-        table["hand"] = [_FACES.get((edition, card)) or _face(state, card) for card in state.hands[viewer]]
-    elif phase in _TABLE_READ:
-        table["buildings"] = [[_BUILDINGS.get((edition, building["card"], len(building["workers"])))
-                               or _shown_building(state, building) for building in owned] for owned in state.buildings]
-        table["hand_sizes"] = [len(hand) for hand in state.hands]
+        return {"viewer": viewer, "edition": state.edition}
+    table: dict[str, Any] = {"viewer": viewer}
+    if phase in _TABLE_READ:
+        table["buildings"], table["hand_sizes"] = _shown_table(state)
         if phase == WORKERS:
             table["sold_this_turn"] = bool(state.plan and state.plan["sold"])
             if state.plan and viewer == state.current:

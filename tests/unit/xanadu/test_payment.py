@@ -16,7 +16,7 @@ from domain.rng import Rng
 from domain.xanadu import RULES
 from domain.xanadu.cards import CARDS
 from domain.xanadu.state import BUILD, WORKERS
-from domain.xanadu.table import can_pay, open_covers, workers_left
+from domain.xanadu.table import _Rows, _rows_of, can_pay, open_covers, workers_left
 
 
 def reference_resources(state, seat, covers) -> Counter:
@@ -107,3 +107,17 @@ def test_a_row_may_be_covered_exactly_when_the_planned_building_stays_payable(se
         withheld += expected != open_rows
     assert checked > 20
     assert withheld > 5, "some tables where a row would leave the building unpaid"
+
+
+def test_the_reading_after_a_turns_next_cover_is_the_reading_of_the_table_afresh():
+    checked = 0
+    for state, seat in tables(games=6, seats=2):
+        covers = state.plan["covers"]
+        if state.phase != WORKERS or not covers:
+            continue
+        _rows_of(state, seat, covers[:-1])  # the reading before the last cover, as the turn made it
+        rows, fresh = _rows_of(state, seat, covers), _Rows(state, seat, covers)
+        assert (rows.have, rows.ahead, rows.giving, rows.coverable()) == (fresh.have, fresh.ahead, fresh.giving,
+                                                                          fresh.coverable())
+        checked += 1
+    assert checked > 20
