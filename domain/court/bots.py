@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-from domain.bots import RandomBot, highest
+from domain.bots import RandomBot, scored
 from domain.contract import Action
 from domain.court.cards import CARDS, CLANS, COURTESAN, GENERAL, TAX_COLLECTOR
 from domain.court.state import ROW_SLOTS
@@ -69,28 +69,40 @@ class Autoplayer:
             return legal[0]
         # The runs that cannot hold the best action stand at -inf, below it: the same best, ties
         # and draws as over every value.
-        return highest(legal, _valued(view, legal, prune=True), rng)
+        scores, best = _valued(view, legal, prune=True)
+        return scored(legal, scores, best, rng)
 
 
 def values(view: View, legal: Sequence[Action]) -> list[float]:
     """What each legal action is worth from `view`."""
-    return _valued(view, legal, prune=False)
+    return _valued(view, legal, prune=False)[0]
 
 
-def _valued(view: View, legal: Sequence[Action], prune: bool) -> list[float]:
-    """Each legal action's value: a fight's off Society Row, the others' off the court's top cards
-    (read once, on the first action that asks); a slot's run of buys onto every space (listed
-    together, in the spaces' order, as legal_actions lists them) valued as one list, last. Pruned,
-    a run that cannot reach the best value found stands at -inf instead."""
-    row = view["row"]
-    cp = CP_WORTH[view["deck_count"]]
-    court: _Court | None = None
+def _valued(view: View, legal: Sequence[Action], prune: bool) -> tuple[list[float], float]:
+    """Each legal action's value, and the best of them: a fight's off Society Row, the others' off
+    the court's top cards (read once, on the first action that asks). The runs of buys that open a
+    list (a slot's buys onto every space, in the spaces' order, as legal_actions lists them) are
+    valued last, each as one list; pruned, a run that cannot reach the best value found stands at
+    -inf instead."""
     count = len(legal)
     out = [-math.inf] * count  # a run not valued stays below every value
+    court = _Court(view) if count and legal[0]["type"] == "buy" else None
     starts: list[int] = []  # where each run of buys starts
     slots: list[int] = []  # and its slot of Society Row
     at = 0
-    while at < count:  # a loop by index: a run of buys moves it on by the court's size
+    if court is not None:
+        spaces, ends = court.spaces, court.ends
+        while at < count:  # a run: its first and last buys are one slot's onto the first and last spaces
+            action = legal[at]
+            if action["type"] != "buy" or action["space"] != 0 or legal[at + spaces - 1:at + spaces] != ends[action["slot"]]:
+                break
+            starts.append(at)
+            slots.append(action["slot"])
+            at += spaces
+    runs_end = at
+    row = view["row"]
+    cp = CP_WORTH[view["deck_count"]]
+    while at < count:  # the others, one by one
         action = legal[at]
         kind = action["type"]
         if kind == "fight":
@@ -100,19 +112,13 @@ def _valued(view: View, legal: Sequence[Action], prune: bool) -> list[float]:
         else:
             if court is None:
                 court = _Court(view)
-            # A run: its first and last buys are those of one slot onto the first and last spaces
-            # (legal_actions lists nothing else between them).
-            end = at + court.spaces
-            if kind == "buy" and action["space"] == 0 and legal[end - 1:end] == court.ends[action["slot"]]:
-                starts.append(at)
-                slots.append(action["slot"])
-                at = end
-                continue
             out[at] = court.value(action)
         at += 1
-    if starts:
-        court.fill(out, slots, starts, prune)
-    return out
+    if not starts:
+        return out, max(out)
+    # The best of the actions after the runs: a run below it holds no best action.
+    floor = max(out[runs_end:]) if runs_end < count else -math.inf
+    return out, court.fill(out, slots, starts, floor if prune else None)
 
 
 class _Court:
@@ -148,33 +154,34 @@ class _Court:
         self.ids, self.losses, self.empties, self.collectors = ids, losses, empties, collectors
         self._free: dict[int, list[float]] = {}  # by slot: its card taken for nothing (a start, an exchange)
 
-    def fill(self, out: list[float], slots: list[int], starts: list[int], prune: bool) -> None:
-        """The values of the runs of buys of `slots`, starting at `starts` in `out`, the other
-        actions' values there already. Pruned: the runs by their bounds, highest first, each while
-        its bound reaches the best value found so far; the others stay at -inf."""
+    def fill(self, out: list[float], slots: list[int], starts: list[int], floor: float | None) -> float:
+        """The values of the runs of buys of `slots`, starting at `starts` in `out` (the other
+        actions' values there already, their best `floor`), and the best value of all. Pruned (a
+        floor): the run of the highest bound first, then each other whose bound reaches the best
+        value found so far; the others stay at -inf."""
         row, cp, spaces = self.row, self.cp, self.spaces
-        priced = []  # (gain, covered, spend) of each run's card
-        for slot in slots:  # a loop, not a comprehension: a few a decision
-            on = row[slot]
-            gain, covered = self.gains(on["card"])
-            priced.append((gain, covered, cp * on["price"]))
-        if not prune:
-            for at, (gain, covered, spend) in zip(starts, priced):
-                out[at:at + spaces] = self.spread(gain, covered, spend)
-            return
         # What a run's card is worth at most: on the space that loses least, with an empty space's
         # bonus if one is left (the terms in their order, so each space's value is at most this).
         least, bonus = min(self.losses), 0.5 if self.empties else 0.0
+        priced = []  # (gain, covered, spend) of each run's card
         bounds = []
-        for gain, _, spend in priced:
+        for slot in slots:  # a loop, not a comprehension: a few a decision
+            on = row[slot]
+            gain, covered = self.gains(on["card"])
+            spend = cp * on["price"]
+            priced.append((gain, covered, spend))
             bounds.append(gain - least - spend + bonus)
-        floor = max(out)  # the best of the actions outside the runs
-        for number in sorted(range(len(bounds)), key=bounds.__getitem__, reverse=True):
-            if bounds[number] < floor:  # neither this run nor any after it reaches a value found
-                return
-            at = starts[number]
-            worth = out[at:at + spaces] = self.spread(*priced[number])
-            floor = max(floor, max(worth))
+        if floor is None:
+            for at, (gain, covered, spend) in zip(starts, priced):
+                out[at:at + spaces] = self.spread(gain, covered, spend)
+            return max(out)
+        first = bounds.index(max(bounds))
+        for number in [first, *range(first), *range(first + 1, len(bounds))]:  # the highest bound's first
+            if bounds[number] >= floor:  # it may reach the best value found so far
+                at = starts[number]
+                worth = out[at:at + spaces] = self.spread(*priced[number])
+                floor = max(floor, max(worth))
+        return floor
 
     def free(self, slot: int) -> list[float]:
         """The card of `slot` taken for nothing onto each space (a start, an exchange)."""
@@ -249,7 +256,8 @@ class _Court:
         if kind == "skip":
             daemons = 0
             for slot in self.row:  # a loop, not a generator: every Phase 1A asks
-                if slot["card"] and slot["card"]["role"] == "daemon":
+                card = slot["card"]
+                if card and card["role"] == "daemon":
                     daemons += 1
             return self.cp * (1 + len(self.collectors)) - 0.2 * daemons
         if kind == "buy":
