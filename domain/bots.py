@@ -50,8 +50,18 @@ def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng)
 
 def highest(legal: Sequence[Action], scores: list[float], rng: Rng) -> Action:
     """The legal action of highest score (`scores[i]` is `legal[i]`'s); ties broken at random."""
-    best = max(scores)
-    if scores.count(best) == 1:  # most decisions: no tie, found in C; the stream moves on as a tie among one moves it
+    return scored(legal, scores, max(scores), rng)
+
+
+def scored(legal: Sequence[Action], scores: list[float], best: float, rng: Rng) -> Action:
+    """The legal action of score `best`, the highest of `scores` (a caller that knows it saves a
+    pass); ties broken at random."""
+    ties = scores.count(best)
+    if ties == 1:  # most decisions: no tie, found in C; the stream moves on as a tie among one moves it
         rng.below(1)
         return legal[scores.index(best)]
-    return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]
+    # The tie drawn as rng.choice draws among the tied indices, that index found in C (list.index).
+    at = scores.index(best)
+    for _ in range(rng.below(ties)):
+        at = scores.index(best, at + 1)
+    return legal[at]

@@ -87,10 +87,12 @@ def playout_view(state: CourtState, viewer: int) -> dict[str, Any]:
     """What the autoplayer reads of `view` (bots.values), the same values, for the search's
     playouts: the top card of each space, Society Row with its prices, the deck's size. The faces
     and slots are made once (FACES, ROW_SHOWN), not copied: the search's playout bot only reads them."""
-    row = ROW_SHOWN[state.phase not in (SETUP, CHOOSE)]
+    tops = []
+    for stack in state.court:  # a loop, not a comprehension (which makes a function): cheaper over a court
+        tops.append(FACES[stack[-1]] if stack else None)
     return {
-        "tops": [FACES[stack[-1]] if stack else None for stack in state.court],
-        "row": [row[slot][card] for slot, card in enumerate(state.row)],
+        "tops": tops,
+        "row": list(map(dict.__getitem__, ROW_SHOWN[state.phase not in (SETUP, CHOOSE)], state.row)),  # each slot's, in C
         "deck_count": len(state.deck),
     }
 

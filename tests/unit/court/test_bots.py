@@ -4,6 +4,7 @@ search bot's playouts and the golden games record, stay the same)."""
 
 from typing import Any, Mapping
 
+from domain.bots import highest
 from domain.contract import Action
 from domain.court import RULES
 from domain.court.bots import values
@@ -112,3 +113,21 @@ def test_the_autoplayer_chooses_by_those_values_breaking_ties_at_random():
     for n in range(4):
         play(f"autoplayer-ties-{n}", n % 2 == 0, 400, True, check_choice)
     assert max(seen) > 1, "some decisions had ties"
+
+
+def test_the_autoplayer_chooses_as_over_every_value_though_it_values_only_the_runs_that_may_hold_the_best():
+    bot, compared = RULES.bots["autoplayer"], []
+
+    def check_choice(state) -> None:
+        view, legal = RULES.view(state, 0), RULES.legal_actions(state, 0)
+        if len(legal) == 1:
+            return
+        seed = f"pruned-{len(compared)}"
+        pruned, whole = Rng("pruned", seed), Rng("pruned", seed)
+        assert bot.choose(view, legal, pruned) is highest(legal, values(view, legal), whole)
+        assert pruned.below(2**63) == whole.below(2**63)  # the same draws
+        compared.append(len(legal))
+
+    for n in range(12):
+        play(f"autoplayer-pruned-{n}", n % 2 == 0, 400, n % 3 != 2, check_choice)
+    assert max(compared) > 20, "decisions with runs of buys"
