@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.chi.cards import CARDS, KINDS, POINTS, YANG_POINTS
+from domain.chi.cards import CARDS, FACES, KINDS, POINTS, YANG_POINTS
 from domain.chi.state import OVER, ChiState
 from domain.chi.table import final_scores, points_in_play, to_act, winners
 from domain.contract import Outcome
@@ -63,9 +63,6 @@ def view(state: ChiState, viewer: int | None, reveal: bool = False) -> dict[str,
         table["deck"] = _cards(state.deck)
     return table
 
-
-# Each card's face as the playout view shows it, made once and shared (read only).
-FACES: dict[str, dict[str, Any]] = {card_id: card.to_json() for card_id, card in CARDS.items()}
 
 # A play area's faces and Yang points, by the area's own list: a table's lists are never changed in
 # place (state.py), and a play changes one seat's area, so a playout's next tables mostly share
