@@ -253,9 +253,9 @@ class SearchBot:
         `trusted`: the action is one of `legal_actions(state, seat)` for this very table, so the
         rules' trusted path takes it unchecked; the root's actions, listed on the real table the
         bot was asked about and not on the dealt one, are checked."""
-        decide = self.rules.decide_trusted if trusted else self.rules.decide
-        state = decide(state, seat, action, rng).state
-        return state if self.rules.rival is None else self._rules_turns(state, rng)  # a call saved at every step
+        rules = self.rules
+        state = (rules.decide_trusted if trusted else rules.decide)(state, seat, action, rng).state
+        return state if rules.rival is None else self._rules_turns(state, rng)  # a call saved at every step
 
     def _rules_turns(self, state: Any, rng: Rng) -> Any:
         if self.rules.rival is None:  # no turns of their own to play: asked at every step of a playout
@@ -271,16 +271,19 @@ class SearchBot:
         """The table a playout stops on: over, or cut short after the budget's depth of decisions."""
         player = self._playout_player()
         view = self._playout_view()
+        # Looked up once a playout, not at each of its decisions; `_step`'s `trusted` passed by
+        # position (a keyword call is not specialised in CPython 3.11).
+        to_act, legal_actions, step = self.rules.to_act, self.rules.legal_actions, self._step
         for _ in range(self.budget.depth):
-            seat = self.rules.to_act(state)
+            seat = to_act(state)
             if seat is None:
                 break
-            legal = self.rules.legal_actions(state, seat)
+            legal = legal_actions(state, seat)
             if player is None:
-                state = self._step(state, seat, rng.choice(legal), rng, trusted=True)
+                state = step(state, seat, rng.choice(legal), rng, True)
             else:  # the bot's action is trusted only if it is one of the listed ones itself
                 action = player.choose(view(state, seat), legal, rng)
-                state = self._step(state, seat, action, rng, trusted=any(map(is_, legal, repeat(action))))
+                state = step(state, seat, action, rng, any(map(is_, legal, repeat(action))))
         return state
 
     def _playout_view(self) -> Callable[[Any, int], View]:
