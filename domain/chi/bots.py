@@ -13,6 +13,7 @@ from typing import Any, Mapping, Sequence
 from domain.bots import RandomBot, highest
 from domain.chi.cards import FACES
 from domain.contract import Action
+from domain.memo import by_identity
 from domain.rng import Rng
 
 __all__ = ["GreedyBot", "RandomBot"]
@@ -41,9 +42,8 @@ class _Seen:
         self.row = view["row"]
         self.conflict = view["conflict"]
         self.mine = view["areas"][self.me]
-        self.theirs = view["areas"][self.opp]
-        self.my_colours = {stack[0]["colour"]: len(stack) for stack in self.mine}
-        self.their_singles = {stack[0]["colour"]: stack[0]["points"] for stack in self.theirs if len(stack) == 1}
+        self.my_colours = _stack_sizes(self.mine)  # shared (domain.memo): read only
+        self.their_singles = _singles(view["areas"][self.opp])
         self.points, self.hand_sizes = view["points_in_play"], view["hand_sizes"]  # the scores, when a play could end the game
 
     def values(self, legal: Sequence[Action]) -> list[float]:
@@ -95,3 +95,23 @@ class _Seen:
             ahead = scores[self.me] + card["points"] - 1 > scores[self.opp]
             value += 3 if ahead else -8  # ending the game only pays when ahead
         return value
+
+
+@by_identity
+def _stack_sizes(stacks: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, int]:
+    """A play area's stacks by colour (a seat holds one stack of a colour): the Yang each holds.
+    Kept by the area's faces list (domain.memo), which a playout view shares between tables."""
+    sizes = {}
+    for stack in stacks:  # a loop, not a comprehension
+        sizes[stack[0]["colour"]] = len(stack)
+    return sizes
+
+
+@by_identity
+def _singles(stacks: Sequence[Sequence[Mapping[str, Any]]]) -> dict[str, int]:
+    """A play area's lone Yang (the only ones a Yin may attack) by colour: its points."""
+    singles = {}
+    for stack in stacks:  # a loop, not a comprehension
+        if len(stack) == 1:
+            singles[stack[0]["colour"]] = stack[0]["points"]
+    return singles
