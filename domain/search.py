@@ -26,8 +26,6 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass, field, replace
-from itertools import repeat
-from operator import is_
 from typing import Any, Callable, Mapping, Sequence
 
 from domain import rules_turns
@@ -281,9 +279,9 @@ class SearchBot:
             legal = legal_actions(state, seat)
             if player is None:
                 state = step(state, seat, rng.choice(legal), rng, True)
-            else:  # the bot's action is trusted only if it is one of the listed ones itself
+            else:  # the bot's action is trusted only if it is one of the listed ones (equal to one)
                 action = player.choose(view(state, seat), legal, rng)
-                state = step(state, seat, action, rng, any(map(is_, legal, repeat(action))))
+                state = step(state, seat, action, rng, action in legal)
         return state
 
     def _playout_view(self) -> Callable[[Any, int], View]:
