@@ -33,43 +33,43 @@ class GreedyBot:
 
 
 class _Seen:
-    """What the bot reads off its view, and the value it gives each kind of action."""
+    """What the bot reads off its view, and the value it gives each kind of action. What only some
+    decisions need (the hand and the conflict, in a conflict; the scores, when a play could end the
+    game) is read off the view when they come up."""
 
     def __init__(self, view: View):
+        self.view = view
         self.me = view["viewer"] if view.get("viewer") is not None else view["to_act"]
-        self.opp = 1 - self.me
-        self.hand = view["hand"] or []
         self.row = view["row"]
-        self.conflict = view["conflict"]
-        self.mine = view["areas"][self.me]
+        areas = view["areas"]
+        self.mine = areas[self.me]
         self.my_colours = _stack_sizes(self.mine)  # shared (domain.memo): read only
-        self.their_singles = _singles(view["areas"][self.opp])
-        self.points, self.hand_sizes = view["points_in_play"], view["hand_sizes"]  # the scores, when a play could end the game
+        self.their_singles = _singles(areas[1 - self.me])
 
     def values(self, legal: Sequence[Action]) -> list[float]:
         """Each legal action's value, in their order. A loop, not a comprehension, with a draw (most
         of the legal actions) valued in place: the search's playouts ask this at every decision."""
         row, worth, value = self.row, self.card_worth, self.value
-        values = []
+        values: list[float] = []
+        add = values.append
         for action in legal:
             if action["type"] == "draw":
-                values.append(worth(row[action["slot"]]) - 1)
+                add(worth(row[action["slot"]]) - 1)
             else:
-                values.append(value(action))
+                add(value(action))
         return values
 
     def value(self, action: Action) -> float:
-        """An action's value; a card named by an action is read from the public catalogue's faces."""
+        """The value of an action other than a draw (`values`); a card an action names is read from
+        the public catalogue's faces."""
         kind = action["type"]
-        if kind == "draw":
-            return self.card_worth(self.row[action["slot"]]) - 1
         if kind == "play_yang":
             return self.yang_play(FACES[action["card"]])
         if kind == "attack":
             return self.their_singles.get(FACES[action["card"]]["colour"], 0) + 0.5
         if kind == "chi":
-            stake = self.conflict["target"]["points"]
-            chi_held = sum(1 for card in self.hand if card["kind"] == "chi")
+            stake = self.view["conflict"]["target"]["points"]
+            chi_held = sum(1 for card in self.view["hand"] or [] if card["kind"] == "chi")
             return 1 if stake >= 6 or chi_held >= 2 else -1
         if kind == "discard":
             return -self.card_worth(FACES[action["card"]])
@@ -77,13 +77,14 @@ class _Seen:
 
     def card_worth(self, card: Mapping[str, Any]) -> float:
         """How much a card is worth holding: Chi defends, playable Yang score, Yin with a target hit."""
-        if card["kind"] == "chi":
+        kind = card["kind"]
+        if kind == "chi":
             return 3.5
-        if card["kind"] == "yang":
-            if card["points"] == 6 and card["colour"] in self.my_colours:
+        if kind == "yang":
+            stacked = self.my_colours.get(card["colour"])  # the Yang in my stack of its colour, if I have one
+            if stacked is not None and card["points"] == 6:
                 return 1  # can never be played: only the 1 point it scores in hand
-            bonus = 1 if self.my_colours.get(card["colour"]) == 1 else 0
-            return 1 + card["points"] / 2 + bonus
+            return 1 + card["points"] / 2 + (1 if stacked == 1 else 0)
         return 2.5 if card["colour"] in self.their_singles else 1.2
 
     def yang_play(self, card: Mapping[str, Any]) -> float:
@@ -91,10 +92,16 @@ class _Seen:
         if self.my_colours.get(card["colour"]) == 1:
             value += 2  # stacking makes both cards immune
         if card["colour"] not in self.my_colours and len(self.mine) + 1 >= 6:
-            scores = [points + size for points, size in zip(self.points, self.hand_sizes)]
-            ahead = scores[self.me] + card["points"] - 1 > scores[self.opp]
+            scores = self.scores()
+            ahead = scores[self.me] + card["points"] - 1 > scores[1 - self.me]
             value += 3 if ahead else -8  # ending the game only pays when ahead
         return value
+
+    def scores(self) -> list[int]:
+        """Each seat's score as the game stands: its Yang points in play (the faces' in its area,
+        which `points_in_play` adds up too), 1 a card in hand."""
+        areas, sizes = self.view["areas"], self.view["hand_sizes"]
+        return [sum(face["points"] for stack in areas[seat] for face in stack) + sizes[seat] for seat in range(len(sizes))]
 
 
 @by_identity

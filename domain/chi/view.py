@@ -7,10 +7,9 @@ for the steps of a finished game) every hand and the deck order are shown.
 
 from __future__ import annotations
 
-from itertools import chain
 from typing import Any
 
-from domain.chi.cards import CARDS, FACES, KINDS, POINTS, YANG_POINTS
+from domain.chi.cards import CARDS, FACES, KINDS, YANG_POINTS
 from domain.chi.state import OVER, ChiState
 from domain.chi.table import final_scores, points_in_play, to_act, winners
 from domain.contract import Outcome
@@ -69,10 +68,9 @@ def view(state: ChiState, viewer: int | None, reveal: bool = False) -> dict[str,
 _face = FACES.get  # a card's face, and None for an empty row slot
 
 
-def _area_faces(stacks: list[list[str]]) -> tuple[list[list[dict[str, Any]]], int]:
-    """The faces of a play area's stacks (shared, read only) and its Yang points."""
-    faces = [list(map(_face, stack)) for stack in stacks]  # map: the loop over a stack's cards in C
-    return faces, sum(map(POINTS.__getitem__, chain.from_iterable(stacks)))
+def _area_faces(stacks: list[list[str]]) -> list[list[dict[str, Any]]]:
+    """The faces of a play area's stacks (shared, read only)."""
+    return [list(map(_face, stack)) for stack in stacks]  # map: the loop over a stack's cards in C
 
 
 # By the area's own list (domain.memo): a play changes one seat's area, so a playout's next tables
@@ -82,19 +80,18 @@ _area = by_identity(_area_faces)
 
 def playout_view(state: ChiState, viewer: int) -> dict[str, Any]:
     """What the greedy bot reads of `view` (bots.Greedy), the same values, for the search's
-    playouts: the row, both play areas, its hand, the hands' sizes, the points in play and the
-    conflict under way. The faces are FACES', not copies: the search's playout bot only reads them.
-    Lists by `map`, not comprehensions: a playout asks a view at every decision."""
+    playouts: the row, both play areas, its hand, the hands' sizes and the conflict under way (the
+    points in play it adds up from the areas' faces when it needs them). The faces are FACES', not
+    copies: the search's playout bot only reads them. Lists by `map`, not comprehensions: a playout
+    asks a view at every decision."""
     conflict = state.conflict
-    (faces, points), (other_faces, other_points) = map(_area, state.areas)  # Chi is for two players
     return {
         "viewer": viewer,
         "row": list(map(_face, state.row)),
-        "areas": [faces, other_faces],
+        "areas": list(map(_area, state.areas)),
         "hand_sizes": list(map(len, state.hands)),
         "hand": list(map(_face, state.hands[viewer])),
         "conflict": None if conflict is None else {"target": FACES[conflict.target]},
-        "points_in_play": [points, other_points],
     }
 
 
