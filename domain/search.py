@@ -252,7 +252,10 @@ class SearchBot:
         rules' trusted path takes it unchecked; the root's actions, listed on the real table the
         bot was asked about and not on the dealt one, are checked."""
         rules = self.rules
-        state = (rules.decide_trusted if trusted else rules.decide)(state, seat, action, rng).state
+        if trusted and rules.advance is not None:  # the table alone: a search reads no events
+            state = rules.advance(state, seat, action, rng)
+        else:
+            state = (rules.decide_trusted if trusted else rules.decide)(state, seat, action, rng).state
         return state if rules.rival is None else self._rules_turns(state, rng)  # a call saved at every step
 
     def _rules_turns(self, state: Any, rng: Rng) -> Any:
@@ -320,4 +323,3 @@ _ACTION_KEYS = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
 def action_key(action: Action) -> str:
     """An action as one canonical string: the key of its child at the root."""
     return _ACTION_KEYS.encode(action)
-
