@@ -37,14 +37,18 @@ class _Seen:
     decisions need (the hand and the conflict, in a conflict; the scores, when a play could end the
     game) is read off the view when they come up."""
 
+    __slots__ = ("view", "me", "row", "mine", "my_colours", "their_singles")
+
     def __init__(self, view: View):
         self.view = view
-        self.me = view["viewer"] if view.get("viewer") is not None else view["to_act"]
-        self.row = view["row"]
+        me = view.get("viewer")
+        if me is None:
+            me = view["to_act"]
+        self.me, self.row = me, view["row"]
         areas = view["areas"]
-        self.mine = areas[self.me]
-        self.my_colours = _stack_sizes(self.mine)  # shared (domain.memo): read only
-        self.their_singles = _singles(areas[1 - self.me])
+        self.mine = mine = areas[me]
+        self.my_colours = _stack_sizes(mine)  # shared (domain.memo): read only
+        self.their_singles = _singles(areas[1 - me])
 
     def values(self, legal: Sequence[Action]) -> list[float]:
         """Each legal action's value, in their order. A loop, not a comprehension, with a draw (most
