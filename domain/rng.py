@@ -39,14 +39,17 @@ class Rng:
         """The stream's next block into `_words`, once every word of the last one is taken."""
         if not self._prefix:  # one string encoded (UTF-8 of the whole is the parts' UTF-8 joined)
             self._prefix = f"{self._seed}\x00{self._stream}\x00".encode()
-        passed, self._passed = self._passed, 0
-        self._block += passed // 4  # whole blocks below(1) took: never worked out
+        passed = self._passed
+        if passed:  # whole blocks below(1) took are never worked out
+            self._block += passed // 4
         digest = hashlib.sha256(self._prefix + self._block.to_bytes(8, "big")).digest()
         self._block += 1
         words = self._words  # the same list, which a shuffle holds on to
         words.extend(_WORDS.unpack(digest))
         words.reverse()  # taken from the end: the first word first
-        del words[4 - passed % 4:]  # and this block's first words, if below(1) took them
+        if passed:  # nor are this block's first words, if below(1) took them
+            self._passed = 0
+            del words[4 - passed % 4:]
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
