@@ -214,6 +214,11 @@ class SearchBot:
         seats = len(self.rules.scores(world))
         root = Node([0.0] * seats)
         at_root = {action_key(action): action for action in legal}  # keyed once: every playout starts there
+        # The root's actions were listed on the real table, not on this dealt one: those this table
+        # lists too are taken on the trusted path, as deeper down; any other is checked at each playout.
+        seat = self.rules.to_act(world)
+        listed = self.rules.legal_actions(world, seat) if seat is not None else []
+        trusted_at_root = {key for key, action in at_root.items() if action in listed}
         for _ in range(playouts):
             state, node, path = world, root, [root]
             while (seat := self.rules.to_act(state)) is not None:
@@ -222,12 +227,12 @@ class SearchBot:
                 untried = [key for key in options if key not in node.children]
                 if untried:  # expand one (at the root, the heuristic's move first), then play out
                     key = first if node is root and first in untried else untried[rng.below(len(untried))]
-                    state = self._step(state, seat, options[key], rng, trusted=node is not root)
+                    state = self._step(state, seat, options[key], rng, node is not root or key in trusted_at_root)
                     node.children[key] = Node([0.0] * seats)
                     path.append(node.children[key])
                     break
                 key = self._pick(node, seat, options)  # select
-                state = self._step(state, seat, options[key], rng, trusted=node is not root)
+                state = self._step(state, seat, options[key], rng, node is not root or key in trusted_at_root)
                 node = node.children[key]
                 path.append(node)
             rewards = self._playout(state, rng)
@@ -250,8 +255,8 @@ class SearchBot:
     def _step(self, state: Any, seat: int, action: Action, rng: Rng, trusted: bool = False) -> Any:
         """The table after `seat` takes `action`, and after any turns the rules play themselves.
         `trusted`: the action is one of `legal_actions(state, seat)` for this very table, so the
-        rules' trusted path takes it unchecked; the root's actions, listed on the real table the
-        bot was asked about and not on the dealt one, are checked."""
+        rules' trusted path takes it unchecked; a root action, listed on the real table the bot
+        was asked about, is checked unless the dealt table lists it too."""
         rules = self.rules
         if trusted and rules.advance is not None:  # the table alone: a search reads no events
             state = rules.advance(state, seat, action, rng)

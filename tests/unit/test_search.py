@@ -160,7 +160,7 @@ def test_the_decisions_left_to_the_heuristic_are_its_alone():
     assert xi.bots["search"].choose(view, legal, Rng("left", "bot")) == xi.bots["general"].choose(view, legal, Rng("left", "bot"))
 
 
-def test_the_search_checks_the_actions_at_its_root_and_takes_the_rest_from_the_legal_lists_unchecked():
+def test_the_search_takes_unchecked_only_the_actions_the_table_it_stands_on_lists():
     taken = {"checked": 0, "trusted": 0}
 
     def counted(way, decide):
