@@ -53,18 +53,15 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
-        if n == 1:  # every word gives 0: one is taken, its block worked out only if a later draw reads it
-            if self._words:
-                self._words.pop()
-            else:
-                self._passed += 1
-            return 0
         if n <= 0:
             raise ValueError("below(n) needs n > 0")
         limit = _LIMITS[n] if n < 129 else _WORD - _WORD % n
         words = self._words  # taken straight from the block, as `shuffle` takes them: no call a word
         while True:
             if not words:
+                if n == 1:  # every word gives 0: one is taken, its block worked out only if a later draw reads it
+                    self._passed += 1
+                    return 0
                 self._refill()
             word = words.pop()
             if word < limit:
