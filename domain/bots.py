@@ -42,7 +42,7 @@ class DeckChoosing:
 def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng) -> Action:
     """The legal action of highest value; ties broken at random."""
     if len(legal) == 1:  # nothing to weigh; the stream moves on as a tie among one moves it
-        rng.below(1)
+        rng.skip()  # below(1)
         return legal[0]
     scores = list(map(value, legal))  # a search's playouts ask it at every decision: the loops in C
     return highest(legal, scores, rng)
@@ -52,6 +52,6 @@ def highest(legal: Sequence[Action], scores: list[float], rng: Rng) -> Action:
     """The legal action of highest score (`scores[i]` is `legal[i]`'s); ties broken at random."""
     best = max(scores)
     if scores.count(best) == 1:  # most decisions: no tie, found in C; the stream moves on as a tie among one moves it
-        rng.below(1)
+        rng.skip()  # below(1)
         return legal[scores.index(best)]
     return legal[rng.choice([index for index, score in enumerate(scores) if score == best])]

@@ -67,6 +67,14 @@ class Rng:
             if word < limit:
                 return word % n
 
+    def skip(self) -> None:
+        """below(1) (always 0) for its move of the stream alone: the word it takes, with no call
+        of below's arithmetic (a playout bot's lone best action draws this way at every decision)."""
+        if self._words:
+            self._words.pop()
+        else:
+            self._passed += 1
+
     def shuffle(self, items: Sequence[T]) -> list[T]:
         """A new list with the items in a uniformly random order."""
         out = list(items)

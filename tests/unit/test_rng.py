@@ -98,6 +98,10 @@ def test_a_draw_below_one_takes_a_word_as_every_draw_does_though_it_need_not_rea
         rng = Rng("mixed", str(number))
         drawn = [rng.shuffle(n) if isinstance(n, list) else rng.below(n) for n in draws]
         assert drawn == reference_draws("mixed", str(number), draws), number
+        skipping = Rng("mixed", str(number))  # skip() in place of every below(1)
+        drawn = [skipping.shuffle(n) if isinstance(n, list) else skipping.skip() or 0 if n == 1 else skipping.below(n)
+                 for n in draws]
+        assert drawn == reference_draws("mixed", str(number), draws), number
 
 
 def test_the_shuffle_follows_the_documented_algorithm():
