@@ -243,14 +243,17 @@ class SearchBot:
         return root
 
     def _pick(self, node: Node, seat: int, options: Mapping[str, Action]) -> str:
-        """The legal child UCT prefers for `seat`, deciding at `node`."""
-        log_visits = math.log(node.visits)
-
-        def score(key: str) -> float:
-            child = node.children[key]
-            return child.totals[seat] / child.visits + self.budget.exploration * math.sqrt(log_visits / child.visits)
-
-        return max(options, key=score)
+        """The legal child UCT prefers for `seat`, deciding at `node`: the first of equals, as `max`
+        finds it. A loop, not `max` with a key function: a call saved at each child."""
+        log_visits, exploration, sqrt = math.log(node.visits), self.budget.exploration, math.sqrt
+        children = node.children
+        chosen, best = None, -math.inf
+        for key in options:
+            child = children[key]
+            score = child.totals[seat] / child.visits + exploration * sqrt(log_visits / child.visits)
+            if chosen is None or score > best:
+                chosen, best = key, score
+        return chosen
 
     def _step(self, state: Any, seat: int, action: Action, rng: Rng, trusted: bool = False) -> Any:
         """The table after `seat` takes `action`, and after any turns the rules play themselves.
