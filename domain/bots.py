@@ -42,7 +42,7 @@ class DeckChoosing:
 def best_of(legal: Sequence[Action], value: Callable[[Action], float], rng: Rng) -> Action:
     """The legal action of highest value; ties broken at random."""
     if len(legal) == 1:  # nothing to weigh; the stream moves on as a tie among one moves it
-        rng.below(1)
+        rng.skip()  # below(1)
         return legal[0]
     scores = list(map(value, legal))  # a search's playouts ask it at every decision: the loops in C
     return highest(legal, scores, rng)
@@ -58,7 +58,7 @@ def scored(legal: Sequence[Action], scores: list[float], best: float, rng: Rng) 
     pass); ties broken at random."""
     ties = scores.count(best)
     if ties == 1:  # most decisions: no tie, found in C; the stream moves on as a tie among one moves it
-        rng.below(1)
+        rng.skip()  # below(1)
         return legal[scores.index(best)]
     # The tie drawn as rng.choice draws among the tied indices, that index found in C (list.index).
     at = scores.index(best)

@@ -77,3 +77,26 @@ def decide_by_type(check: Callable[[Any, int, Any], None], emitter: type[Emitter
         return em.decision()
 
     return Deciders(decide, decide_trusted)
+
+
+def _apply_only(self: Emitter, type: str, rule: str, data: Mapping[str, Any], *, private: Mapping[str, Any] | None = None,
+                private_to: int | None = None, secret: Mapping[str, Any] | None = None) -> None:
+    """`Emitter.emit`, the event applied to the table and not kept."""
+    if private or secret:
+        data = Event(type, rule, data, private or NO_FACTS, private_to, secret or NO_FACTS).facts
+    self.appliers[type](self.state, data)
+
+
+def advance_by_type(emitter: type[Emitter], performers: Mapping[str, Perform]) -> Decide:
+    """A game's `advance` (domain.game.Game): the trusted path's table alone, each event applied
+    to it and none kept, for a search's playouts, which read only the table. Only for a game whose
+    performers never read the events emitted before (Xi's do: it declares none)."""
+    quiet = type(f"Quiet{emitter.__name__}", (emitter,), {"emit": _apply_only})
+
+    def advance(state: Any, seat: int, action: Any, rng: Rng) -> Any:
+        """The table after `seat` takes `action` from its own legal list, with no events made."""
+        em = quiet(state, rng)
+        performers[action["type"]](em, seat, action)
+        return em.state
+
+    return advance

@@ -200,6 +200,10 @@ class Game(Generic[S]):
     # bot's move sends goes through `decide`. A game without a faster path leaves it out, and it is
     # `decide` itself (tests/unit/test_trusted_path.py holds every game to the same events).
     decide_trusted: Callable[[S, int, Action, Rng], Decision] = None  # type: ignore[assignment]
+    # The trusted path's table alone, `decide_trusted(...).state` without the events made: what a
+    # search's playouts step through, reading only the table (tests/unit/test_trusted_path.py holds
+    # it to the same table). None: a search takes `decide_trusted`'s.
+    advance: Callable[[S, int, Action, Rng], S] | None = None
 
     # The bots, made once the game is (the search bot plays on the game itself).
     make_bots: Callable[["Game[S]"], Mapping[str, Bot]] = lambda game: {}

@@ -25,9 +25,8 @@ from __future__ import annotations
 
 import json
 import math
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from dataclasses import dataclass, field, replace
-from itertools import repeat
-from operator import is_
 from typing import Any, Callable, Mapping, Sequence
 
 from domain import rules_turns
@@ -215,6 +214,11 @@ class SearchBot:
         seats = len(self.rules.scores(world))
         root = Node([0.0] * seats)
         at_root = {action_key(action): action for action in legal}  # keyed once: every playout starts there
+        # The root's actions were listed on the real table, not on this dealt one: those this table
+        # lists too are taken on the trusted path, as deeper down; any other is checked at each playout.
+        seat = self.rules.to_act(world)
+        listed = self.rules.legal_actions(world, seat) if seat is not None else []
+        trusted_at_root = {key for key, action in at_root.items() if action in listed}
         for _ in range(playouts):
             state, node, path = world, root, [root]
             while (seat := self.rules.to_act(state)) is not None:
@@ -223,12 +227,12 @@ class SearchBot:
                 untried = [key for key in options if key not in node.children]
                 if untried:  # expand one (at the root, the heuristic's move first), then play out
                     key = first if node is root and first in untried else untried[rng.below(len(untried))]
-                    state = self._step(state, seat, options[key], rng, trusted=node is not root)
+                    state = self._step(state, seat, options[key], rng, node is not root or key in trusted_at_root)
                     node.children[key] = Node([0.0] * seats)
                     path.append(node.children[key])
                     break
                 key = self._pick(node, seat, options)  # select
-                state = self._step(state, seat, options[key], rng, trusted=node is not root)
+                state = self._step(state, seat, options[key], rng, node is not root or key in trusted_at_root)
                 node = node.children[key]
                 path.append(node)
             rewards = self._playout(state, rng)
@@ -239,23 +243,29 @@ class SearchBot:
         return root
 
     def _pick(self, node: Node, seat: int, options: Mapping[str, Action]) -> str:
-        """The legal child UCT prefers for `seat`, deciding at `node`."""
-        log_visits = math.log(node.visits)
-
-        def score(key: str) -> float:
-            child = node.children[key]
-            return child.totals[seat] / child.visits + self.budget.exploration * math.sqrt(log_visits / child.visits)
-
-        return max(options, key=score)
+        """The legal child UCT prefers for `seat`, deciding at `node`: the first of equals, as `max`
+        finds it. A loop, not `max` with a key function: a call saved at each child."""
+        log_visits, exploration, sqrt = math.log(node.visits), self.budget.exploration, math.sqrt
+        children = node.children
+        chosen, best = None, -math.inf
+        for key in options:
+            child = children[key]
+            score = child.totals[seat] / child.visits + exploration * sqrt(log_visits / child.visits)
+            if chosen is None or score > best:
+                chosen, best = key, score
+        return chosen
 
     def _step(self, state: Any, seat: int, action: Action, rng: Rng, trusted: bool = False) -> Any:
         """The table after `seat` takes `action`, and after any turns the rules play themselves.
         `trusted`: the action is one of `legal_actions(state, seat)` for this very table, so the
-        rules' trusted path takes it unchecked; the root's actions, listed on the real table the
-        bot was asked about and not on the dealt one, are checked."""
-        decide = self.rules.decide_trusted if trusted else self.rules.decide
-        state = decide(state, seat, action, rng).state
-        return state if self.rules.rival is None else self._rules_turns(state, rng)  # a call saved at every step
+        rules' trusted path takes it unchecked; a root action, listed on the real table the bot
+        was asked about, is checked unless the dealt table lists it too."""
+        rules = self.rules
+        if trusted and rules.advance is not None:  # the table alone: a search reads no events
+            state = rules.advance(state, seat, action, rng)
+        else:
+            state = (rules.decide_trusted if trusted else rules.decide)(state, seat, action, rng).state
+        return state if rules.rival is None else self._rules_turns(state, rng)  # a call saved at every step
 
     def _rules_turns(self, state: Any, rng: Rng) -> Any:
         if self.rules.rival is None:  # no turns of their own to play: asked at every step of a playout
@@ -271,16 +281,19 @@ class SearchBot:
         """The table a playout stops on: over, or cut short after the budget's depth of decisions."""
         player = self._playout_player()
         view = self._playout_view()
+        # Looked up once a playout, not at each of its decisions; `_step`'s `trusted` passed by
+        # position (a keyword call is not specialised in CPython 3.11).
+        to_act, legal_actions, step = self.rules.to_act, self.rules.legal_actions, self._step
         for _ in range(self.budget.depth):
-            seat = self.rules.to_act(state)
+            seat = to_act(state)
             if seat is None:
                 break
-            legal = self.rules.legal_actions(state, seat)
+            legal = legal_actions(state, seat)
             if player is None:
-                state = self._step(state, seat, rng.choice(legal), rng, trusted=True)
-            else:  # the bot's action is trusted only if it is one of the listed ones itself
+                state = step(state, seat, rng.choice(legal), rng, True)
+            else:  # the bot's action is trusted only if it is one of the listed ones (equal to one)
                 action = player.choose(view(state, seat), legal, rng)
-                state = self._step(state, seat, action, rng, trusted=any(map(is_, legal, repeat(action))))
+                state = step(state, seat, action, rng, action in legal)
         return state
 
     def _playout_view(self) -> Callable[[Any, int], View]:
@@ -312,11 +325,15 @@ class SearchBot:
 
 
 # json.dumps(action, sort_keys=True, separators=(",", ":")), with its encoder made once instead of
-# at every call: a tree asks a key of every legal action at every node it passes through.
-_ACTION_KEYS = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+# at every call: a tree asks a key of every legal action at every node it passes through. Its C
+# half too (what `JSONEncoder.iterencode` makes at each call, where the C accelerator is built),
+# about half a key's cost; an action is never circular, so no markers are kept.
+_ACTION_KEYS = json.JSONEncoder(sort_keys=True, separators=(",", ":"), check_circular=False)
+_ENCODE = None if c_make_encoder is None else c_make_encoder(
+    None, _ACTION_KEYS.default, encode_basestring_ascii, None, ":", ",", True, False, True)
 
 
 def action_key(action: Action) -> str:
     """An action as one canonical string: the key of its child at the root."""
-    return _ACTION_KEYS.encode(action)
+    return "".join(_ENCODE(action, 0)) if _ENCODE is not None else _ACTION_KEYS.encode(action)
 

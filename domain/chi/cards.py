@@ -88,6 +88,11 @@ POINTS: dict[str, int] = {card.id: card.points for card in CARDS.values()}
 YINS: frozenset[str] = frozenset(card.id for card in CARDS.values() if card.kind == YIN)
 
 
+# Each card's face as a view shows it, made once and shared (read only): the search's playout
+# views hand these out, and its playout bot reads a card named by an action here.
+FACES: dict[str, dict[str, Any]] = {card_id: card.to_json() for card_id, card in CARDS.items()}
+
+
 def card_json(card_id: str) -> dict[str, Any]:
     """The card object {id, kind, colour, points} a view shows for `card_id`."""
     return CARDS[card_id].to_json()

@@ -14,7 +14,7 @@ from domain.chi.flow import Emitter, draw_from_deck, end_turn, maintain, start_t
 from domain.chi.state import ROW_SLOTS, STACKS_TO_END, STARTING_HAND, new_state
 from domain.chi.table import final_scores, other, over_hand_limit, stack_of_colour
 from domain.contract import Decision
-from domain.emitter import decide_by_type
+from domain.emitter import advance_by_type, decide_by_type
 from domain.rng import Rng
 
 
@@ -137,3 +137,4 @@ _PERFORM = {
     "discard": _discard,
 }
 decide_events, decide_trusted = decide_by_type(check, Emitter, _PERFORM)
+advance = advance_by_type(Emitter, _PERFORM)  # Chi's performers never read the events emitted before

@@ -7,7 +7,7 @@ from typing import Any
 
 from domain.chi.actions import legal_actions
 from domain.chi.bots import GreedyBot, RandomBot
-from domain.chi.decide import decide_events, decide_trusted, setup_events
+from domain.chi.decide import advance, decide_events, decide_trusted, setup_events
 from domain.chi.determinize import determinize
 from domain.chi.events import EVENTS
 from domain.chi.rulebook import RULEBOOK
@@ -56,7 +56,7 @@ RULES: Game[ChiState] = Game(
     events=EVENTS, new_state=lambda seats, options: new_state(seats),
     setup=lambda seats, options, rng: setup_events(seats, rng),
     to_act=to_act, turn=turn, legal_actions=legal_actions, open_actions=open_actions, decide=decide_events,
-    decide_trusted=decide_trusted,
+    decide_trusted=decide_trusted, advance=advance,
     view=view, outcome=outcome, scores=final_scores,
     scenario_example=SCENARIO_EXAMPLE,
     scenario_setup=lambda seats, options, scenario, rng: scenario_events(seats, scenario, rng),

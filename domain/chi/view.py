@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from domain.chi.cards import CARDS, KINDS, POINTS, YANG_POINTS
+from domain.chi.cards import CARDS, FACES, KINDS, YANG_POINTS
 from domain.chi.state import OVER, ChiState
 from domain.chi.table import final_scores, points_in_play, to_act, winners
 from domain.contract import Outcome
+from domain.memo import by_identity
 
 # The composition of the deck is public: listing it lets a client draw a legend, and means no
 # colour or kind name in a seat's view is something only that seat could know.
@@ -64,42 +65,33 @@ def view(state: ChiState, viewer: int | None, reveal: bool = False) -> dict[str,
     return table
 
 
-# Each card's face as the playout view shows it, made once and shared (read only).
-FACES: dict[str, dict[str, Any]] = {card_id: card.to_json() for card_id, card in CARDS.items()}
-
-# A play area's faces and Yang points, by the area's own list: a table's lists are never changed in
-# place (state.py), and a play changes one seat's area, so a playout's next tables mostly share
-# theirs. Each entry holds its list, so that list's identity cannot pass to another while it
-# stands; the entries are dropped wholesale past AREAS_KEPT.
-AREAS_KEPT = 512
-_AREAS: dict[int, tuple[list[list[str]], list[list[dict[str, Any]]], int]] = {}
+_face = FACES.get  # a card's face, and None for an empty row slot
 
 
-def _area(stacks: list[list[str]]) -> tuple[list[list[dict[str, Any]]], int]:
-    """The faces of a play area's stacks (shared, read only) and its Yang points."""
-    entry = _AREAS.get(id(stacks))
-    if entry is None or entry[0] is not stacks:
-        if len(_AREAS) >= AREAS_KEPT:
-            _AREAS.clear()
-        faces = [[FACES[card] for card in stack] for stack in stacks]
-        entry = _AREAS[id(stacks)] = (stacks, faces, sum(POINTS[card] for stack in stacks for card in stack))
-    return entry[1], entry[2]
+def _area_faces(stacks: list[list[str]]) -> list[list[dict[str, Any]]]:
+    """The faces of a play area's stacks (shared, read only)."""
+    return [list(map(_face, stack)) for stack in stacks]  # map: the loop over a stack's cards in C
+
+
+# By the area's own list (domain.memo): a play changes one seat's area, so a playout's next tables
+# mostly share theirs.
+_area = by_identity(_area_faces)
 
 
 def playout_view(state: ChiState, viewer: int) -> dict[str, Any]:
     """What the greedy bot reads of `view` (bots.Greedy), the same values, for the search's
-    playouts: the row, both play areas, its hand, the hands' sizes, the points in play and the
-    conflict under way. The faces are FACES', not copies: the search's playout bot only reads them."""
+    playouts: the row, both play areas, its hand, the hands' sizes and the conflict under way (the
+    points in play it adds up from the areas' faces when it needs them). The faces are FACES', not
+    copies: the search's playout bot only reads them. Lists by `map`, not comprehensions: a playout
+    asks a view at every decision."""
     conflict = state.conflict
-    (faces, points), (other_faces, other_points) = map(_area, state.areas)  # Chi is for two players
     return {
         "viewer": viewer,
-        "row": [FACES[card] if card else None for card in state.row],
-        "areas": [faces, other_faces],
-        "hand_sizes": [len(hand) for hand in state.hands],
-        "hand": [FACES[card] for card in state.hands[viewer]],
+        "row": list(map(_face, state.row)),
+        "areas": list(map(_area, state.areas)),
+        "hand_sizes": list(map(len, state.hands)),
+        "hand": list(map(_face, state.hands[viewer])),
         "conflict": None if conflict is None else {"target": FACES[conflict.target]},
-        "points_in_play": [points, other_points],
     }
 
 

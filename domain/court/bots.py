@@ -65,7 +65,7 @@ class Autoplayer:
     def choose(self, view: View, legal: Sequence[Action], rng: Rng) -> Action:
         """The legal action of highest value; ties broken at random (bots.best_of's way)."""
         if len(legal) == 1:  # a lone skip or decline: nothing to weigh, the stream moves on as a tie among one moves it
-            rng.below(1)
+            rng.skip()  # below(1)
             return legal[0]
         # The runs that cannot hold the best action stand at -inf, below it: the same best, ties
         # and draws as over every value.

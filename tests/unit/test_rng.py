@@ -61,6 +61,49 @@ def reference_shuffle(seed: str, stream: str, items: list) -> list:
     return out
 
 
+def reference_draws(seed: str, stream: str, draws: list) -> list:
+    """docs/rng.md, every word worked out: `below(n)` for each int n of `draws`, a shuffle of each list."""
+    words = []
+    block = 0
+
+    def word():
+        nonlocal block
+        if not words:
+            digest = hashlib.sha256(seed.encode() + b"\0" + stream.encode() + b"\0" + block.to_bytes(8, "big")).digest()
+            words.extend(int.from_bytes(digest[k : k + 8], "big") for k in range(0, 32, 8))
+            block += 1
+        return words.pop(0)
+
+    def below(n):
+        while (w := word()) >= 2**64 - 2**64 % n:
+            pass
+        return w % n
+
+    def shuffle(items):
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    return [shuffle(n) if isinstance(n, list) else below(n) for n in draws]
+
+
+def test_a_draw_below_one_takes_a_word_as_every_draw_does_though_it_need_not_read_it():
+    # Runs of below(1) (the playout bots' lone best action) of every length between other draws.
+    chooser = Rng("draw-sizes")
+    for number in range(300):
+        draws = [list(range(2 + chooser.below(8))) if chooser.below(9) == 0 else [1, 1, 1, 2, 6, 52][chooser.below(6)]
+                 for _ in range(chooser.below(40))]
+        rng = Rng("mixed", str(number))
+        drawn = [rng.shuffle(n) if isinstance(n, list) else rng.below(n) for n in draws]
+        assert drawn == reference_draws("mixed", str(number), draws), number
+        skipping = Rng("mixed", str(number))  # skip() in place of every below(1)
+        drawn = [skipping.shuffle(n) if isinstance(n, list) else skipping.skip() or 0 if n == 1 else skipping.below(n)
+                 for n in draws]
+        assert drawn == reference_draws("mixed", str(number), draws), number
+
+
 def test_the_shuffle_follows_the_documented_algorithm():
     for seed in ("a", "chronicle", "ünïcode"):
         assert Rng(seed, "setup").shuffle(range(52)) == reference_shuffle(seed, "setup", list(range(52)))

@@ -160,7 +160,7 @@ def test_the_decisions_left_to_the_heuristic_are_its_alone():
     assert xi.bots["search"].choose(view, legal, Rng("left", "bot")) == xi.bots["general"].choose(view, legal, Rng("left", "bot"))
 
 
-def test_the_search_checks_the_actions_at_its_root_and_takes_the_rest_from_the_legal_lists_unchecked():
+def test_the_search_takes_unchecked_only_the_actions_the_table_it_stands_on_lists():
     taken = {"checked": 0, "trusted": 0}
 
     def counted(way, decide):
@@ -170,7 +170,8 @@ def test_the_search_checks_the_actions_at_its_root_and_takes_the_rest_from_the_l
             return decide(state, seat, action, rng)
         return counting
 
-    rules = replace(CHI, decide=counted("checked", CHI.decide), decide_trusted=counted("trusted", CHI.decide_trusted))
+    rules = replace(CHI, decide=counted("checked", CHI.decide), decide_trusted=counted("trusted", CHI.decide_trusted),
+                    advance=counted("trusted", CHI.advance))  # the trusted path's table alone
     bot = SearchBot(rules, Budget(playouts=12, tables=2, depth=10))
     state = CHI.setup(2, {}, Rng("search-trusted", "setup")).state
     seat = CHI.to_act(state)
@@ -188,3 +189,24 @@ def test_an_actions_key_is_its_canonical_json_whatever_the_order_of_its_fields()
     action = {"type": "play", "card": "Rain Dancer é", "target": [1, None], "choice": 2.5}
     canonical = json.dumps(action, sort_keys=True, separators=(",", ":"))
     assert action_key(action) == canonical == action_key(dict(reversed(list(action.items()))))
+
+
+def test_every_action_a_game_lists_keys_as_its_canonical_json():
+    import json
+
+    from domain import rules_turns
+    from domain.search import action_key
+
+    for name in sorted(registry.GAMES):
+        rules = registry.get(name)
+        state = rules.setup(rules.seats[1], rules.new_game_options({}), Rng("action-keys", "setup")).state
+        chooser = Rng("action-keys", name)
+        for number in range(150):
+            if (played := rules_turns.play_due(rules, state, Rng("action-keys", f"rules:{number}"))) is None:
+                if (seat := rules.to_act(state)) is None:
+                    break
+                legal = rules.legal_actions(state, seat)
+                for action in legal:
+                    assert action_key(action) == json.dumps(action, sort_keys=True, separators=(",", ":")), name
+                played = rules.decide(state, seat, chooser.choice(legal), Rng("action-keys", f"decision:{number}"))
+            state = played.state

@@ -27,6 +27,8 @@ def test_every_legal_action_taken_on_the_trusted_path_gives_the_events_and_table
             checked = rules.decide(state, seat, action, Rng(seed, rng))
             trusted = rules.decide_trusted(state, seat, action, Rng(seed, rng))
             assert trusted.events == checked.events and trusted.state == checked.state
+            if rules.advance is not None:  # the table alone, as a search's playouts take it
+                assert rules.advance(state, seat, action, Rng(seed, rng)) == checked.state
             state = checked.state
 
 
