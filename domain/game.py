@@ -202,7 +202,8 @@ class Game(Generic[S]):
     decide_trusted: Callable[[S, int, Action, Rng], Decision] = None  # type: ignore[assignment]
     # The trusted path's table alone, `decide_trusted(...).state` without the events made: what a
     # search's playouts step through, reading only the table (tests/unit/test_trusted_path.py holds
-    # it to the same table). None: a search takes `decide_trusted`'s.
+    # it to the same table and draws). None: a search takes `decide_trusted`'s. A copy of the game
+    # made with another `decide_trusted` (dataclasses.replace) keeps this one: replace both.
     advance: Callable[[S, int, Action, Rng], S] | None = None
 
     # The bots, made once the game is (the search bot plays on the game itself).

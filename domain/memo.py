@@ -1,9 +1,10 @@
 """What is worked out from a table's list, kept by the list's identity.
 
 A table's lists are never changed in place (every game's state.py): an event puts a new list where
-it changes one, and the table after it shares the rest. So what a view or a bot works out from a
-list (a play area's faces, its stacks by colour) holds as long as that very list does, and a
-search's playout, asking it at every decision, works each list out once instead.
+it changes one, and the table after it shares the rest. A view's lists are read only too: a bot
+reads its view and never changes it. So what a view or a bot works out from a list (a play area's
+faces, its stacks by colour) holds as long as that very list does, and a search's playout, asking
+it at every decision, works each list out once instead.
 """
 
 from __future__ import annotations

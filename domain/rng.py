@@ -5,8 +5,9 @@ each block gives four unsigned 64-bit words, big endian, taken in order. `below(
 until one is under the largest multiple of n that fits in 2**64 (rejection sampling, no bias) and
 returns it modulo n. `shuffle` is Fisher-Yates from the last position down: for i = len-1 .. 1,
 swap i with below(i + 1). below(1) takes a word too, whatever it is: the block of a word it takes
-is worked out only when a later draw reads another word of it. Nothing here depends on Python's `random` module, so every shuffle can
-be re-derived in any language from the revealed seed. docs/rng.md says the same for auditors.
+is worked out only when a later draw reads another word of it. Nothing here depends on Python's
+`random` module, so every shuffle can be re-derived in any language from the revealed seed.
+docs/rng.md says the same for auditors.
 """
 
 from __future__ import annotations

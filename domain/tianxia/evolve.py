@@ -58,4 +58,3 @@ class TianxiaEmitter(Emitter):
         state = self.state
         state.owned = None
         return _new_tuple(Decision, (self.events, state))  # made at once, as `Emitter.emit` makes an Event
-

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from domain.contract import Outcome
+from domain.memo import by_identity
 from domain.xi.cards.catalogue import CARDS
 from domain.xi.cards.decks import NAMED
 from domain.xi.cards.labels import labels
@@ -171,19 +172,7 @@ def playout_view(state: XiState, viewer: int) -> dict[str, Any]:
 # draw, a shuffle), never change one in place, and a search's playouts hand their bot a view at
 # every decision on tables that share a deck until its next draw. An entry holds its deck, so no
 # other list takes that id while it is kept; the sorted list is shared, read only.
-_SORTED_DECKS: dict[int, tuple[list[str], list[str]]] = {}
-_SORTED_DECKS_KEPT = 2_000
-
-
-def _sorted_deck(deck: list[str]) -> list[str]:
-    found = _SORTED_DECKS.get(id(deck))
-    if found is not None and found[0] is deck:
-        return found[1]
-    if len(_SORTED_DECKS) >= _SORTED_DECKS_KEPT:
-        _SORTED_DECKS.clear()
-    ordered = sorted(deck)
-    _SORTED_DECKS[id(deck)] = (deck, ordered)
-    return ordered
+_sorted_deck = by_identity(sorted, 2_000)
 
 
 def outcome(state: XiState) -> Outcome | None:

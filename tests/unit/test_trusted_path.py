@@ -24,11 +24,16 @@ def test_every_legal_action_taken_on_the_trusted_path_gives_the_events_and_table
             if (seat := rules.to_act(state)) is None:
                 break
             action = chooser.choice(rules.legal_actions(state, seat))
-            checked = rules.decide(state, seat, action, Rng(seed, rng))
-            trusted = rules.decide_trusted(state, seat, action, Rng(seed, rng))
+            checked_rng, trusted_rng = Rng(seed, rng), Rng(seed, rng)
+            checked = rules.decide(state, seat, action, checked_rng)
+            trusted = rules.decide_trusted(state, seat, action, trusted_rng)
             assert trusted.events == checked.events and trusted.state == checked.state
+            next_draw = checked_rng.below(2**63)  # the same draws too: the audit re-runs a search's choices
+            assert trusted_rng.below(2**63) == next_draw
             if rules.advance is not None:  # the table alone, as a search's playouts take it
-                assert rules.advance(state, seat, action, Rng(seed, rng)) == checked.state
+                advance_rng = Rng(seed, rng)
+                assert rules.advance(state, seat, action, advance_rng) == checked.state
+                assert advance_rng.below(2**63) == next_draw
             state = checked.state
 
 
