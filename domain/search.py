@@ -124,13 +124,15 @@ class SearchBot:
     def _overruled(self, view: View, legal: Sequence[Action], rng: Rng, anchor: Action) -> Action:
         """The playout bot's move `anchor`, unless paired playouts show another clearly better: its
         mean paired gain over the anchor, on the samples both were judged on, above the anchor's
-        margin and `evidence` standard errors. The greatest such gain wins."""
+        margin and `evidence` standard errors. The greatest such gain wins. Only the last
+        survivors, judged on every sample the anchor was, may replace it: an action dropped after
+        a couple of samples has a spread too poorly known for its standard error to be evidence."""
         values = self.paired_values(view, legal, rng, keep=anchor)
         kept = values[action_key(anchor)]
         chosen, best = anchor, 0.0
         for action in legal:
             judged = values.get(action_key(action))
-            if not judged or judged is kept or len(judged) < 2:
+            if not judged or judged is kept or len(judged) < max(2, len(kept)):
                 continue
             gains = [mine - theirs for mine, theirs in zip(judged, kept)]  # sample by sample
             mean = sum(gains) / len(gains)

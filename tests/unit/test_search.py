@@ -10,7 +10,7 @@ import pytest
 
 from domain import registry
 from domain.rng import Rng
-from domain.search import Budget, SearchBot
+from domain.search import Budget, SearchBot, action_key
 from services.offline.deck_matches import play_game
 from services.offline.simulation import play_out
 
@@ -148,6 +148,34 @@ def test_anchored_to_a_margin_no_reward_can_beat_the_search_plays_the_heuristics
         state = CHI.decide(state, seat, greedy.choose(view, legal, Rng("anchor", f"move-{number}")),
                            Rng("anchor", f"rules-{number}")).state
     assert compared > 10
+
+
+class GivenPlayouts(SearchBot):
+    """A search by evidence whose heuristic always plays the first legal action and whose paired
+    playouts came out as given (action type -> the reward on each sample it was judged on)."""
+
+    def __init__(self, rewards: dict[str, list[float]]):
+        super().__init__(CHI, Budget(playouts=40, playout_bot="greedy", anchor=0.02, evidence=2.0))
+        self.rewards = rewards
+
+    def _playout_player(self):
+        return type("First", (), {"choose": staticmethod(lambda view, legal, rng: legal[0])})()
+
+    def paired_values(self, view, legal, rng, keep=None, points=None):
+        return {action_key({"type": kind}): judged for kind, judged in self.rewards.items()}
+
+
+def test_an_action_dropped_after_two_samples_never_overrules_the_heuristic_however_well_it_did():
+    legal = [{"type": "heuristics"}, {"type": "lucky"}, {"type": "survivor"}]
+    kept = [0.5, 0.4, 0.6, 0.5, 0.45, 0.55, 0.5, 0.4, 0.6, 0.5]
+    lucky = [0.95, 0.96]  # a gain of 0.5 on two samples, with almost no spread
+    rng = Rng("finalists", "bot")
+    assert GivenPlayouts({"heuristics": kept, "lucky": lucky}).choose(None, legal, rng) == legal[0]
+    # One that survived to the end, judged on every sample the heuristic's move was, does overrule it
+    # by a clear gain, even beside the lucky one's larger mean.
+    survivor = [reward + 0.1 + 0.01 * (index % 3) for index, reward in enumerate(kept)]
+    chosen = GivenPlayouts({"heuristics": kept, "lucky": lucky, "survivor": survivor}).choose(None, legal, rng)
+    assert chosen == legal[2]
 
 
 def test_the_decisions_left_to_the_heuristic_are_its_alone():
