@@ -3,8 +3,7 @@ simulate`'s sim-0, sim-1, ...): each one's share of games won with its 95% Wilso
 search's thinking time. Issue 32's target: the search's interval wholly above the steward's.
 
     python -m bench.li_mu --games 200 --workers 2   # about 35 minutes on two quiet cores
-    python -m bench.li_mu --strength 4               # 80 playouts: strength 3's thinking time before
-                                                     # the search's steps got twice as cheap
+    python -m bench.li_mu --strength 4               # twice the game's own playouts (160)
 """
 
 from __future__ import annotations
