@@ -2,7 +2,7 @@
 simulate`'s sim-0, sim-1, ...): each one's share of games won with its 95% Wilson interval, and the
 search's thinking time. Issue 32's target: the search's interval wholly above the steward's.
 
-    python -m bench.li_mu --games 200 --workers 2   # about 35 minutes on two quiet cores
+    python -m bench.li_mu --games 200 --workers 2   # about 15 minutes on two quiet cores
     python -m bench.li_mu --strength 4               # twice the game's own playouts (160)
 """
 

@@ -38,15 +38,15 @@ from domain.xi.state import CHOOSE_STEP, OVER, SETUP, WINDOW_STEP, Effect, InPla
 from domain.xi.table import to_act
 from domain.xi.view import outcome, playout_view, view
 
-# The general bot's own move, overruled only on clear evidence: every legal action is played out
-# on the same dealt tables with the same random streams (paired playouts by the general bot, 30
+# The general bot's own move, overruled only on clear evidence: every legal action is played out on
+# the same dealt tables with the same random streams (paired playouts by the general bot, 30
 # decisions deep, about a turn each side; a cut playout scored by what each side holds:
-# bots.holding), the better half kept each round, and another action replaces general's only
-# when its mean paired gain passes 0.02 and two standard errors, on every sample general's move
-# was judged on (version 3; version 2 let an action dropped after two samples overrule it). The tree it replaces (60
-# playouts on one dealt table, general's move kept unless another's mean beat it by 0.03) won
-# 41.7% of 24 games against general: with so few playouts a mean is mostly the luck of the deal,
-# and a margin of 0.03 let that luck overrule general. docs/bots.md gives the figures.
+# bots.holding), the better half kept each round, and another action replaces general's only when
+# its mean paired gain passes 0.02 and two standard errors, on every sample general's move was
+# judged on (version 3; version 2 let an action dropped after two samples overrule it). The tree it
+# replaces (60 playouts on one dealt table, general's move kept unless another's mean beat it by
+# 0.03) won 41.7% of 24 games against general: with so few playouts a mean is mostly the luck of the
+# deal, and a margin of 0.03 let that luck overrule general. docs/bots.md gives the figures.
 XI_SEARCH = Budget(playouts=60, tables=1, depth=30, exploration=0.3, playout_bot="general", anchor=0.02,
                    evidence=2.0, left_to_bot=("bring_deck", "choose_order"), version="3")
 
