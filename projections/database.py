@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from projections import invitations, player_names, ratings, tournament_list
+from services.log.first_open import first_open
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tracking (
@@ -90,8 +91,12 @@ class ProjectionDatabase:
 
     def __init__(self, path: str):
         self.path = path
+        with first_open(path):  # servers and workers starting together on a new file take turns
+            self._open()
+
+    def _open(self) -> None:
         self._writer = self._connect()
-        if path == ":memory:":  # one connection is the whole database: reads take turns with writes
+        if self.path == ":memory:":  # one connection is the whole database: reads take turns with writes
             self._reader, self._write_lock = self._writer, threading.RLock()
             self._read_lock = self._write_lock
         else:

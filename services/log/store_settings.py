@@ -8,12 +8,13 @@ set), `eventsourcing.popo` (in memory, for tests) or `eventsourcing.postgres` (P
 
 from __future__ import annotations
 
-import fcntl
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Mapping
 
 import psycopg
+
+from services.log.first_open import first_open
 
 
 def store_settings(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]:
@@ -39,34 +40,16 @@ def store_env(env: Mapping[str, str]) -> tuple[dict[str, str], Path | None, str]
 SCHEMA_LOCK = 0x43484E43  # the advisory lock held while a process creates the store's tables
 
 
-def sqlite_schema_lock_path(settings: Mapping[str, str]) -> Path | None:
-    """The file beside an SQLite store that a process holds locked while it creates the tables
-    (None for a store in memory, which no other process opens)."""
-    name = settings.get("SQLITE_DBNAME") or ""
-    if not name or name.startswith("file:") or ":memory:" in name:
-        return None
-    path = Path(name)
-    return path.with_name(path.name + ".schema-lock") if path.parent.is_dir() else None
-
-
 @contextmanager
 def schema_lock(settings: Mapping[str, str]) -> Iterator[None]:
     """One process at a time creates the tables: API servers and workers starting together would
-    otherwise race in CREATE TABLE IF NOT EXISTS, and all but one die of it. On SQLite the loser
-    finds the new file locked while it switches it to WAL, and SQLite answers at once instead of
-    waiting (it never waits on a lock it could deadlock for): the process, a server's worker,
-    fails to start, and the server with it."""
+    otherwise race in CREATE TABLE IF NOT EXISTS, and all but one die of it (on SQLite, see
+    `first_open`)."""
     module = settings.get("PERSISTENCE_MODULE")
-    if module == "eventsourcing.sqlite" and (path := sqlite_schema_lock_path(settings)) is not None:
-        try:
-            held = open(path, "a")
-        except OSError:  # a folder this process may not write to: it creates no tables there either
-            held = None
-        if held is not None:
-            with held:
-                fcntl.flock(held, fcntl.LOCK_EX)  # released when closed, even by a process that dies
-                yield
-            return
+    if module == "eventsourcing.sqlite":
+        with first_open(settings.get("SQLITE_DBNAME")):
+            yield
+        return
     if module != "eventsourcing.postgres":
         yield
         return
