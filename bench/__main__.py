@@ -7,6 +7,7 @@ import logging
 import os
 import platform
 import sys
+import time
 
 from bench.analysis import analysis_figures, report as analysis_report
 from bench.analysis_workers import analysis_worker_figures, report as analysis_workers_report
@@ -46,6 +47,7 @@ def main() -> int:
     # limits a person meets (a thousand streams, moves as fast as they go): what they measure is
     # the service's speed, so its limits are off (the servers inherit the environment).
     os.environ["CHRONICLE_LIMITS"] = "off"
+    started = time.monotonic()
     print(f"Tabletop Chronicle benchmarks on {platform.processor() or platform.machine()}, Python {platform.python_version()}")
 
     pure = games_per_second("chi")
@@ -86,7 +88,7 @@ def main() -> int:
     print()
     print("\n".join(search_speed_lines(list(SEARCHED))))
 
-    search = searching("chi", "search", "greedy", games=200)
+    search = searching("chi", "search", "greedy", games=200, workers=2)
     verdict = "meets" if search["low"] >= 0.60 else "MISSES"
     print(f"Chi search bot against greedy over {search['games']} games (seats alternated): {search['rate']:.1%} won "
           f"(ties count half), 95% interval {search['low']:.1%} to {search['high']:.1%} (target at least 60%: "
@@ -103,14 +105,14 @@ def main() -> int:
     # (bench.li_mu; `--li-mu-games` for a shorter run than the 200 games).
     print(li_mu_line(arguments.li_mu_games, workers=2))
 
-    search = searching("xanadu", "search", "builder", games=20)  # about 5 minutes
+    search = searching("xanadu", "search", "builder", games=20, workers=2)
     verdict = "meets" if search["low"] >= 0.60 else "MISSES"
     print(f"Xanadu search bot against builder over {search['games']} games of 2 (seats alternated): {search['rate']:.1%} "
           f"won (shared wins count half), 95% interval {search['low']:.1%} to {search['high']:.1%} (target at least "
           f"60%: {verdict}); thinking {search['mean'] * 1e3:.0f} ms a decision on average, {search['slowest'] * 1e3:.0f} ms "
           f"at the slowest (bound 1 s on average)")
 
-    court = solitaire("court", "search", "autoplayer", games=20)  # about 5 minutes
+    court = solitaire("court", "search", "autoplayer", games=20, workers=2)
     mine, theirs = court["median"]["search"], court["median"]["autoplayer"]
     verdict = "meets" if mine > theirs and court["rank"]["search"] > court["rank"]["autoplayer"] else "MISSES"
     print(f"Court search bot against the autoplayer on the same {court['games']} deals: median score {mine:g} against "
@@ -149,6 +151,9 @@ def main() -> int:
 
     print()
     print("\n".join(bot_tournament_report(bot_tournament_figures(workers=2))))  # about 15 minutes on two cores
+    # How long the whole run took: the figures in the README come from one run, which must fit a
+    # stretch of the machine to itself (bench.mcts_peer tells a slow machine from a fast one).
+    print(f"\n(this run took {(time.monotonic() - started) / 60:.0f} minutes)")
     return 0
 
 

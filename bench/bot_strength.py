@@ -87,22 +87,29 @@ class Timed:
         return chosen
 
 
-def searching(game: str, bot: str, against: str, games: int) -> dict:
-    """Wins of `bot` against one `against` (seats alternated, a shared win a half) and its thinking
-    time per decision, mean and slowest."""
+def _searched_game(task: tuple[str, str, str, int]) -> tuple[float, list[float]]:
+    """Game `number` of `bot` against one `against`, `bot` in seat `number % 2`: its share of the
+    win, and each of its decisions' thinking time."""
+    game, bot, against, number = task
     rules = registry.get(game)
     timed = Timed(rules.bots[bot])
-    wins = 0.0
-    for number in range(games):
-        seat = number % 2
-        bots = [rules.bots[against]] * 2
-        bots[seat] = timed
-        winners = play(rules, bots, f"search-{number}")
-        if seat in winners:
-            wins += 1 / len(winners)
+    seat = number % 2
+    bots = [rules.bots[against]] * 2
+    bots[seat] = timed
+    winners = play(rules, bots, f"search-{number}")
+    return (1 / len(winners) if seat in winners else 0.0), timed.seconds
+
+
+def searching(game: str, bot: str, against: str, games: int, workers: int = 2) -> dict:
+    """Wins of `bot` against one `against` (seats alternated, a shared win a half) and its thinking
+    time per decision, mean and slowest; the games seeded by their number, so the figures are the
+    same however many `workers` play them."""
+    played = played_by(_searched_game, [(game, bot, against, number) for number in range(games)], workers)
+    wins = sum(share for share, _ in played)
+    seconds = [second for _, timings in played for second in timings]
     low, high = wilson(wins, games)
     return {"games": games, "rate": wins / games, "low": low, "high": high,
-            "mean": sum(timed.seconds) / len(timed.seconds), "slowest": max(timed.seconds)}
+            "mean": sum(seconds) / len(seconds), "slowest": max(seconds)}
 
 
 class CpuTimed(Timed):
@@ -187,21 +194,27 @@ def solo_rates(game: str, bots: list[str], games: int, options: dict, workers: i
                       "mean": sum(seconds) / len(seconds), "slowest": max(seconds)}
     return rates
 
-def solitaire(game: str, bot: str, against: str, games: int, seed: str = "sim") -> dict:
+def _solitaire_deal(task: tuple[str, str, str]) -> tuple[int, str, list[float]]:
+    """Deal `seed` of a solitaire played by `bot`: its final score and title, and each decision's
+    thinking time."""
+    game, bot, seed = task
+    timed = Timed(registry.get(game).bots[bot])
+    outcome, _ = play_out(registry.get(game), timed, seed)
+    return outcome.scores[0], outcome.detail["title"], timed.seconds
+
+
+def solitaire(game: str, bot: str, against: str, games: int, seed: str = "sim", workers: int = 2) -> dict:
     """`bot` and `against` each playing the same `games` deals of a solitaire (the seeds
     `chronicle simulate` plays): each one's median final score and the title of its median game
     (`rules.titles`, lowest first), the share of deals `bot` scored more on (a tie counts half)
     with its 95% interval, and `bot`'s thinking time per decision, mean and slowest."""
-    rules = registry.get(game)
-    timed = Timed(rules.bots[bot])
-    order = list(rules.titles)
-    scores: dict[str, list[int]] = {bot: [], against: []}
-    titles: dict[str, list[int]] = {bot: [], against: []}
-    for number in range(games):
-        for name, player in ((bot, timed), (against, rules.bots[against])):
-            outcome, _ = play_out(rules, player, f"{seed}-{number}")
-            scores[name].append(outcome.scores[0])
-            titles[name].append(order.index(outcome.detail["title"]))
+    order = list(registry.get(game).titles)
+    tasks = [(game, name, f"{seed}-{number}") for number in range(games) for name in (bot, against)]
+    played = played_by(_solitaire_deal, tasks, workers)
+    scores = {name: [score for (score, _, _), task in zip(played, tasks) if task[1] == name] for name in (bot, against)}
+    titles = {name: [order.index(title) for (_, title, _), task in zip(played, tasks) if task[1] == name]
+              for name in (bot, against)}
+    seconds = [second for (_, _, timings), task in zip(played, tasks) if task[1] == bot for second in timings]
     better = sum(1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
                  for mine, theirs in zip(scores[bot], scores[against]))
     low, high = wilson(better, games)
@@ -209,7 +222,7 @@ def solitaire(game: str, bot: str, against: str, games: int, seed: str = "sim") 
             "title": {name: order[sorted(got)[len(got) // 2]] for name, got in titles.items()},
             "rank": {name: sorted(got)[len(got) // 2] for name, got in titles.items()},
             "better": better / games, "low": low, "high": high,
-            "mean": sum(timed.seconds) / len(timed.seconds), "slowest": max(timed.seconds)}
+            "mean": sum(seconds) / len(seconds), "slowest": max(seconds)}
 
 
 if __name__ == "__main__":

@@ -35,3 +35,24 @@ def test_every_pairing_of_named_decks_plays_its_share_of_the_games():
     assert figures["pairings"] == 16 and figures["games"] == 16 and figures["won"] == 16
     assert figures["cpu"] > 0 and figures["slowest"] >= figures["mean"]
     assert "16 games, every pairing of the 16 pairings of named decks" in every_deck_line("xi", "general", "random", figures)
+
+
+def test_the_search_line_counts_each_game_from_the_bots_own_seat_with_seats_alternated():
+    from bench.bot_strength import searching
+
+    # The greedy bot wins every one of these games of Chi, whichever seat it has.
+    assert searching("chi", "greedy", "random", games=4, workers=1)["rate"] == 1.0
+    assert searching("chi", "random", "greedy", games=4, workers=1)["rate"] == 0.0
+
+
+def test_the_solitaire_line_compares_the_two_bots_deal_by_deal():
+    from bench.bot_strength import solitaire
+    from services.offline.simulation import play_out
+
+    court = registry.get("court")
+    figures = solitaire("court", "autoplayer", "random", games=3, workers=1)
+    scores = {bot: [play_out(court, court.bots[bot], f"sim-{number}")[0].scores[0] for number in range(3)]
+              for bot in ("autoplayer", "random")}
+    assert figures["median"] == {bot: sorted(got)[1] for bot, got in scores.items()}
+    assert figures["better"] == sum(1.0 if mine > other else 0.5 if mine == other else 0.0
+                                    for mine, other in zip(scores["autoplayer"], scores["random"])) / 3

@@ -25,3 +25,11 @@ def test_the_counted_searches_are_bench_search_speeds_own_and_take_rules_steps()
     counted = _child("court", 1)
     assert counted["decisions"] == 1 and counted["random_steps"] > 0
     assert counted["steps"] >= playouts  # a step at least for each playout's first move
+
+
+def test_a_machine_half_as_fast_as_issue_32s_is_held_to_half_its_playouts():
+    from bench.mcts_peer import ISSUE_RUN, machine_scale
+
+    assert machine_scale(ISSUE_RUN / 2) == 0.5, "OpenSpiel's MCTSBot made half its simulations here"
+    assert machine_scale(ISSUE_RUN * 2) == 2.0
+    assert machine_scale(None) == 1.0, "without OpenSpiel, the issue's own figures"
