@@ -102,8 +102,8 @@ def _searched_game(task: tuple[str, str, str, int]) -> tuple[float, list[float]]
 
 def searching(game: str, bot: str, against: str, games: int, workers: int = 2) -> dict:
     """Wins of `bot` against one `against` (seats alternated, a shared win a half) and its thinking
-    time per decision, mean and slowest; the games seeded by their number, so the figures are the
-    same however many `workers` play them."""
+    time per decision, mean and slowest; each game seeded by its number, so the games and their
+    results are the same however many `workers` play them."""
     played = played_by(_searched_game, [(game, bot, against, number) for number in range(games)], workers)
     wins = sum(share for share, _ in played)
     seconds = [second for _, timings in played for second in timings]
