@@ -65,7 +65,10 @@ window.ChronicleLiveFollow = {
       }
       if (message.patch && !held) throw new Error("a patch came before any whole view"); // reconnect
       const game = message.game || ChronicleJsonPatch.apply(held, message.patch);
-      if (message.version < view.game.version) return game;
+      // A version the page shows already (its own move, loaded as soon as it was taken; a
+      // connection's first whole view) brings nothing new: drawing it again would replace the
+      // buttons under a click on its way, and the click would be lost.
+      if (message.version <= view.game.version) return game;
       const before = view.game;
       view.game = game;
       if (before.status !== view.game.status) view.cache.clear(); // the end reveals every hidden card
